@@ -1,0 +1,45 @@
+-- config(0, 'get', [option]) | config(0, 'set', option, value) | config(0, 'unset', option)
+-- get: without an option, JSON of the defaults merged with what ql:config overrides; with one,
+-- its value (a string) or nil. set: stores a value; known numeric options (and <queue>-heartbeat)
+-- must be numbers. unset: back to the default. set and unset reply with nothing.
+local S = 'Config'
+local command = ARGV[1]
+if command == 'get' then
+  local option = ARGV[2]
+  Qless.arg_none_after(S, ARGV, 2)
+  if option == nil then
+    local all = {}
+    for name, value in pairs(Qless.config_defaults) do
+      all[name] = value
+    end
+    local flat = redis.call('hgetall', 'ql:config')
+    for i = 1, #flat, 2 do
+      all[flat[i]] = tonumber(flat[i + 1]) or flat[i + 1]
+    end
+    return cjson.encode(all)
+  end
+  Qless.arg_string(S, 'option', option)
+  local value = Qless.config_get(option)
+  if value == nil then
+    return false
+  end
+  return tostring(value)
+elseif command == 'set' then
+  local option = Qless.arg_string(S, 'option', ARGV[2])
+  local value = ARGV[3]
+  if value == nil then
+    Qless.arg_error(S, 'value', 'missing')
+  end
+  Qless.arg_none_after(S, ARGV, 3)
+  if Qless.config_is_numeric(option) then
+    Qless.arg_number(S, 'value', value)
+  end
+  redis.call('hset', 'ql:config', option, value)
+  return nil
+elseif command == 'unset' then
+  local option = Qless.arg_string(S, 'option', ARGV[2])
+  Qless.arg_none_after(S, ARGV, 2)
+  redis.call('hdel', 'ql:config', option)
+  return nil
+end
+Qless.arg_error(S, 'command', 'must be get, set or unset', command)

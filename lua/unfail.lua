@@ -1,0 +1,38 @@
+-- unfail(0, now, group, queue, [count]): moves the `count` (default 25) oldest jobs of failure
+-- `group` into `queue` as waiting, with their retries restored. Much cheaper than moving them
+-- one by one. Replies with how many jobs were moved.
+local S = 'Unfail'
+local now = Qless.arg_now(S, ARGV[1])
+local group = Qless.arg_string(S, 'group', ARGV[2])
+local queue = Qless.arg_string(S, 'queue', ARGV[3])
+local count = Qless.arg_count(S, 'count', ARGV[4], 25)
+Qless.arg_none_after(S, ARGV, 4)
+if count == 0 then
+  return 0
+end
+
+local list = 'ql:f:' .. group
+-- The list is pushed newest first: the oldest are at its tail.
+local jids = redis.call('lrange', list, -count, -1)
+local moved = 0
+for i = #jids, 1, -1 do
+  local jid = jids[i]
+  local hash = Qless.job_hash(jid)
+  redis.call('lrem', list, -1, jid)
+  if hash ~= nil and hash.state == 'failed' then
+    Qless.failure_clear(jid, hash)
+    local retries = tonumber(hash.retries) or 5
+    local priority = tonumber(hash.priority) or 0
+    redis.call('hmset', Qless.job_key(jid), 'queue', queue, 'remaining', retries,
+      'worker', '', 'expires', 0, 'time', string.format('%.6f', now))
+    Qless.history_add(jid, now, 'put', { q = queue })
+    local state = Qless.place(jid, queue, priority, now, 0)
+    Qless.event(jid, 'put', { queue = queue, state = state, unfailed = group })
+    moved = moved + 1
+  end
+end
+if redis.call('llen', list) == 0 then
+  redis.call('srem', 'ql:failures', group)
+end
+Qless.queue_register(queue, now)
+return moved
