@@ -25,10 +25,14 @@ function Qless.histogram_bin(seconds)
 end
 
 -- Keys live as long as the longer of stats-history and histogram-history (in days) after their
--- day: both kinds of figure share one hash, so they can only expire together.
-local function stats_expire(key, day)
+-- day: both kinds of figure share one hash, so they can only expire together. The time to live
+-- is counted from the caller's `now`, not the server's clock, which scripts cannot read.
+local function stats_expire(key, day, now)
   local days = math.max(Qless.config_number('stats-history'), Qless.config_number('histogram-history'))
-  redis.call('expireat', key, day + math.floor(days * 86400) + 86400)
+  local ttl = math.floor(day + (days + 1) * 86400 - now)
+  if ttl > 0 then
+    redis.call('expire', key, ttl)
+  end
 end
 
 -- Adds one duration (seconds) to the `kind` (wait or run) figures of `queue` for now's day.
@@ -47,7 +51,7 @@ function Qless.stat_duration(queue, kind, now, seconds)
   vk = vk + delta * (seconds - mean)
   redis.call('hmset', key, 'total', count, 'mean', mean, 'vk', vk)
   redis.call('hincrby', key, Qless.histogram_bin(seconds), 1)
-  stats_expire(key, day)
+  stats_expire(key, day, now)
 end
 
 -- Adds `delta` to failures, failed or retries of `queue` on the day of `when`.
@@ -58,5 +62,5 @@ function Qless.stat_count(queue, when, field, delta)
   local day = Qless.day(when)
   local key = 'ql:s:stats:' .. day .. ':' .. queue
   redis.call('hincrby', key, field, delta)
-  stats_expire(key, day)
+  stats_expire(key, day, when)
 end
