@@ -17,7 +17,7 @@ if #others == 0 then
 end
 
 local key = Qless.job_key(jid)
-local fields = redis.call('hmget', key, 'state', 'queue', 'priority', 'scheduled')
+local fields = redis.call('hmget', key, 'state', 'queue', 'priority', 'scheduled', 'time')
 if fields[1] ~= 'depends' then
   return false
 end
@@ -36,8 +36,9 @@ for _, other in ipairs(others) do
   redis.call('srem', Qless.job_key(other) .. '-dependents', jid)
 end
 if redis.call('scard', key .. '-dependencies') == 0 then
-  -- The job leaves depends the way a completed dependency would release it.
-  local now = tonumber(redis.call('zscore', Qless.queue_key(queue, 'depends'), jid)) or 0
+  -- Ranked by its put time, as a completed dependency would release it.
+  local put_time = tonumber(fields[5])
+    or tonumber(redis.call('zscore', Qless.queue_key(queue, 'depends'), jid)) or 0
   redis.call('zrem', Qless.queue_key(queue, 'depends'), jid)
   local scheduled = tonumber(fields[4])
   redis.call('hdel', key, 'scheduled')
@@ -45,7 +46,7 @@ if redis.call('scard', key .. '-dependencies') == 0 then
     redis.call('zadd', Qless.queue_key(queue, 'scheduled'), scheduled, jid)
     redis.call('hset', key, 'state', 'scheduled')
   else
-    Qless.enqueue_waiting(queue, jid, tonumber(fields[3]) or 0, now)
+    Qless.enqueue_waiting(queue, jid, tonumber(fields[3]) or 0, put_time)
     redis.call('hset', key, 'state', 'waiting')
   end
   Qless.event(jid, 'put', { queue = queue, why = 'dependencies removed' })

@@ -112,14 +112,15 @@ function Qless.waiting_page(queue, now, offset, count)
 end
 
 -- After `jid` completed: every job waiting on it loses that dependency, and a job left with none
--- becomes waiting (or scheduled, if it was put with a delay still running).
+-- becomes waiting (or scheduled, if it was put with a delay still running), ranked by its put
+-- time so that jobs released together keep their put order.
 function Qless.release_dependents(jid, now)
   local dependents_key = Qless.job_key(jid) .. '-dependents'
   for _, dependent in ipairs(redis.call('smembers', dependents_key)) do
     local key = Qless.job_key(dependent)
     redis.call('srem', key .. '-dependencies', jid)
     if redis.call('scard', key .. '-dependencies') == 0 then
-      local fields = redis.call('hmget', key, 'state', 'queue', 'priority', 'scheduled')
+      local fields = redis.call('hmget', key, 'state', 'queue', 'priority', 'scheduled', 'time')
       if fields[1] == 'depends' and fields[2] then
         local queue = fields[2]
         redis.call('zrem', Qless.queue_key(queue, 'depends'), dependent)
@@ -129,7 +130,7 @@ function Qless.release_dependents(jid, now)
           redis.call('zadd', Qless.queue_key(queue, 'scheduled'), scheduled, dependent)
           redis.call('hset', key, 'state', 'scheduled')
         else
-          Qless.enqueue_waiting(queue, dependent, tonumber(fields[3]) or 0, now)
+          Qless.enqueue_waiting(queue, dependent, tonumber(fields[3]) or 0, tonumber(fields[5]) or now)
           redis.call('hset', key, 'state', 'waiting')
         end
         Qless.event(dependent, 'put', { queue = queue, why = 'dependencies done' })
