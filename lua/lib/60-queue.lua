@@ -39,7 +39,8 @@ function Qless.place(jid, queue, priority, now, delay)
 end
 
 -- Takes a job out of wherever it is now: its queue's sets, its worker's set (telling the
--- worker why, unless `why` is nil), its failure group. The hash is the caller's to rewrite.
+-- worker why, unless `why` is nil), its failure group, the completed set. The hash is the
+-- caller's to rewrite.
 function Qless.detach(jid, hash, now, why)
   if hash.queue and hash.queue ~= '' then
     for _, part in ipairs({ 'work', 'locks', 'scheduled', 'depends' }) do
@@ -54,6 +55,9 @@ function Qless.detach(jid, hash, now, why)
   end
   if hash.state == 'failed' then
     Qless.failure_clear(jid, hash)
+  elseif hash.state == 'complete' then
+    -- Put back to work: it must not be expired as an old completed job.
+    redis.call('zrem', 'ql:completed', jid)
   end
 end
 

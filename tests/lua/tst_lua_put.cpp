@@ -105,6 +105,22 @@ private slots:
         QCOMPARE(m_qless.command({"HGET", statsKey, "failures"}).bytes, QByteArray("1"));
     }
 
+    void completeJobPutBackLeavesCompletedSet()
+    {
+        m_qless.put("q1", "j", T);
+        m_qless.pop("q1", "w", 1, T);
+        m_qless.call(QStringLiteral("complete"), {"j", "w", "q1", num(T + 1), "{}"});
+        QCOMPARE(m_qless.command({"ZCARD", "ql:completed"}).integer, 1);
+        m_qless.put("q2", "j", T + 2);
+        QCOMPARE(m_qless.command({"ZCARD", "ql:completed"}).integer, 0);
+        // So expiring old completed jobs later cannot delete it while it waits.
+        m_qless.call(QStringLiteral("config"), {"set", "jobs-history-count", "0"});
+        m_qless.put("q1", "k", T + 3);
+        m_qless.pop("q1", "w", 1, T + 3);
+        m_qless.call(QStringLiteral("complete"), {"k", "w", "q1", num(T + 4), "{}"});
+        QCOMPARE(m_qless.job("j").value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+    }
+
     void dependsOnUnfinishedJobs()
     {
         m_qless.put("q1", "a", T);
