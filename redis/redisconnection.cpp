@@ -1,0 +1,50 @@
+#include "redisconnection.h"
+
+#include "redisconnectionworker.h"
+#include "replyrelay.h"
+
+RedisConnection::RedisConnection(const ConnectionSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+{
+    qRegisterMetaType<ConnectionState>();
+    m_state.address = settings.describe();
+    m_thread.setObjectName(QStringLiteral("redis ") + settings.describe());
+    m_worker = new RedisConnectionWorker(settings);
+    m_worker->moveToThread(&m_thread);
+    connect(m_worker, &RedisConnectionWorker::stateChanged, this, [this](const ConnectionState &state) {
+        m_state = state;
+        emit stateChanged(state);
+    }, Qt::QueuedConnection);
+    m_thread.start();
+    QMetaObject::invokeMethod(m_worker, &RedisConnectionWorker::start, Qt::QueuedConnection);
+}
+
+RedisConnection::~RedisConnection()
+{
+    // The worker fails what is pending, deletes itself and stops its thread; waiting for that
+    // is the one wait we allow, at teardown, and it is short: nothing in the worker blocks.
+    QMetaObject::invokeMethod(m_worker, &RedisConnectionWorker::shutdown, Qt::QueuedConnection);
+    m_thread.wait();
+}
+
+void RedisConnection::send(const RedisCommand &command, QObject *context, Callback callback)
+{
+    ReplyRelay *relay = ReplyRelay::create(context);
+    submit(command, [relay, callback = std::move(callback)](const RedisReply &reply) {
+        relay->post([callback, reply] { callback(reply); });
+    });
+}
+
+void RedisConnection::submit(const RedisCommand &command, Callback handler)
+{
+    RedisConnectionWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler)] {
+        worker->submit(command, handler);
+    }, Qt::QueuedConnection);
+}
+
+void RedisConnection::reconnect()
+{
+    QMetaObject::invokeMethod(m_worker, &RedisConnectionWorker::reconnect, Qt::QueuedConnection);
+}

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "connectionsettings.h"
+#include "connectionstate.h"
+#include "rediscommand.h"
+#include "redisreply.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <functional>
+
+class RedisConnectionWorker;
+
+// One connection to one Redis server, on a thread of its own: nothing here ever waits on the
+// network in the caller's thread. Requests are pipelined and answered in order; each ends in
+// exactly one reply or one readable error. Construct it on the thread that will use it.
+class RedisConnection final : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Callback = std::function<void(const RedisReply &)>;
+
+    explicit RedisConnection(const ConnectionSettings &settings, QObject *parent = nullptr);
+    ~RedisConnection() override; // fails what is pending (Closed), then ends the thread
+    Q_DISABLE_COPY_MOVE(RedisConnection)
+
+    const ConnectionSettings &settings() const { return m_settings; }
+    bool isReadOnly() const { return m_settings.readOnly; }
+    // As last reported by stateChanged.
+    ConnectionState state() const { return m_state; }
+
+    // Sends `command`; `callback` runs on `context`'s thread with the reply, unless `context`
+    // has been destroyed by then (the reply is dropped). Call it on `context`'s thread.
+    void send(const RedisCommand &command, QObject *context, Callback callback);
+    // For layers on top (the typed API): `handler` runs on the connection's thread, where a
+    // reply can be decoded without holding up the caller; it must not block.
+    void submit(const RedisCommand &command, Callback handler);
+
+    // After Failed (wrong password fixed on the server, say) or to skip a backoff wait.
+    void reconnect();
+
+signals:
+    void stateChanged(const ConnectionState &state);
+
+private:
+    ConnectionSettings m_settings;
+    ConnectionState m_state;
+    QThread m_thread;
+    RedisConnectionWorker *m_worker = nullptr;
+};

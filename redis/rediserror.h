@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+// What went wrong with one request or with the connection, sorted into the kinds a caller (and an
+// operator reading the message) must tell apart. `message` reads well on its own; `serverText`
+// keeps what Redis said, untouched, for logs.
+struct RedisError
+{
+    enum class Kind {
+        None,
+        // The transport
+        ConnectionRefused,
+        HostNotFound,
+        ConnectTimeout,
+        TlsHandshake,
+        ConnectionLost, // the reply never came; for a write, whether it ran is unknown
+        Closed,         // the connection was closed by us, or gave up reconnecting
+        Timeout,        // no reply within the request timeout
+        SentinelUnavailable,
+        InvalidSettings,
+        Protocol,
+        // The server
+        WrongPassword,
+        NoPermission,
+        ReadOnlyReplica,
+        Loading,
+        Busy,
+        OutOfMemory,
+        NoScript,
+        ScriptError, // a qless script refused the call, in the script's own words
+        ServerError,
+        // Ours
+        ReadOnlyMode, // refused before sending: the connection was opened read-only
+        BadReply,     // the reply did not have the shape the script promises
+    };
+
+    Kind kind = Kind::None;
+    QString message;
+    QByteArray serverText;
+
+    bool isNull() const { return kind == Kind::None; }
+    // Whether the command certainly did not run (so a retry cannot run it twice).
+    bool certainlyNotRun() const;
+
+    static RedisError make(Kind kind, const QString &message);
+    // Sorts an error reply ("-WRONGPASS ...", "-ERR user_script:3: ...") into its kind.
+    static RedisError fromServer(const QByteArray &text);
+    // "ERR user_script:12: Put(): Arg ... script: <sha>, on @user_script:12." -> "Put(): Arg ..."
+    static QString cleanScriptError(const QByteArray &text);
+    static QString kindName(Kind kind);
+};

@@ -1,0 +1,10 @@
+#include "redisreply.h"
+
+RedisReply RedisReply::fromError(const RedisError &error)
+{
+    RedisReply reply;
+    reply.type = Type::Error;
+    reply.error = error;
+    reply.bytes = error.serverText;
+    return reply;
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "rediserror.h"
+
+#include <QByteArray>
+#include <QList>
+
+// One RESP2 reply as a value, or the error that stands in for it (an error reply from the
+// server, already sorted by RedisError, or a transport failure such as a timeout).
+struct RedisReply
+{
+    enum class Type { Nil, Status, Error, Integer, String, Array };
+
+    Type type = Type::Nil;
+    QByteArray bytes;   // Status, String (and the raw text of a server Error)
+    qint64 integer = 0; // Integer
+    QList<RedisReply> elements; // Array
+    RedisError error;   // Error
+
+    bool isNil() const { return type == Type::Nil; }
+    bool isError() const { return type == Type::Error; }
+    bool isString() const { return type == Type::String; }
+    bool isArray() const { return type == Type::Array; }
+
+    static RedisReply fromError(const RedisError &error);
+};

@@ -1,0 +1,26 @@
+#include "replyrelay.h"
+
+#include <QThread>
+
+ReplyRelay *ReplyRelay::create(QObject *context)
+{
+    auto *relay = new ReplyRelay;
+    // Both queued calls then land in the same thread's queue in order, so the delivery runs
+    // before the relay's own deletion.
+    relay->moveToThread(context->thread());
+    connect(relay, &ReplyRelay::ready, context, [relay] {
+        const std::function<void()> delivery = std::move(relay->m_delivery);
+        if (delivery)
+            delivery();
+    }, Qt::QueuedConnection);
+    connect(relay, &ReplyRelay::ready, relay, &QObject::deleteLater, Qt::QueuedConnection);
+    return relay;
+}
+
+void ReplyRelay::post(std::function<void()> delivery)
+{
+    // Posting the queued call (inside emit) locks the receiving thread's event queue, which
+    // also publishes m_delivery to that thread.
+    m_delivery = std::move(delivery);
+    emit ready();
+}
