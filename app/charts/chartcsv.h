@@ -1,0 +1,27 @@
+#pragma once
+
+#include "dailytrendseries.h"
+#include "histogramseries.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+// The numbers behind a chart as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line
+// break quoted, quotes doubled). Numbers are written exactly: counts as integers, means and
+// deviations in the shortest form that reads back to the same double. No Widgets here: the
+// headless export uses it without drawing anything.
+class ChartCsv final
+{
+    Q_DECLARE_TR_FUNCTIONS(ChartCsv)
+
+public:
+    // "bin" and one column per series; a row per bin (its label and counts), then the rows
+    // "count", "mean" and "std" with each series' summary.
+    static QByteArray histograms(const QList<HistogramSeries> &series);
+    // "date", "count", "mean" (seconds); a row per day, oldest first.
+    static QByteArray dailyTrend(const DailyTrendSeries &series);
+
+    static QString quoted(const QString &field);
+    static QString number(double value);
+};

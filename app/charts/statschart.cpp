@@ -1,0 +1,616 @@
+#include "statschart.h"
+
+#include "durationtext.h"
+#include "histogrambins.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QCursor>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHBoxLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtMath>
+
+#include <array>
+
+namespace {
+const QString TickAxisName = QStringLiteral("ticks");
+const QString GroupAxisName = QStringLiteral("groups");
+const QString CountAxisName = QStringLiteral("counts");
+const QString NoDataName = QStringLiteral("noData");
+
+// Colour-blind-safe (Okabe-Ito); the first series, the one compared against, is the blue.
+const std::array<QRgb, 6> SeriesColors = {0x0072b2, 0xe69f00, 0x009e73, 0xcc79a7, 0x56b4e9, 0xd55e00};
+
+QColor seriesColor(int index)
+{
+    return QColor::fromRgb(SeriesColors.at(size_t(index) % SeriesColors.size()));
+}
+
+// The bottom of the logarithmic count axis, under the first tick (1 job).
+constexpr qreal LogFloor = 0.5;
+
+// A round step (1, 2 or 5 times a power of ten, never below 1) that splits 0..max into at most
+// maxTicks intervals, so that count axes read in whole jobs.
+qreal niceStep(qreal max, int maxTicks)
+{
+    if (max <= 0)
+        return 1;
+    const qreal raw = max / maxTicks;
+    const qreal magnitude = qPow(10, qFloor(std::log10(raw)));
+    for (qreal factor : {1.0, 2.0, 5.0, 10.0}) {
+        if (factor * magnitude >= raw)
+            return qMax<qreal>(1, factor * magnitude);
+    }
+    return qMax<qreal>(1, 10 * magnitude);
+}
+
+QValueAxis *countAxis(qreal max)
+{
+    auto *axis = new QValueAxis;
+    const qreal step = niceStep(max, 6);
+    const int intervals = qMax(1, qCeil(max / step));
+    axis->setRange(0, intervals * step);
+    axis->setTickCount(intervals + 1);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
+
+// Whether the histogram axis gets a tick label at this bin: the round values of each unit, so
+// that the eye finds 10 s, 1 min, 1 h and 1 d without reading all 148 bins.
+bool isTickBin(int bin)
+{
+    const int n = HistogramBins::unitCount(bin);
+    switch (HistogramBins::unit(bin)) {
+    case HistogramBins::Unit::Seconds:
+        return n % 10 == 0;
+    case HistogramBins::Unit::Minutes:
+        return n == 1 || n % 10 == 0;
+    case HistogramBins::Unit::Hours:
+        return n == 1 || n % 6 == 0;
+    case HistogramBins::Unit::Days:
+        return n == 1 || bin == HistogramBins::Count - 1;
+    }
+    return false;
+}
+
+QString unitGroupLabel(HistogramBins::Unit unit)
+{
+    switch (unit) {
+    case HistogramBins::Unit::Seconds:
+        return StatsChart::tr("seconds");
+    case HistogramBins::Unit::Minutes:
+        return StatsChart::tr("minutes");
+    case HistogramBins::Unit::Hours:
+        return StatsChart::tr("hours");
+    case HistogramBins::Unit::Days:
+        return StatsChart::tr("days");
+    }
+    return {};
+}
+
+// Durations a mean axis can be ticked at; the smallest that fits max in six steps wins.
+qreal niceDurationStep(qreal max)
+{
+    static const qreal steps[] = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
+                                  10800, 21600, 43200, 86400, 172800, 604800};
+    for (qreal step : steps) {
+        if (max / step <= 6)
+            return step;
+    }
+    return qCeil(max / 6 / 604800) * 604800.0;
+}
+
+template<typename Axis>
+Axis *findAxis(const QChart *chart, const QString &name)
+{
+    if (!chart)
+        return nullptr;
+    const auto axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        if (axis->objectName() == name)
+            return qobject_cast<Axis *>(axis);
+    }
+    return nullptr;
+}
+
+QFont scaledFont(qreal factor, bool bold = false)
+{
+    QFont font;
+    font.setPointSizeF(font.pointSizeF() * factor);
+    font.setBold(bold);
+    return font;
+}
+
+void placeNoDataMessage(QChart *chart)
+{
+    const auto items = chart->childItems();
+    for (QGraphicsItem *item : items) {
+        auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item);
+        if (!text || text->data(0).toString() != NoDataName)
+            continue;
+        const QRectF area = chart->plotArea();
+        const QRectF box = text->boundingRect();
+        text->setPos(area.center() - box.center());
+    }
+}
+
+void addNoDataMessage(QChart *chart, bool interactive)
+{
+    auto *text = new QGraphicsSimpleTextItem(StatsChart::tr("No data"), chart);
+    text->setData(0, NoDataName);
+    text->setFont(scaledFont(2.0, true));
+    text->setBrush(QColor(0x80, 0x80, 0x80));
+    text->setZValue(100);
+    if (interactive)
+        QObject::connect(chart, &QChart::plotAreaChanged, chart, [chart] { placeNoDataMessage(chart); });
+}
+} // namespace
+
+StatsChart::StatsChart(QWidget *parent)
+    : QWidget(parent)
+    , m_logBox(new QCheckBox(tr("Logarithmic count axis"), this))
+    , m_view(new QChartView(this))
+{
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumSize(480, 300);
+    m_logBox->setToolTip(tr("Show counts on a logarithmic scale, so that a few slow jobs stay "
+                            "visible beside many fast ones"));
+    connect(m_logBox, &QCheckBox::toggled, this, &StatsChart::setLogScale);
+
+    auto *controls = new QHBoxLayout;
+    controls->addStretch();
+    controls->addWidget(m_logBox);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(m_view, 1);
+    rebuild();
+}
+
+StatsChart::~StatsChart() = default;
+
+void StatsChart::setTitle(const QString &title)
+{
+    m_title = title;
+    if (m_chart)
+        m_chart->setTitle(title);
+}
+
+QString StatsChart::title() const
+{
+    return m_title;
+}
+
+void StatsChart::setHistograms(const QList<HistogramSeries> &series)
+{
+    m_mode = Mode::Histogram;
+    m_histograms = series;
+    for (HistogramSeries &s : m_histograms)
+        s.counts.resize(HistogramBins::Count);
+    rebuild();
+}
+
+void StatsChart::setDailyTrend(const DailyTrendSeries &series)
+{
+    m_mode = Mode::DailyTrend;
+    m_trend = series;
+    rebuild();
+}
+
+StatsChart::Mode StatsChart::mode() const
+{
+    return m_mode;
+}
+
+QList<HistogramSeries> StatsChart::histograms() const
+{
+    return m_histograms;
+}
+
+DailyTrendSeries StatsChart::dailyTrend() const
+{
+    return m_trend;
+}
+
+bool StatsChart::isEmpty() const
+{
+    if (m_mode == Mode::DailyTrend)
+        return m_trend.isEmpty();
+    for (const HistogramSeries &s : m_histograms) {
+        if (!s.isEmpty())
+            return false;
+    }
+    return true;
+}
+
+void StatsChart::setLogScale(bool on)
+{
+    if (on == m_logScale)
+        return;
+    m_logScale = on;
+    {
+        const QSignalBlocker blocker(m_logBox);
+        m_logBox->setChecked(on);
+    }
+    rebuild();
+    emit logScaleChanged(on);
+}
+
+bool StatsChart::isLogScale() const
+{
+    return m_logScale;
+}
+
+void StatsChart::rebuild()
+{
+    QChart *old = m_chart;
+    m_chart = buildChart(this);
+    m_view->setChart(m_chart);
+    // The view releases but does not delete the chart it showed.
+    delete old;
+    // The log scale only means something for the histogram.
+    m_logBox->setVisible(m_mode == Mode::Histogram);
+}
+
+QChart *StatsChart::buildChart(StatsChart *hoverReceiver) const
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setTitle(m_title);
+    chart->setTitleFont(scaledFont(1.35, true));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(scaledFont(1.05));
+    chart->setBackgroundRoundness(0);
+    if (m_mode == Mode::Histogram)
+        buildHistogram(chart, hoverReceiver);
+    else
+        buildDailyTrend(chart, hoverReceiver);
+    if (isEmpty())
+        addNoDataMessage(chart, hoverReceiver != nullptr);
+    return chart;
+}
+
+void StatsChart::buildHistogram(QChart *chart, StatsChart *hoverReceiver) const
+{
+    auto *ticks = new QCategoryAxis;
+    ticks->setObjectName(TickAxisName);
+    ticks->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    ticks->setStartValue(-0.5);
+    for (int bin = 0; bin < HistogramBins::Count; ++bin) {
+        if (isTickBin(bin))
+            ticks->append(HistogramBins::label(bin), bin);
+    }
+    ticks->setRange(-0.5, HistogramBins::Count - 0.5);
+    ticks->setLabelsFont(scaledFont(0.95));
+    ticks->setGridLinePen(QPen(QColor(0xe0, 0xe0, 0xe0), 1));
+    chart->addAxis(ticks, Qt::AlignBottom);
+
+    // A second row under the ticks names the unit of each run of bins and rules a line where
+    // the unit changes, so that "10" is never mistaken for seconds when it means minutes.
+    auto *groups = new QCategoryAxis;
+    groups->setObjectName(GroupAxisName);
+    groups->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+    groups->setStartValue(-0.5);
+    for (int bin = 0; bin < HistogramBins::Count; ++bin) {
+        const bool lastOfUnit = bin == HistogramBins::Count - 1
+            || HistogramBins::unit(bin + 1) != HistogramBins::unit(bin);
+        if (lastOfUnit)
+            groups->append(unitGroupLabel(HistogramBins::unit(bin)), bin + 0.5);
+    }
+    groups->setRange(-0.5, HistogramBins::Count - 0.5);
+    groups->setLabelsFont(scaledFont(1.0, true));
+    groups->setGridLinePen(QPen(QColor(0x90, 0x90, 0x90), 1, Qt::DashLine));
+    groups->setLineVisible(false);
+    chart->addAxis(groups, Qt::AlignBottom);
+
+    qint64 max = 0;
+    for (const HistogramSeries &s : m_histograms) {
+        for (qint64 c : s.counts)
+            max = qMax(max, c);
+    }
+    QAbstractAxis *counts = nullptr;
+    if (m_logScale) {
+        auto *log = new QLogValueAxis;
+        log->setBase(10);
+        log->setLabelFormat(QStringLiteral("%g"));
+        // Zero counts have no logarithm: they sit below the axis and draw nothing.
+        log->setRange(LogFloor, qMax<qreal>(10, qPow(10, qCeil(std::log10(qMax<qint64>(max, 1)) + 0.01))));
+        log->setMinorTickCount(8);
+        log->setMinorGridLinePen(QPen(QColor(0xf0, 0xf0, 0xf0), 1));
+        counts = log;
+    } else {
+        counts = countAxis(qreal(max));
+    }
+    counts->setObjectName(CountAxisName);
+    counts->setTitleText(tr("jobs"));
+    // An empty chart's 0..1 scale means nothing; "No data" says it all.
+    counts->setLabelsVisible(!isEmpty());
+    counts->setLabelsFont(scaledFont(0.95));
+    chart->addAxis(counts, Qt::AlignLeft);
+
+    // One bar series with a set per compared series: Qt Charts puts the sets side by side within
+    // each bin, so none hides another.
+    auto *bars = new QBarSeries;
+    bars->setBarWidth(1.0);
+    for (int i = 0; i < m_histograms.size(); ++i) {
+        const HistogramSeries &s = m_histograms.at(i);
+        const bool noData = s.isEmpty() && m_histograms.size() > 1;
+        auto *set = new QBarSet(noData ? tr("%1 (no data)").arg(s.name) : s.name);
+        for (qint64 c : s.counts) {
+            // Zero has no logarithm: on the log axis an empty bin sits on the floor, drawing nothing.
+            set->append(m_logScale && c <= 0 ? LogFloor : qreal(c));
+        }
+        set->setColor(seriesColor(i));
+        set->setBorderColor(Qt::transparent);
+        bars->append(set);
+        if (hoverReceiver) {
+            connect(set, &QBarSet::hovered, hoverReceiver, [hoverReceiver](bool on, int bin) {
+                hoverReceiver->showToolTip(on ? hoverReceiver->binToolTip(bin) : QString());
+            });
+        }
+    }
+    chart->addSeries(bars);
+    bars->attachAxis(ticks);
+    bars->attachAxis(counts);
+}
+
+void StatsChart::buildDailyTrend(QChart *chart, StatsChart *hoverReceiver) const
+{
+    const int n = int(m_trend.days.size());
+    auto *dates = new QBarCategoryAxis;
+    dates->setObjectName(TickAxisName);
+    const QLocale locale;
+    for (const DailyTrendSeries::Day &day : m_trend.days)
+        dates->append(locale.toString(day.date, QStringLiteral("MMM d")));
+    dates->setLabelsFont(scaledFont(0.95));
+    if (n > 16)
+        dates->setLabelsAngle(-60);
+    chart->addAxis(dates, Qt::AlignBottom);
+
+    qint64 maxCount = 0;
+    qreal maxMean = 0;
+    for (const DailyTrendSeries::Day &day : m_trend.days) {
+        maxCount = qMax(maxCount, day.count);
+        if (day.count > 0)
+            maxMean = qMax(maxMean, day.mean);
+    }
+    QValueAxis *counts = countAxis(qreal(maxCount));
+    counts->setObjectName(CountAxisName);
+    counts->setTitleText(tr("jobs per day"));
+    counts->setLabelsVisible(!isEmpty());
+    counts->setLabelsFont(scaledFont(0.95));
+    chart->addAxis(counts, Qt::AlignLeft);
+
+    // Means are durations: ticks at round durations, labelled as an operator says them.
+    auto *means = new QCategoryAxis;
+    means->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    const qreal step = niceDurationStep(qMax<qreal>(maxMean, 1));
+    const int intervals = qMax(1, qCeil(qMax<qreal>(maxMean, 1) / step));
+    means->setStartValue(0);
+    for (int i = 1; i <= intervals; ++i)
+        means->append(DurationText::format(i * step), i * step);
+    means->setRange(0, intervals * step);
+    means->setTitleText(tr("mean time"));
+    means->setLabelsFont(scaledFont(0.95));
+    means->setGridLineVisible(false);
+    means->setLabelsVisible(!isEmpty());
+    chart->addAxis(means, Qt::AlignRight);
+
+    auto *set = new QBarSet(tr("%1: jobs").arg(m_trend.name));
+    for (const DailyTrendSeries::Day &day : m_trend.days)
+        set->append(qreal(day.count));
+    QColor barColor = seriesColor(0);
+    barColor.setAlpha(170);
+    set->setColor(barColor);
+    set->setBorderColor(Qt::transparent);
+    auto *bars = new QBarSeries;
+    bars->setBarWidth(0.7);
+    bars->append(set);
+    chart->addSeries(bars);
+    bars->attachAxis(dates);
+    bars->attachAxis(counts);
+
+    // The dots are the means; lines join consecutive days only. A day without jobs has no mean,
+    // and a line across it would claim one.
+    const QColor lineColor = seriesColor(1);
+    auto *dots = new QScatterSeries;
+    dots->setName(tr("%1: mean time").arg(m_trend.name));
+    dots->setColor(lineColor);
+    dots->setBorderColor(lineColor);
+    dots->setMarkerSize(9);
+    QLineSeries *line = nullptr;
+    for (int i = 0; i < n; ++i) {
+        const DailyTrendSeries::Day &day = m_trend.days.at(i);
+        if (day.count <= 0) {
+            line = nullptr;
+            continue;
+        }
+        dots->append(i, day.mean);
+        if (!line) {
+            line = new QLineSeries;
+            line->setPen(QPen(lineColor, 2.5));
+            chart->addSeries(line);
+            line->attachAxis(dates);
+            line->attachAxis(means);
+            chart->legend()->markers(line).constFirst()->setVisible(false);
+        }
+        line->append(i, day.mean);
+    }
+    chart->addSeries(dots);
+    dots->attachAxis(dates);
+    dots->attachAxis(means);
+
+    if (hoverReceiver) {
+        connect(set, &QBarSet::hovered, hoverReceiver, [hoverReceiver](bool on, int day) {
+            hoverReceiver->showToolTip(on ? hoverReceiver->dayToolTip(day) : QString());
+        });
+        connect(dots, &QScatterSeries::hovered, hoverReceiver, [hoverReceiver](const QPointF &point, bool on) {
+            hoverReceiver->showToolTip(on ? hoverReceiver->dayToolTip(qRound(point.x())) : QString());
+        });
+    }
+}
+
+void StatsChart::showToolTip(const QString &text)
+{
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(QCursor::pos(), text, m_view);
+}
+
+QString StatsChart::binToolTip(int bin) const
+{
+    if (bin < 0 || bin >= HistogramBins::Count)
+        return {};
+    const QLocale locale;
+    QString range;
+    if (bin == HistogramBins::Count - 1)
+        range = tr("%1 or more").arg(DurationText::format(double(HistogramBins::lowerBoundSeconds(bin))));
+    else
+        range = tr("%1 to under %2")
+                    .arg(DurationText::format(double(HistogramBins::lowerBoundSeconds(bin))),
+                         DurationText::format(double(HistogramBins::lowerBoundSeconds(bin + 1))));
+    QStringList lines{HistogramBins::label(bin) + QStringLiteral(" (") + range + QLatin1Char(')')};
+    for (const HistogramSeries &s : m_histograms) {
+        const qint64 count = s.counts.value(bin);
+        const qint64 total = s.total();
+        const QString share = total > 0
+            ? locale.toString(100.0 * double(count) / double(total), 'f', 1)
+            : QStringLiteral("0");
+        lines << tr("%1: %2 jobs (%3 %)").arg(s.name, locale.toString(count), share);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString StatsChart::dayToolTip(int day) const
+{
+    if (day < 0 || day >= m_trend.days.size())
+        return {};
+    const DailyTrendSeries::Day &d = m_trend.days.at(day);
+    const QLocale locale;
+    const QString mean = d.count > 0 ? DurationText::format(d.mean) : tr("none");
+    return tr("%1\n%2 jobs, mean %3")
+        .arg(d.date.toString(Qt::ISODate), locale.toString(d.count), mean);
+}
+
+void StatsChart::paintChart(QPainter *painter, const QSize &size) const
+{
+    QGraphicsScene scene;
+    QChart *chart = buildChart(nullptr);
+    scene.addItem(chart); // the scene owns it from here
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    // Lay out now, without an event loop: the axes and plot area must be placed for this size.
+    chart->layout()->activate();
+    placeNoDataMessage(chart);
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+    scene.setSceneRect(area);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setRenderHint(QPainter::TextAntialiasing);
+    scene.render(painter, area, area);
+    painter->restore();
+}
+
+namespace {
+// The data series a reader sees, in legend order: each bar set, then the mean dots. The line
+// segments joining the dots are decoration.
+struct DrawnSeries
+{
+    QString name;
+    QVector<qreal> values;
+};
+
+QList<DrawnSeries> drawnSeries(const QChart *chart)
+{
+    QList<DrawnSeries> out;
+    const auto series = chart->series();
+    for (QAbstractSeries *s : series) {
+        if (auto *bars = qobject_cast<QBarSeries *>(s)) {
+            const auto sets = bars->barSets();
+            for (const QBarSet *set : sets) {
+                DrawnSeries d{set->label(), {}};
+                for (int v = 0; v < set->count(); ++v)
+                    d.values << set->at(v);
+                out << d;
+            }
+        }
+    }
+    for (QAbstractSeries *s : series) {
+        if (auto *dots = qobject_cast<QScatterSeries *>(s)) {
+            DrawnSeries d{dots->name(), {}};
+            const auto points = dots->points();
+            for (const QPointF &p : points)
+                d.values << p.y();
+            out << d;
+        }
+    }
+    return out;
+}
+} // namespace
+
+int StatsChart::drawnSeriesCount() const
+{
+    return int(drawnSeries(m_chart).size());
+}
+
+QStringList StatsChart::drawnSeriesNames() const
+{
+    QStringList names;
+    const auto all = drawnSeries(m_chart);
+    for (const DrawnSeries &d : all)
+        names << d.name;
+    return names;
+}
+
+QVector<qreal> StatsChart::drawnValues(int index) const
+{
+    return drawnSeries(m_chart).value(index).values;
+}
+
+QStringList StatsChart::tickLabels() const
+{
+    if (auto *axis = findAxis<QCategoryAxis>(m_chart, TickAxisName))
+        return axis->categoriesLabels();
+    if (auto *axis = findAxis<QBarCategoryAxis>(m_chart, TickAxisName))
+        return axis->categories();
+    return {};
+}
+
+QStringList StatsChart::groupLabels() const
+{
+    if (auto *axis = findAxis<QCategoryAxis>(m_chart, GroupAxisName))
+        return axis->categoriesLabels();
+    return {};
+}
+
+bool StatsChart::countAxisIsLogarithmic() const
+{
+    return findAxis<QLogValueAxis>(m_chart, CountAxisName) != nullptr;
+}
+
+bool StatsChart::showsNoDataMessage() const
+{
+    const auto items = m_chart->childItems();
+    for (QGraphicsItem *item : items) {
+        if (item->data(0).toString() == NoDataName && item->isVisible())
+            return true;
+    }
+    return false;
+}

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "dailytrendseries.h"
+#include "histogramseries.h"
+
+#include <QList>
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QCheckBox;
+class QPainter;
+
+// The one chart of the Stats page: either the 148-bin histogram of one or more series overlaid on
+// the same axes, or the strip of the last N days for a queue. This is the only file that includes
+// Qt Charts (deprecated in later Qt): swapping the drawing library means rewriting this class
+// alone. Everything else talks to it in HistogramSeries and DailyTrendSeries.
+class StatsChart final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StatsChart)
+
+public:
+    enum class Mode { Histogram, DailyTrend };
+
+    explicit StatsChart(QWidget *parent = nullptr);
+    ~StatsChart() override;
+
+    void setTitle(const QString &title);
+    QString title() const;
+
+    // Switches to the histogram; the first series is the one compared against.
+    void setHistograms(const QList<HistogramSeries> &series);
+    // Switches to the strip of days.
+    void setDailyTrend(const DailyTrendSeries &series);
+
+    Mode mode() const;
+    QList<HistogramSeries> histograms() const;
+    DailyTrendSeries dailyTrend() const;
+    // Nothing to draw in the current mode: the chart says "No data".
+    bool isEmpty() const;
+
+    // A logarithmic count axis for the histogram, where a few slow jobs would be invisible beside
+    // thousands of fast ones.
+    void setLogScale(bool on);
+    bool isLogScale() const;
+
+    // Draws the chart as shown, but laid out afresh at size: exports get the size they ask for,
+    // not whatever the window happens to be.
+    void paintChart(QPainter *painter, const QSize &size) const;
+
+    // What hovering a bar shows: the bin, its range and each series' exact count.
+    QString binToolTip(int bin) const;
+    // What hovering a day shows: its date, count and mean.
+    QString dayToolTip(int day) const;
+
+    // What is drawn, read back from the chart's own objects (tests, accessibility).
+    int drawnSeriesCount() const;
+    QStringList drawnSeriesNames() const;
+    // On the log axis an empty bin is drawn at the axis floor (0.5), zero having no logarithm.
+    QVector<qreal> drawnValues(int series) const;
+    QStringList tickLabels() const;
+    QStringList groupLabels() const;
+    bool countAxisIsLogarithmic() const;
+    bool showsNoDataMessage() const;
+
+signals:
+    void logScaleChanged(bool on);
+
+private:
+    // hoverReceiver shows the tooltips of the chart on screen; exports have none.
+    QChart *buildChart(StatsChart *hoverReceiver) const;
+    void buildHistogram(QChart *chart, StatsChart *hoverReceiver) const;
+    void buildDailyTrend(QChart *chart, StatsChart *hoverReceiver) const;
+    void rebuild();
+    void showToolTip(const QString &text);
+
+    Mode m_mode = Mode::Histogram;
+    QString m_title;
+    QList<HistogramSeries> m_histograms;
+    DailyTrendSeries m_trend;
+    bool m_logScale = false;
+    QCheckBox *m_logBox = nullptr;
+    QChartView *m_view = nullptr;
+    QChart *m_chart = nullptr;
+};
