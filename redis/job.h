@@ -1,0 +1,78 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// What is wrong with one field of a record read from Redis: absent, or present but not what it
+// should be (then `raw` holds it as found, for the view to show).
+struct FieldProblem
+{
+    enum class Kind { Missing, Invalid };
+    Kind kind = Kind::Missing;
+    QString raw;
+};
+using FieldProblems = QMap<QString, FieldProblem>; // field name -> problem
+
+// One entry of a job's history, in one shape whichever form Redis keeps it in: the spec's stage
+// objects {q, put, popped, done, failed, worker} become one event per time stamp; the event list
+// of current deployments ([when, what, {extra}]) maps as it is.
+struct JobEvent
+{
+    double when = 0;
+    QString what;   // put, popped, done, failed, timed-out, ... ("invalid" for an unreadable entry)
+    QString queue;
+    QString worker;
+    QString group;
+    QJsonObject extra; // everything else the entry carried
+    QString raw;       // the entry's text when it could not be read
+};
+
+struct JobFailure
+{
+    QString group;
+    QString message;
+    double when = 0;
+    QString worker;
+};
+
+// A qless job as the scripts report it (COMPAT.md's job object), decoded tolerantly: every field
+// that is missing or not what it should be is listed in `problems` and left at its default.
+// Text with bytes that are not UTF-8 shows them as \xHH (and `escapedBytes` is set).
+struct Job
+{
+    // The bytes to act on: exact from get/multiGet; in lists (failed, tracked) exact unless the
+    // reply had bytes that are not UTF-8 (escapedBytes), when it may hold \xHH escapes.
+    QByteArray jid;
+    QString klass;
+    QString state;
+    QString queue;
+    QString worker;
+    bool tracked = false;
+    double priority = 0;
+    double expires = 0;
+    double retries = 0;
+    double remaining = 0;
+    double time = 0;
+    QString data; // the job's data as stored: JSON text, not parsed here (it may be large)
+    QStringList tags;
+    enum class HistoryForm { None, Stages, Events };
+    HistoryForm historyForm = HistoryForm::None;
+    QList<JobEvent> history;
+    std::optional<JobFailure> failure;
+    QStringList dependents;
+    QStringList dependencies;
+    QString spawnedFrom;
+
+    FieldProblems problems;
+    bool escapedBytes = false;
+
+    // A jid listed somewhere (a failure group, the tracked set) whose job is gone.
+    bool isMissing() const { return state == QLatin1String("missing"); }
+    bool hasProblem(const QString &field) const { return problems.contains(field); }
+};

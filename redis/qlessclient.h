@@ -1,0 +1,102 @@
+#pragma once
+
+#include "qlessdecoder.h"
+#include "qlessreply.h"
+#include "rediscommand.h"
+
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+class RedisConnection;
+
+// The qless operations the console needs, one asynchronous call each, over a RedisConnection.
+// Every call returns at once; `done` later runs on `context`'s thread with a QlessReply (the
+// value or a readable error), unless `context` has been destroyed (then nothing runs). Replies
+// are decoded on the connection's thread. Reads change nothing in Redis; writes are marked as
+// such, so a read-only connection refuses them before sending. Call from `context`'s thread.
+// All that is qless-specific (script names, arguments, reply shapes) stays in here and in
+// QlessDecoder, so another job system's API can sit beside this one.
+class QlessClient final : public QObject
+{
+    Q_OBJECT
+
+public:
+    template<typename T>
+    using Done = std::function<void(const QlessReply<T> &)>;
+    // Seconds since the epoch, as the scripts take `now`.
+    using Clock = std::function<double()>;
+
+    // `connection` must outlive the client.
+    explicit QlessClient(RedisConnection *connection, QObject *parent = nullptr);
+
+    RedisConnection *connection() const { return m_connection; }
+    // For tests and replays: where `now` comes from (default: the system clock).
+    void setClock(Clock clock) { m_clock = std::move(clock); }
+
+    // Reads
+    void queueCounts(QObject *context, Done<QList<QueueCounts>> done);
+    void queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done);
+    // state: waiting, running, stalled, scheduled, depends, recurring (queue needed) or
+    // complete (queue ignored).
+    void jobs(const QString &state, const QString &queue, int offset, int count, QObject *context,
+              Done<QList<QByteArray>> done);
+    void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
+    // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
+    void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
+    void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
+    void failedJobs(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
+    void workers(QObject *context, Done<QList<WorkerSummary>> done);
+    void workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done);
+    void trackedJobs(QObject *context, Done<TrackedJobs> done);
+    void taggedJobs(const QString &tag, int offset, int count, QObject *context, Done<TaggedJobsPage> done);
+    void topTags(int offset, int count, QObject *context, Done<QList<TagCount>> done);
+    // The day holding `date` (seconds since the epoch, UTC).
+    void stats(const QString &queue, double date, QObject *context, Done<DayStats> done);
+    void config(QObject *context, Done<QlessConfig> done);
+    void configValue(const QString &option, QObject *context, Done<std::optional<QString>> done);
+    void recurringJob(const QByteArray &jid, QObject *context, Done<std::optional<RecurringJob>> done);
+
+    // Writes. A bool value is false when the job (or template) does not exist or is not in a
+    // state the operation applies to, as the script says.
+    void track(const QByteArray &jid, QObject *context, Done<bool> done);
+    void untrack(const QByteArray &jid, QObject *context, Done<bool> done);
+    // The job's tags afterwards; nullopt when there is no such job.
+    void addTags(const QByteArray &jid, const QStringList &tags, QObject *context,
+                 Done<std::optional<QStringList>> done);
+    void removeTags(const QByteArray &jid, const QStringList &tags, QObject *context,
+                    Done<std::optional<QStringList>> done);
+    void setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done);
+    void unsetConfig(const QString &option, QObject *context, Done<bool> done);
+    // Puts the job into `queue` with its own klass and data (read first); priority, tags and
+    // retries are kept. The value is false when there is no such job.
+    void move(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done);
+    // An operator's retry: the job put back into its own queue, waiting, retries restored.
+    void retry(const QByteArray &jid, QObject *context, Done<bool> done);
+    void setPriority(const QByteArray &jid, double priority, QObject *context, Done<bool> done);
+    // The jids cancelled (none when a job still has dependents outside the call).
+    void cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done);
+    // How many of the group's oldest jobs (at most `count`) moved into `queue`.
+    void unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done);
+    // Drops the given dependencies of a job in the depends state (all of them when empty).
+    void dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,
+                    Done<bool> done);
+    void updateRecurring(const QByteArray &jid, const RecurringUpdate &update, QObject *context,
+                         Done<bool> done);
+    // How many templates were removed.
+    void recurringOff(const QByteArray &jid, QObject *context, Done<qint64> done);
+
+private:
+    template<typename T>
+    using Decode = std::function<T(const RedisReply &, RedisError *)>;
+
+    template<typename T>
+    void call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done);
+    // Reads the job, then puts it into `queue` (or its own queue when `queue` is empty).
+    void putAgain(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done);
+    QByteArray now() const;
+
+    RedisConnection *m_connection;
+    Clock m_clock;
+};

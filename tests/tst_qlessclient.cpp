@@ -1,0 +1,491 @@
+#include "qlessclient.h"
+#include "qlessfixture.h"
+#include "redisconnection.h"
+#include "replywaiter.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+#include <memory>
+
+// The typed qless API against data seeded through our scripts, and against broken data written
+// behind the scripts' back.
+class TestQlessClient final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Runs one typed call and waits for its reply (tests only).
+    template<typename T, typename Call>
+    QlessReply<T> await(Call call)
+    {
+        QObject context;
+        std::optional<QlessReply<T>> out;
+        call(&context, [&out](const QlessReply<T> &reply) { out = reply; });
+        if (!QTest::qWaitFor([&out] { return out.has_value(); }, 20000)) {
+            QlessReply<T> timeout;
+            timeout.error = RedisError::make(RedisError::Kind::Timeout, QStringLiteral("test: no reply"));
+            return timeout;
+        }
+        return *out;
+    }
+
+    QList<QByteArray> jobs(const QString &state, const QString &queue, int offset = 0, int count = 25)
+    {
+        return await<QList<QByteArray>>([&](QObject *c, auto done) {
+            m_client->jobs(state, queue, offset, count, c, done);
+        }).value;
+    }
+
+    std::optional<Job> get(const QByteArray &jid)
+    {
+        const auto reply = await<std::optional<Job>>([&](QObject *c, auto done) { m_client->job(jid, c, done); });
+        if (!reply.ok())
+            qWarning("get failed: %s", qPrintable(reply.error.message));
+        return reply.value;
+    }
+
+    void fail(const QByteArray &jid, const QByteArray &group, double now)
+    {
+        m_fixture->call(QStringLiteral("fail"), {jid, "w1", group, "it broke: " + jid, num(now)});
+    }
+
+    std::unique_ptr<QlessFixture> m_fixture;
+    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<QlessClient> m_client;
+    double m_now = 1000;
+
+private slots:
+    void initTestCase()
+    {
+        m_fixture = std::make_unique<QlessFixture>();
+        QVERIFY(m_fixture->start());
+        m_connection = std::make_unique<RedisConnection>(ConnectionSettings::fromUrl(
+            QStringLiteral("unix://") + m_fixture->server().socketPath()));
+        m_client = std::make_unique<QlessClient>(m_connection.get());
+        m_client->setClock([this] { return m_now; });
+    }
+
+    void init()
+    {
+        m_fixture->flush();
+        m_now = 1000;
+    }
+
+    void queueCountsAndJobPages()
+    {
+        for (int i = 0; i < 5; ++i)
+            m_fixture->put("q1", "j" + QByteArray::number(i), 1000, {"priority", QByteArray::number(i)});
+        m_fixture->put("q1", "later", 1000, {}, 100);
+        QCOMPARE(m_fixture->pop("q1", "w1", 2, 1001), (QList<QByteArray>{"j4", "j3"}));
+        m_now = 1010;
+
+        const auto all = await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueCounts(c, done); });
+        QVERIFY2(all.ok(), qPrintable(all.error.message));
+        QCOMPARE(all.value.size(), 1);
+        QCOMPARE(all.value.at(0).name, QStringLiteral("q1"));
+        QCOMPARE(all.value.at(0).waiting, 3);
+        QCOMPARE(all.value.at(0).running, 2);
+        QCOMPARE(all.value.at(0).scheduled, 1);
+        QCOMPARE(all.value.at(0).stalled, 0);
+        QVERIFY(!all.value.at(0).paused);
+
+        QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q1"), 0, 2), (QList<QByteArray>{"j2", "j1"}));
+        QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q1"), 2, 25), (QList<QByteArray>{"j0"}));
+        QCOMPARE(jobs(QStringLiteral("running"), QStringLiteral("q1")).size(), 2);
+        QCOMPARE(jobs(QStringLiteral("scheduled"), QStringLiteral("q1")), (QList<QByteArray>{"later"}));
+
+        // Later: the locks ran out and the scheduled job is due; reading moved nothing.
+        m_now = 2000;
+        const auto one = await<QueueCounts>([&](QObject *c, auto done) { m_client->queueCounts(QStringLiteral("q1"), c, done); });
+        QCOMPARE(one.value.stalled, 2);
+        QCOMPARE(one.value.waiting, 4);
+        QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")).size(), 2);
+        QCOMPARE(m_fixture->command({"ZCARD", "ql:q:q1-scheduled"}).integer, 1);
+    }
+
+    void jobDecoded()
+    {
+        m_fixture->put("q1", "jid-1", 1000, {"priority", "5", "tags", "[\"a\",\"b\"]", "retries", "3"}, 0,
+                       "{\"n\":1}", "My.Job");
+        m_fixture->pop("q1", "w1", 1, 1002);
+        const std::optional<Job> job = get("jid-1");
+        QVERIFY(job);
+        QCOMPARE(job->jid, QByteArray("jid-1"));
+        QCOMPARE(job->klass, QStringLiteral("My.Job"));
+        QCOMPARE(job->state, QStringLiteral("running"));
+        QCOMPARE(job->queue, QStringLiteral("q1"));
+        QCOMPARE(job->worker, QStringLiteral("w1"));
+        QCOMPARE(job->priority, 5.0);
+        QCOMPARE(job->retries, 3.0);
+        QCOMPARE(job->remaining, 3.0);
+        QCOMPARE(job->expires, 1062.0);
+        QCOMPARE(job->data, QStringLiteral("{\"n\":1}"));
+        QCOMPARE(job->tags, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QVERIFY(!job->failure);
+        QVERIFY(job->dependents.isEmpty()); // `{}` from Lua
+        QCOMPARE(job->historyForm, Job::HistoryForm::Stages);
+        QCOMPARE(job->history.size(), 2);
+        QCOMPARE(job->history.at(0).what, QStringLiteral("put"));
+        QCOMPARE(job->history.at(0).queue, QStringLiteral("q1"));
+        QCOMPARE(job->history.at(1).what, QStringLiteral("popped"));
+        QCOMPARE(job->history.at(1).when, 1002.0);
+        QCOMPARE(job->history.at(1).worker, QStringLiteral("w1"));
+        QVERIFY2(job->problems.isEmpty(), qPrintable(job->problems.keys().join(QLatin1Char(','))));
+
+        QVERIFY(!get("nope"));
+    }
+
+    void multiGetInOrder()
+    {
+        QList<QByteArray> jids;
+        for (int i = 0; i < 200; ++i) {
+            jids << "m" + QByteArray::number(i);
+            m_fixture->put("q1", jids.last(), 1000);
+        }
+        jids.insert(100, "missing");
+        const auto reply = await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
+            m_client->multiGet(jids, c, done);
+        });
+        QVERIFY(reply.ok());
+        QCOMPARE(reply.value.size(), 201);
+        for (int i = 0; i < 201; ++i) {
+            if (i == 100)
+                QVERIFY(!reply.value.at(i));
+            else
+                QCOMPARE(reply.value.at(i)->jid, jids.at(i));
+        }
+        const auto none = await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
+            m_client->multiGet({}, c, done);
+        });
+        QVERIFY(none.ok() && none.value.isEmpty());
+    }
+
+    void failuresAndWorkers()
+    {
+        for (int i = 0; i < 3; ++i)
+            m_fixture->put("q1", "f" + QByteArray::number(i), 1000);
+        m_fixture->put("q1", "other", 1000);
+        m_fixture->pop("q1", "w1", 4, 1001);
+        for (int i = 0; i < 3; ++i)
+            fail("f" + QByteArray::number(i), "g1", 1002 + i);
+        m_now = 1010;
+
+        const auto groups = await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); });
+        QVERIFY(groups.ok());
+        QCOMPARE(groups.value.size(), 1);
+        QCOMPARE(groups.value.at(0).name, QStringLiteral("g1"));
+        QCOMPARE(groups.value.at(0).count, 3);
+
+        const auto page = await<FailedJobsPage>([&](QObject *c, auto done) {
+            m_client->failedJobs(QStringLiteral("g1"), 0, 2, c, done);
+        });
+        QVERIFY(page.ok());
+        QCOMPARE(page.value.total, 3);
+        QCOMPARE(page.value.jobs.size(), 2);
+        QCOMPARE(page.value.jobs.at(0).jid, QByteArray("f2")); // newest first
+        QVERIFY(page.value.jobs.at(0).failure);
+        QCOMPARE(page.value.jobs.at(0).failure->group, QStringLiteral("g1"));
+        QCOMPARE(page.value.jobs.at(0).failure->message, QStringLiteral("it broke: f2"));
+        QCOMPARE(page.value.jobs.at(0).failure->when, 1004.0);
+
+        const auto workers = await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); });
+        QVERIFY(workers.ok());
+        QCOMPARE(workers.value.size(), 1);
+        QCOMPARE(workers.value.at(0).name, QStringLiteral("w1"));
+        QCOMPARE(workers.value.at(0).jobs, 1);
+        const auto mine = await<WorkerJobs>([&](QObject *c, auto done) {
+            m_client->workerJobs(QStringLiteral("w1"), c, done);
+        });
+        QCOMPARE(mine.value.running, QStringList{QStringLiteral("other")});
+        QVERIFY(mine.value.stalled.isEmpty());
+
+        // Unfail the two oldest back into q2.
+        const auto moved = await<qint64>([&](QObject *c, auto done) {
+            m_client->unfail(QStringLiteral("g1"), QStringLiteral("q2"), 2, c, done);
+        });
+        QVERIFY2(moved.ok(), qPrintable(moved.error.message));
+        QCOMPARE(moved.value, 2);
+        QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q2")).size(), 2);
+    }
+
+    void trackingAndTags()
+    {
+        m_fixture->put("q1", "t1", 1000);
+        const auto tracked = await<bool>([&](QObject *c, auto done) { m_client->track("t1", c, done); });
+        QVERIFY(tracked.ok() && tracked.value);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->track("nope", c, done); }).value);
+        const auto list = await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); });
+        QCOMPARE(list.value.jobs.size(), 1);
+        QVERIFY(list.value.jobs.at(0).tracked);
+        QVERIFY(list.value.expired.isEmpty());
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->untrack("t1", c, done); }).value);
+        QVERIFY(await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.isEmpty());
+
+        const auto added = await<std::optional<QStringList>>([&](QObject *c, auto done) {
+            m_client->addTags("t1", {QStringLiteral("red"), QStringLiteral("blue")}, c, done);
+        });
+        QVERIFY2(added.ok(), qPrintable(added.error.message));
+        QCOMPARE(*added.value, (QStringList{QStringLiteral("red"), QStringLiteral("blue")}));
+        const auto tagged = await<TaggedJobsPage>([&](QObject *c, auto done) {
+            m_client->taggedJobs(QStringLiteral("red"), 0, 10, c, done);
+        });
+        QCOMPARE(tagged.value.total, 1);
+        QCOMPARE(tagged.value.jids, QStringList{QStringLiteral("t1")});
+        const auto top = await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 10, c, done); });
+        QCOMPARE(top.value.size(), 2);
+        const auto removed = await<std::optional<QStringList>>([&](QObject *c, auto done) {
+            m_client->removeTags("t1", {QStringLiteral("red")}, c, done);
+        });
+        QCOMPARE(*removed.value, QStringList{QStringLiteral("blue")});
+        const auto unknown = await<std::optional<QStringList>>([&](QObject *c, auto done) {
+            m_client->addTags("nope", {QStringLiteral("x")}, c, done);
+        });
+        QVERIFY(unknown.ok() && !unknown.value);
+    }
+
+    void statsOfADay()
+    {
+        m_fixture->put("q1", "s1", 86400 * 10 + 5);
+        m_fixture->pop("q1", "w1", 1, 86400 * 10 + 17);
+        const auto stats = await<DayStats>([&](QObject *c, auto done) {
+            m_client->stats(QStringLiteral("q1"), 86400 * 10 + 100, c, done);
+        });
+        QVERIFY2(stats.ok(), qPrintable(stats.error.message));
+        QCOMPARE(stats.value.wait.count, 1);
+        QCOMPARE(stats.value.wait.histogram.size(), 148);
+        QCOMPARE(stats.value.wait.histogram.at(12), 1); // s12
+        QCOMPARE(stats.value.run.count, 0);
+        QCOMPARE(stats.value.run.histogram.size(), 148);
+    }
+
+    void configGetSetUnset()
+    {
+        const auto all = await<QlessConfig>([&](QObject *c, auto done) { m_client->config(c, done); });
+        QCOMPARE(all.value.text(QStringLiteral("heartbeat")), QStringLiteral("60"));
+        QCOMPARE(all.value.text(QStringLiteral("application")), QStringLiteral("qless"));
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+            m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
+        }).ok());
+        const auto value = await<std::optional<QString>>([&](QObject *c, auto done) {
+            m_client->configValue(QStringLiteral("heartbeat"), c, done);
+        });
+        QCOMPARE(*value.value, QStringLiteral("30"));
+        const auto bad = await<bool>([&](QObject *c, auto done) {
+            m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("soon"), c, done);
+        });
+        QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
+        QVERIFY(!bad.error.message.contains(QLatin1String("user_script")));
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->unsetConfig(QStringLiteral("heartbeat"), c, done); }).ok());
+        QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) {
+                     m_client->configValue(QStringLiteral("heartbeat"), c, done);
+                 }).value,
+                 QStringLiteral("60"));
+    }
+
+    void moveKeepsTheJob()
+    {
+        m_fixture->put("q1", "mv", 1000, {"priority", "7", "tags", "[\"x\"]", "retries", "2"}, 0, "{\"k\":\"v\"}", "K");
+        m_fixture->pop("q1", "w1", 1, 1001);
+        m_now = 1005;
+        const auto moved = await<bool>([&](QObject *c, auto done) { m_client->move("mv", QStringLiteral("q2"), c, done); });
+        QVERIFY2(moved.ok(), qPrintable(moved.error.message));
+        QVERIFY(moved.value);
+        const std::optional<Job> job = get("mv");
+        QCOMPARE(job->queue, QStringLiteral("q2"));
+        QCOMPARE(job->state, QStringLiteral("waiting"));
+        QCOMPARE(job->klass, QStringLiteral("K"));
+        QCOMPARE(job->data, QStringLiteral("{\"k\":\"v\"}"));
+        QCOMPARE(job->priority, 7.0);
+        QCOMPARE(job->tags, QStringList{QStringLiteral("x")});
+        QCOMPARE(job->retries, 2.0);
+        QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q2")), QList<QByteArray>{"mv"});
+        QVERIFY(jobs(QStringLiteral("running"), QStringLiteral("q1")).isEmpty());
+        const auto none = await<bool>([&](QObject *c, auto done) { m_client->move("nope", QStringLiteral("q2"), c, done); });
+        QVERIFY(none.ok() && !none.value);
+    }
+
+    void retryPutsAFailedJobBack()
+    {
+        m_fixture->put("q1", "r1", 1000);
+        m_fixture->pop("q1", "w1", 1, 1001);
+        fail("r1", "g1", 1002);
+        QCOMPARE(get("r1")->state, QStringLiteral("failed"));
+        const auto retried = await<bool>([&](QObject *c, auto done) { m_client->retry("r1", c, done); });
+        QVERIFY2(retried.ok() && retried.value, qPrintable(retried.error.message));
+        const std::optional<Job> job = get("r1");
+        QCOMPARE(job->state, QStringLiteral("waiting"));
+        QCOMPARE(job->queue, QStringLiteral("q1"));
+        QVERIFY(!job->failure);
+        QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); }).value.isEmpty());
+    }
+
+    void priorityCancelDepends()
+    {
+        m_fixture->put("q1", "a", 1000);
+        m_fixture->put("q1", "b", 1000, {"depends", "[\"a\"]"});
+        QCOMPARE(get("b")->state, QStringLiteral("depends"));
+        QCOMPARE(get("b")->dependencies, QStringList{QStringLiteral("a")});
+        QCOMPARE(get("a")->dependents, QStringList{QStringLiteral("b")});
+
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setPriority("a", 9, c, done); }).value);
+        QCOMPARE(get("a")->priority, 9.0);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->setPriority("nope", 1, c, done); }).value);
+
+        // a has a dependent: cancelling it alone is refused.
+        const auto refused = await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"a"}, c, done); });
+        QVERIFY(!refused.ok() || refused.value.isEmpty());
+        QVERIFY(get("a"));
+
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->dependsOff("b", {}, c, done); }).value);
+        QCOMPARE(get("b")->state, QStringLiteral("waiting"));
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->dependsOff("b", {}, c, done); }).value);
+
+        const auto cancelled = await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"a", "b"}, c, done); });
+        QVERIFY2(cancelled.ok(), qPrintable(cancelled.error.message));
+        QCOMPARE(cancelled.value.size(), 2);
+        QVERIFY(!get("a"));
+    }
+
+    void recurring()
+    {
+        m_fixture->call(QStringLiteral("recur"), {"on", "q1", "rj", "Rk", "{}", "1000", "interval", "60", "30",
+                                                  "priority", "2", "tags", "[\"t\"]"});
+        const auto got = await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
+        QVERIFY2(got.ok() && got.value, qPrintable(got.error.message));
+        QCOMPARE(got.value->klass, QStringLiteral("Rk"));
+        QCOMPARE(got.value->interval, 60.0);
+        QCOMPARE(got.value->priority, 2.0);
+        QCOMPARE(got.value->next, 1030.0);
+        QCOMPARE(got.value->tags, QStringList{QStringLiteral("t")});
+        QVERIFY(got.value->problems.isEmpty());
+        QCOMPARE(jobs(QStringLiteral("recurring"), QStringLiteral("q1")), QList<QByteArray>{"rj"});
+
+        RecurringUpdate update;
+        update.interval = 120;
+        update.queue = QStringLiteral("q2");
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("rj", update, c, done); }).value);
+        const auto after = await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
+        QCOMPARE(after.value->interval, 120.0);
+        QCOMPARE(after.value->queue, QStringLiteral("q2"));
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("nope", update, c, done); }).value);
+
+        QCOMPARE(await<qint64>([&](QObject *c, auto done) { m_client->recurringOff("rj", c, done); }).value, 1);
+        QVERIFY(!await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); }).value);
+    }
+
+    void readOnlyClientRefusesEveryWrite()
+    {
+        m_fixture->put("q1", "ro", 1000);
+        RedisConnection readOnly(ConnectionSettings::fromUrl(
+            QStringLiteral("unix://") + m_fixture->server().socketPath() + QStringLiteral("?readonly=1")));
+        QlessClient client(&readOnly);
+        QVERIFY(awaitReady(readOnly));
+        m_fixture->command({"CONFIG", "RESETSTAT"});
+        auto refused = [](const RedisError &error) { return error.kind == RedisError::Kind::ReadOnlyMode; };
+        QVERIFY(refused(await<QStringList>([&](QObject *c, auto done) { client.cancel({"ro"}, c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.move("ro", QStringLiteral("q2"), c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.retry("ro", c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.track("ro", c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setPriority("ro", 1, c, done); }).error));
+        QVERIFY(refused(await<qint64>([&](QObject *c, auto done) { client.unfail(QStringLiteral("g"), QStringLiteral("q"), 1, c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setConfig(QStringLiteral("heartbeat"), QStringLiteral("1"), c, done); }).error));
+        QVERIFY(!m_fixture->redis().command({"INFO", "commandstats"}).bytes.contains("cmdstat_evalsha"));
+        // Reads go through.
+        const auto counts = await<QList<QueueCounts>>([&](QObject *c, auto done) { client.queueCounts(c, done); });
+        QVERIFY(counts.ok());
+        QCOMPARE(counts.value.size(), 1);
+    }
+
+    void brokenDataIsShownNotTrusted()
+    {
+        const QByteArray jid("bad\xff\xfejid", 8);
+        m_fixture->command({"HSET", "ql:j:" + jid, "jid", jid, "state", "waiting", "queue", "q1",
+                            "priority", "high", "retries", "5", "remaining", "5",
+                            "data", "{broken", "tags", "not json[", "history", "{\"x\":",
+                            "failure", "oops"});
+        const std::optional<Job> job = get(jid);
+        QVERIFY(job);
+        QVERIFY(job->escapedBytes);
+        QCOMPARE(job->jid, jid); // the bytes asked for, to act on
+        QCOMPARE(job->problems.value(QStringLiteral("klass")).kind, FieldProblem::Kind::Missing);
+        QCOMPARE(job->problems.value(QStringLiteral("priority")).kind, FieldProblem::Kind::Invalid);
+        QCOMPARE(job->problems.value(QStringLiteral("priority")).raw, QStringLiteral("high"));
+        QCOMPARE(job->problems.value(QStringLiteral("tags")).raw, QStringLiteral("not json["));
+        QCOMPARE(job->problems.value(QStringLiteral("history")).raw, QStringLiteral("{\"x\":"));
+        QCOMPARE(job->problems.value(QStringLiteral("failure")).raw, QStringLiteral("oops"));
+        QCOMPARE(job->problems.value(QStringLiteral("data")).kind, FieldProblem::Kind::Invalid);
+        QCOMPARE(job->data, QStringLiteral("{broken"));
+        QVERIFY(job->tags.isEmpty());
+        QCOMPARE(job->retries, 5.0);
+
+        // Current deployments' history list, with one unreadable entry.
+        m_fixture->put("q1", "evt", 1000);
+        m_fixture->command({"DEL", "ql:j:evt-history"});
+        m_fixture->command({"RPUSH", "ql:j:evt-history", "[1000,\"put\",{\"q\":\"q1\"}]",
+                            "[1001,\"popped\",{\"worker\":\"w9\",\"extra\":1}]", "garbage"});
+        const std::optional<Job> events = get("evt");
+        QCOMPARE(events->historyForm, Job::HistoryForm::Events);
+        QCOMPARE(events->history.size(), 3);
+        QCOMPARE(events->history.at(0).queue, QStringLiteral("q1"));
+        QCOMPARE(events->history.at(1).worker, QStringLiteral("w9"));
+        QCOMPARE(events->history.at(1).extra.value(QLatin1String("extra")).toInt(), 1);
+        QCOMPARE(events->history.at(2).what, QStringLiteral("invalid"));
+        QCOMPARE(events->history.at(2).raw, QStringLiteral("garbage"));
+        QVERIFY(events->hasProblem(QStringLiteral("history")));
+
+        // A failure group listing a jid whose job is gone, and one with broken bytes.
+        m_fixture->command({"SADD", "ql:failures", "g9"});
+        m_fixture->command({"LPUSH", "ql:f:g9", "gone", jid});
+        const auto page = await<FailedJobsPage>([&](QObject *c, auto done) {
+            m_client->failedJobs(QStringLiteral("g9"), 0, 10, c, done);
+        });
+        QVERIFY2(page.ok(), qPrintable(page.error.message));
+        QCOMPARE(page.value.jobs.size(), 2);
+        QVERIFY(page.value.jobs.at(0).jid.contains("\\xFF"));
+        QVERIFY(page.value.jobs.at(1).isMissing());
+
+        // Raw jid lists keep their bytes exactly.
+        m_fixture->command({"ZADD", "ql:q:q1-work", "0", jid});
+        QVERIFY(jobs(QStringLiteral("waiting"), QStringLiteral("q1")).contains(jid));
+        QCOMPARE(QlessDecoder::displayText(jid), QStringLiteral("bad\\xFF\\xFEjid"));
+    }
+
+    void bigDataArrivesWhole()
+    {
+        QByteArray big = "{\"blob\":\"" + QByteArray(8 * 1024 * 1024, 'x') + "\"}";
+        m_fixture->put("q1", "big", 1000, {}, 0, big);
+        const std::optional<Job> job = get("big");
+        QVERIFY(job);
+        QCOMPARE(job->data.size(), big.size());
+        QVERIFY(!job->hasProblem(QStringLiteral("data")));
+    }
+
+    void decoderTakesEmptyTablesAsLists()
+    {
+        RedisReply reply;
+        reply.type = RedisReply::Type::String;
+        RedisError error;
+        reply.bytes = "{}";
+        QVERIFY(QlessDecoder::queues(reply, &error).isEmpty());
+        QVERIFY(QlessDecoder::workers(reply, &error).isEmpty());
+        QVERIFY(QlessDecoder::topTags(reply, &error).isEmpty());
+        QVERIFY(QlessDecoder::failureGroups(reply, &error).isEmpty());
+        QVERIFY(error.isNull());
+        reply.bytes = "{\"total\":0,\"jobs\":{}}";
+        QVERIFY(QlessDecoder::failedJobs(reply, &error).jobs.isEmpty());
+        QVERIFY(error.isNull());
+        reply.bytes = "not json";
+        QlessDecoder::queues(reply, &error);
+        QCOMPARE(error.kind, RedisError::Kind::BadReply);
+        RedisError shape;
+        reply.bytes = "{\"a\":1}";
+        QlessDecoder::queues(reply, &shape);
+        QCOMPARE(shape.kind, RedisError::Kind::BadReply);
+        const Job notAnObject = QlessDecoder::job(QJsonValue(5));
+        QVERIFY(notAnObject.hasProblem(QStringLiteral("job")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestQlessClient)
+#include "tst_qlessclient.moc"
