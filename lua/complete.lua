@@ -42,14 +42,14 @@ redis.call('hmset', key, 'data', data, 'worker', '', 'expires', 0)
 local state
 if options.next then
   local next_queue = options.next
-  local retries = tonumber(fields[5]) or 5
+  local retries = Qless.number(fields[5]) or 5
   redis.call('hmset', key, 'queue', next_queue, 'remaining', retries,
     'time', string.format('%.6f', now))
   if options.depends then
     Qless.depend_on(jid, options.depends)
   end
   Qless.history_add(jid, now, 'put', { q = next_queue })
-  state = Qless.place(jid, next_queue, tonumber(fields[4]) or 0, now, delay)
+  state = Qless.place(jid, next_queue, Qless.number(fields[4]) or 0, now, delay)
   Qless.queue_register(next_queue, now)
   Qless.event(jid, 'completed', { queue = queue, worker = worker, next = next_queue })
 else

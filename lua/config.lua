@@ -1,7 +1,7 @@
 -- config(0, 'get', [option]) | config(0, 'set', option, value) | config(0, 'unset', option)
 -- get: without an option, JSON of the defaults merged with what ql:config overrides; with one,
 -- its value (a string) or nil. set: stores a value; known numeric options (and <queue>-heartbeat)
--- must be numbers. unset: back to the default. set and unset reply with nothing.
+-- must be numbers, heartbeats and max-worker-age above 0, the others not negative. unset: back to the default. set and unset reply with nothing.
 local S = 'Config'
 local command = ARGV[1]
 if command == 'get' then
@@ -14,7 +14,11 @@ if command == 'get' then
     end
     local flat = redis.call('hgetall', 'ql:config')
     for i = 1, #flat, 2 do
-      all[flat[i]] = tonumber(flat[i + 1]) or flat[i + 1]
+      local value = flat[i + 1]
+      if Qless.config_is_numeric(flat[i]) then
+        value = Qless.number(value) or value
+      end
+      all[flat[i]] = value
     end
     return cjson.encode(all)
   end
@@ -32,7 +36,16 @@ elseif command == 'set' then
   end
   Qless.arg_none_after(S, ARGV, 3)
   if Qless.config_is_numeric(option) then
-    Qless.arg_number(S, 'value', value)
+    local n = Qless.arg_number(S, 'value', value)
+    -- A heartbeat or worker age of 0 would make every job stalled and every worker gone at once;
+    -- a negative history would delete every completed job.
+    local positive = option == 'heartbeat' or option == 'max-worker-age'
+      or string.sub(option, -10) == '-heartbeat'
+    if positive and n <= 0 then
+      Qless.arg_error(S, 'value', 'not above 0', value)
+    elseif n < 0 then
+      Qless.arg_error(S, 'value', 'negative', value)
+    end
   end
   redis.call('hset', 'ql:config', option, value)
   return nil

@@ -37,16 +37,16 @@ for _, other in ipairs(others) do
 end
 if redis.call('scard', key .. '-dependencies') == 0 then
   -- Ranked by its put time, as a completed dependency would release it.
-  local put_time = tonumber(fields[5])
-    or tonumber(redis.call('zscore', Qless.queue_key(queue, 'depends'), jid)) or 0
+  local put_time = Qless.number(fields[5])
+    or Qless.number(redis.call('zscore', Qless.queue_key(queue, 'depends'), jid)) or 0
   redis.call('zrem', Qless.queue_key(queue, 'depends'), jid)
-  local scheduled = tonumber(fields[4])
+  local scheduled = Qless.number(fields[4])
   redis.call('hdel', key, 'scheduled')
   if scheduled then
     redis.call('zadd', Qless.queue_key(queue, 'scheduled'), scheduled, jid)
     redis.call('hset', key, 'state', 'scheduled')
   else
-    Qless.enqueue_waiting(queue, jid, tonumber(fields[3]) or 0, put_time)
+    Qless.enqueue_waiting(queue, jid, Qless.number(fields[3]) or 0, put_time)
     redis.call('hset', key, 'state', 'waiting')
   end
   Qless.event(jid, 'put', { queue = queue, why = 'dependencies removed' })

@@ -32,7 +32,7 @@ for _, jid in ipairs(redis.call('zrangebyscore', locks, '-inf', now, 'LIMIT', 0,
       redis.call('zrem', 'ql:w:' .. old_worker .. ':jobs', jid)
       Qless.notify_worker(old_worker, jid, 'lock_lost')
     end
-    local remaining = (tonumber(hash.remaining) or 0) - 1
+    local remaining = (Qless.number(hash.remaining) or 0) - 1
     Qless.stat_count(queue, now, 'retries', 1)
     Qless.history_add(jid, now, 'timed-out', { worker = old_worker })
     Qless.event(jid, 'stalled', { queue = queue, worker = old_worker })
@@ -53,22 +53,26 @@ local function spawn_recurring(limit)
   for _, template in ipairs(redis.call('zrangebyscore', recur, '-inf', now, 'LIMIT', 0, limit)) do
     local r = redis.call('hmget', 'ql:r:' .. template,
       'klass', 'data', 'priority', 'tags', 'retries', 'interval', 'count')
-    local interval = tonumber(r[6])
+    local interval = Qless.number(r[6])
     if r[1] == false or interval == nil or interval <= 0 then
       -- a template we cannot run is left alone, not spun on
     else
-      local score = tonumber(redis.call('zscore', recur, template))
-      local spawned = tonumber(r[7]) or 0
-      local priority = tonumber(r[3]) or 0
-      local retries = tonumber(r[5]) or 5
+      local score = Qless.number(redis.call('zscore', recur, template)) or now
+      local spawned = Qless.number(r[7]) or 0
+      local priority = Qless.number(r[3]) or 0
+      local retries = Qless.number(r[5]) or 5
       local tags = Qless.decode_or_raw(r[4], {})
       if type(tags) ~= 'table' then
         tags = {}
       end
       while score <= now and limit > 0 do
-        spawned = spawned + 1
+        -- A template turned off and on again counts from 0: skip numbers whose job still exists.
+        local jid
+        repeat
+          spawned = spawned + 1
+          jid = template .. '-' .. spawned
+        until redis.call('exists', Qless.job_key(jid)) == 0
         limit = limit - 1
-        local jid = template .. '-' .. spawned
         redis.call('hmset', Qless.job_key(jid),
           'jid', jid, 'klass', r[1], 'data', r[2] or '{}', 'priority', priority,
           'tags', r[4] or '[]', 'state', 'waiting', 'worker', '', 'expires', 0,
@@ -102,8 +106,8 @@ local scheduled = Qless.queue_key(queue, 'scheduled')
 local due = redis.call('zrangebyscore', scheduled, '-inf', now, 'WITHSCORES')
 for i = 1, #due, 2 do
   local jid = due[i]
-  local priority = tonumber(redis.call('hget', Qless.job_key(jid), 'priority')) or 0
-  Qless.enqueue_waiting(queue, jid, priority, tonumber(due[i + 1]))
+  local priority = Qless.number(redis.call('hget', Qless.job_key(jid), 'priority')) or 0
+  Qless.enqueue_waiting(queue, jid, priority, Qless.number(due[i + 1]) or now)
   redis.call('hset', Qless.job_key(jid), 'state', 'waiting')
 end
 if #due > 0 then
@@ -120,7 +124,7 @@ while wanted > 0 do
   end
   for _, jid in ipairs(jids) do
     redis.call('zrem', work, jid)
-    local put_time = tonumber(redis.call('hget', Qless.job_key(jid), 'time'))
+    local put_time = Qless.number(redis.call('hget', Qless.job_key(jid), 'time'))
     if redis.call('exists', Qless.job_key(jid)) == 1 then
       if put_time then
         Qless.stat_duration(queue, 'wait', now, now - put_time)

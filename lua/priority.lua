@@ -14,9 +14,9 @@ end
 local queue = fields[2]
 if queue and queue ~= '' then
   local work = Qless.queue_key(queue, 'work')
-  local score = tonumber(redis.call('zscore', work, jid))
+  local score = Qless.number(redis.call('zscore', work, jid))
   if score then
-    local old = tonumber(fields[3]) or 0
+    local old = Qless.number(fields[3]) or 0
     redis.call('zadd', work, score - old + priority, jid)
   end
 end

@@ -24,8 +24,8 @@ local key = Qless.job_key(jid)
 local old = Qless.job_hash(jid) or {}
 Qless.detach(jid, old, now, 'lock_lost')
 
-local priority = options.priority or tonumber(old.priority) or 0
-local retries = options.retries or tonumber(old.retries) or 5
+local priority = options.priority or Qless.number(old.priority) or 0
+local retries = options.retries or Qless.number(old.retries) or 5
 
 -- Tags: the index follows the job's tag list; unchanged tags keep their index score.
 local old_tags = Qless.job_tags(jid)

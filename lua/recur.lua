@@ -63,7 +63,10 @@ elseif command == 'off' then
     Qless.arg_error(S, 'jid', 'missing')
   end
   for i = 2, #ARGV do
-    local jid = Qless.arg_string(S, 'jid', ARGV[i])
+    Qless.arg_string(S, 'jid', ARGV[i])
+  end
+  for i = 2, #ARGV do
+    local jid = ARGV[i]
     local queue = redis.call('hget', template_key(jid), 'queue')
     if queue then
       redis.call('zrem', Qless.queue_key(queue, 'recur'), jid)
@@ -89,13 +92,13 @@ elseif command == 'get' then
     state = hash.state,
     queue = hash.queue,
     type = hash.type,
-    priority = tonumber(hash.priority) or hash.priority,
-    interval = tonumber(hash.interval) or hash.interval,
-    retries = tonumber(hash.retries) or hash.retries,
-    count = tonumber(hash.count) or hash.count,
+    priority = Qless.number(hash.priority) or hash.priority,
+    interval = Qless.number(hash.interval) or hash.interval,
+    retries = Qless.number(hash.retries) or hash.retries,
+    count = Qless.number(hash.count) or hash.count,
     data = hash.data,
     tags = Qless.decode_or_raw(hash.tags, {}),
-    next = tonumber(next_run),
+    next = Qless.number(next_run),
   })
 elseif command == 'update' then
   local jid = Qless.arg_string(S, 'jid', ARGV[2])
@@ -123,7 +126,7 @@ elseif command == 'update' then
     redis.call('zrem', old, jid)
     redis.call('zadd', Qless.queue_key(options.queue, 'recur'), score or 0, jid)
     redis.call('hset', key, 'queue', options.queue)
-    Qless.queue_register(options.queue, tonumber(score) or 0)
+    Qless.queue_register(options.queue, Qless.number(score) or 0)
   end
   return true
 elseif command == 'tag' or command == 'untag' then

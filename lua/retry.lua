@@ -17,7 +17,7 @@ local hash = Qless.job_hash(jid)
 if hash == nil or hash.state ~= 'running' or hash.worker ~= worker or hash.queue ~= queue then
   return false
 end
-local remaining = (tonumber(hash.remaining) or 0) - 1
+local remaining = (Qless.number(hash.remaining) or 0) - 1
 Qless.stat_count(queue, now, 'retries', 1)
 if remaining < 0 then
   Qless.fail_job(jid, hash, Qless.retries_group(queue), Qless.retries_message(queue), now, worker)
@@ -27,6 +27,6 @@ Qless.detach(jid, hash, now, nil)
 redis.call('hmset', Qless.job_key(jid), 'remaining', remaining, 'worker', '', 'expires', 0,
   'time', string.format('%.6f', now))
 Qless.history_add(jid, now, 'put', { q = queue })
-local state = Qless.place(jid, queue, tonumber(hash.priority) or 0, now, delay)
+local state = Qless.place(jid, queue, Qless.number(hash.priority) or 0, now, delay)
 Qless.event(jid, 'put', { queue = queue, state = state, retry = true })
 return remaining

@@ -14,41 +14,41 @@ local function figures(kind)
   for i = 1, #flat, 2 do
     hash[flat[i]] = flat[i + 1]
   end
-  local count = tonumber(hash.total) or 0
-  local vk = tonumber(hash.vk) or 0
+  local count = Qless.number(hash.total) or 0
+  local vk = Qless.number(hash.vk) or 0
   local std = 0
   if count > 1 and vk > 0 then
     std = math.sqrt(vk / (count - 1))
   end
   local histogram = {}
   for i = 0, 59 do
-    table.insert(histogram, tonumber(hash['s' .. i]) or 0)
+    table.insert(histogram, Qless.number(hash['s' .. i]) or 0)
   end
   for i = 1, 59 do
-    table.insert(histogram, tonumber(hash['m' .. i]) or 0)
+    table.insert(histogram, Qless.number(hash['m' .. i]) or 0)
   end
   for i = 1, 23 do
-    table.insert(histogram, tonumber(hash['h' .. i]) or 0)
+    table.insert(histogram, Qless.number(hash['h' .. i]) or 0)
   end
   for i = 1, 6 do
-    table.insert(histogram, tonumber(hash['d' .. i]) or 0)
+    table.insert(histogram, Qless.number(hash['d' .. i]) or 0)
   end
   -- Other writers put durations of a week and more in d7, d8, ...: they belong in the last bin.
   for name, value in pairs(hash) do
     local days = tonumber(string.match(name, '^d(%d+)$'))
     if days and days > 6 then
-      histogram[148] = histogram[148] + (tonumber(value) or 0)
+      histogram[148] = histogram[148] + (Qless.number(value) or 0)
     end
   end
-  return { count = count, mean = tonumber(hash.mean) or 0, std = std, histogram = histogram }
+  return { count = count, mean = Qless.number(hash.mean) or 0, std = std, histogram = histogram }
 end
 
 local counters = redis.call('hmget', 'ql:s:stats:' .. day .. ':' .. queue,
   'retries', 'failed', 'failures')
 return cjson.encode({
-  retries = tonumber(counters[1]) or 0,
-  failed = tonumber(counters[2]) or 0,
-  failures = tonumber(counters[3]) or 0,
+  retries = Qless.number(counters[1]) or 0,
+  failed = Qless.number(counters[2]) or 0,
+  failures = Qless.number(counters[3]) or 0,
   wait = figures('wait'),
   run = figures('run'),
 })

@@ -73,7 +73,7 @@ elseif command == 'top' then
     local flat = redis.call('zrevrangebyscore', 'ql:tags', '+inf', 1, 'WITHSCORES',
       'LIMIT', offset, count)
     for i = 1, #flat, 2 do
-      table.insert(top, { tag = flat[i], count = tonumber(flat[i + 1]) })
+      table.insert(top, { tag = flat[i], count = Qless.number(flat[i + 1]) })
     end
   end
   return Qless.json_list(top)

@@ -17,6 +17,9 @@ if command == nil then
   return '{"jobs":' .. Qless.json_list(jobs) .. ',"expired":' .. Qless.json_list(expired) .. '}'
 end
 
+if command ~= 'track' and command ~= 'untrack' then
+  Qless.arg_error(S, 'command', 'must be track or untrack', command)
+end
 local jid = Qless.arg_string(S, 'jid', ARGV[2])
 local now = Qless.arg_now(S, ARGV[3])
 if command == 'track' then
@@ -28,8 +31,8 @@ if command == 'track' then
   return true
 elseif command == 'untrack' then
   Qless.arg_none_after(S, ARGV, 3)
-  redis.call('zrem', 'ql:tracked', jid)
-  Qless.publish('untrack', jid)
+  if redis.call('zrem', 'ql:tracked', jid) == 1 then
+    Qless.publish('untrack', jid)
+  end
   return true
 end
-Qless.arg_error(S, 'command', 'must be track or untrack', command)

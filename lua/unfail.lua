@@ -21,8 +21,8 @@ for i = #jids, 1, -1 do
   redis.call('lrem', list, -1, jid)
   if hash ~= nil and hash.state == 'failed' then
     Qless.failure_clear(jid, hash)
-    local retries = tonumber(hash.retries) or 5
-    local priority = tonumber(hash.priority) or 0
+    local retries = Qless.number(hash.retries) or 5
+    local priority = Qless.number(hash.priority) or 0
     redis.call('hmset', Qless.job_key(jid), 'queue', queue, 'remaining', retries,
       'worker', '', 'expires', 0, 'time', string.format('%.6f', now))
     Qless.history_add(jid, now, 'put', { q = queue })

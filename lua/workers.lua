@@ -23,7 +23,7 @@ for i = 1, #seen, 2 do
     name = seen[i],
     jobs = redis.call('zcount', key, '(' .. now, '+inf'),
     stalled = redis.call('zcount', key, '-inf', now),
-    last = tonumber(seen[i + 1]),
+    last = Qless.number(seen[i + 1]),
   })
 end
 return Qless.json_list(reply)

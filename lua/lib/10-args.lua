@@ -22,6 +22,23 @@ function Qless.arg_string(script, name, value)
   return value
 end
 
+-- A finite decimal number (as Redis and clients write them: 12, -0.5, 1.7e+09), else nil.
+-- Lua's own tonumber also takes hex, padding, 'inf' and 'nan'; JSON can carry none of these, and
+-- data that holds them is someone else's text, to be shown as such rather than computed with.
+function Qless.number(value)
+  local n
+  if type(value) == 'number' then
+    n = value
+  elseif type(value) == 'string' and (string.find(value, '^%-?%d*%.?%d+$')
+      or string.find(value, '^%-?%d+%.$') or string.find(value, '^%-?%d*%.?%d+[eE][%-+]?%d+$')) then
+    n = tonumber(value)
+  end
+  if n == nil or n ~= n or n == math.huge or n == -math.huge then
+    return nil
+  end
+  return n
+end
+
 -- A finite number; `default` when the argument is absent (nil), an error when absent without one.
 function Qless.arg_number(script, name, value, default)
   if value == nil then
@@ -30,8 +47,8 @@ function Qless.arg_number(script, name, value, default)
     end
     Qless.arg_error(script, name, 'missing')
   end
-  local n = tonumber(value)
-  if n == nil or n ~= n or n == math.huge or n == -math.huge then
+  local n = Qless.number(value)
+  if n == nil then
     Qless.arg_error(script, name, 'not a number', value)
   end
   return n

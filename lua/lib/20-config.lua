@@ -27,11 +27,11 @@ end
 
 -- A numeric option; a stored value that is not a number falls back to the default.
 function Qless.config_number(option)
-  return tonumber(redis.call('hget', 'ql:config', option)) or Qless.config_defaults[option]
+  return Qless.number(redis.call('hget', 'ql:config', option)) or Qless.config_defaults[option]
 end
 
 -- The lock length for jobs popped from `queue`: `<queue>-heartbeat`, else `heartbeat`.
 function Qless.heartbeat_for(queue)
-  return tonumber(redis.call('hget', 'ql:config', queue .. '-heartbeat'))
+  return Qless.number(redis.call('hget', 'ql:config', queue .. '-heartbeat'))
     or Qless.config_number('heartbeat')
 end

@@ -21,14 +21,25 @@ function Qless.job_hash(jid)
   return hash
 end
 
--- JSON text decoded, or the text itself when it is not JSON (the reader flags it as invalid):
--- bad data in Redis is shown, never trusted, never a reason for a script to fail.
+-- Whether cjson can write `value` back: it refuses numbers like 1e999 that it reads as inf.
+function Qless.encodable(value)
+  if type(value) == 'number' then
+    return Qless.number(value) ~= nil
+  elseif type(value) == 'table' then
+    return (pcall(cjson.encode, value))
+  end
+  return true
+end
+
+-- JSON text decoded, or the text itself when it is not JSON (the reader flags it as invalid) or
+-- holds what JSON replies cannot carry: bad data in Redis is shown, never trusted, and never a
+-- reason for a script to fail after it has written.
 function Qless.decode_or_raw(text, default)
   if text == nil or text == false then
     return default
   end
   local ok, value = pcall(cjson.decode, text)
-  if ok then
+  if ok and Qless.encodable(value) then
     return value
   end
   return text
@@ -39,7 +50,7 @@ local function number_or_raw(text)
   if text == nil then
     return nil
   end
-  return tonumber(text) or text
+  return Qless.number(text) or text
 end
 
 function Qless.history_key(jid)
@@ -58,6 +69,7 @@ function Qless.history_read(jid, field)
     local events = {}
     for _, entry in ipairs(redis.call('lrange', Qless.history_key(jid), 0, -1)) do
       local ok, value = pcall(cjson.decode, entry)
+      ok = ok and Qless.encodable(value)
       if ok and type(value) == 'table' and value[2] ~= nil then
         local event = {}
         if type(value[3]) == 'table' then
@@ -125,9 +137,9 @@ function Qless.last_popped(jid)
     local entry = history[i]
     if type(entry) == 'table' then
       if entry.what == 'popped' then
-        return tonumber(entry.when)
+        return Qless.number(entry.when)
       elseif entry.what == nil and entry.popped ~= nil then
-        return tonumber(entry.popped)
+        return Qless.number(entry.popped)
       end
     end
   end
@@ -181,7 +193,7 @@ end
 
 function Qless.tag_index_remove(jid, tag)
   if redis.call('zrem', 'ql:t:' .. tag, jid) == 1 then
-    if tonumber(redis.call('zincrby', 'ql:tags', -1, tag)) <= 0 then
+    if (Qless.number(redis.call('zincrby', 'ql:tags', -1, tag)) or 0) <= 0 then
       redis.call('zrem', 'ql:tags', tag)
     end
   end

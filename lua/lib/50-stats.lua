@@ -43,9 +43,9 @@ function Qless.stat_duration(queue, kind, now, seconds)
   local day = Qless.day(now)
   local key = 'ql:s:' .. kind .. ':' .. day .. ':' .. queue
   local current = redis.call('hmget', key, 'total', 'mean', 'vk')
-  local count = (tonumber(current[1]) or 0) + 1
-  local mean = tonumber(current[2]) or 0
-  local vk = tonumber(current[3]) or 0
+  local count = (Qless.number(current[1]) or 0) + 1
+  local mean = Qless.number(current[2]) or 0
+  local vk = Qless.number(current[3]) or 0
   local delta = seconds - mean
   mean = mean + delta / count
   vk = vk + delta * (seconds - mean)

@@ -72,10 +72,10 @@ function Qless.failure_clear(jid, hash)
   if redis.call('llen', list) == 0 then
     redis.call('srem', 'ql:failures', failure.group)
   end
-  local when = tonumber(failure.when)
+  local when = Qless.number(failure.when)
   if when and hash.queue and hash.queue ~= '' then
     local key = 'ql:s:stats:' .. Qless.day(when) .. ':' .. hash.queue
-    if (tonumber(redis.call('hget', key, 'failed')) or 0) > 0 then
+    if (Qless.number(redis.call('hget', key, 'failed')) or 0) > 0 then
       redis.call('hincrby', key, 'failed', -1)
     end
   end
@@ -95,12 +95,12 @@ function Qless.waiting_page(queue, now, offset, count)
   end
   local candidates = {}
   for i = 1, #due, 2 do
-    local priority = tonumber(redis.call('hget', Qless.job_key(due[i]), 'priority')) or 0
-    table.insert(candidates, { due[i], Qless.work_score(priority, tonumber(due[i + 1])) })
+    local priority = Qless.number(redis.call('hget', Qless.job_key(due[i]), 'priority')) or 0
+    table.insert(candidates, { due[i], Qless.work_score(priority, Qless.number(due[i + 1]) or now) })
   end
   local top = redis.call('zrevrange', work, 0, offset + count - 1, 'WITHSCORES')
   for i = 1, #top, 2 do
-    table.insert(candidates, { top[i], tonumber(top[i + 1]) })
+    table.insert(candidates, { top[i], Qless.number(top[i + 1]) or 0 })
   end
   table.sort(candidates, function(a, b)
     if a[2] ~= b[2] then
@@ -128,13 +128,13 @@ function Qless.release_dependents(jid, now)
       if fields[1] == 'depends' and fields[2] then
         local queue = fields[2]
         redis.call('zrem', Qless.queue_key(queue, 'depends'), dependent)
-        local scheduled = tonumber(fields[4])
+        local scheduled = Qless.number(fields[4])
         redis.call('hdel', key, 'scheduled')
         if scheduled and scheduled > now then
           redis.call('zadd', Qless.queue_key(queue, 'scheduled'), scheduled, dependent)
           redis.call('hset', key, 'state', 'scheduled')
         else
-          Qless.enqueue_waiting(queue, dependent, tonumber(fields[3]) or 0, tonumber(fields[5]) or now)
+          Qless.enqueue_waiting(queue, dependent, Qless.number(fields[3]) or 0, Qless.number(fields[5]) or now)
           redis.call('hset', key, 'state', 'waiting')
         end
         Qless.event(dependent, 'put', { queue = queue, why = 'dependencies done' })

@@ -249,6 +249,56 @@ private slots:
         expectError(args, text);
     }
 
+    void rangesOfNumericOptions_data()
+    {
+        QTest::addColumn<QByteArray>("option");
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("heartbeat 0") << QByteArray("heartbeat") << QByteArray("0")
+                                     << QByteArray("Config(): Arg \"value\" not above 0: 0");
+        QTest::newRow("queue heartbeat -5") << QByteArray("q-heartbeat") << QByteArray("-5")
+                                            << QByteArray("Config(): Arg \"value\" not above 0: -5");
+        QTest::newRow("max-worker-age 0") << QByteArray("max-worker-age") << QByteArray("0")
+                                          << QByteArray("Config(): Arg \"value\" not above 0: 0");
+        QTest::newRow("jobs-history-count -1") << QByteArray("jobs-history-count") << QByteArray("-1")
+                                               << QByteArray("Config(): Arg \"value\" negative: -1");
+        QTest::newRow("hex") << QByteArray("heartbeat") << QByteArray("0x10")
+                             << QByteArray("Config(): Arg \"value\" not a number: 0x10");
+        QTest::newRow("padded") << QByteArray("heartbeat") << QByteArray(" 5")
+                                << QByteArray("Config(): Arg \"value\" not a number:  5");
+    }
+
+    void rangesOfNumericOptions()
+    {
+        QFETCH(QByteArray, option);
+        QFETCH(QByteArray, value);
+        QFETCH(QByteArray, text);
+        expectError({"set", option, value}, text);
+        // Zero is a fair history length: keep no completed jobs.
+        QVERIFY(!config({"set", "jobs-history-count", "0"}).isError());
+    }
+
+    void getAllKeepsTextOptionsAsText()
+    {
+        // application is text (config_is_numeric says so): "007" must not come back as 7.
+        config({"set", "application", "007"});
+        config({"set", "custom-thing", "0x1A"});
+        const QJsonObject values = all();
+        QCOMPARE(values.value(QStringLiteral("application")), QJsonValue(QStringLiteral("007")));
+        QCOMPARE(values.value(QStringLiteral("custom-thing")), QJsonValue(QStringLiteral("0x1A")));
+    }
+
+    void getAllSurvivesInfAndNan()
+    {
+        // Text options take any text; another writer may store anything: the view must not fail.
+        config({"set", "application", "inf"});
+        m_fixture.command({"HSET", "ql:config", "heartbeat", "nan"});
+        const RedisValue reply = config({"get"});
+        QVERIFY2(reply.type == RedisValue::Type::String, reply.bytes.constData());
+        QCOMPARE(reply.json().toObject().value(QStringLiteral("application")), QJsonValue(QStringLiteral("inf")));
+        QCOMPARE(reply.json().toObject().value(QStringLiteral("heartbeat")), QJsonValue(QStringLiteral("nan")));
+    }
+
     void getChangesNothing()
     {
         config({"set", "heartbeat", "30"});

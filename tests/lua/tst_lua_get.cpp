@@ -184,6 +184,22 @@ private slots:
         QCOMPARE(get("a").value(QStringLiteral("history")), QJsonValue(QStringLiteral("not json")));
     }
 
+    void nonFiniteNumbersComeBackRaw()
+    {
+        // "inf" and "nan" parse as Lua numbers that JSON cannot carry: shown as text, not an error.
+        m_fixture.put("q", "a", T0);
+        m_fixture.command({"HSET", "ql:j:a", "priority", "inf", "expires", "nan"});
+        const RedisValue reply = m_fixture.call(QStringLiteral("get"), {"a"});
+        QVERIFY2(reply.type == RedisValue::Type::String, reply.bytes.constData());
+        const QJsonObject job = reply.json().toObject();
+        QCOMPARE(job.value(QStringLiteral("priority")), QJsonValue(QStringLiteral("inf")));
+        QCOMPARE(job.value(QStringLiteral("expires")), QJsonValue(QStringLiteral("nan")));
+        // The listings built from job objects keep working too.
+        m_fixture.call(QStringLiteral("track"), {"track", "a", num(T0)});
+        QVERIFY2(!m_fixture.call(QStringLiteral("track"), {}).isError(),
+                 m_fixture.call(QStringLiteral("track"), {}).bytes.constData());
+    }
+
     void historyListOfCurrentDeployments()
     {
         // A job as current qless writes it: no history field, a -history list of

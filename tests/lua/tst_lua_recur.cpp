@@ -338,6 +338,17 @@ private slots:
         QCOMPARE(m_fixture.job("J-1").value(QStringLiteral("state")).toString(), QStringLiteral("running"));
     }
 
+    void offAndOnAgainNeverOverwritesAJob()
+    {
+        on("q", "J", T0, 60, 0);
+        QCOMPARE(m_fixture.pop("q", "w", 1, T0), QList<QByteArray>{"J-1"});
+        recur({"off", "J"});
+        on("q", "J", T0 + 10, 60, 0); // counts from 0 again
+        // J-1 is still running: the next spawn takes the next free number instead.
+        QCOMPARE(m_fixture.pop("q", "w2", 1, T0 + 10), QList<QByteArray>{"J-2"});
+        QCOMPARE(m_fixture.job("J-1").value(QStringLiteral("worker")).toString(), QStringLiteral("w"));
+    }
+
     void validation_data()
     {
         QTest::addColumn<QList<QByteArray>>("args");
@@ -380,6 +391,8 @@ private slots:
         QTest::newRow("on bad retries") << good + QList<QByteArray>{"retries", "-1"}
                                         << QByteArray("Recur(): Arg \"retries\" not a whole number >= 0: -1");
         QTest::newRow("off no jid") << QList<QByteArray>{"off"} << QByteArray("Recur(): Arg \"jid\" missing");
+        // Every jid is checked before any template is removed (J must survive).
+        QTest::newRow("off empty jid") << QList<QByteArray>{"off", "J", ""} << QByteArray("Recur(): Arg \"jid\" missing");
         QTest::newRow("get no jid") << QList<QByteArray>{"get"} << QByteArray("Recur(): Arg \"jid\" missing");
         QTest::newRow("get extra") << QList<QByteArray>{"get", "J", "x"} << QByteArray("Recur(): Arg \"3\" unexpected: x");
         QTest::newRow("update no jid") << QList<QByteArray>{"update"} << QByteArray("Recur(): Arg \"jid\" missing");

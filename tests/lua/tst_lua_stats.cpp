@@ -392,6 +392,15 @@ private slots:
         QCOMPARE(wait.value(QStringLiteral("histogram")).toArray().size(), 148);
     }
 
+    void nonFiniteFiguresDoNotBreakTheReply()
+    {
+        // "inf"/"nan" are Lua numbers JSON cannot carry: treated as garbage (0), never an error.
+        m_fixture.command({"HSET", dayKey("wait", T0, "q"), "total", "inf", "mean", "nan", "vk", "1", "s1", "inf"});
+        m_fixture.command({"HSET", dayKey("stats", T0, "q"), "failures", "inf"});
+        const RedisValue reply = m_fixture.call(QStringLiteral("stats"), {"q", num(T0)});
+        QVERIFY2(reply.type == RedisValue::Type::String, reply.bytes.constData());
+    }
+
     void statsKeysExpireAfterTheirHistory()
     {
         // Kept for the longer of stats-history and histogram-history days after their day.
