@@ -21,6 +21,7 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -65,29 +66,91 @@ QValueAxis *countAxis(qreal max)
 {
     auto *axis = new QValueAxis;
     const qreal step = niceStep(max, 6);
-    const int intervals = qMax(1, qCeil(max / step));
+    // Strictly above the highest bar, so that it never touches the frame.
+    const int intervals = qFloor(max / step) + 1;
     axis->setRange(0, intervals * step);
     axis->setTickCount(intervals + 1);
     axis->setLabelFormat(QStringLiteral("%.0f"));
     return axis;
 }
 
+// How densely the histogram axis is labelled: every round value of each unit on a wide chart,
+// fewer as it narrows, so that labels never overlap or shrink to "...".
+enum class TickDensity { Full, Medium, Sparse };
+
 // Whether the histogram axis gets a tick label at this bin: the round values of each unit, so
 // that the eye finds 10 s, 1 min, 1 h and 1 d without reading all 148 bins.
-bool isTickBin(int bin)
+bool isTickBin(int bin, TickDensity density)
 {
     const int n = HistogramBins::unitCount(bin);
+    const bool full = density == TickDensity::Full, medium = density == TickDensity::Medium;
     switch (HistogramBins::unit(bin)) {
     case HistogramBins::Unit::Seconds:
-        return n % 10 == 0;
+        return n % (full ? 10 : medium ? 20 : 30) == 0;
     case HistogramBins::Unit::Minutes:
-        return n == 1 || n % 10 == 0;
+        return n == 1 || n % (full ? 10 : medium ? 20 : 30) == 0;
     case HistogramBins::Unit::Hours:
-        return n == 1 || n % 6 == 0;
+        return n == 1 || (full && n % 6 == 0) || (medium && n == 12);
     case HistogramBins::Unit::Days:
-        return n == 1 || bin == HistogramBins::Count - 1;
+        return n == 1 || (full && bin == HistogramBins::Count - 1);
     }
     return false;
+}
+
+QFont tickFont();
+
+// The plot is the chart less the count axis, its title and the margins.
+qreal plotWidthFor(int chartWidth)
+{
+    return qMax(chartWidth - 110, 50);
+}
+
+constexpr qreal LabelPadding = 6;
+
+TickDensity tickDensityFor(int chartWidth)
+{
+    const qreal plot = plotWidthFor(chartWidth);
+    const qreal binWidth = plot / HistogramBins::Count;
+    const QFontMetricsF metrics(tickFont());
+    for (TickDensity density : {TickDensity::Full, TickDensity::Medium}) {
+        qreal widest = 0, previousWidth = 0;
+        int labels = 0, previous = -1;
+        bool spacingFits = true;
+        for (int bin = 0; bin < HistogramBins::Count; ++bin) {
+            if (!isTickBin(bin, density))
+                continue;
+            const qreal width = metrics.horizontalAdvance(HistogramBins::label(bin));
+            widest = qMax(widest, width);
+            // Labels are centred on their bins: neighbours need half of each one's width.
+            if (previous >= 0 && (bin - previous) * binWidth < (width + previousWidth) / 2 + LabelPadding)
+                spacingFits = false;
+            previous = bin;
+            previousWidth = width;
+            ++labels;
+        }
+        // Qt Charts elides a label wider than an equal share of the axis.
+        const bool shareFits = plot / (labels + 1) - LabelPadding >= widest;
+        if (shareFits && spacingFits)
+            return density;
+    }
+    return TickDensity::Sparse;
+}
+
+// The angle of the daily strip's date labels: level while they fit side by side.
+int dateLabelAngleFor(int chartWidth, const QStringList &labels)
+{
+    if (labels.isEmpty())
+        return 0;
+    const QFontMetricsF metrics(tickFont());
+    qreal widest = 0;
+    for (const QString &label : labels)
+        widest = qMax(widest, metrics.horizontalAdvance(label));
+    const qreal share = plotWidthFor(chartWidth - 60) / labels.size() - LabelPadding;
+    if (share >= widest)
+        return 0;
+    if (share >= (widest + metrics.height()) * M_SQRT1_2)
+        return -45;
+    return -90;
 }
 
 QString unitGroupLabel(HistogramBins::Unit unit)
@@ -136,6 +199,11 @@ QFont scaledFont(qreal factor, bool bold = false)
     font.setPointSizeF(font.pointSizeF() * factor);
     font.setBold(bold);
     return font;
+}
+
+QFont tickFont()
+{
+    return scaledFont(0.95);
 }
 
 void placeNoDataMessage(QChart *chart)
@@ -261,7 +329,8 @@ bool StatsChart::isLogScale() const
 void StatsChart::rebuild()
 {
     QChart *old = m_chart;
-    m_chart = buildChart(this);
+    m_builtForLayout = layoutFor(width());
+    m_chart = buildChart(width(), this);
     m_view->setChart(m_chart);
     // The view releases but does not delete the chart it showed.
     delete old;
@@ -269,7 +338,26 @@ void StatsChart::rebuild()
     m_logBox->setVisible(m_mode == Mode::Histogram);
 }
 
-QChart *StatsChart::buildChart(StatsChart *hoverReceiver) const
+int StatsChart::layoutFor(int width) const
+{
+    if (m_mode == Mode::Histogram)
+        return int(tickDensityFor(width));
+    const QLocale locale;
+    QStringList labels;
+    for (const DailyTrendSeries::Day &day : m_trend.days)
+        labels << locale.toString(day.date, QStringLiteral("MMM d"));
+    return dateLabelAngleFor(width, labels);
+}
+
+void StatsChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Labels are chosen for a width; a new width may need another choice.
+    if (layoutFor(width()) != m_builtForLayout)
+        rebuild();
+}
+
+QChart *StatsChart::buildChart(int width, StatsChart *hoverReceiver) const
 {
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -278,27 +366,30 @@ QChart *StatsChart::buildChart(StatsChart *hoverReceiver) const
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setFont(scaledFont(1.05));
     chart->setBackgroundRoundness(0);
+    // Room on the right for the last tick label, centred on the last bin.
+    chart->setMargins(QMargins(10, 10, 24, 10));
     if (m_mode == Mode::Histogram)
-        buildHistogram(chart, hoverReceiver);
+        buildHistogram(chart, width, hoverReceiver);
     else
-        buildDailyTrend(chart, hoverReceiver);
+        buildDailyTrend(chart, width, hoverReceiver);
     if (isEmpty())
         addNoDataMessage(chart, hoverReceiver != nullptr);
     return chart;
 }
 
-void StatsChart::buildHistogram(QChart *chart, StatsChart *hoverReceiver) const
+void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver) const
 {
+    const TickDensity density = tickDensityFor(width);
     auto *ticks = new QCategoryAxis;
     ticks->setObjectName(TickAxisName);
     ticks->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     ticks->setStartValue(-0.5);
     for (int bin = 0; bin < HistogramBins::Count; ++bin) {
-        if (isTickBin(bin))
+        if (isTickBin(bin, density))
             ticks->append(HistogramBins::label(bin), bin);
     }
     ticks->setRange(-0.5, HistogramBins::Count - 0.5);
-    ticks->setLabelsFont(scaledFont(0.95));
+    ticks->setLabelsFont(tickFont());
     ticks->setGridLinePen(QPen(QColor(0xe0, 0xe0, 0xe0), 1));
     chart->addAxis(ticks, Qt::AlignBottom);
 
@@ -371,17 +462,18 @@ void StatsChart::buildHistogram(QChart *chart, StatsChart *hoverReceiver) const
     bars->attachAxis(counts);
 }
 
-void StatsChart::buildDailyTrend(QChart *chart, StatsChart *hoverReceiver) const
+void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverReceiver) const
 {
     const int n = int(m_trend.days.size());
     auto *dates = new QBarCategoryAxis;
     dates->setObjectName(TickAxisName);
     const QLocale locale;
+    QStringList labels;
     for (const DailyTrendSeries::Day &day : m_trend.days)
-        dates->append(locale.toString(day.date, QStringLiteral("MMM d")));
-    dates->setLabelsFont(scaledFont(0.95));
-    if (n > 16)
-        dates->setLabelsAngle(-60);
+        labels << locale.toString(day.date, QStringLiteral("MMM d"));
+    dates->append(labels);
+    dates->setLabelsFont(tickFont());
+    dates->setLabelsAngle(dateLabelAngleFor(width, labels));
     chart->addAxis(dates, Qt::AlignBottom);
 
     qint64 maxCount = 0;
@@ -513,7 +605,7 @@ QString StatsChart::dayToolTip(int day) const
 void StatsChart::paintChart(QPainter *painter, const QSize &size) const
 {
     QGraphicsScene scene;
-    QChart *chart = buildChart(nullptr);
+    QChart *chart = buildChart(size.width(), nullptr);
     scene.addItem(chart); // the scene owns it from here
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
     // Lay out now, without an event loop: the axes and plot area must be placed for this size.

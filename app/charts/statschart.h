@@ -69,11 +69,17 @@ public:
 signals:
     void logScaleChanged(bool on);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
-    // hoverReceiver shows the tooltips of the chart on screen; exports have none.
-    QChart *buildChart(StatsChart *hoverReceiver) const;
-    void buildHistogram(QChart *chart, StatsChart *hoverReceiver) const;
-    void buildDailyTrend(QChart *chart, StatsChart *hoverReceiver) const;
+    // A chart laid out for width pixels; hoverReceiver shows its tooltips when it is the one on
+    // screen, exports have none.
+    QChart *buildChart(int width, StatsChart *hoverReceiver) const;
+    void buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver) const;
+    void buildDailyTrend(QChart *chart, int width, StatsChart *hoverReceiver) const;
+    // Which label layout suits width (tick density or date angle): a change asks for a rebuild.
+    int layoutFor(int width) const;
     void rebuild();
     void showToolTip(const QString &text);
 
@@ -85,4 +91,5 @@ private:
     QCheckBox *m_logBox = nullptr;
     QChartView *m_view = nullptr;
     QChart *m_chart = nullptr;
+    int m_builtForLayout = 0;
 };

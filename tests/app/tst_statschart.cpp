@@ -48,10 +48,10 @@ private:
         return t;
     }
 
-    static void screenshot(StatsChart &chart, const QString &name)
+    static void screenshot(StatsChart &chart, const QString &name, const QSize &size = QSize(1000, 560))
     {
+        chart.resize(size);
         QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
-        chart.resize(1000, 560);
         chart.show();
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
         QVERIFY(chart.grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/") + name + QStringLiteral(".png")));
@@ -93,6 +93,7 @@ private slots:
     void axisLabelsAreRoundValuesGroupedByUnit()
     {
         StatsChart chart;
+        chart.resize(1000, 560);
         chart.setHistograms({waitSeries(QStringLiteral("x"), 1)});
         QCOMPARE(chart.tickLabels(),
                  QStringList({QStringLiteral("0 s"), QStringLiteral("10 s"), QStringLiteral("20 s"),
@@ -104,6 +105,26 @@ private slots:
         QCOMPARE(chart.groupLabels(),
                  QStringList({QStringLiteral("seconds"), QStringLiteral("minutes"),
                               QStringLiteral("hours"), QStringLiteral("days")}));
+    }
+
+    void narrowChartsLabelFewerTicks()
+    {
+        StatsChart chart;
+        chart.resize(1000, 560);
+        chart.setHistograms({waitSeries(QStringLiteral("x"), 1)});
+        const int wide = int(chart.tickLabels().size());
+        chart.resize(640, 400);
+        chart.setHistograms({waitSeries(QStringLiteral("x"), 1)});
+        const QStringList medium = chart.tickLabels();
+        chart.resize(400, 300);
+        chart.setHistograms({waitSeries(QStringLiteral("x"), 1)});
+        const QStringList sparse = chart.tickLabels();
+        QVERIFY(medium.size() < wide);
+        QVERIFY(sparse.size() < medium.size());
+        // Each unit keeps its first tick, so the groups still read.
+        for (const QString &label : {QStringLiteral("0 s"), QStringLiteral("1 min"), QStringLiteral("1 h"), QStringLiteral("1 d")})
+            QVERIFY2(sparse.contains(label), qPrintable(label));
+        QCOMPARE(chart.groupLabels().size(), 4);
     }
 
     void logScaleToggles()
@@ -209,12 +230,16 @@ private slots:
             screenshot(chart, QStringLiteral("statschart-overlay"));
             chart.setLogScale(true);
             screenshot(chart, QStringLiteral("statschart-log"));
+            screenshot(chart, QStringLiteral("statschart-log-narrow"), QSize(560, 380));
         }
         {
             StatsChart chart;
             chart.setTitle(QStringLiteral("Wait time · crawl · last 14 days"));
             chart.setDailyTrend(trend(14));
             screenshot(chart, QStringLiteral("statschart-daily"));
+            chart.setTitle(QStringLiteral("Wait time · crawl · last 30 days"));
+            chart.setDailyTrend(trend(30));
+            screenshot(chart, QStringLiteral("statschart-daily-30"), QSize(800, 450));
         }
         {
             StatsChart chart;
