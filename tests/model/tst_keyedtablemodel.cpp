@@ -1,0 +1,150 @@
+#include "keyedtablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+struct Item
+{
+    QString key;
+    int value = 0;
+};
+
+class ItemModel final : public KeyedTableModel<Item>
+{
+public:
+    using KeyedTableModel::KeyedTableModel;
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : 2; }
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid) || role != Qt::DisplayRole)
+            return {};
+        const Item &item = rowAt(index.row());
+        return index.column() == 0 ? QVariant(item.key) : QVariant(item.value);
+    }
+    void apply(const QList<Item> &items) { applySnapshot(items); }
+    void append(const QList<Item> &items) { appendRows(items); }
+
+protected:
+    QString keyOf(const Item &item) const override { return item.key; }
+    bool sameRow(const Item &a, const Item &b) const override { return a.key == b.key && a.value == b.value; }
+};
+
+QList<Item> items(const QStringList &keys, int value = 0)
+{
+    QList<Item> out;
+    for (const QString &key : keys)
+        out.append({key, value});
+    return out;
+}
+
+QStringList keys(const ItemModel &model)
+{
+    QStringList out;
+    for (const Item &item : model.rows())
+        out.append(item.key);
+    return out;
+}
+} // namespace
+
+// The keyed diff every live table relies on: rows end up exactly as the snapshot, by removes,
+// moves, inserts and in-place updates that a view and its selection can follow.
+class TestKeyedTableModel final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void appliesSnapshotsExactly()
+    {
+        ItemModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        const QList<QStringList> steps{
+            {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")},
+            {QStringLiteral("x"), QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("y")},
+            {QStringLiteral("c"), QStringLiteral("a")},
+            {},
+            {QStringLiteral("d"), QStringLiteral("e"), QStringLiteral("f"), QStringLiteral("g")},
+            {QStringLiteral("g"), QStringLiteral("f"), QStringLiteral("e"), QStringLiteral("d")},
+        };
+        for (const QStringList &step : steps) {
+            model.apply(items(step));
+            QCOMPARE(keys(model), step);
+        }
+        QCOMPARE(resets.count(), 0);
+    }
+
+    void randomSnapshots()
+    {
+        ItemModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QRandomGenerator random(42); // fixed seed: the same run every time
+        for (int round = 0; round < 300; ++round) {
+            QStringList next;
+            for (int i = 0; i < 30; ++i) {
+                if (random.bounded(2))
+                    next.append(QString::number(i));
+            }
+            std::shuffle(next.begin(), next.end(), random);
+            model.apply(items(next, int(random.bounded(3))));
+            QCOMPARE(keys(model), next);
+        }
+    }
+
+    void updatesInPlace()
+    {
+        ItemModel model;
+        model.apply(items({QStringLiteral("a"), QStringLiteral("b")}, 1));
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        model.apply({{QStringLiteral("a"), 1}, {QStringLiteral("b"), 2}});
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).toModelIndex().row(), 1);
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(removed.count(), 0);
+        model.apply({{QStringLiteral("a"), 1}, {QStringLiteral("b"), 2}});
+        QCOMPARE(changed.count(), 1); // nothing changed: nothing emitted
+    }
+
+    void selectionSurvivesRowsAroundIt()
+    {
+        ItemModel model;
+        model.apply(items({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}));
+        QItemSelectionModel selection(&model);
+        selection.setCurrentIndex(model.index(2, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(selection.currentIndex().data().toString(), QStringLiteral("c"));
+        // Rows vanish above, appear above and below, and the order shifts.
+        model.apply(items({QStringLiteral("new1"), QStringLiteral("new2"), QStringLiteral("d"),
+                           QStringLiteral("c"), QStringLiteral("new3")}));
+        QCOMPARE(selection.currentIndex().data().toString(), QStringLiteral("c"));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().data().toString(), QStringLiteral("c"));
+    }
+
+    void duplicateKeysKeepFirst()
+    {
+        ItemModel model;
+        model.apply({{QStringLiteral("a"), 1}, {QStringLiteral("a"), 2}, {QStringLiteral("b"), 3}});
+        QCOMPARE(keys(model), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(model.rowAt(0).value, 1);
+    }
+
+    void appendingPages()
+    {
+        ItemModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.append(items({QStringLiteral("a"), QStringLiteral("b")}));
+        model.append({{QStringLiteral("b"), 5}, {QStringLiteral("c"), 0}}); // b seen already: updated
+        QCOMPARE(keys(model), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+        QCOMPARE(model.rowAt(1).value, 5);
+        QCOMPARE(model.rowOf(QStringLiteral("c")), 2);
+        QCOMPARE(model.rowOf(QStringLiteral("zz")), -1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKeyedTableModel)
+#include "tst_keyedtablemodel.moc"
