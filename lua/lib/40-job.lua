@@ -153,6 +153,11 @@ function Qless.job_object(jid)
   if hash == nil then
     return nil
   end
+  -- When a scheduled job falls due lives only in its queue's zset; views want to show it.
+  local due = nil
+  if hash.state == 'scheduled' and hash.queue and hash.queue ~= '' then
+    due = Qless.number(redis.call('zscore', Qless.queue_key(hash.queue, 'scheduled'), jid))
+  end
   return {
     jid = hash.jid or jid,
     klass = hash.klass,
@@ -172,6 +177,7 @@ function Qless.job_object(jid)
     dependencies = redis.call('smembers', Qless.job_key(jid) .. '-dependencies'),
     spawned_from_jid = hash.spawned_from_jid,
     time = number_or_raw(hash.time),
+    due = due,
   }
 end
 

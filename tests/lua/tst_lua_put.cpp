@@ -64,6 +64,9 @@ private slots:
         QCOMPARE(m_qless.job("j").value(QStringLiteral("state")).toString(), QStringLiteral("scheduled"));
         QCOMPARE(m_qless.command({"ZSCORE", "ql:q:q1-scheduled", "j"}).bytes.toDouble(), T + 30);
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:q1-work"}).integer, 0);
+        QCOMPARE(m_qless.job("j").value(QStringLiteral("due")).toDouble(), T + 30);
+        m_qless.put("q1", "w", T);
+        QVERIFY(!m_qless.job("w").contains(QStringLiteral("due")));
     }
 
     void moveKeepsAttributesAndResetsRemaining()
