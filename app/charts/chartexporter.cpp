@@ -57,7 +57,7 @@ QString ChartExporter::fileDialogFilter()
         .join(QStringLiteral(";;"));
 }
 
-QString ChartExporter::checkSize(const QSize &size)
+QString ChartExporter::checkSize(const QSize &size, Format format)
 {
     if (size.width() < MinimumSide || size.height() < MinimumSide || size.width() > MaximumSide
         || size.height() > MaximumSide) {
@@ -66,6 +66,13 @@ QString ChartExporter::checkSize(const QSize &size)
             .arg(MaximumSide)
             .arg(size.width())
             .arg(size.height());
+    }
+    if (format == Format::Png && qint64(size.width()) * size.height() > MaximumImagePixels) {
+        return tr("An image of %1×%2 pixels is too large; choose at most %3 megapixels, or SVG or "
+                  "PDF, which scale to any size.")
+            .arg(size.width())
+            .arg(size.height())
+            .arg(MaximumImagePixels / 1000000);
     }
     return {};
 }
@@ -96,10 +103,25 @@ QByteArray ChartExporter::csv(const StatsChart &chart)
     return ChartCsv::histograms(chart.histograms());
 }
 
-void ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size)
+bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage)
 {
-    if (QClipboard *clipboard = QGuiApplication::clipboard())
-        clipboard->setImage(renderImage(chart, size));
+    QString problem = checkSize(size, Format::Png);
+    QClipboard *clipboard = QGuiApplication::clipboard();
+    if (problem.isEmpty() && !clipboard)
+        problem = tr("There is no clipboard to copy the chart to.");
+    QImage image;
+    if (problem.isEmpty()) {
+        image = renderImage(chart, size);
+        if (image.isNull())
+            problem = tr("The chart could not be drawn at %1×%2 pixels.").arg(size.width()).arg(size.height());
+    }
+    if (!problem.isEmpty()) {
+        if (errorMessage)
+            *errorMessage = problem;
+        return false;
+    }
+    clipboard->setImage(image);
+    return true;
 }
 
 bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, const QSize &size,
@@ -118,7 +140,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
                         .arg(shownPath));
     }
     if (format != Format::Csv) {
-        const QString sizeProblem = checkSize(size);
+        const QString sizeProblem = checkSize(size, format);
         if (!sizeProblem.isEmpty())
             return fail(sizeProblem);
     }

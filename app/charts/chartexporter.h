@@ -20,14 +20,16 @@ public:
 
     static constexpr int MinimumSide = 100;
     static constexpr int MaximumSide = 10000;
+    // An image holds 4 bytes a pixel: 40 megapixels are 160 MB, enough for any report.
+    static constexpr qint64 MaximumImagePixels = 40'000'000;
     static QSize defaultSize() { return {1200, 700}; }
 
     // From the file name's extension, case-insensitive.
     static Format formatForPath(const QString &path);
     // For a save dialog: "PNG image (*.png);;SVG drawing (*.svg);;...".
     static QString fileDialogFilter();
-    // Empty when size is usable, else why not.
-    static QString checkSize(const QSize &size);
+    // Empty when size is usable for format, else why not.
+    static QString checkSize(const QSize &size, Format format);
 
     // Writes chart to path in the format its extension names; size is in pixels (CSV ignores
     // it). Returns false and sets errorMessage when it could not.
@@ -36,7 +38,7 @@ public:
     static QImage renderImage(const StatsChart &chart, const QSize &size);
     static QByteArray csv(const StatsChart &chart);
     // An image of the chart at size on the clipboard, for pasting into a report.
-    static void copyToClipboard(const StatsChart &chart, const QSize &size);
+    static bool copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage);
 
 private:
     // The resolution the chart lays out its text at; painting at another would shrink or grow

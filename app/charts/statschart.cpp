@@ -572,13 +572,13 @@ QString StatsChart::binToolTip(int bin) const
     if (bin < 0 || bin >= HistogramBins::Count)
         return {};
     const QLocale locale;
-    QString range;
-    if (bin == HistogramBins::Count - 1)
-        range = tr("%1 or more").arg(DurationText::format(double(HistogramBins::lowerBoundSeconds(bin))));
-    else
-        range = tr("%1 to under %2")
-                    .arg(DurationText::format(double(HistogramBins::lowerBoundSeconds(bin))),
-                         DurationText::format(double(HistogramBins::lowerBoundSeconds(bin + 1))));
+    // Bin bounds are whole units: the bins' own labels say them best, but for the last one,
+    // whose label ("6 d+") is already a range.
+    const int last = HistogramBins::Count - 1;
+    const QString lastLower = DurationText::format(double(HistogramBins::lowerBoundSeconds(last)));
+    const QString range = bin == last
+        ? tr("%1 or more").arg(lastLower)
+        : tr("%1 to under %2").arg(HistogramBins::label(bin), bin + 1 == last ? lastLower : HistogramBins::label(bin + 1));
     QStringList lines{HistogramBins::label(bin) + QStringLiteral(" (") + range + QLatin1Char(')')};
     for (const HistogramSeries &s : m_histograms) {
         const qint64 count = s.counts.value(bin);
@@ -586,7 +586,8 @@ QString StatsChart::binToolTip(int bin) const
         const QString share = total > 0
             ? locale.toString(100.0 * double(count) / double(total), 'f', 1)
             : QStringLiteral("0");
-        lines << tr("%1: %2 jobs (%3 %)").arg(s.name, locale.toString(count), share);
+        lines << (count == 1 ? tr("%1: 1 job (%2 %)").arg(s.name, share)
+                             : tr("%1: %2 jobs (%3 %)").arg(s.name, locale.toString(count), share));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -598,6 +599,8 @@ QString StatsChart::dayToolTip(int day) const
     const DailyTrendSeries::Day &d = m_trend.days.at(day);
     const QLocale locale;
     const QString mean = d.count > 0 ? DurationText::format(d.mean) : tr("none");
+    if (d.count == 1)
+        return tr("%1\n1 job, took %2").arg(d.date.toString(Qt::ISODate), mean);
     return tr("%1\n%2 jobs, mean %3")
         .arg(d.date.toString(Qt::ISODate), locale.toString(d.count), mean);
 }
@@ -695,6 +698,26 @@ QStringList StatsChart::groupLabels() const
 bool StatsChart::countAxisIsLogarithmic() const
 {
     return findAxis<QLogValueAxis>(m_chart, CountAxisName) != nullptr;
+}
+
+QPoint StatsChart::barPosition(int series, int index) const
+{
+    const auto all = m_chart->series();
+    for (QAbstractSeries *s : all) {
+        auto *bars = qobject_cast<QBarSeries *>(s);
+        if (!bars || series >= bars->count())
+            continue;
+        // Qt Charts puts a bin's sets side by side, each an equal share of the bar width.
+        const int sets = bars->count();
+        const qreal x = index - bars->barWidth() / 2 + bars->barWidth() * (series + 0.5) / sets;
+        const qreal y = bars->barSets().at(series)->at(index);
+        const QPointF top = m_chart->mapToPosition(QPointF(x, y), bars);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(x, 0), bars);
+        const QPointF middle(top.x(), qMin((top.y() + qMin(bottom.y(), m_chart->plotArea().bottom())) / 2,
+                                           m_chart->plotArea().bottom() - 1));
+        return m_view->mapTo(this, m_view->mapFromScene(m_chart->mapToScene(middle)));
+    }
+    return {};
 }
 
 bool StatsChart::showsNoDataMessage() const

@@ -65,6 +65,9 @@ public:
     QStringList groupLabels() const;
     bool countAxisIsLogarithmic() const;
     bool showsNoDataMessage() const;
+    // Where the middle of a drawn bar is, in this widget's coordinates: what a pointer hovers to
+    // see its tooltip.
+    QPoint barPosition(int series, int index) const;
 
 signals:
     void logScaleChanged(bool on);

@@ -195,7 +195,12 @@ private slots:
         QVERIFY(!ChartExporter::exportToFile(chart, path(QStringLiteral("chart.png")), QSize(20, 500), &error));
         QVERIFY2(error.contains(QStringLiteral("20×500")), qPrintable(error));
         QVERIFY(!ChartExporter::exportToFile(chart, path(QStringLiteral("chart.pdf")), QSize(), &error));
+        // Huge images are refused before any memory is asked for; vector formats take them.
+        QVERIFY(!ChartExporter::exportToFile(chart, path(QStringLiteral("chart.png")), QSize(10000, 10000), &error));
+        QVERIFY2(error.contains(QStringLiteral("megapixels")), qPrintable(error));
         QVERIFY(filesInDir().isEmpty());
+        QVERIFY2(ChartExporter::exportToFile(chart, path(QStringLiteral("chart.svg")), QSize(10000, 10000), &error),
+                 qPrintable(error));
     }
 
     void unwritablePathFailsAndLeavesNoFile_data()
@@ -251,8 +256,11 @@ private slots:
     {
         StatsChart chart;
         fill(chart);
-        ChartExporter::copyToClipboard(chart, QSize(900, 500));
+        QString error;
+        QVERIFY2(ChartExporter::copyToClipboard(chart, QSize(900, 500), &error), qPrintable(error));
         QCOMPARE(QGuiApplication::clipboard()->image().size(), QSize(900, 500));
+        QVERIFY(!ChartExporter::copyToClipboard(chart, QSize(50, 50), &error));
+        QVERIFY2(error.contains(QStringLiteral("50×50")), qPrintable(error));
     }
 
     // Exports as an operator would open them, for people to look at.

@@ -1,7 +1,10 @@
 #include "charts/statschart.h"
 #include "histogrambins.h"
 
+#include <QApplication>
 #include <QDir>
+#include <QGraphicsView>
+#include <QToolTip>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
@@ -170,8 +173,44 @@ private slots:
             + QStringLiteral(" %)");
         QCOMPARE(chart.binToolTip(bin), expected);
         QVERIFY(chart.binToolTip(HistogramBins::Count - 1).startsWith(QStringLiteral("6 d+ (6 d or more)")));
+        QVERIFY(chart.binToolTip(5).startsWith(QStringLiteral("5 s (5 s to under 6 s)\n")));
+        QVERIFY(chart.binToolTip(59).startsWith(QStringLiteral("59 s (59 s to under 1 min)\n")));
+        QVERIFY(chart.binToolTip(HistogramBins::Count - 2).startsWith(QStringLiteral("5 d (5 d to under 6 d)\n")));
         QVERIFY(chart.binToolTip(-1).isEmpty());
         QVERIFY(chart.binToolTip(HistogramBins::Count).isEmpty());
+    }
+
+    void hoveringABarShowsItsToolTip()
+    {
+        StatsChart chart;
+        HistogramSeries a(QStringLiteral("today"));
+        HistogramSeries b(QStringLiteral("yesterday"));
+        const int bin = HistogramBins::indexForSeconds(5);
+        a.counts[bin] = 80;
+        b.counts[bin] = 60;
+        a.counts[bin + 1] = 10;
+        chart.setHistograms({a, b});
+        chart.resize(1000, 560);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        auto *view = chart.findChild<QGraphicsView *>();
+        QVERIFY(view);
+        QWidget *viewport = view->viewport();
+        QTest::mouseMove(viewport, viewport->mapFrom(&chart, chart.barPosition(1, bin)));
+        QVERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), chart.binToolTip(bin));
+        QVERIFY(QToolTip::text().contains(QStringLiteral("yesterday: 60 jobs")));
+        const auto windows = QApplication::topLevelWidgets();
+        for (QWidget *window : windows) {
+            if (window->inherits("QTipLabel") && window->isVisible()) {
+                QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
+                QVERIFY(window->grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/statschart-tooltip.png")));
+            }
+        }
+        // Off the bars, the tooltip goes.
+        QTest::mouseMove(viewport, QPoint(2, 2));
+        // QToolTip hides on a short timer of its own.
+        QTRY_VERIFY(!QToolTip::isVisible());
     }
 
     void emptyShowsNoData()
