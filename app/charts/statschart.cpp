@@ -431,8 +431,7 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
     }
     counts->setObjectName(CountAxisName);
     counts->setTitleText(tr("jobs"));
-    // An empty chart's 0..1 scale means nothing; "No data" says it all.
-    counts->setLabelsVisible(!isEmpty());
+    // Shown even when empty: without it the plot's left edge would hide the "0 s" label.
     counts->setLabelsFont(scaledFont(0.95));
     chart->addAxis(counts, Qt::AlignLeft);
 
@@ -486,7 +485,8 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
     QValueAxis *counts = countAxis(qreal(maxCount));
     counts->setObjectName(CountAxisName);
     counts->setTitleText(tr("jobs per day"));
-    counts->setLabelsVisible(!isEmpty());
+    // An empty strip has no scale to show; "No data" says it all.
+    counts->setVisible(!isEmpty());
     counts->setLabelsFont(scaledFont(0.95));
     chart->addAxis(counts, Qt::AlignLeft);
 
@@ -502,7 +502,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
     means->setTitleText(tr("mean time"));
     means->setLabelsFont(scaledFont(0.95));
     means->setGridLineVisible(false);
-    means->setLabelsVisible(!isEmpty());
+    means->setVisible(!isEmpty());
     chart->addAxis(means, Qt::AlignRight);
 
     auto *set = new QBarSet(tr("%1: jobs").arg(m_trend.name));

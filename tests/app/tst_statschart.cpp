@@ -285,6 +285,8 @@ private slots:
             chart.setTitle(QStringLiteral("Wait time · crawl · 2026-11-21"));
             chart.setHistograms({HistogramSeries(QStringLiteral("wait · 2026-11-21 · crawl"))});
             screenshot(chart, QStringLiteral("statschart-empty"));
+            chart.setDailyTrend(DailyTrendSeries(QStringLiteral("wait · crawl")));
+            screenshot(chart, QStringLiteral("statschart-daily-empty"), QSize(800, 450));
         }
     }
 };
