@@ -1,5 +1,6 @@
 #include "statschart.h"
 
+#include "axisplan.h"
 #include "durationtext.h"
 #include "histogrambins.h"
 
@@ -47,110 +48,14 @@ QColor seriesColor(int index)
 // The bottom of the logarithmic count axis, under the first tick (1 job).
 constexpr qreal LogFloor = 0.5;
 
-// A round step (1, 2 or 5 times a power of ten, never below 1) that splits 0..max into at most
-// maxTicks intervals, so that count axes read in whole jobs.
-qreal niceStep(qreal max, int maxTicks)
-{
-    if (max <= 0)
-        return 1;
-    const qreal raw = max / maxTicks;
-    const qreal magnitude = qPow(10, qFloor(std::log10(raw)));
-    for (qreal factor : {1.0, 2.0, 5.0, 10.0}) {
-        if (factor * magnitude >= raw)
-            return qMax<qreal>(1, factor * magnitude);
-    }
-    return qMax<qreal>(1, 10 * magnitude);
-}
-
 QValueAxis *countAxis(qreal max)
 {
     auto *axis = new QValueAxis;
-    const qreal step = niceStep(max, 6);
-    // Strictly above the highest bar, so that it never touches the frame.
-    const int intervals = qFloor(max / step) + 1;
-    axis->setRange(0, intervals * step);
-    axis->setTickCount(intervals + 1);
+    const AxisPlan::Scale scale = AxisPlan::countScale(max);
+    axis->setRange(0, scale.max());
+    axis->setTickCount(scale.intervals + 1);
     axis->setLabelFormat(QStringLiteral("%.0f"));
     return axis;
-}
-
-// How densely the histogram axis is labelled: every round value of each unit on a wide chart,
-// fewer as it narrows, so that labels never overlap or shrink to "...".
-enum class TickDensity { Full, Medium, Sparse };
-
-// Whether the histogram axis gets a tick label at this bin: the round values of each unit, so
-// that the eye finds 10 s, 1 min, 1 h and 1 d without reading all 148 bins.
-bool isTickBin(int bin, TickDensity density)
-{
-    const int n = HistogramBins::unitCount(bin);
-    const bool full = density == TickDensity::Full, medium = density == TickDensity::Medium;
-    switch (HistogramBins::unit(bin)) {
-    case HistogramBins::Unit::Seconds:
-        return n % (full ? 10 : medium ? 20 : 30) == 0;
-    case HistogramBins::Unit::Minutes:
-        return n == 1 || n % (full ? 10 : medium ? 20 : 30) == 0;
-    case HistogramBins::Unit::Hours:
-        return n == 1 || (full && n % 6 == 0) || (medium && n == 12);
-    case HistogramBins::Unit::Days:
-        return n == 1 || (full && bin == HistogramBins::Count - 1);
-    }
-    return false;
-}
-
-QFont tickFont();
-
-// The plot is the chart less the count axis, its title and the margins.
-qreal plotWidthFor(int chartWidth)
-{
-    return qMax(chartWidth - 110, 50);
-}
-
-constexpr qreal LabelPadding = 6;
-
-TickDensity tickDensityFor(int chartWidth)
-{
-    const qreal plot = plotWidthFor(chartWidth);
-    const qreal binWidth = plot / HistogramBins::Count;
-    const QFontMetricsF metrics(tickFont());
-    for (TickDensity density : {TickDensity::Full, TickDensity::Medium}) {
-        qreal widest = 0, previousWidth = 0;
-        int labels = 0, previous = -1;
-        bool spacingFits = true;
-        for (int bin = 0; bin < HistogramBins::Count; ++bin) {
-            if (!isTickBin(bin, density))
-                continue;
-            const qreal width = metrics.horizontalAdvance(HistogramBins::label(bin));
-            widest = qMax(widest, width);
-            // Labels are centred on their bins: neighbours need half of each one's width.
-            if (previous >= 0 && (bin - previous) * binWidth < (width + previousWidth) / 2 + LabelPadding)
-                spacingFits = false;
-            previous = bin;
-            previousWidth = width;
-            ++labels;
-        }
-        // Qt Charts elides a label wider than an equal share of the axis.
-        const bool shareFits = plot / (labels + 1) - LabelPadding >= widest;
-        if (shareFits && spacingFits)
-            return density;
-    }
-    return TickDensity::Sparse;
-}
-
-// The angle of the daily strip's date labels: level while they fit side by side.
-int dateLabelAngleFor(int chartWidth, const QStringList &labels)
-{
-    if (labels.isEmpty())
-        return 0;
-    const QFontMetricsF metrics(tickFont());
-    qreal widest = 0;
-    for (const QString &label : labels)
-        widest = qMax(widest, metrics.horizontalAdvance(label));
-    const qreal share = plotWidthFor(chartWidth - 60) / labels.size() - LabelPadding;
-    if (share >= widest)
-        return 0;
-    if (share >= (widest + metrics.height()) * M_SQRT1_2)
-        return -45;
-    return -90;
 }
 
 QString unitGroupLabel(HistogramBins::Unit unit)
@@ -166,18 +71,6 @@ QString unitGroupLabel(HistogramBins::Unit unit)
         return StatsChart::tr("days");
     }
     return {};
-}
-
-// Durations a mean axis can be ticked at; the smallest that fits max in six steps wins.
-qreal niceDurationStep(qreal max)
-{
-    static const qreal steps[] = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
-                                  10800, 21600, 43200, 86400, 172800, 604800};
-    for (qreal step : steps) {
-        if (max / step <= 6)
-            return step;
-    }
-    return qCeil(max / 6 / 604800) * 604800.0;
 }
 
 template<typename Axis>
@@ -341,12 +234,12 @@ void StatsChart::rebuild()
 int StatsChart::layoutFor(int width) const
 {
     if (m_mode == Mode::Histogram)
-        return int(tickDensityFor(width));
+        return int(AxisPlan::densityFor(width, tickFont()));
     const QLocale locale;
     QStringList labels;
     for (const DailyTrendSeries::Day &day : m_trend.days)
         labels << locale.toString(day.date, QStringLiteral("MMM d"));
-    return dateLabelAngleFor(width, labels);
+    return AxisPlan::dateLabelAngle(width, labels, tickFont());
 }
 
 void StatsChart::resizeEvent(QResizeEvent *event)
@@ -379,13 +272,13 @@ QChart *StatsChart::buildChart(int width, StatsChart *hoverReceiver) const
 
 void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver) const
 {
-    const TickDensity density = tickDensityFor(width);
+    const AxisPlan::Density density = AxisPlan::densityFor(width, tickFont());
     auto *ticks = new QCategoryAxis;
     ticks->setObjectName(TickAxisName);
     ticks->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     ticks->setStartValue(-0.5);
     for (int bin = 0; bin < HistogramBins::Count; ++bin) {
-        if (isTickBin(bin, density))
+        if (AxisPlan::isTickBin(bin, density))
             ticks->append(HistogramBins::label(bin), bin);
     }
     ticks->setRange(-0.5, HistogramBins::Count - 0.5);
@@ -472,7 +365,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
         labels << locale.toString(day.date, QStringLiteral("MMM d"));
     dates->append(labels);
     dates->setLabelsFont(tickFont());
-    dates->setLabelsAngle(dateLabelAngleFor(width, labels));
+    dates->setLabelsAngle(AxisPlan::dateLabelAngle(width, labels, tickFont()));
     chart->addAxis(dates, Qt::AlignBottom);
 
     qint64 maxCount = 0;
@@ -493,12 +386,11 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
     // Means are durations: ticks at round durations, labelled as an operator says them.
     auto *means = new QCategoryAxis;
     means->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    const qreal step = niceDurationStep(qMax<qreal>(maxMean, 1));
-    const int intervals = qMax(1, qCeil(qMax<qreal>(maxMean, 1) / step));
+    const AxisPlan::Scale scale = AxisPlan::durationScale(maxMean);
     means->setStartValue(0);
-    for (int i = 1; i <= intervals; ++i)
-        means->append(DurationText::format(i * step), i * step);
-    means->setRange(0, intervals * step);
+    for (int i = 1; i <= scale.intervals; ++i)
+        means->append(DurationText::format(i * scale.step), i * scale.step);
+    means->setRange(0, scale.max());
     means->setTitleText(tr("mean time"));
     means->setLabelsFont(scaledFont(0.95));
     means->setGridLineVisible(false);
