@@ -1,0 +1,303 @@
+#include "joblistmodel.h"
+
+#include "durationtext.h"
+#include "qlessclient.h"
+
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace {
+QString firstLine(const QString &text)
+{
+    const int newline = text.indexOf(QLatin1Char('\n'));
+    return newline < 0 ? text : text.left(newline);
+}
+
+bool sameJob(const Job &a, const Job &b)
+{
+    return a.jid == b.jid && a.state == b.state && a.queue == b.queue && a.worker == b.worker
+        && a.priority == b.priority && a.expires == b.expires && a.remaining == b.remaining
+        && a.retries == b.retries && a.tags == b.tags && a.klass == b.klass && a.time == b.time
+        && a.tracked == b.tracked && a.dependencies == b.dependencies
+        && a.failure.has_value() == b.failure.has_value()
+        && (!a.failure || (a.failure->group == b.failure->group && a.failure->when == b.failure->when))
+        && a.problems.keys() == b.problems.keys();
+}
+} // namespace
+
+JobListModel::JobListModel(QlessClient *client, QObject *parent)
+    : KeyedTableModel<Job>(parent)
+    , m_client(client)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+{
+}
+
+bool JobListModel::sameRow(const Job &a, const Job &b) const
+{
+    return sameJob(a, b);
+}
+
+double JobListModel::now() const
+{
+    return m_clock();
+}
+
+void JobListModel::setSource(const JobSource &source)
+{
+    ++m_generation; // replies still on their way belong to the old source
+    m_source = source;
+    m_exhausted = false;
+    m_lastError.clear();
+    setInFlight(false);
+    clearRows();
+    setTotal(-1);
+    if (m_source.isValid())
+        fetchMore({});
+}
+
+void JobListModel::setInFlight(bool inFlight)
+{
+    if (m_inFlight == inFlight)
+        return;
+    m_inFlight = inFlight;
+    emit loadingChanged(inFlight);
+}
+
+void JobListModel::setTotal(qint64 total)
+{
+    if (m_total == total)
+        return;
+    m_total = total;
+    emit totalChanged(total);
+}
+
+void JobListModel::load(int offset, int count, Rows rows, std::function<void()> failed)
+{
+    const quint64 generation = m_generation;
+    setInFlight(true);
+    const auto fail = [this, failed](const RedisError &error) {
+        m_lastError = error.message;
+        setInFlight(false);
+        emit loadFailed(error.message);
+        if (failed)
+            failed();
+    };
+    m_source.fetch(offset, count, this,
+                   [this, generation, rows, fail](const QlessReply<JobPage> &page) {
+        if (generation != m_generation)
+            return;
+        if (!page.ok()) {
+            fail(page.error);
+            return;
+        }
+        if (!page.value.jobs.isEmpty() || page.value.jids.isEmpty()) {
+            setInFlight(false);
+            rows(page.value.jobs, page.value.total);
+            return;
+        }
+        const qint64 total = page.value.total;
+        m_client->multiGet(page.value.jids, this,
+                           [this, generation, rows, fail, total](const QlessReply<QList<std::optional<Job>>> &jobs) {
+            if (generation != m_generation)
+                return;
+            if (!jobs.ok()) {
+                fail(jobs.error);
+                return;
+            }
+            QList<Job> found;
+            found.reserve(jobs.value.size());
+            for (const std::optional<Job> &job : jobs.value) {
+                if (job) // a job gone between the two reads is simply no longer listed
+                    found.append(*job);
+            }
+            setInFlight(false);
+            rows(found, total);
+        });
+    });
+}
+
+bool JobListModel::canFetchMore(const QModelIndex &parent) const
+{
+    if (parent.isValid() || !m_source.isValid() || m_inFlight || m_exhausted)
+        return false;
+    return m_total < 0 || rowCount() < m_total;
+}
+
+void JobListModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || !m_source.isValid() || m_inFlight)
+        return;
+    const int offset = rowCount();
+    load(offset, m_pageSize, [this](const QList<Job> &jobs, qint64 total) {
+        m_lastError.clear();
+        // A short page is the end, whether or not the source knows its total.
+        if (jobs.size() < m_pageSize)
+            m_exhausted = true;
+        appendRows(jobs);
+        setTotal(total);
+    }, {});
+}
+
+void JobListModel::refresh(std::function<void()> done)
+{
+    if (!m_source.isValid() || m_inFlight) {
+        if (done)
+            done();
+        return;
+    }
+    const int count = qMax(rowCount(), m_pageSize);
+    load(0, count, [this, done, count](const QList<Job> &jobs, qint64 total) {
+        m_lastError.clear();
+        m_exhausted = jobs.size() < count;
+        applySnapshot(jobs);
+        setTotal(total);
+        emit refreshed();
+        if (done)
+            done();
+    }, [done] {
+        if (done)
+            done();
+    });
+}
+
+int JobListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case JidColumn: return tr("Job");
+    case KlassColumn: return tr("Class");
+    case StateColumn: return tr("State");
+    case QueueColumn: return tr("Queue");
+    case PriorityColumn: return tr("Priority");
+    case TagsColumn: return tr("Tags");
+    case WorkerColumn: return tr("Worker");
+    case TimeColumn: return tr("When");
+    case RetriesColumn: return tr("Retries left");
+    case FailureColumn: return tr("Failure");
+    default: return {};
+    }
+}
+
+QVariant JobListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Job &job = rowAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(job, index.column());
+    case SortRole:
+        return sortValue(job, index.column());
+    case KeyRole:
+        return keyOf(job);
+    case JobRole:
+        return QVariant::fromValue(job);
+    case Qt::ToolTipRole:
+        if (job.isMissing())
+            return tr("This jid is listed, but its job data is gone from Redis.");
+        if (!job.problems.isEmpty()) {
+            QStringList lines;
+            for (auto it = job.problems.cbegin(); it != job.problems.cend(); ++it) {
+                lines << (it->kind == FieldProblem::Kind::Missing
+                              ? tr("%1: missing").arg(it.key())
+                              : tr("%1: not valid: %2").arg(it.key(), it->raw.left(200)));
+            }
+            return tr("This job's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
+        }
+        if (index.column() == FailureColumn && job.failure)
+            return job.failure->message.left(2000);
+        return {};
+    case Qt::ForegroundRole:
+        if (job.isMissing() || !job.problems.isEmpty())
+            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == PriorityColumn || index.column() == RetriesColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant JobListModel::display(const Job &job, int column) const
+{
+    if (job.isMissing() && column != JidColumn)
+        return column == StateColumn ? tr("job data missing") : QVariant();
+    switch (column) {
+    case JidColumn:
+        return QString::fromUtf8(job.jid);
+    case KlassColumn:
+        return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : job.klass;
+    case StateColumn:
+        return job.state;
+    case QueueColumn:
+        return job.queue;
+    case PriorityColumn:
+        return job.hasProblem(QStringLiteral("priority")) ? tr("(invalid)") : QString::number(job.priority);
+    case TagsColumn:
+        return job.tags.join(QStringLiteral(", "));
+    case WorkerColumn:
+        return job.worker;
+    case TimeColumn:
+        return timeText(job);
+    case RetriesColumn:
+        return tr("%1 of %2").arg(job.remaining).arg(job.retries);
+    case FailureColumn:
+        if (!job.failure)
+            return {};
+        return QString(job.failure->group + QStringLiteral(": ") + firstLine(job.failure->message));
+    default:
+        return {};
+    }
+}
+
+QVariant JobListModel::sortValue(const Job &job, int column) const
+{
+    switch (column) {
+    case PriorityColumn:
+        return job.priority;
+    case TimeColumn:
+        return timeValue(job);
+    case RetriesColumn:
+        return job.remaining;
+    default:
+        return display(job, column);
+    }
+}
+
+double JobListModel::timeValue(const Job &job) const
+{
+    if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled"))
+        return job.expires;
+    if (job.state == QLatin1String("failed") && job.failure)
+        return job.failure->when;
+    return job.time;
+}
+
+QString JobListModel::timeText(const Job &job) const
+{
+    const double t = now();
+    if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled")) {
+        if (job.expires <= 0)
+            return {};
+        return job.expires > t ? tr("lock expires in %1").arg(DurationText::format(job.expires - t))
+                               : tr("lock expired %1 ago").arg(DurationText::format(t - job.expires));
+    }
+    if (job.state == QLatin1String("failed") && job.failure)
+        return tr("failed %1 ago").arg(DurationText::format(qMax(0.0, t - job.failure->when)));
+    if (job.state == QLatin1String("depends"))
+        return tr("waits on %n job(s)", nullptr, int(job.dependencies.size()));
+    if (job.time > 0 && job.state == QLatin1String("waiting"))
+        return tr("waiting %1").arg(DurationText::format(qMax(0.0, t - job.time)));
+    if (job.time > 0)
+        return tr("put %1 ago").arg(DurationText::format(qMax(0.0, t - job.time)));
+    return {};
+}

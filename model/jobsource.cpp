@@ -1,0 +1,128 @@
+#include "jobsource.h"
+
+#include "qlessclient.h"
+
+#include <QPointer>
+
+#include <memory>
+
+namespace {
+qint64 countFor(const QueueCounts &counts, const QString &state)
+{
+    if (state == QLatin1String("waiting"))
+        return counts.waiting;
+    if (state == QLatin1String("running"))
+        return counts.running;
+    if (state == QLatin1String("stalled"))
+        return counts.stalled;
+    if (state == QLatin1String("scheduled"))
+        return counts.scheduled;
+    if (state == QLatin1String("depends"))
+        return counts.depends;
+    if (state == QLatin1String("recurring"))
+        return counts.recurring;
+    return -1;
+}
+
+QList<QByteArray> toBytes(const QStringList &list)
+{
+    QList<QByteArray> out;
+    out.reserve(list.size());
+    for (const QString &item : list)
+        out.append(item.toUtf8());
+    return out;
+}
+} // namespace
+
+JobSource JobSource::queueState(QlessClient *client, const QString &queue, const QString &state)
+{
+    JobSource source;
+    source.description = QObject::tr("%1 in %2").arg(state, queue);
+    source.fetch = [client, queue, state](int offset, int count, QObject *context, Done done) {
+        // Both calls go out together; whichever answers last delivers the page.
+        auto page = std::make_shared<QlessReply<JobPage>>();
+        auto left = std::make_shared<int>(2);
+        const auto finish = [page, left, done] {
+            if (--*left == 0)
+                done(*page);
+        };
+        client->jobs(state, queue, offset, count, context,
+                     [page, finish](const QlessReply<QList<QByteArray>> &reply) {
+                         if (!reply.ok())
+                             page->error = reply.error;
+                         page->value.jids = reply.value;
+                         finish();
+                     });
+        client->queueCounts(queue, context, [page, finish, state](const QlessReply<QueueCounts> &reply) {
+            if (reply.ok())
+                page->value.total = countFor(reply.value, state);
+            finish();
+        });
+    };
+    return source;
+}
+
+JobSource JobSource::completed(QlessClient *client)
+{
+    JobSource source;
+    source.description = QObject::tr("completed jobs");
+    source.fetch = [client](int offset, int count, QObject *context, Done done) {
+        client->jobs(QStringLiteral("complete"), QString(), offset, count, context,
+                     [done](const QlessReply<QList<QByteArray>> &reply) {
+                         QlessReply<JobPage> page;
+                         page.error = reply.error;
+                         page.value.jids = reply.value;
+                         done(page);
+                     });
+    };
+    return source;
+}
+
+JobSource JobSource::failureGroup(QlessClient *client, const QString &group)
+{
+    JobSource source;
+    source.description = QObject::tr("failure group %1").arg(group);
+    source.fetch = [client, group](int offset, int count, QObject *context, Done done) {
+        client->failedJobs(group, offset, count, context, [done](const QlessReply<FailedJobsPage> &reply) {
+            QlessReply<JobPage> page;
+            page.error = reply.error;
+            page.value.jobs = reply.value.jobs;
+            page.value.total = reply.value.total;
+            done(page);
+        });
+    };
+    return source;
+}
+
+JobSource JobSource::tag(QlessClient *client, const QString &tag)
+{
+    JobSource source;
+    source.description = QObject::tr("tag %1").arg(tag);
+    source.fetch = [client, tag](int offset, int count, QObject *context, Done done) {
+        client->taggedJobs(tag, offset, count, context, [done](const QlessReply<TaggedJobsPage> &reply) {
+            QlessReply<JobPage> page;
+            page.error = reply.error;
+            page.value.jids = toBytes(reply.value.jids);
+            page.value.total = reply.value.total;
+            done(page);
+        });
+    };
+    return source;
+}
+
+JobSource JobSource::worker(QlessClient *client, const QString &worker)
+{
+    JobSource source;
+    source.description = QObject::tr("worker %1").arg(worker);
+    source.fetch = [client, worker](int offset, int count, QObject *context, Done done) {
+        client->workerJobs(worker, context, [done, offset, count](const QlessReply<WorkerJobs> &reply) {
+            QlessReply<JobPage> page;
+            page.error = reply.error;
+            const QList<QByteArray> all = toBytes(reply.value.stalled + reply.value.running);
+            page.value.jids = all.mid(offset, count);
+            page.value.total = all.size();
+            done(page);
+        });
+    };
+    return source;
+}

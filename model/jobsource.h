@@ -1,0 +1,44 @@
+#pragma once
+
+#include "job.h"
+#include "qlessreply.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QlessClient;
+
+// One page of a job list as a source gives it: jids (to be fetched with multiGet) or whole jobs
+// (sources whose script returns them), and the list's total where the source knows it (-1 when
+// it does not: then a short page means the end).
+struct JobPage
+{
+    QList<QByteArray> jids;
+    QList<Job> jobs;
+    qint64 total = -1;
+};
+
+// Where a job list comes from: a queue's jobs in one state, a failure group, a tag, a worker.
+// `fetch(offset, count, context, done)` reads one page; `done` runs on `context`'s thread.
+struct JobSource
+{
+    using Done = std::function<void(const QlessReply<JobPage> &)>;
+    using Fetch = std::function<void(int offset, int count, QObject *context, Done done)>;
+
+    QString description; // "waiting in crawl", for messages
+    Fetch fetch;
+
+    bool isValid() const { return bool(fetch); }
+
+    // state: waiting, running, stalled, scheduled, depends, recurring; the total comes from the
+    // queue's counts, read in the same go.
+    static JobSource queueState(QlessClient *client, const QString &queue, const QString &state);
+    static JobSource completed(QlessClient *client);
+    static JobSource failureGroup(QlessClient *client, const QString &group);
+    static JobSource tag(QlessClient *client, const QString &tag);
+    // A worker's running and stalled jobs (one short list: no paging on the server).
+    static JobSource worker(QlessClient *client, const QString &worker);
+};

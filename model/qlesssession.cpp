@@ -1,0 +1,52 @@
+#include "qlesssession.h"
+
+#include "qlessclient.h"
+#include "redisconnection.h"
+
+QlessSession::QlessSession(const ConnectionSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_connection(std::make_unique<RedisConnection>(settings))
+    , m_client(std::make_unique<QlessClient>(m_connection.get()))
+{
+    connect(m_connection.get(), &RedisConnection::stateChanged, this, &QlessSession::onState);
+    m_state = m_connection->state();
+}
+
+// The client goes before the connection it uses.
+QlessSession::~QlessSession()
+{
+    m_client.reset();
+    m_connection.reset();
+}
+
+const ConnectionSettings &QlessSession::settings() const
+{
+    return m_connection->settings();
+}
+
+bool QlessSession::isReadOnly() const
+{
+    return m_connection->isReadOnly();
+}
+
+void QlessSession::markRefreshed()
+{
+    m_lastRefresh = QDateTime::currentDateTime();
+    if (m_stale) {
+        m_stale = false;
+        emit staleChanged(false);
+    }
+    emit refreshed(m_lastRefresh);
+}
+
+void QlessSession::onState(const ConnectionState &state)
+{
+    m_state = state;
+    const bool lost = state.phase == ConnectionState::Phase::Reconnecting
+        || state.phase == ConnectionState::Phase::Failed || state.phase == ConnectionState::Phase::Closed;
+    if (lost && !m_stale && m_lastRefresh.isValid()) {
+        m_stale = true;
+        emit staleChanged(true);
+    }
+    emit stateChanged(state);
+}

@@ -1,0 +1,128 @@
+#include "queuelistmodel.h"
+
+#include "qlessclient.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+QueueListModel::QueueListModel(QlessClient *client, QObject *parent)
+    : KeyedTableModel<QueueCounts>(parent)
+    , m_client(client)
+{
+}
+
+bool QueueListModel::sameRow(const QueueCounts &a, const QueueCounts &b) const
+{
+    return a.name == b.name && a.waiting == b.waiting && a.running == b.running && a.stalled == b.stalled
+        && a.scheduled == b.scheduled && a.depends == b.depends && a.recurring == b.recurring
+        && a.paused == b.paused;
+}
+
+void QueueListModel::refresh(std::function<void()> done)
+{
+    m_client->queueCounts(this, [this, done](const QlessReply<QList<QueueCounts>> &reply) {
+        if (reply.ok()) {
+            m_lastError.clear();
+            applySnapshot(reply.value);
+            emit refreshed();
+        } else {
+            m_lastError = reply.error.message;
+            emit loadFailed(reply.error.message);
+        }
+        if (done)
+            done();
+    });
+}
+
+QueueCounts QueueListModel::totals() const
+{
+    QueueCounts sum;
+    for (const QueueCounts &row : rows()) {
+        sum.waiting += row.waiting;
+        sum.running += row.running;
+        sum.stalled += row.stalled;
+        sum.scheduled += row.scheduled;
+        sum.depends += row.depends;
+        sum.recurring += row.recurring;
+    }
+    return sum;
+}
+
+int QueueListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+qint64 QueueListModel::count(const QueueCounts &row, int column)
+{
+    switch (column) {
+    case WaitingColumn: return row.waiting;
+    case RunningColumn: return row.running;
+    case StalledColumn: return row.stalled;
+    case ScheduledColumn: return row.scheduled;
+    case DependsColumn: return row.depends;
+    case RecurringColumn: return row.recurring;
+    default: return 0;
+    }
+}
+
+QVariant QueueListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::TextAlignmentRole && section != NameColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Queue");
+    case WaitingColumn: return tr("Waiting");
+    case RunningColumn: return tr("Running");
+    case StalledColumn: return tr("Stalled");
+    case ScheduledColumn: return tr("Scheduled");
+    case DependsColumn: return tr("Depends");
+    case RecurringColumn: return tr("Recurring");
+    default: return {};
+    }
+}
+
+QVariant QueueListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const QueueCounts &row = rowAt(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == NameColumn)
+            return row.paused ? tr("%1 (paused)").arg(row.name) : row.name;
+        return QLocale().toString(count(row, column));
+    case SortRole:
+        return column == NameColumn ? QVariant(row.name) : QVariant(count(row, column));
+    case KeyRole:
+        return row.name;
+    case Qt::TextAlignmentRole:
+        return column == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    case Qt::ForegroundRole:
+        // Stalled jobs mean a worker died holding them: they must catch the eye.
+        if (column == StalledColumn && row.stalled > 0)
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        if (column != NameColumn && count(row, column) == 0)
+            return QBrush(QColor(0x9e, 0x9e, 0x9e));
+        return {};
+    case Qt::FontRole:
+        if (column == StalledColumn && row.stalled > 0) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (row.paused)
+            return tr("Paused: workers pop nothing from this queue.");
+        return {};
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "keyedtablemodel.h"
+#include "queuecounts.h"
+
+#include <functional>
+
+class QlessClient;
+
+// Every queue with its counts per state, refreshed as a keyed diff (queue name as key). Counts
+// come from the queues script, never from loading lists, so a queue of a million jobs costs the
+// same as an empty one.
+class QueueListModel final : public KeyedTableModel<QueueCounts>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(QueueListModel)
+
+public:
+    enum Column {
+        NameColumn,
+        WaitingColumn,
+        RunningColumn,
+        StalledColumn,
+        ScheduledColumn,
+        DependsColumn,
+        RecurringColumn,
+        ColumnCount
+    };
+
+    explicit QueueListModel(QlessClient *client, QObject *parent = nullptr);
+
+    // `done` runs when the reply is in (applied or failed).
+    void refresh(std::function<void()> done = {});
+    QString lastError() const { return m_lastError; }
+    QueueCounts totals() const;
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void refreshed();
+    void loadFailed(const QString &message);
+
+protected:
+    QString keyOf(const QueueCounts &row) const override { return row.name; }
+    bool sameRow(const QueueCounts &a, const QueueCounts &b) const override;
+
+private:
+    static qint64 count(const QueueCounts &row, int column);
+
+    QlessClient *m_client;
+    QString m_lastError;
+};
