@@ -19,7 +19,7 @@ bool sameJob(const Job &a, const Job &b)
     return a.jid == b.jid && a.state == b.state && a.queue == b.queue && a.worker == b.worker
         && a.priority == b.priority && a.expires == b.expires && a.remaining == b.remaining
         && a.retries == b.retries && a.tags == b.tags && a.klass == b.klass && a.time == b.time
-        && a.tracked == b.tracked && a.dependencies == b.dependencies
+        && a.due == b.due && a.tracked == b.tracked && a.dependencies == b.dependencies
         && a.failure.has_value() == b.failure.has_value()
         && (!a.failure || (a.failure->group == b.failure->group && a.failure->when == b.failure->when))
         && a.problems.keys() == b.problems.keys();
@@ -279,6 +279,8 @@ double JobListModel::timeValue(const Job &job) const
         return job.expires;
     if (job.state == QLatin1String("failed") && job.failure)
         return job.failure->when;
+    if (job.state == QLatin1String("scheduled") && job.due > 0)
+        return job.due;
     return job.time;
 }
 
@@ -293,6 +295,9 @@ QString JobListModel::timeText(const Job &job) const
     }
     if (job.state == QLatin1String("failed") && job.failure)
         return tr("failed %1 ago").arg(DurationText::format(qMax(0.0, t - job.failure->when)));
+    if (job.state == QLatin1String("scheduled") && job.due > 0)
+        return job.due > t ? tr("due in %1").arg(DurationText::format(job.due - t))
+                           : tr("due %1 ago").arg(DurationText::format(t - job.due));
     if (job.state == QLatin1String("depends"))
         return tr("waits on %n job(s)", nullptr, int(job.dependencies.size()));
     if (job.time > 0 && job.state == QLatin1String("waiting"))

@@ -58,7 +58,8 @@ struct Job
     double expires = 0;
     double retries = 0;
     double remaining = 0;
-    double time = 0;
+    double time = 0; // when it was put (seconds since the epoch)
+    double due = 0;  // scheduled jobs: when they fall due; 0 otherwise
     QString data; // the job's data as stored: JSON text, not parsed here (it may be large)
     QStringList tags;
     enum class HistoryForm { None, Stages, Events };

@@ -332,6 +332,7 @@ Job QlessDecoder::job(const QJsonValue &value, bool escaped)
     job.retries = numberField(o, QStringLiteral("retries"), p, true);
     job.remaining = numberField(o, QStringLiteral("remaining"), p, true);
     job.time = numberField(o, QStringLiteral("time"), p, false);
+    job.due = numberField(o, QStringLiteral("due"), p, false);
     readData(o.value(QLatin1String("data")), &job);
     job.tags = listField(o, QStringLiteral("tags"), p);
     readHistory(o.value(QLatin1String("history")), &job);

@@ -124,6 +124,20 @@ private slots:
         QCOMPARE(job.jid, QByteArray("j"));
     }
 
+    void scheduledShowsDue()
+    {
+        // The scripts see the client's real clock: schedule relative to it.
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("q", "later", now, {}, 300);
+        JobListModel model(client());
+        model.setClock([now] { return now + 60; });
+        model.setSource(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("scheduled")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("due in 4 min"));
+        QCOMPARE(model.index(0, JobListModel::TimeColumn).data(JobListModel::SortRole).toDouble(), now + 300);
+    }
+
     void damagedJobIsShownNotTrusted()
     {
         fixture().put("q", "bad", T);
