@@ -1,0 +1,26 @@
+#include "tableviews.h"
+
+#include <QHeaderView>
+#include <QTableView>
+
+namespace TableViews {
+
+void setUp(QTableView *view, QAbstractItemModel *model)
+{
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view->setSortingEnabled(true);
+    view->setShowGrid(false);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->horizontalHeader()->setHighlightSections(false);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+}
+
+} // namespace TableViews

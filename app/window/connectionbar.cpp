@@ -1,0 +1,163 @@
+#include "connectionbar.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
+
+namespace {
+// Refresh choices offered to the operator, in milliseconds (0 = off).
+const int Intervals[] = {0, 1000, 2000, 5000, 10000, 30000, 60000};
+
+QString badgeStyle(const char *background)
+{
+    return QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 1px 6px; }")
+        .arg(QLatin1String(background));
+}
+} // namespace
+
+ConnectionBar::ConnectionBar(QWidget *parent)
+    : QWidget(parent)
+    , m_server(new QLabel(this))
+    , m_state(new QLabel(this))
+    , m_readOnly(new QLabel(tr("read-only"), this))
+    , m_lastRefresh(new QLabel(this))
+    , m_interval(new QComboBox(this))
+    , m_refresh(new QToolButton(this))
+    , m_connect(new QToolButton(this))
+    , m_search(new QLineEdit(this))
+{
+    m_server->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_server->font();
+    bold.setBold(true);
+    m_server->setFont(bold);
+    m_readOnly->setStyleSheet(badgeStyle("#6a1b9a"));
+    m_readOnly->setToolTip(tr("Opened read-only: every action is disabled."));
+    m_readOnly->hide();
+
+    for (const int ms : Intervals) {
+        m_interval->addItem(ms == 0 ? tr("Refresh: off") : tr("Refresh: every %n s", nullptr, ms / 1000), ms);
+    }
+    m_interval->setToolTip(tr("How often the page on screen reads Redis again"));
+
+    m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_refresh->setToolTip(tr("Refresh now (F5)"));
+    m_connect->setText(tr("Connect…"));
+    m_connect->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_search->setPlaceholderText(tr("Find a job id or tag (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(260);
+    // Room for the longest form, so the bar does not jump as the text changes.
+    m_lastRefresh->setMinimumWidth(m_lastRefresh->fontMetrics().horizontalAdvance(
+        tr("stale: data from %1 (%2)").arg(QStringLiteral("00:00:00"), tr("%n s ago", nullptr, 9999))));
+    m_lastRefresh->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_state->setAlignment(Qt::AlignCenter);
+    m_state->setMinimumWidth(m_state->fontMetrics().horizontalAdvance(tr("reconnecting")) + 20);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->addWidget(m_connect);
+    layout->addWidget(m_server);
+    layout->addWidget(m_readOnly);
+    layout->addWidget(m_state);
+    layout->addStretch(1);
+    layout->addWidget(m_lastRefresh);
+    layout->addWidget(m_interval);
+    layout->addWidget(m_refresh);
+    layout->addWidget(m_search);
+
+    connect(m_interval, &QComboBox::currentIndexChanged, this,
+            [this] { emit refreshIntervalChanged(refreshInterval()); });
+    connect(m_refresh, &QToolButton::clicked, this, &ConnectionBar::refreshNowRequested);
+    connect(m_connect, &QToolButton::clicked, this, &ConnectionBar::connectRequested);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        const QString text = m_search->text().trimmed();
+        if (!text.isEmpty())
+            emit searchRequested(text);
+    });
+    // "3 s ago" must move on by itself between refreshes.
+    auto *tick = new QTimer(this);
+    connect(tick, &QTimer::timeout, this, &ConnectionBar::updateLastRefresh);
+    tick->start(1000);
+    setState(ConnectionState{});
+}
+
+void ConnectionBar::setServer(const QString &description, bool readOnly)
+{
+    m_server->setText(description);
+    m_readOnly->setVisible(readOnly);
+}
+
+void ConnectionBar::setState(const ConnectionState &state)
+{
+    const char *colour = "#757575";
+    switch (state.phase) {
+    case ConnectionState::Phase::Ready:
+        colour = "#2e7d32";
+        break;
+    case ConnectionState::Phase::Connecting:
+        colour = "#1565c0";
+        break;
+    case ConnectionState::Phase::Reconnecting:
+        colour = "#ef6c00";
+        break;
+    case ConnectionState::Phase::Failed:
+        colour = "#c62828";
+        break;
+    default:
+        break;
+    }
+    QString text;
+    switch (state.phase) {
+    case ConnectionState::Phase::Idle: text = tr("not connected"); break;
+    case ConnectionState::Phase::Connecting: text = tr("connecting"); break;
+    case ConnectionState::Phase::Ready: text = tr("connected"); break;
+    case ConnectionState::Phase::Reconnecting: text = tr("reconnecting"); break;
+    case ConnectionState::Phase::Failed: text = tr("failed"); break;
+    case ConnectionState::Phase::Closed: text = tr("closed"); break;
+    }
+    m_state->setText(text);
+    m_state->setStyleSheet(badgeStyle(colour));
+    m_state->setToolTip(state.describe());
+}
+
+void ConnectionBar::setLastRefresh(const QDateTime &when)
+{
+    m_lastRefreshTime = when;
+    updateLastRefresh();
+}
+
+void ConnectionBar::setStale(bool stale)
+{
+    m_stale = stale;
+    updateLastRefresh();
+}
+
+void ConnectionBar::updateLastRefresh()
+{
+    if (!m_lastRefreshTime.isValid()) {
+        m_lastRefresh->clear();
+        return;
+    }
+    const qint64 seconds = qMax<qint64>(0, m_lastRefreshTime.secsTo(QDateTime::currentDateTime()));
+    const QString age = seconds < 2 ? tr("just now") : tr("%n s ago", nullptr, int(qMin<qint64>(seconds, 1 << 30)));
+    m_lastRefresh->setText(m_stale ? tr("stale: data from %1 (%2)").arg(m_lastRefreshTime.toString(QStringLiteral("HH:mm:ss")), age)
+                                   : tr("updated %1").arg(age));
+    m_lastRefresh->setStyleSheet(m_stale ? QStringLiteral("QLabel { color: #c62828; }") : QString());
+    m_lastRefresh->setToolTip(m_lastRefreshTime.toString(Qt::ISODate));
+}
+
+int ConnectionBar::refreshInterval() const
+{
+    return m_interval->currentData().toInt();
+}
+
+void ConnectionBar::setRefreshInterval(int milliseconds)
+{
+    const int at = m_interval->findData(milliseconds);
+    if (at >= 0)
+        m_interval->setCurrentIndex(at);
+}

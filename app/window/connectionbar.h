@@ -1,0 +1,56 @@
+#pragma once
+
+#include "connectionstate.h"
+
+#include <QDateTime>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+// The strip along the top of the window: where we are connected, in what state, when data last
+// arrived, a read-only badge, the refresh interval, refresh-now, and the search field.
+class ConnectionBar final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ConnectionBar(QWidget *parent = nullptr);
+
+    void setServer(const QString &description, bool readOnly);
+    void setState(const ConnectionState &state);
+    void setLastRefresh(const QDateTime &when);
+    void setStale(bool stale);
+    // Milliseconds; 0 = off.
+    int refreshInterval() const;
+    void setRefreshInterval(int milliseconds);
+
+    QLineEdit *searchField() const { return m_search; }
+    QComboBox *intervalBox() const { return m_interval; }
+    QLabel *stateLabel() const { return m_state; }
+    QLabel *readOnlyBadge() const { return m_readOnly; }
+    QLabel *lastRefreshLabel() const { return m_lastRefresh; }
+
+signals:
+    void refreshIntervalChanged(int milliseconds);
+    void refreshNowRequested();
+    void connectRequested();
+    // Text typed in the search field and confirmed with Enter.
+    void searchRequested(const QString &text);
+
+private:
+    void updateLastRefresh();
+
+    QLabel *m_server;
+    QLabel *m_state;
+    QLabel *m_readOnly;
+    QLabel *m_lastRefresh;
+    QComboBox *m_interval;
+    QToolButton *m_refresh;
+    QToolButton *m_connect;
+    QLineEdit *m_search;
+    QDateTime m_lastRefreshTime;
+    bool m_stale = false;
+};

@@ -1,0 +1,206 @@
+#include "mainwindow.h"
+
+#include "connectionbar.h"
+#include "page.h"
+#include "pagelist.h"
+#include "qlesssession.h"
+#include "redisconnection.h"
+#include "refreshtimer.h"
+#include "troublebanner.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QEvent>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace {
+constexpr int DefaultIntervalMs = 5000;
+}
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_bar(new ConnectionBar(this))
+    , m_banner(new TroubleBanner(this))
+    , m_navigation(new QListWidget(this))
+    , m_stack(new QStackedWidget(this))
+    , m_timer(new RefreshTimer(this))
+{
+    setWindowTitle(tr("qlessdesk"));
+    m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setMaximumWidth(220);
+    m_navigation->setMinimumWidth(120);
+    m_navigation->setStyleSheet(QStringLiteral("QListWidget { background: palette(window); font-size: 11pt; }"
+                                               "QListWidget::item { padding: 6px 10px; }"));
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_banner);
+    auto *splitter = new QSplitter(central);
+    splitter->addWidget(m_navigation);
+    splitter->addWidget(m_stack);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({150, 1130});
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+
+    connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0 || row >= m_pages.size())
+            return;
+        m_stack->setCurrentIndex(row);
+        m_timer->refreshNow(); // a page comes on screen with fresh data
+    });
+    connect(m_timer, &RefreshTimer::refreshRequested, this, &MainWindow::refreshCurrentPage);
+    connect(m_bar, &ConnectionBar::refreshIntervalChanged, m_timer, &RefreshTimer::setInterval);
+    connect(m_bar, &ConnectionBar::refreshNowRequested, m_timer, &RefreshTimer::refreshNow);
+    connect(m_bar, &ConnectionBar::connectRequested, this, &MainWindow::connectRequested);
+    connect(m_bar, &ConnectionBar::searchRequested, this, &MainWindow::search);
+
+    buildMenus();
+    m_bar->setRefreshInterval(DefaultIntervalMs);
+    m_timer->setInterval(m_bar->refreshInterval());
+    resize(1280, 800);
+}
+
+MainWindow::~MainWindow()
+{
+    clearPages(); // pages use the session: they go first
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *connectAction = file->addAction(tr("&Connect…"));
+    connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    connect(connectAction, &QAction::triggered, this, &MainWindow::connectRequested);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *refresh = view->addAction(tr("&Refresh now"));
+    refresh->setShortcut(QKeySequence::Refresh); // F5
+    connect(refresh, &QAction::triggered, m_timer, &RefreshTimer::refreshNow);
+    QAction *find = view->addAction(tr("&Find job or tag"));
+    find->setShortcut(QKeySequence::Find); // Ctrl+F
+    connect(find, &QAction::triggered, this, [this] {
+        m_bar->searchField()->setFocus(Qt::ShortcutFocusReason);
+        m_bar->searchField()->selectAll();
+    });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About qlessdesk"));
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About qlessdesk"),
+                           tr("<b>qlessdesk</b> %1<br>A desktop console for the qless job queue.")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::setSession(std::unique_ptr<QlessSession> session)
+{
+    clearPages();
+    m_session = std::move(session);
+    if (!m_session)
+        return;
+    QlessSession *s = m_session.get();
+    m_bar->setServer(s->settings().describe(), s->isReadOnly());
+    m_bar->setState(s->state());
+    m_bar->setStale(false);
+    m_bar->setLastRefresh({});
+    m_banner->setState(s->state());
+    connect(s, &QlessSession::stateChanged, m_bar, &ConnectionBar::setState);
+    connect(s, &QlessSession::stateChanged, m_banner, &TroubleBanner::setState);
+    connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
+    connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
+    connect(m_banner, &TroubleBanner::retryRequested, s, [s] { s->connection()->reconnect(); },
+            Qt::UniqueConnection);
+    setWindowTitle(tr("%1 — qlessdesk").arg(s->settings().describe()));
+    for (Page *page : createPages(s, m_stack))
+        addPage(page);
+    m_navigation->setCurrentRow(0);
+}
+
+void MainWindow::addPage(Page *page)
+{
+    m_pages.append(page);
+    m_stack->addWidget(page);
+    m_navigation->addItem(page->title());
+    connect(page, &Page::openJobRequested, this, &MainWindow::openJob);
+    connect(page, &Page::openQueueRequested, this, [this] { showPage(tr("Queues")); });
+    connect(page, &Page::openFailureGroupRequested, this, [this] { showPage(tr("Failed")); });
+    connect(page, &Page::openTagRequested, this, [this] { showPage(tr("Tags")); });
+    connect(page, &Page::openWorkerRequested, this, [this] { showPage(tr("Workers")); });
+}
+
+void MainWindow::clearPages()
+{
+    m_navigation->clear();
+    qDeleteAll(m_pages);
+    m_pages.clear();
+}
+
+Page *MainWindow::currentPage() const
+{
+    const int row = m_stack->currentIndex();
+    return row >= 0 && row < m_pages.size() ? m_pages.at(row) : nullptr;
+}
+
+bool MainWindow::showPage(const QString &title)
+{
+    for (int i = 0; i < m_pages.size(); ++i) {
+        if (m_pages.at(i)->title() == title) {
+            m_navigation->setCurrentRow(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::refreshCurrentPage()
+{
+    Page *page = currentPage();
+    if (!page || !m_session) {
+        m_timer->finished();
+        return;
+    }
+    QlessSession *s = m_session.get();
+    page->refresh([this, s](bool ok) {
+        if (ok && m_session.get() == s)
+            s->markRefreshed();
+        m_timer->finished();
+    });
+}
+
+void MainWindow::search(const QString &text)
+{
+    // A jid opens its job; anything else is taken as a tag. Pages that understand the search
+    // (job detail, tags) pick it up from these requests.
+    if (!m_session)
+        return;
+    openJob(text.toUtf8());
+}
+
+void MainWindow::openJob(const QByteArray &jid)
+{
+    statusBar()->showMessage(tr("Job %1").arg(QString::fromUtf8(jid)), 5000);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::WindowStateChange)
+        m_timer->setPaused(isMinimized());
+    QMainWindow::changeEvent(event);
+}

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QMainWindow>
+
+#include <memory>
+
+class ConnectionBar;
+class Page;
+class QListWidget;
+class QStackedWidget;
+class QlessSession;
+class RefreshTimer;
+class TroubleBanner;
+
+// The console's window: the connection bar on top, a trouble banner when the connection is down,
+// the list of pages on the left and the page on screen. Only the page on screen refreshes, paced
+// by one RefreshTimer (paused while the window is minimized; F5 refreshes now).
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Shows `session`'s server: builds its pages anew and starts refreshing. Takes ownership.
+    void setSession(std::unique_ptr<QlessSession> session);
+    QlessSession *session() const { return m_session.get(); }
+
+    ConnectionBar *connectionBar() const { return m_bar; }
+    TroubleBanner *troubleBanner() const { return m_banner; }
+    RefreshTimer *refreshTimer() const { return m_timer; }
+    QList<Page *> pages() const { return m_pages; }
+    Page *currentPage() const;
+    // Shows the page with this title; false when there is none.
+    bool showPage(const QString &title);
+
+signals:
+    // The operator asked to connect elsewhere (the Connect… button or menu).
+    void connectRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildMenus();
+    void clearPages();
+    void addPage(Page *page);
+    void refreshCurrentPage();
+    void search(const QString &text);
+    void openJob(const QByteArray &jid);
+
+    ConnectionBar *m_bar;
+    TroubleBanner *m_banner;
+    QListWidget *m_navigation;
+    QStackedWidget *m_stack;
+    RefreshTimer *m_timer;
+    std::unique_ptr<QlessSession> m_session;
+    QList<Page *> m_pages;
+};

@@ -1,0 +1,10 @@
+#include "pagelist.h"
+
+#include "overviewpage.h"
+
+QList<Page *> createPages(QlessSession *session, QWidget *parent)
+{
+    return {
+        new OverviewPage(session, parent),
+    };
+}

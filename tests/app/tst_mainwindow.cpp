@@ -1,0 +1,147 @@
+#include "connectionbar.h"
+#include "mainwindow.h"
+#include "overviewpage.h"
+#include "qlessfixture.h"
+#include "qlesssession.h"
+#include "queuelistmodel.h"
+#include "refreshtimer.h"
+#include "troublebanner.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTest>
+
+// The window against a real Redis: the Overview shows what the queues script says, refreshes by
+// itself, shows read-only and connection trouble, and a screenshot is kept for people to look at.
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<QlessFixture> m_fixture;
+
+    std::unique_ptr<QlessSession> session(bool readOnly = false)
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = m_fixture->server().socketPath();
+        settings.readOnly = readOnly;
+        settings.reconnectInitialMs = 200;
+        return std::make_unique<QlessSession>(settings);
+    }
+
+    static void screenshot(QWidget *widget, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
+        widget->grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/") + name + QStringLiteral(".png"));
+    }
+
+    void seedPipeline()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        const QList<QByteArray> queues{"crawl", "parse", "index", "notify", "thumbnails"};
+        int n = 0;
+        for (const QByteArray &queue : queues) {
+            for (int i = 0; i < 40 + 17 * n; ++i)
+                m_fixture->put(queue, queue + "-" + QByteArray::number(i), now - 600 + i, {}, i % 7 == 0 ? 3600 : 0);
+            ++n;
+        }
+        m_fixture->pop("crawl", "crawler-1", 5, now);
+        m_fixture->pop("parse", "parser-2", 3, now - 200); // locks long expired: stalled
+        m_fixture->pop("index", "indexer-1", 2, now);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_fixture = std::make_unique<QlessFixture>();
+        QString error;
+        QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    }
+    void init() { m_fixture->flush(); }
+
+    void overviewShowsQueues()
+    {
+        seedPipeline();
+        MainWindow window;
+        window.setSession(session());
+        window.show();
+        auto *overview = qobject_cast<OverviewPage *>(window.currentPage());
+        QVERIFY(overview);
+        QTRY_COMPARE_WITH_TIMEOUT(overview->queueModel()->rowCount(), 5, 20000);
+        QueueListModel *model = overview->queueModel();
+        const QJsonArray counts = m_fixture->json(QStringLiteral("queues"),
+                                                  {num(double(QDateTime::currentSecsSinceEpoch()))}).toArray();
+        for (const QJsonValue &value : counts) {
+            const QJsonObject queue = value.toObject();
+            const int row = model->rowOf(queue.value(QStringLiteral("name")).toString());
+            QVERIFY(row >= 0);
+            QCOMPARE(model->index(row, QueueListModel::WaitingColumn).data(QueueListModel::SortRole).toLongLong(),
+                     queue.value(QStringLiteral("waiting")).toInteger());
+            QCOMPARE(model->index(row, QueueListModel::StalledColumn).data(QueueListModel::SortRole).toLongLong(),
+                     queue.value(QStringLiteral("stalled")).toInteger());
+        }
+        QVERIFY(overview->summaryLabel()->text().contains(QStringLiteral("stalled")));
+        QTRY_VERIFY(!window.connectionBar()->lastRefreshLabel()->text().isEmpty());
+        QVERIFY(window.connectionBar()->readOnlyBadge()->isHidden());
+        screenshot(&window, QStringLiteral("overview"));
+    }
+
+    void refreshesByItself()
+    {
+        MainWindow window;
+        window.connectionBar()->setRefreshInterval(1000);
+        window.setSession(session());
+        window.show();
+        auto *overview = qobject_cast<OverviewPage *>(window.currentPage());
+        QTRY_COMPARE_WITH_TIMEOUT(overview->queueModel()->rowCount(), 0, 5000);
+        m_fixture->put("late", "j", double(QDateTime::currentSecsSinceEpoch()));
+        QTRY_COMPARE_WITH_TIMEOUT(overview->queueModel()->rowCount(), 1, 20000);
+    }
+
+    void pausedWhileMinimized()
+    {
+        MainWindow window;
+        window.setSession(session());
+        window.show();
+        window.setWindowState(Qt::WindowMinimized);
+        QVERIFY(window.refreshTimer()->isPaused());
+        window.setWindowState(Qt::WindowNoState);
+        QVERIFY(!window.refreshTimer()->isPaused());
+    }
+
+    void readOnlyBadge()
+    {
+        MainWindow window;
+        window.setSession(session(true));
+        window.show();
+        QVERIFY(!window.connectionBar()->readOnlyBadge()->isHidden());
+    }
+
+    void troubleBannerWhileServerIsDown()
+    {
+        seedPipeline();
+        MainWindow window;
+        window.setSession(session());
+        window.show();
+        auto *overview = qobject_cast<OverviewPage *>(window.currentPage());
+        QTRY_COMPARE_WITH_TIMEOUT(overview->queueModel()->rowCount(), 5, 20000);
+        m_fixture->server().stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.troubleBanner()->isHidden(), 20000);
+        QVERIFY(window.troubleBanner()->text().contains(QStringLiteral("lost")));
+        // The data stays on screen, marked stale.
+        QCOMPARE(overview->queueModel()->rowCount(), 5);
+        QTRY_VERIFY(window.connectionBar()->lastRefreshLabel()->text().startsWith(QStringLiteral("stale")));
+        screenshot(&window, QStringLiteral("overview-connection-lost"));
+        QString error;
+        QVERIFY2(m_fixture->server().start(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(window.troubleBanner()->isHidden(), 30000);
+        m_fixture.reset(); // restarted server: a fresh fixture for later tests
+        m_fixture = std::make_unique<QlessFixture>();
+        QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
