@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -40,8 +41,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore *profiles, PasswordStore *passwo
     connect(m_form, &ConnectionForm::changed, this, &ConnectionDialog::updateState);
     connect(m_form->passwordEdit(), &QLineEdit::textEdited, this, [this] { m_passwordTyped = true; });
     connect(m_form->transportBox(), &QComboBox::currentIndexChanged, this, [this] {
-        // Only the chosen transport's group shows: fit the height to it, keep the width.
-        resize(width(), sizeHint().height());
+        fitHeight();
     });
     connect(m_save, &QPushButton::clicked, this, [this] {
         if (saveProfile())
@@ -57,7 +57,8 @@ ConnectionDialog::ConnectionDialog(ProfileStore *profiles, PasswordStore *passwo
     m_passwords->probe();
 
     selectProfile(m_profiles->lastUsed());
-    resize(qMax(sizeHint().width(), 560), sizeHint().height());
+    resize(qMax(sizeHint().width(), 560), height());
+    fitHeight();
 }
 
 void ConnectionDialog::buildLayout()
@@ -81,11 +82,14 @@ void ConnectionDialog::buildLayout()
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &ConnectionDialog::reject);
 
+    auto *profileGroup = new QGroupBox(tr("Saved connections"), this);
+    profileGroup->setLayout(top);
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    layout->addWidget(profileGroup);
     layout->addWidget(m_form);
     layout->addWidget(m_message);
     layout->addStretch(1);
+    layout->addSpacing(4);
     layout->addWidget(buttons);
 }
 
@@ -177,8 +181,10 @@ void ConnectionDialog::keychainFailed(const QString &profile, PasswordStore::Ope
     switch (operation) {
     case PasswordStore::Operation::Read:
         if (!m_passwordTyped)
-            m_form->setPasswordPlaceholder(tr("enter the password (the keychain could not be read)"));
-        setNote(tr("The password could not be read from the keychain: %1").arg(reason));
+            m_form->setPasswordPlaceholder(tr("enter the password (asked each time: no keychain)"));
+        // No keychain at all is the usual headless case, which the keychain notice explains.
+        if (m_passwords->availability() != PasswordStore::Availability::Unavailable)
+            setNote(tr("The password could not be read from the keychain: %1").arg(reason));
         break;
     case PasswordStore::Operation::Write:
         setNote(tr("The password could not be saved in the keychain: %1 It is kept in memory for "
@@ -193,6 +199,15 @@ void ConnectionDialog::keychainFailed(const QString &profile, PasswordStore::Ope
 void ConnectionDialog::updateKeychainState()
 {
     m_form->setKeychainAvailability(m_passwords->availability(), m_passwords->unavailableReason());
+    updateState();
+}
+
+QString ConnectionDialog::keychainNotice() const
+{
+    if (m_passwords->availability() != PasswordStore::Availability::Unavailable)
+        return QString();
+    return tr("No keychain is available, so passwords are not saved: they are asked for each time "
+              "and kept in memory until qlessdesk quits.");
 }
 
 QStringList ConnectionDialog::problems() const
@@ -220,9 +235,19 @@ void ConnectionDialog::updateState()
         m_message->setText(lines.join(QLatin1Char('\n')));
     } else {
         m_message->setStyleSheet(QString());
-        m_message->setText(m_note);
+        m_message->setText(m_note.isEmpty() ? keychainNotice() : m_note);
     }
     m_message->setVisible(!m_message->text().isEmpty());
+    fitHeight();
+}
+
+void ConnectionDialog::fitHeight()
+{
+    // Groups come and go with the transport, messages with the input: the height follows them
+    // (messages wrap, so it depends on the width), the width stays as the operator left it.
+    const int wanted = hasHeightForWidth() ? heightForWidth(width()) : sizeHint().height();
+    if (wanted > 0 && wanted != height())
+        resize(width(), wanted);
 }
 
 bool ConnectionDialog::saveProfile()

@@ -65,6 +65,8 @@ private:
     void passwordNotFound(const QString &profile);
     void keychainFailed(const QString &profile, PasswordStore::Operation operation, const QString &reason);
     void setNote(const QString &note);
+    void fitHeight();
+    QString keychainNotice() const;
 
     ProfileStore *m_profiles;
     PasswordStore *m_passwords;

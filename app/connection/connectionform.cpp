@@ -78,7 +78,6 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     m_urlError->setWordWrap(true);
     m_urlError->setTextFormat(Qt::PlainText);
     m_urlError->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_urlError->hide();
     m_host->setPlaceholderText(tr("host name or address"));
     m_port->setPlaceholderText(QStringLiteral("6379"));
     m_port->setMaxLength(5);
@@ -130,6 +129,7 @@ void ConnectionForm::buildLayout()
     };
 
     auto *top = newFormLayout();
+    m_addressForm = top;
     addRow(top, tr("&URL:"), m_url);
     addWideRow(top, m_urlError);
     addRow(top, tr("Conn&ect via:"), m_transport);
@@ -175,7 +175,10 @@ void ConnectionForm::buildLayout()
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(top);
+    // Every row sits in a group, so that all fields start in one column (groups indent their rows).
+    auto *address = new QGroupBox(tr("Address"), this);
+    address->setLayout(top);
+    layout->addWidget(address);
     for (QGroupBox *group : {m_serverGroup, m_tlsGroup, m_unixGroup, m_sentinelGroup, m_loginGroup})
         layout->addWidget(group);
 }
@@ -295,19 +298,46 @@ void ConnectionForm::urlEdited(const QString &text)
         return;
     }
     setUrlError(QString());
-    const QString url = m_url->text();
+    QString password = parsed.password;
+    // A URL shown with its password masked comes back with the mask: the password is in its field.
+    if (password == passwordMask())
+        password = m_password->text();
     setProfile(ConnectionProfile::fromSettings(QString(), parsed));
-    // setProfile empties the URL field; the operator should still see what was pasted.
-    m_url->setText(url);
-    m_password->setText(parsed.password);
+    // setProfile empties the URL field; the operator should still see what was pasted, but not
+    // the password in clear (it is masked in its own field too).
+    m_url->setText(withMaskedPassword(text));
+    m_password->setText(password);
     emit changed();
+}
+
+QString ConnectionForm::passwordMask()
+{
+    return QStringLiteral("******");
+}
+
+QString ConnectionForm::withMaskedPassword(const QString &url)
+{
+    // scheme://user:password@host...: the user info ends at the last '@' before the path.
+    const int schemeEnd = url.indexOf(QLatin1String("://"));
+    if (schemeEnd < 0)
+        return url;
+    const int start = schemeEnd + 3;
+    int end = url.indexOf(QLatin1Char('/'), start);
+    if (end < 0)
+        end = url.size();
+    const int at = url.lastIndexOf(QLatin1Char('@'), end - 1);
+    const int colon = url.indexOf(QLatin1Char(':'), start);
+    if (at < start || colon < 0 || colon > at || colon + 1 == at)
+        return url;
+    return url.left(colon + 1) + passwordMask() + url.mid(at);
 }
 
 void ConnectionForm::setUrlError(const QString &error)
 {
     m_urlErrorText = error;
     m_urlError->setText(error.isEmpty() ? QString() : tr("This URL cannot be read: %1.").arg(error));
-    m_urlError->setVisible(!error.isEmpty());
+    // The whole row goes, not just the text: an empty row would still leave a gap.
+    m_addressForm->setRowVisible(m_urlError, !error.isEmpty());
 }
 
 QString ConnectionForm::urlError() const

@@ -8,6 +8,7 @@
 class FilePathEdit;
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
@@ -29,8 +30,9 @@ public:
     ConnectionProfile profile() const;
     ConnectionSettings settings() const; // profile() with the password
 
-    // Fills the fields as ConnectionSettings::fromUrl reads `url` (the password too). False, with
-    // urlError(), when it cannot be read; the other fields are then left alone.
+    // Fills the fields as ConnectionSettings::fromUrl reads `url` (the password too, which the URL
+    // field then shows masked). False, with urlError(), when it cannot be read; the other fields
+    // are then left alone.
     bool applyUrl(const QString &url);
     QString urlError() const;
 
@@ -78,7 +80,10 @@ private:
     void showTransportGroups();
     void urlEdited(const QString &text);
     void setUrlError(const QString &error);
+    static QString passwordMask();
+    static QString withMaskedPassword(const QString &url);
 
+    QFormLayout *m_addressForm = nullptr;
     QLineEdit *m_url;
     QLabel *m_urlError;
     QComboBox *m_transport;

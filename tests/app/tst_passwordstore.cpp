@@ -129,6 +129,7 @@ int main(int argc, char **argv)
     qputenv("XDG_CACHE_HOME", (home.path() + QStringLiteral("/cache")).toUtf8());
     qputenv("DBUS_SESSION_BUS_ADDRESS",
             (QStringLiteral("unix:path=") + home.path() + QStringLiteral("/no-bus")).toUtf8());
+    qputenv("XDG_RUNTIME_DIR", home.path().toUtf8());
     qunsetenv("DISPLAY");
     QCoreApplication app(argc, argv);
     app.setOrganizationName(QStringLiteral("qlessdesk"));
