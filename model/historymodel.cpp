@@ -1,0 +1,128 @@
+#include "historymodel.h"
+
+#include "durationtext.h"
+
+#include <QColor>
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QJsonDocument>
+#include <QPalette>
+
+namespace {
+bool sameEvent(const JobEvent &a, const JobEvent &b)
+{
+    return a.when == b.when && a.what == b.what && a.queue == b.queue && a.worker == b.worker
+        && a.group == b.group && a.extra == b.extra && a.raw == b.raw;
+}
+} // namespace
+
+HistoryModel::HistoryModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void HistoryModel::setEvents(const QList<JobEvent> &events)
+{
+    bool prefix = events.size() >= m_events.size();
+    for (int i = 0; prefix && i < m_events.size(); ++i)
+        prefix = sameEvent(m_events.at(i), events.at(i));
+    if (!prefix) {
+        beginResetModel();
+        m_events = events;
+        endResetModel();
+        return;
+    }
+    if (events.size() == m_events.size())
+        return;
+    beginInsertRows({}, int(m_events.size()), int(events.size()) - 1);
+    m_events = events;
+    endInsertRows();
+}
+
+int HistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_events.size());
+}
+
+int HistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case WhenColumn: return tr("When");
+    case EventColumn: return tr("Event");
+    case AfterColumn: return tr("After");
+    case QueueColumn: return tr("Queue");
+    case WorkerColumn: return tr("Worker");
+    case DetailsColumn: return tr("Details");
+    default: return {};
+    }
+}
+
+QVariant HistoryModel::display(int row, int column) const
+{
+    const JobEvent &event = m_events.at(row);
+    switch (column) {
+    case WhenColumn:
+        if (event.when <= 0)
+            return {};
+        return QDateTime::fromMSecsSinceEpoch(qint64(event.when * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case EventColumn:
+        return event.what;
+    case AfterColumn: {
+        if (row == 0 || event.when <= 0 || m_events.at(row - 1).when <= 0)
+            return {};
+        const double gap = event.when - m_events.at(row - 1).when;
+        return gap >= 0 ? QVariant(QString(QStringLiteral("+") + DurationText::format(gap))) : QVariant();
+    }
+    case QueueColumn:
+        return event.queue;
+    case WorkerColumn:
+        return event.worker;
+    case DetailsColumn: {
+        if (!event.raw.isEmpty())
+            return tr("unreadable entry: %1").arg(event.raw.left(300));
+        QStringList parts;
+        if (!event.group.isEmpty())
+            parts << tr("group %1").arg(event.group);
+        if (!event.extra.isEmpty())
+            parts << QString::fromUtf8(QJsonDocument(event.extra).toJson(QJsonDocument::Compact)).left(300);
+        return parts.join(QStringLiteral("; "));
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant HistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const JobEvent &event = m_events.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(index.row(), index.column());
+    case SortRole:
+        return index.column() == WhenColumn ? QVariant(event.when) : display(index.row(), index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == WhenColumn && event.when > 0)
+            return QDateTime::fromMSecsSinceEpoch(qint64(event.when * 1000)).toUTC().toString(Qt::ISODateWithMs);
+        if (index.column() == DetailsColumn && !event.raw.isEmpty())
+            return event.raw.left(2000);
+        return {};
+    case Qt::ForegroundRole:
+        if (event.what == QLatin1String("failed") || event.what == QLatin1String("invalid")
+            || event.what == QLatin1String("timed-out"))
+            return QColor(0xc6, 0x28, 0x28);
+        if (index.column() == AfterColumn)
+            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        return {};
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,265 @@
+#include "recurringlistmodel.h"
+
+#include "durationtext.h"
+#include "qlessclient.h"
+
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <memory>
+
+namespace {
+// What one load collects while its replies come in: the jids, the total, then one template each.
+struct Gathering
+{
+    QList<QByteArray> jids;
+    QList<std::optional<RecurringJob>> templates;
+    qint64 total = -1;
+    int left = 0;
+    RedisError error;
+};
+} // namespace
+
+RecurringListModel::RecurringListModel(QlessClient *client, QObject *parent)
+    : KeyedTableModel<RecurringJob>(parent)
+    , m_client(client)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+{
+}
+
+bool RecurringListModel::sameRow(const RecurringJob &a, const RecurringJob &b) const
+{
+    return a.jid == b.jid && a.klass == b.klass && a.queue == b.queue && a.priority == b.priority
+        && a.interval == b.interval && a.retries == b.retries && a.count == b.count && a.next == b.next
+        && a.tags == b.tags && a.data == b.data && a.problems.keys() == b.problems.keys();
+}
+
+void RecurringListModel::setQueue(const QString &queue)
+{
+    ++m_generation; // replies still on their way belong to the old queue
+    m_queue = queue;
+    m_exhausted = false;
+    m_inFlight = false;
+    m_lastError.clear();
+    clearRows();
+    setTotal(-1);
+    if (!m_queue.isEmpty())
+        fetchMore({});
+}
+
+void RecurringListModel::setTotal(qint64 total)
+{
+    if (m_total == total)
+        return;
+    m_total = total;
+    emit totalChanged(total);
+}
+
+void RecurringListModel::load(int offset, int count, Rows rows, std::function<void()> failed)
+{
+    const quint64 generation = m_generation;
+    m_inFlight = true;
+    auto state = std::make_shared<Gathering>();
+    const auto finish = [this, generation, state, rows, failed, count] {
+        if (generation != m_generation)
+            return;
+        m_inFlight = false;
+        if (!state->error.isNull()) {
+            m_lastError = state->error.message;
+            emit loadFailed(m_lastError);
+            if (failed)
+                failed();
+            return;
+        }
+        m_lastError.clear();
+        QList<RecurringJob> found;
+        for (const std::optional<RecurringJob> &row : std::as_const(state->templates)) {
+            if (row) // a template turned off between the two reads is simply no longer listed
+                found.append(*row);
+        }
+        rows(found, state->total, count);
+    };
+    const auto fetchTemplates = [this, generation, state, finish] {
+        if (generation != m_generation)
+            return;
+        if (!state->error.isNull() || state->jids.isEmpty()) {
+            finish();
+            return;
+        }
+        // One read per template; the connection pipelines them, so a page costs one round trip.
+        state->templates.resize(state->jids.size());
+        state->left = int(state->jids.size());
+        for (int i = 0; i < state->jids.size(); ++i) {
+            m_client->recurringJob(state->jids.at(i), this,
+                                   [state, finish, i](const QlessReply<std::optional<RecurringJob>> &reply) {
+                                       if (reply.ok())
+                                           state->templates[i] = reply.value;
+                                       else if (state->error.isNull())
+                                           state->error = reply.error;
+                                       if (--state->left == 0)
+                                           finish();
+                                   });
+        }
+    };
+    // The list and the count go out together; the templates follow when both are in.
+    auto waiting = std::make_shared<int>(2);
+    const auto step = [waiting, fetchTemplates] {
+        if (--*waiting == 0)
+            fetchTemplates();
+    };
+    m_client->jobs(QStringLiteral("recurring"), m_queue, offset, count, this,
+                   [state, step](const QlessReply<QList<QByteArray>> &reply) {
+                       if (reply.ok())
+                           state->jids = reply.value;
+                       else
+                           state->error = reply.error;
+                       step();
+                   });
+    m_client->queueCounts(m_queue, this, [state, step](const QlessReply<QueueCounts> &reply) {
+        if (reply.ok())
+            state->total = reply.value.recurring;
+        step();
+    });
+}
+
+bool RecurringListModel::canFetchMore(const QModelIndex &parent) const
+{
+    if (parent.isValid() || m_queue.isEmpty() || m_inFlight || m_exhausted)
+        return false;
+    return m_total < 0 || rowCount() < m_total;
+}
+
+void RecurringListModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_queue.isEmpty() || m_inFlight)
+        return;
+    load(rowCount(), m_pageSize, [this](const QList<RecurringJob> &more, qint64 total, int asked) {
+        if (more.size() < asked)
+            m_exhausted = true;
+        appendRows(more);
+        setTotal(total);
+    }, {});
+}
+
+void RecurringListModel::refresh(std::function<void()> done)
+{
+    if (m_queue.isEmpty() || m_inFlight) {
+        if (done)
+            done();
+        return;
+    }
+    load(0, qMax(rowCount(), m_pageSize), [this, done](const QList<RecurringJob> &all, qint64 total, int asked) {
+        m_exhausted = all.size() < asked;
+        applySnapshot(all);
+        setTotal(total);
+        emit refreshed();
+        if (done)
+            done();
+    }, [done] {
+        if (done)
+            done();
+    });
+}
+
+int RecurringListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RecurringListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case JidColumn: return tr("Template");
+    case KlassColumn: return tr("Class");
+    case PriorityColumn: return tr("Priority");
+    case TagsColumn: return tr("Tags");
+    case IntervalColumn: return tr("Every");
+    case NextRunColumn: return tr("Next run");
+    case CountColumn: return tr("Spawned");
+    case RetriesColumn: return tr("Retries");
+    default: return {};
+    }
+}
+
+QVariant RecurringListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const RecurringJob &row = rowAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case SortRole:
+        return sortValue(row, index.column());
+    case KeyRole:
+        return keyOf(row);
+    case RecurringJobRole:
+        return QVariant::fromValue(row);
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        for (auto it = row.problems.cbegin(); it != row.problems.cend(); ++it) {
+            lines << (it->kind == FieldProblem::Kind::Missing ? tr("%1: missing").arg(it.key())
+                                                              : tr("%1: not valid: %2").arg(it.key(), it->raw.left(200)));
+        }
+        if (!lines.isEmpty())
+            return tr("This template's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
+        // Spawned jobs are <jid>-<n>: say so, since the template itself opens no job.
+        return tr("Spawns jobs %1-1, %1-2, … with data:\n%2")
+            .arg(QString::fromUtf8(row.jid), row.data.left(500));
+    }
+    case Qt::ForegroundRole:
+        if (!row.problems.isEmpty())
+            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == PriorityColumn || index.column() == CountColumn || index.column() == RetriesColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant RecurringListModel::display(const RecurringJob &row, int column) const
+{
+    switch (column) {
+    case JidColumn:
+        return QString::fromUtf8(row.jid);
+    case KlassColumn:
+        return row.klass;
+    case PriorityColumn:
+        return row.problems.contains(QStringLiteral("priority")) ? tr("(invalid)") : QString::number(row.priority);
+    case TagsColumn:
+        return row.tags.join(QStringLiteral(", "));
+    case IntervalColumn:
+        return row.problems.contains(QStringLiteral("interval")) ? tr("(invalid)") : DurationText::format(row.interval);
+    case NextRunColumn: {
+        if (row.next <= 0)
+            return tr("not scheduled");
+        const double t = m_clock();
+        return row.next > t ? tr("in %1").arg(DurationText::format(row.next - t))
+                            : tr("due %1 ago").arg(DurationText::format(t - row.next));
+    }
+    case CountColumn:
+        return QString::number(row.count, 'f', 0);
+    case RetriesColumn:
+        return QString::number(row.retries);
+    default:
+        return {};
+    }
+}
+
+QVariant RecurringListModel::sortValue(const RecurringJob &row, int column) const
+{
+    switch (column) {
+    case PriorityColumn: return row.priority;
+    case IntervalColumn: return row.interval;
+    case NextRunColumn: return row.next;
+    case CountColumn: return row.count;
+    case RetriesColumn: return row.retries;
+    default: return display(row, column);
+    }
+}

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "keyedtablemodel.h"
+#include "recurringjob.h"
+
+#include <functional>
+
+class QlessClient;
+
+// A queue's recurring job templates (ql:r:<jid>): the jids from the jobs script's `recurring`
+// state, then each template read by `recur get`. Paged in like a job list (canFetchMore/fetchMore)
+// and refreshed as a keyed diff over what is loaded. Templates are not jobs: no job detail opens
+// for them; what they spawn is `<jid>-<count>`. Replies for an older queue are dropped.
+class RecurringListModel final : public KeyedTableModel<RecurringJob>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RecurringListModel)
+
+public:
+    // Jid, klass and tags first, in the same places as in JobListModel, so one filter serves both.
+    enum Column {
+        JidColumn,
+        KlassColumn,
+        PriorityColumn,
+        TagsColumn,
+        IntervalColumn,
+        NextRunColumn,
+        CountColumn,   // jobs spawned so far
+        RetriesColumn,
+        ColumnCount
+    };
+    static constexpr int RecurringJobRole = Qt::UserRole + 2;
+
+    explicit RecurringListModel(QlessClient *client, QObject *parent = nullptr);
+
+    // Clears the rows and loads the first page of `queue`'s templates (none for an empty name).
+    void setQueue(const QString &queue);
+    QString queue() const { return m_queue; }
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    // The queue's recurring count (-1: unknown).
+    qint64 total() const { return m_total; }
+    bool isLoading() const { return m_inFlight; }
+    QString lastError() const { return m_lastError; }
+
+    // Reads again what is loaded (at least one page) and applies it as a keyed diff; `done` runs
+    // when the replies are in, or at once when a load is already under way.
+    void refresh(std::function<void()> done = {});
+
+    // For tests: where "now" comes from (seconds since the epoch).
+    void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+signals:
+    void totalChanged(qint64 total);
+    void loadFailed(const QString &message);
+    void refreshed();
+
+protected:
+    QString keyOf(const RecurringJob &row) const override { return QString::fromUtf8(row.jid); }
+    bool sameRow(const RecurringJob &a, const RecurringJob &b) const override;
+
+private:
+    using Rows = std::function<void(const QList<RecurringJob> &rows, qint64 total, int asked)>;
+    void load(int offset, int count, Rows rows, std::function<void()> failed);
+    void setTotal(qint64 total);
+    QVariant display(const RecurringJob &row, int column) const;
+    QVariant sortValue(const RecurringJob &row, int column) const;
+
+    QlessClient *m_client;
+    QString m_queue;
+    int m_pageSize = 200;
+    qint64 m_total = -1;
+    bool m_inFlight = false;
+    bool m_exhausted = false;
+    quint64 m_generation = 0;
+    QString m_lastError;
+    std::function<double()> m_clock;
+};

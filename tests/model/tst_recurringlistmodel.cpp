@@ -1,0 +1,148 @@
+#include "qlessclienttestbase.h"
+#include "recurringlistmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QDateTime>
+
+// Recurring templates of a queue against a real Redis: the jids the jobs script lists, each
+// template's values as `recur get` gives them, paged, refreshed as a keyed diff.
+class TestRecurringListModel final : public QObject, private QlessClientTestBase
+{
+    Q_OBJECT
+
+    static bool waitIdle(RecurringListModel &model)
+    {
+        return QTest::qWaitFor([&model] { return !model.isLoading(); }, 30000);
+    }
+
+    static bool refresh(RecurringListModel &model)
+    {
+        bool finished = false;
+        model.refresh([&finished] { finished = true; });
+        return QTest::qWaitFor([&finished] { return finished; }, 30000);
+    }
+
+    void recur(const QByteArray &queue, const QByteArray &jid, double now, double interval, double offset,
+               const QList<QByteArray> &options = {})
+    {
+        fixture().call(QStringLiteral("recur"), QList<QByteArray>{"on", queue, jid, "Cron.Job", "{\"n\":1}", num(now),
+                                                                  "interval", num(interval), num(offset)}
+                                                    + options);
+    }
+
+    static QStringList jids(const RecurringListModel &model)
+    {
+        QStringList out;
+        for (const RecurringJob &row : model.rows())
+            out << QString::fromUtf8(row.jid);
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(startQless(&error), qPrintable(error));
+    }
+    void cleanupTestCase() { stopQless(); }
+    void init() { fixture().flush(); }
+
+    void showsTemplatesAsTheScriptsListThem()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        recur("cron", "hourly", now, 3600, 600, {"priority", "5", "tags", "[\"ops\",\"nightly\"]", "retries", "2"});
+        recur("cron", "minutely", now, 60, 0);
+        recur("other", "elsewhere", now, 60, 0);
+
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setClock([now] { return now; });
+        model.setQueue(QStringLiteral("cron"));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.lastError(), QString());
+
+        // Exactly the jids, in the order, that the jobs script lists.
+        QStringList expected;
+        for (const QByteArray &jid :
+             fixture().call(QStringLiteral("jobs"), {"recurring", num(now), "cron", "0", "100"}).strings())
+            expected << QString::fromUtf8(jid);
+        QCOMPARE(jids(model), expected);
+        QCOMPARE(model.total(), 2);
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(jids(model).contains(QStringLiteral("hourly")));
+        QVERIFY(jids(model).contains(QStringLiteral("minutely")));
+
+        const int row = model.rowOf(QStringLiteral("hourly"));
+        const auto cell = [&model, row](int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(cell(RecurringListModel::KlassColumn), QStringLiteral("Cron.Job"));
+        QCOMPARE(cell(RecurringListModel::PriorityColumn), QStringLiteral("5"));
+        QCOMPARE(cell(RecurringListModel::TagsColumn), QStringLiteral("ops, nightly"));
+        QCOMPARE(cell(RecurringListModel::IntervalColumn), QStringLiteral("1 h"));
+        QCOMPARE(cell(RecurringListModel::NextRunColumn), QStringLiteral("in 10 min"));
+        QCOMPARE(cell(RecurringListModel::CountColumn), QStringLiteral("0"));
+        QCOMPARE(cell(RecurringListModel::RetriesColumn), QStringLiteral("2"));
+        QCOMPARE(model.index(row, RecurringListModel::NextRunColumn).data(RecurringListModel::SortRole).toDouble(),
+                 now + 600);
+    }
+
+    void refreshAppliesAKeyedDiff()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        recur("cron", "a", now, 60, 0);
+        recur("cron", "b", now, 60, 0);
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setQueue(QStringLiteral("cron"));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 2);
+
+        fixture().call(QStringLiteral("recur"), {"off", "a"});
+        recur("cron", "c", now, 60, 0);
+        fixture().call(QStringLiteral("recur"), {"update", "b", "priority", "9"});
+        QVERIFY(refresh(model));
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(!jids(model).contains(QStringLiteral("a")));
+        QVERIFY(jids(model).contains(QStringLiteral("c")));
+        QCOMPARE(model.index(model.rowOf(QStringLiteral("b")), RecurringListModel::PriorityColumn).data().toString(),
+                 QStringLiteral("9"));
+        QCOMPARE(model.total(), 2);
+    }
+
+    void pagesIn()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (int i = 0; i < 25; ++i)
+            recur("many", "r" + QByteArray::number(i).rightJustified(2, '0'), now, 60, i);
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setPageSize(10);
+        model.setQueue(QStringLiteral("many"));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 10);
+        QCOMPARE(model.total(), 25);
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QVERIFY(waitIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 25);
+        const QStringList all = jids(model);
+        QCOMPARE(QSet<QString>(all.begin(), all.end()).size(), 25);
+    }
+
+    void otherQueueDropsOldReplies()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        recur("x", "in-x", now, 60, 0);
+        recur("y", "in-y", now, 60, 0);
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setQueue(QStringLiteral("x"));
+        model.setQueue(QStringLiteral("y"));
+        QVERIFY(waitIdle(model));
+        QTest::qWait(200); // a late reply for x would land now
+        QCOMPARE(jids(model), QStringList{QStringLiteral("in-y")});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecurringListModel)
+#include "tst_recurringlistmodel.moc"
