@@ -1,6 +1,7 @@
 // qlessdesk: the console's entry point. Parses the command line, then opens the window on the
 // server named by --url, REDIS_URL, or the connection dialog.
 #include "connectiondialog.h"
+#include "exportstatscommand.h"
 #include "mainwindow.h"
 #include "passwordstore.h"
 #include "profilestore.h"
@@ -15,6 +16,10 @@
 
 int main(int argc, char *argv[])
 {
+    // Headless subcommands run before (and instead of) anything of the window.
+    if (ExportStatsCommand::isRequested(argc, argv))
+        return ExportStatsCommand::run(argc, argv);
+
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("qlessdesk"));
     QApplication::setOrganizationName(QStringLiteral("qlessdesk"));
