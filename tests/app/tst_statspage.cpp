@@ -1,7 +1,9 @@
 #include "charts/chartcsv.h"
+#include "charts/chartexporter.h"
 #include "charts/statschart.h"
 #include "daystatssum.h"
 #include "histogrambins.h"
+#include "pages/exportchartdialog.h"
 #include "pages/statspage.h"
 #include "qlessfixture.h"
 #include "qlesssession.h"
@@ -14,6 +16,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
@@ -301,6 +304,29 @@ private slots:
         QVERIFY(actions.size() >= 2);
         QCOMPARE(actions.first()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
         QVERIFY(page.actions().contains(actions.first()));
+    }
+
+    void ctrlEExportsThroughTheDialogs()
+    {
+        StatsPage page(m_session.get());
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(refresh(page));
+        QVERIFY(settle(page, [&] { page.setQueue(QStringLiteral("crawl")); }));
+        page.chart(StatsPage::Chart::Wait)->setFocus();
+        QTest::keyClick(page.chart(StatsPage::Chart::Wait), Qt::Key_E, Qt::ControlModifier);
+        ExportChartDialog *dialog = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (dialog = page.findChild<ExportChartDialog *>()) != nullptr; }, 10000));
+        QCOMPARE(dialog->chartSize(), ChartExporter::defaultSize());
+        dialog->setChartSize(QSize(640, 400));
+        dialog->accept();
+        QFileDialog *files = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (files = page.findChild<QFileDialog *>()) != nullptr; }, 10000));
+        const QString file = m_dir.filePath(QStringLiteral("dialog.png"));
+        emit files->fileSelected(file);
+        QCOMPARE(QImage(file).size(), QSize(640, 400));
+        files->reject();
     }
 
     void screenshots()
