@@ -1,0 +1,55 @@
+#pragma once
+
+#include "configoption.h"
+#include "keyedtablemodel.h"
+
+#include <QStringList>
+
+#include <functional>
+
+class QlessClient;
+
+// qless's configuration, every option with the value in force: the built-in defaults (marked as
+// such), the overrides of ql:config (in bold), and one `<queue>-heartbeat` per known queue (set,
+// or inherited from `heartbeat`). Reads the config and queues scripts; writes nothing.
+class ConfigModel final : public KeyedTableModel<ConfigOption>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ConfigModel)
+
+public:
+    enum Column { NameColumn, ValueColumn, DefaultColumn, MeaningColumn, ColumnCount };
+
+    explicit ConfigModel(QlessClient *client, QObject *parent = nullptr);
+
+    // The options qless itself reads, in the order the page lists them, and their defaults
+    // (COMPAT.md). The config script cannot say which values are defaults, so we know them here.
+    static QStringList knownOptions();
+    static QString defaultOf(const QString &option);
+
+    // `done` runs once when both replies are in (applied, or failed: then the rows stay).
+    void refresh(std::function<void()> done = {});
+    QString lastError() const { return m_lastError; }
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void refreshed();
+    void loadFailed(const QString &message);
+
+protected:
+    QString keyOf(const ConfigOption &row) const override { return row.name; }
+    bool sameRow(const ConfigOption &a, const ConfigOption &b) const override
+    {
+        return a.name == b.name && a.value == b.value && a.defaultValue == b.defaultValue && a.origin == b.origin;
+    }
+
+private:
+    QString valueText(const ConfigOption &row) const;
+    QString meaning(const ConfigOption &row) const;
+
+    QlessClient *m_client;
+    QString m_lastError;
+};

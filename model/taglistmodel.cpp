@@ -1,0 +1,111 @@
+#include "taglistmodel.h"
+
+#include "qlessclient.h"
+
+#include <QLocale>
+
+TagListModel::TagListModel(QlessClient *client, QObject *parent)
+    : KeyedTableModel<TagCount>(parent)
+    , m_client(client)
+{
+}
+
+void TagListModel::setInFlight(bool inFlight)
+{
+    if (m_inFlight == inFlight)
+        return;
+    m_inFlight = inFlight;
+    emit loadingChanged(inFlight);
+}
+
+bool TagListModel::canFetchMore(const QModelIndex &parent) const
+{
+    // Before the first refresh there is nothing to page on from: refresh() loads the first page.
+    return !parent.isValid() && m_loadedOnce && !m_inFlight && !m_exhausted;
+}
+
+void TagListModel::fetchMore(const QModelIndex &parent)
+{
+    // Views (and QAbstractItemModelTester) call this unasked: only page on from a loaded list.
+    if (!canFetchMore(parent))
+        return;
+    setInFlight(true);
+    const int offset = rowCount();
+    m_client->topTags(offset, m_pageSize, this, [this](const QlessReply<QList<TagCount>> &reply) {
+        setInFlight(false);
+        if (!reply.ok()) {
+            m_lastError = reply.error.message;
+            emit loadFailed(m_lastError);
+            return;
+        }
+        m_lastError.clear();
+        if (reply.value.size() < m_pageSize)
+            m_exhausted = true;
+        appendRows(reply.value);
+    });
+}
+
+void TagListModel::refresh(std::function<void()> done)
+{
+    if (m_inFlight) {
+        if (done)
+            done();
+        return;
+    }
+    setInFlight(true);
+    const int count = qMax(int(rowCount()), m_pageSize);
+    m_client->topTags(0, count, this, [this, done, count](const QlessReply<QList<TagCount>> &reply) {
+        setInFlight(false);
+        if (reply.ok()) {
+            m_lastError.clear();
+            m_loadedOnce = true;
+            m_exhausted = reply.value.size() < count;
+            applySnapshot(reply.value);
+            emit refreshed();
+        } else {
+            m_lastError = reply.error.message;
+            emit loadFailed(m_lastError);
+        }
+        if (done)
+            done();
+    });
+}
+
+int TagListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TagListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::TextAlignmentRole && section == CountColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TagColumn: return tr("Tag");
+    case CountColumn: return tr("Jobs");
+    default: return {};
+    }
+}
+
+QVariant TagListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const TagCount &row = rowAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return index.column() == TagColumn ? QVariant(row.tag) : QVariant(QLocale().toString(row.count));
+    case SortRole:
+        return index.column() == TagColumn ? QVariant(row.tag) : QVariant(row.count);
+    case KeyRole:
+        return row.tag;
+    case Qt::TextAlignmentRole:
+        return index.column() == CountColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,122 @@
+#include "workerlistmodel.h"
+
+#include "durationtext.h"
+#include "qlessclient.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDateTime>
+#include <QFont>
+#include <QLocale>
+
+WorkerListModel::WorkerListModel(QlessClient *client, QObject *parent)
+    : KeyedTableModel<WorkerSummary>(parent)
+    , m_client(client)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+{
+}
+
+void WorkerListModel::refresh(std::function<void()> done)
+{
+    m_client->workers(this, [this, done](const QlessReply<QList<WorkerSummary>> &reply) {
+        if (reply.ok()) {
+            m_lastError.clear();
+            applySnapshot(reply.value);
+            emit refreshed();
+        } else {
+            m_lastError = reply.error.message;
+            emit loadFailed(m_lastError);
+        }
+        if (done)
+            done();
+    });
+}
+
+int WorkerListModel::stalledWorkers() const
+{
+    int n = 0;
+    for (const WorkerSummary &row : rows())
+        n += row.stalled > 0 ? 1 : 0;
+    return n;
+}
+
+int WorkerListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant WorkerListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::TextAlignmentRole && (section == JobsColumn || section == StalledColumn))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Worker");
+    case JobsColumn: return tr("Running");
+    case StalledColumn: return tr("Stalled");
+    case LastSeenColumn: return tr("Last seen");
+    default: return {};
+    }
+}
+
+QVariant WorkerListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const WorkerSummary &row = rowAt(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn: return row.name;
+        case JobsColumn: return QLocale().toString(row.jobs);
+        case StalledColumn: return QLocale().toString(row.stalled);
+        case LastSeenColumn:
+            if (row.lastSeen <= 0)
+                return tr("never");
+            return tr("%1 ago").arg(DurationText::format(qMax(0.0, m_clock() - row.lastSeen)));
+        default: return {};
+        }
+    case SortRole:
+        switch (column) {
+        case NameColumn: return row.name;
+        case JobsColumn: return row.jobs;
+        case StalledColumn: return row.stalled;
+        case LastSeenColumn: return row.lastSeen;
+        default: return {};
+        }
+    case KeyRole:
+        return row.name;
+    case Qt::TextAlignmentRole:
+        if (column == JobsColumn || column == StalledColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ForegroundRole:
+        // A worker holding stalled jobs died or hangs: its row must catch the eye.
+        if (row.stalled > 0 && (column == StalledColumn || column == NameColumn))
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        if ((column == JobsColumn && row.jobs == 0) || (column == StalledColumn && row.stalled == 0))
+            return QBrush(QColor(0x9e, 0x9e, 0x9e));
+        return {};
+    case Qt::FontRole:
+        if (row.stalled > 0 && (column == StalledColumn || column == NameColumn)) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (column == LastSeenColumn && row.lastSeen > 0)
+            return QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(row.lastSeen * 1000)),
+                                      QLocale::LongFormat);
+        if (row.stalled > 0)
+            return tr("%n job(s) of this worker have an expired lock: it stopped heartbeating them.",
+                      nullptr, int(row.stalled));
+        return {};
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,94 @@
+#include "configmodel.h"
+#include "qlessclienttestbase.h"
+
+#include <QAbstractItemModelTester>
+#include <QFont>
+
+// The configuration against a real Redis: every option the config script gives, defaults marked
+// as such, overrides in bold, each queue's heartbeat set or inherited.
+class TestConfigModel final : public QObject, private QlessClientTestBase
+{
+    Q_OBJECT
+
+    static bool refresh(ConfigModel &model)
+    {
+        bool finished = false;
+        model.refresh([&finished] { finished = true; });
+        return QTest::qWaitFor([&finished] { return finished; }, 30000);
+    }
+
+    static QString cell(const ConfigModel &model, const QString &option, int column, int role = Qt::DisplayRole)
+    {
+        return model.index(model.rowOf(option), column).data(role).toString();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(startQless(&error), qPrintable(error));
+    }
+    void cleanupTestCase() { stopQless(); }
+    void init() { fixture().flush(); }
+
+    void defaultsOnly()
+    {
+        ConfigModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QVERIFY(refresh(model));
+        const QJsonObject all = fixture().json(QStringLiteral("config"), {"get"}).toObject();
+        QCOMPARE(model.rowCount(), all.size());
+        for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
+            const int row = model.rowOf(it.key());
+            QVERIFY2(row >= 0, qPrintable(it.key()));
+            QCOMPARE(model.rowAt(row).origin, ConfigOption::Origin::Default);
+            QCOMPARE(model.rowAt(row).value, it.value().isDouble() ? QString::number(it.value().toDouble())
+                                                                  : it.value().toString());
+        }
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("60 s (1 min) (default)"));
+        QCOMPARE(cell(model, QStringLiteral("application"), ConfigModel::ValueColumn),
+                 QStringLiteral("qless (default)"));
+    }
+
+    void overridesAndQueueHeartbeats()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "a", now);
+        fixture().put("parse", "b", now);
+        fixture().call(QStringLiteral("config"), {"set", "heartbeat", "120"});
+        fixture().call(QStringLiteral("config"), {"set", "crawl-heartbeat", "30"});
+        fixture().call(QStringLiteral("config"), {"set", "jobs-history-count", "1000"});
+        fixture().call(QStringLiteral("config"), {"set", "grace-period", "10"});
+        ConfigModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QVERIFY(refresh(model));
+        const QJsonObject all = fixture().json(QStringLiteral("config"), {"get"}).toObject();
+        for (auto it = all.constBegin(); it != all.constEnd(); ++it)
+            QVERIFY2(model.rowOf(it.key()) >= 0, qPrintable(it.key()));
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("120 s (2 min)"));
+        QVERIFY(model.index(model.rowOf(QStringLiteral("heartbeat")), ConfigModel::ValueColumn)
+                    .data(Qt::FontRole).value<QFont>().bold());
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
+        QCOMPARE(cell(model, QStringLiteral("jobs-history-count"), ConfigModel::ValueColumn), QStringLiteral("1000"));
+        QCOMPARE(cell(model, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("30 s (30 s)"));
+        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("crawl-heartbeat"))).origin, ConfigOption::Origin::Override);
+        // parse has no heartbeat of its own: listed, with the global one.
+        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("parse-heartbeat"))).origin, ConfigOption::Origin::Inherited);
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("120 s (2 min) (from heartbeat)"));
+        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::ValueColumn), QStringLiteral("10"));
+        QVERIFY(!model.index(model.rowOf(QStringLiteral("application")), ConfigModel::ValueColumn)
+                     .data(Qt::FontRole).value<QFont>().bold());
+
+        // Unset again: back to the default, in place.
+        fixture().call(QStringLiteral("config"), {"unset", "heartbeat"});
+        QVERIFY(refresh(model));
+        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("heartbeat"))).origin, ConfigOption::Origin::Default);
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("60 s (1 min) (from heartbeat)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConfigModel)
+#include "tst_configmodel.moc"
