@@ -1,0 +1,90 @@
+// qlessdesk-simulator: a live qless pipeline on a Redis, for demos and tests. Deterministic in
+// its choices for a given --seed.
+#include "connectionsettings.h"
+#include "pipelinesimulator.h"
+#include "redisconnection.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+
+namespace {
+bool readDouble(const QCommandLineParser &parser, const QCommandLineOption &option, double *out)
+{
+    if (!parser.isSet(option))
+        return true;
+    bool ok = false;
+    const double value = parser.value(option).toDouble(&ok);
+    if (!ok || value < 0) {
+        std::fprintf(stderr, "qlessdesk-simulator: --%s wants a number >= 0, not '%s'\n",
+                     qPrintable(option.names().first()), qPrintable(parser.value(option)));
+        return false;
+    }
+    *out = value;
+    return true;
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("qlessdesk-simulator"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(QLESSDESK_VERSION));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Drives a simulated qless pipeline through qlessdesk's scripts."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption url(QStringLiteral("url"), QStringLiteral("Redis to drive (default REDIS_URL)."), QStringLiteral("URL"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed (default 1)."), QStringLiteral("N"));
+    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("Time factor for rates and durations (default 1)."), QStringLiteral("X"));
+    const QCommandLineOption rate(QStringLiteral("rate"), QStringLiteral("New jobs per second (default 4)."), QStringLiteral("R"));
+    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per stage (default 3)."), QStringLiteral("N"));
+    const QCommandLineOption failures(QStringLiteral("failure-rate"), QStringLiteral("Share of jobs failing per stage (default 0.06)."), QStringLiteral("P"));
+    const QCommandLineOption deaths(QStringLiteral("worker-deaths"), QStringLiteral("Workers dying per hour (default 6)."), QStringLiteral("N"));
+    const QCommandLineOption maxJobs(QStringLiteral("max-jobs"), QStringLiteral("Stop putting jobs after N (default: never)."), QStringLiteral("N"));
+    const QCommandLineOption duration(QStringLiteral("duration"), QStringLiteral("Quit after S seconds (default: run until stopped)."), QStringLiteral("S"));
+    parser.addOptions({url, seed, speed, rate, workers, failures, deaths, maxJobs, duration});
+    parser.process(app);
+
+    SimulatorOptions options;
+    double seedValue = options.seed, workersValue = options.workersPerStage, maxJobsValue = 0, durationValue = 0;
+    if (!readDouble(parser, seed, &seedValue) || !readDouble(parser, speed, &options.speed)
+        || !readDouble(parser, rate, &options.jobsPerSecond) || !readDouble(parser, workers, &workersValue)
+        || !readDouble(parser, failures, &options.failureRate) || !readDouble(parser, deaths, &options.workerDeathsPerHour)
+        || !readDouble(parser, maxJobs, &maxJobsValue) || !readDouble(parser, duration, &durationValue))
+        return 2;
+    options.seed = quint32(seedValue);
+    options.workersPerStage = qMax(1, int(workersValue));
+    options.maxJobs = qint64(maxJobsValue);
+
+    QString error;
+    const QString where = parser.isSet(url) ? parser.value(url) : qEnvironmentVariable("REDIS_URL");
+    const ConnectionSettings settings = where.isEmpty() ? ConnectionSettings::fromEnvironment(&error)
+                                                        : ConnectionSettings::fromUrl(where, &error);
+    if (!error.isEmpty()) {
+        std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(error));
+        return 2;
+    }
+    RedisConnection connection(settings);
+    PipelineSimulator simulator(&connection, options);
+    QObject::connect(&simulator, &PipelineSimulator::errorOccurred, &app, [](const QString &message) {
+        std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(message));
+    });
+    QTimer report;
+    QObject::connect(&report, &QTimer::timeout, &app, [&simulator] {
+        const auto &c = simulator.counters();
+        std::printf("put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  errors %lld\n",
+                    c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.errors);
+        std::fflush(stdout);
+    });
+    report.start(10000);
+    if (durationValue > 0)
+        QTimer::singleShot(int(durationValue * 1000), &app, &QCoreApplication::quit);
+    std::signal(SIGTERM, [](int) { QCoreApplication::quit(); });
+    std::signal(SIGINT, [](int) { QCoreApplication::quit(); });
+    simulator.start();
+    return QCoreApplication::exec();
+}

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QStringList>
+#include <QtGlobal>
+
+// How the simulated pipeline behaves. Rates are per second of simulated time; `speed` scales
+// simulated time against the wall clock (2 = twice as fast), so a demo can be lively and a test
+// quick.
+struct SimulatorOptions
+{
+    quint32 seed = 1;
+    double speed = 1.0;
+    double jobsPerSecond = 4.0;   // new jobs put into the first stage
+    int workersPerStage = 3;
+    double failureRate = 0.06;    // share of jobs a stage fails
+    double retryRate = 0.04;      // share a worker hands back for a retry
+    double scheduledShare = 0.08; // new jobs put with a delay
+    double batchShare = 0.03;     // new jobs that start a batch: a report depending on them
+    double trackedShare = 0.02;
+    double workerDeathsPerHour = 6; // a worker vanishing mid-job, leaving its jobs to stall
+    int heartbeatSeconds = 20;      // per-queue heartbeat set at start (short, so stalls show)
+    qint64 maxJobs = 0;             // stop putting new jobs after this many (0 = never)
+    QStringList stages{QStringLiteral("ingest"), QStringLiteral("fetch"), QStringLiteral("parse"),
+                       QStringLiteral("index"), QStringLiteral("notify")};
+};

@@ -1,0 +1,126 @@
+#include "pipelinesimulator.h"
+#include "qlessfixture.h"
+#include "redisconnection.h"
+#include "replywaiter.h"
+
+#include <QTest>
+
+// The simulator drives a real Redis through our scripts: jobs flow through every stage, some
+// fail into realistic groups, workers register, recurring templates exist, a dead worker's job
+// stalls; and the same seed makes the same choices.
+class TestPipelineSimulator final : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<QlessFixture> m_fixture;
+
+    std::unique_ptr<RedisConnection> connect()
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = m_fixture->server().socketPath();
+        return std::make_unique<RedisConnection>(settings);
+    }
+
+    static SimulatorOptions fast()
+    {
+        SimulatorOptions options;
+        options.seed = 7;
+        options.speed = 20;         // jobs take tens of milliseconds
+        options.jobsPerSecond = 2;  // x speed = 40 new jobs per second
+        options.failureRate = 0.2;
+        options.retryRate = 0.05;
+        options.workerDeathsPerHour = 0; // deaths on demand only
+        options.heartbeatSeconds = 1;
+        options.maxJobs = 200;
+        return options;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_fixture = std::make_unique<QlessFixture>();
+        QString error;
+        QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    }
+    void init() { m_fixture->flush(); }
+
+    void jobsFlowThroughTheStages()
+    {
+        auto connection = connect();
+        PipelineSimulator simulator(connection.get(), fast());
+        simulator.start();
+        QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().put >= 200, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().completed >= 100, 60000);
+        simulator.stop();
+        QCOMPARE(simulator.counters().errors, 0);
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        const QJsonArray queues = m_fixture->json(QStringLiteral("queues"), {num(now)}).toArray();
+        QStringList names;
+        for (const QJsonValue &queue : queues)
+            names << queue.toObject().value(QStringLiteral("name")).toString();
+        for (const QString &stage : fast().stages)
+            QVERIFY2(names.contains(stage), qPrintable(stage));
+        // Jobs reached the end of the pipeline and were completed there.
+        QVERIFY(!m_fixture->call(QStringLiteral("jobs"), {"complete", num(now)}).elements.isEmpty());
+        const QJsonObject groups = m_fixture->json(QStringLiteral("failed"), {}).toObject();
+        QVERIFY(!groups.isEmpty());
+        const QJsonObject page = m_fixture->json(QStringLiteral("failed"), {groups.keys().first().toUtf8(), "0", "1"}).toObject();
+        const QString message = page.value(QStringLiteral("jobs")).toArray().at(0).toObject()
+                                    .value(QStringLiteral("failure")).toObject().value(QStringLiteral("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("Traceback")), qPrintable(message));
+        QVERIFY(m_fixture->json(QStringLiteral("workers"), {num(now)}).toArray().size() >= 5);
+        QCOMPARE(m_fixture->command({"EXISTS", "ql:r:sitemap-refresh", "ql:r:daily-digest"}).integer, 2);
+        QCOMPARE(m_fixture->call(QStringLiteral("config"), {"get", "parse-heartbeat"}).bytes, QByteArray("1"));
+    }
+
+    void deadWorkerLeavesAStalledJob()
+    {
+        SimulatorOptions options = fast();
+        options.speed = 0.05; // jobs take a minute: workers hold them
+        options.jobsPerSecond = 100;
+        options.maxJobs = 20;
+        auto connection = connect();
+        PipelineSimulator simulator(connection.get(), options);
+        simulator.start();
+        QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().popped >= 1, 30000);
+        QVERIFY(simulator.killOneWorker());
+        QCOMPARE(simulator.counters().workerDeaths, 1);
+        // The dead worker never heartbeats again: its lock (1 s) runs out and the job stalls.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_fixture->json(QStringLiteral("queues"), {num(double(QDateTime::currentSecsSinceEpoch()) + 1)})
+                    .toArray().at(0).toObject().value(QStringLiteral("stalled")).toInt() >= 1, 30000);
+        simulator.stop();
+    }
+
+    void sameSeedSameChoices()
+    {
+        // The jobs put are named by the seeded generator: two runs, same jids, however the
+        // workers' replies interleave.
+        QList<QByteArray> runs[2];
+        for (QList<QByteArray> &run : runs) {
+            m_fixture->flush();
+            SimulatorOptions options = fast();
+            options.maxJobs = 5;
+            options.scheduledShare = 0;
+            options.batchShare = 0;
+            auto connection = connect();
+            PipelineSimulator simulator(connection.get(), options);
+            simulator.start();
+            QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().put >= 5, 30000);
+            simulator.stop();
+            // The puts are on their way; the connection answers in order, so a ping after them
+            // returns once they have landed.
+            QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
+            QList<QByteArray> keys = m_fixture->command({"KEYS", "ql:j:*"}).strings();
+            keys.removeIf([](const QByteArray &key) { return key.contains('-'); });
+            std::sort(keys.begin(), keys.end());
+            run = keys;
+        }
+        QVERIFY(runs[0].size() >= 5);
+        QCOMPARE(runs[0].mid(0, 5), runs[1].mid(0, 5));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipelineSimulator)
+#include "tst_pipelinesimulator.moc"
