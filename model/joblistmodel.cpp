@@ -46,12 +46,15 @@ double JobListModel::now() const
 void JobListModel::setSource(const JobSource &source)
 {
     ++m_generation; // replies still on their way belong to the old source
-    m_source = source;
+    // No source while the old rows go: whoever asks canFetchMore while they are being removed
+    // (a model tester, a view) must not page the new source at the old row count.
+    m_source = {};
     m_exhausted = false;
     m_lastError.clear();
     setInFlight(false);
     clearRows();
     setTotal(-1);
+    m_source = source;
     if (m_source.isValid())
         fetchMore({});
 }
