@@ -38,12 +38,15 @@ bool RecurringListModel::sameRow(const RecurringJob &a, const RecurringJob &b) c
 void RecurringListModel::setQueue(const QString &queue)
 {
     ++m_generation; // replies still on their way belong to the old queue
-    m_queue = queue;
+    // No queue while the old rows go: a canFetchMore asked during their removal (a model tester,
+    // a view) must not page the new queue at the old row count.
+    m_queue.clear();
     m_exhausted = false;
     m_inFlight = false;
     m_lastError.clear();
     clearRows();
     setTotal(-1);
+    m_queue = queue;
     if (!m_queue.isEmpty())
         fetchMore({});
 }

@@ -1,0 +1,68 @@
+#include "jobdetaildialog.h"
+
+#include "jobdetailview.h"
+
+#include <QDialogButtonBox>
+#include <QKeySequence>
+#include <QPushButton>
+#include <QShortcut>
+#include <QVBoxLayout>
+
+JobDetailDialog::JobDetailDialog(QlessClient *client, QWidget *parent)
+    : QDialog(parent)
+    , m_view(new JobDetailView(client, this))
+    , m_back(new QPushButton(tr("← Back"), this))
+{
+    setModal(false);
+    setSizeGripEnabled(true);
+    resize(980, 720);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton *refreshButton = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
+    buttons->addButton(m_back, QDialogButtonBox::ActionRole);
+    m_back->setEnabled(false);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    connect(refreshButton, &QPushButton::clicked, this, &JobDetailDialog::refresh);
+    connect(m_back, &QPushButton::clicked, this, &JobDetailDialog::back);
+    auto *f5 = new QShortcut(QKeySequence::Refresh, this);
+    connect(f5, &QShortcut::activated, this, &JobDetailDialog::refresh);
+    auto *altLeft = new QShortcut(QKeySequence::Back, this);
+    connect(altLeft, &QShortcut::activated, this, &JobDetailDialog::back);
+
+    connect(m_view, &JobDetailView::openJobRequested, this, &JobDetailDialog::showJob);
+    connect(m_view, &JobDetailView::openQueueRequested, this, &JobDetailDialog::openQueueRequested);
+    connect(m_view, &JobDetailView::openTagRequested, this, &JobDetailDialog::openTagRequested);
+    connect(m_view, &JobDetailView::openWorkerRequested, this, &JobDetailDialog::openWorkerRequested);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(buttons);
+}
+
+void JobDetailDialog::showJob(const QByteArray &jid)
+{
+    if (!m_view->jid().isEmpty() && m_view->jid() != jid)
+        m_trail.append(m_view->jid());
+    m_back->setEnabled(!m_trail.isEmpty());
+    m_view->showJob(jid);
+    updateTitle();
+}
+
+void JobDetailDialog::back()
+{
+    if (m_trail.isEmpty())
+        return;
+    m_view->showJob(m_trail.takeLast());
+    m_back->setEnabled(!m_trail.isEmpty());
+    updateTitle();
+}
+
+void JobDetailDialog::refresh()
+{
+    m_view->refresh();
+}
+
+void JobDetailDialog::updateTitle()
+{
+    setWindowTitle(tr("Job %1 — qlessdesk").arg(QString::fromUtf8(m_view->jid())));
+}

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "job.h"
+
+#include <QByteArray>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class HistoryModel;
+class JsonDataView;
+class QGridLayout;
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+class QTableView;
+class QlessClient;
+
+// Everything about one job (the get script, a read): its fields, `data` as a JSON tree (raw and
+// flagged when not JSON), its history as a timeline in either stored form, the failure with its
+// full message, dependencies and dependents as links to their jobs, tags, tracked state, and the
+// problems the decoder found in its hash. A jid with no job says so. Links do not navigate by
+// themselves: they are reported (openJobRequested, ...) for the window or dialog to follow.
+class JobDetailView final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit JobDetailView(QlessClient *client, QWidget *parent = nullptr);
+
+    // Shows `jid` (emptied until its reply is in) and reads it.
+    void showJob(const QByteArray &jid);
+    QByteArray jid() const { return m_jid; }
+    // Reads the shown job again; `done` runs once with ok = false when the read failed.
+    void refresh(std::function<void(bool ok)> done = {});
+    bool isLoading() const { return m_loading; }
+    // The job as last read; nullopt while loading, when there is no such job, or after an error.
+    const std::optional<Job> &job() const { return m_job; }
+
+    // Follows a link of this view: job:<jid>, queue:<name>, tag:<tag>, worker:<name>, each name
+    // percent-encoded.
+    void activateLink(const QString &href);
+
+    // For tests and screenshots.
+    QLabel *messageLabel() const { return m_message; }
+    QLabel *problemsLabel() const { return m_problems; }
+    QLabel *fieldLabel(const QString &field) const;
+    JsonDataView *dataView() const { return m_data; }
+    HistoryModel *historyModel() const { return m_history; }
+    QPlainTextEdit *failureText() const { return m_failureText; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+signals:
+    void openJobRequested(const QByteArray &jid);
+    void openQueueRequested(const QString &queue);
+    void openTagRequested(const QString &tag);
+    void openWorkerRequested(const QString &worker);
+    // A read finished: ok = false on a failed read (the message says why).
+    void loaded(bool ok);
+
+private:
+    void read(std::function<void(bool ok)> done);
+    void showMessage(const QString &html);
+    void fill(const Job &job);
+    void addField(QGridLayout *grid, int row, int column, const QString &field, const QString &label);
+    void setField(const QString &field, const QString &html);
+
+    QlessClient *m_client;
+    QByteArray m_jid;
+    std::optional<Job> m_job;
+    bool m_loading = false;
+    quint64 m_generation = 0;
+
+    QLabel *m_title;
+    QLabel *m_state;
+    QLabel *m_message;
+    QLabel *m_problems;
+    QWidget *m_body;
+    QMap<QString, QLabel *> m_fields;
+    QTabWidget *m_tabs;
+    JsonDataView *m_data;
+    HistoryModel *m_history;
+    QTableView *m_historyView;
+    QLabel *m_historyForm;
+    QWidget *m_failurePage;
+    QLabel *m_failureHeader;
+    QPlainTextEdit *m_failureText;
+};

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QWidget>
+
+class JsonTreeModel;
+class QLabel;
+class QPlainTextEdit;
+class QStackedWidget;
+class QTreeView;
+
+// A job's `data`: an indented, collapsible JSON tree (lazy, shown in chunks), or, for text that is
+// not JSON, the raw text under a warning that says so and where it broke. Setting the same text
+// again keeps the tree as the operator left it (expanded nodes, scroll position).
+class JsonDataView final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit JsonDataView(QWidget *parent = nullptr);
+
+    void setText(const QString &text);
+    QString text() const { return m_text; }
+    bool isValidJson() const;
+
+    JsonTreeModel *model() const { return m_model; }
+    QTreeView *treeView() const { return m_tree; }
+    QPlainTextEdit *rawView() const { return m_raw; }
+    QLabel *warningLabel() const { return m_warning; }
+
+private:
+    JsonTreeModel *m_model;
+    QStackedWidget *m_stack;
+    QTreeView *m_tree;
+    QWidget *m_invalidPage;
+    QLabel *m_warning;
+    QPlainTextEdit *m_raw;
+    QString m_text;
+    bool m_hasText = false;
+};

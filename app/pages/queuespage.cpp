@@ -1,0 +1,373 @@
+#include "queuespage.h"
+
+#include "jobfilterproxymodel.h"
+#include "joblistmodel.h"
+#include "qlesssession.h"
+#include "queuelistmodel.h"
+#include "recurringlistmodel.h"
+#include "tableviews.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace {
+// What the depends tab shows in its time column: the jobs each one waits on.
+QVariant waitsOn(const QModelIndex &source)
+{
+    const Job job = source.data(JobListModel::JobRole).value<Job>();
+    if (job.dependencies.isEmpty())
+        return QueuesPage::tr("nothing (released on the next change)");
+    const QStringList first = job.dependencies.mid(0, 5);
+    QString text = first.join(QStringLiteral(", "));
+    if (job.dependencies.size() > first.size())
+        text += QueuesPage::tr(" and %1 more").arg(job.dependencies.size() - first.size());
+    return text;
+}
+} // namespace
+
+QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
+    : Page(session, parent)
+    , m_queues(new QueueListModel(session->client(), this))
+    , m_queueSorted(new QSortFilterProxyModel(this))
+    , m_queueView(new QTableView(this))
+    , m_recurring(new RecurringListModel(session->client(), this))
+    , m_heading(new QLabel(this))
+    , m_filter(new QLineEdit(this))
+    , m_tabWidget(new QTabWidget(this))
+    , m_status(new QLabel(this))
+{
+    // The picker: names and the counts that matter most; the tabs give the rest for the queue.
+    m_queueSorted->setSourceModel(m_queues);
+    m_queueSorted->setSortRole(QueueListModel::SortRole);
+    TableViews::setUp(m_queueView, m_queueSorted);
+    m_queueView->setSelectionMode(QAbstractItemView::SingleSelection);
+    for (int column : {QueueListModel::ScheduledColumn, QueueListModel::DependsColumn, QueueListModel::RecurringColumn})
+        m_queueView->hideColumn(column);
+    QHeaderView *queueHeader = m_queueView->horizontalHeader();
+    queueHeader->setStretchLastSection(false);
+    queueHeader->setSectionResizeMode(QHeaderView::Fixed);
+    queueHeader->setDefaultSectionSize(68);
+    queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
+    m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
+    m_queueView->setMinimumWidth(260);
+    connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    showQueue(current.data(QueueListModel::KeyRole).toString());
+            });
+    connect(m_queues, &QueueListModel::refreshed, this, [this] {
+        if (m_queue.isEmpty() && m_queues->rowCount() > 0) // first look: the first queue by name
+            showQueue(m_queueSorted->index(0, 0).data(QueueListModel::KeyRole).toString());
+        selectQueueRow();
+        updateHeading();
+        updateTabTitles();
+    });
+
+    QFont headingFont = m_heading->font();
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.25);
+    headingFont.setBold(true);
+    m_heading->setFont(headingFont);
+    m_heading->setTextFormat(Qt::RichText);
+    m_filter->setPlaceholderText(tr("Filter by jid, class or tag"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(260); // the placeholder says what it filters: keep it readable
+    m_filter->setMaximumWidth(360);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        for (TabParts &parts : m_tabs)
+            parts.proxy->setFilterText(text);
+        updateStatus();
+    });
+    m_status->setStyleSheet(QStringLiteral("color: gray"));
+
+    addJobTab(WaitingTab, QStringLiteral("waiting"));
+    addJobTab(RunningTab, QStringLiteral("running"));
+    addJobTab(StalledTab, QStringLiteral("stalled"));
+    addJobTab(ScheduledTab, QStringLiteral("scheduled"));
+    addJobTab(DependsTab, QStringLiteral("depends"));
+    addRecurringTab();
+    connect(m_tabWidget, &QTabWidget::currentChanged, this, [this] {
+        loadCurrentTab();
+        updateStatus();
+    });
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_heading);
+    top->addStretch(1);
+    top->addWidget(m_filter);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(8, 0, 0, 0);
+    rightLayout->addLayout(top);
+    rightLayout->addWidget(m_tabWidget, 1);
+    rightLayout->addWidget(m_status);
+
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(m_queueView);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({280, 920});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addWidget(splitter);
+    updateHeading();
+    updateTabTitles();
+    updateStatus();
+}
+
+void QueuesPage::setUpView(TabParts &parts)
+{
+    parts.view = new QTableView(this);
+    TableViews::setUp(parts.view, parts.proxy);
+    QHeaderView *header = parts.view->horizontalHeader();
+    // Lists open in the order the script gives (pop order for waiting jobs); a third click on a
+    // header returns to it.
+    header->setSortIndicatorClearable(true);
+    header->setSortIndicator(-1, Qt::AscendingOrder);
+    header->setStretchLastSection(false);
+}
+
+void QueuesPage::addJobTab(Tab tab, const QString &state)
+{
+    TabParts parts;
+    parts.state = state;
+    parts.jobs = new JobListModel(session()->client(), this);
+    parts.proxy = new JobFilterProxyModel(this);
+    parts.proxy->setSourceModel(parts.jobs);
+    parts.proxy->setFilterColumns({JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TagsColumn});
+    setUpView(parts);
+    QTableView *view = parts.view;
+    for (int column : {JobListModel::StateColumn, JobListModel::QueueColumn, JobListModel::FailureColumn})
+        view->hideColumn(column);
+    const bool held = tab == RunningTab || tab == StalledTab; // only these have a worker
+    if (!held)
+        view->hideColumn(JobListModel::WorkerColumn);
+    switch (tab) {
+    case WaitingTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("In queue")); break;
+    case RunningTab:
+    case StalledTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Lock")); break;
+    case ScheduledTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Due")); break;
+    case DependsTab:
+        parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Waits on"));
+        parts.proxy->setCellText(JobListModel::TimeColumn, waitsOn);
+        break;
+    default: break;
+    }
+    QHeaderView *header = view->horizontalHeader();
+    // Widths that fit a 32-hex jid, a namespaced class and the time texts, leaving the tags room.
+    header->resizeSection(JobListModel::JidColumn, 262);
+    header->resizeSection(JobListModel::KlassColumn, 165);
+    header->resizeSection(JobListModel::PriorityColumn, 65);
+    header->resizeSection(JobListModel::WorkerColumn, 150);
+    header->resizeSection(JobListModel::TimeColumn, tab == DependsTab ? 260 : 140);
+    header->resizeSection(JobListModel::RetriesColumn, 85);
+    header->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Stretch);
+    // Tags sit before worker and time in the model; the eye wants them last, where they stretch.
+    header->moveSection(header->visualIndex(JobListModel::TagsColumn), JobListModel::ColumnCount - 1);
+
+    connect(view, &QTableView::activated, this, [this](const QModelIndex &index) {
+        emit openJobRequested(index.data(JobListModel::KeyRole).toString().toUtf8());
+    });
+    connect(parts.jobs, &JobListModel::totalChanged, this, &QueuesPage::updateTabTitles);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(parts.proxy, signal, this, &QueuesPage::updateStatus);
+    connect(parts.jobs, &JobListModel::loadFailed, this, &QueuesPage::updateStatus);
+    m_tabs.append(parts);
+    m_tabWidget->addTab(view, QString());
+}
+
+void QueuesPage::addRecurringTab()
+{
+    TabParts parts;
+    parts.state = QStringLiteral("recurring");
+    parts.proxy = new JobFilterProxyModel(this);
+    parts.proxy->setSourceModel(m_recurring);
+    parts.proxy->setFilterColumns({RecurringListModel::JidColumn, RecurringListModel::KlassColumn,
+                                   RecurringListModel::TagsColumn});
+    setUpView(parts);
+    QHeaderView *header = parts.view->horizontalHeader();
+    header->resizeSection(RecurringListModel::JidColumn, 262);
+    header->resizeSection(RecurringListModel::KlassColumn, 165);
+    header->resizeSection(RecurringListModel::PriorityColumn, 70);
+    header->resizeSection(RecurringListModel::IntervalColumn, 90);
+    header->resizeSection(RecurringListModel::NextRunColumn, 130);
+    header->resizeSection(RecurringListModel::CountColumn, 80);
+    header->resizeSection(RecurringListModel::RetriesColumn, 70);
+    header->setSectionResizeMode(RecurringListModel::TagsColumn, QHeaderView::Stretch);
+    header->moveSection(header->visualIndex(RecurringListModel::TagsColumn), RecurringListModel::ColumnCount - 1);
+    connect(m_recurring, &RecurringListModel::totalChanged, this, &QueuesPage::updateTabTitles);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(parts.proxy, signal, this, &QueuesPage::updateStatus);
+    connect(m_recurring, &RecurringListModel::loadFailed, this, &QueuesPage::updateStatus);
+    m_tabs.append(parts);
+    m_tabWidget->addTab(parts.view, QString());
+}
+
+void QueuesPage::showQueue(const QString &name)
+{
+    if (name == m_queue)
+        return;
+    m_queue = name;
+    selectQueueRow();
+    updateHeading();
+    updateTabTitles();
+    loadCurrentTab();
+    updateStatus();
+}
+
+void QueuesPage::showTab(Tab tab)
+{
+    m_tabWidget->setCurrentIndex(tab);
+}
+
+QueuesPage::Tab QueuesPage::currentTab() const
+{
+    return Tab(qBound(0, m_tabWidget->currentIndex(), TabCount - 1));
+}
+
+void QueuesPage::loadCurrentTab()
+{
+    // Tabs load when first shown for a queue; the others wait, so opening a queue costs one list.
+    TabParts &parts = m_tabs[currentTab()];
+    if (parts.loadedQueue == m_queue && !m_queue.isEmpty())
+        return;
+    parts.loadedQueue = m_queue;
+    if (parts.jobs) {
+        parts.jobs->setSource(m_queue.isEmpty() ? JobSource()
+                                                : JobSource::queueState(session()->client(), m_queue, parts.state));
+    } else {
+        m_recurring->setQueue(m_queue);
+    }
+}
+
+void QueuesPage::refresh(std::function<void(bool ok)> done)
+{
+    // The counts and the tab on screen; two replies, one `done`.
+    auto left = std::make_shared<int>(2);
+    auto ok = std::make_shared<bool>(true);
+    const auto finish = [left, ok, done] {
+        if (--*left == 0)
+            done(*ok);
+    };
+    m_queues->refresh([this, ok, finish] {
+        if (!m_queues->lastError().isEmpty())
+            *ok = false;
+        finish();
+    });
+    const TabParts &parts = m_tabs.at(currentTab());
+    if (parts.loadedQueue != m_queue || m_queue.isEmpty()) {
+        finish(); // nothing loaded yet: showQueue loads it
+    } else if (parts.jobs) {
+        JobListModel *jobs = parts.jobs;
+        jobs->refresh([jobs, ok, finish] {
+            if (!jobs->lastError().isEmpty())
+                *ok = false;
+            finish();
+        });
+    } else {
+        m_recurring->refresh([this, ok, finish] {
+            if (!m_recurring->lastError().isEmpty())
+                *ok = false;
+            finish();
+        });
+    }
+}
+
+void QueuesPage::selectQueueRow()
+{
+    const int row = m_queues->rowOf(m_queue);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_queueSorted->mapFromSource(m_queues->index(row, QueueListModel::NameColumn));
+    if (m_queueView->selectionModel()->currentIndex().row() != index.row())
+        m_queueView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
+                                                                  | QItemSelectionModel::Rows);
+}
+
+void QueuesPage::updateHeading()
+{
+    if (m_queue.isEmpty()) {
+        m_heading->setText(m_queues->rowCount() == 0 ? tr("No queues yet") : QString());
+        return;
+    }
+    const int row = m_queues->rowOf(m_queue);
+    const bool paused = row >= 0 && m_queues->rowAt(row).paused;
+    m_heading->setText(m_queue.toHtmlEscaped()
+                       + (paused ? tr(" <span style='color:#e65100; font-size:small'>paused</span>") : QString()));
+}
+
+qint64 QueuesPage::countOf(Tab tab) const
+{
+    // The tab's own list knows its total as of its last read; before that, the queue's counts.
+    const TabParts &parts = m_tabs.at(tab);
+    if (parts.loadedQueue == m_queue) {
+        const qint64 total = parts.jobs ? parts.jobs->total() : m_recurring->total();
+        if (total >= 0)
+            return total;
+    }
+    const int row = m_queues->rowOf(m_queue);
+    if (row < 0)
+        return -1;
+    const QueueCounts &counts = m_queues->rowAt(row);
+    switch (tab) {
+    case WaitingTab: return counts.waiting;
+    case RunningTab: return counts.running;
+    case StalledTab: return counts.stalled;
+    case ScheduledTab: return counts.scheduled;
+    case DependsTab: return counts.depends;
+    case RecurringTab: return counts.recurring;
+    default: return -1;
+    }
+}
+
+void QueuesPage::updateTabTitles()
+{
+    static const char *const names[TabCount] = {QT_TR_NOOP("Waiting"), QT_TR_NOOP("Running"), QT_TR_NOOP("Stalled"),
+                                                QT_TR_NOOP("Scheduled"), QT_TR_NOOP("Depends"), QT_TR_NOOP("Recurring")};
+    for (int tab = 0; tab < TabCount; ++tab) {
+        const qint64 count = countOf(Tab(tab));
+        const QString name = tr(names[tab]);
+        m_tabWidget->setTabText(tab, count < 0 ? name : tr("%1 (%2)").arg(name, QLocale().toString(count)));
+    }
+}
+
+void QueuesPage::updateStatus()
+{
+    const TabParts &parts = m_tabs.at(currentTab());
+    const QString error = parts.jobs ? parts.jobs->lastError() : m_recurring->lastError();
+    if (!error.isEmpty()) {
+        m_status->setStyleSheet(QStringLiteral("color: #c62828"));
+        m_status->setText(tr("Could not read this list: %1").arg(error));
+        return;
+    }
+    m_status->setStyleSheet(QStringLiteral("color: gray"));
+    if (m_queue.isEmpty()) {
+        m_status->clear();
+        return;
+    }
+    const QLocale locale;
+    const int loaded = parts.proxy->sourceModel()->rowCount();
+    const qint64 total = countOf(currentTab());
+    QString text;
+    if (total > loaded)
+        text = tr("%1 of %2 loaded; scroll down to load more").arg(locale.toString(loaded), locale.toString(total));
+    else if (parts.jobs)
+        text = loaded == 1 ? tr("1 job") : tr("%1 jobs").arg(locale.toString(loaded));
+    else
+        text = loaded == 1 ? tr("1 template") : tr("%1 templates").arg(locale.toString(loaded));
+    if (parts.proxy->isFiltering())
+        text = tr("%1 match the filter · %2").arg(locale.toString(parts.proxy->rowCount()), text);
+    m_status->setText(text);
+}

@@ -1,0 +1,36 @@
+#include "searchresolver.h"
+
+#include "qlessclient.h"
+
+SearchResolver::SearchResolver(QlessClient *client, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+{
+}
+
+void SearchResolver::resolve(const QString &text, Done done)
+{
+    const quint64 generation = ++m_generation;
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        m_busy = false;
+        return;
+    }
+    m_busy = true;
+    m_client->job(trimmed.toUtf8(), this,
+                  [this, generation, trimmed, done](const QlessReply<std::optional<Job>> &reply) {
+                      if (generation != m_generation)
+                          return; // a newer search is under way
+                      m_busy = false;
+                      Result result;
+                      result.text = trimmed;
+                      if (!reply.ok()) {
+                          result.kind = Result::Kind::Error;
+                          result.error = reply.error.message;
+                      } else if (reply.value) {
+                          result.kind = Result::Kind::Job;
+                          result.jid = trimmed.toUtf8();
+                      }
+                      done(result);
+                  });
+}

@@ -1,0 +1,269 @@
+#include "historymodel.h"
+#include "jobdetaildialog.h"
+#include "jobdetailview.h"
+#include "jsondataview.h"
+#include "jsontreemodel.h"
+#include "qlessclienttestbase.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTreeView>
+
+// One job's detail against a real Redis: every field of a seeded job, history in both stored
+// forms, the failure's full message, invalid data flagged, damaged fields warned about, links
+// that name the right jobs, a missing job said plainly, and a screenshot of a failed job.
+class TestJobDetailView final : public QObject, private QlessClientTestBase
+{
+    Q_OBJECT
+
+    static constexpr char Traceback[] =
+        "ConnectionResetError: [Errno 104] Connection reset by peer\n"
+        "Traceback (most recent call last):\n"
+        "  File \"/srv/crawler/worker.py\", line 212, in perform\n"
+        "    page = self.fetch(job.data['url'], timeout=job.data['timeout'])\n"
+        "  File \"/srv/crawler/fetch.py\", line 88, in fetch\n"
+        "    response = self.session.get(url, timeout=timeout, headers=self.headers)\n"
+        "  File \"/usr/lib/python3/dist-packages/requests/sessions.py\", line 600, in get\n"
+        "    return self.request(\"GET\", url, **kwargs)\n"
+        "  File \"/usr/lib/python3/dist-packages/requests/adapters.py\", line 547, in send\n"
+        "    raise ConnectionError(err, request=request)\n"
+        "requests.exceptions.ConnectionError: ('Connection aborted.', ConnectionResetError(104, "
+        "'Connection reset by peer'))";
+
+    static bool load(JobDetailView &view, const QByteArray &jid)
+    {
+        QSignalSpy loaded(&view, &JobDetailView::loaded);
+        view.showJob(jid);
+        return loaded.wait(30000) && !view.isLoading();
+    }
+
+    static QString field(const JobDetailView &view, const QString &name)
+    {
+        return view.fieldLabel(name)->text();
+    }
+
+    static void screenshot(QWidget *widget, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
+        QVERIFY(widget->grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/") + name + QStringLiteral(".png")));
+    }
+
+    // A crawl job that failed: JSON data, tags, tracked, a Python traceback.
+    QByteArray seedFailedJob(double now)
+    {
+        const QByteArray jid = "3f2a9c4e8b7d41e6a0c5d9f1b2e3a4c5";
+        const QByteArray data = R"({"url":"https://news.example.org/2025/11/markets","timeout":30,"depth":2,)"
+                                R"("headers":{"User-Agent":"qless-crawler/2.3","Accept-Language":"en"},)"
+                                R"("follow":["next","canonical"],"retry_backoff":1.5,"notify":null,"dry_run":false})";
+        fixture().put("crawl", jid, now - 900, {"priority", "5", "tags", "[\"site:news.example.org\",\"customer:acme\"]",
+                                                "retries", "3"}, 0, data, "Crawler::FetchPage");
+        fixture().call(QStringLiteral("track"), {"track", jid, num(now - 890)});
+        fixture().pop("crawl", "crawler-7.prod:2231", 1, now - 600);
+        fixture().call(QStringLiteral("fail"), {jid, "crawler-7.prod:2231", "ConnectionResetError", Traceback, num(now - 540)});
+        return jid;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(startQless(&error), qPrintable(error));
+    }
+    void cleanupTestCase() { stopQless(); }
+    void init() { fixture().flush(); }
+
+    void showsEveryFieldOfAFailedJob()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        const QByteArray jid = seedFailedJob(now);
+        JobDetailView view(client());
+        new QAbstractItemModelTester(view.historyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
+        new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
+        QVERIFY(load(view, jid));
+        QVERIFY(view.job());
+        QVERIFY(view.messageLabel()->isHidden());
+        QCOMPARE(field(view, QStringLiteral("klass")), QStringLiteral("Crawler::FetchPage"));
+        QVERIFY(field(view, QStringLiteral("queue")).contains(QStringLiteral(">crawl</a>")));
+        QCOMPARE(field(view, QStringLiteral("priority")), QStringLiteral("5"));
+        QCOMPARE(field(view, QStringLiteral("remaining")), QStringLiteral("3 of 3"));
+        QVERIFY(field(view, QStringLiteral("tracked")).contains(QStringLiteral("yes")));
+        QVERIFY(field(view, QStringLiteral("tags")).contains(QStringLiteral(">site:news.example.org</a>")));
+        QVERIFY(field(view, QStringLiteral("tags")).contains(QStringLiteral(">customer:acme</a>")));
+        QVERIFY(view.problemsLabel()->isHidden());
+
+        // The failure, whole, and shown first since it is what matters.
+        QCOMPARE(view.failureText()->toPlainText(), QString::fromUtf8(Traceback));
+        QCOMPARE(view.tabs()->currentIndex(), 2);
+        QVERIFY(view.tabs()->isTabEnabled(2));
+
+        // Data as a tree.
+        QVERIFY(view.dataView()->isValidJson());
+        JsonTreeModel *data = view.dataView()->model();
+        QCOMPARE(data->rowCount(), 8);
+        QStringList keys;
+        for (int row = 0; row < data->rowCount(); ++row)
+            keys << data->index(row, 0).data().toString();
+        QVERIFY(keys.contains(QStringLiteral("url")));
+        QVERIFY(keys.contains(QStringLiteral("headers")));
+
+        // History in the spec's stage form, as events: put, popped, failed.
+        QStringList events;
+        for (const JobEvent &event : view.historyModel()->events())
+            events << event.what;
+        QCOMPARE(events, (QStringList{QStringLiteral("put"), QStringLiteral("popped"), QStringLiteral("failed")}));
+        QCOMPARE(view.historyModel()->index(1, HistoryModel::WorkerColumn).data().toString(),
+                 QStringLiteral("crawler-7.prod:2231"));
+        QCOMPARE(view.historyModel()->index(1, HistoryModel::AfterColumn).data().toString(), QStringLiteral("+5 min"));
+        QCOMPARE(view.tabs()->tabText(1), QStringLiteral("History (3)"));
+    }
+
+    void historyListOfCurrentDeployments()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "evented", now - 100);
+        fixture().command({"HDEL", "ql:j:evented", "history"});
+        fixture().command({"RPUSH", "ql:j:evented-history", "[" + num(now - 100) + ",\"put\",{\"q\":\"crawl\"}]",
+                           "[" + num(now - 90) + ",\"popped\",{\"worker\":\"w-1\"}]",
+                           "[" + num(now - 30) + ",\"timed-out\",{}]",
+                           "[" + num(now - 20) + ",\"put\",{\"q\":\"crawl\",\"note\":\"requeued\"}]"});
+        JobDetailView view(client());
+        new QAbstractItemModelTester(view.historyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
+        QVERIFY(load(view, "evented"));
+        QVERIFY(view.job());
+        QVERIFY(view.job()->historyForm == Job::HistoryForm::Events);
+        HistoryModel *history = view.historyModel();
+        QCOMPARE(history->rowCount(), 4);
+        QCOMPARE(history->index(0, HistoryModel::EventColumn).data().toString(), QStringLiteral("put"));
+        QCOMPARE(history->index(0, HistoryModel::QueueColumn).data().toString(), QStringLiteral("crawl"));
+        QCOMPARE(history->index(1, HistoryModel::WorkerColumn).data().toString(), QStringLiteral("w-1"));
+        QCOMPARE(history->index(2, HistoryModel::EventColumn).data().toString(), QStringLiteral("timed-out"));
+        QCOMPARE(history->index(2, HistoryModel::AfterColumn).data().toString(), QStringLiteral("+1 min"));
+        QVERIFY(history->index(3, HistoryModel::DetailsColumn).data().toString().contains(QStringLiteral("requeued")));
+        QVERIFY(view.tabs()->isTabEnabled(0));
+        QVERIFY(!view.tabs()->isTabEnabled(2)); // no failure
+
+        // A refresh after one more event appends it (no reset, the operator's place stays).
+        fixture().command({"RPUSH", "ql:j:evented-history", "[" + num(now - 10) + ",\"popped\",{\"worker\":\"w-2\"}]"});
+        QSignalSpy reset(history, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(history, &QAbstractItemModel::rowsInserted);
+        bool done = false;
+        view.refresh([&done](bool) { done = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 30000);
+        QCOMPARE(history->rowCount(), 5);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 1);
+    }
+
+    void invalidDataAndDamagedFields()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "damaged", now);
+        fixture().command({"HSET", "ql:j:damaged", "data", "{\"url\": \"https://example.com\", oops", "priority", "high"});
+        JobDetailView view(client());
+        view.resize(820, 560);
+        QVERIFY(load(view, "damaged"));
+        QVERIFY(!view.dataView()->isValidJson());
+        QCOMPARE(view.dataView()->rawView()->toPlainText(), QStringLiteral("{\"url\": \"https://example.com\", oops"));
+        QVERIFY(view.dataView()->warningLabel()->text().contains(QStringLiteral("not valid JSON")));
+        QVERIFY(view.tabs()->tabText(0).contains(QStringLiteral("not JSON")));
+        QVERIFY(!view.problemsLabel()->isHidden());
+        QVERIFY(view.problemsLabel()->text().contains(QStringLiteral("priority")));
+        QVERIFY(view.problemsLabel()->text().contains(QStringLiteral("high")));
+        QVERIFY(field(view, QStringLiteral("priority")).contains(QStringLiteral("invalid")));
+        screenshot(&view, QStringLiteral("job-detail-invalid-data"));
+    }
+
+    void linksNameTheRightJobs()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "parent-1", now);
+        fixture().put("crawl", "parent/2 odd", now);
+        fixture().put("crawl", "child", now, {"depends", "[\"parent-1\",\"parent/2 odd\"]", "tags", "[\"a tag\"]"});
+        JobDetailView view(client());
+        QVERIFY(load(view, "child"));
+        QCOMPARE(view.job()->state, QStringLiteral("depends"));
+        const QString dependencies = field(view, QStringLiteral("dependencies"));
+        QVERIFY(dependencies.contains(QStringLiteral("href=\"job:parent-1\"")));
+        QVERIFY(dependencies.contains(QStringLiteral("href=\"job:parent%2F2%20odd\"")));
+
+        QSignalSpy jobs(&view, &JobDetailView::openJobRequested);
+        QSignalSpy tags(&view, &JobDetailView::openTagRequested);
+        QSignalSpy queues(&view, &JobDetailView::openQueueRequested);
+        emit view.fieldLabel(QStringLiteral("dependencies"))->linkActivated(QStringLiteral("job:parent%2F2%20odd"));
+        QCOMPARE(jobs.count(), 1);
+        QCOMPARE(jobs.at(0).at(0).toByteArray(), QByteArray("parent/2 odd"));
+        emit view.fieldLabel(QStringLiteral("tags"))->linkActivated(QStringLiteral("tag:a%20tag"));
+        QCOMPARE(tags.at(0).at(0).toString(), QStringLiteral("a tag"));
+        emit view.fieldLabel(QStringLiteral("queue"))->linkActivated(QStringLiteral("queue:crawl"));
+        QCOMPARE(queues.at(0).at(0).toString(), QStringLiteral("crawl"));
+
+        QVERIFY(load(view, "parent-1"));
+        QVERIFY(field(view, QStringLiteral("dependents")).contains(QStringLiteral("href=\"job:child\"")));
+
+        // The dialog follows job links itself, and Back returns.
+        JobDetailDialog dialog(client());
+        QSignalSpy loaded(dialog.view(), &JobDetailView::loaded);
+        dialog.showJob("child");
+        QVERIFY(loaded.wait(30000));
+        dialog.view()->activateLink(QStringLiteral("job:parent-1"));
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(dialog.view()->jid(), QByteArray("parent-1"));
+        dialog.back();
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(dialog.view()->jid(), QByteArray("child"));
+    }
+
+    void missingJobIsSaidPlainly()
+    {
+        JobDetailView view(client());
+        QVERIFY(load(view, "no-such-jid"));
+        QVERIFY(!view.job());
+        QVERIFY(!view.messageLabel()->isHidden());
+        QVERIFY(view.messageLabel()->text().contains(QStringLiteral("No job")));
+        QVERIFY(view.messageLabel()->text().contains(QStringLiteral("no-such-jid")));
+    }
+
+    void largeDataOpensInChunks()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        QByteArray data = "{\"rows\":[";
+        for (int i = 0; i < 60000; ++i)
+            data += (i ? "," : "") + QByteArray("{\"id\":") + QByteArray::number(i) + ",\"v\":\"value number "
+                + QByteArray::number(i) + "\"}";
+        data += "]}";
+        fixture().put("crawl", "big", now, {}, 0, data);
+        JobDetailView view(client());
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(load(view, "big"));
+        JsonTreeModel *model = view.dataView()->model();
+        QVERIFY(model->isValid());
+        const QModelIndex rows = model->index(0, 0);
+        QCOMPARE(model->rowCount(rows), model->chunkSize() + 1);
+        QVERIFY(model->isMoreRow(model->index(model->chunkSize(), 0, rows)));
+    }
+
+    void screenshotOfAFailedJob()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        const QByteArray jid = seedFailedJob(now);
+        JobDetailDialog dialog(client());
+        dialog.show();
+        QSignalSpy loaded(dialog.view(), &JobDetailView::loaded);
+        dialog.showJob(jid);
+        QVERIFY(loaded.wait(30000));
+        screenshot(&dialog, QStringLiteral("job-detail-failed"));
+        dialog.view()->tabs()->setCurrentIndex(0);
+        dialog.view()->dataView()->treeView()->expandAll();
+        screenshot(&dialog, QStringLiteral("job-detail-data"));
+        dialog.view()->tabs()->setCurrentIndex(1);
+        screenshot(&dialog, QStringLiteral("job-detail-history"));
+    }
+};
+
+QTEST_MAIN(TestJobDetailView)
+#include "tst_jobdetailview.moc"
