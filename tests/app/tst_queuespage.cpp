@@ -38,6 +38,10 @@ class TestQueuesPage final : public QObject, private QlessClientTestBase
         return QCryptographicHash::hash(name, QCryptographicHash::Md5).toHex();
     }
 
+    // Put at now - 3000 + 7i: the early ones fell due long ago (listed as waiting), the late
+    // ones fall due long after the test ends; none crosses over while it compares.
+    static double scheduledDelay(int i) { return i < 160 ? 600 : 3000 + i * 3; }
+
     // A pipeline as operators see one: several queues, hundreds of jobs, tags and priorities,
     // running and stalled jobs, scheduled ones, jobs waiting on others, recurring templates.
     void seedPipeline()
@@ -51,10 +55,13 @@ class TestQueuesPage final : public QObject, private QlessClientTestBase
             const QByteArray priority = QByteArray::number(i % 25 == 0 ? 10 : i % 9 == 0 ? 5 : 0);
             fixture().put("crawl", jidFor("crawl-" + QByteArray::number(i)), now - 3000 + i * 7,
                           {"priority", priority, "tags", tags.at(i % tags.size()), "retries", "5"},
-                          i % 16 == 3 ? 900 + i * 3 : 0, "{\"url\":\"https://example.com/page/" + QByteArray::number(i) + "\"}",
+                          i % 16 == 3 ? scheduledDelay(i) : 0, "{\"url\":\"https://example.com/page/" + QByteArray::number(i) + "\"}",
                           klasses.at(i % klasses.size()));
         }
+        // Locks that outlast any slow test run: running jobs stay running while the test compares.
+        fixture().call(QStringLiteral("config"), {"set", "heartbeat", "600"});
         fixture().pop("crawl", "crawler-1.prod:4121", 12, now);
+        fixture().call(QStringLiteral("config"), {"unset", "heartbeat"});
         fixture().pop("crawl", "crawler-2.prod:877", 4, now - 200); // locks long expired: stalled
         for (int i = 0; i < 6; ++i) {
             fixture().put("crawl", jidFor("after-" + QByteArray::number(i)), now - 100 + i,

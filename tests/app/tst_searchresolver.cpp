@@ -18,7 +18,8 @@ class TestSearchResolver final : public QObject, private QlessClientTestBase
             *result = r;
             answered = true;
         });
-        return QTest::qWaitFor([&answered] { return answered; }, 30000);
+        // Long enough for a dead connection to give up on the command (its own time-out).
+        return QTest::qWaitFor([&answered] { return answered; }, 90000);
     }
 
 private slots:
