@@ -113,8 +113,8 @@ QVariant WorkerListModel::data(const QModelIndex &index, int role) const
             return QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(row.lastSeen * 1000)),
                                       QLocale::LongFormat);
         if (row.stalled > 0)
-            return tr("%n job(s) of this worker have an expired lock: it stopped heartbeating them.",
-                      nullptr, int(row.stalled));
+            return tr("Stalled jobs: %1. Their lock expired: this worker stopped heartbeating them.")
+                .arg(row.stalled);
         return {};
     default:
         return {};

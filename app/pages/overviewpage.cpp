@@ -1,15 +1,40 @@
 #include "overviewpage.h"
 
+#include "failuregroupmodel.h"
+#include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
 #include "tableviews.h"
+#include "workerlistmodel.h"
 
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMap>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <memory>
+
+namespace {
+const QLatin1String red("#c62828");
+
+QString alarm(const QString &text)
+{
+    return QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(red, text);
+}
+
+QLabel *heading(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    return label;
+}
+} // namespace
 
 OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
@@ -17,6 +42,12 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     , m_sorted(new QSortFilterProxyModel(this))
     , m_queueView(new QTableView(this))
     , m_summary(new QLabel(this))
+    , m_failures(new FailureGroupModel(session->client(), this))
+    , m_sortedFailures(new QSortFilterProxyModel(this))
+    , m_failureView(new QTableView(this))
+    , m_workers(new WorkerListModel(session->client(), this))
+    , m_tracked(new QLabel(this))
+    , m_workersLabel(new QLabel(this))
 {
     m_sorted->setSourceModel(m_queues);
     m_sorted->setSortRole(QueueListModel::SortRole);
@@ -27,33 +58,82 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     m_queueView->horizontalHeader()->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
 
+    // The Overview needs the groups' counts only: no per-group lookups.
+    m_failures->setLatestLookups(false);
+    m_sortedFailures->setSourceModel(m_failures);
+    m_sortedFailures->setSortRole(FailureGroupModel::SortRole);
+    TableViews::setUp(m_failureView, m_sortedFailures);
+    m_failureView->setColumnHidden(FailureGroupModel::LatestColumn, true);
+    m_failureView->setColumnHidden(FailureGroupModel::MessageColumn, true);
+    m_failureView->horizontalHeader()->setStretchLastSection(false);
+    m_failureView->horizontalHeader()->setSectionResizeMode(FailureGroupModel::NameColumn, QHeaderView::Stretch);
+    m_failureView->horizontalHeader()->resizeSection(FailureGroupModel::CountColumn, 90);
+    m_failureView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
+
     QFont large = m_summary->font();
     large.setPointSizeF(large.pointSizeF() * 1.15);
     m_summary->setFont(large);
     m_summary->setTextFormat(Qt::RichText);
+    for (QLabel *label : {m_tracked, m_workersLabel}) {
+        label->setTextFormat(Qt::RichText);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setWordWrap(true);
+    }
 
-    auto *heading = new QLabel(tr("Queues"), this);
-    QFont bold = heading->font();
-    bold.setBold(true);
-    heading->setFont(bold);
+    // Below the queues: failures (a list, they are what to act on), tracked jobs and workers.
+    auto *below = new QGridLayout;
+    below->setHorizontalSpacing(24);
+    below->addWidget(heading(tr("Failures"), this), 0, 0);
+    below->addWidget(heading(tr("Tracked jobs"), this), 0, 1);
+    below->addWidget(heading(tr("Workers"), this), 0, 2);
+    below->addWidget(m_failureView, 1, 0);
+    below->addWidget(m_tracked, 1, 1);
+    below->addWidget(m_workersLabel, 1, 2);
+    below->setColumnStretch(0, 2);
+    below->setColumnStretch(1, 1);
+    below->setColumnStretch(2, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
     layout->addWidget(m_summary);
     layout->addSpacing(8);
-    layout->addWidget(heading);
-    layout->addWidget(m_queueView, 1);
+    layout->addWidget(heading(tr("Queues"), this));
+    layout->addWidget(m_queueView, 3);
+    layout->addSpacing(8);
+    layout->addLayout(below, 2);
 
     connect(m_queueView, &QTableView::activated, this, [this](const QModelIndex &index) {
         emit openQueueRequested(index.data(QueueListModel::KeyRole).toString());
     });
+    connect(m_failureView, &QTableView::activated, this, [this](const QModelIndex &index) {
+        emit openFailureGroupRequested(index.data(FailureGroupModel::KeyRole).toString());
+    });
     connect(m_queues, &QueueListModel::refreshed, this, &OverviewPage::updateSummary);
+    connect(m_failures, &FailureGroupModel::refreshed, this, &OverviewPage::updateSummary);
+    connect(m_workers, &WorkerListModel::refreshed, this, &OverviewPage::updateWorkers);
     updateSummary();
+    updateWorkers();
+    showTracked({});
 }
 
 void OverviewPage::refresh(std::function<void(bool ok)> done)
 {
-    m_queues->refresh([this, done] { done(m_queues->lastError().isEmpty()); });
+    // Four reads go out together; `done` runs once, after the last reply.
+    auto left = std::make_shared<int>(4);
+    auto ok = std::make_shared<bool>(true);
+    const auto finish = [left, ok, done](bool fine) {
+        *ok = *ok && fine;
+        if (--*left == 0)
+            done(*ok);
+    };
+    m_queues->refresh([this, finish] { finish(m_queues->lastError().isEmpty()); });
+    m_failures->refresh([this, finish] { finish(m_failures->lastError().isEmpty()); });
+    m_workers->refresh([this, finish] { finish(m_workers->lastError().isEmpty()); });
+    session()->client()->trackedJobs(this, [this, finish](const QlessReply<TrackedJobs> &reply) {
+        if (reply.ok())
+            showTracked(reply.value);
+        finish(reply.ok());
+    });
 }
 
 void OverviewPage::updateSummary()
@@ -62,11 +142,46 @@ void OverviewPage::updateSummary()
     const QLocale locale;
     QString stalled = locale.toString(total.stalled);
     if (total.stalled > 0)
-        stalled = QStringLiteral("<span style='color:#c62828'><b>%1</b></span>").arg(stalled);
+        stalled = alarm(stalled);
+    const qint64 failedJobs = m_failures->totalJobs();
+    const QString failed = failedJobs > 0 ? alarm(locale.toString(failedJobs)) : locale.toString(failedJobs);
     m_summary->setText(tr("<b>%1</b> queues &nbsp;·&nbsp; <b>%2</b> waiting &nbsp;·&nbsp; <b>%3</b> running"
                           " &nbsp;·&nbsp; %4 stalled &nbsp;·&nbsp; <b>%5</b> scheduled &nbsp;·&nbsp;"
-                          " <b>%6</b> depending &nbsp;·&nbsp; <b>%7</b> recurring")
+                          " <b>%6</b> depending &nbsp;·&nbsp; <b>%7</b> recurring &nbsp;·&nbsp; %8 failed")
                            .arg(locale.toString(m_queues->rowCount()), locale.toString(total.waiting),
                                 locale.toString(total.running), stalled, locale.toString(total.scheduled),
-                                locale.toString(total.depends), locale.toString(total.recurring)));
+                                locale.toString(total.depends), locale.toString(total.recurring), failed));
+}
+
+void OverviewPage::updateWorkers()
+{
+    const QLocale locale;
+    qint64 running = 0;
+    for (const WorkerSummary &worker : m_workers->rows())
+        running += worker.jobs;
+    QStringList lines;
+    lines << tr("<b>%1</b> workers seen").arg(locale.toString(m_workers->rowCount()));
+    lines << tr("<b>%1</b> running jobs").arg(locale.toString(running));
+    const int stalledWorkers = m_workers->stalledWorkers();
+    lines << (stalledWorkers > 0 ? tr("%1 holding stalled jobs").arg(alarm(locale.toString(stalledWorkers)))
+                                 : tr("none holding stalled jobs"));
+    m_workersLabel->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void OverviewPage::showTracked(const TrackedJobs &tracked)
+{
+    const QLocale locale;
+    QMap<QString, int> byState;
+    for (const Job &job : tracked.jobs)
+        ++byState[job.state];
+    QStringList lines;
+    lines << tr("<b>%1</b> tracked").arg(locale.toString(tracked.jobs.size() + tracked.expired.size()));
+    for (auto it = byState.cbegin(); it != byState.cend(); ++it) {
+        const bool bad = it.key() == QLatin1String("failed") || it.key() == QLatin1String("stalled");
+        const QString count = bad ? alarm(locale.toString(it.value())) : QStringLiteral("<b>%1</b>").arg(it.value());
+        lines << tr("%1 %2").arg(count, it.key().toHtmlEscaped());
+    }
+    if (!tracked.expired.isEmpty())
+        lines << tr("<b>%1</b> expired (job gone)").arg(locale.toString(tracked.expired.size()));
+    m_tracked->setText(lines.join(QStringLiteral("<br>")));
 }

@@ -2,13 +2,17 @@
 
 #include "page.h"
 
+class FailureGroupModel;
 class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
 class QueueListModel;
+class WorkerListModel;
+struct TrackedJobs;
 
 // The first page: every queue with its counts per state, the totals, and what needs attention
-// (stalled jobs stand out). Double-clicking a queue opens it on the Queues page.
+// (stalled jobs and failures stand out): failure groups with their counts, tracked jobs by state,
+// the workers. Double-clicking a queue opens it on the Queues page, a failure group on Failed.
 class OverviewPage final : public Page
 {
     Q_OBJECT
@@ -22,12 +26,25 @@ public:
     QueueListModel *queueModel() const { return m_queues; }
     QTableView *queueView() const { return m_queueView; }
     QLabel *summaryLabel() const { return m_summary; }
+    FailureGroupModel *failureModel() const { return m_failures; }
+    QTableView *failureView() const { return m_failureView; }
+    WorkerListModel *workerModel() const { return m_workers; }
+    QLabel *trackedLabel() const { return m_tracked; }
+    QLabel *workersLabel() const { return m_workersLabel; }
 
 private:
     void updateSummary();
+    void updateWorkers();
+    void showTracked(const TrackedJobs &tracked);
 
     QueueListModel *m_queues;
     QSortFilterProxyModel *m_sorted;
     QTableView *m_queueView;
     QLabel *m_summary;
+    FailureGroupModel *m_failures;
+    QSortFilterProxyModel *m_sortedFailures;
+    QTableView *m_failureView;
+    WorkerListModel *m_workers;
+    QLabel *m_tracked;
+    QLabel *m_workersLabel;
 };

@@ -1,0 +1,178 @@
+#include "failedpage.h"
+
+#include "failuregroupmodel.h"
+#include "joblistmodel.h"
+#include "joblistpane.h"
+#include "jobtableproxy.h"
+#include "qlesssession.h"
+#include "tableviews.h"
+
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <memory>
+
+FailedPage::FailedPage(QlessSession *session, QWidget *parent)
+    : Page(session, parent)
+    , m_groups(new FailureGroupModel(session->client(), this))
+    , m_sortedGroups(new QSortFilterProxyModel(this))
+    , m_groupView(new QTableView(this))
+    , m_summary(new QLabel(this))
+    , m_jobs(new JobListPane(session->client(), this))
+    , m_message(new QPlainTextEdit(this))
+{
+    // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
+    // operator's choice. The flag is up from before the proxy hears of the removal (so connected
+    // first) until after the view has dealt with it.
+    connect(m_groups, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] { m_groupsRemoving = true; });
+    m_sortedGroups->setSourceModel(m_groups);
+    m_sortedGroups->setSortRole(FailureGroupModel::SortRole);
+    TableViews::setUp(m_groupView, m_sortedGroups);
+    connect(m_sortedGroups, &QAbstractItemModel::rowsRemoved, this, [this] { m_groupsRemoving = false; });
+    m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
+    QHeaderView *header = m_groupView->horizontalHeader();
+    header->resizeSection(FailureGroupModel::NameColumn, 250);
+    header->resizeSection(FailureGroupModel::CountColumn, 50);
+    header->resizeSection(FailureGroupModel::LatestColumn, 120);
+    m_groupView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
+
+    m_jobs->proxy()->setFailureWithoutGroup(true);
+    m_jobs->setColumns({{JobListModel::JidColumn, 140},
+                        {JobListModel::TimeColumn, 170},
+                        {JobListModel::QueueColumn, 80},
+                        {JobListModel::WorkerColumn, 220},
+                        {JobListModel::FailureColumn, 0}});
+    m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::FailureColumn, QHeaderView::Interactive);
+    m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
+    m_jobs->clear(tr("Choose a failure group to list its jobs"));
+
+    m_message->setReadOnly(true);
+    m_message->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_message->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_message->setPlaceholderText(tr("The full failure message of the job under the cursor shows here."));
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    m_summary->setFont(bold);
+    leftLayout->addWidget(m_summary);
+    leftLayout->addWidget(m_groupView, 1);
+
+    auto *right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_jobs);
+    right->addWidget(m_message);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addWidget(split);
+
+    connect(m_groupView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid() && !m_groupsRemoving)
+                    onGroupChosen(current);
+            });
+    connect(m_groupView, &QTableView::activated, this, &FailedPage::onGroupChosen);
+    connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
+    connect(m_jobs, &JobListPane::currentJobChanged, this, &FailedPage::showMessage);
+    connect(m_jobs->model(), &QAbstractItemModel::dataChanged, this, &FailedPage::showMessage);
+    connect(m_groups, &FailureGroupModel::refreshed, this, [this] {
+        const QLocale locale;
+        m_summary->setText(tr("Failure groups: %1, failed jobs: %2")
+                               .arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalJobs())));
+        selectGroupRow();
+    });
+    m_summary->setText(tr("Failure groups"));
+}
+
+void FailedPage::refresh(std::function<void(bool ok)> done)
+{
+    auto left = std::make_shared<int>(2);
+    auto ok = std::make_shared<bool>(true);
+    const auto finish = [left, ok, done](bool fine) {
+        *ok = *ok && fine;
+        if (--*left == 0)
+            done(*ok);
+    };
+    m_groups->refresh([this, finish] { finish(m_groups->lastError().isEmpty()); });
+    m_jobs->refresh(finish);
+}
+
+void FailedPage::showGroup(const QString &group)
+{
+    if (group == m_group && m_jobs->model()->source().isValid()) {
+        selectGroupRow();
+        return;
+    }
+    m_group = group;
+    m_jobs->setSource(JobSource::failureGroup(session()->client(), group), group);
+    m_message->clear();
+    selectGroupRow();
+}
+
+void FailedPage::onGroupChosen(const QModelIndex &index)
+{
+    const QString group = index.data(FailureGroupModel::KeyRole).toString();
+    if (!group.isEmpty())
+        showGroup(group);
+}
+
+void FailedPage::selectGroupRow()
+{
+    const int row = m_groups->rowOf(m_group);
+    if (row < 0) {
+        // Gone (or not listed yet): no other row may look chosen.
+        m_groupView->selectionModel()->clear();
+        return;
+    }
+    const QModelIndex index = m_sortedGroups->mapFromSource(m_groups->index(row, 0));
+    if (m_groupView->currentIndex().row() == index.row())
+        return;
+    m_groupView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
+                                                              | QItemSelectionModel::Rows);
+}
+
+void FailedPage::showMessage()
+{
+    const std::optional<Job> job = m_jobs->currentJob();
+    if (!job) {
+        m_message->clear();
+        return;
+    }
+    QString text;
+    if (job->isMissing()) {
+        text = tr("%1: this jid is listed in the group, but its job data is gone from Redis.")
+                   .arg(QString::fromUtf8(job->jid));
+    } else if (!job->failure) {
+        text = tr("%1 has no failure recorded (state: %2).").arg(QString::fromUtf8(job->jid), job->state);
+    } else {
+        const JobFailure &failure = *job->failure;
+        text = tr("%1 failed in %2 on %3 at %4 (group %5)\n\n")
+                   .arg(QString::fromUtf8(job->jid), job->queue, failure.worker,
+                        QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(failure.when * 1000)),
+                                           QLocale::LongFormat),
+                        failure.group)
+            + failure.message;
+    }
+    if (m_message->toPlainText() != text)
+        m_message->setPlainText(text);
+}

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "page.h"
+
+class FailureGroupModel;
+class JobListPane;
+class QLabel;
+class QPlainTextEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+// Failed jobs: every failure group with its count and newest failure, biggest first; a chosen
+// group's jobs paged in (jid, first line of the message, queue, worker, when), and the full
+// message with its traceback of the job under the cursor.
+class FailedPage final : public Page
+{
+    Q_OBJECT
+
+public:
+    explicit FailedPage(QlessSession *session, QWidget *parent = nullptr);
+
+    QString title() const override { return tr("Failed"); }
+    void refresh(std::function<void(bool ok)> done) override;
+
+    // Selects the group and lists its jobs (also when the group is not listed yet).
+    void showGroup(const QString &group);
+    QString currentGroup() const { return m_group; }
+
+    FailureGroupModel *groupModel() const { return m_groups; }
+    QTableView *groupView() const { return m_groupView; }
+    JobListPane *jobPane() const { return m_jobs; }
+    QPlainTextEdit *messageView() const { return m_message; }
+
+private:
+    void onGroupChosen(const QModelIndex &index);
+    void selectGroupRow();
+    void showMessage();
+
+    FailureGroupModel *m_groups;
+    QSortFilterProxyModel *m_sortedGroups;
+    QTableView *m_groupView;
+    QLabel *m_summary;
+    JobListPane *m_jobs;
+    QPlainTextEdit *m_message;
+    QString m_group;
+    bool m_groupsRemoving = false;
+};

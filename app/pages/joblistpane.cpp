@@ -1,0 +1,117 @@
+#include "joblistpane.h"
+
+#include "joblistmodel.h"
+#include "jobtableproxy.h"
+#include "tableviews.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+JobListPane::JobListPane(QlessClient *client, QWidget *parent)
+    : QWidget(parent)
+    , m_model(new JobListModel(client, this))
+    , m_proxy(new JobTableProxy(this))
+    , m_view(new QTableView(this))
+    , m_heading(new QLabel(this))
+{
+    m_proxy->setSourceModel(m_model);
+    TableViews::setUp(m_view, m_proxy);
+    // The source's own order (pop order, newest failure first, ...) until the operator sorts.
+    m_view->sortByColumn(-1, Qt::AscendingOrder);
+    m_heading->setTextFormat(Qt::PlainText);
+    QFont bold = m_heading->font();
+    bold.setBold(true);
+    m_heading->setFont(bold);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_view, 1);
+
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const Job job = index.data(JobListModel::JobRole).value<Job>();
+        if (!job.jid.isEmpty())
+            emit jobActivated(job.jid);
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &JobListPane::currentJobChanged);
+    connect(m_model, &JobListModel::totalChanged, this, &JobListPane::updateHeading);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &JobListPane::updateHeading);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &JobListPane::updateHeading);
+    connect(m_model, &JobListModel::loadFailed, this, &JobListPane::updateHeading);
+    connect(m_model, &JobListModel::loadingChanged, this, &JobListPane::updateHeading);
+}
+
+void JobListPane::setColumns(const QList<QPair<int, int>> &columnsAndWidths)
+{
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setStretchLastSection(false);
+    for (int column = 0; column < JobListModel::ColumnCount; ++column)
+        m_view->setColumnHidden(column, true);
+    for (int i = 0; i < columnsAndWidths.size(); ++i) {
+        const auto [column, width] = columnsAndWidths.at(i);
+        m_view->setColumnHidden(column, false);
+        header->moveSection(header->visualIndex(column), i);
+        if (width > 0) {
+            header->resizeSection(column, width);
+        } else {
+            header->setSectionResizeMode(column, QHeaderView::Stretch);
+        }
+    }
+}
+
+void JobListPane::setSource(const JobSource &source, const QString &heading)
+{
+    m_headingText = heading;
+    m_model->setSource(source);
+    updateHeading();
+}
+
+void JobListPane::clear(const QString &text)
+{
+    m_headingText = text;
+    m_model->setSource({});
+    updateHeading();
+}
+
+void JobListPane::refresh(std::function<void(bool ok)> done)
+{
+    if (!m_model->source().isValid()) {
+        done(true);
+        return;
+    }
+    m_model->refresh([this, done] { done(m_model->lastError().isEmpty()); });
+}
+
+std::optional<Job> JobListPane::currentJob() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return std::nullopt;
+    return current.data(JobListModel::JobRole).value<Job>();
+}
+
+void JobListPane::updateHeading()
+{
+    if (!m_model->source().isValid()) {
+        m_heading->setText(m_headingText);
+        return;
+    }
+    const QLocale locale;
+    QString text = m_headingText;
+    const qint64 total = m_model->total();
+    if (total >= 0) {
+        text += total == 1 ? tr(": 1 job") : tr(": %1 jobs").arg(locale.toString(total));
+        if (m_model->rowCount() < total)
+            text += tr(", %1 loaded").arg(locale.toString(m_model->rowCount()));
+    } else if (m_model->isLoading()) {
+        text += tr(": loading…");
+    }
+    if (!m_model->lastError().isEmpty())
+        text += tr(" (could not read: %1)").arg(m_model->lastError());
+    m_heading->setText(text);
+}

@@ -1,0 +1,150 @@
+#include "workerspage.h"
+
+#include "joblistmodel.h"
+#include "joblistpane.h"
+#include "qlesssession.h"
+#include "tableviews.h"
+#include "workerlistmodel.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <memory>
+
+WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
+    : Page(session, parent)
+    , m_workers(new WorkerListModel(session->client(), this))
+    , m_sortedWorkers(new QSortFilterProxyModel(this))
+    , m_workerView(new QTableView(this))
+    , m_summary(new QLabel(this))
+    , m_jobs(new JobListPane(session->client(), this))
+{
+    // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
+    // operator's choice. The flag is up from before the proxy hears of the removal (so connected
+    // first) until after the view has dealt with it.
+    connect(m_workers, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] { m_workersRemoving = true; });
+    m_sortedWorkers->setSourceModel(m_workers);
+    m_sortedWorkers->setSortRole(WorkerListModel::SortRole);
+    TableViews::setUp(m_workerView, m_sortedWorkers);
+    connect(m_sortedWorkers, &QAbstractItemModel::rowsRemoved, this, [this] { m_workersRemoving = false; });
+    m_workerView->setSelectionMode(QAbstractItemView::SingleSelection);
+    QHeaderView *header = m_workerView->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(WorkerListModel::NameColumn, QHeaderView::Stretch);
+    header->resizeSection(WorkerListModel::JobsColumn, 70);
+    header->resizeSection(WorkerListModel::StalledColumn, 70);
+    header->resizeSection(WorkerListModel::LastSeenColumn, 100);
+    // Most recently seen first, as the script lists them.
+    m_workerView->sortByColumn(WorkerListModel::LastSeenColumn, Qt::DescendingOrder);
+
+    m_jobs->setColumns({{JobListModel::JidColumn, 170},
+                        {JobListModel::StateColumn, 70},
+                        {JobListModel::QueueColumn, 90},
+                        {JobListModel::KlassColumn, 150},
+                        {JobListModel::TimeColumn, 170},
+                        {JobListModel::RetriesColumn, 80},
+                        {JobListModel::TagsColumn, 0}});
+    m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
+    m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
+    m_jobs->clear(tr("Choose a worker to list its jobs"));
+
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    m_summary->setFont(bold);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setText(tr("Workers"));
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_summary);
+    leftLayout->addWidget(m_workerView, 1);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(m_jobs);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addWidget(split);
+
+    connect(m_workerView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid() && !m_workersRemoving)
+                    showWorker(current.data(WorkerListModel::KeyRole).toString());
+            });
+    connect(m_workerView, &QTableView::activated, this, [this](const QModelIndex &index) {
+        showWorker(index.data(WorkerListModel::KeyRole).toString());
+    });
+    connect(m_workers, &WorkerListModel::refreshed, this, [this] {
+        updateSummary();
+        selectWorkerRow();
+    });
+    connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
+}
+
+void WorkersPage::refresh(std::function<void(bool ok)> done)
+{
+    auto left = std::make_shared<int>(2);
+    auto ok = std::make_shared<bool>(true);
+    const auto finish = [left, ok, done](bool fine) {
+        *ok = *ok && fine;
+        if (--*left == 0)
+            done(*ok);
+    };
+    m_workers->refresh([this, finish] { finish(m_workers->lastError().isEmpty()); });
+    m_jobs->refresh(finish);
+}
+
+void WorkersPage::showWorker(const QString &worker)
+{
+    if (worker.isEmpty())
+        return;
+    if (worker != m_worker || !m_jobs->model()->source().isValid()) {
+        m_worker = worker;
+        m_jobs->setSource(JobSource::worker(session()->client(), worker), tr("Worker %1").arg(worker));
+    }
+    selectWorkerRow();
+}
+
+void WorkersPage::selectWorkerRow()
+{
+    const int row = m_workers->rowOf(m_worker);
+    if (row < 0) {
+        // Gone (or not listed yet): no other row may look chosen.
+        m_workerView->selectionModel()->clear();
+        return;
+    }
+    const QModelIndex index = m_sortedWorkers->mapFromSource(m_workers->index(row, 0));
+    if (m_workerView->currentIndex().row() == index.row())
+        return;
+    m_workerView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
+                                                               | QItemSelectionModel::Rows);
+}
+
+void WorkersPage::updateSummary()
+{
+    const QLocale locale;
+    qint64 running = 0;
+    qint64 stalled = 0;
+    for (const WorkerSummary &worker : m_workers->rows()) {
+        running += worker.jobs;
+        stalled += worker.stalled;
+    }
+    QString text = tr("%1 workers, %2 running jobs").arg(locale.toString(m_workers->rowCount()),
+                                                          locale.toString(running));
+    if (stalled > 0)
+        text += QStringLiteral(", <span style='color:#c62828'>")
+            + tr("%1 stalled on %2 workers").arg(locale.toString(stalled), locale.toString(m_workers->stalledWorkers()))
+            + QStringLiteral("</span>");
+    m_summary->setText(text);
+}

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "page.h"
+
+class JobListPane;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class WorkerListModel;
+
+// Workers: every worker seen lately with its running and stalled jobs (stalled stands out) and
+// when it was last seen; a chosen worker's jobs beside them. Watching prunes no worker.
+class WorkersPage final : public Page
+{
+    Q_OBJECT
+
+public:
+    explicit WorkersPage(QlessSession *session, QWidget *parent = nullptr);
+
+    QString title() const override { return tr("Workers"); }
+    void refresh(std::function<void(bool ok)> done) override;
+
+    void showWorker(const QString &worker);
+    QString currentWorker() const { return m_worker; }
+
+    WorkerListModel *workerModel() const { return m_workers; }
+    QTableView *workerView() const { return m_workerView; }
+    JobListPane *jobPane() const { return m_jobs; }
+    QLabel *summaryLabel() const { return m_summary; }
+
+private:
+    void selectWorkerRow();
+    void updateSummary();
+
+    WorkerListModel *m_workers;
+    QSortFilterProxyModel *m_sortedWorkers;
+    QTableView *m_workerView;
+    QLabel *m_summary;
+    JobListPane *m_jobs;
+    QString m_worker;
+    bool m_workersRemoving = false;
+};

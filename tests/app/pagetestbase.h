@@ -1,0 +1,59 @@
+#pragma once
+
+#include "page.h"
+#include "qlessfixture.h"
+#include "qlesssession.h"
+#include "replywaiter.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <memory>
+
+// What the page tests share: a private redis-server seeded through our scripts, a QlessSession
+// on it (the real connection thread), a refresh that waits for the page's `done`, and screenshots
+// written to QLESSDESK_SCREENSHOT_DIR for people to look at.
+class PageTestBase
+{
+public:
+    bool startServer(QString *error)
+    {
+        m_fixture = std::make_unique<QlessFixture>();
+        return m_fixture->start(error);
+    }
+    void stopServer() { m_fixture.reset(); }
+
+    QlessFixture &fixture() { return *m_fixture; }
+
+    std::unique_ptr<QlessSession> session()
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = m_fixture->server().socketPath();
+        auto session = std::make_unique<QlessSession>(settings);
+        awaitReady(*session->connection());
+        return session;
+    }
+
+    // Runs page->refresh and waits for its `done`; the value is its ok.
+    static bool refresh(Page *page)
+    {
+        bool finished = false;
+        bool ok = false;
+        page->refresh([&finished, &ok](bool fine) {
+            QVERIFY2(!finished, "done ran twice");
+            finished = true;
+            ok = fine;
+        });
+        return QTest::qWaitFor([&finished] { return finished; }, 30000) && ok;
+    }
+
+    static void screenshot(QWidget *widget, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
+        widget->grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/") + name + QStringLiteral(".png"));
+    }
+
+private:
+    std::unique_ptr<QlessFixture> m_fixture;
+};
