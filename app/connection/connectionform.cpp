@@ -98,6 +98,9 @@ ConnectionForm::ConnectionForm(QWidget *parent)
                               "queues, before it reaches Redis."));
 
     buildLayout();
+    // Tab follows the rows as laid out, not the order the widgets were made in.
+    setTabOrder(m_keyFile, m_serverName);
+    setTabOrder(m_serverName, m_verifyPeer);
     setProfile(ConnectionProfile());
 
     connect(m_url, &QLineEdit::textEdited, this, &ConnectionForm::urlEdited);
