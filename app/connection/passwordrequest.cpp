@@ -66,7 +66,7 @@ void PasswordRequest::prompt(const QString &why)
     dialog->setObjectName(QStringLiteral("passwordPrompt"));
     dialog->setWindowTitle(tr("Password for %1").arg(m_profile.name));
     const QString where = m_profile.toSettings().describe();
-    QString label = tr("Password for %1:").arg(where);
+    QString label = tr("Password for \"%1\" (%2):").arg(m_profile.name, where);
     if (!why.isEmpty())
         label = why + QLatin1Char('\n') + label;
     dialog->setLabelText(label);

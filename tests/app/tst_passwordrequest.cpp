@@ -2,6 +2,7 @@
 #include "connection/passwordstore.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -104,6 +105,9 @@ private slots:
         QVERIFY(prompt->labelText().contains(QLatin1String("redis://ops@redis.example:6380/2")));
         QCOMPARE(prompt->textEchoMode(), QLineEdit::Password);
         prompt->setTextValue(QStringLiteral("typed"));
+        QVERIFY(QTest::qWaitForWindowExposed(prompt));
+        QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
+        QVERIFY(prompt->grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/connection-passwordprompt.png")));
         prompt->accept();
         QTRY_COMPARE(ready.size(), 1);
         QCOMPARE(ready.at(0).at(0).value<ConnectionSettings>().password, QStringLiteral("typed"));
