@@ -99,6 +99,12 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
         const QLocale locale;
         m_summary->setText(tr("Failure groups: %1, failed jobs: %2")
                                .arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalJobs())));
+        // Coming to the page, the operator wants to see failures, not an empty pane: the
+        // biggest group opens until they choose another.
+        if (m_group.isEmpty() && m_sortedGroups->rowCount() > 0) {
+            showGroup(m_sortedGroups->index(0, 0).data(FailureGroupModel::KeyRole).toString());
+            return;
+        }
         selectGroupRow();
     });
     m_summary->setText(tr("Failure groups"));

@@ -1,11 +1,17 @@
 #include "mainwindow.h"
 
 #include "connectionbar.h"
+#include "failedpage.h"
+#include "jobdetaildialog.h"
 #include "page.h"
 #include "pagelist.h"
 #include "qlesssession.h"
+#include "queuespage.h"
 #include "redisconnection.h"
 #include "refreshtimer.h"
+#include "searchresolver.h"
+#include "tagspage.h"
+#include "workerspage.h"
 #include "troublebanner.h"
 
 #include <QAction>
@@ -128,6 +134,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session)
     connect(m_banner, &TroubleBanner::retryRequested, s, [s] { s->connection()->reconnect(); },
             Qt::UniqueConnection);
     setWindowTitle(tr("%1 — qlessdesk").arg(s->settings().describe()));
+    m_resolver = new SearchResolver(s->client(), this);
     for (Page *page : createPages(s, m_stack))
         addPage(page);
     m_navigation->setCurrentRow(0);
@@ -139,14 +146,19 @@ void MainWindow::addPage(Page *page)
     m_stack->addWidget(page);
     m_navigation->addItem(page->title());
     connect(page, &Page::openJobRequested, this, &MainWindow::openJob);
-    connect(page, &Page::openQueueRequested, this, [this] { showPage(tr("Queues")); });
-    connect(page, &Page::openFailureGroupRequested, this, [this] { showPage(tr("Failed")); });
-    connect(page, &Page::openTagRequested, this, [this] { showPage(tr("Tags")); });
-    connect(page, &Page::openWorkerRequested, this, [this] { showPage(tr("Workers")); });
+    connect(page, &Page::openQueueRequested, this, &MainWindow::openQueue);
+    connect(page, &Page::openFailureGroupRequested, this, &MainWindow::openFailureGroup);
+    connect(page, &Page::openTagRequested, this, &MainWindow::openTag);
+    connect(page, &Page::openWorkerRequested, this, &MainWindow::openWorker);
 }
 
 void MainWindow::clearPages()
 {
+    // The detail window and the resolver use the old session's client: they go with its pages.
+    delete m_detail;
+    m_detail = nullptr;
+    delete m_resolver;
+    m_resolver = nullptr;
     m_navigation->clear();
     qDeleteAll(m_pages);
     m_pages.clear();
@@ -184,18 +196,82 @@ void MainWindow::refreshCurrentPage()
     });
 }
 
+template<typename P>
+P *MainWindow::findPage() const
+{
+    for (Page *page : m_pages) {
+        if (auto *found = qobject_cast<P *>(page))
+            return found;
+    }
+    return nullptr;
+}
+
 void MainWindow::search(const QString &text)
 {
-    // A jid opens its job; anything else is taken as a tag. Pages that understand the search
-    // (job detail, tags) pick it up from these requests.
-    if (!m_session)
+    // A jid that exists opens its job; anything else is taken as a tag.
+    if (!m_resolver)
         return;
-    openJob(text.toUtf8());
+    m_resolver->resolve(text, [this](const SearchResolver::Result &result) {
+        switch (result.kind) {
+        case SearchResolver::Result::Kind::Job:
+            openJob(result.jid);
+            break;
+        case SearchResolver::Result::Kind::Tag:
+            openTag(result.text);
+            break;
+        case SearchResolver::Result::Kind::Error:
+            statusBar()->showMessage(tr("Search failed: %1").arg(result.error), 10000);
+            break;
+        }
+    });
 }
 
 void MainWindow::openJob(const QByteArray &jid)
 {
-    statusBar()->showMessage(tr("Job %1").arg(QString::fromUtf8(jid)), 5000);
+    if (!m_session)
+        return;
+    if (!m_detail) {
+        m_detail = new JobDetailDialog(m_session->client(), this);
+        connect(m_detail, &JobDetailDialog::openQueueRequested, this, &MainWindow::openQueue);
+        connect(m_detail, &JobDetailDialog::openTagRequested, this, &MainWindow::openTag);
+        connect(m_detail, &JobDetailDialog::openWorkerRequested, this, &MainWindow::openWorker);
+    }
+    m_detail->showJob(jid);
+    m_detail->show();
+    m_detail->raise();
+    m_detail->activateWindow();
+}
+
+void MainWindow::openQueue(const QString &queue)
+{
+    if (auto *page = findPage<QueuesPage>()) {
+        showPage(page->title());
+        page->showQueue(queue);
+    }
+}
+
+void MainWindow::openTag(const QString &tag)
+{
+    if (auto *page = findPage<TagsPage>()) {
+        showPage(page->title());
+        page->showTag(tag);
+    }
+}
+
+void MainWindow::openFailureGroup(const QString &group)
+{
+    if (auto *page = findPage<FailedPage>()) {
+        showPage(page->title());
+        page->showGroup(group);
+    }
+}
+
+void MainWindow::openWorker(const QString &worker)
+{
+    if (auto *page = findPage<WorkersPage>()) {
+        showPage(page->title());
+        page->showWorker(worker);
+    }
 }
 
 void MainWindow::changeEvent(QEvent *event)

@@ -5,6 +5,8 @@
 #include <memory>
 
 class ConnectionBar;
+class JobDetailDialog;
+class SearchResolver;
 class Page;
 class QListWidget;
 class QStackedWidget;
@@ -32,6 +34,7 @@ public:
     RefreshTimer *refreshTimer() const { return m_timer; }
     QList<Page *> pages() const { return m_pages; }
     Page *currentPage() const;
+    JobDetailDialog *jobDetail() const { return m_detail; }
     // Shows the page with this title; false when there is none.
     bool showPage(const QString &title);
 
@@ -49,6 +52,12 @@ private:
     void refreshCurrentPage();
     void search(const QString &text);
     void openJob(const QByteArray &jid);
+    void openQueue(const QString &queue);
+    void openTag(const QString &tag);
+    void openFailureGroup(const QString &group);
+    void openWorker(const QString &worker);
+    template<typename P>
+    P *findPage() const;
 
     ConnectionBar *m_bar;
     TroubleBanner *m_banner;
@@ -57,4 +66,6 @@ private:
     RefreshTimer *m_timer;
     std::unique_ptr<QlessSession> m_session;
     QList<Page *> m_pages;
+    JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
+    SearchResolver *m_resolver = nullptr;
 };

@@ -1,10 +1,19 @@
 #include "pagelist.h"
 
+#include "configpage.h"
+#include "failedpage.h"
 #include "overviewpage.h"
+#include "queuespage.h"
+#include "statspage.h"
+#include "tagspage.h"
+#include "trackedpage.h"
+#include "workerspage.h"
 
 QList<Page *> createPages(QlessSession *session, QWidget *parent)
 {
     return {
-        new OverviewPage(session, parent),
+        new OverviewPage(session, parent), new QueuesPage(session, parent), new FailedPage(session, parent),
+        new TrackedPage(session, parent),  new TagsPage(session, parent),   new WorkersPage(session, parent),
+        new StatsPage(session, parent),    new ConfigPage(session, parent),
     };
 }

@@ -1,9 +1,14 @@
 #include "connectionbar.h"
+#include "jobdetaildialog.h"
+#include "jobdetailview.h"
 #include "mainwindow.h"
 #include "overviewpage.h"
 #include "qlessfixture.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
+#include "queuespage.h"
+#include "realisticpipeline.h"
+#include "tagspage.h"
 #include "refreshtimer.h"
 #include "troublebanner.h"
 
@@ -86,6 +91,73 @@ private slots:
         QTRY_VERIFY(!window.connectionBar()->lastRefreshLabel()->text().isEmpty());
         QVERIFY(window.connectionBar()->readOnlyBadge()->isHidden());
         screenshot(&window, QStringLiteral("overview"));
+    }
+
+    void overviewOpensQueueAndSearchOpensJob()
+    {
+        seedPipeline();
+        MainWindow window;
+        window.setSession(session());
+        window.show();
+        auto *overview = qobject_cast<OverviewPage *>(window.currentPage());
+        QTRY_COMPARE_WITH_TIMEOUT(overview->queueModel()->rowCount(), 5, 20000);
+        // Activating the "parse" row of the Overview opens that queue on the Queues page.
+        QTableView *view = overview->queueView();
+        QModelIndex parse;
+        for (int row = 0; row < view->model()->rowCount(); ++row) {
+            if (view->model()->index(row, 0).data(QueueListModel::KeyRole).toString() == QLatin1String("parse"))
+                parse = view->model()->index(row, 0);
+        }
+        QVERIFY(parse.isValid());
+        emit view->activated(parse);
+        auto *queues = qobject_cast<QueuesPage *>(window.currentPage());
+        QVERIFY(queues);
+        QCOMPARE(queues->currentQueue(), QStringLiteral("parse"));
+
+        // A jid typed in the search field opens the job's detail window.
+        QLineEdit *search = window.connectionBar()->searchField();
+        search->setText(QStringLiteral("crawl-3"));
+        QTest::keyClick(search, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(window.jobDetail() && window.jobDetail()->isVisible(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.jobDetail()->view()->job().has_value(), 20000);
+        QCOMPARE(window.jobDetail()->view()->job()->jid, QByteArray("crawl-3"));
+        screenshot(window.jobDetail(), QStringLiteral("window-job-detail"));
+    }
+
+    void unknownTextSearchesTag()
+    {
+        seedPipeline();
+        MainWindow window;
+        window.setSession(session());
+        window.show();
+        QLineEdit *search = window.connectionBar()->searchField();
+        search->setText(QStringLiteral("customer:acme"));
+        QTest::keyClick(search, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<TagsPage *>(window.currentPage()), 20000);
+        QCOMPARE(qobject_cast<TagsPage *>(window.currentPage())->currentTag(), QStringLiteral("customer:acme"));
+    }
+
+    // Every page of the window on a realistic pipeline, each grabbed for people to look at.
+    void everyPageOnARealisticPipeline()
+    {
+        RealisticPipeline::seed(*m_fixture);
+        MainWindow window;
+        window.setSession(session());
+        window.resize(1400, 860);
+        window.show();
+        const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"), QStringLiteral("Failed"),
+                                 QStringLiteral("Tracked"),  QStringLiteral("Tags"),   QStringLiteral("Workers"),
+                                 QStringLiteral("Stats"),    QStringLiteral("Config")};
+        QCOMPARE(window.pages().size(), titles.size());
+        for (int i = 0; i < titles.size(); ++i) {
+            QCOMPARE(window.pages().at(i)->title(), titles.at(i));
+            QVERIFY(window.showPage(titles.at(i)));
+            QCOMPARE(window.currentPage(), window.pages().at(i));
+            // Showing a page refreshes it: wait for that refresh to be in.
+            QTRY_VERIFY_WITH_TIMEOUT(!window.refreshTimer()->isInFlight(), 20000);
+            QTest::qWait(200); // follow-up reads a page starts on its own (a selected group's jobs)
+            screenshot(&window, QStringLiteral("window-") + titles.at(i).toLower());
+        }
     }
 
     void refreshesByItself()
