@@ -72,6 +72,10 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_bar, &ConnectionBar::refreshNowRequested, m_timer, &RefreshTimer::refreshNow);
     connect(m_bar, &ConnectionBar::connectRequested, this, &MainWindow::connectRequested);
     connect(m_bar, &ConnectionBar::searchRequested, this, &MainWindow::search);
+    connect(m_banner, &TroubleBanner::retryRequested, this, [this] {
+        if (m_session)
+            m_session->connection()->reconnect();
+    });
 
     buildMenus();
     m_bar->setRefreshInterval(DefaultIntervalMs);
@@ -131,8 +135,6 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session)
     connect(s, &QlessSession::stateChanged, m_banner, &TroubleBanner::setState);
     connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
-    connect(m_banner, &TroubleBanner::retryRequested, s, [s] { s->connection()->reconnect(); },
-            Qt::UniqueConnection);
     setWindowTitle(tr("%1 — qlessdesk").arg(s->settings().describe()));
     m_resolver = new SearchResolver(s->client(), this);
     for (Page *page : createPages(s, m_stack))
