@@ -19,6 +19,16 @@ int main(int argc, char *argv[])
     // Headless subcommands run before (and instead of) anything of the window.
     if (ExportStatsCommand::isRequested(argc, argv))
         return ExportStatsCommand::run(argc, argv);
+    // --version and --help print and leave: they must work on a machine with no display (a
+    // package check, a terminal over ssh), where the window's platform plugin cannot load.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        const bool printOnly = arg == "--version" || arg == "-v" || arg == "--help" || arg == "-h"
+            || arg == "--help-all";
+        if (printOnly && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+            && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("qlessdesk"));
@@ -29,7 +39,8 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
         "main", "A desktop console for the qless job queue: queues, jobs, failures, workers and "
-                "statistics of a qless deployment, live."));
+                "statistics of a qless deployment, live.\n"
+                "Headless chart export: qlessdesk export-stats --help"));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption urlOption(
@@ -48,15 +59,15 @@ int main(int argc, char *argv[])
     PasswordStore passwords;
     MainWindow window;
 
-    const auto connectTo = [&window](ConnectionSettings settings, bool readOnly) {
+    const auto connectTo = [&window](ConnectionSettings settings, bool readOnly, const QString &profile) {
         settings.readOnly = settings.readOnly || readOnly;
-        window.setSession(std::make_unique<QlessSession>(settings));
+        window.setSession(std::make_unique<QlessSession>(settings), profile);
     };
     const auto askWhereToConnect = [&] {
         auto *dialog = new ConnectionDialog(&profiles, &passwords, &window);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         QObject::connect(dialog, &QDialog::accepted, &window, [&, dialog] {
-            connectTo(dialog->settings(), parser.isSet(readOnlyOption));
+            connectTo(dialog->settings(), parser.isSet(readOnlyOption), dialog->profileName());
         });
         dialog->open();
     };
@@ -75,7 +86,7 @@ int main(int argc, char *argv[])
             std::fprintf(stderr, "qlessdesk: %s\n", qPrintable(error));
             return 2;
         }
-        connectTo(settings, parser.isSet(readOnlyOption));
+        connectTo(settings, parser.isSet(readOnlyOption), QString());
     }
     return QApplication::exec();
 }

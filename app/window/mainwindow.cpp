@@ -119,14 +119,16 @@ void MainWindow::buildMenus()
     });
 }
 
-void MainWindow::setSession(std::unique_ptr<QlessSession> session)
+void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString &profile)
 {
     clearPages();
     m_session = std::move(session);
     if (!m_session)
         return;
     QlessSession *s = m_session.get();
-    m_bar->setServer(s->settings().describe(), s->isReadOnly());
+    const QString where = profile.isEmpty() ? s->settings().describe()
+                                            : tr("%1 (%2)").arg(profile, s->settings().describe());
+    m_bar->setServer(where, s->isReadOnly());
     m_bar->setState(s->state());
     m_bar->setStale(false);
     m_bar->setLastRefresh({});
@@ -135,7 +137,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session)
     connect(s, &QlessSession::stateChanged, m_banner, &TroubleBanner::setState);
     connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
-    setWindowTitle(tr("%1 — qlessdesk").arg(s->settings().describe()));
+    setWindowTitle(tr("%1 — qlessdesk").arg(profile.isEmpty() ? s->settings().describe() : profile));
     m_resolver = new SearchResolver(s->client(), this);
     for (Page *page : createPages(s, m_stack))
         addPage(page);

@@ -26,7 +26,8 @@ public:
     ~MainWindow() override;
 
     // Shows `session`'s server: builds its pages anew and starts refreshing. Takes ownership.
-    void setSession(std::unique_ptr<QlessSession> session);
+    // `profile` names the saved connection, if it came from one (shown before the address).
+    void setSession(std::unique_ptr<QlessSession> session, const QString &profile = {});
     QlessSession *session() const { return m_session.get(); }
 
     ConnectionBar *connectionBar() const { return m_bar; }

@@ -183,12 +183,13 @@ private slots:
         QVERIFY(!window.refreshTimer()->isPaused());
     }
 
-    void readOnlyBadge()
+    void readOnlyBadgeAndProfileName()
     {
         MainWindow window;
-        window.setSession(session(true));
+        window.setSession(session(true), QStringLiteral("production"));
         window.show();
         QVERIFY(!window.connectionBar()->readOnlyBadge()->isHidden());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("production")));
     }
 
     void troubleBannerWhileServerIsDown()
