@@ -127,6 +127,9 @@ void PipelineSimulator::produce(double dt)
         return;
     m_pending += m_options.jobsPerSecond * m_options.speed * dt;
     while (m_pending >= 1) {
+        // A slow tick owes several jobs at once: the limit holds inside the loop too.
+        if (m_options.maxJobs > 0 && m_counters.put >= m_options.maxJobs)
+            return;
         m_pending -= 1;
         const QByteArray jid = newJid();
         QList<QByteArray> options;

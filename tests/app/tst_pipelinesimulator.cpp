@@ -117,8 +117,8 @@ private slots:
             std::sort(keys.begin(), keys.end());
             run = keys;
         }
-        QVERIFY(runs[0].size() >= 5);
-        QCOMPARE(runs[0].mid(0, 5), runs[1].mid(0, 5));
+        QCOMPARE(runs[0].size(), 5); // --max-jobs holds however many jobs a slow tick owes
+        QCOMPARE(runs[0], runs[1]);
     }
 };
 
