@@ -147,6 +147,12 @@ StatsChart::StatsChart(QWidget *parent)
 
 StatsChart::~StatsChart() = default;
 
+void StatsChart::setLogToggleVisible(bool visible)
+{
+    m_logToggleWanted = visible;
+    m_logBox->setVisible(m_mode == Mode::Histogram && visible);
+}
+
 void StatsChart::setTitle(const QString &title)
 {
     m_title = title;
@@ -228,7 +234,7 @@ void StatsChart::rebuild()
     // The view releases but does not delete the chart it showed.
     delete old;
     // The log scale only means something for the histogram.
-    m_logBox->setVisible(m_mode == Mode::Histogram);
+    m_logBox->setVisible(m_mode == Mode::Histogram && m_logToggleWanted);
 }
 
 int StatsChart::layoutFor(int width) const

@@ -46,6 +46,8 @@ public:
     // thousands of fast ones.
     void setLogScale(bool on);
     bool isLogScale() const;
+    // A page showing several charts on one scale offers one toggle of its own instead.
+    void setLogToggleVisible(bool visible);
 
     // Draws the chart as shown, but laid out afresh at size: exports get the size they ask for,
     // not whatever the window happens to be.
@@ -92,6 +94,7 @@ private:
     DailyTrendSeries m_trend;
     bool m_logScale = false;
     QCheckBox *m_logBox = nullptr;
+    bool m_logToggleWanted = true;
     QChartView *m_view = nullptr;
     QChart *m_chart = nullptr;
     int m_builtForLayout = 0;

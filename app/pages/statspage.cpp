@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QCalendarWidget>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QFileDialog>
@@ -61,6 +62,14 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     // One log toggle for both histograms: compared side by side, they must use the same scale.
     connect(m_waitChart, &StatsChart::logScaleChanged, m_runChart, &StatsChart::setLogScale);
     connect(m_runChart, &StatsChart::logScaleChanged, m_waitChart, &StatsChart::setLogScale);
+    auto *logBox = new QCheckBox(tr("Logarithmic count axis"), this);
+    logBox->setToolTip(tr("Show counts on a logarithmic scale, so that a few slow jobs stay visible "
+                          "beside many fast ones"));
+    for (StatsChart *chart : {m_waitChart, m_runChart}) {
+        chart->setLogToggleVisible(false);
+        connect(chart, &StatsChart::logScaleChanged, logBox, &QCheckBox::setChecked);
+    }
+    connect(logBox, &QCheckBox::toggled, m_waitChart, &StatsChart::setLogScale);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Queue:"), this));
@@ -94,9 +103,15 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     middle->addWidget(summaryFrame);
     middle->addLayout(stripColumn, 1);
 
-    auto *histograms = new QHBoxLayout;
-    histograms->addWidget(m_waitChart, 1);
-    histograms->addWidget(m_runChart, 1);
+    auto *histogramHeader = new QHBoxLayout;
+    histogramHeader->addStretch(1);
+    histogramHeader->addWidget(logBox);
+    auto *histogramCharts = new QHBoxLayout;
+    histogramCharts->addWidget(m_waitChart, 1);
+    histogramCharts->addWidget(m_runChart, 1);
+    auto *histograms = new QVBoxLayout;
+    histograms->addLayout(histogramHeader);
+    histograms->addLayout(histogramCharts, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
