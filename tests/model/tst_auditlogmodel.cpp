@@ -1,0 +1,154 @@
+#include "auditlog.h"
+#include "auditlogmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QJsonArray>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+// The Activity page's table over the audit log: newest first, text for people and raw values for
+// sorting, and a reload that adds new actions on top without dropping the operator's selection.
+class TestAuditLogModel final : public QObject
+{
+    Q_OBJECT
+
+    static AuditRecord record(const QString &action, qint64 count, int second)
+    {
+        AuditRecord r;
+        r.time = QDateTime(QDate(2026, 11, 21), QTime(10, 0, second, 500), Qt::UTC);
+        r.server = QStringLiteral("redis://127.0.0.1:6379/0");
+        r.action = action;
+        r.arguments.insert(QStringLiteral("from"), QStringLiteral("q1"));
+        r.arguments.insert(QStringLiteral("to"), QStringLiteral("q2"));
+        r.count = count;
+        r.outcome = QStringLiteral("done");
+        return r;
+    }
+
+private slots:
+    void showsRecordsNewestFirst()
+    {
+        QTemporaryDir dir;
+        AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
+        QVERIFY(log.append(record(QStringLiteral("move"), 1500, 1)));
+        AuditRecord failed = record(QStringLiteral("cancel"), 0, 2);
+        failed.arguments = QJsonObject{{QStringLiteral("jids"), QJsonArray{QStringLiteral("a")}}};
+        failed.outcome = QStringLiteral("failed");
+        failed.message = QStringLiteral("refused: it has dependents\nb, c");
+        QVERIFY(log.append(failed));
+
+        AuditLogModel model(&log);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QCOMPARE(model.rowCount(), 0);
+        model.reload();
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), int(AuditLogModel::ColumnCount));
+        QCOMPARE(model.headerData(AuditLogModel::DetailsColumn, Qt::Horizontal).toString(), QStringLiteral("Details"));
+
+        auto cell = [&model](int row, int column, int role = Qt::DisplayRole) {
+            return model.index(row, column).data(role);
+        };
+        QCOMPARE(cell(0, AuditLogModel::ActionColumn).toString(), QStringLiteral("cancel"));
+        QCOMPARE(cell(0, AuditLogModel::OutcomeColumn).toString(), QStringLiteral("Failed"));
+        QCOMPARE(cell(0, AuditLogModel::OutcomeColumn, AuditLogModel::SortRole).toString(), QStringLiteral("failed"));
+        QVERIFY(cell(0, AuditLogModel::OutcomeColumn, Qt::ForegroundRole).isValid());
+        QCOMPARE(cell(0, AuditLogModel::DetailsColumn).toString(),
+                 QStringLiteral("jids=[\"a\"]; refused: it has dependents"));
+        QCOMPARE(cell(0, AuditLogModel::DetailsColumn, Qt::ToolTipRole).toString(), failed.message);
+
+        QCOMPARE(cell(1, AuditLogModel::ActionColumn).toString(), QStringLiteral("move"));
+        QCOMPARE(cell(1, AuditLogModel::ServerColumn).toString(), QStringLiteral("redis://127.0.0.1:6379/0"));
+        QCOMPARE(cell(1, AuditLogModel::DetailsColumn).toString(), QStringLiteral("from=q1, to=q2"));
+        QCOMPARE(cell(1, AuditLogModel::CountColumn).toString(), QLocale().toString(1500));
+        QCOMPARE(cell(1, AuditLogModel::CountColumn, AuditLogModel::SortRole).toLongLong(), 1500);
+        QCOMPARE(cell(1, AuditLogModel::OutcomeColumn).toString(), QStringLiteral("Done"));
+        QVERIFY(!cell(1, AuditLogModel::OutcomeColumn, Qt::ForegroundRole).isValid());
+        const QDateTime time = record(QString(), 0, 1).time;
+        QCOMPARE(cell(1, AuditLogModel::TimeColumn, AuditLogModel::SortRole).toLongLong(), time.toMSecsSinceEpoch());
+        QCOMPARE(cell(1, AuditLogModel::TimeColumn).toString(),
+                 time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+        QCOMPARE(cell(1, AuditLogModel::TimeColumn, Qt::ToolTipRole).toString(),
+                 QStringLiteral("2026-11-21T10:00:01.500Z"));
+        QVERIFY(cell(0, AuditLogModel::TimeColumn, AuditLogModel::SortRole).toLongLong()
+                > cell(1, AuditLogModel::TimeColumn, AuditLogModel::SortRole).toLongLong());
+    }
+
+    void reloadKeepsSelectionAndCountsDamage()
+    {
+        QTemporaryDir dir;
+        AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(log.append(record(QStringLiteral("move"), i, i)));
+        AuditLogModel model(&log);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.reload();
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.skippedLines(), 0);
+
+        QItemSelectionModel selection(&model);
+        const QModelIndex oldest = model.index(2, 0);
+        QCOMPARE(oldest.data(AuditLogModel::SortRole).toLongLong(), record(QString(), 0, 0).time.toMSecsSinceEpoch());
+        selection.select(oldest, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+        {
+            QFile file(log.filePath());
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Append));
+            file.write("not json\n");
+        }
+        QVERIFY(log.append(record(QStringLiteral("priority"), 7, 10)));
+        QVERIFY(log.append(record(QStringLiteral("unfail"), 8, 11)));
+
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+        model.reload();
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(inserts.count(), 1);
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.skippedLines(), 1);
+        QCOMPARE(model.index(0, AuditLogModel::ActionColumn).data().toString(), QStringLiteral("unfail"));
+        QCOMPARE(model.index(1, AuditLogModel::ActionColumn).data().toString(), QStringLiteral("priority"));
+        // The same record is still the selected one, now further down.
+        const QModelIndexList selected = selection.selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().row(), 4);
+        QCOMPARE(selected.first().data(AuditLogModel::KeyRole).toString(), // its line in the file
+                 QStringLiteral("1"));
+
+        // Reloading an unchanged file changes nothing.
+        QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+        model.reload();
+        QCOMPARE(changes.count(), 0);
+        QCOMPARE(model.rowCount(), 5);
+    }
+
+    void maxRowsBoundsTheTable()
+    {
+        QTemporaryDir dir;
+        AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(log.append(record(QStringLiteral("move"), i, i)));
+        AuditLogModel model(&log, 3);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.reload();
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(0, AuditLogModel::CountColumn, {}).data(AuditLogModel::SortRole).toLongLong(), 4);
+        QCOMPARE(model.index(2, AuditLogModel::CountColumn, {}).data(AuditLogModel::SortRole).toLongLong(), 2);
+    }
+
+    void emptyOrMissingLog()
+    {
+        QTemporaryDir dir;
+        AuditLog log(dir.filePath(QStringLiteral("none/audit.jsonl")));
+        AuditLogModel model(&log);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.reload();
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.skippedLines(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAuditLogModel)
+#include "tst_auditlogmodel.moc"
