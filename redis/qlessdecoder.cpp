@@ -284,6 +284,19 @@ bool replyJson(const RedisReply &reply, QJsonValue *out, bool *escaped, RedisErr
     }
     return true;
 }
+
+// A reply that must be a JSON list of `what`: the list, or false with a BadReply error.
+bool replyList(const RedisReply &reply, QJsonArray *out, const QString &what, RedisError *error)
+{
+    QJsonValue value;
+    if (!replyJson(reply, &value, nullptr, error))
+        return false;
+    if (!asList(value, out)) {
+        badReply(error, QStringLiteral("expected a list of ") + what);
+        return false;
+    }
+    return true;
+}
 } // namespace
 
 bool QlessDecoder::parseJson(const QByteArray &bytes, QJsonValue *out, bool *escaped)
@@ -406,14 +419,9 @@ DurationFigures figures(const QJsonValue &value)
 
 QList<QueueCounts> QlessDecoder::queues(const RedisReply &reply, RedisError *error)
 {
-    QJsonValue value;
-    if (!replyJson(reply, &value, nullptr, error))
-        return {};
     QJsonArray array;
-    if (!asList(value, &array)) {
-        badReply(error, QStringLiteral("expected a list of queues"));
+    if (!replyList(reply, &array, QStringLiteral("queues"), error))
         return {};
-    }
     QList<QueueCounts> out;
     for (const QJsonValue &item : array)
         out << queueCounts(item.toObject());
@@ -470,14 +478,9 @@ FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *err
 
 QList<WorkerSummary> QlessDecoder::workers(const RedisReply &reply, RedisError *error)
 {
-    QJsonValue value;
-    if (!replyJson(reply, &value, nullptr, error))
-        return {};
     QJsonArray array;
-    if (!asList(value, &array)) {
-        badReply(error, QStringLiteral("expected a list of workers"));
+    if (!replyList(reply, &array, QStringLiteral("workers"), error))
         return {};
-    }
     QList<WorkerSummary> out;
     for (const QJsonValue &item : array) {
         const QJsonObject o = item.toObject();
@@ -521,14 +524,9 @@ std::optional<QStringList> QlessDecoder::tags(const RedisReply &reply, RedisErro
 {
     if (reply.isNil())
         return std::nullopt;
-    QJsonValue value;
-    if (!replyJson(reply, &value, nullptr, error))
-        return std::nullopt;
     QJsonArray array;
-    if (!asList(value, &array)) {
-        badReply(error, QStringLiteral("expected a list of tags"));
+    if (!replyList(reply, &array, QStringLiteral("tags"), error))
         return std::nullopt;
-    }
     return stringList(array);
 }
 
@@ -548,14 +546,9 @@ TaggedJobsPage QlessDecoder::taggedJobs(const RedisReply &reply, RedisError *err
 
 QList<TagCount> QlessDecoder::topTags(const RedisReply &reply, RedisError *error)
 {
-    QJsonValue value;
-    if (!replyJson(reply, &value, nullptr, error))
-        return {};
     QJsonArray array;
-    if (!asList(value, &array)) {
-        badReply(error, QStringLiteral("expected a list of tags"));
+    if (!replyList(reply, &array, QStringLiteral("tags"), error))
         return {};
-    }
     QList<TagCount> out;
     for (const QJsonValue &item : array) {
         const QJsonObject o = item.toObject();

@@ -144,17 +144,7 @@ void FailedPage::onGroupChosen(const QModelIndex &index)
 
 void FailedPage::selectGroupRow()
 {
-    const int row = m_groups->rowOf(m_group);
-    if (row < 0) {
-        // Gone (or not listed yet): no other row may look chosen.
-        m_groupView->selectionModel()->clear();
-        return;
-    }
-    const QModelIndex index = m_sortedGroups->mapFromSource(m_groups->index(row, 0));
-    if (m_groupView->currentIndex().row() == index.row())
-        return;
-    m_groupView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
-                                                              | QItemSelectionModel::Rows);
+    TableViews::selectSourceRow(m_groupView, m_sortedGroups, m_groups->rowOf(m_group));
 }
 
 void FailedPage::showMessage()

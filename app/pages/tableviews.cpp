@@ -1,6 +1,7 @@
 #include "tableviews.h"
 
 #include <QHeaderView>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 
 namespace TableViews {
@@ -21,6 +22,18 @@ void setUp(QTableView *view, QAbstractItemModel *model)
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+}
+
+void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceRow)
+{
+    if (sourceRow < 0) {
+        view->selectionModel()->clear();
+        return;
+    }
+    const QModelIndex index = proxy->mapFromSource(proxy->sourceModel()->index(sourceRow, 0));
+    if (view->currentIndex().row() == index.row())
+        return;
+    view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 } // namespace TableViews

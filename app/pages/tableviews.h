@@ -1,10 +1,14 @@
 #pragma once
 
 class QAbstractItemModel;
+class QSortFilterProxyModel;
 class QTableView;
 
 // One look for every table of the console: whole-row selection, extended selection, sorting by
 // clicking a header, no grid, alternating rows, compact rows, no word wrap.
 namespace TableViews {
 void setUp(QTableView *view, QAbstractItemModel *model);
+// Makes source row `sourceRow` (behind `proxy`) the view's current, selected row; -1 (the row is
+// gone or not listed yet) clears the selection, so that no other row looks chosen.
+void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceRow);
 }

@@ -107,15 +107,5 @@ void TagsPage::showTag(const QString &tag)
 
 void TagsPage::selectTagRow()
 {
-    const int row = m_tags->rowOf(m_tag);
-    if (row < 0) {
-        // Gone (or not listed yet): no other row may look chosen.
-        m_tagView->selectionModel()->clear();
-        return;
-    }
-    const QModelIndex index = m_sortedTags->mapFromSource(m_tags->index(row, 0));
-    if (m_tagView->currentIndex().row() == index.row())
-        return;
-    m_tagView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
-                                                            | QItemSelectionModel::Rows);
+    TableViews::selectSourceRow(m_tagView, m_sortedTags, m_tags->rowOf(m_tag));
 }

@@ -118,17 +118,7 @@ void WorkersPage::showWorker(const QString &worker)
 
 void WorkersPage::selectWorkerRow()
 {
-    const int row = m_workers->rowOf(m_worker);
-    if (row < 0) {
-        // Gone (or not listed yet): no other row may look chosen.
-        m_workerView->selectionModel()->clear();
-        return;
-    }
-    const QModelIndex index = m_sortedWorkers->mapFromSource(m_workers->index(row, 0));
-    if (m_workerView->currentIndex().row() == index.row())
-        return;
-    m_workerView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
-                                                               | QItemSelectionModel::Rows);
+    TableViews::selectSourceRow(m_workerView, m_sortedWorkers, m_workers->rowOf(m_worker));
 }
 
 void WorkersPage::updateSummary()
