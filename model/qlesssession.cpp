@@ -1,5 +1,6 @@
 #include "qlesssession.h"
 
+#include "auditlog.h"
 #include "qlessclient.h"
 #include "redisconnection.h"
 
@@ -7,6 +8,7 @@ QlessSession::QlessSession(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
     , m_connection(std::make_unique<RedisConnection>(settings))
     , m_client(std::make_unique<QlessClient>(m_connection.get()))
+    , m_auditLog(std::make_shared<AuditLog>())
 {
     connect(m_connection.get(), &RedisConnection::stateChanged, this, &QlessSession::onState);
     m_state = m_connection->state();
@@ -49,4 +51,24 @@ void QlessSession::onState(const ConnectionState &state)
         emit staleChanged(true);
     }
     emit stateChanged(state);
+}
+
+void QlessSession::setAuditLog(std::shared_ptr<AuditLog> log)
+{
+    if (log)
+        m_auditLog = std::move(log);
+}
+
+bool QlessSession::audit(AuditRecord record)
+{
+    record.server = settings().describe();
+    if (!record.time.isValid())
+        record.time = QDateTime::currentDateTimeUtc();
+    if (!m_auditLog->append(record)) {
+        emit auditFailed(tr("The audit log %1 could not be written: %2")
+                             .arg(m_auditLog->filePath(), m_auditLog->errorString()));
+        return false;
+    }
+    emit audited(record);
+    return true;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "auditrecord.h"
 #include "connectionsettings.h"
 #include "connectionstate.h"
 
@@ -8,6 +9,7 @@
 
 #include <memory>
 
+class AuditLog;
 class QlessClient;
 class RedisConnection;
 
@@ -34,10 +36,21 @@ public:
     // True from a lost connection until the next successful refresh.
     bool isStale() const { return m_stale; }
 
+    // Where every write from this console is recorded: the user's log unless set otherwise
+    // (tests, or a log chosen elsewhere). The session keeps the log alive.
+    AuditLog *auditLog() const { return m_auditLog.get(); }
+    void setAuditLog(std::shared_ptr<AuditLog> log);
+    // Appends `record` with this server (never its password) and the time filled in, then emits
+    // audited. False, after emitting auditFailed with the reason, when the file could not be
+    // written: the action has happened by then, so callers report this and undo nothing.
+    bool audit(AuditRecord record);
+
 signals:
     void stateChanged(const ConnectionState &state);
     void refreshed(const QDateTime &when);
     void staleChanged(bool stale);
+    void audited(const AuditRecord &record);
+    void auditFailed(const QString &message);
 
 private:
     void onState(const ConnectionState &state);
@@ -47,4 +60,5 @@ private:
     ConnectionState m_state;
     QDateTime m_lastRefresh;
     bool m_stale = false;
+    std::shared_ptr<AuditLog> m_auditLog;
 };
