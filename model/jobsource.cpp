@@ -38,6 +38,7 @@ JobSource JobSource::queueState(QlessClient *client, const QString &queue, const
 {
     JobSource source;
     source.description = QObject::tr("%1 in %2").arg(state, queue);
+    source.state = state == QLatin1String("stalled") ? QStringLiteral("running") : state;
     source.fetch = [client, queue, state](int offset, int count, QObject *context, Done done) {
         // Both calls go out together; whichever answers last delivers the page.
         auto page = std::make_shared<QlessReply<JobPage>>();
@@ -66,6 +67,7 @@ JobSource JobSource::completed(QlessClient *client)
 {
     JobSource source;
     source.description = QObject::tr("completed jobs");
+    source.state = QStringLiteral("complete");
     source.fetch = [client](int offset, int count, QObject *context, Done done) {
         client->jobs(QStringLiteral("complete"), QString(), offset, count, context,
                      [done](const QlessReply<QList<QByteArray>> &reply) {
@@ -82,6 +84,7 @@ JobSource JobSource::failureGroup(QlessClient *client, const QString &group)
 {
     JobSource source;
     source.description = QObject::tr("failure group %1").arg(group);
+    source.state = QStringLiteral("failed");
     source.fetch = [client, group](int offset, int count, QObject *context, Done done) {
         client->failedJobs(group, offset, count, context, [done](const QlessReply<FailedJobsPage> &reply) {
             QlessReply<JobPage> page;

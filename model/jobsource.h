@@ -29,6 +29,9 @@ struct JobSource
     using Fetch = std::function<void(int offset, int count, QObject *context, Done done)>;
 
     QString description; // "waiting in crawl", for messages
+    // The state every job of this list is in ("running" for stalled jobs, "failed" for a failure
+    // group), so an action on them can insist on it; empty for mixed lists (a tag, a worker).
+    QString state;
     Fetch fetch;
 
     bool isValid() const { return bool(fetch); }

@@ -1,0 +1,86 @@
+#include "bulksummary.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
+
+namespace {
+constexpr int examplesPerReason = 5;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("BulkSummary", text);
+}
+
+qint64 sum(const QMap<QString, qint64> &counts)
+{
+    qint64 total = 0;
+    for (qint64 count : counts)
+        total += count;
+    return total;
+}
+
+QString reasons(const QMap<QString, qint64> &counts)
+{
+    QStringList parts;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        parts << QStringLiteral("%1: %2").arg(it.key(), QLocale().toString(it.value()));
+    return parts.join(QStringLiteral("; "));
+}
+} // namespace
+
+qint64 BulkSummary::skippedCount() const
+{
+    return sum(skipped);
+}
+
+qint64 BulkSummary::failedCount() const
+{
+    return sum(failed);
+}
+
+void BulkSummary::addSkipped(const QString &reason, const QByteArray &jid, qint64 count)
+{
+    skipped[reason] += count;
+    QList<QByteArray> &list = examples[reason];
+    if (!jid.isEmpty() && list.size() < examplesPerReason)
+        list.append(jid);
+}
+
+void BulkSummary::addFailed(const QString &error, const QByteArray &jid, qint64 count)
+{
+    failed[error] += count;
+    QList<QByteArray> &list = examples[error];
+    if (!jid.isEmpty() && list.size() < examplesPerReason)
+        list.append(jid);
+}
+
+QString BulkSummary::outcome() const
+{
+    if (cancelled)
+        return QStringLiteral("cancelled");
+    if (done == 0 && (failedCount() > 0 || !stoppedBecause.isEmpty()))
+        return QStringLiteral("failed");
+    if (failedCount() > 0 || skippedCount() > 0 || notAttempted() > 0 || !stoppedBecause.isEmpty())
+        return QStringLiteral("partial");
+    return QStringLiteral("done");
+}
+
+QString BulkSummary::text() const
+{
+    const QLocale locale;
+    QStringList parts;
+    parts << tr("%1 of %2 done").arg(locale.toString(done), locale.toString(total));
+    if (skippedCount() > 0)
+        parts << tr("%1 skipped (%2)").arg(locale.toString(skippedCount()), reasons(skipped));
+    if (failedCount() > 0)
+        parts << tr("%1 failed (%2)").arg(locale.toString(failedCount()), reasons(failed));
+    if (notAttempted() > 0)
+        parts << tr("%1 not attempted").arg(locale.toString(notAttempted()));
+    QString text = parts.join(QStringLiteral("; "));
+    if (cancelled)
+        text += tr(". Stopped by the operator.");
+    else if (!stoppedBecause.isEmpty())
+        text += tr(". Stopped: %1").arg(stoppedBecause);
+    return text;
+}

@@ -1,0 +1,195 @@
+#include "jobaction.h"
+
+#include "job.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("JobAction", text);
+}
+
+bool isQueued(const Job &job)
+{
+    return job.state == QLatin1String("waiting") || job.state == QLatin1String("depends")
+        || job.state == QLatin1String("scheduled");
+}
+} // namespace
+
+JobAction JobAction::move(const QString &queue, const QString &onlyState)
+{
+    JobAction action;
+    action.kind = Kind::Move;
+    action.queue = queue;
+    action.onlyState = onlyState;
+    return action;
+}
+
+JobAction JobAction::retry()
+{
+    JobAction action;
+    action.kind = Kind::Retry;
+    action.onlyState = QStringLiteral("failed");
+    return action;
+}
+
+JobAction JobAction::cancel()
+{
+    JobAction action;
+    action.kind = Kind::Cancel;
+    return action;
+}
+
+JobAction JobAction::setPriority(double priority)
+{
+    JobAction action;
+    action.kind = Kind::Priority;
+    action.priority = priority;
+    return action;
+}
+
+JobAction JobAction::track()
+{
+    JobAction action;
+    action.kind = Kind::Track;
+    return action;
+}
+
+JobAction JobAction::untrack()
+{
+    JobAction action;
+    action.kind = Kind::Untrack;
+    return action;
+}
+
+JobAction JobAction::addTags(const QStringList &tags)
+{
+    JobAction action;
+    action.kind = Kind::AddTags;
+    action.tags = tags;
+    return action;
+}
+
+JobAction JobAction::removeTags(const QStringList &tags)
+{
+    JobAction action;
+    action.kind = Kind::RemoveTags;
+    action.tags = tags;
+    return action;
+}
+
+QString JobAction::name() const
+{
+    switch (kind) {
+    case Kind::Move:
+        return QStringLiteral("move");
+    case Kind::Retry:
+        return QStringLiteral("retry");
+    case Kind::Cancel:
+        return QStringLiteral("cancel");
+    case Kind::Priority:
+        return QStringLiteral("priority");
+    case Kind::Track:
+        return QStringLiteral("track");
+    case Kind::Untrack:
+        return QStringLiteral("untrack");
+    case Kind::AddTags:
+        return QStringLiteral("tag");
+    case Kind::RemoveTags:
+        return QStringLiteral("untag");
+    }
+    return {};
+}
+
+QString JobAction::describe() const
+{
+    switch (kind) {
+    case Kind::Move:
+        return tr("Move to queue %1").arg(queue);
+    case Kind::Retry:
+        return tr("Retry in own queue");
+    case Kind::Cancel:
+        return tr("Cancel");
+    case Kind::Priority:
+        return tr("Set priority %1").arg(priority);
+    case Kind::Track:
+        return tr("Track");
+    case Kind::Untrack:
+        return tr("Untrack");
+    case Kind::AddTags:
+        return tr("Add tags %1").arg(tags.join(QStringLiteral(", ")));
+    case Kind::RemoveTags:
+        return tr("Remove tags %1").arg(tags.join(QStringLiteral(", ")));
+    }
+    return {};
+}
+
+QJsonObject JobAction::arguments() const
+{
+    QJsonObject arguments;
+    switch (kind) {
+    case Kind::Move:
+        arguments.insert(QStringLiteral("queue"), queue);
+        break;
+    case Kind::Priority:
+        arguments.insert(QStringLiteral("priority"), priority);
+        break;
+    case Kind::AddTags:
+    case Kind::RemoveTags:
+        arguments.insert(QStringLiteral("tags"), QJsonArray::fromStringList(tags));
+        break;
+    default:
+        break;
+    }
+    if (!onlyState.isEmpty())
+        arguments.insert(QStringLiteral("only_state"), onlyState);
+    return arguments;
+}
+
+bool JobAction::isDoneFor(const Job *job) const
+{
+    if (kind == Kind::Cancel)
+        return job == nullptr || job->isMissing();
+    if (job == nullptr || job->isMissing())
+        return false;
+    switch (kind) {
+    case Kind::Move:
+        return job->queue == queue && isQueued(*job);
+    case Kind::Retry:
+        return isQueued(*job);
+    case Kind::Priority:
+        return job->priority == priority;
+    case Kind::Track:
+        return job->tracked;
+    case Kind::Untrack:
+        return !job->tracked;
+    case Kind::AddTags:
+        for (const QString &tag : tags) {
+            if (!job->tags.contains(tag))
+                return false;
+        }
+        return true;
+    case Kind::RemoveTags:
+        for (const QString &tag : tags) {
+            if (job->tags.contains(tag))
+                return false;
+        }
+        return true;
+    case Kind::Cancel:
+        break;
+    }
+    return false;
+}
+
+QString JobAction::whyNotApplicable(const Job *job) const
+{
+    if (job == nullptr || job->isMissing())
+        return kind == Kind::Cancel ? QString() : tr("job no longer exists");
+    if ((kind == Kind::Move || kind == Kind::Retry) && !onlyState.isEmpty() && job->state != onlyState)
+        return tr("now %1, no longer %2").arg(job->state, onlyState);
+    if (kind == Kind::Cancel && job->state == QLatin1String("complete"))
+        return tr("complete jobs are not cancelled");
+    return {};
+}

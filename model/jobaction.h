@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+struct Job;
+
+// One thing an operator does to jobs, whatever the jobs are (one, a selection, every job of a
+// list, a whole failure group): what BulkRunner applies to each and the audit log records.
+struct JobAction
+{
+    enum class Kind { Move, Retry, Cancel, Priority, Track, Untrack, AddTags, RemoveTags };
+
+    Kind kind = Kind::Retry;
+    QString queue;     // Move: where to
+    double priority = 0; // Priority: the new value
+    QStringList tags;  // AddTags, RemoveTags
+    // Move and Retry: the state the jobs were listed in. A job found in another state when its
+    // turn comes is skipped, so a step replayed after a reconnect, or raced by a worker or
+    // another operator, never moves a job that changed meanwhile. Empty: any state.
+    QString onlyState;
+
+    static JobAction move(const QString &queue, const QString &onlyState = {});
+    static JobAction retry();
+    static JobAction cancel();
+    static JobAction setPriority(double priority);
+    static JobAction track();
+    static JobAction untrack();
+    static JobAction addTags(const QStringList &tags);
+    static JobAction removeTags(const QStringList &tags);
+
+    // "move", "retry", ... as the audit log names the action.
+    QString name() const;
+    // For people, without the jobs: "Move to queue parse", "Set priority 10".
+    QString describe() const;
+    // The arguments for the audit log.
+    QJsonObject arguments() const;
+    // Cancel deletes jobs: always confirmed.
+    bool isDestructive() const { return kind == Kind::Cancel; }
+
+    // Whether `job` (read back from Redis) is as this action leaves it: how a step whose reply was
+    // lost with the connection is checked instead of assumed. `job` null: the job is gone.
+    bool isDoneFor(const Job *job) const;
+    // Why this action does not apply to `job` (null: gone), or empty when it still does.
+    QString whyNotApplicable(const Job *job) const;
+};
