@@ -14,11 +14,6 @@
 namespace {
 const QLatin1String heartbeatSuffix("-heartbeat");
 
-bool isQueueHeartbeat(const QString &option)
-{
-    return option.endsWith(heartbeatSuffix) && option.size() > heartbeatSuffix.size();
-}
-
 // "60 (1 min)": seconds as stored, and as people read them.
 QString seconds(const QString &value)
 {
@@ -39,6 +34,11 @@ QStringList ConfigModel::knownOptions()
     return {QStringLiteral("application"), QStringLiteral("heartbeat"), QStringLiteral("max-worker-age"),
             QStringLiteral("jobs-history"), QStringLiteral("jobs-history-count"), QStringLiteral("stats-history"),
             QStringLiteral("histogram-history")};
+}
+
+bool ConfigModel::isQueueHeartbeat(const QString &option)
+{
+    return option.endsWith(heartbeatSuffix) && option.size() > heartbeatSuffix.size();
 }
 
 QString ConfigModel::defaultOf(const QString &option)
@@ -141,7 +141,8 @@ QVariant ConfigModel::headerData(int section, Qt::Orientation orientation, int r
         return {};
     switch (section) {
     case NameColumn: return tr("Option");
-    case ValueColumn: return tr("Value");
+    case ValueColumn: return tr("In force");
+    case OverrideColumn: return tr("Override");
     case DefaultColumn: return tr("Default");
     case MeaningColumn: return tr("What it does");
     default: return {};
@@ -150,21 +151,22 @@ QVariant ConfigModel::headerData(int section, Qt::Orientation orientation, int r
 
 QString ConfigModel::valueText(const ConfigOption &row) const
 {
+    // Durations also read as people say them; counts and days as they are.
     const bool inSeconds = row.name != QLatin1String("application") && row.name != QLatin1String("jobs-history-count")
         && row.name != QLatin1String("stats-history") && row.name != QLatin1String("histogram-history")
         && (!row.defaultValue.isEmpty() || isQueueHeartbeat(row.name));
-    const QString value = inSeconds ? seconds(row.value) : row.value;
-    switch (row.origin) {
-    case ConfigOption::Origin::Default: return tr("%1 (default)").arg(value);
-    case ConfigOption::Origin::Inherited: return tr("%1 (from heartbeat)").arg(value);
-    case ConfigOption::Origin::Override: return value;
-    }
-    return value;
+    return inSeconds ? seconds(row.value) : row.value;
 }
 
-QString ConfigModel::meaning(const ConfigOption &row) const
+QString ConfigModel::defaultText(const ConfigOption &row) const
 {
-    const QString &n = row.name;
+    if (row.origin == ConfigOption::Origin::Inherited || (isQueueHeartbeat(row.name) && !row.defaultValue.isEmpty()))
+        return tr("heartbeat (%1)").arg(row.defaultValue);
+    return row.defaultValue.isEmpty() ? tr("none") : row.defaultValue;
+}
+
+QString ConfigModel::meaning(const QString &n)
+{
     if (n == QLatin1String("application"))
         return tr("Name of the application, as workers report it");
     if (n == QLatin1String("heartbeat"))
@@ -195,34 +197,37 @@ QVariant ConfigModel::data(const QModelIndex &index, int role) const
         switch (column) {
         case NameColumn: return row.name;
         case ValueColumn: return valueText(row);
-        case DefaultColumn:
-            if (row.origin == ConfigOption::Origin::Inherited || (isQueueHeartbeat(row.name) && !row.defaultValue.isEmpty()))
-                return tr("heartbeat (%1)").arg(row.defaultValue);
-            return row.defaultValue.isEmpty() ? tr("none") : row.defaultValue;
-        case MeaningColumn: return meaning(row);
+        case OverrideColumn:
+            if (row.origin == ConfigOption::Origin::Override)
+                return row.value;
+            return tr("not set"); // the Default column says what applies
+        case DefaultColumn: return defaultText(row);
+        case MeaningColumn: return meaning(row.name);
         default: return {};
         }
     case SortRole:
         switch (column) {
         case NameColumn: return row.name;
         case ValueColumn: return row.value;
+        case OverrideColumn: return row.origin == ConfigOption::Origin::Override ? row.value : QString();
         case DefaultColumn: return row.defaultValue;
-        case MeaningColumn: return meaning(row);
+        case MeaningColumn: return meaning(row.name);
         default: return {};
         }
     case KeyRole:
         return row.name;
     case Qt::FontRole:
         // What someone changed is what an operator looks for first.
-        if (row.origin == ConfigOption::Origin::Override && (column == ValueColumn || column == NameColumn)) {
+        if (row.origin == ConfigOption::Origin::Override
+            && (column == ValueColumn || column == NameColumn || column == OverrideColumn)) {
             QFont bold;
             bold.setBold(true);
             return bold;
         }
         return {};
     case Qt::ForegroundRole:
-        if ((row.origin != ConfigOption::Origin::Override && column == ValueColumn) || column == DefaultColumn
-            || column == MeaningColumn)
+        if ((row.origin != ConfigOption::Origin::Override && (column == ValueColumn || column == OverrideColumn))
+            || column == DefaultColumn || column == MeaningColumn)
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};
     case Qt::ToolTipRole:

@@ -9,16 +9,17 @@
 
 class QlessClient;
 
-// qless's configuration, every option with the value in force: the built-in defaults (marked as
-// such), the overrides of ql:config (in bold), and one `<queue>-heartbeat` per known queue (set,
-// or inherited from `heartbeat`). Reads the config and queues scripts; writes nothing.
+// qless's configuration, every option with the value in force beside its override (bold) and its
+// default: qless's built-in defaults, the overrides of ql:config, and one `<queue>-heartbeat` per
+// known queue (set, or inherited from `heartbeat`). Reads the config and queues scripts; writes
+// nothing (ConfigEditor does, and refreshes this model after).
 class ConfigModel final : public KeyedTableModel<ConfigOption>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ConfigModel)
 
 public:
-    enum Column { NameColumn, ValueColumn, DefaultColumn, MeaningColumn, ColumnCount };
+    enum Column { NameColumn, ValueColumn, OverrideColumn, DefaultColumn, MeaningColumn, ColumnCount };
 
     explicit ConfigModel(QlessClient *client, QObject *parent = nullptr);
 
@@ -26,6 +27,9 @@ public:
     // (COMPAT.md). The config script cannot say which values are defaults, so we know them here.
     static QStringList knownOptions();
     static QString defaultOf(const QString &option);
+    // What the option does, in a line: for the table and the page's editor.
+    static QString meaning(const QString &option);
+    static bool isQueueHeartbeat(const QString &option);
 
     // `done` runs once when both replies are in (applied, or failed: then the rows stay).
     void refresh(std::function<void()> done = {});
@@ -48,7 +52,7 @@ protected:
 
 private:
     QString valueText(const ConfigOption &row) const;
-    QString meaning(const ConfigOption &row) const;
+    QString defaultText(const ConfigOption &row) const;
 
     QlessClient *m_client;
     QString m_lastError;

@@ -2,11 +2,18 @@
 
 #include "page.h"
 
+class ConfigEditor;
 class ConfigModel;
+class QLabel;
+class QLineEdit;
+class QPushButton;
 class QTableView;
 
-// qless's configuration, read-only: every option with the value in force, defaults marked as
-// such, overrides in bold, each queue's heartbeat. Editing comes with the actions.
+// qless's configuration: every option with the value in force, its override (bold) and its
+// default side by side, each queue's heartbeat; below, an editor for the selected option (or one
+// typed by name, such as the heartbeat of a queue not listed yet): a value checked as it is typed,
+// Set, and Reset to default. Writes go through ConfigEditor (audited); errors show on the page.
+// On a read-only connection every edit control is disabled and says why.
 class ConfigPage final : public Page
 {
     Q_OBJECT
@@ -18,9 +25,43 @@ public:
     void refresh(std::function<void(bool ok)> done) override;
 
     ConfigModel *configModel() const { return m_config; }
+    ConfigEditor *configEditor() const { return m_editor; }
     QTableView *configView() const { return m_view; }
+    QLineEdit *optionField() const { return m_option; }
+    QLineEdit *valueField() const { return m_value; }
+    QPushButton *setButton() const { return m_set; }
+    QPushButton *resetButton() const { return m_reset; }
+    // The inline check of the value typed ("not a number ..."), empty when it may be set.
+    QLabel *checkLabel() const { return m_check; }
+    // What the last write did, or why it failed.
+    QLabel *resultLabel() const { return m_result; }
+
+    // Makes `option` the selected row (when listed) and the one the editor changes.
+    void selectOption(const QString &option);
 
 private:
+    void onCurrentRowChanged();
+    void onOptionEdited();
+    void onWriteFinished(bool ok, const QString &message);
+    void setSubmitting(const QString &option);
+    void submitSet();
+    void submitReset();
+    // Enables what may be used now and says what the chosen option is and where its value comes from.
+    void updateControls();
+    void showResult(bool ok, const QString &message);
+
     ConfigModel *m_config;
+    ConfigEditor *m_editor;
     QTableView *m_view;
+    QLineEdit *m_option;
+    QLabel *m_about;
+    QLineEdit *m_value;
+    QLabel *m_unit;
+    QPushButton *m_set;
+    QPushButton *m_reset;
+    QLabel *m_check;
+    QLabel *m_result;
+    QLabel *m_readOnlyNote;
+    // The option being written, to select and reload once the write is done.
+    QString m_writing;
 };

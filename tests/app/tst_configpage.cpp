@@ -1,16 +1,72 @@
+#include "auditlog.h"
+#include "configeditor.h"
 #include "configmodel.h"
 #include "configpage.h"
 #include "pagetestbase.h"
 #include "realisticpipeline.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QTableView>
+#include <QTemporaryDir>
 
 // The Config page against a real Redis: every option the config script gives, overrides and
-// queue heartbeats listed; watching writes nothing.
+// queue heartbeats listed; watching writes nothing; an option chosen in the table is set or reset
+// from the editor below it, a bad value is explained before anything is sent, and a read-only
+// connection disables every edit control saying why.
 class TestConfigPage final : public QObject, private PageTestBase
 {
     Q_OBJECT
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    std::unique_ptr<QlessSession> editSession(bool readOnly = false)
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = fixture().server().socketPath();
+        settings.readOnly = readOnly;
+        auto s = std::make_unique<QlessSession>(settings);
+        awaitReady(*s->connection());
+        s->setAuditLog(std::make_shared<AuditLog>(m_dir->filePath(QStringLiteral("audit.jsonl"))));
+        return s;
+    }
+
+    QByteArray stored(const QByteArray &option) { return fixture().call(QStringLiteral("config"), {"get", option}).text(); }
+
+    static QString cell(ConfigPage &page, const QString &option, int column)
+    {
+        ConfigModel *model = page.configModel();
+        return model->index(model->rowOf(option), column).data().toString();
+    }
+
+    // Clicks the option's row in the table, as an operator would.
+    static bool clickRow(ConfigPage &page, const QString &option)
+    {
+        const int row = page.configModel()->rowOf(option);
+        if (row < 0)
+            return false;
+        QTableView *view = page.configView();
+        const QModelIndex index = view->model()->index(row, ConfigModel::NameColumn);
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+        return view->currentIndex().row() == row;
+    }
+
+    static void typeValue(ConfigPage &page, const QString &text)
+    {
+        page.valueField()->selectAll();
+        QTest::keyClick(page.valueField(), Qt::Key_Backspace);
+        QTest::keyClicks(page.valueField(), text);
+    }
+
+    // Waits for the write the page started: the editor idle again, its message shown.
+    static bool awaitWrite(ConfigPage &page)
+    {
+        return QTest::qWaitFor([&page] { return !page.configEditor()->isBusy(); }, 30000);
+    }
 
 private slots:
     void initTestCase()
@@ -19,7 +75,12 @@ private slots:
         QVERIFY2(startServer(&error), qPrintable(error));
     }
     void cleanupTestCase() { stopServer(); }
-    void init() { fixture().flush(); }
+    void init()
+    {
+        fixture().flush();
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
 
     void showsEveryOption()
     {
@@ -38,8 +99,209 @@ private slots:
         QCOMPARE(model->rowAt(model->rowOf(QStringLiteral("heartbeat"))).value, QStringLiteral("120"));
         QCOMPARE(model->rowAt(model->rowOf(QStringLiteral("crawl-heartbeat"))).origin, ConfigOption::Origin::Override);
         QCOMPARE(model->rowAt(model->rowOf(QStringLiteral("parse-heartbeat"))).origin, ConfigOption::Origin::Inherited);
+        // Override and default side by side.
+        QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("120"));
+        QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
+        // Nothing chosen yet: nothing to set or reset.
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY(!page.resetButton()->isEnabled());
         QCOMPARE(fixture().snapshot(), before);
         screenshot(&page, QStringLiteral("config"));
+    }
+
+    void setFromTheEditor()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "a", now);
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+
+        QVERIFY(clickRow(page, QStringLiteral("heartbeat")));
+        QCOMPARE(page.optionField()->text(), QStringLiteral("heartbeat"));
+        QVERIFY(page.valueField()->text().isEmpty()); // not set: the editor starts empty
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY(!page.resetButton()->isEnabled()); // nothing to reset
+        typeValue(page, QStringLiteral("90"));
+        QVERIFY(page.setButton()->isEnabled());
+        QVERIFY(page.checkLabel()->isHidden());
+        QTest::mouseClick(page.setButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        QCOMPARE(page.resultLabel()->text(), QStringLiteral("heartbeat set to 90 (was 60)."));
+
+        QCOMPARE(stored("heartbeat"), QByteArray("90"));
+        QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("90"));
+        QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("90 s (1 min 30 s)"));
+        // The queue that inherits it shows the new value; the row stays chosen, now resettable.
+        QCOMPARE(cell(page, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("90 s (1 min 30 s)"));
+        QCOMPARE(page.configView()->currentIndex().row(), page.configModel()->rowOf(QStringLiteral("heartbeat")));
+        QCOMPARE(page.valueField()->text(), QStringLiteral("90"));
+        QVERIFY(page.resetButton()->isEnabled());
+
+        // Enter in the value field sets too.
+        typeValue(page, QStringLiteral("75"));
+        QTest::keyClick(page.valueField(), Qt::Key_Return);
+        QVERIFY(awaitWrite(page));
+        QCOMPARE(stored("heartbeat"), QByteArray("75"));
+
+        const QList<AuditRecord> records = s->auditLog()->records();
+        QCOMPARE(records.size(), 2);
+        QCOMPARE(records.at(0).action, QStringLiteral("config set"));
+        QCOMPARE(records.at(0).arguments.value(QStringLiteral("value")).toString(), QStringLiteral("75"));
+        QCOMPARE(records.at(0).arguments.value(QStringLiteral("previous")).toString(), QStringLiteral("90"));
+        screenshot(&page, QStringLiteral("config-set"));
+    }
+
+    void invalidValueIsExplained()
+    {
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        const QList<QByteArray> before = fixture().snapshot();
+
+        QVERIFY(clickRow(page, QStringLiteral("heartbeat")));
+        typeValue(page, QStringLiteral("abc"));
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY(page.checkLabel()->isVisible());
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("\"abc\" is not a number")),
+                 qPrintable(page.checkLabel()->text()));
+        // Enter does nothing while the value is refused.
+        QTest::keyClick(page.valueField(), Qt::Key_Return);
+        QVERIFY(!page.configEditor()->isBusy());
+        screenshot(&page, QStringLiteral("config-invalid"));
+
+        typeValue(page, QStringLiteral("0"));
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("above 0")), qPrintable(page.checkLabel()->text()));
+
+        QVERIFY(clickRow(page, QStringLiteral("jobs-history")));
+        typeValue(page, QStringLiteral("-1"));
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("cannot be negative")),
+                 qPrintable(page.checkLabel()->text()));
+        typeValue(page, QStringLiteral("0"));
+        QVERIFY(page.setButton()->isEnabled());
+        QVERIFY(page.checkLabel()->isHidden());
+
+        // Text options take any text but none.
+        QVERIFY(clickRow(page, QStringLiteral("application")));
+        typeValue(page, QStringLiteral("billing"));
+        QVERIFY(page.setButton()->isEnabled());
+        page.valueField()->clear();
+        QVERIFY(!page.setButton()->isEnabled());
+
+        QCOMPARE(fixture().snapshot(), before);
+        QVERIFY(s->auditLog()->records().isEmpty());
+    }
+
+    void resetToDefault()
+    {
+        fixture().call(QStringLiteral("config"), {"set", "jobs-history", "3600"});
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+
+        QVERIFY(clickRow(page, QStringLiteral("jobs-history")));
+        QCOMPARE(page.valueField()->text(), QStringLiteral("3600")); // the override to start from
+        QVERIFY(page.resetButton()->isEnabled());
+        QTest::mouseClick(page.resetButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        QCOMPARE(page.resultLabel()->text(), QStringLiteral("jobs-history unset (was 3600): the default applies again."));
+        QCOMPARE(stored("jobs-history"), QByteArray("604800"));
+        QCOMPARE(page.configModel()->rowAt(page.configModel()->rowOf(QStringLiteral("jobs-history"))).origin,
+                 ConfigOption::Origin::Default);
+        QCOMPARE(cell(page, QStringLiteral("jobs-history"), ConfigModel::OverrideColumn),
+                 QStringLiteral("not set"));
+        QVERIFY(!page.resetButton()->isEnabled());
+        QVERIFY(page.valueField()->text().isEmpty());
+        QCOMPARE(s->auditLog()->records().value(0).action, QStringLiteral("config unset"));
+    }
+
+    void queueHeartbeat()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("parse", "a", now);
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+
+        // A queue without a heartbeat of its own is listed, inheriting the global one.
+        QVERIFY(clickRow(page, QStringLiteral("parse-heartbeat")));
+        QVERIFY(!page.resetButton()->isEnabled());
+        typeValue(page, QStringLiteral("300"));
+        QTest::mouseClick(page.setButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        QCOMPARE(stored("parse-heartbeat"), QByteArray("300"));
+        QCOMPARE(cell(page, QStringLiteral("parse-heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("300"));
+        QCOMPARE(stored("heartbeat"), QByteArray("60"));
+
+        // A queue not listed yet: its heartbeat typed by name; the row appears, chosen.
+        page.configView()->clearSelection();
+        page.optionField()->clear();
+        QTest::keyClicks(page.optionField(), QStringLiteral("ingest-heartbeat"));
+        QVERIFY(page.configView()->selectionModel()->selectedRows().isEmpty());
+        typeValue(page, QStringLiteral("45"));
+        QVERIFY(page.setButton()->isEnabled());
+        QTest::mouseClick(page.setButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        QCOMPARE(stored("ingest-heartbeat"), QByteArray("45"));
+        const int row = page.configModel()->rowOf(QStringLiteral("ingest-heartbeat"));
+        QVERIFY(row >= 0);
+        QCOMPARE(page.configView()->currentIndex().row(), row);
+        QVERIFY(page.resetButton()->isEnabled());
+    }
+
+    void serverErrorShownOnThePage()
+    {
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        QVERIFY(clickRow(page, QStringLiteral("application")));
+        typeValue(page, QStringLiteral("billing"));
+        fixture().command({"CONFIG", "SET", "maxmemory", "1"});
+        QTest::mouseClick(page.setButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        fixture().command({"CONFIG", "SET", "maxmemory", "0"});
+        const QString text = page.resultLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("out of memory")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Nothing was changed")), qPrintable(text));
+        QVERIFY(page.resultLabel()->styleSheet().contains(QStringLiteral("#c62828")));
+        QCOMPARE(stored("application"), QByteArray("qless"));
+        QCOMPARE(s->auditLog()->records().value(0).outcome, QStringLiteral("failed"));
+        // The value typed stays, to try again.
+        QCOMPARE(page.valueField()->text(), QStringLiteral("billing"));
+        QVERIFY(page.setButton()->isEnabled());
+        screenshot(&page, QStringLiteral("config-error"));
+    }
+
+    void readOnlyDisablesEditing()
+    {
+        RealisticPipeline::seed(fixture());
+        auto s = editSession(true);
+        ConfigPage page(s.get());
+        page.resize(1200, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        QVERIFY(clickRow(page, QStringLiteral("heartbeat")));
+        QWidget *controls[] = {page.optionField(), page.valueField(), page.setButton(), page.resetButton()};
+        for (QWidget *control : controls) {
+            QVERIFY2(!control->isEnabled(), control->metaObject()->className());
+            QVERIFY2(control->toolTip().startsWith(QStringLiteral("This connection is read-only: ")),
+                     qPrintable(control->toolTip()));
+        }
+        // Still watchable: the row is chosen, and the editor says what it is.
+        QCOMPARE(page.optionField()->text(), QStringLiteral("heartbeat"));
+        screenshot(&page, QStringLiteral("config-readonly"));
     }
 };
 

@@ -45,10 +45,13 @@ private slots:
             QCOMPARE(model.rowAt(row).value, it.value().isDouble() ? QString::number(it.value().toDouble())
                                                                   : it.value().toString());
         }
-        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn),
-                 QStringLiteral("60 s (1 min) (default)"));
-        QCOMPARE(cell(model, QStringLiteral("application"), ConfigModel::ValueColumn),
-                 QStringLiteral("qless (default)"));
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("60 s (1 min)"));
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn),
+                 QStringLiteral("not set"));
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
+        QCOMPARE(cell(model, QStringLiteral("application"), ConfigModel::ValueColumn), QStringLiteral("qless"));
+        QCOMPARE(model.headerData(ConfigModel::ValueColumn, Qt::Horizontal).toString(), QStringLiteral("In force"));
+        QCOMPARE(model.headerData(ConfigModel::OverrideColumn, Qt::Horizontal).toString(), QStringLiteral("Override"));
     }
 
     void overridesAndQueueHeartbeats()
@@ -69,14 +72,22 @@ private slots:
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("120 s (2 min)"));
         QVERIFY(model.index(model.rowOf(QStringLiteral("heartbeat")), ConfigModel::ValueColumn)
                     .data(Qt::FontRole).value<QFont>().bold());
+        // Override and default side by side.
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("120"));
+        QVERIFY(model.index(model.rowOf(QStringLiteral("heartbeat")), ConfigModel::OverrideColumn)
+                    .data(Qt::FontRole).value<QFont>().bold());
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
         QCOMPARE(cell(model, QStringLiteral("jobs-history-count"), ConfigModel::ValueColumn), QStringLiteral("1000"));
         QCOMPARE(cell(model, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("30 s (30 s)"));
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("crawl-heartbeat"))).origin, ConfigOption::Origin::Override);
         // parse has no heartbeat of its own: listed, with the global one.
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("parse-heartbeat"))).origin, ConfigOption::Origin::Inherited);
-        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn),
-                 QStringLiteral("120 s (2 min) (from heartbeat)"));
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("120 s (2 min)"));
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::OverrideColumn),
+                 QStringLiteral("not set"));
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::DefaultColumn),
+                 QStringLiteral("heartbeat (120)"));
+        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("none"));
         QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::ValueColumn), QStringLiteral("10"));
         QVERIFY(!model.index(model.rowOf(QStringLiteral("application")), ConfigModel::ValueColumn)
                      .data(Qt::FontRole).value<QFont>().bold());
@@ -85,8 +96,7 @@ private slots:
         fixture().call(QStringLiteral("config"), {"unset", "heartbeat"});
         QVERIFY(refresh(model));
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("heartbeat"))).origin, ConfigOption::Origin::Default);
-        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn),
-                 QStringLiteral("60 s (1 min) (from heartbeat)"));
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("60 s (1 min)"));
     }
 };
 

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class ConfigModel;
+class QlessSession;
+
+// Changes qless's configuration for the Config page: `config set` and `config unset` through the
+// typed API, one write at a time. A value is checked here first, by the rules the config script
+// applies (lua/README.md), so that a mistyped value is explained before anything is sent; the
+// script still checks, and its refusal is shown as it words it. Every write that reaches the server
+// is audited through the session (action "config set" / "config unset", arguments {option, value,
+// previous}, count 0, outcome "done" or "failed"), and the table is read again afterwards.
+// Refusals made here (a bad value, a read-only connection, a write already running) send nothing
+// and are not audited: nothing was written.
+class ConfigEditor final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ConfigEditor)
+
+public:
+    // `session` and `model` must outlive the editor; `model` is refreshed after each write.
+    ConfigEditor(QlessSession *session, ConfigModel *model, QObject *parent = nullptr);
+
+    // Options whose value the script requires to be a number: qless's own numeric options and
+    // every `<queue>-heartbeat`.
+    static bool isNumeric(const QString &option);
+    // Numbers that must be above 0 (heartbeats, max-worker-age); the other numeric ones must be
+    // 0 or more.
+    static bool mustBeAboveZero(const QString &option);
+    // "seconds", "days", "jobs", or empty for text options.
+    static QString unitOf(const QString &option);
+    // What would be sent for `value`: numbers without the spaces around them, text as typed.
+    static QString normalized(const QString &option, const QString &value);
+    // Why `value` cannot be set for `option`, in words for the operator; empty when it can.
+    static QString problem(const QString &option, const QString &value);
+    // The finite decimals the scripts accept (12, -0.5, 1.7e+09), not hex, padding, inf or nan.
+    static bool isScriptNumber(const QString &text);
+
+    bool isBusy() const { return m_busy; }
+
+    // Start a write. False, with `error` saying why, when it is refused here and nothing is sent;
+    // otherwise finished() follows once the write is audited and the table read again.
+    bool set(const QString &option, const QString &value, QString *error = nullptr);
+    bool unset(const QString &option, QString *error = nullptr);
+
+signals:
+    void busyChanged(bool busy);
+    // `message` says what happened: "heartbeat set to 30 (was 60)", or why the write failed.
+    void finished(bool ok, const QString &message);
+
+private:
+    bool refuse(const QString &option, QString *error) const;
+    void write(const QString &option, const QString &value, bool isSet);
+    void setBusy(bool busy);
+    void done(bool ok, const QString &message);
+
+    QlessSession *m_session;
+    ConfigModel *m_model;
+    bool m_busy = false;
+};
