@@ -210,6 +210,41 @@ private slots:
         QCOMPARE(readFile(csvPath), expected);
     }
 
+    // Fields a spreadsheet would take as a formula get a leading apostrophe; plain numbers stay.
+    void exportCsvDefusesFormulas()
+    {
+        QTemporaryDir dir;
+        AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
+        AuditRecord r = record(QStringLiteral("@SUM(A1:A9)"), -3, QStringLiteral("-2+3"));
+        r.server = QStringLiteral("=HYPERLINK(\"http://evil.example\",\"click\")");
+        r.arguments = QJsonObject{{QStringLiteral("option"), QStringLiteral("=1+1")}};
+        r.outcome = QStringLiteral("+done");
+        QVERIFY(log.append(r));
+        AuditRecord tab = record(QStringLiteral("\t=cmd"), 7, QStringLiteral("\r=cmd"));
+        tab.time = r.time.addSecs(1);
+        tab.outcome = QStringLiteral("-12.5"); // a plain number, even where text is expected
+        QVERIFY(log.append(tab));
+        AuditRecord plain = record(QStringLiteral("move"), 0, QStringLiteral("-1e+09"));
+        plain.time = r.time.addSecs(2);
+        plain.outcome = QStringLiteral("-"); // a lone minus is no number
+        QVERIFY(log.append(plain));
+
+        const QString csvPath = dir.filePath(QStringLiteral("audit.csv"));
+        QString error;
+        QVERIFY2(log.exportCsv(csvPath, &error), qPrintable(error));
+        const QByteArray expected =
+            "time,server,action,arguments,count,outcome,message\r\n"
+            // The arguments' JSON starts with '{', so it needs nothing: its strings are inside.
+            "2026-11-21T10:00:00.123Z,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"click\"\")\",'@SUM(A1:A9),"
+            "\"{\"\"option\"\":\"\"=1+1\"\"}\",-3,'+done,'-2+3\r\n"
+            // Tab and carriage return: the apostrophe goes before them; a line break also quotes.
+            "2026-11-21T10:00:01.123Z,redis://127.0.0.1:6379/0,'\t=cmd,"
+            "\"{\"\"queue\"\":\"\"q1\"\"}\",7,-12.5,\"'\r=cmd\"\r\n"
+            "2026-11-21T10:00:02.123Z,redis://127.0.0.1:6379/0,move,"
+            "\"{\"\"queue\"\":\"\"q1\"\"}\",0,'-,-1e+09\r\n";
+        QCOMPARE(readFile(csvPath), expected);
+    }
+
     void exportCsvFailureLeavesNothing()
     {
         QTemporaryDir dir;
