@@ -1,5 +1,6 @@
 #include "pagelist.h"
 
+#include "activitypage.h"
 #include "configpage.h"
 #include "failedpage.h"
 #include "overviewpage.h"
@@ -14,6 +15,6 @@ QList<Page *> createPages(QlessSession *session, QWidget *parent)
     return {
         new OverviewPage(session, parent), new QueuesPage(session, parent), new FailedPage(session, parent),
         new TrackedPage(session, parent),  new TagsPage(session, parent),   new WorkersPage(session, parent),
-        new StatsPage(session, parent),    new ConfigPage(session, parent),
+        new StatsPage(session, parent),    new ConfigPage(session, parent), new ActivityPage(session, parent),
     };
 }

@@ -147,7 +147,7 @@ private slots:
         window.show();
         const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"), QStringLiteral("Failed"),
                                  QStringLiteral("Tracked"),  QStringLiteral("Tags"),   QStringLiteral("Workers"),
-                                 QStringLiteral("Stats"),    QStringLiteral("Config")};
+                                 QStringLiteral("Stats"),    QStringLiteral("Config"), QStringLiteral("Activity")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));

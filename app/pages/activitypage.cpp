@@ -1,0 +1,186 @@
+#include "activitypage.h"
+
+#include "auditlog.h"
+#include "auditlogmodel.h"
+#include "qlesssession.h"
+#include "tableviews.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDate>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFont>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QIdentityProxyModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace {
+const QLatin1String errorStyle("QLabel { color: #c62828; }");
+const QLatin1String warningStyle("QLabel { background: #fff3e0; color: #8a4b00; border: 1px solid #ffb74d;"
+                                 " border-radius: 3px; padding: 4px 8px; }");
+
+// The outcomes an operator looks for in this log stand out: failed, partial and cancelled in bold,
+// each in its own colour (the model already colours failed and partial).
+class OutcomeMarks final : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (index.column() == AuditLogModel::OutcomeColumn && (role == Qt::FontRole || role == Qt::ForegroundRole)) {
+            const QString outcome = QIdentityProxyModel::data(index, AuditLogModel::SortRole).toString();
+            const bool notDone = outcome == QLatin1String("failed") || outcome == QLatin1String("partial")
+                || outcome == QLatin1String("cancelled");
+            if (role == Qt::FontRole && notDone) {
+                QFont bold;
+                bold.setBold(true);
+                return bold;
+            }
+            if (role == Qt::ForegroundRole && outcome == QLatin1String("cancelled"))
+                return QBrush(QColor(0x5d, 0x40, 0x37));
+        }
+        // A long server address is cut in its column: the whole of it on hover.
+        if (index.column() == AuditLogModel::ServerColumn && role == Qt::ToolTipRole)
+            return QIdentityProxyModel::data(index, Qt::DisplayRole);
+        return QIdentityProxyModel::data(index, role);
+    }
+};
+} // namespace
+
+ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
+    : Page(session, parent)
+    , m_marks(new OutcomeMarks(this))
+    , m_view(new QTableView(this))
+    , m_export(new QPushButton(tr("Export CSV…"), this))
+    , m_note(new QLabel(this))
+    , m_path(new QLabel(this))
+    , m_status(new QLabel(this))
+{
+    TableViews::setUp(m_view, m_marks);
+    // The log's own order, newest first, is the one to read it in.
+    m_view->setSortingEnabled(false);
+
+    auto *intro = new QLabel(tr("Every write made from this console, newest first: actions, bulk runs and config edits."),
+                             this);
+    intro->setForegroundRole(QPalette::PlaceholderText);
+    m_export->setToolTip(tr("Save the whole log as a CSV file (times in UTC) for a spreadsheet or a ticket."));
+    m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_path->setForegroundRole(QPalette::PlaceholderText);
+    m_path->setWordWrap(true);
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(warningStyle);
+    m_note->hide();
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->hide();
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(intro, 1);
+    top->addWidget(m_export);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addLayout(top);
+    layout->addWidget(m_note);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(m_path);
+
+    connect(m_export, &QPushButton::clicked, this, &ActivityPage::exportInteractively);
+    connect(session, &QlessSession::audited, this, &ActivityPage::reload);
+    connect(session, &QlessSession::auditFailed, this, [this](const QString &message) { showStatus(false, message); });
+    reload();
+}
+
+void ActivityPage::refresh(std::function<void(bool ok)> done)
+{
+    reload();
+    done(false);
+}
+
+void ActivityPage::reload()
+{
+    // The session may have been handed another log (tests, or a log chosen elsewhere): the model
+    // reads the one in use now, and never the one that went away.
+    const AuditLog *log = session()->auditLog();
+    if (log != m_log || !m_model) {
+        AuditLogModel *old = m_model;
+        m_log = log;
+        m_model = new AuditLogModel(log, 10000, this);
+        m_marks->setSourceModel(m_model);
+        delete old;
+        m_path->setText(tr("Log file: %1").arg(QDir::toNativeSeparators(log->filePath())));
+        // Details take what room there is; count and outcome stay together at the right.
+        QHeaderView *header = m_view->horizontalHeader();
+        header->setStretchLastSection(false);
+        header->resizeSection(AuditLogModel::TimeColumn, 150);
+        header->resizeSection(AuditLogModel::ServerColumn, 230);
+        header->resizeSection(AuditLogModel::ActionColumn, 110);
+        header->setSectionResizeMode(AuditLogModel::DetailsColumn, QHeaderView::Stretch);
+        header->resizeSection(AuditLogModel::CountColumn, 70);
+        header->resizeSection(AuditLogModel::OutcomeColumn, 100);
+    }
+    m_model->reload();
+
+    // records() shows an unreadable file as empty: find out which it is, to say so.
+    QString problem;
+    QFile file(log->filePath());
+    if (QFileInfo(file).isDir())
+        problem = tr("The audit log cannot be read: %1 is a folder.").arg(QDir::toNativeSeparators(log->filePath()));
+    else if (file.exists() && !file.open(QIODevice::ReadOnly))
+        problem = tr("The audit log cannot be read: %1").arg(file.errorString());
+    if (!problem.isEmpty()) {
+        m_note->setText(problem);
+    } else if (m_model->skippedLines() > 0) {
+        const int skipped = m_model->skippedLines();
+        m_note->setText(skipped == 1 ? tr("1 damaged line of the log was skipped (a crash while writing, or a hand "
+                                          "edit); everything else is shown.")
+                                     : tr("%1 damaged lines of the log were skipped (a crash while writing, or a "
+                                          "hand edit); everything else is shown.").arg(skipped));
+    } else if (m_model->rowCount() == 0) {
+        m_note->setText(tr("Nothing written yet: actions and config edits made from this console appear here."));
+    } else {
+        m_note->clear();
+    }
+    // An empty log is no trouble: said plainly, not as a warning.
+    m_note->setStyleSheet(problem.isEmpty() && m_model->skippedLines() == 0 ? QString() : QString(warningStyle));
+    m_note->setVisible(!m_note->text().isEmpty());
+}
+
+bool ActivityPage::exportCsv(const QString &path)
+{
+    QString error;
+    if (!m_log->exportCsv(path, &error)) {
+        showStatus(false, tr("Export failed: %1").arg(error));
+        return false;
+    }
+    showStatus(true, tr("Exported the audit log to %1.").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+void ActivityPage::exportInteractively()
+{
+    // Open, not exec: the window keeps running while the operator picks a file.
+    auto *files = new QFileDialog(this, tr("Export the audit log"), QString(), tr("CSV files (*.csv)"));
+    files->setAttribute(Qt::WA_DeleteOnClose);
+    files->setAcceptMode(QFileDialog::AcceptSave);
+    files->setDefaultSuffix(QStringLiteral("csv"));
+    files->selectFile(QStringLiteral("qlessdesk-audit-%1.csv").arg(QDate::currentDate().toString(Qt::ISODate)));
+    connect(files, &QFileDialog::fileSelected, this, [this](const QString &path) { exportCsv(path); });
+    files->open();
+}
+
+void ActivityPage::showStatus(bool ok, const QString &message)
+{
+    m_status->setStyleSheet(ok ? QString() : QString(errorStyle));
+    m_status->setText(message);
+    m_status->setVisible(!message.isEmpty());
+}

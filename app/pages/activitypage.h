@@ -1,0 +1,55 @@
+#pragma once
+
+#include "page.h"
+
+class AuditLog;
+class AuditLogModel;
+class QIdentityProxyModel;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+// Every write made from this console, newest first, from the audit log file: when (local time),
+// which server, what, with which arguments, how many jobs, and how it ended (failed, partial and
+// cancelled stand out). Reloads when the session records a write; says when damaged lines were
+// skipped or the file cannot be read; exports the whole log as CSV; shows where the file is.
+// Reads only the local file: nothing of it comes from Redis.
+class ActivityPage final : public Page
+{
+    Q_OBJECT
+
+public:
+    explicit ActivityPage(QlessSession *session, QWidget *parent = nullptr);
+
+    QString title() const override { return tr("Activity"); }
+    // Reads the file again. `done` gets ok = false: nothing was read from the server, so the window
+    // must not take this as fresh server data (that would clear a stale-connection warning).
+    void refresh(std::function<void(bool ok)> done) override;
+
+    // Reads the session's log again (after a write, or when the session got another log).
+    void reload();
+    // Writes the whole log to `path` as CSV and says on the page how that went.
+    bool exportCsv(const QString &path);
+
+    AuditLogModel *auditModel() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    QPushButton *exportButton() const { return m_export; }
+    // Damaged lines skipped, an unreadable file, or an empty log.
+    QLabel *noteLabel() const { return m_note; }
+    QLabel *pathLabel() const { return m_path; }
+    // The last export's result, or a write the log could not record.
+    QLabel *statusLabel() const { return m_status; }
+
+private:
+    void exportInteractively();
+    void showStatus(bool ok, const QString &message);
+
+    const AuditLog *m_log = nullptr;
+    AuditLogModel *m_model = nullptr;
+    QIdentityProxyModel *m_marks;
+    QTableView *m_view;
+    QPushButton *m_export;
+    QLabel *m_note;
+    QLabel *m_path;
+    QLabel *m_status;
+};
