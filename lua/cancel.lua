@@ -17,11 +17,10 @@ local jobs = {}
 for _, jid in ipairs(ARGV) do
   local hash = Qless.job_hash(jid)
   if hash ~= nil and hash.state ~= 'complete' then
-    for _, dependent in ipairs(redis.call('smembers', Qless.job_key(jid) .. '-dependents')) do
-      if not cancelling[dependent] then
-        error('Cancel(): ' .. jid .. ' is a dependency of ' .. dependent ..
-          ' but is not mentioned to be canceled', 0)
-      end
+    local dependent = Qless.dependent_outside(jid, cancelling)
+    if dependent ~= nil then
+      error('Cancel(): ' .. jid .. ' is a dependency of ' .. dependent ..
+        ' but is not mentioned to be canceled', 0)
     end
     table.insert(jobs, { jid, hash })
   end
@@ -30,13 +29,7 @@ end
 local cancelled = {}
 for _, item in ipairs(jobs) do
   local jid, hash = item[1], item[2]
-  Qless.detach(jid, hash, 0, 'canceled')
-  for _, other in ipairs(redis.call('smembers', Qless.job_key(jid) .. '-dependencies')) do
-    redis.call('srem', Qless.job_key(other) .. '-dependents', jid)
-  end
-  Qless.event(jid, 'canceled', { queue = hash.queue, worker = hash.worker })
-  redis.call('zrem', 'ql:tracked', jid)
-  Qless.job_delete(jid)
+  Qless.cancel_job(jid, hash)
   table.insert(cancelled, jid)
 end
 return cancelled

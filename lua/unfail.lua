@@ -1,6 +1,7 @@
 -- unfail(0, now, group, queue, [count]): moves the `count` (default 25) oldest jobs of failure
--- `group` into `queue` as waiting, with their retries restored. Much cheaper than moving them
--- one by one. Replies with how many jobs were moved.
+-- `group` into `queue` (Qless.requeue: waiting, or depends while unfinished dependencies remain),
+-- with their retries restored. Much cheaper than moving them one by one. Replies with how many
+-- jobs were moved.
 local S = 'Unfail'
 local now = Qless.arg_now(S, ARGV[1])
 local group = Qless.arg_string(S, 'group', ARGV[2])
@@ -20,14 +21,7 @@ for i = #jids, 1, -1 do
   local hash = Qless.job_hash(jid)
   redis.call('lrem', list, -1, jid)
   if hash ~= nil and hash.state == 'failed' then
-    Qless.failure_clear(jid, hash)
-    local retries = Qless.number(hash.retries) or 5
-    local priority = Qless.number(hash.priority) or 0
-    redis.call('hmset', Qless.job_key(jid), 'queue', queue, 'remaining', retries,
-      'worker', '', 'expires', 0, 'time', string.format('%.6f', now))
-    Qless.history_add(jid, now, 'put', { q = queue })
-    local state = Qless.place(jid, queue, priority, now, 0)
-    Qless.event(jid, 'put', { queue = queue, state = state, unfailed = group })
+    Qless.requeue(jid, hash, queue, now, { unfailed = group }, group)
     moved = moved + 1
   end
 end

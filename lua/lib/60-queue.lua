@@ -40,8 +40,8 @@ end
 
 -- Takes a job out of wherever it is now: its queue's sets, its worker's set (telling the
 -- worker why, unless `why` is nil), its failure group, the completed set. The hash is the
--- caller's to rewrite.
-function Qless.detach(jid, hash, now, why)
+-- caller's to rewrite. `unlisted_group` (may be nil): see Qless.failure_clear.
+function Qless.detach(jid, hash, now, why, unlisted_group)
   if hash.queue and hash.queue ~= '' then
     for _, part in ipairs({ 'work', 'locks', 'scheduled', 'depends' }) do
       redis.call('zrem', Qless.queue_key(hash.queue, part), jid)
@@ -54,23 +54,28 @@ function Qless.detach(jid, hash, now, why)
     end
   end
   if hash.state == 'failed' then
-    Qless.failure_clear(jid, hash)
+    Qless.failure_clear(jid, hash, unlisted_group)
   elseif hash.state == 'complete' then
     -- Put back to work: it must not be expired as an old completed job.
     redis.call('zrem', 'ql:completed', jid)
   end
 end
 
--- Removes a failed job from its group's list and from the day's `failed` figure.
-function Qless.failure_clear(jid, hash)
+-- Removes a failed job from its group's list and from the day's `failed` figure. A caller that
+-- works through the list of group `unlisted_group` itself (unfail, failedaction) removes the
+-- entry there and passes that group: a LREM over a whole list per job would make batches on big
+-- groups slow.
+function Qless.failure_clear(jid, hash, unlisted_group)
   local failure = Qless.decode_or_raw(hash.failure, {})
   if type(failure) ~= 'table' or type(failure.group) ~= 'string' then
     return
   end
-  local list = 'ql:f:' .. failure.group
-  redis.call('lrem', list, 0, jid)
-  if redis.call('llen', list) == 0 then
-    redis.call('srem', 'ql:failures', failure.group)
+  if failure.group ~= unlisted_group then
+    local list = 'ql:f:' .. failure.group
+    redis.call('lrem', list, 0, jid)
+    if redis.call('llen', list) == 0 then
+      redis.call('srem', 'ql:failures', failure.group)
+    end
   end
   local when = Qless.number(failure.when)
   if when and hash.queue and hash.queue ~= '' then
