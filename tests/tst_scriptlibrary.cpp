@@ -3,7 +3,7 @@
 
 #include <QTest>
 
-// The embedded scripts: all 21 commands present, each a whole script Redis accepts as it is,
+// The embedded scripts: all 23 commands present, each a whole script Redis accepts as it is,
 // named by the SHA1 Redis itself computes.
 class TestScriptLibrary final : public QObject
 {
@@ -21,8 +21,9 @@ private slots:
         const QStringList expected{
             QStringLiteral("cancel"), QStringLiteral("complete"), QStringLiteral("config"),
             QStringLiteral("depends"), QStringLiteral("fail"), QStringLiteral("failed"),
-            QStringLiteral("get"), QStringLiteral("heartbeat"), QStringLiteral("jobs"),
-            QStringLiteral("peek"), QStringLiteral("pop"), QStringLiteral("priority"),
+            QStringLiteral("failedaction"), QStringLiteral("get"), QStringLiteral("heartbeat"),
+            QStringLiteral("jobs"), QStringLiteral("move"), QStringLiteral("peek"),
+            QStringLiteral("pop"), QStringLiteral("priority"),
             QStringLiteral("put"), QStringLiteral("queues"), QStringLiteral("recur"),
             QStringLiteral("retry"), QStringLiteral("stats"), QStringLiteral("tag"),
             QStringLiteral("track"), QStringLiteral("unfail"), QStringLiteral("workers")};
