@@ -249,65 +249,23 @@ void QlessClient::unsetConfig(const QString &option, QObject *context, Done<bool
 
 void QlessClient::move(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done)
 {
-    putAgain(jid, queue, context, std::move(done));
+    move(jid, queue, QString(), context, std::move(done));
+}
+
+void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
+                       Done<bool> done)
+{
+    QList<QByteArray> args{jid, utf8(queue), now()};
+    if (!onlyState.isEmpty())
+        args << utf8(onlyState);
+    // The reply is the job's new state, or nil.
+    call<bool>(RedisCommand::writeScript(QStringLiteral("move"), {}, args), context, &QlessDecoder::flag,
+               std::move(done));
 }
 
 void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done)
 {
-    putAgain(jid, QString(), context, std::move(done));
-}
-
-void QlessClient::putAgain(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done)
-{
-    if (m_connection->isReadOnly()) {
-        // Refuse before even reading: the caller asked for a write.
-        call<bool>(RedisCommand::writeScript(QStringLiteral("put"), {utf8(queue)}, {jid}), context,
-                   &succeeded, std::move(done));
-        return;
-    }
-    ReplyRelay *relay = ReplyRelay::create(context);
-    RedisConnection *connection = m_connection;
-    const QByteArray time = now();
-    // put needs klass and data: read them, then put. Both steps run on the connection thread;
-    // the put is queued behind the get, which is why its arguments are what the job holds.
-    m_connection->submit(RedisCommand::readScript(QStringLiteral("get"), {}, {jid}),
-                         [connection, relay, done, jid, queue, time](const RedisReply &reply) {
-        auto deliver = [relay, done](QlessReply<bool> result) {
-            relay->post([done, result] { done(result); });
-        };
-        QlessReply<bool> result;
-        if (reply.isError()) {
-            result.error = reply.error;
-            deliver(result);
-            return;
-        }
-        const std::optional<Job> job = QlessDecoder::job(reply, &result.error);
-        if (!result.error.isNull() || !job) {
-            deliver(result); // no such job: false
-            return;
-        }
-        const QString target = queue.isEmpty() ? job->queue : queue;
-        if (target.isEmpty() || job->hasProblem(QStringLiteral("klass")) || job->hasProblem(QStringLiteral("data"))) {
-            result.error = RedisError::make(RedisError::Kind::BadReply,
-                                            QStringLiteral("Job %1 cannot be put again: its %2 is missing or broken")
-                                                .arg(QString::fromUtf8(jid),
-                                                     target.isEmpty() ? QStringLiteral("queue")
-                                                     : job->hasProblem(QStringLiteral("klass")) ? QStringLiteral("klass")
-                                                                                                : QStringLiteral("data")));
-            deliver(result);
-            return;
-        }
-        connection->submit(RedisCommand::writeScript(QStringLiteral("put"), {target.toUtf8()},
-                                                     {jid, job->klass.toUtf8(), job->data.toUtf8(), time, "0"}),
-                           [deliver](const RedisReply &putReply) {
-                               QlessReply<bool> putResult;
-                               if (putReply.isError())
-                                   putResult.error = putReply.error;
-                               else
-                                   putResult.value = true;
-                               deliver(putResult);
-                           });
-    });
+    move(jid, QString(), QStringLiteral("failed"), context, std::move(done));
 }
 
 void QlessClient::setPriority(const QByteArray &jid, double priority, QObject *context, Done<bool> done)
@@ -327,6 +285,28 @@ void QlessClient::unfail(const QString &group, const QString &queue, int count, 
     call<qint64>(RedisCommand::writeScript(QStringLiteral("unfail"), {},
                                            {now(), utf8(group), utf8(queue), QByteArray::number(count)}),
                  context, &QlessDecoder::integer, std::move(done));
+}
+
+void QlessClient::failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done)
+{
+    QByteArray kind;
+    switch (request.kind) {
+    case FailedActionRequest::Kind::Retry:
+        kind = "retry";
+        break;
+    case FailedActionRequest::Kind::Move:
+        kind = "move";
+        break;
+    case FailedActionRequest::Kind::Cancel:
+        kind = "cancel";
+        break;
+    }
+    QList<QByteArray> args{kind, now(), utf8(request.group), QByteArray::number(request.count),
+                           QByteArray::number(request.skip), request.key};
+    if (request.kind == FailedActionRequest::Kind::Move)
+        args << utf8(request.queue);
+    call<FailedBatch>(RedisCommand::writeScript(QStringLiteral("failedaction"), {}, args), context,
+                      &QlessDecoder::failedBatch, std::move(done));
 }
 
 void QlessClient::dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,

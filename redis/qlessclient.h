@@ -69,16 +69,29 @@ public:
                     Done<std::optional<QStringList>> done);
     void setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done);
     void unsetConfig(const QString &option, QObject *context, Done<bool> done);
-    // Puts the job into `queue` with its own klass and data (read first); priority, tags and
-    // retries are kept. The value is false when there is no such job.
+    // Puts the job into `queue` (its own queue when `queue` is empty) in one script call
+    // (lua/move.lua): klass, data, priority, tags, retries and unfinished dependencies are kept,
+    // remaining is reset to retries; the job leaves its worker (told its lock is lost) and its
+    // failure group, and is waiting (depends while dependencies remain). The value is false
+    // when there is no such job.
     void move(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done);
-    // An operator's retry: the job put back into its own queue, waiting, retries restored.
+    // The same, but only while the job is in state `onlyState` (empty: any state): false, with
+    // nothing changed, when it is not. A guard for steps that may be replayed or raced.
+    void move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
+              Done<bool> done);
+    // An operator's retry of a failed job: move(jid, "", "failed"), back into its own queue with
+    // retries restored. False when there is no such job or it is not failed.
     void retry(const QByteArray &jid, QObject *context, Done<bool> done);
     void setPriority(const QByteArray &jid, double priority, QObject *context, Done<bool> done);
     // The jids cancelled (none when a job still has dependents outside the call).
     void cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done);
     // How many of the group's oldest jobs (at most `count`) moved into `queue`.
     void unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done);
+    // One batch of a bulk retry, move or cancel on a failure group (lua/failedaction.lua; see
+    // FailedActionRequest and FailedBatch). Like every write it is not re-sent after a dropped
+    // connection; sending the same request (same key) again then is safe: it gives the first
+    // reply and changes nothing more.
+    void failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done);
     // Drops the given dependencies of a job in the depends state (all of them when empty).
     void dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,
                     Done<bool> done);
@@ -93,8 +106,6 @@ private:
 
     template<typename T>
     void call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done);
-    // Reads the job, then puts it into `queue` (or its own queue when `queue` is empty).
-    void putAgain(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done);
     QByteArray now() const;
 
     RedisConnection *m_connection;

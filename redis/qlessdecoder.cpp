@@ -618,6 +618,45 @@ std::optional<RecurringJob> QlessDecoder::recurringJob(const RedisReply &reply, 
     return job;
 }
 
+FailedBatch QlessDecoder::failedBatch(const RedisReply &reply, RedisError *error)
+{
+    QJsonValue value;
+    if (!replyJson(reply, &value, nullptr, error))
+        return {};
+    const QJsonObject o = value.toObject();
+    const QJsonValue taken = o.value(QLatin1String("taken"));
+    const QJsonValue done = o.value(QLatin1String("done"));
+    if (!value.isObject() || !taken.isDouble() || !done.isDouble()) {
+        badReply(error, QStringLiteral("expected {taken, done, skipped}"));
+        return {};
+    }
+    FailedBatch out;
+    out.taken = qint64(taken.toDouble());
+    out.done = qint64(done.toDouble());
+    const QJsonValue skipped = o.value(QLatin1String("skipped"));
+    if (skipped.isUndefined() || skipped.isNull() || (skipped.isArray() && skipped.toArray().isEmpty()))
+        return out;
+    if (!skipped.isObject()) {
+        badReply(error, QStringLiteral("expected skipped jids by reason"));
+        return {};
+    }
+    const QJsonObject reasons = skipped.toObject();
+    for (auto it = reasons.begin(); it != reasons.end(); ++it) {
+        QJsonArray list;
+        if (!asList(it.value(), &list)) {
+            badReply(error, QStringLiteral("expected a list of jids skipped as ") + it.key());
+            return {};
+        }
+        QList<QByteArray> jids;
+        jids.reserve(list.size());
+        for (const QJsonValue &jid : list)
+            jids << compact(jid).toUtf8();
+        if (!jids.isEmpty())
+            out.skipped.insert(it.key(), jids);
+    }
+    return out;
+}
+
 bool QlessDecoder::flag(const RedisReply &reply, RedisError *error)
 {
     if (reply.isNil())

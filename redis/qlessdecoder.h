@@ -1,6 +1,7 @@
 #pragma once
 
 #include "daystats.h"
+#include "failedbatch.h"
 #include "failuregroup.h"
 #include "job.h"
 #include "qlessconfig.h"
@@ -50,6 +51,8 @@ public:
     static QlessConfig config(const RedisReply &reply, RedisError *error);
     static std::optional<QString> configValue(const RedisReply &reply, RedisError *error);
     static std::optional<RecurringJob> recurringJob(const RedisReply &reply, RedisError *error);
+    // failedaction: {taken, done, skipped: {reason: [jids]}}; `{}` or `[]` for no skipped jids.
+    static FailedBatch failedBatch(const RedisReply &reply, RedisError *error);
     // Lua true -> 1, false -> nil.
     static bool flag(const RedisReply &reply, RedisError *error);
     static qint64 integer(const RedisReply &reply, RedisError *error);

@@ -299,10 +299,43 @@ private slots:
         QCOMPARE(job->priority, 7.0);
         QCOMPARE(job->tags, QStringList{QStringLiteral("x")});
         QCOMPARE(job->retries, 2.0);
+        QCOMPARE(job->remaining, 2.0);
+        QVERIFY(job->worker.isEmpty());
         QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q2")), QList<QByteArray>{"mv"});
         QVERIFY(jobs(QStringLiteral("running"), QStringLiteral("q1")).isEmpty());
+        // Its old worker lost it.
+        QVERIFY(m_fixture->call(QStringLiteral("heartbeat"), {"mv", "w1", "1006"}).isNil());
         const auto none = await<bool>([&](QObject *c, auto done) { m_client->move("nope", QStringLiteral("q2"), c, done); });
         QVERIFY(none.ok() && !none.value);
+        // One round trip: move.lua, no get before it.
+        m_fixture->command({"CONFIG", "RESETSTAT"});
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("mv", QStringLiteral("q3"), c, done); }).value);
+        const QByteArray stats = m_fixture->command({"INFO", "commandstats"}).bytes;
+        QVERIFY2(stats.contains("cmdstat_evalsha:calls=1,"), stats.constData());
+    }
+
+    void moveOnlyInAState()
+    {
+        m_fixture->put("q1", "g1", 1000);
+        const QList<QByteArray> before = m_fixture->snapshot();
+        const auto refused = await<bool>([&](QObject *c, auto done) {
+            m_client->move("g1", QStringLiteral("q2"), QStringLiteral("running"), c, done);
+        });
+        QVERIFY2(refused.ok(), qPrintable(refused.error.message));
+        QVERIFY(!refused.value);
+        QCOMPARE(m_fixture->snapshot(), before);
+        const auto moved = await<bool>([&](QObject *c, auto done) {
+            m_client->move("g1", QStringLiteral("q2"), QStringLiteral("waiting"), c, done);
+        });
+        QVERIFY(moved.ok() && moved.value);
+        QCOMPARE(get("g1")->queue, QStringLiteral("q2"));
+        // An empty state guards nothing.
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("g1", QStringLiteral("q3"), QString(), c, done); }).value);
+        QCOMPARE(get("g1")->queue, QStringLiteral("q3"));
+        // Script errors arrive readable.
+        const auto bad = await<bool>([&](QObject *c, auto done) { m_client->move("", QStringLiteral("q2"), c, done); });
+        QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
+        QVERIFY2(bad.error.message.contains(QLatin1String("Move(): Arg \"jid\" missing")), qPrintable(bad.error.message));
     }
 
     void retryPutsAFailedJobBack()
@@ -318,6 +351,117 @@ private slots:
         QCOMPARE(job->queue, QStringLiteral("q1"));
         QVERIFY(!job->failure);
         QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); }).value.isEmpty());
+        // Only failed jobs: the same retry again (now waiting) changes nothing.
+        const QList<QByteArray> before = m_fixture->snapshot();
+        const auto again = await<bool>([&](QObject *c, auto done) { m_client->retry("r1", c, done); });
+        QVERIFY(again.ok() && !again.value);
+        QCOMPARE(m_fixture->snapshot(), before);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->retry("nope", c, done); }).value);
+    }
+
+    void failedActionBatches()
+    {
+        // g1: five jobs from two queues, oldest first f0..f4.
+        for (int i = 0; i < 5; ++i) {
+            const QByteArray jid = "f" + QByteArray::number(i);
+            m_fixture->put(i % 2 ? "qa" : "qb", jid, 1000 + i);
+        }
+        m_fixture->pop("qa", "w1", 5, 1010);
+        m_fixture->pop("qb", "w1", 5, 1010);
+        for (int i = 0; i < 5; ++i)
+            fail("f" + QByteArray::number(i), "g1", 1020 + i);
+        m_now = 1100;
+
+        FailedActionRequest request;
+        request.kind = FailedActionRequest::Kind::Retry;
+        request.group = QStringLiteral("g1");
+        request.count = 2;
+        request.key = "batch-1";
+        const auto first = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        QVERIFY2(first.ok(), qPrintable(first.error.message));
+        QCOMPARE(first.value.taken, 2);
+        QCOMPARE(first.value.done, 2);
+        QVERIFY(first.value.skipped.isEmpty());
+        QCOMPARE(first.value.skippedCount(), 0);
+        QCOMPARE(get("f0")->queue, QStringLiteral("qb"));
+        QCOMPARE(get("f1")->queue, QStringLiteral("qa"));
+        QCOMPARE(get("f1")->state, QStringLiteral("waiting"));
+
+        // Sent again after a lost reply: the same answer, nothing more retried.
+        const QList<QByteArray> before = m_fixture->snapshot();
+        const auto again = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        QVERIFY(again.ok());
+        QCOMPARE(again.value.taken, 2);
+        QCOMPARE(again.value.done, 2);
+        QCOMPARE(m_fixture->snapshot(), before);
+
+        // Move the next one; a job another depends on is kept by cancel.
+        request.kind = FailedActionRequest::Kind::Move;
+        request.queue = QStringLiteral("dst");
+        request.count = 1;
+        request.key = "batch-2";
+        const auto moved = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        QVERIFY2(moved.ok(), qPrintable(moved.error.message));
+        QCOMPARE(moved.value.done, 1);
+        QCOMPARE(get("f2")->queue, QStringLiteral("dst"));
+
+        m_fixture->put("qa", "kid", 1100, {"depends", "[\"f3\"]"});
+        m_fixture->command({"RPUSH", "ql:f:g1", "gone"});
+        request.kind = FailedActionRequest::Kind::Cancel;
+        request.queue.clear();
+        request.count = 10;
+        request.key = "batch-3";
+        const auto cancelled = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        QVERIFY2(cancelled.ok(), qPrintable(cancelled.error.message));
+        QCOMPARE(cancelled.value.taken, 3);
+        QCOMPARE(cancelled.value.done, 1);
+        QCOMPARE(cancelled.value.skipped.value(QStringLiteral("has dependents")), QList<QByteArray>{"f3"});
+        QCOMPARE(cancelled.value.skipped.value(QStringLiteral("missing")), QList<QByteArray>{"gone"});
+        QCOMPARE(cancelled.value.skippedCount(), 2);
+        QCOMPARE(cancelled.value.leftInPlace(), 1);
+        QVERIFY(!get("f4"));
+        QCOMPARE(get("f3")->state, QStringLiteral("failed"));
+
+        // The caller passes over what stayed: nothing left to take.
+        request.skip = int(cancelled.value.leftInPlace());
+        request.key = "batch-4";
+        const auto rest = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        QVERIFY(rest.ok());
+        QCOMPARE(rest.value.taken, 0);
+
+        // Script errors arrive readable; a read-only connection refuses (readOnlyClientRefusesEveryWrite).
+        request.key.clear();
+        const auto bad = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
+        QVERIFY2(bad.error.message.contains(QLatin1String("FailedAction(): Arg \"key\" missing")), qPrintable(bad.error.message));
+    }
+
+    void failedActionWholeGroupLikeTheBulkRunner()
+    {
+        const int total = 120;
+        for (int i = 0; i < total; ++i)
+            m_fixture->put("src", "b" + QByteArray::number(i), 1000 + i);
+        QCOMPARE(m_fixture->pop("src", "w1", total, 1200).size(), total);
+        for (int i = 0; i < total; ++i)
+            fail("b" + QByteArray::number(i), "big", 1300 + i);
+        FailedActionRequest request;
+        request.kind = FailedActionRequest::Kind::Move;
+        request.group = QStringLiteral("big");
+        request.queue = QStringLiteral("dst");
+        request.count = 25;
+        qint64 done = 0;
+        for (int batch = 0; batch < 20; ++batch) {
+            request.key = "run-1:" + QByteArray::number(batch);
+            const auto reply = await<FailedBatch>([&](QObject *c, auto cb) { m_client->failedAction(request, c, cb); });
+            QVERIFY2(reply.ok(), qPrintable(reply.error.message));
+            if (reply.value.taken == 0)
+                break;
+            done += reply.value.done;
+            request.skip += int(reply.value.leftInPlace());
+        }
+        QCOMPARE(done, total);
+        QCOMPARE(m_fixture->command({"ZCARD", "ql:q:dst-work"}).integer, total);
+        QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto cb) { m_client->failureGroups(c, cb); }).value.isEmpty());
     }
 
     void priorityCancelDepends()
@@ -389,6 +533,11 @@ private slots:
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.track("ro", c, done); }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setPriority("ro", 1, c, done); }).error));
         QVERIFY(refused(await<qint64>([&](QObject *c, auto done) { client.unfail(QStringLiteral("g"), QStringLiteral("q"), 1, c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.move("ro", QStringLiteral("q2"), QStringLiteral("waiting"), c, done); }).error));
+        FailedActionRequest request;
+        request.group = QStringLiteral("g");
+        request.key = "k";
+        QVERIFY(refused(await<FailedBatch>([&](QObject *c, auto done) { client.failedAction(request, c, done); }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setConfig(QStringLiteral("heartbeat"), QStringLiteral("1"), c, done); }).error));
         QVERIFY(!m_fixture->redis().command({"INFO", "commandstats"}).bytes.contains("cmdstat_evalsha"));
         // Reads go through.
@@ -484,6 +633,49 @@ private slots:
         QCOMPARE(shape.kind, RedisError::Kind::BadReply);
         const Job notAnObject = QlessDecoder::job(QJsonValue(5));
         QVERIFY(notAnObject.hasProblem(QStringLiteral("job")));
+    }
+
+    void decoderReadsFailedBatches()
+    {
+        RedisReply reply;
+        reply.type = RedisReply::Type::String;
+        const auto decode = [&reply](const QByteArray &bytes, RedisError *error) {
+            reply.bytes = bytes;
+            return QlessDecoder::failedBatch(reply, error);
+        };
+        RedisError error;
+        FailedBatch batch = decode("{\"taken\":3,\"done\":1,\"skipped\":{\"missing\":[\"a\",\"b\"],\"not failed\":{}}}", &error);
+        QVERIFY(error.isNull());
+        QCOMPARE(batch.taken, 3);
+        QCOMPARE(batch.done, 1);
+        QCOMPARE(batch.skipped.value(QStringLiteral("missing")), (QList<QByteArray>{"a", "b"}));
+        QVERIFY(!batch.skipped.contains(QStringLiteral("not failed"))); // `{}`: an empty list
+        QCOMPARE(batch.skippedCount(), 2);
+        QCOMPARE(batch.leftInPlace(), 0);
+        for (const QByteArray &empty : {QByteArray("{\"taken\":0,\"done\":0,\"skipped\":{}}"),
+                                       QByteArray("{\"taken\":0,\"done\":0,\"skipped\":[]}"),
+                                       QByteArray("{\"taken\":0,\"done\":0}")}) {
+            batch = decode(empty, &error);
+            QVERIFY2(error.isNull(), empty.constData());
+            QVERIFY(batch.skipped.isEmpty());
+        }
+        // Non-UTF-8 jids arrive as \xHH text.
+        batch = decode("{\"taken\":1,\"done\":0,\"skipped\":{\"missing\":[\"x\xff\"]}}", &error);
+        QVERIFY(error.isNull());
+        QCOMPARE(batch.skipped.value(QStringLiteral("missing")), QList<QByteArray>{"x\\xFF"});
+
+        for (const QByteArray &wrong : {QByteArray("[]"), QByteArray("not json"), QByteArray("{\"taken\":\"3\",\"done\":1}"),
+                                       QByteArray("{\"taken\":1}"), QByteArray("{\"taken\":1,\"done\":1,\"skipped\":5}"),
+                                       QByteArray("{\"taken\":1,\"done\":1,\"skipped\":[\"a\"]}"),
+                                       QByteArray("{\"taken\":1,\"done\":1,\"skipped\":{\"missing\":\"a\"}}")}) {
+            RedisError shape;
+            decode(wrong, &shape);
+            QVERIFY2(shape.kind == RedisError::Kind::BadReply, wrong.constData());
+        }
+        RedisReply nil;
+        RedisError nilError;
+        QlessDecoder::failedBatch(nil, &nilError);
+        QCOMPARE(nilError.kind, RedisError::Kind::BadReply);
     }
 };
 
