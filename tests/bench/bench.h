@@ -1,0 +1,86 @@
+#pragma once
+
+#include "rawredis.h"
+#include "redisserver.h"
+#include "report.h"
+#include "stallmeter.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <functional>
+#include <memory>
+
+class QlessSession;
+struct RedisCommand;
+
+struct BenchOptions
+{
+    QString mode = QStringLiteral("full");
+    int queues = 1000;
+    int workers = 10000;
+    qint64 group = 1000000;     // the failure group opened and scrolled
+    qint64 smallGroup = 100000; // the same, ten times smaller: memory must not grow with size
+    int rows = 10000;           // rows scrolled through
+    qint64 retry = 100000;      // jobs in the group retried all at once
+    int batch = 500;            // bulk batch size (BulkRunner and the raw unfail loop alike)
+    int ops = 20000;            // operations per throughput figure
+    int window = 500;           // commands in flight at once in the throughput figures
+    int repeats = 7;            // samples of the short figures (medians are reported)
+    int rounds = 3;             // samples of the long ones
+    QString out;
+
+    static BenchOptions quick();
+};
+
+// The benchmark: a private redis-server, the raw hiredis connection and our real stack
+// (QlessSession: connection thread, QlessClient; the models) on this, the GUI thread. Each
+// figure is measured on both sides in the same run, interleaved, and reported as a ratio.
+class Bench final
+{
+public:
+    explicit Bench(const BenchOptions &options);
+    ~Bench();
+
+    // 0 when every figure could be measured; timings never make it fail.
+    int run();
+
+    // The child process that measures memory in a fresh address space: side "ours" (the real
+    // connection, client and JobListModel) or "raw" (hiredis replies kept). Prints one JSON line.
+    static int probeMemory(const QString &side, const QString &socket, const QString &group, int rows);
+
+private:
+    bool start(QString *error);
+    void idle();
+    void throughput();
+    void overview();
+    void failureGroup();
+    void memory();
+    void retryAll();
+
+    // Runs the event loop until `done` holds; false after `timeoutMs`.
+    static bool spin(const std::function<bool()> &done, int timeoutMs = 600000);
+    // `commands` through the real connection, `window` in flight at a time; milliseconds until
+    // the last reply is in.
+    double oursPipeline(const QList<RedisCommand> &commands, qint64 *errors, QString *lastError);
+    double rawPipeline(const QList<RawRedis::Argv> &commands, qint64 *errors, QString *lastError);
+    // The queue's counts and the failure group's size as the scripts tell them (untimed).
+    QJsonObject queueCounts(const QByteArray &queue);
+    qint64 groupSize(const QByteArray &group);
+    bool flush();
+    void fail(const QString &what);
+    QJsonObject memoryProbe(const QString &side, const QString &group);
+
+    BenchOptions m_options;
+    QTemporaryDir m_dir;
+    RedisServer m_server;
+    RawRedis m_raw;
+    std::unique_ptr<QlessSession> m_session;
+    StallMeter m_meter;
+    Report m_report;
+    double m_idleStallMs = 0;
+    QStringList m_errors;
+    QElapsedTimer m_clock;
+};

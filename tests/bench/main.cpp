@@ -1,0 +1,114 @@
+// qlessdesk-bench: our stack against plain hiredis calls of the same scripts, on a private
+// redis-server, printed as a table and written as JSON. See README.md, "Benchmarks".
+#include "bench.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QGuiApplication>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace {
+bool isRawProbe(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], "--probe-memory") == 0 && std::strcmp(argv[i + 1], "raw") == 0)
+            return true;
+    }
+    return false;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // The models use Qt Gui; no window is ever shown.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // The raw memory probe must not carry Qt Gui's weight either way; it only needs an app object
+    // for the command line.
+    std::unique_ptr<QCoreApplication> app;
+    if (isRawProbe(argc, argv))
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("qlessdesk-bench"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Benchmarks qlessdesk's connection, typed API and models against plain hiredis calls of the same "
+        "qless scripts, on a private redis-server. Prints a table; writes the figures as JSON."));
+    parser.addHelpOption();
+    const BenchOptions defaults;
+    const auto option = [&parser](const QString &name, const QString &description, const QString &value) {
+        QCommandLineOption o(name, description, QStringLiteral("n"), value);
+        parser.addOption(o);
+        return o;
+    };
+    const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("Small sizes: a check that it all runs (seconds)."));
+    parser.addOption(quick);
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the JSON."), QStringLiteral("file"),
+                                 QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
+    parser.addOption(out);
+    const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
+    const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."), QString::number(defaults.workers));
+    const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."), QString::number(defaults.group));
+    const auto smallGroup = option(QStringLiteral("small-group"), QStringLiteral("Jobs in the smaller group memory is compared with."),
+                                   QString::number(defaults.smallGroup));
+    const auto rows = option(QStringLiteral("rows"), QStringLiteral("Rows scrolled through."), QString::number(defaults.rows));
+    const auto retry = option(QStringLiteral("retry"), QStringLiteral("Failed jobs retried all at once."), QString::number(defaults.retry));
+    const auto batch = option(QStringLiteral("batch"), QStringLiteral("Bulk batch size."), QString::number(defaults.batch));
+    const auto ops = option(QStringLiteral("ops"), QStringLiteral("Calls per throughput figure."), QString::number(defaults.ops));
+    const auto window = option(QStringLiteral("window"), QStringLiteral("Calls in flight at once for throughput."),
+                               QString::number(defaults.window));
+    const auto repeats = option(QStringLiteral("repeats"), QStringLiteral("Samples of the short figures."), QString::number(defaults.repeats));
+    const auto rounds = option(QStringLiteral("rounds"), QStringLiteral("Samples of the long figures."), QString::number(defaults.rounds));
+    // Internal: the child process of the memory figures.
+    QCommandLineOption probe(QStringLiteral("probe-memory"), QStringLiteral("internal"), QStringLiteral("side"));
+    probe.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption socket(QStringLiteral("socket"), QStringLiteral("internal"), QStringLiteral("path"));
+    socket.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption probeGroup(QStringLiteral("probe-group"), QStringLiteral("internal"), QStringLiteral("name"));
+    probeGroup.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(probe);
+    parser.addOption(socket);
+    parser.addOption(probeGroup);
+    parser.process(*app);
+
+    if (parser.isSet(probe)) {
+        return Bench::probeMemory(parser.value(probe), parser.value(socket), parser.value(probeGroup),
+                                  parser.value(rows).toInt());
+    }
+
+    BenchOptions options = parser.isSet(quick) ? BenchOptions::quick() : defaults;
+    bool custom = false;
+    const auto take = [&](const QCommandLineOption &o, auto *field) {
+        if (!parser.isSet(o))
+            return true;
+        bool ok = false;
+        const qint64 value = parser.value(o).toLongLong(&ok);
+        if (!ok || value < 1) {
+            fprintf(stderr, "qlessdesk-bench: --%s wants a positive number\n", qPrintable(o.names().first()));
+            return false;
+        }
+        *field = decltype(+*field)(value);
+        custom = true;
+        return true;
+    };
+    if (!take(queues, &options.queues) || !take(workers, &options.workers) || !take(group, &options.group)
+        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(retry, &options.retry)
+        || !take(batch, &options.batch) || !take(ops, &options.ops) || !take(window, &options.window)
+        || !take(repeats, &options.repeats) || !take(rounds, &options.rounds))
+        return 2;
+    if (custom)
+        options.mode += QStringLiteral(" (custom sizes)");
+    if (options.rows > options.smallGroup) {
+        fprintf(stderr, "qlessdesk-bench: --rows must not exceed --small-group\n");
+        return 2;
+    }
+    options.out = parser.value(out);
+
+    Bench bench(options);
+    return bench.run();
+}
