@@ -1,0 +1,125 @@
+#pragma once
+
+#include "bulksummary.h"
+#include "bulktarget.h"
+#include "failedbatch.h"
+#include "jobaction.h"
+#include "rediserror.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QSet>
+
+#include <functional>
+#include <optional>
+
+class QlessSession;
+struct Job;
+
+// Applies one JobAction to a BulkTarget in bounded batches, on the GUI thread without ever
+// waiting on Redis: each batch goes out at once and the next follows its last reply, so the
+// window stays usable and refresh goes on.
+//
+// - A selection or a list: the jids are collected first (a list's rows not loaded yet too), then
+//   each gets its own call, pipelined a batch at a time. A call that says "no" is explained by
+//   reading the job back (gone, or in another state now).
+// - A whole failure group (retry, move, cancel): the failedaction script takes the group's
+//   oldest jobs a batch at a time on the server, however large the group.
+//
+// Nothing is assumed after a fault. When the connection drops, the run pauses until it is back;
+// then every step whose reply was lost is checked against Redis (a job read back; a group batch
+// sent again under its receipt key, which the script answers from its receipt if it had run), so
+// the summary counts each job exactly once. cancel() stops after the batch in flight. The
+// action is written to the session's audit log when it starts and when it ends.
+class BulkRunner final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Phase { Ready, Collecting, Running, Paused, Finished };
+    Q_ENUM(Phase)
+
+    BulkRunner(QlessSession *session, const JobAction &action, const BulkTarget &target, QObject *parent = nullptr);
+
+    // Jobs per batch (default 500): per-jid calls in flight at once, or the count asked of the
+    // failedaction script. Set before start().
+    void setBatchSize(int jobs) { m_batchSize = qMax(1, jobs); }
+    int batchSize() const { return m_batchSize; }
+
+    void start();
+    // Stops after the batch in flight; the summary counts the rest as not attempted.
+    void cancel();
+
+    const JobAction &action() const { return m_action; }
+    const BulkTarget &target() const { return m_target; }
+    Phase phase() const { return m_phase; }
+    bool isCancelling() const { return m_cancelRequested && m_phase != Phase::Finished; }
+    // While collecting: jids found so far. Then the summary's total and processed count.
+    qint64 collected() const { return m_jids.size(); }
+    qint64 total() const { return m_summary.total; }
+    qint64 processed() const { return m_summary.processed(); }
+    // Jobs per second since the run began working through them.
+    double rate() const;
+    // Paused: why ("waiting for the connection: ...").
+    QString pauseReason() const { return m_pauseReason; }
+    const BulkSummary &summary() const { return m_summary; }
+    // "Retry in own queue: all 20,000 jobs of failure group IOError"
+    QString describe() const;
+
+signals:
+    void progressed();
+    void phaseChanged(BulkRunner::Phase phase);
+    void finished(const BulkSummary &summary);
+
+private:
+    enum class Trouble { None, Connection, Refused, Fatal };
+    static Trouble troubleOf(const RedisError &error);
+
+    void setPhase(Phase phase);
+    void pause(const RedisError &why, std::function<void()> resume);
+    void finish();
+    void audit(const QString &outcome, const QString &message, qint64 count);
+
+    // Selections and lists
+    void collectPage();
+    void startJobs();
+    void runJobBatch();
+    void sendStep(const QByteArray &jid);
+    void stepAnswered(const QByteArray &jid, const RedisError &error, bool applied);
+    void batchAnswered();
+    void checkJobs();
+    void judge(const QByteArray &jid, const std::optional<Job> &job, bool unsettled);
+
+    // Whole failure groups
+    void readGroupSize();
+    void runGroupBatch();
+    void groupBatchAnswered(const FailedBatch &batch);
+
+    QlessSession *m_session;
+    JobAction m_action;
+    BulkTarget m_target;
+    int m_batchSize = 500;
+    Phase m_phase = Phase::Ready;
+    bool m_cancelRequested = false;
+    QString m_pauseReason;
+    QMetaObject::Connection m_resumeConnection;
+    BulkSummary m_summary;
+    QElapsedTimer m_clock;
+    QString m_runId;
+
+    // Selections and lists
+    QList<QByteArray> m_jids;
+    QSet<QByteArray> m_seen;
+    int m_collectOffset = 0;
+    qsizetype m_next = 0;
+    QList<QByteArray> m_again;       // to send again (checked: not done, still applies)
+    int m_awaiting = 0;
+    QList<QByteArray> m_unsettled;   // reply lost with the connection: done or not, unknown
+    QList<QByteArray> m_refused;     // the script said no: read back to say why
+    RedisError m_connectionTrouble;
+
+    // Whole failure groups
+    qint64 m_groupTaken = 0;
+    qint64 m_groupKept = 0; // jobs left in the group on purpose (cancel: they have dependents)
+    int m_groupBatch = 0;
+};

@@ -1,0 +1,351 @@
+#include "auditlog.h"
+#include "bulkrunner.h"
+#include "qlessclienttestbase.h"
+#include "qlesssession.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <memory>
+
+// BulkRunner against a real Redis: whole failure groups retried, moved and cancelled exactly
+// once per job; a list's jobs beyond the loaded rows; a server restarted in the middle of a run
+// (persisted with appendonly, as a production server is) ending in an exact summary; read-only
+// refusal; cancel; and the audit log's start and end records. The restart stops the server while
+// a batch waits for its replies.
+class TestBulkRunner final : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<QlessFixture> m_fixture;
+    std::unique_ptr<QlessSession> m_session;
+    QTemporaryDir m_dir;
+    std::shared_ptr<AuditLog> m_audit;
+
+    QlessFixture &fixture() { return *m_fixture; }
+
+    std::unique_ptr<QlessSession> openSession(bool readOnly = false)
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = m_fixture->server().socketPath();
+        settings.readOnly = readOnly;
+        auto session = std::make_unique<QlessSession>(settings);
+        session->setAuditLog(m_audit);
+        return session;
+    }
+
+    static QByteArray num(double value) { return QByteArray::number(value, 'f', 3); }
+
+    // `count` jobs failed into `group`, put into the queues in turn; returns jid -> queue.
+    QMap<QByteArray, QByteArray> failJobs(const QByteArray &group, int count, const QList<QByteArray> &queues,
+                                          const QByteArray &prefix = "j")
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch()) - 600;
+        QMap<QByteArray, QByteArray> queueOf;
+        for (int i = 0; i < count; ++i) {
+            const QByteArray jid = prefix + QByteArray::number(i);
+            const QByteArray queue = queues.at(i % queues.size());
+            fixture().put(queue, jid, now + i * 0.001);
+            queueOf.insert(jid, queue);
+        }
+        for (const QByteArray &queue : queues) {
+            while (!fixture().pop(queue, "w1", 500, now + 1).isEmpty()) {
+            }
+        }
+        for (auto it = queueOf.cbegin(); it != queueOf.cend(); ++it)
+            fixture().call(QStringLiteral("fail"), {it.key(), "w1", group, "boom", num(now + 2)});
+        return queueOf;
+    }
+
+    QSet<QByteArray> zmembers(const QByteArray &key)
+    {
+        QSet<QByteArray> members;
+        for (const RedisValue &value : fixture().command({"ZRANGE", key, "0", "-1"}).elements)
+            members.insert(value.bytes);
+        return members;
+    }
+
+    qint64 integer(const QList<QByteArray> &argv) { return fixture().command(argv).integer; }
+
+    static bool runToEnd(BulkRunner &runner, int timeoutMs = 120000)
+    {
+        QSignalSpy finished(&runner, &BulkRunner::finished);
+        runner.start();
+        return finished.count() > 0 || finished.wait(timeoutMs);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        RedisServer::Options options;
+        // Persisted like a production server, so a restart in the middle of a run keeps the data
+        // (a clean shutdown writes the append-only file out; no fsync per write, which is slow).
+        options.extraArgs = {QStringLiteral("--appendonly"), QStringLiteral("yes"), QStringLiteral("--appendfsync"),
+                             QStringLiteral("no")};
+        m_fixture = std::make_unique<QlessFixture>(options);
+        QString error;
+        QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    }
+    void cleanupTestCase()
+    {
+        m_session.reset();
+        m_fixture.reset();
+    }
+    void init()
+    {
+        fixture().flush();
+        m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
+                                                 .arg(QString::fromLatin1(QTest::currentTestFunction())));
+        m_session = openSession();
+        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+    }
+    void cleanup() { m_session.reset(); }
+
+    void retryAllOfALargeGroupMovesEachJobOnceToItsOwnQueue()
+    {
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", 20000, {"q1", "q2"});
+        // Failures after the operator confirmed: newer, so not part of "all 20,000".
+        failJobs("boom", 7, {"q1"}, "late");
+        QCOMPARE(integer({"LLEN", "ql:f:boom"}), 20007);
+
+        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 20000));
+        QVERIFY(runToEnd(runner));
+        const BulkSummary summary = runner.summary();
+        QCOMPARE(summary.total, 20000);
+        QCOMPARE(summary.done, 20000);
+        QCOMPARE(summary.skippedCount(), 0);
+        QCOMPARE(summary.failedCount(), 0);
+        QCOMPARE(summary.outcome(), QStringLiteral("done"));
+
+        // Every job once, in the queue it failed in; the late ones still failed.
+        const QSet<QByteArray> q1 = zmembers("ql:q:q1-work");
+        const QSet<QByteArray> q2 = zmembers("ql:q:q2-work");
+        QCOMPARE(q1.size() + q2.size(), 20000);
+        for (auto it = queueOf.cbegin(); it != queueOf.cend(); ++it) {
+            QVERIFY2((it.value() == "q1" ? q1 : q2).contains(it.key()), it.key().constData());
+            QCOMPARE(fixture().job(it.key()).value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        }
+        QCOMPARE(integer({"LLEN", "ql:f:boom"}), 7);
+        QCOMPARE(fixture().job("late0").value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+    }
+
+    void moveAllPutsTheGroupIntoAnotherQueue()
+    {
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", 1200, {"q1", "q2"});
+        BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("fixed")),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), 1200));
+        runner.setBatchSize(100);
+        QVERIFY(runToEnd(runner));
+        QCOMPARE(runner.summary().done, 1200);
+        QCOMPARE(zmembers("ql:q:fixed-work"), QSet<QByteArray>(queueOf.keyBegin(), queueOf.keyEnd()));
+        QCOMPARE(integer({"EXISTS", "ql:f:boom"}), 0);
+        QCOMPARE(integer({"SISMEMBER", "ql:failures", "boom"}), 0);
+    }
+
+    void cancelAllDeletesTheGroupButKeepsJobsOthersDependOn()
+    {
+        failJobs("boom", 300, {"q1"});
+        // j5 still has a dependent waiting for it: cancelling it is refused, so it stays.
+        fixture().put("q1", "child", double(QDateTime::currentSecsSinceEpoch()), {"depends", "[\"j5\"]"});
+        BulkRunner runner(m_session.get(), JobAction::cancel(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 300));
+        runner.setBatchSize(64);
+        QVERIFY(runToEnd(runner));
+        const BulkSummary summary = runner.summary();
+        QCOMPARE(summary.done, 299);
+        QCOMPARE(summary.skipped.value(QStringLiteral("has dependents")), 1);
+        QCOMPARE(summary.examples.value(QStringLiteral("has dependents")), QList<QByteArray>{"j5"});
+        QCOMPARE(summary.outcome(), QStringLiteral("partial"));
+        QCOMPARE(integer({"LLEN", "ql:f:boom"}), 1);
+        QCOMPARE(integer({"EXISTS", "ql:j:j4"}), 0);
+        QCOMPARE(fixture().job("j5").value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+    }
+
+    void movesAListIncludingRowsNotLoaded()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        QSet<QByteArray> jids;
+        for (int i = 0; i < 2500; ++i) {
+            const QByteArray jid = "w" + QByteArray::number(i);
+            fixture().put("q1", jid, now - 100 + i * 0.001);
+            jids.insert(jid);
+        }
+        fixture().put("q1", "busy", now - 200);
+        QCOMPARE(fixture().pop("q1", "w1", 1, now), QList<QByteArray>{"busy"}); // running: not in the list
+        const JobSource source = JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
+        BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q2"), source.state),
+                          BulkTarget::ofSource(source, 2500));
+        runner.setBatchSize(300);
+        QVERIFY(runToEnd(runner));
+        QCOMPARE(runner.summary().total, 2500);
+        QCOMPARE(runner.summary().done, 2500);
+        QCOMPARE(zmembers("ql:q:q2-work"), jids);
+        QCOMPARE(integer({"ZCARD", "ql:q:q1-work"}), 0);
+        QCOMPARE(fixture().job("busy").value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+    }
+
+    void aSelectionSaysWhyJobsWereSkipped()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("q1", "a", now - 10);
+        fixture().put("q1", "b", now - 9);
+        fixture().put("q1", "c", now - 8);
+        QCOMPARE(fixture().pop("q1", "w1", 1, now), QList<QByteArray>{"a"});
+        BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q2"), QStringLiteral("waiting")),
+                          BulkTarget::ofJids({"a", "b", "gone", "c", "b"}));
+        QVERIFY(runToEnd(runner));
+        const BulkSummary summary = runner.summary();
+        QCOMPARE(summary.total, 4); // "b" twice is one job
+        QCOMPARE(summary.done, 2);
+        QCOMPARE(summary.skipped.value(QStringLiteral("now running, no longer waiting")), 1);
+        QCOMPARE(summary.skipped.value(QStringLiteral("job no longer exists")), 1);
+        QCOMPARE(zmembers("ql:q:q2-work"), (QSet<QByteArray>{"b", "c"}));
+    }
+
+    void priorityTagsAndTrackingApplyToEachJob()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (const QByteArray &jid : {QByteArray("a"), QByteArray("b")})
+            fixture().put("q1", jid, now);
+        const QList<JobAction> actions{JobAction::setPriority(7), JobAction::addTags({QStringLiteral("urgent")}),
+                                       JobAction::track()};
+        for (const JobAction &action : actions) {
+            BulkRunner runner(m_session.get(), action, BulkTarget::ofJids({"a", "b"}));
+            QVERIFY(runToEnd(runner));
+            QCOMPARE(runner.summary().done, 2);
+        }
+        const QJsonObject a = fixture().job("a");
+        QCOMPARE(a.value(QStringLiteral("priority")).toDouble(), 7.0);
+        QCOMPARE(a.value(QStringLiteral("tags")).toArray().first().toString(), QStringLiteral("urgent"));
+        QCOMPARE(a.value(QStringLiteral("tracked")).toBool(), true);
+        BulkRunner untag(m_session.get(), JobAction::removeTags({QStringLiteral("urgent")}), BulkTarget::ofJids({"a"}));
+        QVERIFY(runToEnd(untag));
+        QCOMPARE(fixture().job("a").value(QStringLiteral("tags")).toArray().size(), 0);
+    }
+
+    void cancellingAJobOthersDependOnIsSkippedWithTheReason()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("q1", "parent", now);
+        fixture().put("q1", "child", now, {"depends", "[\"parent\"]"});
+        BulkRunner runner(m_session.get(), JobAction::cancel(), BulkTarget::ofJids({"parent"}));
+        QVERIFY(runToEnd(runner));
+        QCOMPARE(runner.summary().done, 0);
+        QCOMPARE(runner.summary().skipped.value(QStringLiteral("has dependents")), 1);
+        QCOMPARE(integer({"EXISTS", "ql:j:parent"}), 1);
+    }
+
+    void aServerRestartHalfwayEndsInAnExactSummary_data()
+    {
+        QTest::addColumn<bool>("wholeGroup");
+        QTest::newRow("failure group, server-side batches") << true;
+        QTest::newRow("selection, one call per job") << false;
+    }
+    void aServerRestartHalfwayEndsInAnExactSummary()
+    {
+        QFETCH(bool, wholeGroup);
+        const int count = 4000;
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
+        const BulkTarget target = wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count)
+                                             : BulkTarget::ofJids(queueOf.keys());
+        BulkRunner runner(m_session.get(), JobAction::retry(), target);
+        runner.setBatchSize(100);
+        QSignalSpy finished(&runner, &BulkRunner::finished);
+        QSignalSpy phases(&runner, &BulkRunner::phaseChanged);
+        bool restarted = false;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (!restarted && runner.processed() >= count / 3) {
+                restarted = true;
+                // The next batch goes out into a server that holds every script (CLIENT PAUSE
+                // WRITE), so its replies are surely outstanding when the server dies under it.
+                fixture().command({"CLIENT", "PAUSE", "10000", "WRITE"});
+                QTimer::singleShot(300, this, [this] {
+                    fixture().server().stop();
+                    QVERIFY(fixture().start()); // the server, and the test's own connection to it
+                });
+            }
+        });
+        runner.start();
+        QVERIFY(finished.wait(120000) || finished.count() > 0);
+        QVERIFY(restarted);
+        bool paused = false;
+        for (const QList<QVariant> &args : phases)
+            paused = paused || args.at(0).value<BulkRunner::Phase>() == BulkRunner::Phase::Paused;
+        QVERIFY(paused);
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.done == count, qPrintable(summary.text()));
+        QCOMPARE(summary.processed(), count);
+        const QSet<QByteArray> q1 = zmembers("ql:q:q1-work");
+        const QSet<QByteArray> q2 = zmembers("ql:q:q2-work");
+        QCOMPARE(q1.size() + q2.size(), count);
+        for (auto it = queueOf.cbegin(); it != queueOf.cend(); ++it)
+            QVERIFY((it.value() == "q1" ? q1 : q2).contains(it.key()));
+        QCOMPARE(integer({"EXISTS", "ql:f:boom"}), 0);
+    }
+
+    void aReadOnlyConnectionRefusesEveryAction()
+    {
+        failJobs("boom", 3, {"q1"});
+        fixture().put("q1", "x", double(QDateTime::currentSecsSinceEpoch()));
+        const QList<QByteArray> before = fixture().snapshot();
+        std::unique_ptr<QlessSession> readOnly = openSession(true);
+        QTRY_VERIFY_WITH_TIMEOUT(readOnly->state().phase == ConnectionState::Phase::Ready, 20000);
+        const QList<JobAction> actions{JobAction::move(QStringLiteral("q2")), JobAction::retry(), JobAction::cancel(),
+                                       JobAction::setPriority(3), JobAction::track(), JobAction::untrack(),
+                                       JobAction::addTags({QStringLiteral("t")}), JobAction::removeTags({QStringLiteral("t")})};
+        for (const JobAction &action : actions) {
+            for (const BulkTarget &target : {BulkTarget::ofJids({"x", "j0"}), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3)}) {
+                BulkRunner runner(readOnly.get(), action, target);
+                QVERIFY(runToEnd(runner));
+                QCOMPARE(runner.summary().done, 0);
+                QVERIFY2(runner.summary().stoppedBecause.contains(QLatin1String("read-only")),
+                         qPrintable(runner.summary().text()));
+                QCOMPARE(runner.summary().outcome(), QStringLiteral("failed"));
+            }
+        }
+        QCOMPARE(fixture().snapshot(), before);
+    }
+
+    void cancelStopsAfterTheBatchInFlight()
+    {
+        failJobs("boom", 3000, {"q1"});
+        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3000));
+        runner.setBatchSize(100);
+        connect(&runner, &BulkRunner::progressed, &runner, [&runner] {
+            if (runner.processed() >= 300)
+                runner.cancel();
+        });
+        QVERIFY(runToEnd(runner));
+        const BulkSummary summary = runner.summary();
+        QVERIFY(summary.cancelled);
+        QCOMPARE(summary.outcome(), QStringLiteral("cancelled"));
+        QVERIFY(summary.done >= 300 && summary.done < 3000);
+        QCOMPARE(summary.done + summary.notAttempted(), 3000);
+        QCOMPARE(integer({"ZCARD", "ql:q:q1-work"}), summary.done);
+        QCOMPARE(integer({"LLEN", "ql:f:boom"}), 3000 - summary.done);
+    }
+
+    void writesStartAndEndToTheAuditLog()
+    {
+        failJobs("boom", 10, {"q1"});
+        BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q9")),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), 10));
+        QVERIFY(runToEnd(runner));
+        const QList<AuditRecord> records = m_audit->records();
+        QCOMPARE(records.size(), 2);
+        const AuditRecord &end = records.at(0); // newest first
+        QCOMPARE(end.action, QStringLiteral("move"));
+        QCOMPARE(end.outcome, QStringLiteral("done"));
+        QCOMPARE(end.count, 10);
+        QCOMPARE(end.arguments.value(QStringLiteral("queue")).toString(), QStringLiteral("q9"));
+        QCOMPARE(end.arguments.value(QStringLiteral("group")).toString(), QStringLiteral("boom"));
+        QVERIFY(!end.server.isEmpty());
+        QCOMPARE(records.at(1).outcome, QStringLiteral("started"));
+        QCOMPARE(records.at(1).arguments.value(QStringLiteral("run")), end.arguments.value(QStringLiteral("run")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBulkRunner)
+#include "tst_bulkrunner.moc"
