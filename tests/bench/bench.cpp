@@ -1,6 +1,10 @@
 #include "bench.h"
 
 #include "auditlog.h"
+#include "bulkrunner.h"
+#include "bulksummary.h"
+#include "bulktarget.h"
+#include "jobaction.h"
 #include "joblistmodel.h"
 #include "jobsource.h"
 #include "qlessclient.h"
@@ -10,13 +14,6 @@
 #include "redisconnection.h"
 #include "seeder.h"
 #include "workerlistmodel.h"
-
-#if __has_include("bulkrunner.h")
-#include "bulkrunner.h"
-#include "bulksummary.h"
-#include "bulktarget.h"
-#include "jobaction.h"
-#endif
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -775,7 +772,6 @@ void Bench::retryAll()
                 f.rawSamples.append(moved / (ms / 1000.0));
                 continue;
             }
-#if __has_include("bulkrunner.h")
             progress(QStringLiteral("retry-all: BulkRunner, batches of %1").arg(m_options.batch));
             BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(oursGroup, m_options.retry));
             runner.setBatchSize(m_options.batch);
@@ -803,7 +799,6 @@ void Bench::retryAll()
                 return;
             }
             f.oursSamples.append(summary.done / (ms / 1000.0));
-#endif
         }
     }
     if (!f.rawSamples.isEmpty())
@@ -811,9 +806,6 @@ void Bench::retryAll()
     if (!f.oursSamples.isEmpty()) {
         f.ours = median(f.oursSamples);
         s.ours = stall;
-    } else {
-        f.note = QStringLiteral("not measured: BulkRunner is not in model/ yet");
-        fail(f.note);
     }
     m_report.add(f);
     m_report.add(s);
@@ -831,11 +823,18 @@ int Bench::run()
     QFile loadavg(QStringLiteral("/proc/loadavg"));
     const QByteArray load = loadavg.open(QIODevice::ReadOnly) ? loadavg.readAll().trimmed() : QByteArray();
 
+    const auto wanted = [this](const char *section) {
+        return m_options.only.isEmpty() || m_options.only.contains(QLatin1String(section));
+    };
     idle();
-    throughput();
-    overview();
-    failureGroup();
-    retryAll();
+    if (wanted("throughput"))
+        throughput();
+    if (wanted("overview"))
+        overview();
+    if (wanted("group"))
+        failureGroup();
+    if (wanted("retry"))
+        retryAll();
 
     const RawRedis::Reply info = m_raw.command({"INFO", "server"});
     QString redisVersion;
@@ -845,6 +844,7 @@ int Bench::run()
     }
     const QJsonObject header{
         {QStringLiteral("mode"), m_options.mode},
+        {QStringLiteral("only"), QJsonArray::fromStringList(m_options.only)},
         {QStringLiteral("finished"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
         {QStringLiteral("seconds"), m_clock.elapsed() / 1000.0},
         {QStringLiteral("sizes"), QJsonObject{

@@ -31,6 +31,8 @@ struct BenchOptions
     int repeats = 7;            // samples of the short figures (medians are reported)
     int rounds = 3;             // samples of the long ones
     QString out;
+    // Sections to run (throughput, overview, group, retry); empty: all.
+    QStringList only;
 
     static BenchOptions quick();
 };

@@ -42,15 +42,22 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     const BenchOptions defaults;
     const auto option = [&parser](const QString &name, const QString &description, const QString &value) {
-        QCommandLineOption o(name, description, QStringLiteral("n"), value);
+        QCommandLineOption o(name, description + QStringLiteral(" Default %1.").arg(value),
+                             QStringLiteral("n"), value);
         parser.addOption(o);
         return o;
     };
-    const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("Small sizes: a check that it all runs (seconds)."));
+    const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("Small sizes, in seconds: a check that it all runs. Sizes given as well still apply."));
     parser.addOption(quick);
-    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the JSON."), QStringLiteral("file"),
+    const QCommandLineOption out(QStringLiteral("out"),
+                                 QStringLiteral("Where to write the JSON. Default %1.").arg(QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT)),
+                                 QStringLiteral("file"),
                                  QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
+    const QCommandLineOption only(QStringLiteral("only"),
+                                  QStringLiteral("Run only these sections: throughput, overview, group, retry (comma-separated)."),
+                                  QStringLiteral("sections"));
+    parser.addOption(only);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
     const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."), QString::number(defaults.workers));
     const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."), QString::number(defaults.group));
@@ -108,6 +115,18 @@ int main(int argc, char **argv)
         return 2;
     }
     options.out = parser.value(out);
+    if (parser.isSet(only)) {
+        const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
+                                QStringLiteral("retry")};
+        options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
+        for (const QString &section : std::as_const(options.only)) {
+            if (!known.contains(section)) {
+                fprintf(stderr, "qlessdesk-bench: --only takes %s\n", qPrintable(known.join(QStringLiteral(", "))));
+                return 2;
+            }
+        }
+        options.mode += QStringLiteral(" (only %1)").arg(options.only.join(QStringLiteral(", ")));
+    }
 
     Bench bench(options);
     return bench.run();

@@ -1,0 +1,39 @@
+# bench_quick: runs qlessdesk-bench --quick and checks that it ran and that its JSON holds every
+# figure with both sides measured. Timings are never judged here: benchmarks do not fail tests.
+# -DBENCH=<qlessdesk-bench> -DOUT=<json file>
+cmake_minimum_required(VERSION 3.21)
+file(REMOVE ${OUT})
+execute_process(COMMAND ${BENCH} --quick --out ${OUT} RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "qlessdesk-bench --quick failed (${result})")
+endif()
+file(READ ${OUT} json)
+
+set(expected
+    throughput_put throughput_pop throughput_complete throughput_fail throughput_unfail stall_throughput
+    overview_first_fill overview_refresh stall_overview
+    group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw
+    retry_all stall_retry_all)
+string(JSON count LENGTH "${json}" figures)
+set(found "")
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+    string(JSON id GET "${json}" figures ${i} id)
+    list(APPEND found ${id})
+    foreach(field ours raw)
+        string(JSON type TYPE "${json}" figures ${i} ${field})
+        if(NOT type STREQUAL "NUMBER")
+            message(FATAL_ERROR "figure ${id}: '${field}' is ${type}, not a number")
+        endif()
+    endforeach()
+    string(JSON verdict GET "${json}" figures ${i} verdict)
+    if(NOT verdict MATCHES "^(ok|over|info)$")
+        message(FATAL_ERROR "figure ${id}: verdict '${verdict}'")
+    endif()
+endforeach()
+foreach(id IN LISTS expected)
+    if(NOT id IN_LIST found)
+        message(FATAL_ERROR "figure ${id} is missing from ${OUT}")
+    endif()
+endforeach()
+message(STATUS "bench_quick: all ${count} figures present")
