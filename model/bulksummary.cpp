@@ -70,7 +70,7 @@ QString BulkSummary::text() const
 {
     const QLocale locale;
     QStringList parts;
-    parts << tr("%1 of %2 done").arg(locale.toString(done), locale.toString(total));
+    parts << tr("%1 of %2 jobs done").arg(locale.toString(done), locale.toString(total));
     if (skippedCount() > 0)
         parts << tr("%1 skipped (%2)").arg(locale.toString(skippedCount()), reasons(skipped));
     if (failedCount() > 0)

@@ -1,5 +1,7 @@
 #include "failedpage.h"
 
+#include "actioncenter.h"
+#include "joblistactions.h"
 #include "failuregroupmodel.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
@@ -9,11 +11,13 @@
 
 #include <QDateTime>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -28,6 +32,9 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_groupView(new QTableView(this))
     , m_summary(new QLabel(this))
     , m_jobs(new JobListPane(session->client(), this))
+    , m_retryAll(new QPushButton(tr("Retry all"), this))
+    , m_moveAll(new QPushButton(tr("Move all…"), this))
+    , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
     , m_message(new QPlainTextEdit(this))
 {
     // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
@@ -54,6 +61,12 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::FailureColumn, QHeaderView::Interactive);
     m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
     m_jobs->clear(tr("Choose a failure group to list its jobs"));
+    JobListActions::Options actions;
+    actions.group = [this] { return m_group; };
+    JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
+    m_retryAll->setToolTip(tr("Every job of the group back into the queue it failed in"));
+    m_moveAll->setToolTip(tr("Every job of the group into a queue you choose"));
+    m_cancelAll->setToolTip(tr("Delete every job of the group"));
 
     m_message->setReadOnly(true);
     m_message->setLineWrapMode(QPlainTextEdit::WidgetWidth);
@@ -70,7 +83,18 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     leftLayout->addWidget(m_groupView, 1);
 
     auto *right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(m_jobs);
+    auto *jobsSide = new QWidget(this);
+    auto *jobsLayout = new QVBoxLayout(jobsSide);
+    jobsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *groupButtons = new QHBoxLayout;
+    // The group's heading ("IOError: 1,234 jobs") beside what can be done to all of it.
+    groupButtons->addWidget(m_jobs->headingLabel(), 1);
+    groupButtons->addWidget(m_retryAll);
+    groupButtons->addWidget(m_moveAll);
+    groupButtons->addWidget(m_cancelAll);
+    jobsLayout->addLayout(groupButtons);
+    jobsLayout->addWidget(m_jobs, 1);
+    right->addWidget(jobsSide);
     right->addWidget(m_message);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
@@ -93,6 +117,11 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
             });
     connect(m_groupView, &QTableView::activated, this, &FailedPage::onGroupChosen);
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
+    connect(m_retryAll, &QPushButton::clicked, this, [this] { actOnGroup(0); });
+    connect(m_moveAll, &QPushButton::clicked, this, [this] { actOnGroup(1); });
+    connect(m_cancelAll, &QPushButton::clicked, this, [this] { actOnGroup(2); });
+    connect(m_jobs->model(), &JobListModel::totalChanged, this, &FailedPage::updateGroupButtons);
+    updateGroupButtons();
     connect(m_jobs, &JobListPane::currentJobChanged, this, &FailedPage::showMessage);
     connect(m_jobs->model(), &QAbstractItemModel::dataChanged, this, &FailedPage::showMessage);
     connect(m_groups, &FailureGroupModel::refreshed, this, [this] {
@@ -171,4 +200,33 @@ void FailedPage::showMessage()
     }
     if (m_message->toPlainText() != text)
         m_message->setPlainText(text);
+}
+
+void FailedPage::updateGroupButtons()
+{
+    const bool any = !m_group.isEmpty() && m_jobs->model()->total() > 0;
+    for (QPushButton *button : {m_retryAll, m_moveAll, m_cancelAll}) {
+        button->setEnabled(any);
+        ActionCenter::of(session())->guard(button);
+    }
+}
+
+void FailedPage::actOnGroup(int which)
+{
+    const qint64 total = m_jobs->model()->total();
+    if (m_group.isEmpty() || total <= 0)
+        return;
+    ActionCenter *actions = ActionCenter::of(session());
+    const BulkTarget target = BulkTarget::ofFailureGroup(m_group, total);
+    switch (which) {
+    case 0:
+        actions->run(JobAction::retry(), target, this);
+        break;
+    case 1:
+        actions->askMove(target, QStringLiteral("failed"), this);
+        break;
+    default:
+        actions->run(JobAction::cancel(), target, this);
+        break;
+    }
 }

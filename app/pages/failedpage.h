@@ -4,6 +4,7 @@
 
 class FailureGroupModel;
 class JobListPane;
+class QPushButton;
 class QLabel;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
@@ -29,18 +30,26 @@ public:
     FailureGroupModel *groupModel() const { return m_groups; }
     QTableView *groupView() const { return m_groupView; }
     JobListPane *jobPane() const { return m_jobs; }
+    QPushButton *retryAllButton() const { return m_retryAll; }
+    QPushButton *moveAllButton() const { return m_moveAll; }
+    QPushButton *cancelAllButton() const { return m_cancelAll; }
     QPlainTextEdit *messageView() const { return m_message; }
 
 private:
     void onGroupChosen(const QModelIndex &index);
     void selectGroupRow();
     void showMessage();
+    void updateGroupButtons();
+    void actOnGroup(int which);
 
     FailureGroupModel *m_groups;
     QSortFilterProxyModel *m_sortedGroups;
     QTableView *m_groupView;
     QLabel *m_summary;
     JobListPane *m_jobs;
+    QPushButton *m_retryAll;
+    QPushButton *m_moveAll;
+    QPushButton *m_cancelAll;
     QPlainTextEdit *m_message;
     QString m_group;
     bool m_groupsRemoving = false;

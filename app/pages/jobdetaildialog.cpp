@@ -2,8 +2,12 @@
 
 #include "jobdetailview.h"
 
+#include "actioncenter.h"
+#include "jobselection.h"
+
 #include <QDialogButtonBox>
 #include <QKeySequence>
+#include <QMenu>
 #include <QPushButton>
 #include <QShortcut>
 #include <QVBoxLayout>
@@ -12,6 +16,8 @@ JobDetailDialog::JobDetailDialog(QlessClient *client, QWidget *parent)
     : QDialog(parent)
     , m_view(new JobDetailView(client, this))
     , m_back(new QPushButton(tr("← Back"), this))
+    , m_actions(new QPushButton(tr("Actions"), this))
+    , m_actionsMenu(new QMenu(this))
 {
     setModal(false);
     setSizeGripEnabled(true);
@@ -20,6 +26,20 @@ JobDetailDialog::JobDetailDialog(QlessClient *client, QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *refreshButton = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
     buttons->addButton(m_back, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_actions, QDialogButtonBox::ActionRole);
+    m_actions->setMenu(m_actionsMenu);
+    m_actions->setEnabled(false);
+    m_actionsMenu->setObjectName(QStringLiteral("jobDetailActions"));
+    connect(m_actionsMenu, &QMenu::aboutToShow, this, [this] {
+        m_actionsMenu->clear();
+        if (!m_center || !m_view->job())
+            return;
+        JobSelection selection;
+        selection.jobs = {*m_view->job()};
+        selection.listState = m_view->job()->state;
+        m_center->fillJobMenu(m_actionsMenu, selection, this);
+    });
+    connect(m_view, &JobDetailView::loaded, this, [this] { m_actions->setEnabled(m_center && m_view->job()); });
     m_back->setEnabled(false);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     connect(refreshButton, &QPushButton::clicked, this, &JobDetailDialog::refresh);
@@ -65,4 +85,11 @@ void JobDetailDialog::refresh()
 void JobDetailDialog::updateTitle()
 {
     setWindowTitle(tr("Job %1 — qlessdesk").arg(QString::fromUtf8(m_view->jid())));
+}
+
+void JobDetailDialog::setActions(ActionCenter *center)
+{
+    m_center = center;
+    m_actions->setEnabled(m_center && m_view->job());
+    connect(center, &ActionCenter::changed, this, &JobDetailDialog::refresh);
 }

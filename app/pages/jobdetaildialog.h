@@ -4,7 +4,9 @@
 #include <QDialog>
 #include <QList>
 
+class ActionCenter;
 class JobDetailView;
+class QMenu;
 class QPushButton;
 class QlessClient;
 
@@ -24,6 +26,9 @@ public:
     // Reads the shown job again (the window may call this from its own refresh timer).
     void refresh();
     JobDetailView *view() const { return m_view; }
+    // Offers `center`'s actions for the job shown (Actions button); refreshes after each write.
+    void setActions(ActionCenter *center);
+    QPushButton *actionsButton() const { return m_actions; }
 
 signals:
     void openQueueRequested(const QString &queue);
@@ -35,5 +40,8 @@ private:
 
     JobDetailView *m_view;
     QPushButton *m_back;
+    QPushButton *m_actions;
+    QMenu *m_actionsMenu;
+    ActionCenter *m_center = nullptr;
     QList<QByteArray> m_trail; // jobs shown before this one, newest last
 };

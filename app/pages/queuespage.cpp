@@ -1,5 +1,7 @@
 #include "queuespage.h"
 
+#include "actioncenter.h"
+#include "joblistactions.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
 #include "qlesssession.h"
@@ -11,6 +13,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -180,6 +183,12 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     connect(view, &QTableView::activated, this, [this](const QModelIndex &index) {
         emit openJobRequested(index.data(JobListModel::KeyRole).toString().toUtf8());
     });
+    JobListActions::Options actions;
+    actions.whyNotAll = [this] {
+        return m_filter->text().isEmpty() ? QString()
+                                          : tr("Clear the filter to act on every job of the list (it filters loaded rows only)");
+    };
+    JobListActions::install(view, parts.jobs, session(), actions);
     connect(parts.jobs, &JobListModel::totalChanged, this, &QueuesPage::updateTabTitles);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(parts.proxy, signal, this, &QueuesPage::updateStatus);
@@ -208,6 +217,28 @@ void QueuesPage::addRecurringTab()
     header->setSectionResizeMode(RecurringListModel::TagsColumn, QHeaderView::Stretch);
     header->moveSection(header->visualIndex(RecurringListModel::TagsColumn), RecurringListModel::ColumnCount - 1);
     connect(m_recurring, &RecurringListModel::totalChanged, this, &QueuesPage::updateTabTitles);
+    QTableView *recurringView = parts.view;
+    recurringView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(recurringView, &QWidget::customContextMenuRequested, this, [this, recurringView](const QPoint &at) {
+        const QModelIndex index = recurringView->indexAt(at);
+        if (!index.isValid())
+            return;
+        const RecurringJob job = index.data(RecurringListModel::RecurringJobRole).value<RecurringJob>();
+        if (job.jid.isEmpty())
+            return;
+        ActionCenter *center = ActionCenter::of(session());
+        auto *menu = new QMenu(recurringView);
+        menu->setObjectName(QStringLiteral("recurringActionsMenu"));
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->setToolTipsVisible(true);
+        QAction *edit = menu->addAction(tr("Edit interval, priority, retries, queue…"));
+        connect(edit, &QAction::triggered, this, [this, center, job] { center->askEditRecurring(job, this); });
+        QAction *stop = menu->addAction(tr("Stop recurring…"));
+        connect(stop, &QAction::triggered, this, [this, center, job] { center->askStopRecurring(job, this); });
+        center->guard(edit);
+        center->guard(stop);
+        menu->popup(recurringView->viewport()->mapToGlobal(at));
+    });
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(parts.proxy, signal, this, &QueuesPage::updateStatus);
     connect(m_recurring, &RecurringListModel::loadFailed, this, &QueuesPage::updateStatus);

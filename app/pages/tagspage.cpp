@@ -1,5 +1,6 @@
 #include "tagspage.h"
 
+#include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "qlesssession.h"
@@ -44,6 +45,7 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
                         {JobListModel::WorkerColumn, 130},
                         {JobListModel::TimeColumn, 150},
                         {JobListModel::TagsColumn, 0}});
+    JobListActions::install(m_jobs->view(), m_jobs->model(), session);
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
     m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
     m_jobs->clear(tr("Choose a tag to list its jobs"));

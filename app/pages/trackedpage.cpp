@@ -1,5 +1,6 @@
 #include "trackedpage.h"
 
+#include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "jobtableproxy.h"
@@ -31,6 +32,12 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
                         {JobListModel::WorkerColumn, 150},
                         {JobListModel::TimeColumn, 170},
                         {JobListModel::TagsColumn, 0}});
+    JobListActions::Options actions;
+    actions.whyNotAll = [this] {
+        return m_jobs->proxy()->stateFilter().isEmpty() ? QString()
+                                                         : tr("Show all states to act on every tracked job");
+    };
+    JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
     m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
     m_jobs->view()->sortByColumn(JobListModel::StateColumn, Qt::AscendingOrder);

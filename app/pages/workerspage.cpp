@@ -1,5 +1,6 @@
 #include "workerspage.h"
 
+#include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "qlesssession.h"
@@ -50,6 +51,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
                         {JobListModel::TimeColumn, 170},
                         {JobListModel::RetriesColumn, 80},
                         {JobListModel::TagsColumn, 0}});
+    JobListActions::install(m_jobs->view(), m_jobs->model(), session);
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
     m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
     m_jobs->clear(tr("Choose a worker to list its jobs"));

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "actioncenter.h"
+#include "bulkrunspanel.h"
 #include "connectionbar.h"
 #include "failedpage.h"
 #include "jobdetaildialog.h"
@@ -38,6 +40,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_navigation(new QListWidget(this))
     , m_stack(new QStackedWidget(this))
     , m_timer(new RefreshTimer(this))
+    , m_runs(new BulkRunsPanel(this))
 {
     setWindowTitle(tr("qlessdesk"));
     m_navigation->setFrameShape(QFrame::NoFrame);
@@ -59,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({150, 1130});
     layout->addWidget(splitter, 1);
+    layout->addWidget(m_runs);
     setCentralWidget(central);
 
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -139,6 +143,10 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
     setWindowTitle(tr("%1 — qlessdesk").arg(profile.isEmpty() ? s->settings().describe() : profile));
     m_resolver = new SearchResolver(s->client(), this);
+    ActionCenter *actions = ActionCenter::of(s);
+    m_runs->watch(actions);
+    connect(actions, &ActionCenter::changed, this, [this] { m_timer->refreshNow(); });
+    connect(actions, &ActionCenter::openJobRequested, this, &MainWindow::openJob);
     for (Page *page : createPages(s, m_stack))
         addPage(page);
     m_navigation->setCurrentRow(0);
@@ -164,6 +172,7 @@ void MainWindow::clearPages()
     delete m_resolver;
     m_resolver = nullptr;
     m_navigation->clear();
+    m_runs->clear();
     qDeleteAll(m_pages);
     m_pages.clear();
 }
@@ -236,6 +245,7 @@ void MainWindow::openJob(const QByteArray &jid)
         return;
     if (!m_detail) {
         m_detail = new JobDetailDialog(m_session->client(), this);
+        m_detail->setActions(ActionCenter::of(m_session.get()));
         connect(m_detail, &JobDetailDialog::openQueueRequested, this, &MainWindow::openQueue);
         connect(m_detail, &JobDetailDialog::openTagRequested, this, &MainWindow::openTag);
         connect(m_detail, &JobDetailDialog::openWorkerRequested, this, &MainWindow::openWorker);

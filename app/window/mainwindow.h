@@ -4,6 +4,7 @@
 
 #include <memory>
 
+class BulkRunsPanel;
 class ConnectionBar;
 class JobDetailDialog;
 class SearchResolver;
@@ -36,6 +37,7 @@ public:
     QList<Page *> pages() const { return m_pages; }
     Page *currentPage() const;
     JobDetailDialog *jobDetail() const { return m_detail; }
+    BulkRunsPanel *runsPanel() const { return m_runs; }
     // Shows the page with this title; false when there is none.
     bool showPage(const QString &title);
 
@@ -67,6 +69,7 @@ private:
     RefreshTimer *m_timer;
     std::unique_ptr<QlessSession> m_session;
     QList<Page *> m_pages;
+    BulkRunsPanel *m_runs;
     JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
     SearchResolver *m_resolver = nullptr;
 };

@@ -1,0 +1,427 @@
+#include "actioncenter.h"
+
+#include "bulkrunner.h"
+#include "jobselection.h"
+#include "qlessclient.h"
+#include "qlesssession.h"
+#include "queuepickerdialog.h"
+#include "recurringeditdialog.h"
+
+#include <QAction>
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QWidget>
+
+namespace {
+QString number(qint64 n)
+{
+    return QLocale().toString(n);
+}
+
+QString jobsText(const BulkTarget &target)
+{
+    if (target.kind == BulkTarget::Kind::Jids && target.jids.size() == 1)
+        return ActionCenter::tr("job %1").arg(QString::fromUtf8(target.jids.first()));
+    if (target.kind == BulkTarget::Kind::Jids)
+        return ActionCenter::tr("%1 selected jobs").arg(number(target.jids.size()));
+    return target.description;
+}
+
+QStringList splitTags(const QString &text)
+{
+    QStringList tags;
+    for (const QString &part : text.split(QLatin1Char(','))) {
+        const QString tag = part.trimmed();
+        if (!tag.isEmpty() && !tags.contains(tag))
+            tags.append(tag);
+    }
+    return tags;
+}
+} // namespace
+
+ActionCenter::ActionCenter(QlessSession *session)
+    : QObject(session)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("actionCenter"));
+}
+
+ActionCenter *ActionCenter::of(QlessSession *session)
+{
+    auto *center = session->findChild<ActionCenter *>(QStringLiteral("actionCenter"), Qt::FindDirectChildrenOnly);
+    return center ? center : new ActionCenter(session);
+}
+
+bool ActionCenter::isReadOnly() const
+{
+    return m_session->isReadOnly();
+}
+
+QString ActionCenter::readOnlyReason()
+{
+    return tr("This connection is read-only: nothing can be changed from it. "
+              "Connect again without “read-only” to act on jobs.");
+}
+
+void ActionCenter::guard(QWidget *widget) const
+{
+    if (!isReadOnly())
+        return;
+    widget->setEnabled(false);
+    widget->setToolTip(readOnlyReason());
+}
+
+void ActionCenter::guard(QAction *action) const
+{
+    if (!isReadOnly())
+        return;
+    action->setEnabled(false);
+    action->setToolTip(readOnlyReason());
+}
+
+QList<BulkRunner *> ActionCenter::runs() const
+{
+    QList<BulkRunner *> out;
+    for (const QPointer<BulkRunner> &runner : m_runs) {
+        if (runner)
+            out.append(runner);
+    }
+    return out;
+}
+
+void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidget *parent)
+{
+    if (isReadOnly()) {
+        showError(parent, action.describe(), readOnlyReason());
+        return;
+    }
+    const qint64 count = target.count();
+    const bool large = target.kind != BulkTarget::Kind::Jids || count >= confirmFrom;
+    if (!action.isDestructive() && !large) {
+        start(action, target, parent);
+        return;
+    }
+    const QString jobs = jobsText(target);
+    QString text;
+    QString button;
+    switch (action.kind) {
+    case JobAction::Kind::Retry:
+        text = tr("Retry %1?\n\nEach failed job goes back into the queue it failed in, waiting, with its "
+                  "retries restored. Jobs that are no longer failed are skipped.").arg(jobs);
+        button = tr("Retry");
+        break;
+    case JobAction::Kind::Move:
+        text = tr("Move %1 to queue “%2”?\n\nThey wait there with their retries restored; a worker "
+                  "holding one loses it.").arg(jobs, action.queue);
+        button = tr("Move");
+        break;
+    case JobAction::Kind::Cancel:
+        text = tr("Cancel %1?\n\nCancelled jobs are deleted with their data and history. This cannot "
+                  "be undone. Jobs that others depend on are skipped.").arg(jobs);
+        button = tr("Cancel jobs");
+        break;
+    default:
+        text = tr("%1 on %2?").arg(action.describe(), jobs);
+        button = tr("Apply");
+        break;
+    }
+    confirm(parent, action.describe(), text, button, action.isDestructive(),
+            [this, action, target, parent] { start(action, target, parent); });
+}
+
+void ActionCenter::start(const JobAction &action, const BulkTarget &target, QWidget *parent)
+{
+    auto *runner = new BulkRunner(m_session, action, target, this);
+    m_runs.append(runner);
+    QPointer<QWidget> where(parent);
+    connect(runner, &BulkRunner::finished, this, [this, runner, where] {
+        emit runFinished(runner);
+        emit changed();
+        if (runner->target().kind == BulkTarget::Kind::Jids && runner->target().jids.size() == 1)
+            reportOneJob(runner, where);
+    });
+    emit runStarted(runner);
+    runner->start();
+}
+
+void ActionCenter::reportOneJob(BulkRunner *runner, QWidget *parent)
+{
+    const BulkSummary &summary = runner->summary();
+    if (summary.done == 1)
+        return;
+    const QByteArray jid = runner->target().jids.first();
+    const QString title = runner->action().describe();
+    if (summary.skipped.contains(tr("has dependents"))) {
+        auto *box = new QMessageBox(QMessageBox::Warning, title,
+                                    tr("Job %1 was not cancelled: other jobs depend on it. Cancel those first, "
+                                       "or together with it.").arg(QString::fromUtf8(jid)),
+                                    QMessageBox::Close, parent);
+        box->setObjectName(QStringLiteral("actionResult"));
+        QPushButton *show = box->addButton(tr("Show its dependents"), QMessageBox::ActionRole);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        connect(box, &QMessageBox::finished, this, [this, box, show, jid] {
+            if (box->clickedButton() == show)
+                emit openJobRequested(jid);
+        });
+        box->setWindowModality(Qt::WindowModal);
+        box->open();
+        return;
+    }
+    showError(parent, title, tr("Job %1: %2").arg(QString::fromUtf8(jid), summary.text()));
+}
+
+void ActionCenter::confirm(QWidget *parent, const QString &title, const QString &text, const QString &button,
+                           bool destructive, std::function<void()> go)
+{
+    auto *box = new QMessageBox(destructive ? QMessageBox::Warning : QMessageBox::Question, title, text,
+                                QMessageBox::NoButton, parent);
+    box->setObjectName(QStringLiteral("confirmAction"));
+    QPushButton *yes = box->addButton(button, QMessageBox::AcceptRole);
+    QPushButton *no = box->addButton(tr("Don’t"), QMessageBox::RejectRole);
+    box->setDefaultButton(destructive ? no : yes);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    connect(box, &QMessageBox::finished, this, [box, yes, go] {
+        if (box->clickedButton() == yes)
+            go();
+    });
+    box->open();
+}
+
+void ActionCenter::showError(QWidget *parent, const QString &title, const QString &text)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Close, parent);
+    box->setObjectName(QStringLiteral("actionResult"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->open();
+}
+
+void ActionCenter::askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent)
+{
+    auto *dialog = new QueuePickerDialog(m_session->client(), tr("Move %1 to:").arg(jobsText(target)), parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, target, onlyState, parent] {
+        run(JobAction::move(dialog->queue(), onlyState), target, parent);
+    });
+    dialog->open();
+}
+
+void ActionCenter::askPriority(const BulkTarget &target, double current, QWidget *parent)
+{
+    auto *dialog = new QInputDialog(parent);
+    dialog->setObjectName(QStringLiteral("priorityInput"));
+    dialog->setWindowTitle(tr("Set priority"));
+    dialog->setLabelText(tr("Priority for %1 (higher runs first):").arg(jobsText(target)));
+    dialog->setInputMode(QInputDialog::DoubleInput);
+    dialog->setDoubleRange(-1e9, 1e9);
+    dialog->setDoubleDecimals(2);
+    dialog->setDoubleValue(current);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QInputDialog::doubleValueSelected, this,
+            [this, target, parent](double value) { run(JobAction::setPriority(value), target, parent); });
+    dialog->open();
+}
+
+void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList &known, QWidget *parent)
+{
+    auto *dialog = new QInputDialog(parent);
+    dialog->setObjectName(add ? QStringLiteral("addTagsInput") : QStringLiteral("removeTagsInput"));
+    dialog->setWindowTitle(add ? tr("Add tags") : tr("Remove tags"));
+    dialog->setLabelText((add ? tr("Tags to add to %1 (comma-separated):") : tr("Tags to remove from %1 (comma-separated):"))
+                             .arg(jobsText(target)));
+    if (!add && !known.isEmpty()) {
+        dialog->setComboBoxItems(known);
+        dialog->setComboBoxEditable(true);
+    }
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QInputDialog::textValueSelected, this, [this, add, target, parent](const QString &text) {
+        const QStringList tags = splitTags(text);
+        if (tags.isEmpty()) {
+            showError(parent, add ? tr("Add tags") : tr("Remove tags"), tr("No tag was given: nothing changed."));
+            return;
+        }
+        run(add ? JobAction::addTags(tags) : JobAction::removeTags(tags), target, parent);
+    });
+    dialog->open();
+}
+
+void ActionCenter::askRemoveDependency(const Job &job, QWidget *parent)
+{
+    if (isReadOnly() || job.dependencies.isEmpty())
+        return;
+    const QString all = tr("All of them (%1)").arg(job.dependencies.size());
+    auto *dialog = new QInputDialog(parent);
+    dialog->setObjectName(QStringLiteral("removeDependencyInput"));
+    dialog->setWindowTitle(tr("Remove a dependency"));
+    dialog->setLabelText(tr("Job %1 stops waiting for:").arg(QString::fromUtf8(job.jid)));
+    QStringList items = job.dependencies;
+    if (items.size() > 1)
+        items.prepend(all);
+    dialog->setComboBoxItems(items);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    const QByteArray jid = job.jid;
+    connect(dialog, &QInputDialog::textValueSelected, this, [this, jid, all, parent](const QString &choice) {
+        QList<QByteArray> dependencies;
+        if (choice != all)
+            dependencies.append(choice.toUtf8());
+        m_session->client()->dependsOff(jid, dependencies, this, [this, jid, choice, parent](const QlessReply<bool> &reply) {
+            AuditRecord record;
+            record.action = QStringLiteral("depends off");
+            record.arguments.insert(QStringLiteral("jid"), QString::fromUtf8(jid));
+            record.arguments.insert(QStringLiteral("dependency"), choice);
+            record.count = reply.ok() && reply.value ? 1 : 0;
+            record.outcome = reply.ok() && reply.value ? QStringLiteral("done") : QStringLiteral("failed");
+            record.message = !reply.ok() ? reply.error.message
+                : reply.value             ? tr("dependency removed")
+                                          : tr("the job is no longer waiting on dependencies");
+            m_session->audit(record);
+            if (record.outcome != QLatin1String("done"))
+                showError(parent, tr("Remove a dependency"), tr("Job %1: %2").arg(QString::fromUtf8(jid), record.message));
+            emit changed();
+        });
+    });
+    dialog->open();
+}
+
+void ActionCenter::askEditRecurring(const RecurringJob &job, QWidget *parent)
+{
+    if (isReadOnly())
+        return;
+    auto *dialog = new RecurringEditDialog(job, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    const QByteArray jid = job.jid;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, jid, parent] {
+        if (!dialog->changesSomething())
+            return;
+        const RecurringUpdate update = dialog->update();
+        QJsonObject arguments;
+        arguments.insert(QStringLiteral("jid"), QString::fromUtf8(jid));
+        if (update.interval)
+            arguments.insert(QStringLiteral("interval"), *update.interval);
+        if (update.priority)
+            arguments.insert(QStringLiteral("priority"), *update.priority);
+        if (update.retries)
+            arguments.insert(QStringLiteral("retries"), *update.retries);
+        if (update.queue)
+            arguments.insert(QStringLiteral("queue"), *update.queue);
+        m_session->client()->updateRecurring(jid, update, this, [this, arguments, jid, parent](const QlessReply<bool> &reply) {
+            AuditRecord record;
+            record.action = QStringLiteral("recur update");
+            record.arguments = arguments;
+            record.count = reply.ok() && reply.value ? 1 : 0;
+            record.outcome = record.count == 1 ? QStringLiteral("done") : QStringLiteral("failed");
+            record.message = !reply.ok() ? reply.error.message
+                : reply.value             ? tr("recurring job updated")
+                                          : tr("no such recurring job");
+            m_session->audit(record);
+            if (record.count == 0)
+                showError(parent, tr("Edit recurring job"), tr("%1: %2").arg(QString::fromUtf8(jid), record.message));
+            emit changed();
+        });
+    });
+    dialog->open();
+}
+
+void ActionCenter::askStopRecurring(const RecurringJob &job, QWidget *parent)
+{
+    if (isReadOnly())
+        return;
+    const QByteArray jid = job.jid;
+    confirm(parent, tr("Stop recurring job"),
+            tr("Stop recurring job %1 (%2, every %3 s in %4)?\n\nNo more jobs are spawned from it; jobs already "
+               "spawned stay.").arg(QString::fromUtf8(jid), job.klass).arg(job.interval).arg(job.queue),
+            tr("Stop it"), true, [this, jid, parent] {
+                m_session->client()->recurringOff(jid, this, [this, jid, parent](const QlessReply<qint64> &reply) {
+                    AuditRecord record;
+                    record.action = QStringLiteral("recur off");
+                    record.arguments.insert(QStringLiteral("jid"), QString::fromUtf8(jid));
+                    record.count = reply.ok() ? reply.value : 0;
+                    record.outcome = record.count > 0 ? QStringLiteral("done") : QStringLiteral("failed");
+                    record.message = !reply.ok() ? reply.error.message
+                        : record.count > 0        ? tr("recurring job stopped")
+                                                  : tr("no such recurring job");
+                    m_session->audit(record);
+                    if (record.count == 0)
+                        showError(parent, tr("Stop recurring job"), tr("%1: %2").arg(QString::fromUtf8(jid), record.message));
+                    emit changed();
+                });
+            });
+}
+
+QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void()> triggered)
+{
+    QAction *action = menu->addAction(text);
+    connect(action, &QAction::triggered, this, std::move(triggered));
+    guard(action);
+    return action;
+}
+
+void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
+                                 const QStringList &knownTags, double priority, QWidget *parent)
+{
+    const bool group = target.kind == BulkTarget::Kind::FailureGroup;
+    QAction *retry = add(menu, group ? tr("Retry all") : tr("Retry"), [this, target, parent] {
+        run(JobAction::retry(), target, parent);
+    });
+    if (!anyFailed && !isReadOnly()) {
+        retry->setEnabled(false);
+        retry->setToolTip(tr("Retry puts failed jobs back into their queue; none is failed here."));
+    }
+    add(menu, group ? tr("Move all to queue…") : tr("Move to queue…"),
+        [this, target, listState, parent] { askMove(target, listState, parent); });
+    QMenu *priorities = menu->addMenu(tr("Priority"));
+    priorities->setToolTipsVisible(true);
+    add(priorities, tr("High (10)"), [this, target, parent] { run(JobAction::setPriority(10), target, parent); });
+    add(priorities, tr("Normal (0)"), [this, target, parent] { run(JobAction::setPriority(0), target, parent); });
+    add(priorities, tr("Low (-10)"), [this, target, parent] { run(JobAction::setPriority(-10), target, parent); });
+    add(priorities, tr("Set…"), [this, target, priority, parent] { askPriority(target, priority, parent); });
+    add(menu, tr("Track"), [this, target, parent] { run(JobAction::track(), target, parent); });
+    add(menu, tr("Untrack"), [this, target, parent] { run(JobAction::untrack(), target, parent); });
+    add(menu, tr("Add tags…"), [this, target, parent] { askTags(true, target, {}, parent); });
+    add(menu, tr("Remove tags…"), [this, target, knownTags, parent] { askTags(false, target, knownTags, parent); });
+    menu->addSeparator();
+    add(menu, group ? tr("Cancel all…") : tr("Cancel…"), [this, target, parent] { run(JobAction::cancel(), target, parent); });
+}
+
+void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent)
+{
+    menu->setToolTipsVisible(true);
+    if (!selection.jobs.isEmpty()) {
+        const Job &first = selection.jobs.first();
+        if (selection.jobs.size() == 1) {
+            const QByteArray jid = first.jid;
+            QAction *open = menu->addAction(tr("Open job %1").arg(QString::fromUtf8(jid)));
+            connect(open, &QAction::triggered, this, [this, jid] { emit openJobRequested(jid); });
+            menu->addSeparator();
+        } else {
+            menu->addSection(tr("%1 selected jobs").arg(number(selection.jobs.size())));
+        }
+        const QString onlyState = selection.listState;
+        addJobActions(menu, selection.selected(), onlyState, selection.anyInState(QStringLiteral("failed")),
+                      selection.tags(), selection.jobs.size() == 1 ? first.priority : 0, parent);
+        if (selection.jobs.size() == 1 && first.state == QLatin1String("depends") && !first.dependencies.isEmpty()) {
+            const Job job = first;
+            add(menu, tr("Remove a dependency…"), [this, job, parent] { askRemoveDependency(job, parent); });
+        }
+    }
+    if (selection.hasAll()) {
+        const BulkTarget &all = selection.all;
+        QMenu *sub = menu->addMenu(all.kind == BulkTarget::Kind::FailureGroup
+                                       ? tr("All %1 jobs of group %2").arg(number(all.count()), all.group)
+                                       : tr("All %1 jobs in this list").arg(number(all.count())));
+        sub->setToolTipsVisible(true);
+        addJobActions(sub, all, selection.listState,
+                      all.kind == BulkTarget::Kind::FailureGroup || selection.listState == QLatin1String("failed"), {}, 0,
+                      parent);
+    }
+}

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "bulkrunner.h"
+#include "bulktarget.h"
+#include "jobaction.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+
+class QAction;
+class QMenu;
+class QWidget;
+class QlessSession;
+struct Job;
+struct JobSelection;
+struct RecurringJob;
+
+// Every write the window makes goes through here: the one place that asks what an action needs
+// (a queue, a priority, tags), confirms what is destructive or large in exact words, starts a
+// BulkRunner (which audits it), and, on a read-only connection, offers nothing but a tooltip
+// saying why. Pages build their menus and buttons from it; none of them writes to Redis.
+// Dialogs open window-modal with open(), never exec(): the GUI thread keeps running.
+class ActionCenter final : public QObject
+{
+    Q_OBJECT
+
+public:
+    // The one for `session`: made on first use as a child of the session, so it goes with it.
+    static ActionCenter *of(QlessSession *session);
+
+    QlessSession *session() const { return m_session; }
+    bool isReadOnly() const;
+    static QString readOnlyReason();
+    // Disabled, with readOnlyReason() as tooltip, when the connection is read-only.
+    void guard(QWidget *widget) const;
+    void guard(QAction *action) const;
+
+    // Confirms when the action is destructive or touches many jobs, then runs it.
+    void run(const JobAction &action, const BulkTarget &target, QWidget *parent);
+    // Ask for what the action needs, then run.
+    void askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent);
+    void askPriority(const BulkTarget &target, double current, QWidget *parent);
+    void askTags(bool add, const BulkTarget &target, const QStringList &known, QWidget *parent);
+    // One job, not in bulk.
+    void askRemoveDependency(const Job &job, QWidget *parent);
+    void askEditRecurring(const RecurringJob &job, QWidget *parent);
+    void askStopRecurring(const RecurringJob &job, QWidget *parent);
+
+    // Adds the actions for `selection` to `menu`: for the selected rows, and a submenu for all
+    // jobs of the list (rows not loaded included) or of the failure group.
+    void fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent);
+
+    QList<BulkRunner *> runs() const;
+
+    // When a confirmation asks about this many jobs or more (or anything destructive).
+    static constexpr qint64 confirmFrom = 20;
+
+signals:
+    void runStarted(BulkRunner *runner);
+    void runFinished(BulkRunner *runner);
+    // Something was written: pages refresh what they show.
+    void changed();
+    // The operator asked to look at a job (e.g. a dependent that blocked a cancel).
+    void openJobRequested(const QByteArray &jid);
+
+private:
+    explicit ActionCenter(QlessSession *session);
+
+    void start(const JobAction &action, const BulkTarget &target, QWidget *parent);
+    void confirm(QWidget *parent, const QString &title, const QString &text, const QString &button,
+                 bool destructive, std::function<void()> go);
+    void reportOneJob(BulkRunner *runner, QWidget *parent);
+    void showError(QWidget *parent, const QString &title, const QString &text);
+    void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
+                       const QStringList &knownTags, double priority, QWidget *parent);
+    QAction *add(QMenu *menu, const QString &text, std::function<void()> triggered);
+
+    QlessSession *m_session;
+    QList<QPointer<BulkRunner>> m_runs;
+};

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+class JobListModel;
+class QAbstractItemView;
+class QlessSession;
+
+// Makes a job table an action surface: several rows can be selected (ctrl/shift ranges, Ctrl+A
+// for all rows shown), and its context menu offers ActionCenter's actions for the selection and
+// for every job of the list, rows not loaded included.
+namespace JobListActions {
+
+struct Options
+{
+    // The failure group the table lists, so "all" runs on the server in batches.
+    std::function<QString()> group;
+    // Why "all jobs of the list" is not offered now (a filter narrows the rows shown, but the
+    // list on the server is not filtered), or empty when it is.
+    std::function<QString()> whyNotAll;
+};
+
+void install(QAbstractItemView *view, const JobListModel *model, QlessSession *session, const Options &options = {});
+
+} // namespace JobListActions
