@@ -35,6 +35,8 @@ QString AuditLogModel::detailsText(const AuditRecord &record)
             text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
         else if (value.isObject())
             text = QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+        else if (value.isNull() || value.isUndefined())
+            text = tr("none");
         else
             text = value.toVariant().toString();
         parts << it.key() + QLatin1Char('=') + text;
@@ -58,6 +60,8 @@ QString AuditLogModel::outcomeText(const QString &outcome) const
         return tr("Partial");
     if (outcome == QLatin1String("cancelled"))
         return tr("Cancelled");
+    if (outcome == QLatin1String("started"))
+        return tr("Started"); // a bulk run's first record; its end follows with the same run id
     return outcome; // written by a newer version: show it as it is
 }
 

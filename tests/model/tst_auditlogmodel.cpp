@@ -76,6 +76,20 @@ private slots:
                 > cell(1, AuditLogModel::TimeColumn, AuditLogModel::SortRole).toLongLong());
     }
 
+    void aBulkRunsStartAndAMissingValueReadPlainly()
+    {
+        QTemporaryDir dir;
+        AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
+        AuditRecord started = record(QStringLiteral("retry"), 0, 1);
+        started.outcome = QStringLiteral("started");
+        started.arguments = QJsonObject{{QStringLiteral("previous"), QJsonValue::Null}};
+        QVERIFY(log.append(started));
+        AuditLogModel model(&log);
+        model.reload();
+        QCOMPARE(model.index(0, AuditLogModel::OutcomeColumn).data().toString(), QStringLiteral("Started"));
+        QCOMPARE(model.index(0, AuditLogModel::DetailsColumn).data().toString(), QStringLiteral("previous=none"));
+    }
+
     void reloadKeepsSelectionAndCountsDamage()
     {
         QTemporaryDir dir;
