@@ -21,6 +21,7 @@ RecurringEditDialog::RecurringEditDialog(const RecurringJob &job, QWidget *paren
 {
     setObjectName(QStringLiteral("recurringEdit"));
     setWindowTitle(tr("Edit recurring job"));
+    setMinimumWidth(340);
     m_interval->setRange(1, std::numeric_limits<int>::max());
     m_interval->setSuffix(tr(" s"));
     m_interval->setValue(int(qBound(1.0, job.interval, double(std::numeric_limits<int>::max()))));

@@ -12,9 +12,12 @@
 #include "pagetestbase.h"
 #include "queuepickerdialog.h"
 #include "queuespage.h"
+#include "recurringeditdialog.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
@@ -324,6 +327,86 @@ private slots:
         ActionCenter::of(window.session())->run(JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 5), &window);
         QVERIFY(waitForWidget<QMessageBox>(QStringLiteral("actionResult")));
         QCOMPARE(fixture().snapshot(), before);
+    }
+
+    void recurringTemplatesAreEditedAndStopped()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().call(QStringLiteral("recur"), {"on", "cron", "nightly", "Cron.Job", "{}", QByteArray::number(now, 'f', 3),
+                                                 "interval", "3600", "0"});
+        auto s = auditedSession();
+        QueuesPage page(s.get());
+        page.resize(1300, 800);
+        page.show();
+        page.showQueue(QStringLiteral("cron"));
+        page.showTab(QueuesPage::RecurringTab);
+        QVERIFY(refresh(&page));
+        QTableView *view = page.tableView(QueuesPage::RecurringTab);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 30000);
+        auto menuFor = [view] {
+            emit view->customContextMenuRequested(view->visualRect(view->model()->index(0, 0)).center());
+            return waitForWidget<QMenu>(QStringLiteral("recurringActionsMenu"));
+        };
+        QMenu *menu = menuFor();
+        QVERIFY(menu);
+        findAction(menu, QStringLiteral("Edit interval, priority, retries, queue…"))->trigger();
+        menu->close();
+        auto *edit = waitForWidget<RecurringEditDialog>(QStringLiteral("recurringEdit"));
+        QVERIFY(edit);
+        QCOMPARE(edit->intervalBox()->value(), 3600);
+        edit->intervalBox()->setValue(600);
+        edit->priorityBox()->setValue(5);
+        screenshot(edit, QStringLiteral("actions-recurring-edit"));
+        edit->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().json(QStringLiteral("recur"), {"get", "nightly"}).toObject()
+                                      .value(QStringLiteral("interval")).toDouble(), 600.0, 10000);
+        QCOMPARE(fixture().json(QStringLiteral("recur"), {"get", "nightly"}).toObject().value(QStringLiteral("priority")).toDouble(), 5.0);
+
+        menu = menuFor();
+        QVERIFY(menu);
+        findAction(menu, QStringLiteral("Stop recurring…"))->trigger();
+        menu->close();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm && confirm->text().contains(QStringLiteral("nightly")));
+        answer(confirm, QMessageBox::AcceptRole);
+        QTRY_VERIFY_WITH_TIMEOUT(fixture().call(QStringLiteral("recur"), {"get", "nightly"}).isNil(), 10000);
+
+        QTRY_COMPARE(s->auditLog()->records().size(), 2); // written when the reply is in
+        const QList<AuditRecord> records = s->auditLog()->records();
+        QCOMPARE(records.at(0).action, QStringLiteral("recur off"));
+        QCOMPARE(records.at(1).action, QStringLiteral("recur update"));
+        QCOMPARE(records.at(1).arguments.value(QStringLiteral("interval")).toInt(), 600);
+        QVERIFY(!records.at(1).arguments.contains(QStringLiteral("retries"))); // unchanged: not sent
+    }
+
+    void aDependencyIsRemovedFromTheJobDetail()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "parent", now - 10);
+        fixture().put("crawl", "child", now - 5, {"depends", "[\"parent\"]"});
+        MainWindow window;
+        window.resize(1300, 800);
+        window.setSession(auditedSession());
+        window.show();
+        ActionCenter *center = ActionCenter::of(window.session());
+        emit center->openJobRequested("child");
+        QTRY_VERIFY(window.jobDetail() && window.jobDetail()->isVisible());
+        QPushButton *actions = window.jobDetail()->actionsButton();
+        QTRY_VERIFY_WITH_TIMEOUT(actions->isEnabled(), 10000);
+        QMenu *menu = actions->menu();
+        emit menu->aboutToShow();
+        QAction *remove = findAction(menu, QStringLiteral("Remove a dependency…"));
+        QVERIFY(remove);
+        QVERIFY(findAction(menu, QStringLiteral("Move to queue…")));
+        remove->trigger();
+        auto *input = waitForWidget<QInputDialog>(QStringLiteral("removeDependencyInput"));
+        QVERIFY(input);
+        QCOMPARE(input->textValue(), QStringLiteral("parent"));
+        input->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().job("child").value(QStringLiteral("state")).toString(),
+                                  QStringLiteral("waiting"), 10000);
+        QTRY_VERIFY(!window.session()->auditLog()->records().isEmpty());
+        QCOMPARE(window.session()->auditLog()->records().first().action, QStringLiteral("depends off"));
     }
 };
 
