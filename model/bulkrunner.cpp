@@ -49,6 +49,18 @@ BulkRunner::BulkRunner(QlessSession *session, const JobAction &action, const Bul
     }
 }
 
+BulkRunner::~BulkRunner()
+{
+    if (m_phase == Phase::Ready || m_phase == Phase::Finished)
+        return;
+    QObject::disconnect(m_resumeConnection);
+    m_summary.cancelled = true;
+    audit(QStringLiteral("cancelled"),
+          tr("Interrupted: the run was closed before its end (%1). Jobs of a batch in flight may or may not "
+             "have been done.").arg(m_summary.text()),
+          m_summary.done);
+}
+
 double BulkRunner::rate() const
 {
     if (!m_clock.isValid())

@@ -40,6 +40,9 @@ public:
     Q_ENUM(Phase)
 
     BulkRunner(QlessSession *session, const JobAction &action, const BulkTarget &target, QObject *parent = nullptr);
+    // A run destroyed before its end (the window closed, another server chosen) is recorded in
+    // the audit log as interrupted, with what was done so far.
+    ~BulkRunner() override;
 
     // Jobs per batch (default 500): per-jid calls in flight at once, or the count asked of the
     // failedaction script. Set before start().

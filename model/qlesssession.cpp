@@ -17,6 +17,10 @@ QlessSession::QlessSession(const ConnectionSettings &settings, QObject *parent)
 // The client goes before the connection it uses.
 QlessSession::~QlessSession()
 {
+    // Children (actions and their runs) may still record to the audit log or cancel through
+    // the client as they go: they go first, while both are whole.
+    const QObjectList children = this->children();
+    qDeleteAll(children);
     m_client.reset();
     m_connection.reset();
 }

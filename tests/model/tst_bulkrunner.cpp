@@ -345,6 +345,23 @@ private slots:
         QCOMPARE(records.at(1).outcome, QStringLiteral("started"));
         QCOMPARE(records.at(1).arguments.value(QStringLiteral("run")), end.arguments.value(QStringLiteral("run")));
     }
+
+    void aRunClosedBeforeItsEndIsRecordedAsInterrupted()
+    {
+        failJobs("boom", 2000, {"q1"});
+        auto *runner = new BulkRunner(m_session.get(), JobAction::retry(),
+                                      BulkTarget::ofFailureGroup(QStringLiteral("boom"), 2000), m_session.get());
+        runner->setBatchSize(100);
+        QSignalSpy progressed(runner, &BulkRunner::progressed);
+        runner->start();
+        QVERIFY(progressed.wait(20000));
+        m_session.reset(); // the window closes: the session and its runs go
+        const QList<AuditRecord> records = m_audit->records();
+        QCOMPARE(records.size(), 2);
+        QCOMPARE(records.first().outcome, QStringLiteral("cancelled"));
+        QVERIFY2(records.first().message.startsWith(QStringLiteral("Interrupted")), qPrintable(records.first().message));
+        QVERIFY(records.first().count > 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBulkRunner)
