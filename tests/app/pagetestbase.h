@@ -6,6 +6,7 @@
 #include "replywaiter.h"
 
 #include <QDir>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
@@ -18,6 +19,9 @@ class PageTestBase
 public:
     bool startServer(QString *error)
     {
+        // Whatever a test writes to the user's data directory (the audit log) goes to a test
+        // location instead, never into the real one of the person running the tests.
+        QStandardPaths::setTestModeEnabled(true);
         m_fixture = std::make_unique<QlessFixture>();
         return m_fixture->start(error);
     }

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
+#include <QStandardPaths>
 #include <QTest>
 
 // The window against a real Redis: the Overview shows what the queues script says, refreshes by
@@ -60,6 +61,7 @@ class TestMainWindow final : public QObject
 private slots:
     void initTestCase()
     {
+        QStandardPaths::setTestModeEnabled(true); // the audit log the Activity page reads: a test one
         m_fixture = std::make_unique<QlessFixture>();
         QString error;
         QVERIFY2(m_fixture->start(&error), qPrintable(error));

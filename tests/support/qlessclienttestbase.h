@@ -5,6 +5,7 @@
 #include "redisconnection.h"
 #include "replywaiter.h"
 
+#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
@@ -16,6 +17,8 @@ class QlessClientTestBase
 public:
     bool startQless(QString *error)
     {
+        // Anything written to the user's data directory (the audit log) goes to a test location.
+        QStandardPaths::setTestModeEnabled(true);
         m_fixture = std::make_unique<QlessFixture>();
         if (!m_fixture->start(error))
             return false;
