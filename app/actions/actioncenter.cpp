@@ -273,20 +273,11 @@ void ActionCenter::askRemoveDependency(const Job &job, QWidget *parent)
         QList<QByteArray> dependencies;
         if (choice != all)
             dependencies.append(choice.toUtf8());
-        m_session->client()->dependsOff(jid, dependencies, this, [this, jid, choice, parent](const QlessReply<bool> &reply) {
-            AuditRecord record;
-            record.action = QStringLiteral("depends off");
-            record.arguments.insert(QStringLiteral("jid"), QString::fromUtf8(jid));
-            record.arguments.insert(QStringLiteral("dependency"), choice);
-            record.count = reply.ok() && reply.value ? 1 : 0;
-            record.outcome = reply.ok() && reply.value ? QStringLiteral("done") : QStringLiteral("failed");
-            record.message = !reply.ok() ? reply.error.message
-                : reply.value             ? tr("dependency removed")
-                                          : tr("the job is no longer waiting on dependencies");
-            m_session->audit(record);
-            if (record.outcome != QLatin1String("done"))
-                showError(parent, tr("Remove a dependency"), tr("Job %1: %2").arg(QString::fromUtf8(jid), record.message));
-            emit changed();
+        m_session->client()->dependsOff(jid, dependencies, this, [this, jid, choice, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+            const QJsonObject arguments{{QStringLiteral("jid"), QString::fromUtf8(jid)},
+                                        {QStringLiteral("dependency"), choice}};
+            recordOneJob(QStringLiteral("depends off"), arguments, reply.error, reply.value, tr("dependency removed"),
+                         tr("the job is no longer waiting on dependencies"), tr("Remove a dependency"), where);
         });
     });
     dialog->open();
@@ -314,19 +305,9 @@ void ActionCenter::askEditRecurring(const RecurringJob &job, QWidget *parent)
             arguments.insert(QStringLiteral("retries"), *update.retries);
         if (update.queue)
             arguments.insert(QStringLiteral("queue"), *update.queue);
-        m_session->client()->updateRecurring(jid, update, this, [this, arguments, jid, parent](const QlessReply<bool> &reply) {
-            AuditRecord record;
-            record.action = QStringLiteral("recur update");
-            record.arguments = arguments;
-            record.count = reply.ok() && reply.value ? 1 : 0;
-            record.outcome = record.count == 1 ? QStringLiteral("done") : QStringLiteral("failed");
-            record.message = !reply.ok() ? reply.error.message
-                : reply.value             ? tr("recurring job updated")
-                                          : tr("no such recurring job");
-            m_session->audit(record);
-            if (record.count == 0)
-                showError(parent, tr("Edit recurring job"), tr("%1: %2").arg(QString::fromUtf8(jid), record.message));
-            emit changed();
+        m_session->client()->updateRecurring(jid, update, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+            recordOneJob(QStringLiteral("recur update"), arguments, reply.error, reply.value,
+                         tr("recurring job updated"), tr("no such recurring job"), tr("Edit recurring job"), where);
         });
     });
     dialog->open();
@@ -341,21 +322,31 @@ void ActionCenter::askStopRecurring(const RecurringJob &job, QWidget *parent)
             tr("Stop recurring job %1 (%2, every %3 s in %4)?\n\nNo more jobs are spawned from it; jobs already "
                "spawned stay.").arg(QString::fromUtf8(jid), job.klass).arg(job.interval).arg(job.queue),
             tr("Stop it"), true, [this, jid, parent] {
-                m_session->client()->recurringOff(jid, this, [this, jid, parent](const QlessReply<qint64> &reply) {
-                    AuditRecord record;
-                    record.action = QStringLiteral("recur off");
-                    record.arguments.insert(QStringLiteral("jid"), QString::fromUtf8(jid));
-                    record.count = reply.ok() ? reply.value : 0;
-                    record.outcome = record.count > 0 ? QStringLiteral("done") : QStringLiteral("failed");
-                    record.message = !reply.ok() ? reply.error.message
-                        : record.count > 0        ? tr("recurring job stopped")
-                                                  : tr("no such recurring job");
-                    m_session->audit(record);
-                    if (record.count == 0)
-                        showError(parent, tr("Stop recurring job"), tr("%1: %2").arg(QString::fromUtf8(jid), record.message));
-                    emit changed();
+                m_session->client()->recurringOff(jid, this, [this, jid, where = QPointer<QWidget>(parent)](const QlessReply<qint64> &reply) {
+                    recordOneJob(QStringLiteral("recur off"), {{QStringLiteral("jid"), QString::fromUtf8(jid)}},
+                                 reply.error, reply.value > 0, tr("recurring job stopped"), tr("no such recurring job"),
+                                 tr("Stop recurring job"), where);
                 });
             });
+}
+
+void ActionCenter::recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error,
+                                bool applied, const QString &doneText, const QString &notDoneText,
+                                const QString &title, QWidget *parent)
+{
+    AuditRecord record;
+    record.action = action;
+    record.arguments = arguments;
+    const bool done = error.isNull() && applied;
+    record.count = done ? 1 : 0;
+    record.outcome = done ? QStringLiteral("done") : QStringLiteral("failed");
+    record.message = !error.isNull() ? error.message : done ? doneText : notDoneText;
+    m_session->audit(record);
+    if (!done) {
+        const QString jid = arguments.value(QStringLiteral("jid")).toString();
+        showError(parent, title, tr("%1: %2").arg(jid, record.message));
+    }
+    emit changed();
 }
 
 QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void()> triggered)

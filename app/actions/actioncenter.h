@@ -4,6 +4,7 @@
 #include "bulktarget.h"
 #include "jobaction.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 
@@ -17,6 +18,7 @@ class QlessSession;
 struct Job;
 struct JobSelection;
 struct RecurringJob;
+struct RedisError;
 
 // Every write the window makes goes through here: the one place that asks what an action needs
 // (a queue, a priority, tags), confirms what is destructive or large in exact words, starts a
@@ -74,6 +76,10 @@ private:
                  bool destructive, std::function<void()> go);
     void reportOneJob(BulkRunner *runner, QWidget *parent);
     void showError(QWidget *parent, const QString &title, const QString &text);
+    // Audits a write on one job (or template) that is not a bulk run, and tells the operator
+    // when it did nothing; `applied` is what the script said. `parent` may be gone by the reply.
+    void recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error, bool applied,
+                      const QString &doneText, const QString &notDoneText, const QString &title, QWidget *parent);
     void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
                        const QStringList &knownTags, double priority, QWidget *parent);
     QAction *add(QMenu *menu, const QString &text, std::function<void()> triggered);

@@ -53,6 +53,13 @@ class TestBulkActions final : public QObject, private PageTestBase
         return s;
     }
 
+    void showWindow(MainWindow &window, bool readOnly = false)
+    {
+        window.resize(1400, 860);
+        window.setSession(auditedSession(readOnly));
+        window.show();
+    }
+
     void failJobs(const QByteArray &group, int count, const QByteArray &queue)
     {
         const double now = double(QDateTime::currentSecsSinceEpoch()) - 60;
@@ -144,9 +151,7 @@ private slots:
     {
         failJobs("boom", 450, "crawl");
         MainWindow window;
-        window.resize(1400, 860);
-        window.setSession(auditedSession());
-        window.show();
+        showWindow(window);
         auto *page = window.findChild<FailedPage *>();
         QVERIFY(page);
         window.findChild<QListWidget *>()->setCurrentRow(2); // the Failed page, as an operator would
@@ -275,9 +280,7 @@ private slots:
         fixture().put("crawl", "parent", now - 10);
         fixture().put("crawl", "child", now - 5, {"depends", "[\"parent\"]"});
         MainWindow window;
-        window.resize(1300, 800);
-        window.setSession(auditedSession());
-        window.show();
+        showWindow(window);
         ActionCenter *center = ActionCenter::of(window.session());
         center->run(JobAction::cancel(), BulkTarget::ofJids({"parent"}), &window);
         answer(waitForWidget<QMessageBox>(QStringLiteral("confirmAction")), QMessageBox::AcceptRole);
@@ -296,9 +299,7 @@ private slots:
         failJobs("boom", 5, "crawl");
         const QList<QByteArray> before = fixture().snapshot();
         MainWindow window;
-        window.resize(1300, 800);
-        window.setSession(auditedSession(true));
-        window.show();
+        showWindow(window, true);
         auto *page = window.findChild<FailedPage *>();
         page->refresh([](bool) {});
         QTRY_COMPARE_WITH_TIMEOUT(page->jobPane()->model()->rowCount(), 5, 30000);
@@ -385,9 +386,7 @@ private slots:
         fixture().put("crawl", "parent", now - 10);
         fixture().put("crawl", "child", now - 5, {"depends", "[\"parent\"]"});
         MainWindow window;
-        window.resize(1300, 800);
-        window.setSession(auditedSession());
-        window.show();
+        showWindow(window);
         ActionCenter *center = ActionCenter::of(window.session());
         emit center->openJobRequested("child");
         QTRY_VERIFY(window.jobDetail() && window.jobDetail()->isVisible());
