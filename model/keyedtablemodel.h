@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QList>
 #include <QSet>
 
@@ -28,14 +29,18 @@ public:
     const QList<Row> &rows() const { return m_rows; }
     const Row &rowAt(int row) const { return m_rows.at(row); }
 
-    // The row with this key, or -1.
+    // The row with this key, or -1. An index kept beside the rows answers at once: paging a long
+    // list in asks this for every row of every page, which a scan made quadratic.
     int rowOf(const QString &key) const
     {
-        for (int i = 0; i < m_rows.size(); ++i) {
-            if (keyOf(m_rows.at(i)) == key)
-                return i;
+        if (!m_indexValid) {
+            m_index.clear();
+            m_index.reserve(m_rows.size());
+            for (int i = 0; i < m_rows.size(); ++i)
+                m_index.insert(keyOf(m_rows.at(i)), i);
+            m_indexValid = true;
         }
-        return -1;
+        return m_index.value(key, -1);
     }
 
 protected:
@@ -45,6 +50,7 @@ protected:
     // Makes the rows equal to `next`, in its order, by the smallest steps a view can follow.
     void applySnapshot(const QList<Row> &snapshot)
     {
+        m_indexValid = false; // rows move and go below: the index is built again when next asked
         // Keys are unique in a table; a snapshot repeating one (bad data) keeps its first row.
         QList<Row> next;
         QSet<QString> nextKeys;
@@ -110,17 +116,25 @@ protected:
     void appendRows(const QList<Row> &more)
     {
         QList<Row> fresh;
+        QSet<QString> freshKeys;
         for (const Row &row : more) {
-            const int at = rowOf(keyOf(row));
+            const QString key = keyOf(row);
+            const int at = rowOf(key);
             if (at >= 0)
                 update(at, row);
-            else
+            else if (!freshKeys.contains(key)) { // a page repeating a key (bad data): its first row
+                freshKeys.insert(key);
                 fresh.append(row);
+            }
         }
         if (fresh.isEmpty())
             return;
-        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(fresh.size()) - 1);
         m_rows.append(fresh);
+        // Appended at the end: the index grows instead of being built again.
+        for (int i = 0; i < fresh.size(); ++i)
+            m_index.insert(keyOf(fresh.at(i)), first + i);
         endInsertRows();
     }
 
@@ -130,6 +144,8 @@ protected:
             return;
         beginRemoveRows({}, 0, int(m_rows.size()) - 1);
         m_rows.clear();
+        m_index.clear();
+        m_indexValid = true;
         endRemoveRows();
     }
 
@@ -143,4 +159,6 @@ private:
     }
 
     QList<Row> m_rows;
+    mutable QHash<QString, int> m_index; // key -> row, while m_indexValid
+    mutable bool m_indexValid = true;
 };

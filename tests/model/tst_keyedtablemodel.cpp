@@ -94,6 +94,42 @@ private slots:
         }
     }
 
+    void rowOfFollowsEveryChange()
+    {
+        // Snapshots, pages appended, a page repeating rows, clearing: rowOf (an index beside the
+        // rows) always agrees with where each key really is.
+        ItemModel model;
+        QRandomGenerator random(7);
+        const auto check = [&model] {
+            for (int i = 0; i < model.rowCount(); ++i)
+                QCOMPARE(model.rowOf(model.rowAt(i).key), i);
+            QCOMPARE(model.rowOf(QStringLiteral("absent")), -1);
+        };
+        for (int round = 0; round < 200; ++round) {
+            QStringList next;
+            for (int i = 0; i < 20; ++i) {
+                if (random.bounded(2))
+                    next.append(QString::number(i));
+            }
+            std::shuffle(next.begin(), next.end(), random);
+            switch (random.bounded(3)) {
+            case 0:
+                model.apply(items(next));
+                break;
+            case 1:
+                model.append(items(next + next)); // known rows update, new ones append once
+                break;
+            default:
+                if (round % 10 == 0)
+                    model.apply({});
+                break;
+            }
+            check();
+            const QStringList shown = keys(model);
+            QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), model.rowCount());
+        }
+    }
+
     void updatesInPlace()
     {
         ItemModel model;
