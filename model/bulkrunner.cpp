@@ -118,6 +118,13 @@ void BulkRunner::cancel()
         for (const QByteArray &jid : std::as_const(m_unsettled))
             m_summary.addFailed(tr("unknown: the connection dropped before the reply"), jid);
         m_unsettled.clear();
+        if (m_groupBatchInDoubt > 0) {
+            m_summary.stoppedBecause =
+                tr("the last batch (up to %1 jobs) may or may not have run: the connection dropped before "
+                   "its reply. Redis keeps its answer for a day under ql:receipt:%2")
+                    .arg(m_groupBatchInDoubt)
+                    .arg(QString::fromUtf8(groupBatchKey()));
+        }
         finish();
         return;
     }
@@ -167,10 +174,12 @@ void BulkRunner::pause(const RedisError &why, std::function<void()> resume)
     m_pauseReason = tr("Waiting for the connection: %1").arg(why.message);
     setPhase(Phase::Paused);
     emit progressed();
-    auto go = [this, before, resume] {
-        QObject::disconnect(m_resumeConnection);
-        if (m_phase != Phase::Paused)
+    // Each pause resumes once: a timer or signal left over from an earlier pause does nothing.
+    const quint64 pauseId = ++m_pauseId;
+    auto go = [this, before, resume, pauseId] {
+        if (pauseId != m_pauseId || m_phase != Phase::Paused)
             return;
+        QObject::disconnect(m_resumeConnection);
         m_pauseReason.clear();
         setPhase(before);
         resume();
@@ -457,7 +466,8 @@ void BulkRunner::readGroupSize()
 void BulkRunner::runGroupBatch()
 {
     const qint64 remaining = m_summary.total - m_groupTaken;
-    if (m_cancelRequested || remaining <= 0 || !m_summary.stoppedBecause.isEmpty()) {
+    // A batch in doubt is sent again even when cancelled: its receipt tells what it did.
+    if ((m_cancelRequested && m_groupBatchInDoubt == 0) || remaining <= 0 || !m_summary.stoppedBecause.isEmpty()) {
         finish();
         return;
     }
@@ -479,13 +489,16 @@ void BulkRunner::runGroupBatch()
     request.skip = int(m_groupKept);
     // One key per batch: sent again after a dropped connection, the script answers from its
     // receipt if the first one ran, so nothing is done or counted twice.
-    request.key = QStringLiteral("%1:%2").arg(m_runId).arg(m_groupBatch).toUtf8();
-    m_session->client()->failedAction(request, this, [this](const QlessReply<FailedBatch> &reply) {
+    request.key = groupBatchKey();
+    m_session->client()->failedAction(request, this, [this, count = request.count](const QlessReply<FailedBatch> &reply) {
+        m_groupBatchInDoubt = 0;
         switch (troubleOf(reply.error)) {
         case Trouble::None:
             groupBatchAnswered(reply.value);
             return;
         case Trouble::Connection:
+            if (!reply.error.certainlyNotRun())
+                m_groupBatchInDoubt = count;
             pause(reply.error, [this] { runGroupBatch(); });
             return;
         case Trouble::Fatal:
@@ -495,6 +508,11 @@ void BulkRunner::runGroupBatch()
             return;
         }
     });
+}
+
+QByteArray BulkRunner::groupBatchKey() const
+{
+    return QStringLiteral("%1:%2").arg(m_runId).arg(m_groupBatch).toUtf8();
 }
 
 void BulkRunner::groupBatchAnswered(const FailedBatch &batch)

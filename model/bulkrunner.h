@@ -97,6 +97,8 @@ private:
     void readGroupSize();
     void runGroupBatch();
     void groupBatchAnswered(const FailedBatch &batch);
+    // The receipt key of the batch in flight (or to be sent again).
+    QByteArray groupBatchKey() const;
 
     QlessSession *m_session;
     JobAction m_action;
@@ -106,6 +108,7 @@ private:
     bool m_cancelRequested = false;
     QString m_pauseReason;
     QMetaObject::Connection m_resumeConnection;
+    quint64 m_pauseId = 0;
     BulkSummary m_summary;
     QElapsedTimer m_clock;
     QString m_runId;
@@ -125,4 +128,5 @@ private:
     qint64 m_groupTaken = 0;
     qint64 m_groupKept = 0; // jobs left in the group on purpose (cancel: they have dependents)
     int m_groupBatch = 0;
+    int m_groupBatchInDoubt = 0; // jobs of a batch whose reply was lost, until it is sent again
 };

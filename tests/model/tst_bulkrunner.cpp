@@ -362,6 +362,32 @@ private slots:
         QVERIFY2(records.first().message.startsWith(QStringLiteral("Interrupted")), qPrintable(records.first().message));
         QVERIFY(records.first().count > 0);
     }
+
+    void cancellingWhilePausedSaysWhichBatchIsInDoubt()
+    {
+        failJobs("boom", 600, {"q1"});
+        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 600));
+        runner.setBatchSize(100);
+        bool stopped = false;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (!stopped && runner.processed() >= 200) {
+                stopped = true;
+                fixture().command({"CLIENT", "PAUSE", "10000", "WRITE"}); // the next batch hangs...
+                QTimer::singleShot(300, this, [this] { fixture().server().stop(); }); // ...and is lost
+            }
+        });
+        QSignalSpy finished(&runner, &BulkRunner::finished);
+        runner.start();
+        QTRY_COMPARE_WITH_TIMEOUT(runner.phase(), BulkRunner::Phase::Paused, 30000);
+        QVERIFY(runner.pauseReason().startsWith(QStringLiteral("Waiting for the connection")));
+        runner.cancel(); // the operator gives up while the server is down
+        QCOMPARE(finished.count(), 1);
+        const BulkSummary summary = runner.summary();
+        QVERIFY(summary.cancelled);
+        QCOMPARE(summary.done, 200);
+        QVERIFY2(summary.stoppedBecause.contains(QStringLiteral("ql:receipt:")), qPrintable(summary.text()));
+        QVERIFY(fixture().start());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBulkRunner)
