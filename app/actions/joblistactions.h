@@ -10,7 +10,7 @@ class QlessSession;
 
 // Makes a job table an action surface: several rows can be selected (ctrl/shift ranges, Ctrl+A
 // for all rows shown), and its context menu offers ActionCenter's actions for the selection and
-// for every job of the list, rows not loaded included.
+// for every job of the list, rows not loaded included. Delete cancels the selection (confirmed).
 namespace JobListActions {
 
 struct Options

@@ -213,6 +213,15 @@ private slots:
         for (int row = 2; row <= 4; ++row)
             chosen << jobs->model()->index(row, JobListModel::JidColumn).data().toString();
 
+        // Delete asks before cancelling; "Don't" leaves the jobs alone.
+        jobs->setFocus();
+        QTest::keyClick(jobs, Qt::Key_Delete);
+        QMessageBox *ask = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(ask);
+        QVERIFY2(ask->text().startsWith(QStringLiteral("Cancel 3 selected jobs?")), qPrintable(ask->text()));
+        answer(ask, QMessageBox::RejectRole);
+        QCOMPARE(fixture().command({"ZCARD", "ql:q:crawl-work"}).integer, 10);
+
         QMenu *menu = openContextMenu(jobs, 3);
         QVERIFY(menu);
         screenshot(menu, QStringLiteral("actions-context-menu"));
