@@ -187,6 +187,20 @@ bool Bench::spin(const std::function<bool()> &done, int timeoutMs)
     return true;
 }
 
+void Bench::addStall(const QString &id, const QString &name, std::optional<double> stallMs)
+{
+    Figure stall;
+    stall.id = id;
+    stall.name = name;
+    stall.ours = stallMs;
+    stall.raw = m_idleStallMs;
+    stall.reference = QStringLiteral("idle");
+    stall.judgeRatio = false;
+    stall.hasRatio = false;
+    stall.maxOurs = 50;
+    m_report.add(stall);
+}
+
 void Bench::fail(const QString &what)
 {
     progress(QStringLiteral("ERROR: ") + what);
@@ -402,16 +416,7 @@ void Bench::throughput()
                      .arg(n).arg(m_options.window).arg(m_options.rounds);
         m_report.add(f);
     }
-    Figure s;
-    s.id = QStringLiteral("stall_throughput");
-    s.name = QStringLiteral("GUI stall: throughput");
-    s.ours = stall;
-    s.raw = m_idleStallMs;
-    s.reference = QStringLiteral("idle");
-    s.judgeRatio = false;
-    s.hasRatio = false;
-    s.maxOurs = 50;
-    m_report.add(s);
+    addStall(QStringLiteral("stall_throughput"), QStringLiteral("GUI stall: throughput"), stall);
 }
 
 // The Overview's two big lists: every queue's counts and every worker, from the request to both
@@ -497,16 +502,7 @@ void Bench::overview()
     refresh.note = QStringLiteral("request to both models updated (keyed diff); medians of %1").arg(m_options.repeats);
     m_report.add(refresh);
 
-    Figure s;
-    s.id = QStringLiteral("stall_overview");
-    s.name = QStringLiteral("GUI stall: overview refresh");
-    s.ours = stall;
-    s.raw = m_idleStallMs;
-    s.reference = QStringLiteral("idle");
-    s.judgeRatio = false;
-    s.hasRatio = false;
-    s.maxOurs = 50;
-    m_report.add(s);
+    addStall(QStringLiteral("stall_overview"), QStringLiteral("GUI stall: overview refresh"), stall);
 }
 
 // A failure group of `group` jobs opened in a JobListModel: time to the first rows, and to
@@ -578,16 +574,7 @@ void Bench::failureGroup()
                                 "medians of %2").arg(page).arg(m_options.repeats);
     m_report.add(first);
 
-    Figure s;
-    s.id = QStringLiteral("stall_first_rows");
-    s.name = QStringLiteral("GUI stall: first rows");
-    s.ours = firstStall;
-    s.raw = m_idleStallMs;
-    s.reference = QStringLiteral("idle");
-    s.judgeRatio = false;
-    s.hasRatio = false;
-    s.maxOurs = 50;
-    m_report.add(s);
+    addStall(QStringLiteral("stall_first_rows"), QStringLiteral("GUI stall: first rows"), firstStall);
 
     // Scrolling.
     progress(QStringLiteral("failure group: scrolling %1 rows, %2 times each side").arg(m_options.rows).arg(m_options.rounds));
@@ -632,16 +619,7 @@ void Bench::failureGroup()
                                  "medians of %2").arg(page).arg(m_options.rounds);
     m_report.add(scroll);
 
-    Figure t;
-    t.id = QStringLiteral("stall_scroll");
-    t.name = QStringLiteral("GUI stall: scrolling");
-    t.ours = scrollStall;
-    t.raw = m_idleStallMs;
-    t.reference = QStringLiteral("idle");
-    t.judgeRatio = false;
-    t.hasRatio = false;
-    t.maxOurs = 50;
-    m_report.add(t);
+    addStall(QStringLiteral("stall_scroll"), QStringLiteral("GUI stall: scrolling"), scrollStall);
 
     memory();
 }
@@ -718,14 +696,6 @@ void Bench::retryAll()
     f.maxRatio = 1.3;
     f.note = QStringLiteral("BulkRunner, batches of %1, against unfail in a tight loop with the same count; "
                             "medians of %2 rounds").arg(m_options.batch).arg(m_options.rounds);
-    Figure s;
-    s.id = QStringLiteral("stall_retry_all");
-    s.name = QStringLiteral("GUI stall: retry-all");
-    s.raw = m_idleStallMs;
-    s.reference = QStringLiteral("idle");
-    s.judgeRatio = false;
-    s.hasRatio = false;
-    s.maxOurs = 50;
     double stall = 0;
 
     for (int round = 0; round < m_options.rounds; ++round) {
@@ -803,12 +773,11 @@ void Bench::retryAll()
     }
     if (!f.rawSamples.isEmpty())
         f.raw = median(f.rawSamples);
-    if (!f.oursSamples.isEmpty()) {
+    if (!f.oursSamples.isEmpty())
         f.ours = median(f.oursSamples);
-        s.ours = stall;
-    }
     m_report.add(f);
-    m_report.add(s);
+    addStall(QStringLiteral("stall_retry_all"), QStringLiteral("GUI stall: retry-all"),
+             f.oursSamples.isEmpty() ? std::nullopt : std::optional<double>(stall));
 }
 
 int Bench::run()

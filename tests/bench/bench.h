@@ -72,6 +72,8 @@ private:
     QJsonObject queueCounts(const QByteArray &queue);
     qint64 groupSize(const QByteArray &group);
     bool flush();
+    // The GUI thread's longest stall during a measurement, next to its idle gap (no ratio).
+    void addStall(const QString &id, const QString &name, std::optional<double> stallMs);
     void fail(const QString &what);
     QJsonObject memoryProbe(const QString &side, const QString &group);
 
