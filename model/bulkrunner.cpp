@@ -22,12 +22,9 @@ QString groupReason(const QString &reason)
         return BulkRunner::tr("listed twice in the group");
     if (reason == QLatin1String("no queue"))
         return BulkRunner::tr("no queue to go back to");
+    if (reason == QLatin1String("has dependents"))
+        return BulkRunner::hasDependentsReason();
     return reason;
-}
-
-QString dependentsReason()
-{
-    return BulkRunner::tr("has dependents");
 }
 } // namespace
 
@@ -59,6 +56,11 @@ BulkRunner::~BulkRunner()
           tr("Interrupted: the run was closed before its end (%1). Jobs of a batch in flight may or may not "
              "have been done.").arg(m_summary.text()),
           m_summary.done);
+}
+
+QString BulkRunner::hasDependentsReason()
+{
+    return tr("has dependents");
 }
 
 double BulkRunner::rate() const
@@ -371,7 +373,7 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
         break;
     case Trouble::Refused:
         if (m_action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))
-            m_summary.addSkipped(dependentsReason(), jid);
+            m_summary.addSkipped(hasDependentsReason(), jid);
         else
             m_summary.addFailed(error.message, jid);
         break;

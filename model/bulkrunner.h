@@ -66,6 +66,8 @@ public:
     // Paused: why ("waiting for the connection: ...").
     QString pauseReason() const { return m_pauseReason; }
     const BulkSummary &summary() const { return m_summary; }
+    // The reason a job others depend on was not cancelled, as BulkSummary::skipped keys it.
+    static QString hasDependentsReason();
     // "Retry in own queue: all 20,000 jobs of failure group IOError"
     QString describe() const;
 

@@ -155,7 +155,7 @@ void ActionCenter::reportOneJob(BulkRunner *runner, QWidget *parent)
         return;
     const QByteArray jid = runner->target().jids.first();
     const QString title = runner->action().describe();
-    if (summary.skipped.contains(tr("has dependents"))) {
+    if (summary.skipped.contains(BulkRunner::hasDependentsReason())) {
         auto *box = new QMessageBox(QMessageBox::Warning, title,
                                     tr("Job %1 was not cancelled: other jobs depend on it. Cancel those first, "
                                        "or together with it.").arg(QString::fromUtf8(jid)),
