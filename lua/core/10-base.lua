@@ -1,0 +1,182 @@
+-- The qless library behind lua/qless.lua, the unified script current qless clients load
+-- (EVALSHA <sha> 0 <command> <now> args...). The files of lua/core/ are joined in sorted order
+-- in front of lua/qless.lua at build time (see lua/CMakeLists.txt).
+-- Everything lives on one local table: Redis 7 forbids globals, and a Lua chunk may hold only
+-- about 200 locals, so helpers are fields, not locals.
+local Qless = {}
+
+-- Keys ------------------------------------------------------------------------------------------
+function Qless.job_key(jid) return 'ql:j:' .. jid end
+function Qless.queue_key(queue, part) return 'ql:q:' .. queue .. '-' .. part end
+function Qless.worker_key(worker) return 'ql:w:' .. worker .. ':jobs' end
+function Qless.recur_key(jid) return 'ql:r:' .. jid end
+
+-- Midnight (UTC) of the day `when` falls in: the bucket of every per-day statistic.
+function Qless.day(when) return when - (when % 86400) end
+function Qless.stats_key(kind, when, queue)
+  return 'ql:s:' .. kind .. ':' .. Qless.day(when) .. ':' .. queue
+end
+
+-- Numbers ---------------------------------------------------------------------------------------
+-- A finite decimal number (12, -0.5, 1.7e+09), else nil. Lua's tonumber would also take hex,
+-- padding, 'inf' and 'nan', none of which JSON can carry back to a client.
+function Qless.number(value)
+  local n
+  if type(value) == 'number' then
+    n = value
+  elseif type(value) == 'string' and (string.find(value, '^[-+]?%d*%.?%d+$')
+      or string.find(value, '^[-+]?%d+%.$')
+      or string.find(value, '^[-+]?%d*%.?%d+[eE][-+]?%d+$')
+      or string.find(value, '^[-+]?%d+%.[eE][-+]?%d+$')) then
+    n = tonumber(value)
+  end
+  if n == nil or n ~= n or n == math.huge or n == -math.huge then
+    return nil
+  end
+  return n
+end
+
+-- A stored number read tolerantly: `default` when absent or not a number, so bad data in Redis
+-- never makes a script stop halfway (Redis does not roll a script's writes back).
+function Qless.stored_number(value, default)
+  local n = Qless.number(value)
+  if n == nil then return default end
+  return n
+end
+
+-- Argument checks ---------------------------------------------------------------------------------
+-- Errors are raised with level 0 so the text is exactly ours: 'Put(): Arg "delay" not a number: x'.
+function Qless.fail_with(text) error(text, 0) end
+
+function Qless.need(value, text)
+  if value == nil or value == false then Qless.fail_with(text) end
+  return value
+end
+
+-- A required argument; `who` is the face's name, e.g. 'Put'.
+function Qless.arg(who, name, value)
+  if value == nil then Qless.fail_with(who .. '(): Arg "' .. name .. '" missing') end
+  return value
+end
+
+-- A number argument; `default` when absent (an absent one without default is an error).
+function Qless.arg_number(who, name, value, default)
+  if value == nil and default ~= nil then return default end
+  local n = Qless.number(value)
+  if n == nil then
+    Qless.fail_with(who .. '(): Arg "' .. name .. '" missing or not a number: ' .. tostring(value))
+  end
+  return n
+end
+
+-- A JSON argument, decoded; absent or unparsable is an error.
+function Qless.arg_json(who, name, value)
+  local ok, decoded = false, nil
+  if value ~= nil then ok, decoded = pcall(cjson.decode, value) end
+  if not ok then
+    Qless.fail_with(who .. '(): Arg "' .. name .. '" missing or not JSON: ' .. tostring(value))
+  end
+  return decoded
+end
+
+-- A JSON array of strings (tags, jids); cjson reads [] and {} alike, both accepted.
+function Qless.arg_list(who, name, value)
+  local decoded = Qless.arg_json(who, name, value)
+  if type(decoded) ~= 'table' then
+    Qless.fail_with(who .. '(): Arg "' .. name .. '" not a JSON array: ' .. tostring(value))
+  end
+  local list = {}
+  for i = 1, #decoded do list[i] = tostring(decoded[i]) end
+  return list
+end
+
+-- Trailing name/value pairs (put's priority, tags, ...) as a table; an odd count is an error.
+function Qless.arg_pairs(who, args, first)
+  local options = {}
+  local last = #args
+  if (last - first + 1) % 2 == 1 then
+    Qless.fail_with(who .. '(): Odd number of additional args, option "' ..
+      tostring(args[last]) .. '" has no value')
+  end
+  for i = first, last, 2 do options[args[i]] = args[i + 1] end
+  return options
+end
+
+-- Reading stored JSON ------------------------------------------------------------------------------
+-- Decoded JSON text, or `default` when absent or unparsable: the same Redis may hold data other
+-- scripts wrote, and a read must never fail on it.
+function Qless.decode(text, default)
+  if text == nil or text == false then return default end
+  local ok, value = pcall(cjson.decode, text)
+  if ok then return value end
+  return default
+end
+
+-- Decoded JSON text, or the raw text itself when it does not parse (shown, not trusted).
+function Qless.decode_or_raw(text, default)
+  if text == nil or text == false then return default end
+  local ok, value = pcall(cjson.decode, text)
+  if ok then return value end
+  return text
+end
+
+-- A stored JSON list of strings; anything else counts as empty.
+function Qless.decode_list(text)
+  local value = Qless.decode(text, {})
+  if type(value) ~= 'table' then return {} end
+  local list = {}
+  for _, item in ipairs(value) do
+    if type(item) == 'string' or type(item) == 'number' then table.insert(list, tostring(item)) end
+  end
+  return list
+end
+
+-- Tables and Redis calls ---------------------------------------------------------------------------
+function Qless.append(list, more)
+  for _, item in ipairs(more) do table.insert(list, item) end
+  return list
+end
+
+-- redis.call(command, key, items...) in slices: Lua's stack holds only about 8000 values, so a
+-- long list must not be unpacked into one call.
+function Qless.call_in_slices(command, key, items)
+  local slice = 500
+  for first = 1, #items, slice do
+    local last = math.min(first + slice - 1, #items)
+    redis.call(command, key, unpack(items, first, last))
+  end
+end
+
+-- Events -------------------------------------------------------------------------------------------
+-- Every channel is in the ql: namespace: ql:log for the event stream, ql:<event> for tracked
+-- jobs' jids, ql:w:<worker> for what a worker must learn about its jobs.
+function Qless.publish(channel, message)
+  redis.call('publish', 'ql:' .. channel, message)
+end
+
+function Qless.log_event(event)
+  Qless.publish('log', cjson.encode(event))
+end
+
+function Qless.is_tracked(jid)
+  return redis.call('zscore', 'ql:tracked', jid) ~= false
+end
+
+-- The bare jid on ql:<event> for a tracked job (put, popped, completed, failed, ...).
+function Qless.publish_if_tracked(event, jid)
+  if Qless.is_tracked(jid) then Qless.publish(event, jid) end
+end
+
+-- Tell a worker (and the log) that it no longer holds `jid`.
+function Qless.tell_lock_lost(jid, worker)
+  local encoded = cjson.encode({ jid = jid, event = 'lock_lost', worker = worker })
+  Qless.publish('w:' .. worker, encoded)
+  Qless.publish('log', encoded)
+end
+
+-- ql:queues lists every queue a job, a template or a user named, in order of first sight.
+function Qless.know_queue(queue, now)
+  if redis.call('zscore', 'ql:queues', queue) == false then
+    redis.call('zadd', 'ql:queues', now, queue)
+  end
+end

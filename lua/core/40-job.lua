@@ -1,0 +1,147 @@
+-- Jobs: the hash ql:j:<jid> and its -dependencies / -dependents sets, read as the job object
+-- every reply carries.
+
+function Qless.job_exists(jid)
+  return redis.call('exists', Qless.job_key(jid)) == 1
+end
+
+-- A number field as a number, kept as its text when it is not one (shown, never computed with).
+function Qless.number_or_raw(text)
+  if text == nil or text == false then return nil end
+  return Qless.number(text) or text
+end
+
+-- The job object, or nil when there is no such job.
+function Qless.job_object(jid)
+  local key = Qless.job_key(jid)
+  local f = redis.call('hmget', key, 'jid', 'klass', 'state', 'queue', 'worker', 'priority',
+    'expires', 'retries', 'remaining', 'data', 'tags', 'failure', 'spawned_from_jid')
+  if not f[1] then return nil end
+  local remaining = Qless.number(f[9])
+  if remaining then remaining = math.floor(remaining) else remaining = Qless.number_or_raw(f[9]) end
+  return {
+    jid = f[1],
+    klass = f[2],
+    state = f[3],
+    queue = f[4],
+    worker = f[5] or '',
+    tracked = Qless.is_tracked(jid),
+    priority = Qless.number_or_raw(f[6]),
+    expires = Qless.number(f[7]) or 0,
+    retries = Qless.number_or_raw(f[8]),
+    remaining = remaining,
+    data = f[10],
+    tags = Qless.decode_or_raw(f[11], {}),
+    history = Qless.history_read(jid),
+    failure = Qless.decode_or_raw(f[12] or '{}', {}),
+    spawned_from_jid = f[13],
+    dependents = redis.call('smembers', key .. '-dependents'),
+    dependencies = redis.call('smembers', key .. '-dependencies'),
+  }
+end
+
+-- Job objects for a list of jids (those that exist).
+function Qless.job_objects(jids)
+  local objects = {}
+  for _, jid in ipairs(jids) do
+    local object = Qless.job_object(jid)
+    if object then table.insert(objects, object) end
+  end
+  return objects
+end
+
+function Qless.job_tags(jid)
+  return Qless.decode_list(redis.call('hget', Qless.job_key(jid), 'tags'))
+end
+
+-- The stored failure as a table ({} when absent or unreadable).
+function Qless.job_failure(text)
+  local failure = Qless.decode(text, {})
+  if type(failure) ~= 'table' then return {} end
+  return failure
+end
+
+-- Forgets a failed job's entry in its group and its day's `failed` count, before the job
+-- leaves the failed state (put, cancel).
+function Qless.failure_forget(jid, failure_text, queue)
+  local failure = Qless.job_failure(failure_text)
+  if type(failure.group) ~= 'string' and type(failure.group) ~= 'number' then return end
+  local group = tostring(failure.group)
+  redis.call('lrem', 'ql:f:' .. group, 0, jid)
+  if redis.call('llen', 'ql:f:' .. group) == 0 then
+    redis.call('srem', 'ql:failures', group)
+  end
+  local when = Qless.number(failure.when)
+  if when and queue and queue ~= '' then
+    redis.call('hincrby', Qless.stats_key('stats', when, queue), 'failed', -1)
+  end
+end
+
+-- Records a failure: the job's `failure` field, its group's list, and the day's counts.
+function Qless.failure_record(jid, now, queue, group, message, worker, when)
+  redis.call('hset', Qless.job_key(jid), 'failure', cjson.encode({
+    group = group, message = message, when = when, worker = worker }))
+  redis.call('sadd', 'ql:failures', group)
+  redis.call('lpush', 'ql:f:' .. group, jid)
+  local stats = Qless.stats_key('stats', now, queue)
+  redis.call('hincrby', stats, 'failures', 1)
+  redis.call('hincrby', stats, 'failed', 1)
+end
+
+-- Tag indexes: ql:t:<tag> the jids with the tag, ql:tags how often each tag is used.
+function Qless.tag_index_add(jid, tag, now)
+  redis.call('zadd', 'ql:t:' .. tag, now, jid)
+  redis.call('zincrby', 'ql:tags', 1, tag)
+end
+
+function Qless.tag_index_remove(jid, tag)
+  redis.call('zrem', 'ql:t:' .. tag, jid)
+  redis.call('zincrby', 'ql:tags', -1, tag)
+end
+
+-- Deletes a job's hash and history and its entries in the tag indexes.
+function Qless.job_delete(jid)
+  for _, tag in ipairs(Qless.job_tags(jid)) do Qless.tag_index_remove(jid, tag) end
+  redis.call('del', Qless.job_key(jid), Qless.history_key(jid))
+end
+
+-- Links `jid` to each dependency that exists and is not complete; returns how many.
+function Qless.depend_on(jid, dependencies)
+  local count = 0
+  for _, dependency in ipairs(dependencies) do
+    local state = redis.call('hget', Qless.job_key(dependency), 'state')
+    if state and state ~= 'complete' then
+      redis.call('sadd', Qless.job_key(dependency) .. '-dependents', jid)
+      redis.call('sadd', Qless.job_key(jid) .. '-dependencies', dependency)
+      count = count + 1
+    end
+  end
+  return count
+end
+
+-- Takes one retry from the job and returns what is left (an unreadable count counts as 0).
+function Qless.job_spend_retry(jid)
+  local key = Qless.job_key(jid)
+  local remaining = Qless.stored_number(redis.call('hget', key, 'remaining'), 0) - 1
+  redis.call('hset', key, 'remaining', remaining)
+  return remaining
+end
+
+-- A job whose last dependency went away: into its queue's work, or scheduled when it was put
+-- with a delay (kept in the `scheduled` field until now).
+function Qless.job_release(jid, now)
+  local key = Qless.job_key(jid)
+  local f = redis.call('hmget', key, 'queue', 'priority', 'scheduled')
+  local queue = f[1]
+  if not queue or queue == '' then return end
+  redis.call('zrem', Qless.queue_key(queue, 'depends'), jid)
+  local due = Qless.number(f[3])
+  if due then
+    redis.call('zadd', Qless.queue_key(queue, 'scheduled'), due, jid)
+    redis.call('hset', key, 'state', 'scheduled')
+    redis.call('hdel', key, 'scheduled')
+  else
+    Qless.work_add(queue, now, Qless.stored_number(f[2], 0), jid)
+    redis.call('hset', key, 'state', 'waiting')
+  end
+end

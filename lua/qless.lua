@@ -1,0 +1,123 @@
+-- The unified qless script: EVALSHA <sha> 0 <command> <now> args... , the API current qless
+-- clients (the Ruby gem, qless-py) call. Each entry checks its arguments through the library
+-- (lua/core/) and turns the result into the reply those clients expect: JSON text for objects,
+-- plain values otherwise.
+
+local Api = {}
+
+-- Argument `i` (1-based, after command and now) of `args`, nil when absent.
+local function tail(args, first)
+  local rest = {}
+  for i = first, #args do rest[#rest + 1] = args[i] end
+  return rest
+end
+
+Api['get'] = function(now, a)
+  local object = Qless.job_object(Qless.arg('Get', 'jid', a[1]))
+  if not object then return nil end
+  return cjson.encode(object)
+end
+
+Api['multiget'] = function(now, a)
+  return cjson.encode(Qless.job_objects(a))
+end
+
+Api['config.get'] = function(now, a)
+  if a[1] == nil then return cjson.encode(Qless.config_all()) end
+  return Qless.config_get(a[1])
+end
+
+Api['config.set'] = function(now, a) Qless.config_set(a[1], a[2]) end
+Api['config.unset'] = function(now, a) Qless.config_unset(a[1]) end
+
+Api['queues'] = function(now, a)
+  if a[1] then return cjson.encode(Qless.queue_counts(a[1], now)) end
+  return cjson.encode(Qless.queues_counts(now))
+end
+
+Api['complete'] = function(now, a)
+  return Qless.complete(now, a[1], a[2], a[3], a[4], tail(a, 5))
+end
+
+Api['failed'] = function(now, a) return cjson.encode(Qless.failed(a[1], a[2], a[3])) end
+Api['fail'] = function(now, a) return Qless.fail(now, a[1], a[2], a[3], a[4], a[5]) end
+Api['jobs'] = function(now, a) return Qless.jobs(now, a[1], tail(a, 2)) end
+Api['retry'] = function(now, a) return Qless.retry(now, a[1], a[2], a[3], a[4], a[5], a[6]) end
+Api['depends'] = function(now, a) return Qless.depends(now, a[1], a[2], tail(a, 3)) end
+Api['heartbeat'] = function(now, a) return Qless.heartbeat(now, a[1], a[2], a[3]) end
+Api['workers'] = function(now, a) return cjson.encode(Qless.workers(now, a[1])) end
+Api['track'] = function(now, a) return cjson.encode(Qless.track(now, a[1], a[2])) end
+
+Api['tag'] = function(now, a)
+  if a[1] == nil then
+    Qless.fail_with('Tag(): Arg "command" must be "add", "remove", "get" or "top"')
+  end
+  return cjson.encode(Qless.tag(now, a[1], tail(a, 2)))
+end
+
+Api['stats'] = function(now, a)
+  local queue = Qless.arg('Stats', 'queue', a[1])
+  local date = Qless.arg_number('Stats', 'date', a[2])
+  return cjson.encode(Qless.queue_stats(queue, date))
+end
+
+Api['priority'] = function(now, a) return Qless.priority(now, a[1], a[2]) end
+Api['log'] = function(now, a) Qless.log(now, a[1], a[2], a[3]) end
+
+Api['peek'] = function(now, a)
+  return cjson.encode(Qless.job_objects(Qless.peek(now, a[1], a[2])))
+end
+
+Api['pop'] = function(now, a)
+  return cjson.encode(Qless.job_objects(Qless.pop(now, a[1], a[2], a[3])))
+end
+
+Api['pause'] = function(now, a) Qless.queues_pause(a) end
+Api['unpause'] = function(now, a) Qless.queues_unpause(a) end
+Api['cancel'] = function(now, a) return Qless.cancel(now, a) end
+Api['timeout'] = function(now, a) Qless.timeout(now, a) end
+
+-- put(now, worker, queue, jid, klass, data, delay, [name value]...)
+Api['put'] = function(now, a) return Qless.put(now, a[1], a[2], tail(a, 3)) end
+Api['requeue'] = function(now, a) return Qless.requeue(now, a[1], a[2], tail(a, 3)) end
+Api['unfail'] = function(now, a) return Qless.unfail(now, a[1], a[2], a[3]) end
+
+Api['recur'] = function(now, a)
+  return Qless.recur(now, a[1], a[2], a[3], a[4], a[5], tail(a, 6))
+end
+
+Api['unrecur'] = function(now, a) return Qless.unrecur(Qless.arg('Unrecur', 'jid', a[1])) end
+
+Api['recur.get'] = function(now, a)
+  local object = Qless.recur_object(Qless.arg('Recur', 'jid', a[1]))
+  if not object then return nil end
+  return cjson.encode(object)
+end
+
+Api['recur.update'] = function(now, a)
+  return Qless.recur_update(now, Qless.arg('Recur', 'jid', a[1]), tail(a, 2))
+end
+
+Api['recur.tag'] = function(now, a)
+  return Qless.recur_retag(Qless.arg('Tag', 'jid', a[1]), tail(a, 2), true)
+end
+
+Api['recur.untag'] = function(now, a)
+  return Qless.recur_retag(Qless.arg('Untag', 'jid', a[1]), tail(a, 2), false)
+end
+
+Api['length'] = function(now, a) return Qless.queue_length(Qless.arg('Length', 'queue', a[1])) end
+Api['worker.deregister'] = function(now, a) Qless.workers_forget(a) end
+Api['queue.forget'] = function(now, a) Qless.queues_forget(a) end
+
+-- Dispatch ----------------------------------------------------------------------------------------
+if #KEYS > 0 then Qless.fail_with('No Keys should be provided') end
+local command_name = ARGV[1]
+if command_name == nil then Qless.fail_with('Must provide a command') end
+local command = Api[command_name]
+if command == nil then Qless.fail_with('Unknown command ' .. tostring(command_name)) end
+local now = Qless.number(ARGV[2])
+if now == nil then
+  Qless.fail_with('Arg "now" missing or not a number: ' .. tostring(ARGV[2]))
+end
+return command(now, tail(ARGV, 3))
