@@ -79,6 +79,19 @@ function Qless.arg_json(who, name, value)
   return decoded
 end
 
+-- A JSON argument stored re-encoded (fail's and heartbeat's data, as qless does): returns the
+-- text to store, or nil when absent. Checked here, before any write, so that a value cjson reads
+-- but cannot write (1e999) is refused instead of failing the script halfway.
+function Qless.arg_json_reencoded(who, name, value)
+  if value == nil then return nil end
+  local decoded = Qless.arg_json(who, name, value)
+  local ok, encoded = pcall(cjson.encode, decoded)
+  if not ok then
+    Qless.fail_with(who .. '(): Arg "' .. name .. '" cannot be stored as JSON: ' .. tostring(value))
+  end
+  return encoded
+end
+
 -- A JSON array of strings (tags, jids); cjson reads [] and {} alike, both accepted.
 function Qless.arg_list(who, name, value)
   local decoded = Qless.arg_json(who, name, value)
@@ -105,10 +118,12 @@ end
 -- Reading stored JSON ------------------------------------------------------------------------------
 -- Decoded JSON text, or `default` when absent or unparsable: the same Redis may hold data other
 -- scripts wrote, and a read must never fail on it.
+-- JSON that cjson reads but cannot write back (1e999 reads as inf) counts as unparsable, or the
+-- reply's encoding would fail.
 function Qless.decode(text, default)
   if text == nil or text == false then return default end
   local ok, value = pcall(cjson.decode, text)
-  if ok then return value end
+  if ok and pcall(cjson.encode, value) then return value end
   return default
 end
 
@@ -116,7 +131,7 @@ end
 function Qless.decode_or_raw(text, default)
   if text == nil or text == false then return default end
   local ok, value = pcall(cjson.decode, text)
-  if ok then return value end
+  if ok and pcall(cjson.encode, value) then return value end
   return text
 end
 

@@ -39,6 +39,8 @@ end
 function Qless.history_read(jid)
   Qless.history_upgrade(jid)
   local events = {}
+  -- Some other tool's value under the key (not a list) reads as no history rather than an error.
+  if redis.call('type', Qless.history_key(jid))['ok'] ~= 'list' then return events end
   for _, text in ipairs(redis.call('lrange', Qless.history_key(jid), 0, -1)) do
     local entry = Qless.decode(text, nil)
     if type(entry) == 'table' and entry[2] ~= nil then

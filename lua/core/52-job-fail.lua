@@ -7,8 +7,7 @@ function Qless.fail(now, jid, worker, group, message, raw_data)
   Qless.arg('Fail', 'worker', worker)
   Qless.arg('Fail', 'group', group)
   Qless.arg('Fail', 'message', message)
-  local data = nil
-  if raw_data ~= nil then data = Qless.arg_json('Fail', 'data', raw_data) end
+  local data = Qless.arg_json_reencoded('Fail', 'data', raw_data)
 
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'queue', 'state', 'worker')
@@ -26,7 +25,7 @@ function Qless.fail(now, jid, worker, group, message, raw_data)
   redis.call('zrem', Qless.worker_key(worker), jid)
   Qless.history_add(jid, now, 'failed', { worker = worker, group = group })
   Qless.queue_remove_job(queue, jid)
-  if data ~= nil then redis.call('hset', key, 'data', cjson.encode(data)) end
+  if data ~= nil then redis.call('hset', key, 'data', data) end
   redis.call('hmset', key, 'state', 'failed', 'worker', '', 'expires', '')
   Qless.failure_record(jid, now, queue or '', group, message, worker, math.floor(now))
   return jid
@@ -83,15 +82,19 @@ end
 -- timeout(now, jid...): each running job's lock is declared lost now; the job goes to the front
 -- of its queue's work as stalled and its worker is told.
 function Qless.timeout(now, jids)
-  for _, jid in ipairs(jids) do
-    local key = Qless.job_key(jid)
-    local f = redis.call('hmget', key, 'queue', 'state', 'worker')
-    local queue, state, worker = f[1], f[2], f[3]
-    if not queue then
+  -- Every job is checked before any is changed: Redis does not undo a script's earlier writes.
+  local found = {}
+  for i, jid in ipairs(jids) do
+    found[i] = redis.call('hmget', Qless.job_key(jid), 'queue', 'state', 'worker')
+    if not found[i][1] then
       Qless.fail_with('Timeout(): Job ' .. jid .. ' does not exist')
-    elseif state ~= 'running' then
+    elseif found[i][2] ~= 'running' then
       Qless.fail_with('Timeout(): Job ' .. jid .. ' not running')
     end
+  end
+  for i, jid in ipairs(jids) do
+    local key = Qless.job_key(jid)
+    local queue, worker = found[i][1], found[i][3]
     Qless.history_add(jid, now, 'timed-out')
     redis.call('zrem', Qless.queue_key(queue, 'locks'), jid)
     Qless.work_add(queue, now, '+inf', jid)

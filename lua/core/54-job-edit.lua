@@ -31,8 +31,7 @@ end
 function Qless.heartbeat(now, jid, worker, raw_data)
   Qless.arg('Heartbeat', 'jid', jid)
   Qless.arg('Heartbeat', 'worker', worker)
-  local data = nil
-  if raw_data ~= nil then data = Qless.arg_json('Heartbeat', 'data', raw_data) end
+  local data = Qless.arg_json_reencoded('Heartbeat', 'data', raw_data)
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'worker', 'state', 'queue')
   local holder, state, queue = f[1], f[2], f[3] or ''
@@ -45,7 +44,7 @@ function Qless.heartbeat(now, jid, worker, raw_data)
   end
   local expires = Qless.lock_expiry(queue, now)
   redis.call('hmset', key, 'expires', expires, 'worker', worker)
-  if data ~= nil then redis.call('hset', key, 'data', cjson.encode(data)) end
+  if data ~= nil then redis.call('hset', key, 'data', data) end
   redis.call('zadd', Qless.worker_key(worker), expires, jid)
   redis.call('zadd', 'ql:workers', now, worker)
   redis.call('zadd', Qless.queue_key(queue, 'locks'), expires, jid)
@@ -76,7 +75,7 @@ function Qless.log(now, jid, message, raw_data)
   local data = nil
   if raw_data ~= nil then
     local ok, decoded = pcall(cjson.decode, raw_data)
-    if not ok then Qless.fail_with("Log(): Argument 'data' not JSON: " .. tostring(raw_data)) end
+    if not ok or not pcall(cjson.encode, decoded) then Qless.fail_with("Log(): Argument 'data' not JSON: " .. tostring(raw_data)) end
     data = decoded
   end
   if not Qless.job_exists(jid) then Qless.fail_with('Log(): Job ' .. jid .. ' does not exist') end
