@@ -1,6 +1,12 @@
 #include "qlessfixture.h"
 
+#include "scriptlibrary.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QtDebug>
 
 #include <algorithm>
 
@@ -31,6 +37,7 @@ bool QlessFixture::start(QString *error)
 
 void QlessFixture::flush()
 {
+    m_listener.reset(); // a test that listened must not hand its subscription to the next
     m_redis.command({"FLUSHALL"});
 }
 
@@ -85,4 +92,181 @@ QList<QByteArray> QlessFixture::snapshot()
         out.append(ttl < 0 ? QByteArray::number(ttl) : QByteArray("ttl"));
     }
     return out;
+}
+
+QByteArray canonical(const QJsonValue &value)
+{
+    if (value.isUndefined())
+        return "undefined";
+    // QJsonDocument writes only arrays and objects: wrap the value, then unwrap the text.
+    QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return text.mid(1, text.size() - 2);
+}
+
+QByteArray canonicalJson(const QByteArray &text)
+{
+    RedisValue asReply;
+    asReply.type = RedisValue::Type::String;
+    asReply.bytes = text;
+    const QJsonValue value = asReply.json();
+    return value.isUndefined() ? text : canonical(value);
+}
+
+QByteArray describe(const RedisValue &reply)
+{
+    switch (reply.type) {
+    case RedisValue::Type::Nil: return "nil";
+    case RedisValue::Type::Status: return "status " + reply.bytes;
+    case RedisValue::Type::Error: return "error " + reply.bytes;
+    case RedisValue::Type::Integer: return "integer " + QByteArray::number(reply.integer);
+    case RedisValue::Type::String: return "string " + reply.bytes;
+    case RedisValue::Type::Array: {
+        QByteArray out = "array [";
+        for (const RedisValue &element : reply.elements)
+            out += describe(element) + ", ";
+        return out + "]";
+    }
+    }
+    return "?";
+}
+
+bool QlessFixture::loadUnifiedScript()
+{
+    if (!m_qlessSha.isEmpty())
+        return true;
+    QStringList candidates;
+    const QString fromEnvironment = qEnvironmentVariable("QLESSDESK_QLESS_LUA");
+    if (!fromEnvironment.isEmpty())
+        candidates << fromEnvironment;
+#ifdef QLESSDESK_GENERATED_LUA_DIR
+    else
+        candidates << QStringLiteral(QLESSDESK_GENERATED_LUA_DIR "/qless.lua");
+#endif
+    for (const QString &path : candidates) {
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            m_qlessSource = file.readAll();
+            m_qlessPath = path;
+            break;
+        }
+    }
+    if (m_qlessSource.isEmpty() && fromEnvironment.isEmpty()) {
+        if (const LuaScript *embedded = ScriptLibrary::instance().find(QStringLiteral("qless"))) {
+            m_qlessSource = embedded->source;
+            m_qlessPath = QStringLiteral(":/qless/qless.lua");
+        }
+    }
+    if (m_qlessSource.isEmpty())
+        return false;
+    m_qlessSha = QCryptographicHash::hash(m_qlessSource, QCryptographicHash::Sha1).toHex();
+    return true;
+}
+
+QString QlessFixture::qlessScriptPath()
+{
+    loadUnifiedScript();
+    return m_qlessPath;
+}
+
+RedisValue QlessFixture::qlessRaw(const QList<QByteArray> &keys, const QList<QByteArray> &argv)
+{
+    if (!loadUnifiedScript()) {
+        RedisValue missing;
+        missing.type = RedisValue::Type::Error;
+        missing.bytes = "no unified qless.lua found (generated lua dir, resources, $QLESSDESK_QLESS_LUA)";
+        return missing;
+    }
+    QList<QByteArray> command{"EVALSHA", m_qlessSha, QByteArray::number(keys.size())};
+    command += keys;
+    command += argv;
+    RedisValue reply = m_redis.command(command);
+    if (reply.isError() && reply.bytes.startsWith("NOSCRIPT")) {
+        m_redis.command({"SCRIPT", "LOAD", m_qlessSource});
+        reply = m_redis.command(command);
+    }
+    return reply;
+}
+
+RedisValue QlessFixture::qless(const QByteArray &command, double now, const QList<QByteArray> &args)
+{
+    return qlessRaw({}, QList<QByteArray>{command, num(now)} + args);
+}
+
+namespace {
+QJsonValue asClientSees(const RedisValue &reply)
+{
+    switch (reply.type) {
+    case RedisValue::Type::Nil:
+        return QJsonValue(QJsonValue::Null);
+    case RedisValue::Type::Integer:
+        return QJsonValue(double(reply.integer));
+    case RedisValue::Type::Status:
+    case RedisValue::Type::String: {
+        const QJsonValue parsed = reply.json();
+        return parsed.isUndefined() ? QJsonValue(QString::fromUtf8(reply.bytes)) : parsed;
+    }
+    case RedisValue::Type::Array: {
+        QJsonArray out;
+        for (const RedisValue &element : reply.elements)
+            out.append(asClientSees(element));
+        return out;
+    }
+    case RedisValue::Type::Error:
+        break;
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+} // namespace
+
+QJsonValue QlessFixture::qlessJson(const QByteArray &command, double now,
+                                   const QList<QByteArray> &args)
+{
+    const RedisValue reply = qless(command, now, args);
+    if (reply.isError())
+        qWarning().noquote() << command << "refused:" << reply.bytes;
+    return asClientSees(reply);
+}
+
+QStringList QlessFixture::notRefused(const QList<QList<QByteArray>> &argvs)
+{
+    QStringList accepted;
+    for (const QList<QByteArray> &argv : argvs) {
+        const RedisValue reply = qlessRaw({}, argv);
+        if (!reply.isError())
+            accepted << QString::fromUtf8(argv.join(' ') + " -> " + describe(reply));
+    }
+    return accepted;
+}
+
+bool QlessFixture::listen()
+{
+    m_listener = std::make_unique<SyncRedis>();
+    if (!m_listener->connectUnix(m_server.socketPath()))
+        return false;
+    m_listener->setTimeout(5000);
+    const RedisValue first = m_listener->command({"PSUBSCRIBE", "*"});
+    return first.elements.value(0).bytes == "psubscribe";
+}
+
+QList<QByteArray> QlessFixture::heard()
+{
+    QList<QByteArray> out;
+    if (!m_listener)
+        return {"not listening"};
+    // A fence published after everything else: once it arrives, nothing earlier is still on its
+    // way, since Redis delivers a connection's messages in publish order.
+    static const QByteArray fence = "qlessfixture:fence";
+    m_redis.command({"PUBLISH", fence, "end"});
+    for (;;) {
+        const RedisValue message = m_listener->nextMessage();
+        // pmessage, pattern, channel, payload
+        if (message.elements.size() != 4) {
+            out << "no fence: listener timed out";
+            return out;
+        }
+        const QByteArray channel = message.elements[2].bytes;
+        if (channel == fence)
+            return out;
+        out << channel + ' ' + canonicalJson(message.elements[3].bytes);
+    }
 }
