@@ -48,11 +48,6 @@ end
 -- Errors are raised with level 0 so the text is exactly ours: 'Put(): Arg "delay" not a number: x'.
 function Qless.fail_with(text) error(text, 0) end
 
-function Qless.need(value, text)
-  if value == nil or value == false then Qless.fail_with(text) end
-  return value
-end
-
 -- A required argument; `who` is the face's name, e.g. 'Put'.
 function Qless.arg(who, name, value)
   if value == nil then Qless.fail_with(who .. '(): Arg "' .. name .. '" missing') end

@@ -119,6 +119,18 @@ function Qless.depend_on(jid, dependencies)
   return count
 end
 
+-- The checks complete and retry share: the job exists, runs, and is held by `worker`. `who` and
+-- `other_worker_text` keep each command's wording, which clients match.
+function Qless.job_check_running(jid, state, holder, worker, who, other_worker_text)
+  if not holder then
+    Qless.fail_with(who .. '(): Job ' .. jid .. ' does not exist')
+  elseif state ~= 'running' then
+    Qless.fail_with(who .. '(): Job ' .. jid .. ' is not currently running: ' .. tostring(state))
+  elseif holder ~= worker then
+    Qless.fail_with(who .. '(): Job ' .. jid .. ' ' .. other_worker_text .. ': ' .. tostring(holder))
+  end
+end
+
 -- Takes one retry from the job and returns what is left (an unreadable count counts as 0).
 function Qless.job_spend_retry(jid)
   local key = Qless.job_key(jid)

@@ -1,17 +1,5 @@
 -- Completing a job: done for good (kept for a while, then expired), or advanced to a next queue.
 
--- The checks every worker-side action shares: the job exists, runs, and is held by `worker`.
--- `texts` gives the face's wording: {who, not_running, other_worker}.
-function Qless.job_check_running(jid, state, holder, worker, who, other_worker_text)
-  if not holder then
-    Qless.fail_with(who .. '(): Job ' .. jid .. ' does not exist')
-  elseif state ~= 'running' then
-    Qless.fail_with(who .. '(): Job ' .. jid .. ' is not currently running: ' .. tostring(state))
-  elseif holder ~= worker then
-    Qless.fail_with(who .. '(): Job ' .. jid .. ' ' .. other_worker_text .. ': ' .. tostring(holder))
-  end
-end
-
 -- Forgets completed jobs beyond `jobs-history` seconds and `jobs-history-count` jobs.
 function Qless.expire_completed(now)
   local keep_count = Qless.config_number('jobs-history-count', 50000)

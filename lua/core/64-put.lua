@@ -67,6 +67,10 @@ function Qless.put(now, worker, queue, args)
     'priority', priority, 'tags', cjson.encode(tags), 'state', state, 'worker', '',
     'expires', 0, 'queue', queue, 'retries', retries, 'remaining', retries,
     'time', string.format('%.20f', now))
+  -- A put starts the job afresh: no delay left over from an earlier put with dependencies, no
+  -- stalled-lock warning from an earlier run (qless-core keeps both, and a later release or
+  -- lock expiry then acts on the stale value).
+  redis.call('hdel', key, 'scheduled', 'grace')
 
   Qless.depend_on(jid, depends)
   local waits = redis.call('scard', key .. '-dependencies') > 0
