@@ -87,7 +87,7 @@ QByteArray describe(const RedisValue &reply);
 #define QLESS_VERIFY_REFUSED(reply, text) \
     do { \
         const RedisValue refused_ = (reply); \
-        QVERIFY2(refused_.isError(), ("not refused: " + describe(refused_)).constData()); \
+        QVERIFY2(refused_.isError(), QByteArray("not refused: " + describe(refused_)).constData()); \
         QVERIFY2(refused_.bytes.contains(text), \
-                 ("refused without '" + QByteArray(text) + "': " + refused_.bytes).constData()); \
+                 QByteArray("refused without '" + QByteArray(text) + "': " + refused_.bytes).constData()); \
     } while (false)
