@@ -193,7 +193,8 @@ RedisValue QlessFixture::qless(const QByteArray &command, double now, const QLis
 }
 
 namespace {
-QJsonValue asClientSees(const RedisValue &reply)
+// Clients parse a reply's text as JSON, but not the elements of an array reply (jids).
+QJsonValue asClientSees(const RedisValue &reply, bool parseText = true)
 {
     switch (reply.type) {
     case RedisValue::Type::Nil:
@@ -202,13 +203,13 @@ QJsonValue asClientSees(const RedisValue &reply)
         return QJsonValue(double(reply.integer));
     case RedisValue::Type::Status:
     case RedisValue::Type::String: {
-        const QJsonValue parsed = reply.json();
+        const QJsonValue parsed = parseText ? reply.json() : QJsonValue(QJsonValue::Undefined);
         return parsed.isUndefined() ? QJsonValue(QString::fromUtf8(reply.bytes)) : parsed;
     }
     case RedisValue::Type::Array: {
         QJsonArray out;
         for (const RedisValue &element : reply.elements)
-            out.append(asClientSees(element));
+            out.append(asClientSees(element, false));
         return out;
     }
     case RedisValue::Type::Error:

@@ -46,7 +46,8 @@ public:
     // the generated lua dir, else from the embedded :/qless/qless.lua.
     RedisValue qless(const QByteArray &command, double now, const QList<QByteArray> &args = {});
     // The reply seen the way qless clients read it: text that parses as JSON is that JSON (so
-    // "5" is the number 5), other text a string, an integer a number, nil null.
+    // "5" is the number 5), other text a string, an integer a number, nil null, an array an
+    // array of its elements as text (jids stay strings).
     QJsonValue qlessJson(const QByteArray &command, double now, const QList<QByteArray> &args = {});
     // The same script with `keys` and ARGV exactly as given (no command/now added).
     RedisValue qlessRaw(const QList<QByteArray> &keys, const QList<QByteArray> &argv);
