@@ -4,6 +4,8 @@
 #include <QPair>
 #include <QString>
 
+#include <functional>
+
 // Where and how to connect, usually from a URL:
 //   redis://[user:password@]host[:port][/db]
 //   rediss://[user:password@]host[:port][/db][?ca=FILE&cert=FILE&key=FILE&verify=0&sni=NAME]
@@ -42,6 +44,12 @@ struct ConnectionSettings
     int reconnectMaxMs = 30000;
     int maxReconnectAttempts = 0;  // 0 = keep trying
     int readAttempts = 3;          // how often a read may be sent before a drop fails it
+    // The server's clock is measured (TIME) at every connect and again this often: the
+    // desktop's clock may be set, or drift, while we stay connected.
+    int clockCheckIntervalMs = 5 * 60 * 1000;
+    // The desktop's clock in milliseconds since the epoch; empty = the system clock. Tests
+    // shift it to show that scripts get the server's time, not this one.
+    std::function<qint64()> localClockMs;
 
     // Empty `error` (or a null pointer) on success.
     static ConnectionSettings fromUrl(const QString &url, QString *error = nullptr);

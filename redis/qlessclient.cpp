@@ -2,19 +2,14 @@
 
 #include "redisconnection.h"
 #include "replyrelay.h"
-
-#include <QDateTime>
+#include "serverclock.h"
 
 #include <memory>
 
 namespace {
 QByteArray seconds(double value)
 {
-    // Millisecond precision, no exponent: the scripts' tonumber() reads it as it is.
-    QByteArray text = QByteArray::number(value, 'f', 3);
-    while (text.contains('.') && (text.endsWith('0') || text.endsWith('.')))
-        text.chop(1);
-    return text;
+    return ServerClock::text(value);
 }
 
 QByteArray utf8(const QString &text)
@@ -35,15 +30,23 @@ QlessClient::QlessClient(RedisConnection *connection, QObject *parent)
 {
 }
 
-QByteArray QlessClient::now() const
+double QlessClient::now() const
 {
-    return seconds(m_clock ? m_clock() : double(QDateTime::currentMSecsSinceEpoch()) / 1000.0);
+    return m_clock ? m_clock() : m_connection->serverNow();
+}
+
+QByteArray QlessClient::nowText() const
+{
+    return seconds(now());
 }
 
 template<typename T>
-void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done)
+void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done, int nowArg)
 {
     ReplyRelay *relay = ReplyRelay::create(context);
+    // A set clock is the caller's on purpose; otherwise the connection writes the server's time
+    // when it sends (the estimate in the args may be from before the first TIME reply).
+    const int serverTimeArg = m_clock ? -1 : nowArg;
     m_connection->submit(command, [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
         // On the connection thread: decode here, so a large reply never holds up the caller.
         QlessReply<T> result;
@@ -52,32 +55,32 @@ void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> 
         else
             result.value = decode(reply, &result.error);
         relay->post([done, result] { done(result); });
-    });
+    }, serverTimeArg);
 }
 
 // Reads ---------------------------------------------------------------------------------------
 
 void QlessClient::queueCounts(QObject *context, Done<QList<QueueCounts>> done)
 {
-    call<QList<QueueCounts>>(RedisCommand::readScript(QStringLiteral("queues"), {}, {now()}), context,
-                             &QlessDecoder::queues, std::move(done));
+    call<QList<QueueCounts>>(RedisCommand::readScript(QStringLiteral("queues"), {}, {nowText()}), context,
+                             &QlessDecoder::queues, std::move(done), 0);
 }
 
 void QlessClient::queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done)
 {
-    call<QueueCounts>(RedisCommand::readScript(QStringLiteral("queues"), {}, {now(), utf8(queue)}), context,
-                      &QlessDecoder::queue, std::move(done));
+    call<QueueCounts>(RedisCommand::readScript(QStringLiteral("queues"), {}, {nowText(), utf8(queue)}), context,
+                      &QlessDecoder::queue, std::move(done), 0);
 }
 
 void QlessClient::jobs(const QString &state, const QString &queue, int offset, int count, QObject *context,
                        Done<QList<QByteArray>> done)
 {
-    QList<QByteArray> args{utf8(state), now()};
+    QList<QByteArray> args{utf8(state), nowText()};
     if (state != QLatin1String("complete"))
         args << utf8(queue);
     args << QByteArray::number(offset) << QByteArray::number(count);
     call<QList<QByteArray>>(RedisCommand::readScript(QStringLiteral("jobs"), {}, args), context,
-                            &QlessDecoder::jids, std::move(done));
+                            &QlessDecoder::jids, std::move(done), 1);
 }
 
 void QlessClient::job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done)
@@ -146,14 +149,14 @@ void QlessClient::failedJobs(const QString &group, int offset, int count, QObjec
 
 void QlessClient::workers(QObject *context, Done<QList<WorkerSummary>> done)
 {
-    call<QList<WorkerSummary>>(RedisCommand::readScript(QStringLiteral("workers"), {}, {now()}), context,
-                               &QlessDecoder::workers, std::move(done));
+    call<QList<WorkerSummary>>(RedisCommand::readScript(QStringLiteral("workers"), {}, {nowText()}), context,
+                               &QlessDecoder::workers, std::move(done), 0);
 }
 
 void QlessClient::workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done)
 {
-    call<WorkerJobs>(RedisCommand::readScript(QStringLiteral("workers"), {}, {now(), utf8(worker)}), context,
-                     &QlessDecoder::workerJobs, std::move(done));
+    call<WorkerJobs>(RedisCommand::readScript(QStringLiteral("workers"), {}, {nowText(), utf8(worker)}), context,
+                     &QlessDecoder::workerJobs, std::move(done), 0);
 }
 
 void QlessClient::trackedJobs(QObject *context, Done<TrackedJobs> done)
@@ -205,34 +208,34 @@ void QlessClient::recurringJob(const QByteArray &jid, QObject *context, Done<std
 
 void QlessClient::track(const QByteArray &jid, QObject *context, Done<bool> done)
 {
-    call<bool>(RedisCommand::writeScript(QStringLiteral("track"), {}, {"track", jid, now()}), context,
-               &QlessDecoder::flag, std::move(done));
+    call<bool>(RedisCommand::writeScript(QStringLiteral("track"), {}, {"track", jid, nowText()}), context,
+               &QlessDecoder::flag, std::move(done), 2);
 }
 
 void QlessClient::untrack(const QByteArray &jid, QObject *context, Done<bool> done)
 {
-    call<bool>(RedisCommand::writeScript(QStringLiteral("track"), {}, {"untrack", jid, now()}), context,
-               &QlessDecoder::flag, std::move(done));
+    call<bool>(RedisCommand::writeScript(QStringLiteral("track"), {}, {"untrack", jid, nowText()}), context,
+               &QlessDecoder::flag, std::move(done), 2);
 }
 
 void QlessClient::addTags(const QByteArray &jid, const QStringList &tags, QObject *context,
                           Done<std::optional<QStringList>> done)
 {
-    QList<QByteArray> args{"add", jid, now()};
+    QList<QByteArray> args{"add", jid, nowText()};
     for (const QString &tag : tags)
         args << utf8(tag);
     call<std::optional<QStringList>>(RedisCommand::writeScript(QStringLiteral("tag"), {}, args), context,
-                                     &QlessDecoder::tags, std::move(done));
+                                     &QlessDecoder::tags, std::move(done), 2);
 }
 
 void QlessClient::removeTags(const QByteArray &jid, const QStringList &tags, QObject *context,
                              Done<std::optional<QStringList>> done)
 {
-    QList<QByteArray> args{"remove", jid, now()};
+    QList<QByteArray> args{"remove", jid, nowText()};
     for (const QString &tag : tags)
         args << utf8(tag);
     call<std::optional<QStringList>>(RedisCommand::writeScript(QStringLiteral("tag"), {}, args), context,
-                                     &QlessDecoder::tags, std::move(done));
+                                     &QlessDecoder::tags, std::move(done), 2);
 }
 
 void QlessClient::setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done)
@@ -255,12 +258,12 @@ void QlessClient::move(const QByteArray &jid, const QString &queue, QObject *con
 void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
                        Done<bool> done)
 {
-    QList<QByteArray> args{jid, utf8(queue), now()};
+    QList<QByteArray> args{jid, utf8(queue), nowText()};
     if (!onlyState.isEmpty())
         args << utf8(onlyState);
     // The reply is the job's new state, or nil.
     call<bool>(RedisCommand::writeScript(QStringLiteral("move"), {}, args), context, &QlessDecoder::flag,
-               std::move(done));
+               std::move(done), 2);
 }
 
 void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done)
@@ -283,8 +286,8 @@ void QlessClient::cancel(const QList<QByteArray> &jids, QObject *context, Done<Q
 void QlessClient::unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done)
 {
     call<qint64>(RedisCommand::writeScript(QStringLiteral("unfail"), {},
-                                           {now(), utf8(group), utf8(queue), QByteArray::number(count)}),
-                 context, &QlessDecoder::integer, std::move(done));
+                                           {nowText(), utf8(group), utf8(queue), QByteArray::number(count)}),
+                 context, &QlessDecoder::integer, std::move(done), 0);
 }
 
 void QlessClient::failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done)
@@ -301,12 +304,12 @@ void QlessClient::failedAction(const FailedActionRequest &request, QObject *cont
         kind = "cancel";
         break;
     }
-    QList<QByteArray> args{kind, now(), utf8(request.group), QByteArray::number(request.count),
+    QList<QByteArray> args{kind, nowText(), utf8(request.group), QByteArray::number(request.count),
                            QByteArray::number(request.skip), request.key};
     if (request.kind == FailedActionRequest::Kind::Move)
         args << utf8(request.queue);
     call<FailedBatch>(RedisCommand::writeScript(QStringLiteral("failedaction"), {}, args), context,
-                      &QlessDecoder::failedBatch, std::move(done));
+                      &QlessDecoder::failedBatch, std::move(done), 1);
 }
 
 void QlessClient::dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,

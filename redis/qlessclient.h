@@ -32,8 +32,11 @@ public:
     explicit QlessClient(RedisConnection *connection, QObject *parent = nullptr);
 
     RedisConnection *connection() const { return m_connection; }
-    // For tests and replays: where `now` comes from (default: the system clock).
+    // For tests and replays: a fixed source of `now`. By default `now` is the Redis server's
+    // clock (RedisConnection::serverClock), written into each call as it is sent.
     void setClock(Clock clock) { m_clock = std::move(clock); }
+    // The `now` the scripts get: the set clock, else the server's time as best known.
+    double now() const;
 
     // Reads
     void queueCounts(QObject *context, Done<QList<QueueCounts>> done);
@@ -104,9 +107,11 @@ private:
     template<typename T>
     using Decode = std::function<T(const RedisReply &, RedisError *)>;
 
+    // `nowArg`: the index in the command's args that holds `now`, to be brought up to the
+    // server's time when the command is sent (unless a clock was set).
     template<typename T>
-    void call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done);
-    QByteArray now() const;
+    void call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done, int nowArg = -1);
+    QByteArray nowText() const;
 
     RedisConnection *m_connection;
     Clock m_clock;

@@ -6,16 +6,19 @@
 RedisConnection::RedisConnection(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
+    , m_clock(std::make_shared<ServerClock>(settings.localClockMs))
 {
     qRegisterMetaType<ConnectionState>();
     m_state.address = settings.describe();
     m_thread.setObjectName(QStringLiteral("redis ") + settings.describe());
-    m_worker = new RedisConnectionWorker(settings);
+    m_worker = new RedisConnectionWorker(settings, m_clock);
     m_worker->moveToThread(&m_thread);
     connect(m_worker, &RedisConnectionWorker::stateChanged, this, [this](const ConnectionState &state) {
         m_state = state;
         emit stateChanged(state);
     }, Qt::QueuedConnection);
+    connect(m_worker, &RedisConnectionWorker::clockMeasured, this, &RedisConnection::serverClockMeasured,
+            Qt::QueuedConnection);
     m_thread.start();
     QMetaObject::invokeMethod(m_worker, &RedisConnectionWorker::start, Qt::QueuedConnection);
 }
@@ -36,11 +39,11 @@ void RedisConnection::send(const RedisCommand &command, QObject *context, Callba
     });
 }
 
-void RedisConnection::submit(const RedisCommand &command, Callback handler)
+void RedisConnection::submit(const RedisCommand &command, Callback handler, int serverTimeArg)
 {
     RedisConnectionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler)] {
-        worker->submit(command, handler);
+    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler), serverTimeArg] {
+        worker->submit(command, handler, serverTimeArg);
     }, Qt::QueuedConnection);
 }
 

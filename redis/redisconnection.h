@@ -4,11 +4,13 @@
 #include "connectionstate.h"
 #include "rediscommand.h"
 #include "redisreply.h"
+#include "serverclock.h"
 
 #include <QObject>
 #include <QThread>
 
 #include <functional>
+#include <memory>
 
 class RedisConnectionWorker;
 
@@ -35,18 +37,27 @@ public:
     // has been destroyed by then (the reply is dropped). Call it on `context`'s thread.
     void send(const RedisCommand &command, QObject *context, Callback callback);
     // For layers on top (the typed API): `handler` runs on the connection's thread, where a
-    // reply can be decoded without holding up the caller; it must not block.
-    void submit(const RedisCommand &command, Callback handler);
+    // reply can be decoded without holding up the caller; it must not block. With
+    // `serverTimeArg` >= 0, that script argument is replaced by the server's time when sent.
+    void submit(const RedisCommand &command, Callback handler, int serverTimeArg = -1);
+
+    // The server's clock, measured with TIME at every connect and every few minutes; readable
+    // from any thread without waiting. Until the first measurement it is the local clock.
+    const ServerClock &serverClock() const { return *m_clock; }
+    double serverNow() const { return m_clock->nowSeconds(); }
 
     // After Failed (wrong password fixed on the server, say) or to skip a backoff wait.
     void reconnect();
 
 signals:
     void stateChanged(const ConnectionState &state);
+    // After each measurement of the server's clock: server minus local, and its round trip.
+    void serverClockMeasured(qint64 offsetMs, qint64 roundTripMs);
 
 private:
     ConnectionSettings m_settings;
     ConnectionState m_state;
+    std::shared_ptr<ServerClock> m_clock;
     QThread m_thread;
     RedisConnectionWorker *m_worker = nullptr;
 };

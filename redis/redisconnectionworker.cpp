@@ -79,11 +79,13 @@ bool isPermanent(const RedisError &error)
 }
 } // namespace
 
-RedisConnectionWorker::RedisConnectionWorker(const ConnectionSettings &settings)
+RedisConnectionWorker::RedisConnectionWorker(const ConnectionSettings &settings, std::shared_ptr<ServerClock> clock)
     : m_settings(settings)
+    , m_clock(std::move(clock))
     , m_connectTimer(new QTimer(this))
     , m_reconnectTimer(new QTimer(this))
     , m_sweepTimer(new QTimer(this))
+    , m_clockTimer(new QTimer(this))
     , m_resolver(new SentinelResolver(this))
 {
     m_connectTimer->setSingleShot(true);
@@ -98,6 +100,7 @@ RedisConnectionWorker::RedisConnectionWorker(const ConnectionSettings &settings)
     });
     connect(m_reconnectTimer, &QTimer::timeout, this, &RedisConnectionWorker::connectNow);
     connect(m_sweepTimer, &QTimer::timeout, this, &RedisConnectionWorker::sweepTimeouts);
+    connect(m_clockTimer, &QTimer::timeout, this, &RedisConnectionWorker::measureClock);
     m_state.address = m_settings.describe();
 }
 
@@ -124,6 +127,7 @@ void RedisConnectionWorker::shutdown()
     m_connectTimer->stop();
     m_reconnectTimer->stop();
     m_sweepTimer->stop();
+    m_clockTimer->stop();
     closeTransport();
     failAll(RedisError::make(Kind::Closed, QStringLiteral("The connection was closed")));
     setState(ConnectionState::Phase::Closed);
@@ -287,6 +291,8 @@ void RedisConnectionWorker::onTransportUp()
             }
         });
     }
+    // Before anything of ours runs, so that the first script call already has the server's time.
+    measureClock();
     // Last: its reply, whatever it is (an ACL may refuse CLIENT), ends the handshake.
     sendInternal({"CLIENT", "SETNAME", m_settings.clientName.toUtf8()}, [this](const RedisReply &) {
         onHandshakeDone();
@@ -300,12 +306,31 @@ void RedisConnectionWorker::onHandshakeDone()
     m_failedAttempts = 0;
     m_lastError = RedisError();
     setState(ConnectionState::Phase::Ready);
+    if (m_settings.clockCheckIntervalMs > 0)
+        m_clockTimer->start(m_settings.clockCheckIntervalMs);
     flushQueue();
+}
+
+void RedisConnectionWorker::measureClock()
+{
+    if (!m_device)
+        return;
+    const qint64 sentMs = m_clock->localMs();
+    sendInternal({"TIME"}, [this, sentMs](const RedisReply &reply) {
+        QString error;
+        if (m_clock->update(reply, sentMs, m_clock->localMs(), &error)) {
+            emit clockMeasured(m_clock->offsetMs(), m_clock->roundTripMs());
+            return;
+        }
+        // Not fatal: the last offset (or none, the desktop's clock) stays in use.
+        qWarning("qlessdesk: cannot read the clock of %s: %s", qPrintable(m_state.address), qPrintable(error));
+    });
 }
 
 void RedisConnectionWorker::closeTransport()
 {
     m_connectTimer->stop();
+    m_clockTimer->stop();
     m_ready = false;
     if (!m_device)
         return;
@@ -391,11 +416,12 @@ void RedisConnectionWorker::scheduleReconnect(const RedisError &why)
     updateSweep();
 }
 
-void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler)
+void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg)
 {
     auto request = std::make_shared<Request>();
     request->command = command;
     request->handler = handler;
+    request->serverTimeArg = serverTimeArg;
     request->deadline = QDeadlineTimer(m_settings.requestTimeoutMs);
     ++m_pending;
     if (m_closed) {
@@ -447,6 +473,10 @@ void RedisConnectionWorker::sendRequest(const RequestPtr &request)
         argv << "EVALSHA" << script->sha1 << QByteArray::number(command.keys.size());
         argv += command.keys;
         argv += command.args;
+        // Stamped now, not when the caller built it: a request that waited out a reconnect,
+        // or was sent before the first TIME reply, still gets the server's present time.
+        if (request->serverTimeArg >= 0 && request->serverTimeArg < command.args.size())
+            argv[3 + command.keys.size() + request->serverTimeArg] = ServerClock::text(m_clock->nowSeconds());
     } else {
         argv = command.argv;
     }

@@ -5,6 +5,7 @@
 #include "rediscommand.h"
 #include "redisreply.h"
 #include "respreader.h"
+#include "serverclock.h"
 
 #include <QDeadlineTimer>
 #include <QObject>
@@ -20,7 +21,9 @@ class SentinelResolver;
 // The half of RedisConnection that lives on the connection thread and owns the socket: connects
 // (TCP, TLS, unix socket, or the master that Sentinel names), runs the AUTH/SELECT/SETNAME
 // handshake, pipelines requests and matches replies in order, applies the timeouts, and
-// reconnects with backoff. Every member function runs on the connection thread.
+// reconnects with backoff. It measures the server's clock (TIME) in every handshake and every
+// few minutes, and writes the server's time into each script call that asks for it just before
+// sending. Every member function runs on the connection thread.
 class RedisConnectionWorker final : public QObject
 {
     Q_OBJECT
@@ -28,12 +31,15 @@ class RedisConnectionWorker final : public QObject
 public:
     using Handler = std::function<void(const RedisReply &)>;
 
-    explicit RedisConnectionWorker(const ConnectionSettings &settings);
+    // `clock` is shared with the owner, who reads it from its own thread.
+    RedisConnectionWorker(const ConnectionSettings &settings, std::shared_ptr<ServerClock> clock);
     ~RedisConnectionWorker() override;
 
     void start();
     // `handler` runs on this thread, exactly once, with the reply or the error that ends it.
-    void submit(const RedisCommand &command, const Handler &handler);
+    // With `serverTimeArg` >= 0, the script argument at that index is replaced by the server's
+    // time (ServerClock::text) each time the command is sent.
+    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1);
     // Forgets a Failed state and connects again.
     void reconnect();
     // Fails what is pending (Closed), closes, deletes itself and ends the thread.
@@ -41,6 +47,8 @@ public:
 
 signals:
     void stateChanged(const ConnectionState &state);
+    // After each measurement of the server's clock: server minus local, and the round trip.
+    void clockMeasured(qint64 offsetMs, qint64 roundTripMs);
 
 private:
     struct Request
@@ -48,6 +56,7 @@ private:
         RedisCommand command;
         Handler handler;
         QDeadlineTimer deadline;
+        int serverTimeArg = -1;
         int sends = 0;
         bool noscriptRetried = false;
         bool done = false;
@@ -67,6 +76,7 @@ private:
     void onReadyRead();
     void onReply(const RedisReply &reply);
     void onHandshakeDone();
+    void measureClock();
     void drop(const RedisError &why, bool permanent);
     void closeTransport();
     void scheduleReconnect(const RedisError &why);
@@ -82,6 +92,7 @@ private:
     RedisError unsentError() const;
 
     ConnectionSettings m_settings;
+    std::shared_ptr<ServerClock> m_clock;
     QIODevice *m_device = nullptr;
     RespReader m_reader;
     std::deque<RequestPtr> m_queue;   // not sent yet
@@ -89,6 +100,7 @@ private:
     QTimer *m_connectTimer = nullptr;
     QTimer *m_reconnectTimer = nullptr;
     QTimer *m_sweepTimer = nullptr;
+    QTimer *m_clockTimer = nullptr;
     SentinelResolver *m_resolver = nullptr;
     ConnectionState m_state;
     RedisError m_lastError;
