@@ -88,7 +88,8 @@ QByteArray describe(const RedisValue &reply);
 #define QLESS_VERIFY_REFUSED(reply, text) \
     do { \
         const RedisValue refused_ = (reply); \
+        const QByteArray wanted_ = QByteArray(text); \
         QVERIFY2(refused_.isError(), QByteArray("not refused: " + describe(refused_)).constData()); \
-        QVERIFY2(refused_.bytes.contains(text), \
-                 QByteArray("refused without '" + QByteArray(text) + "': " + refused_.bytes).constData()); \
+        QVERIFY2(refused_.bytes.contains(wanted_), \
+                 QByteArray("refused without '" + wanted_ + "': " + refused_.bytes).constData()); \
     } while (false)
