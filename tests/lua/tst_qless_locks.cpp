@@ -297,6 +297,29 @@ private slots:
             "spawned_from_jid": false})"));
     }
 
+    // --- timeout (not pinned by qless-core's tests beyond its events; its source's behaviour) ---
+    void timeoutHandsTheJobOnAtOnce()
+    {
+        put(0, "low");
+        put(0, "jid");
+        lua("pop", 1, {"queue", "worker", "1"}); // takes "low", put first
+        put(1, "other");
+        QCOMPARE(popOne(2).value(QStringLiteral("jid")).toString(), QStringLiteral("jid"));
+        const RedisValue reply = lua("timeout", 3, {"jid"});
+        QVERIFY2(reply.isNil(), describe(reply).constData());
+        QCOMPARE(field("jid", "state"), QByteArray("\"stalled\""));
+        // Ahead of every waiting job, for anyone, with no grace period to wait out.
+        QCOMPARE(popOne(4, "another").value(QStringLiteral("jid")).toString(), QStringLiteral("jid"));
+        QLESS_VERIFY_REFUSED(lua("heartbeat", 5, {"jid", "worker", "{}"}), "another worker");
+    }
+    void timeoutOfAJobNotRunningIsRefused()
+    {
+        QLESS_VERIFY_REFUSED(lua("timeout", 0, {"jid"}), "does not exist");
+        put(0, "jid");
+        QLESS_VERIFY_REFUSED(lua("timeout", 0, {"jid"}), "not running");
+        QCOMPARE(field("jid", "state"), QByteArray("\"waiting\""));
+    }
+
     // --- grace period (10 s here) ---
     void expiredLockWaitsOutTheGracePeriod()
     {
