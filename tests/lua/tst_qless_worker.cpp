@@ -138,6 +138,18 @@ private slots:
     {
         QCOMPARE(json("workers", 3600, {"worker"}), holding("{}", "{}"));
     }
+    void workersMostRecentlySeenFirst()
+    {
+        // Not pinned by qless-core's tests; its workers list is ordered this way all the same.
+        put(0, "a");
+        put(0, "b");
+        lua("pop", 1, {"queue", "early", "1"});
+        lua("pop", 2, {"queue", "late", "1"});
+        QStringList names;
+        for (const QJsonValue &worker : m_q.qlessJson("workers", 3).toArray())
+            names << worker.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("late"), QStringLiteral("early")}));
+    }
     void retriedJobLeavesTheWorker()
     {
         put(0);
