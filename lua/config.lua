@@ -1,7 +1,9 @@
 -- config(0, 'get', [option]) | config(0, 'set', option, value) | config(0, 'unset', option)
 -- get: without an option, JSON of the defaults merged with what ql:config overrides; with one,
--- its value (a string) or nil. set: stores a value; known numeric options (and <queue>-heartbeat)
--- must be numbers, heartbeats and max-worker-age above 0, the others not negative. unset: back to the default. set and unset reply with nothing.
+-- its value (a string) or nil. set: stores a value; the options qless reads as numbers (and every
+-- <queue>-heartbeat and <queue>-max-concurrency) must be numbers, the counts whole numbers,
+-- heartbeats and max-worker-age above 0, the history lengths not negative. unset: back to the
+-- default. set and unset reply with nothing.
 local S = 'Config'
 local command = ARGV[1]
 if command == 'get' then
@@ -35,15 +37,26 @@ elseif command == 'set' then
     Qless.arg_error(S, 'value', 'missing')
   end
   Qless.arg_none_after(S, ARGV, 3)
-  if Qless.config_is_numeric(option) then
-    local n = Qless.arg_number(S, 'value', value)
+  local kind = Qless.config_kind(option)
+  if kind then
+    local n = Qless.number(value)
+    if n == nil then
+      Qless.arg_error(S, 'value', 'not a number', value .. ' (qless reads ' .. option .. ' as a number)')
+    end
+    if kind == 'whole' and n ~= math.floor(n) then
+      Qless.arg_error(S, 'value', 'not a whole number',
+        value .. ' (qless hands ' .. option .. ' to Redis as a count)')
+    end
     -- A heartbeat or worker age of 0 would make every job stalled and every worker gone at once;
-    -- a negative history would delete every completed job.
+    -- a negative history would delete every completed job. grace-period, max-job-history and
+    -- max-concurrency take any number: qless reads 0 or less as none, no limit, no limit.
     local positive = option == 'heartbeat' or option == 'max-worker-age'
       or string.sub(option, -10) == '-heartbeat'
+    local keeps = option == 'jobs-history' or option == 'jobs-history-count'
+      or option == 'stats-history' or option == 'histogram-history'
     if positive and n <= 0 then
       Qless.arg_error(S, 'value', 'not above 0', value)
-    elseif n < 0 then
+    elseif keeps and n < 0 then
       Qless.arg_error(S, 'value', 'negative', value)
     end
   end

@@ -13,12 +13,14 @@
 
 namespace {
 const QLatin1String heartbeatSuffix("-heartbeat");
+const QLatin1String maxConcurrencySuffix("-max-concurrency");
 
-
-// An example an operator can copy: the default where there is one.
+// An example an operator can copy: the default where there is one that is not "no limit".
 QString exampleOf(const QString &option)
 {
     const QString def = ConfigModel::defaultOf(option);
+    if (ConfigModel::isQueueMaxConcurrency(option))
+        return QStringLiteral("5");
     return def.isEmpty() ? QStringLiteral("60") : def;
 }
 } // namespace
@@ -30,13 +32,21 @@ ConfigEditor::ConfigEditor(QlessSession *session, ConfigModel *model, QObject *p
 {
 }
 
-// The rules of lua/config.lua and lua/lib/20-config.lua: qless's options with a default are
-// numbers, but for `application`; so is anything ending in "-heartbeat".
+// The rules of lua/config.lua and lua/lib/20-config.lua: every option current qless reads as a
+// number (all of qless's options but `application`, with max-worker-age and max-job-history) and
+// anything ending in "-heartbeat" or "-max-concurrency".
 bool ConfigEditor::isNumeric(const QString &option)
 {
     if (option == QLatin1String("application"))
         return false;
-    return !ConfigModel::defaultOf(option).isEmpty() || option.endsWith(heartbeatSuffix);
+    return ConfigModel::knownOptions().contains(option) || option.endsWith(heartbeatSuffix)
+        || option.endsWith(maxConcurrencySuffix);
+}
+
+bool ConfigEditor::mustBeWhole(const QString &option)
+{
+    return option == QLatin1String("jobs-history-count") || option == QLatin1String("max-job-history")
+        || option.endsWith(maxConcurrencySuffix);
 }
 
 bool ConfigEditor::mustBeAboveZero(const QString &option)
@@ -45,15 +55,23 @@ bool ConfigEditor::mustBeAboveZero(const QString &option)
         || option.endsWith(heartbeatSuffix);
 }
 
+bool ConfigEditor::mustNotBeNegative(const QString &option)
+{
+    return option == QLatin1String("jobs-history") || option == QLatin1String("jobs-history-count")
+        || option == QLatin1String("stats-history") || option == QLatin1String("histogram-history");
+}
+
 QString ConfigEditor::unitOf(const QString &option)
 {
     if (!isNumeric(option))
         return {};
-    if (option == QLatin1String("stats-history") || option == QLatin1String("histogram-history"))
-        return tr("days");
-    if (option == QLatin1String("jobs-history-count"))
-        return tr("jobs");
-    return tr("seconds");
+    switch (ConfigModel::unitOf(option)) {
+    case ConfigModel::Unit::Days: return tr("days");
+    case ConfigModel::Unit::Jobs: return tr("jobs");
+    case ConfigModel::Unit::Limit:
+        return ConfigModel::isQueueMaxConcurrency(option) ? tr("jobs") : tr("entries");
+    default: return tr("seconds");
+    }
 }
 
 bool ConfigEditor::isScriptNumber(const QString &text)
@@ -90,12 +108,15 @@ QString ConfigEditor::problem(const QString &option, const QString &rawValue)
         return tr("\"%1\" is not a number: %2 takes a number of %3, such as %4.")
             .arg(value, option, unit, exampleOf(option));
     const double number = value.toDouble();
+    if (mustBeWhole(option) && number != std::floor(number))
+        return tr("%1 takes a whole number of %2: qless hands it to Redis as a count, where %3 is an error at "
+                  "every pop or complete.").arg(option, unit, value);
     if (mustBeAboveZero(option) && number <= 0) {
         if (option == QLatin1String("max-worker-age"))
             return tr("max-worker-age must be above 0: at 0, every worker would drop off the list at once.");
         return tr("%1 must be above 0: at 0, every running job would count as stalled at once.").arg(option);
     }
-    if (number < 0)
+    if (mustNotBeNegative(option) && number < 0)
         return tr("%1 cannot be negative: it is a number of %2 to keep.").arg(option, unit);
     return {};
 }

@@ -23,13 +23,19 @@ public:
     // `session` and `model` must outlive the editor; `model` is refreshed after each write.
     ConfigEditor(QlessSession *session, ConfigModel *model, QObject *parent = nullptr);
 
-    // Options whose value the script requires to be a number: qless's own numeric options and
-    // every `<queue>-heartbeat`.
+    // Options whose value the script requires to be a number: every option current qless reads
+    // as one (text there makes real workers' pops or completes fail), every `<queue>-heartbeat`
+    // and every `<queue>-max-concurrency`.
     static bool isNumeric(const QString &option);
-    // Numbers that must be above 0 (heartbeats, max-worker-age); the other numeric ones must be
-    // 0 or more.
+    // Counts qless hands to Redis (jobs-history-count, max-job-history, <queue>-max-concurrency):
+    // a fraction there is an error in Redis.
+    static bool mustBeWhole(const QString &option);
+    // Numbers that must be above 0 (heartbeats, max-worker-age).
     static bool mustBeAboveZero(const QString &option);
-    // "seconds", "days", "jobs", or empty for text options.
+    // History lengths, 0 or more. The remaining numeric options take any number: qless reads
+    // grace-period, max-job-history and max-concurrency at 0 or below as none or no limit.
+    static bool mustNotBeNegative(const QString &option);
+    // "seconds", "days", "jobs", "entries", or empty for text options.
     static QString unitOf(const QString &option);
     // What would be sent for `value`: numbers without the spaces around them, text as typed.
     static QString normalized(const QString &option, const QString &value);

@@ -10,8 +10,8 @@
 class QlessClient;
 
 // qless's configuration, every option with the value in force beside its override (bold) and its
-// default: qless's built-in defaults, the overrides of ql:config, and one `<queue>-heartbeat` per
-// known queue (set, or inherited from `heartbeat`). Reads the config and queues scripts; writes
+// default: qless's built-in defaults, the overrides of ql:config, one `<queue>-heartbeat` per
+// known queue (set, or inherited from `heartbeat`) and each `<queue>-max-concurrency` set. Reads the config and queues scripts; writes
 // nothing (ConfigEditor does, and refreshes this model after).
 class ConfigModel final : public KeyedTableModel<ConfigOption>
 {
@@ -23,13 +23,22 @@ public:
 
     explicit ConfigModel(QlessClient *client, QObject *parent = nullptr);
 
-    // The options qless itself reads, in the order the page lists them, and their defaults
-    // (COMPAT.md). The config script cannot say which values are defaults, so we know them here.
+    // How an option's value reads: seconds, days, a number of jobs, a limit (0 or less: none),
+    // or text.
+    enum class Unit { Text, Seconds, Days, Jobs, Limit };
+
+    // The options current qless reads, in the order the page lists them, and their defaults
+    // (qless-core's, or the fallback its scripts read them with). The config script cannot say
+    // which values are defaults, so we know them here.
     static QStringList knownOptions();
     static QString defaultOf(const QString &option);
-    // What the option does, in a line: for the table and the page's editor.
+    // What qless does with the option, in a line: for the table and the page's editor.
     static QString meaning(const QString &option);
+    static Unit unitOf(const QString &option);
     static bool isQueueHeartbeat(const QString &option);
+    static bool isQueueMaxConcurrency(const QString &option);
+    // The queue a <queue>-heartbeat or <queue>-max-concurrency is for; empty for other options.
+    static QString queueOf(const QString &option);
 
     // `done` runs once when both replies are in (applied, or failed: then the rows stay).
     void refresh(std::function<void()> done = {});

@@ -19,7 +19,6 @@
 
 namespace {
 const QLatin1String errorStyle("QLabel { color: #c62828; }");
-constexpr int heartbeatSuffixLength = 10; // "-heartbeat"
 
 QString readOnlyReason()
 {
@@ -50,9 +49,9 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     m_view->setSortingEnabled(false);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     QHeaderView *header = m_view->horizontalHeader();
-    header->resizeSection(ConfigModel::NameColumn, 190);
+    header->resizeSection(ConfigModel::NameColumn, 200);
     header->resizeSection(ConfigModel::ValueColumn, 150);
-    header->resizeSection(ConfigModel::OverrideColumn, 190);
+    header->resizeSection(ConfigModel::OverrideColumn, 120);
     header->resizeSection(ConfigModel::DefaultColumn, 130);
 
     auto *note = new QLabel(tr("Bold: set on this server (an override). Grey: not set, the default applies. "
@@ -63,7 +62,8 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     // The editor: which option, what it does, the new value checked as it is typed.
     m_option->setPlaceholderText(tr("an option, e.g. crawl-heartbeat"));
     m_option->setToolTip(tr("Select a row above, or type a name: <queue>-heartbeat sets the lock time of one "
-                            "queue, also of a queue not listed yet."));
+                            "queue, <queue>-max-concurrency how many of its jobs may run at once, also for a "
+                            "queue not listed yet."));
     auto *completer = new QCompleter(m_config, this);
     completer->setCompletionColumn(ConfigModel::NameColumn);
     completer->setCompletionRole(Qt::DisplayRole);
@@ -204,14 +204,17 @@ void ConfigPage::updateControls()
     // What the option is and where its value comes from now.
     QString about;
     if (option.isEmpty()) {
-        about = tr("Select an option in the table, or type a name (such as <queue>-heartbeat for one queue's lock time).");
+        about = tr("Select an option in the table, or type a name (such as <queue>-heartbeat for one queue's lock "
+                   "time, or <queue>-max-concurrency).");
     } else {
         about = ConfigModel::meaning(option) + QStringLiteral(". ");
         if (!chosen) {
-            if (ConfigModel::isQueueHeartbeat(option))
+            if (ConfigModel::isQueueMaxConcurrency(option))
+                about += tr("Not set: queue %1 runs any number of jobs at once.").arg(ConfigModel::queueOf(option));
+            else if (ConfigModel::isQueueHeartbeat(option))
                 about += tr("Not listed: queue %1 has no jobs yet, or is new. It uses the global heartbeat "
                             "until this is set.")
-                             .arg(option.chopped(heartbeatSuffixLength));
+                             .arg(ConfigModel::queueOf(option));
             else
                 about += tr("Not listed yet: setting it adds it.");
         } else {
@@ -237,7 +240,10 @@ void ConfigPage::updateControls()
     QString example;
     if (ConfigEditor::isNumeric(option)) {
         const QString def = ConfigModel::defaultOf(option);
-        example = tr("a number of %1, such as %2").arg(unit, def.isEmpty() ? QStringLiteral("60") : def);
+        const QString such = ConfigModel::isQueueMaxConcurrency(option) ? QStringLiteral("5")
+                                                                        : def.isEmpty() ? QStringLiteral("60") : def;
+        example = ConfigEditor::mustBeWhole(option) ? tr("a whole number of %1, such as %2").arg(unit, such)
+                                                    : tr("a number of %1, such as %2").arg(unit, such);
     } else if (!option.isEmpty()) {
         example = tr("text");
     }

@@ -198,6 +198,68 @@ private slots:
         QVERIFY(s->auditLog()->records().isEmpty());
     }
 
+    // The options current qless reads as numbers besides the 2012 ones: text there used to be
+    // saved and then made every pop of real workers fail.
+    void qlessNumbersRefuseText()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "a", now);
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 640);
+        page.show();
+        QVERIFY(refresh(&page));
+        const QList<QByteArray> before = fixture().snapshot();
+
+        // grace-period is listed with current qless's default and what qless does with it.
+        QCOMPARE(cell(page, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("10"));
+        QVERIFY(!cell(page, QStringLiteral("grace-period"), ConfigModel::MeaningColumn).contains(QLatin1String("Not read")));
+        QVERIFY(clickRow(page, QStringLiteral("grace-period")));
+        typeValue(page, QStringLiteral("ten"));
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("\"ten\" is not a number: grace-period takes a "
+                                                                   "number of seconds")),
+                 qPrintable(page.checkLabel()->text()));
+        QTest::keyClick(page.valueField(), Qt::Key_Return);
+        QVERIFY(!page.configEditor()->isBusy());
+        typeValue(page, QStringLiteral("0")); // qless: no grace, handed out at once
+        QVERIFY(page.setButton()->isEnabled());
+
+        QVERIFY(clickRow(page, QStringLiteral("max-job-history")));
+        typeValue(page, QStringLiteral("lots"));
+        QVERIFY(!page.setButton()->isEnabled());
+
+        // A queue's max-concurrency, typed by name: a whole number of jobs.
+        // Typed as an operator would, in the focused field (the completer's popup comes and goes).
+        page.activateWindow();
+        page.optionField()->setFocus();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        page.optionField()->clear();
+        QTest::keyClicks(page.optionField(), QStringLiteral("crawl-max-concurrency"));
+        QCOMPARE(page.optionField()->text(), QStringLiteral("crawl-max-concurrency"));
+        QCOMPARE(page.valueField()->placeholderText(), QStringLiteral("a whole number of jobs, such as 5"));
+        typeValue(page, QStringLiteral("some"));
+        QVERIFY(!page.setButton()->isEnabled());
+        typeValue(page, QStringLiteral("2.5"));
+        QVERIFY(!page.setButton()->isEnabled());
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("whole number of jobs")),
+                 qPrintable(page.checkLabel()->text()));
+        screenshot(&page, QStringLiteral("config-max-concurrency-invalid"));
+        QCOMPARE(fixture().snapshot(), before); // nothing sent
+
+        typeValue(page, QStringLiteral("3"));
+        QVERIFY(page.setButton()->isEnabled());
+        QTest::mouseClick(page.setButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        QVERIFY2(page.resultLabel()->text().contains(QStringLiteral("crawl-max-concurrency set to 3")),
+                 qPrintable(page.resultLabel()->text()));
+        QCOMPARE(stored("crawl-max-concurrency"), QByteArray("3"));
+        // Listed now, beside the queue's heartbeat.
+        QCOMPARE(page.configModel()->rowOf(QStringLiteral("crawl-max-concurrency")),
+                 page.configModel()->rowOf(QStringLiteral("crawl-heartbeat")) + 1);
+        screenshot(&page, QStringLiteral("config-qless-options"));
+    }
+
     void resetToDefault()
     {
         fixture().call(QStringLiteral("config"), {"set", "jobs-history", "3600"});

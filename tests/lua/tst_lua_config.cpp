@@ -44,6 +44,7 @@ private:
         return QJsonObject{
             {QStringLiteral("application"), QStringLiteral("qless")},
             {QStringLiteral("heartbeat"), 60},
+            {QStringLiteral("grace-period"), 10},
             {QStringLiteral("stats-history"), 30},
             {QStringLiteral("histogram-history"), 7},
             {QStringLiteral("jobs-history-count"), 50000},
@@ -91,6 +92,7 @@ private slots:
         QTest::addColumn<QByteArray>("value");
         QTest::newRow("application") << QByteArray("application") << QByteArray("qless");
         QTest::newRow("heartbeat") << QByteArray("heartbeat") << QByteArray("60");
+        QTest::newRow("grace-period") << QByteArray("grace-period") << QByteArray("10");
         QTest::newRow("stats-history") << QByteArray("stats-history") << QByteArray("30");
         QTest::newRow("histogram-history") << QByteArray("histogram-history") << QByteArray("7");
         QTest::newRow("jobs-history-count") << QByteArray("jobs-history-count") << QByteArray("50000");
@@ -191,6 +193,11 @@ private slots:
         QTest::newRow("jobs-history") << QByteArray("jobs-history") << QByteArray("1 week");
         QTest::newRow("max-worker-age") << QByteArray("max-worker-age") << QByteArray("old");
         QTest::newRow("queue heartbeat") << QByteArray("q1-heartbeat") << QByteArray("soon");
+        // Current qless reads these three as numbers too: text there fails every pop (grace-period,
+        // max-concurrency) or every history entry (max-job-history) of real workers.
+        QTest::newRow("grace-period") << QByteArray("grace-period") << QByteArray("ten");
+        QTest::newRow("max-job-history") << QByteArray("max-job-history") << QByteArray("many");
+        QTest::newRow("queue max-concurrency") << QByteArray("q1-max-concurrency") << QByteArray("some");
     }
 
     void numericOptionsRefuseNonNumbers()
@@ -203,7 +210,68 @@ private slots:
             ? QByteArray("Config(): Arg \"value\" not a number")
             : QByteArray("Config(): Arg \"value\" not a number: ") + value;
         expectError({"set", option, value}, expected);
+        // The error also names the option, so the operator knows what is read as a number.
+        expectError({"set", option, value}, "(qless reads " + option + " as a number)");
         QCOMPARE(config({"get", option}).bytes, QByteArray("12"));
+    }
+
+    void countsRefuseFractions_data()
+    {
+        QTest::addColumn<QByteArray>("option");
+        QTest::newRow("jobs-history-count") << QByteArray("jobs-history-count");
+        QTest::newRow("max-job-history") << QByteArray("max-job-history");
+        QTest::newRow("queue max-concurrency") << QByteArray("q1-max-concurrency");
+    }
+
+    void countsRefuseFractions()
+    {
+        // qless hands these to Redis as counts or list indexes, where 2.5 is an error at every
+        // complete, history entry or pop.
+        QFETCH(QByteArray, option);
+        config({"set", option, "3"});
+        expectError({"set", option, "2.5"},
+                    "Config(): Arg \"value\" not a whole number: 2.5 (qless hands " + option + " to Redis as a count)");
+        QCOMPARE(config({"get", option}).bytes, QByteArray("3"));
+        // A whole number in any form the scripts read is fine.
+        QVERIFY(config({"set", option, "1e3"}).isNil());
+        QCOMPARE(config({"get", option}).bytes, QByteArray("1e3"));
+        QVERIFY(config({"set", option, "4.0"}).isNil());
+    }
+
+    void valuesQlessGivesAMeaningStayAccepted_data()
+    {
+        QTest::addColumn<QByteArray>("option");
+        QTest::addColumn<QByteArray>("value");
+        // qless: grace-period 0 or less hands a timed-out job on at once; max-concurrency 0 or
+        // less and max-job-history 0 or less mean no limit.
+        QTest::newRow("grace-period 0") << QByteArray("grace-period") << QByteArray("0");
+        QTest::newRow("grace-period -1") << QByteArray("grace-period") << QByteArray("-1");
+        QTest::newRow("grace-period 2.5") << QByteArray("grace-period") << QByteArray("2.5");
+        QTest::newRow("max-concurrency 0") << QByteArray("q1-max-concurrency") << QByteArray("0");
+        QTest::newRow("max-concurrency -1") << QByteArray("q1-max-concurrency") << QByteArray("-1");
+        QTest::newRow("max-concurrency 5") << QByteArray("q1-max-concurrency") << QByteArray("5");
+        QTest::newRow("max-job-history 0") << QByteArray("max-job-history") << QByteArray("0");
+        QTest::newRow("max-job-history 5") << QByteArray("max-job-history") << QByteArray("5");
+        QTest::newRow("heartbeat 0.5") << QByteArray("heartbeat") << QByteArray("0.5");
+        QTest::newRow("jobs-history 0") << QByteArray("jobs-history") << QByteArray("0");
+    }
+
+    void valuesQlessGivesAMeaningStayAccepted()
+    {
+        QFETCH(QByteArray, option);
+        QFETCH(QByteArray, value);
+        const RedisValue reply = config({"set", option, value});
+        QVERIFY2(!reply.isError(), reply.bytes.constData());
+        QCOMPARE(m_fixture.command({"HGET", "ql:config", option}).bytes, value);
+        QCOMPARE(all().value(QString::fromLatin1(option)).toDouble(), value.toDouble()); // read back as a number
+    }
+
+    void maxConcurrencyIsNotAQueueHeartbeat()
+    {
+        // The suffixes decide: a queue named like an option keeps each option's own rule.
+        QVERIFY(config({"set", "x-heartbeat-max-concurrency", "0"}).isNil()); // a count, 0 allowed
+        expectError({"set", "x-max-concurrency-heartbeat", "0"}, "Config(): Arg \"value\" not above 0: 0");
+        QVERIFY(config({"set", "max-concurrency", "text"}).isNil()); // no queue: not read by qless
     }
 
     void nonNumericOptionsTakeText()

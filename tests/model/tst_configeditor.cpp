@@ -105,7 +105,20 @@ private slots:
         QVERIFY(ConfigEditor::isNumeric(QStringLiteral("jobs-history-count")));
         QVERIFY(ConfigEditor::isNumeric(QStringLiteral("crawl-heartbeat")));
         QVERIFY(!ConfigEditor::isNumeric(QStringLiteral("application")));
-        QVERIFY(!ConfigEditor::isNumeric(QStringLiteral("grace-period")));
+        // Current qless reads these as numbers too.
+        QVERIFY(ConfigEditor::isNumeric(QStringLiteral("grace-period")));
+        QVERIFY(ConfigEditor::isNumeric(QStringLiteral("max-job-history")));
+        QVERIFY(ConfigEditor::isNumeric(QStringLiteral("max-worker-age")));
+        QVERIFY(ConfigEditor::isNumeric(QStringLiteral("crawl-max-concurrency")));
+        QVERIFY(!ConfigEditor::isNumeric(QStringLiteral("max-concurrency"))); // no queue: not read by qless
+        QVERIFY(!ConfigEditor::isNumeric(QStringLiteral("custom-thing")));
+        QVERIFY(ConfigEditor::mustBeWhole(QStringLiteral("crawl-max-concurrency")));
+        QVERIFY(ConfigEditor::mustBeWhole(QStringLiteral("max-job-history")));
+        QVERIFY(ConfigEditor::mustBeWhole(QStringLiteral("jobs-history-count")));
+        QVERIFY(!ConfigEditor::mustBeWhole(QStringLiteral("grace-period")));
+        QCOMPARE(ConfigEditor::unitOf(QStringLiteral("crawl-max-concurrency")), QStringLiteral("jobs"));
+        QCOMPARE(ConfigEditor::unitOf(QStringLiteral("max-job-history")), QStringLiteral("entries"));
+        QCOMPARE(ConfigEditor::unitOf(QStringLiteral("grace-period")), QStringLiteral("seconds"));
         QVERIFY(ConfigEditor::mustBeAboveZero(QStringLiteral("max-worker-age")));
         QVERIFY(ConfigEditor::mustBeAboveZero(QStringLiteral("crawl-heartbeat")));
         QVERIFY(!ConfigEditor::mustBeAboveZero(QStringLiteral("jobs-history")));
@@ -133,8 +146,24 @@ private slots:
         QVERIFY(ok("application", QStringLiteral(" 12 "))); // text is kept as typed
         QCOMPARE(ConfigEditor::normalized(QStringLiteral("application"), QStringLiteral(" a ")), QStringLiteral(" a "));
         QVERIFY(!ok("application", QString()));
-        QVERIFY(ok("grace-period", QStringLiteral("anything")));
+        // Text where qless reads a number made every pop of real workers fail: refused now.
+        QVERIFY(!ok("grace-period", QStringLiteral("anything")));
         QVERIFY(!ok("grace-period", QString()));
+        QVERIFY(!ok("max-job-history", QStringLiteral("lots")));
+        QVERIFY(!ok("crawl-max-concurrency", QStringLiteral("few")));
+        QVERIFY(!ok("crawl-max-concurrency", QStringLiteral("2.5"))); // a count for Redis
+        QVERIFY(!ok("max-job-history", QStringLiteral("2.5")));
+        QVERIFY(!ok("jobs-history-count", QStringLiteral("10.5")));
+        // What qless gives a meaning stays accepted: no grace, no limit, fractions of seconds.
+        QVERIFY(ok("grace-period", QStringLiteral("0")));
+        QVERIFY(ok("grace-period", QStringLiteral("-1")));
+        QVERIFY(ok("grace-period", QStringLiteral("2.5")));
+        QVERIFY(ok("crawl-max-concurrency", QStringLiteral("0")));
+        QVERIFY(ok("crawl-max-concurrency", QStringLiteral("-1")));
+        QVERIFY(ok("crawl-max-concurrency", QStringLiteral("5")));
+        QVERIFY(ok("max-job-history", QStringLiteral("0")));
+        QVERIFY(ok("max-job-history", QStringLiteral("1e3")));
+        QVERIFY(ok("max-concurrency", QStringLiteral("any text"))); // not read by qless
         QVERIFY(!ConfigEditor::problem(QString(), QStringLiteral("1")).isEmpty());
 
         // The messages say what is wrong and what would do.
@@ -145,6 +174,11 @@ private slots:
         QVERIFY2(zero.contains(QStringLiteral("above 0")), qPrintable(zero));
         const QString negative = ConfigEditor::problem(QStringLiteral("jobs-history"), QStringLiteral("-1"));
         QVERIFY2(negative.contains(QStringLiteral("cannot be negative")), qPrintable(negative));
+        const QString grace = ConfigEditor::problem(QStringLiteral("grace-period"), QStringLiteral("ten"));
+        QVERIFY2(grace.contains(QStringLiteral("\"ten\" is not a number: grace-period takes a number of seconds, "
+                                               "such as 10")), qPrintable(grace));
+        const QString half = ConfigEditor::problem(QStringLiteral("q-max-concurrency"), QStringLiteral("2.5"));
+        QVERIFY2(half.contains(QStringLiteral("takes a whole number of jobs")), qPrintable(half));
     }
 
     void setNumeric()
@@ -217,6 +251,9 @@ private slots:
             {QStringLiteral("max-worker-age"), QStringLiteral("-1")},
             {QStringLiteral("jobs-history"), QStringLiteral("-1")},
             {QStringLiteral("crawl-heartbeat"), QStringLiteral("0x20")},
+            {QStringLiteral("grace-period"), QStringLiteral("ten")},
+            {QStringLiteral("max-job-history"), QStringLiteral("100 entries")},
+            {QStringLiteral("crawl-max-concurrency"), QStringLiteral("1.5")},
             {QStringLiteral("application"), QString()},
             {QString(), QStringLiteral("1")},
         };

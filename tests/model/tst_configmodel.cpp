@@ -37,7 +37,11 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         QVERIFY(refresh(model));
         const QJsonObject all = fixture().json(QStringLiteral("config"), {"get"}).toObject();
-        QCOMPARE(model.rowCount(), all.size());
+        // Every option current qless reads, max-job-history too (qless's fallback, not in its
+        // defaults table), and nothing else.
+        QCOMPARE(model.rowCount(), ConfigModel::knownOptions().size());
+        QCOMPARE(all.size() + 1, model.rowCount());
+        QVERIFY(!all.contains(QStringLiteral("max-job-history")));
         for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
             const int row = model.rowOf(it.key());
             QVERIFY2(row >= 0, qPrintable(it.key()));
@@ -50,6 +54,16 @@ private slots:
                  QStringLiteral("not set"));
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
         QCOMPARE(cell(model, QStringLiteral("application"), ConfigModel::ValueColumn), QStringLiteral("qless"));
+        // Current qless's defaults, with what qless does with each.
+        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::ValueColumn), QStringLiteral("10 s (10 s)"));
+        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("10"));
+        QCOMPARE(cell(model, QStringLiteral("max-job-history"), ConfigModel::ValueColumn), QStringLiteral("100"));
+        QCOMPARE(cell(model, QStringLiteral("max-job-history"), ConfigModel::DefaultColumn), QStringLiteral("100"));
+        QCOMPARE(cell(model, QStringLiteral("max-worker-age"), ConfigModel::DefaultColumn), QStringLiteral("86400"));
+        for (const QString &option : ConfigModel::knownOptions()) {
+            const QString meaning = cell(model, option, ConfigModel::MeaningColumn);
+            QVERIFY2(!meaning.isEmpty() && !meaning.contains(QLatin1String("Not read")), qPrintable(option));
+        }
         QCOMPARE(model.headerData(ConfigModel::ValueColumn, Qt::Horizontal).toString(), QStringLiteral("In force"));
         QCOMPARE(model.headerData(ConfigModel::OverrideColumn, Qt::Horizontal).toString(), QStringLiteral("Override"));
     }
@@ -87,10 +101,30 @@ private slots:
                  QStringLiteral("not set"));
         QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::DefaultColumn),
                  QStringLiteral("heartbeat (120)"));
-        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("none"));
-        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::ValueColumn), QStringLiteral("10"));
+        // Set to its default: the script cannot tell, so it reads as the default.
+        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("10"));
+        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("grace-period"))).origin, ConfigOption::Origin::Default);
         QVERIFY(!model.index(model.rowOf(QStringLiteral("application")), ConfigModel::ValueColumn)
                      .data(Qt::FontRole).value<QFont>().bold());
+
+        // A queue's max-concurrency, once set, sits beside its heartbeat; 0 reads as no limit.
+        fixture().call(QStringLiteral("config"), {"set", "crawl-max-concurrency", "0"});
+        fixture().call(QStringLiteral("config"), {"set", "grace-period", "0"});
+        fixture().call(QStringLiteral("config"), {"set", "max-job-history", "20"});
+        QVERIFY(refresh(model));
+        QCOMPARE(model.rowOf(QStringLiteral("crawl-max-concurrency")), model.rowOf(QStringLiteral("crawl-heartbeat")) + 1);
+        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("crawl-max-concurrency"))).origin,
+                 ConfigOption::Origin::Override);
+        QCOMPARE(cell(model, QStringLiteral("crawl-max-concurrency"), ConfigModel::ValueColumn),
+                 QStringLiteral("0 (no limit)"));
+        QCOMPARE(cell(model, QStringLiteral("crawl-max-concurrency"), ConfigModel::DefaultColumn),
+                 QStringLiteral("0 (no limit)"));
+        QVERIFY(cell(model, QStringLiteral("crawl-max-concurrency"), ConfigModel::MeaningColumn)
+                    .contains(QLatin1String("jobs of queue crawl run at once")));
+        QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::OverrideColumn), QStringLiteral("0"));
+        QCOMPARE(cell(model, QStringLiteral("max-job-history"), ConfigModel::ValueColumn), QStringLiteral("20"));
+        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("max-job-history"))).origin, ConfigOption::Origin::Override);
+        QVERIFY(model.rowOf(QStringLiteral("parse-max-concurrency")) < 0); // listed once set only
 
         // Unset again: back to the default, in place.
         fixture().call(QStringLiteral("config"), {"unset", "heartbeat"});
