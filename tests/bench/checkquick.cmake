@@ -11,6 +11,10 @@ file(READ ${OUT} json)
 
 set(expected
     throughput_put throughput_pop throughput_complete throughput_fail throughput_unfail stall_throughput
+    throughput_qless_put throughput_qless_pop throughput_qless_complete throughput_qless_fail
+    throughput_qless_unfail
+    throughput_qless_script_put throughput_qless_script_pop throughput_qless_script_complete
+    throughput_qless_script_fail throughput_qless_script_unfail
     overview_first_fill overview_refresh stall_overview
     group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw
     retry_all stall_retry_all)
