@@ -64,6 +64,12 @@ function Qless.retry(now, jid, queue, worker, delay, group, message)
     end
     Qless.publish_if_tracked('failed', jid)
   else
+    -- The job goes into `queue`; its hash says so too (qless-core keeps the old name, so a job
+    -- retried into another queue is later removed from the wrong one and lingers as a ghost).
+    if queue ~= old_queue then redis.call('hset', key, 'queue', queue) end
+    -- The worker gave the job back: it no longer holds it (qless-core leaves its name and lock
+    -- expiry on the waiting job, so a later put would tell it a lock it gave up was lost).
+    redis.call('hmset', key, 'worker', '', 'expires', 0)
     if delay > 0 then
       redis.call('zadd', Qless.queue_key(queue, 'scheduled'), now + delay, jid)
       redis.call('hset', key, 'state', 'scheduled')

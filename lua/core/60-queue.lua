@@ -51,10 +51,13 @@ function Qless.queue_release_scheduled(queue, now, count)
   if count == nil then count = redis.call('zcard', key) end
   if count <= 0 then return end
   for _, jid in ipairs(redis.call('zrangebyscore', key, 0, now, 'LIMIT', 0, count)) do
-    local priority = Qless.stored_number(redis.call('hget', Qless.job_key(jid), 'priority'), 0)
-    Qless.work_add(queue, now, priority, jid)
     redis.call('zrem', key, jid)
-    redis.call('hset', Qless.job_key(jid), 'state', 'waiting')
+    -- A jid whose job is gone is only dropped: writing its state would make a half-made job.
+    if Qless.job_exists(jid) then
+      local priority = Qless.stored_number(redis.call('hget', Qless.job_key(jid), 'priority'), 0)
+      Qless.work_add(queue, now, priority, jid)
+      redis.call('hset', Qless.job_key(jid), 'state', 'waiting')
+    end
   end
 end
 

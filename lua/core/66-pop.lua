@@ -127,6 +127,19 @@ function Qless.peek(now, queue, count)
   return Qless.append(jids, Qless.work_peek(queue, count - #jids))
 end
 
+-- Hands one job to `worker` under a lock until `expires`, counting how long it waited.
+function Qless.pop_one(queue, jid, worker, now, expires)
+  local key = Qless.job_key(jid)
+  Qless.history_add(jid, now, 'popped', { worker = worker })
+  local put_at = Qless.stored_number(redis.call('hget', key, 'time'), now)
+  Qless.stat_add(queue, now, 'wait', now - put_at)
+  redis.call('hset', key, 'time', string.format('%.20f', now))
+  redis.call('zadd', Qless.worker_key(worker), expires, jid)
+  redis.call('hmset', key, 'worker', worker, 'expires', expires, 'state', 'running')
+  redis.call('zadd', Qless.queue_key(queue, 'locks'), expires, jid)
+  Qless.publish_if_tracked('popped', jid)
+end
+
 -- Gives `worker` up to `count` jobs of `queue` (none while it is paused), running under a lock
 -- it must renew by heartbeat. Returns their jids.
 function Qless.pop(now, queue, worker, count)
@@ -149,17 +162,15 @@ function Qless.pop(now, queue, worker, count)
   Qless.queue_release_scheduled(queue, now, count - #jids)
   Qless.append(jids, Qless.work_peek(queue, count - #jids))
 
+  local given = {}
   for _, jid in ipairs(jids) do
-    local key = Qless.job_key(jid)
-    Qless.history_add(jid, now, 'popped', { worker = worker })
-    local put_at = Qless.stored_number(redis.call('hget', key, 'time'), now)
-    Qless.stat_add(queue, now, 'wait', now - put_at)
-    redis.call('hset', key, 'time', string.format('%.20f', now))
-    redis.call('zadd', Qless.worker_key(worker), expires, jid)
-    redis.call('hmset', key, 'worker', worker, 'expires', expires, 'state', 'running')
-    redis.call('zadd', Qless.queue_key(queue, 'locks'), expires, jid)
-    Qless.publish_if_tracked('popped', jid)
+    -- A jid left in work by a job that is gone is dropped, not handed out as a half-made job.
+    if Qless.job_exists(jid) then
+      table.insert(given, jid)
+      Qless.pop_one(queue, jid, worker, now, expires)
+    end
   end
   if #jids > 0 then Qless.call_in_slices('zrem', Qless.queue_key(queue, 'work'), jids) end
-  return jids
+  return given
 end
+
