@@ -1,7 +1,9 @@
 -- queues(0, now, [queue]): counts per queue, as JSON: [{name, waiting, running, stalled,
--- scheduled, depends, recurring, paused}, ...] in the order queues were first seen, or one such
--- object for `queue`. Scheduled jobs already due count as waiting (pop would move them), without
--- being moved. Changes nothing.
+-- scheduled, depends, recurring, paused, max_concurrency}, ...] in the order queues were first
+-- seen, or one such object for `queue`. Scheduled jobs already due count as waiting (pop would
+-- move them), without being moved; jobs qless timed out (at +inf in the work set) are waiting too,
+-- as qless counts them. `max_concurrency` is `<queue>-max-concurrency` (0: no limit), the most
+-- jobs current qless lets run at once. Changes nothing.
 local S = 'Queues'
 local now = Qless.arg_now(S, ARGV[1])
 local only = ARGV[2]
@@ -23,6 +25,7 @@ local function counts(name)
     depends = redis.call('zcard', Qless.queue_key(name, 'depends')),
     recurring = redis.call('zcard', Qless.queue_key(name, 'recur')),
     paused = redis.call('sismember', 'ql:paused_queues', name) == 1,
+    max_concurrency = Qless.number(redis.call('hget', 'ql:config', name .. '-max-concurrency')) or 0,
   }
 end
 

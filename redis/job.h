@@ -25,12 +25,25 @@ using FieldProblems = QMap<QString, FieldProblem>; // field name -> problem
 struct JobEvent
 {
     double when = 0;
-    QString what;   // put, popped, done, failed, timed-out, ... ("invalid" for an unreadable entry)
+    // put, popped, done, failed, timed-out, throttled, ... ("invalid" for an unreadable entry);
+    // for an entry written by qless's `log` command, the message the worker gave.
+    QString what;
     QString queue;
     QString worker;
     QString group;
-    QJsonObject extra; // everything else the entry carried
+    QJsonObject extra; // everything else the entry carried (a log entry's data)
     QString raw;       // the entry's text when it could not be read
+
+    // Whether qless itself wrote this event on a transition; anything else in an event list is
+    // a log entry a worker added (qless's `log` command takes any message).
+    bool isTransition() const
+    {
+        static const QStringList transitions{QStringLiteral("put"), QStringLiteral("popped"), QStringLiteral("done"),
+                                             QStringLiteral("failed"), QStringLiteral("timed-out"),
+                                             QStringLiteral("throttled")};
+        return transitions.contains(what);
+    }
+    bool isLog() const { return raw.isEmpty() && what != QLatin1String("invalid") && !isTransition(); }
 };
 
 struct JobFailure
@@ -58,7 +71,12 @@ struct Job
     double expires = 0;
     double retries = 0;
     double remaining = 0;
-    double time = 0; // when it was put (seconds since the epoch)
+    // The hash's `time` field: current qless rewrites it at every put, pop and completion, so it
+    // is the job's last change; the 2012 scripts wrote it at put only. 0 when absent.
+    double time = 0;
+    // When the job was last put into a queue (seconds since the epoch): the last `put` in its
+    // history, whichever form; `time` when the history holds no put; 0 when neither is known.
+    double put = 0;
     double due = 0;  // scheduled jobs: when they fall due; 0 otherwise
     QString data; // the job's data as stored: JSON text, not parsed here (it may be large)
     QStringList tags;
@@ -72,6 +90,13 @@ struct Job
 
     FieldProblems problems;
     bool escapedBytes = false;
+
+    // Timed out by qless (`timeout`, or a lock that ran out under current qless): state `stalled`
+    // with no lock; qless keeps it in the work set at score +inf, so it is waiting and first in
+    // line. When (the last `timed-out` event; 0 if the history has none) and whose lock it was.
+    bool timedOut = false;
+    double timedOutAt = 0;
+    QString timedOutWorker;
 
     // A jid listed somewhere (a failure group, the tracked set) whose job is gone.
     bool isMissing() const { return state == QLatin1String("missing"); }

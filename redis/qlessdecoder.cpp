@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QtMath>
 
 namespace {
 // Data larger than this is not parsed just to see whether it is JSON: views show the text.
@@ -146,16 +147,26 @@ QString stringField(const QJsonObject &object, const QString &name, FieldProblem
     return value.toString();
 }
 
+// A number field. Numbers written as text are read as numbers; an empty text counts as absent,
+// since current qless writes '' for "none" (`expires` of a job that holds no lock). Anything else
+// that is not a finite number is a problem, with the value as found.
 double numberField(const QJsonObject &object, const QString &name, FieldProblems *problems,
                    bool required)
 {
     const QJsonValue value = object.value(name);
     if (value.isDouble())
         return value.toDouble();
-    if (value.isUndefined() || value.isNull()) {
+    const bool empty = value.isString() && value.toString().trimmed().isEmpty();
+    if (value.isUndefined() || value.isNull() || empty) {
         if (required)
             problems->insert(name, {FieldProblem::Kind::Missing, QString()});
         return 0;
+    }
+    if (value.isString()) {
+        bool ok = false;
+        const double number = value.toString().trimmed().toDouble(&ok);
+        if (ok && qIsFinite(number))
+            return number;
     }
     problems->insert(name, {FieldProblem::Kind::Invalid, compact(value)});
     return 0;
@@ -236,6 +247,37 @@ void readHistory(const QJsonValue &value, Job *job)
     job->historyForm = events ? Job::HistoryForm::Events : stages ? Job::HistoryForm::Stages : Job::HistoryForm::None;
     if (unreadable)
         job->problems.insert(QStringLiteral("history"), {FieldProblem::Kind::Invalid, compact(value)});
+}
+
+// What the history tells beyond its entries: when the job was last put (the hash's `time` is only
+// its last change under current qless) and, for a job qless timed out, when and whose lock it was.
+void readFromHistory(Job *job)
+{
+    const QList<JobEvent> &history = job->history;
+    const auto last = [&history](const QString &what) -> const JobEvent * {
+        for (auto it = history.crbegin(); it != history.crend(); ++it) {
+            if (it->what == what && it->when > 0)
+                return &*it;
+        }
+        return nullptr;
+    };
+    const JobEvent *put = last(QStringLiteral("put"));
+    job->put = put ? put->when : job->time;
+
+    // Only qless's `timeout` leaves a job `stalled` without a lock (it is then in the work set).
+    job->timedOut = job->state == QLatin1String("stalled") && job->expires <= 0;
+    if (!job->timedOut)
+        return;
+    const JobEvent *timedOut = last(QStringLiteral("timed-out"));
+    const JobEvent *popped = last(QStringLiteral("popped"));
+    job->timedOutAt = timedOut ? timedOut->when : 0;
+    // `timeout` leaves the worker in the hash; older entries may name it when a script cleared it.
+    if (!job->worker.isEmpty())
+        job->timedOutWorker = job->worker;
+    else if (timedOut && !timedOut->worker.isEmpty())
+        job->timedOutWorker = timedOut->worker;
+    else if (popped)
+        job->timedOutWorker = popped->worker;
 }
 
 void readFailure(const QJsonValue &value, Job *job)
@@ -353,6 +395,7 @@ Job QlessDecoder::job(const QJsonValue &value, bool escaped)
     job.dependents = listField(o, QStringLiteral("dependents"), p);
     job.dependencies = listField(o, QStringLiteral("dependencies"), p);
     job.spawnedFrom = stringField(o, QStringLiteral("spawned_from_jid"), p, false);
+    readFromHistory(&job);
     return job;
 }
 
@@ -384,6 +427,7 @@ QueueCounts queueCounts(const QJsonObject &o)
     counts.recurring = count(o, QStringLiteral("recurring"));
     const QJsonValue paused = o.value(QLatin1String("paused"));
     counts.paused = paused.isBool() ? paused.toBool() : paused.toDouble() != 0;
+    counts.maxConcurrency = qMax<qint64>(0, count(o, QStringLiteral("max_concurrency")));
     return counts;
 }
 

@@ -2,7 +2,8 @@
 
 #include <QString>
 
-// One queue's job counts, as the queues script reports them (due scheduled jobs count as waiting).
+// One queue's job counts, as the queues script reports them (due scheduled jobs and jobs qless
+// timed out count as waiting).
 struct QueueCounts
 {
     QString name;
@@ -12,5 +13,6 @@ struct QueueCounts
     qint64 scheduled = 0;
     qint64 depends = 0;
     qint64 recurring = 0;
-    bool paused = false;
+    bool paused = false;       // in ql:paused_queues: qless pops nothing from it
+    qint64 maxConcurrency = 0; // `<queue>-max-concurrency`: at most this many run at once; 0 for no limit
 };

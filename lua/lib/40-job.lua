@@ -72,10 +72,13 @@ function Qless.history_read(jid, field)
       ok = ok and Qless.encodable(value)
       if ok and type(value) == 'table' and value[2] ~= nil then
         local event = {}
-        if type(value[3]) == 'table' then
+        if type(value[3]) == 'table' and #value[3] == 0 then
           for key, item in pairs(value[3]) do
             event[key] = item
           end
+        elseif value[3] ~= nil then
+          -- qless's `log` takes any JSON as data; a list, a number or a text is kept under `data`
+          event.data = value[3]
         end
         event.when = value[1]
         event.what = value[2]

@@ -232,6 +232,36 @@ private slots:
         QCOMPARE(job.value(QStringLiteral("time")).toDouble(), 4102444800.125);
     }
 
+    void logEntriesKeepAnyData()
+    {
+        // qless's `log` appends [when, message, data] with any JSON as data: an object's fields
+        // join the event; a list, a number or a text is kept whole under `data`.
+        m_fixture.put("q", "a", T0);
+        m_fixture.command({"RPUSH", "ql:j:a-history", "[4102444800,\"put\",{\"q\":\"q\"}]",
+                           "[4102444801,\"fetched\",{\"status\":503}]", "[4102444802,\"plain\"]",
+                           "[4102444803,\"count\",3]", "[4102444804,\"pages\",[\"x\",\"y\"]]",
+                           "[4102444805,\"note\",\"text\"]"});
+        const QJsonArray history = get("a").value(QStringLiteral("history")).toArray();
+        QCOMPARE(history.size(), 6);
+        QCOMPARE(history.at(1).toObject(), (QJsonObject{{QStringLiteral("when"), T0 + 1}, {QStringLiteral("what"), QStringLiteral("fetched")},
+                                                        {QStringLiteral("status"), 503}}));
+        QCOMPARE(history.at(2).toObject(), (QJsonObject{{QStringLiteral("when"), T0 + 2}, {QStringLiteral("what"), QStringLiteral("plain")}}));
+        QCOMPARE(history.at(3).toObject().value(QStringLiteral("data")), QJsonValue(3));
+        QCOMPARE(history.at(4).toObject().value(QStringLiteral("data")), QJsonValue(QJsonArray{QStringLiteral("x"), QStringLiteral("y")}));
+        QCOMPARE(history.at(5).toObject().value(QStringLiteral("data")), QJsonValue(QStringLiteral("text")));
+    }
+
+    void expiresAsCurrentQlessWritesIt()
+    {
+        // '' after a failure, 0 without a lock: passed on as they are, for the reader to take
+        // as "no lock" (never as damage).
+        m_fixture.put("q", "a", T0);
+        m_fixture.command({"HSET", "ql:j:a", "expires", ""});
+        QCOMPARE(get("a").value(QStringLiteral("expires")), QJsonValue(QString()));
+        m_fixture.command({"HSET", "ql:j:a", "expires", "0"});
+        QCOMPARE(get("a").value(QStringLiteral("expires")), QJsonValue(0));
+    }
+
     void historyListWinsOverTheField()
     {
         // When both exist the list is the job's history (deployments convert the field to it).

@@ -52,6 +52,28 @@ private slots:
         QCOMPARE(m_qless.snapshot(), before);
     }
 
+    void timedOutJobsAndMaxConcurrency()
+    {
+        // A job current qless timed out sits in the work set at +inf, state stalled, no lock:
+        // waiting, as qless counts it, and not stalled. `<queue>-max-concurrency` is reported.
+        m_qless.put("a", "slow", T);
+        m_qless.put("a", "wait", T + 1);
+        m_qless.pop("a", "w", 1, T + 2);
+        m_qless.command({"ZREM", "ql:q:a-locks", "slow"});
+        m_qless.command({"ZADD", "ql:q:a-work", "+inf", "slow"});
+        m_qless.command({"HSET", "ql:j:slow", "state", "stalled", "expires", "0"});
+        m_qless.command({"HSET", "ql:config", "a-max-concurrency", "3"});
+        const QJsonObject a = m_qless.json(QStringLiteral("queues"), {num(T + 1000), "a"}).toObject();
+        QCOMPARE(a.value(QStringLiteral("waiting")).toInt(), 2);
+        QCOMPARE(a.value(QStringLiteral("stalled")).toInt(), 0);
+        QCOMPARE(a.value(QStringLiteral("running")).toInt(), 0);
+        QCOMPARE(a.value(QStringLiteral("max_concurrency")).toInt(), 3);
+        // First in the waiting list, as qless's pop hands it out.
+        QCOMPARE(m_qless.call(QStringLiteral("jobs"), {"waiting", num(T + 1000), "a"}).elements.at(0).bytes, QByteArray("slow"));
+        m_qless.command({"HDEL", "ql:config", "a-max-concurrency"});
+        QCOMPARE(m_qless.json(QStringLiteral("queues"), {num(T), "a"}).toObject().value(QStringLiteral("max_concurrency")).toInt(-1), 0);
+    }
+
     void emptyIsAList()
     {
         QCOMPARE(m_qless.call(QStringLiteral("queues"), {num(T)}).bytes, QByteArray("[]"));
