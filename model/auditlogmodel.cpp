@@ -1,6 +1,7 @@
 #include "auditlogmodel.h"
 
 #include "auditlog.h"
+#include "timetext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -99,7 +100,7 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (column) {
         // Local time to the second for reading; the file and the CSV keep UTC with milliseconds.
-        case TimeColumn: return row.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        case TimeColumn: return TimeText::local(row.time);
         case ServerColumn: return row.server;
         case ActionColumn: return row.action;
         case DetailsColumn: return detailsText(row);
@@ -132,7 +133,7 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (column == TimeColumn)
-            return row.time.toString(Qt::ISODateWithMs);
+            return TimeText::utc(row.time);
         if (column == DetailsColumn && !row.message.isEmpty())
             return row.message;
         return {};

@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "timetext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -174,8 +175,7 @@ QVariant FailureGroupModel::data(const QModelIndex &index, int role) const
         if (row.latestWhen > 0)
             return tr("Newest failure in %1 at %2:\n%3")
                 .arg(row.latestQueue,
-                     QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(row.latestWhen * 1000)),
-                                        QLocale::ShortFormat),
+                     TimeText::localWithUtc(row.latestWhen),
                      row.latestMessage);
         return {};
     default:

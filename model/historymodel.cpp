@@ -1,6 +1,7 @@
 #include "historymodel.h"
 
 #include "durationtext.h"
+#include "timetext.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -71,9 +72,11 @@ QVariant HistoryModel::display(int row, int column) const
     case WhenColumn:
         if (event.when <= 0)
             return {};
-        return QDateTime::fromMSecsSinceEpoch(qint64(event.when * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return TimeText::local(event.when);
     case EventColumn:
-        return event.what;
+        // A worker's own entry (qless `log`) reads apart from qless's transitions; its message,
+        // free text of any length, goes with its data under Details.
+        return event.isLog() ? tr("log") : event.what;
     case AfterColumn: {
         if (row == 0 || event.when <= 0 || m_events.at(row - 1).when <= 0)
             return {};
@@ -88,6 +91,10 @@ QVariant HistoryModel::display(int row, int column) const
         if (!event.raw.isEmpty())
             return tr("unreadable entry: %1").arg(event.raw.left(300));
         QStringList parts;
+        if (event.isLog())
+            parts << event.what.left(300);
+        if (event.what == QLatin1String("timed-out"))
+            parts << tr("the worker lost its lock on the job");
         if (!event.group.isEmpty())
             parts << tr("group %1").arg(event.group);
         if (!event.extra.isEmpty())
@@ -111,14 +118,20 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return index.column() == WhenColumn ? QVariant(event.when) : display(index.row(), index.column());
     case Qt::ToolTipRole:
         if (index.column() == WhenColumn && event.when > 0)
-            return QDateTime::fromMSecsSinceEpoch(qint64(event.when * 1000)).toUTC().toString(Qt::ISODateWithMs);
+            return TimeText::utc(event.when);
+        if (index.column() == EventColumn && event.isLog())
+            return tr("A log entry a worker added to the job (qless log): its message and data are under Details.");
         if (index.column() == DetailsColumn && !event.raw.isEmpty())
             return event.raw.left(2000);
+        if (index.column() == DetailsColumn && !event.extra.isEmpty()) // the whole data, not the cell's cut
+            return QString::fromUtf8(QJsonDocument(event.extra).toJson(QJsonDocument::Indented)).left(4000);
         return {};
     case Qt::ForegroundRole:
         if (event.what == QLatin1String("failed") || event.what == QLatin1String("invalid")
             || event.what == QLatin1String("timed-out"))
             return QColor(0xc6, 0x28, 0x28);
+        if (event.isLog() && index.column() == EventColumn)
+            return QColor(0x15, 0x65, 0xc0);
         if (index.column() == AfterColumn)
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};

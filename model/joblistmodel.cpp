@@ -2,10 +2,14 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "timetext.h"
 
+#include <QColor>
 #include <QDateTime>
 #include <QGuiApplication>
 #include <QPalette>
+
+#include <cmath>
 
 namespace {
 QString firstLine(const QString &text)
@@ -19,6 +23,7 @@ bool sameJob(const Job &a, const Job &b)
     return a.jid == b.jid && a.state == b.state && a.queue == b.queue && a.worker == b.worker
         && a.priority == b.priority && a.expires == b.expires && a.remaining == b.remaining
         && a.retries == b.retries && a.tags == b.tags && a.klass == b.klass && a.time == b.time
+        && a.put == b.put && a.timedOut == b.timedOut && a.timedOutAt == b.timedOutAt
         && a.due == b.due && a.tracked == b.tracked && a.dependencies == b.dependencies
         && a.failure.has_value() == b.failure.has_value()
         && (!a.failure || (a.failure->group == b.failure->group && a.failure->when == b.failure->when))
@@ -184,6 +189,8 @@ QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int 
     case TimeColumn: return tr("When");
     case RetriesColumn: return tr("Retries left");
     case FailureColumn: return tr("Failure");
+    case PutColumn: return tr("Put");
+    case ChangedColumn: return tr("Last change");
     default: return {};
     }
 }
@@ -203,23 +210,13 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
     case JobRole:
         return QVariant::fromValue(job);
     case Qt::ToolTipRole:
-        if (job.isMissing())
-            return tr("This jid is listed, but its job data is gone from Redis.");
-        if (!job.problems.isEmpty()) {
-            QStringList lines;
-            for (auto it = job.problems.cbegin(); it != job.problems.cend(); ++it) {
-                lines << (it->kind == FieldProblem::Kind::Missing
-                              ? tr("%1: missing").arg(it.key())
-                              : tr("%1: not valid: %2").arg(it.key(), it->raw.left(200)));
-            }
-            return tr("This job's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
-        }
-        if (index.column() == FailureColumn && job.failure)
-            return job.failure->message.left(2000);
-        return {};
+        return toolTip(job, index.column());
     case Qt::ForegroundRole:
         if (job.isMissing() || !job.problems.isEmpty())
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        // A timed-out job is waiting, but not like the others: it is next, and it failed once.
+        if (job.timedOut && (index.column() == TimeColumn || index.column() == StateColumn))
+            return QColor(0xe6, 0x51, 0x00);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == PriorityColumn || index.column() == RetriesColumn)
@@ -240,7 +237,7 @@ QVariant JobListModel::display(const Job &job, int column) const
     case KlassColumn:
         return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : job.klass;
     case StateColumn:
-        return job.state;
+        return job.timedOut ? tr("timed out") : job.state;
     case QueueColumn:
         return job.queue;
     case PriorityColumn:
@@ -257,9 +254,60 @@ QVariant JobListModel::display(const Job &job, int column) const
         if (!job.failure)
             return {};
         return QString(job.failure->group + QStringLiteral(": ") + firstLine(job.failure->message));
+    case PutColumn:
+        return ago(job.put);
+    case ChangedColumn:
+        return ago(job.time);
     default:
         return {};
     }
+}
+
+// "47 min ago": whole minutes past the first one, so that the column stays narrow; the tooltip
+// gives the moment itself.
+QString JobListModel::ago(double when) const
+{
+    if (when <= 0)
+        return {};
+    const double seconds = now() - when;
+    const double shown = qAbs(seconds) < 60 ? seconds : std::round(seconds / 60) * 60;
+    return TimeText::relative(now() - shown, now());
+}
+
+QVariant JobListModel::toolTip(const Job &job, int column) const
+{
+    if (job.isMissing())
+        return tr("This jid is listed, but its job data is gone from Redis.");
+    if (!job.problems.isEmpty()) {
+        QStringList lines;
+        for (auto it = job.problems.cbegin(); it != job.problems.cend(); ++it) {
+            lines << (it->kind == FieldProblem::Kind::Missing
+                          ? tr("%1: missing").arg(it.key())
+                          : tr("%1: cannot be read: %2").arg(it.key(), it->raw.left(200)));
+        }
+        return tr("This job's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
+    }
+    if (column == FailureColumn && job.failure)
+        return job.failure->message.left(2000);
+    const auto moment = [](double when) {
+        return when > 0 ? tr("%1 (%2)").arg(TimeText::local(when), TimeText::utc(when)) : tr("not known");
+    };
+    if (column == PutColumn)
+        return moment(job.put);
+    if (column == ChangedColumn)
+        return moment(job.time);
+    if (column == TimeColumn || column == StateColumn) {
+        QStringList lines;
+        if (job.timedOut) {
+            lines << tr("Timed out%1%2: qless took the job from its worker and hands it out again first "
+                        "(it counts as waiting).")
+                         .arg(job.timedOutAt > 0 ? tr(" at %1").arg(TimeText::local(job.timedOutAt)) : QString(),
+                              job.timedOutWorker.isEmpty() ? QString() : tr(" from %1").arg(job.timedOutWorker));
+        }
+        lines << tr("Put: %1").arg(moment(job.put)) << tr("Last change: %1").arg(moment(job.time));
+        return lines.join(QLatin1Char('\n'));
+    }
+    return {};
 }
 
 QVariant JobListModel::sortValue(const Job &job, int column) const
@@ -271,6 +319,10 @@ QVariant JobListModel::sortValue(const Job &job, int column) const
         return timeValue(job);
     case RetriesColumn:
         return job.remaining;
+    case PutColumn:
+        return job.put;
+    case ChangedColumn:
+        return job.time;
     default:
         return display(job, column);
     }
@@ -284,12 +336,19 @@ double JobListModel::timeValue(const Job &job) const
         return job.failure->when;
     if (job.state == QLatin1String("scheduled") && job.due > 0)
         return job.due;
-    return job.time;
+    if (job.timedOut)
+        return job.timedOutAt;
+    return job.put;
 }
 
 QString JobListModel::timeText(const Job &job) const
 {
     const double t = now();
+    if (job.timedOut) {
+        const QString when = job.timedOutAt > 0 ? tr("timed out %1 ago").arg(DurationText::format(qMax(0.0, t - job.timedOutAt)))
+                                                : tr("timed out");
+        return job.timedOutWorker.isEmpty() ? when : tr("%1 (%2)").arg(when, job.timedOutWorker);
+    }
     if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled")) {
         if (job.expires <= 0)
             return {};
@@ -303,9 +362,10 @@ QString JobListModel::timeText(const Job &job) const
                            : tr("due %1 ago").arg(DurationText::format(t - job.due));
     if (job.state == QLatin1String("depends"))
         return tr("waits on %n job(s)", nullptr, int(job.dependencies.size()));
-    if (job.time > 0 && job.state == QLatin1String("waiting"))
-        return tr("waiting %1").arg(DurationText::format(qMax(0.0, t - job.time)));
-    if (job.time > 0)
-        return tr("put %1 ago").arg(DurationText::format(qMax(0.0, t - job.time)));
+    // Waiting since the job was put: the hash's `time` is its last change under current qless.
+    if (job.put > 0 && job.state == QLatin1String("waiting"))
+        return tr("waiting %1").arg(DurationText::format(qMax(0.0, t - job.put)));
+    if (job.put > 0)
+        return tr("put %1 ago").arg(DurationText::format(qMax(0.0, t - job.put)));
     return {};
 }

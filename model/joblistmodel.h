@@ -26,9 +26,12 @@ public:
         PriorityColumn,
         TagsColumn,
         WorkerColumn,
-        TimeColumn,    // what time means in the job's state: lock expiry, due, failed at, waiting since
+        TimeColumn,    // what time means in the job's state: lock expiry, due, failed at, waiting since,
+                       // timed out (at the head of a waiting list)
         RetriesColumn, // remaining / allowed
         FailureColumn, // group: first line of the message
+        PutColumn,     // when it was last put into a queue (from its history)
+        ChangedColumn, // its last change (the hash's `time`, rewritten by current qless at each step)
         ColumnCount
     };
     // The Job value of a row, for detail views and actions.
@@ -79,6 +82,8 @@ private:
     void setTotal(qint64 total);
     QVariant display(const Job &job, int column) const;
     QVariant sortValue(const Job &job, int column) const;
+    QVariant toolTip(const Job &job, int column) const;
+    QString ago(double when) const;
     QString timeText(const Job &job) const;
     double timeValue(const Job &job) const;
     double now() const;

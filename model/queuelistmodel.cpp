@@ -16,7 +16,7 @@ bool QueueListModel::sameRow(const QueueCounts &a, const QueueCounts &b) const
 {
     return a.name == b.name && a.waiting == b.waiting && a.running == b.running && a.stalled == b.stalled
         && a.scheduled == b.scheduled && a.depends == b.depends && a.recurring == b.recurring
-        && a.paused == b.paused;
+        && a.paused == b.paused && a.maxConcurrency == b.maxConcurrency;
 }
 
 void QueueListModel::refresh(std::function<void()> done)
@@ -97,6 +97,9 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (column == NameColumn)
             return row.paused ? tr("%1 (paused)").arg(row.name) : row.name;
+        // Under a max-concurrency the limit is what the running count is read against.
+        if (column == RunningColumn && row.maxConcurrency > 0)
+            return tr("%1 / %2").arg(QLocale().toString(row.running), QLocale().toString(row.maxConcurrency));
         return QLocale().toString(count(row, column));
     case SortRole:
         return column == NameColumn ? QVariant(row.name) : QVariant(count(row, column));
@@ -118,10 +121,17 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
             return bold;
         }
         return {};
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        QStringList lines;
         if (row.paused)
-            return tr("Paused: workers pop nothing from this queue.");
-        return {};
+            lines << tr("Paused: workers pop nothing from this queue.");
+        if (row.maxConcurrency > 0)
+            lines << tr("At most %1 of its jobs run at once (%2-max-concurrency).")
+                         .arg(QLocale().toString(row.maxConcurrency), row.name);
+        if (column == WaitingColumn && row.waiting > 0)
+            lines << tr("Jobs qless timed out count as waiting (as qless counts them): they are handed out first.");
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+    }
     default:
         return {};
     }

@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "timetext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -110,8 +111,7 @@ QVariant WorkerListModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (column == LastSeenColumn && row.lastSeen > 0)
-            return QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(row.lastSeen * 1000)),
-                                      QLocale::LongFormat);
+            return TimeText::localWithUtc(row.lastSeen);
         if (row.stalled > 0)
             return tr("Stalled jobs: %1. Their lock expired: this worker stopped heartbeating them.")
                 .arg(row.stalled);

@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(cell(1, AuditLogModel::TimeColumn).toString(),
                  time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
         QCOMPARE(cell(1, AuditLogModel::TimeColumn, Qt::ToolTipRole).toString(),
-                 QStringLiteral("2026-11-21T10:00:01.500Z"));
+                 QStringLiteral("2026-11-21 10:00:01.500 UTC"));
         QVERIFY(cell(0, AuditLogModel::TimeColumn, AuditLogModel::SortRole).toLongLong()
                 > cell(1, AuditLogModel::TimeColumn, AuditLogModel::SortRole).toLongLong());
     }
