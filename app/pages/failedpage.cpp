@@ -8,6 +8,7 @@
 #include "jobtableproxy.h"
 #include "qlesssession.h"
 #include "tableviews.h"
+#include "timetext.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -193,8 +194,7 @@ void FailedPage::showMessage()
         const JobFailure &failure = *job->failure;
         text = tr("%1 failed in %2 on %3 at %4 (group %5)\n\n")
                    .arg(QString::fromUtf8(job->jid), job->queue, failure.worker,
-                        QLocale().toString(QDateTime::fromMSecsSinceEpoch(qint64(failure.when * 1000)),
-                                           QLocale::LongFormat),
+                        TimeText::localWithUtc(failure.when),
                         failure.group)
             + failure.message;
     }

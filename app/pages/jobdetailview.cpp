@@ -5,6 +5,7 @@
 #include "jsondataview.h"
 #include "qlessclient.h"
 #include "tableviews.h"
+#include "timetext.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -17,6 +18,8 @@
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 // Jobs with thousands of dependents exist; a label with thousands of links would crawl.
@@ -41,15 +44,14 @@ QString links(const QString &scheme, const QStringList &values)
     return html;
 }
 
+// A moment in the desktop's zone with how long ago it was; the same moment in UTC on hover.
 QString stamp(double when)
 {
     if (when <= 0)
         return QStringLiteral("<span style='color:gray'>—</span>");
     const double now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
-    const QString absolute = QDateTime::fromMSecsSinceEpoch(qint64(when * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    const QString relative = when <= now ? JobDetailView::tr("%1 ago").arg(DurationText::format(now - when))
-                                         : JobDetailView::tr("in %1").arg(DurationText::format(when - now));
-    return QStringLiteral("%1 <span style='color:gray'>(%2)</span>").arg(absolute, relative);
+    return QStringLiteral("<span title='%1'>%2 <span style='color:gray'>(%3)</span></span>")
+        .arg(TimeText::utc(when), TimeText::local(when), TimeText::relative(when, now));
 }
 
 QString number(double value)
@@ -81,6 +83,7 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     , m_state(new QLabel(this))
     , m_message(new QLabel(this))
     , m_problems(new QLabel(this))
+    , m_timedOut(new QLabel(this))
     , m_body(new QWidget(this))
     , m_tabs(new QTabWidget(this))
     , m_data(new JsonDataView(this))
@@ -106,6 +109,13 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     m_problems->setStyleSheet(QStringLiteral("QLabel { background: #fff3e0; color: #8a4b00; border: 1px solid #ffb74d;"
                                              " border-radius: 3px; padding: 6px; }"));
     m_problems->hide();
+    m_timedOut->setWordWrap(true);
+    m_timedOut->setTextFormat(Qt::RichText);
+    m_timedOut->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_timedOut->setStyleSheet(QStringLiteral("QLabel { background: #fbe9e7; color: #8c2f00; border: 1px solid #ff8a65;"
+                                             " border-radius: 3px; padding: 6px; }"));
+    connect(m_timedOut, &QLabel::linkActivated, this, &JobDetailView::activateLink);
+    m_timedOut->hide();
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_title);
@@ -124,12 +134,15 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     addField(grid, 1, 2, QStringLiteral("priority"), tr("Priority"));
     addField(grid, 2, 0, QStringLiteral("remaining"), tr("Retries left"));
     addField(grid, 2, 2, QStringLiteral("tracked"), tr("Tracked"));
-    addField(grid, 3, 0, QStringLiteral("time"), tr("Put"));
+    // Put comes from the history; `time` is the job's last change (current qless rewrites it at
+    // every put, pop and completion).
+    addField(grid, 3, 0, QStringLiteral("put"), tr("Put"));
     addField(grid, 3, 2, QStringLiteral("expires"), tr("Lock expires"));
-    addField(grid, 4, 0, QStringLiteral("tags"), tr("Tags"));
-    addField(grid, 5, 0, QStringLiteral("dependencies"), tr("Depends on"));
-    addField(grid, 6, 0, QStringLiteral("dependents"), tr("Dependents"));
-    addField(grid, 7, 0, QStringLiteral("spawned_from_jid"), tr("Spawned from"));
+    addField(grid, 4, 0, QStringLiteral("time"), tr("Last change"));
+    addField(grid, 5, 0, QStringLiteral("tags"), tr("Tags"));
+    addField(grid, 6, 0, QStringLiteral("dependencies"), tr("Depends on"));
+    addField(grid, 7, 0, QStringLiteral("dependents"), tr("Dependents"));
+    addField(grid, 8, 0, QStringLiteral("spawned_from_jid"), tr("Spawned from"));
 
     TableViews::setUp(m_historyView, m_history);
     m_historyView->setSortingEnabled(false); // a timeline reads in time order
@@ -162,6 +175,7 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     auto *bodyLayout = new QVBoxLayout(m_body);
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout->addWidget(m_problems);
+    bodyLayout->addWidget(m_timedOut);
     bodyLayout->addLayout(grid);
     bodyLayout->addSpacing(6);
     bodyLayout->addWidget(m_tabs, 1);
@@ -188,7 +202,7 @@ void JobDetailView::addField(QGridLayout *grid, int row, int column, const QStri
     grid->addWidget(name, row, column);
     // A field on the left with nothing beside it spans the row: lists of links need the room.
     const bool wide = column == 0 && field != QLatin1String("klass") && field != QLatin1String("worker")
-        && field != QLatin1String("remaining") && field != QLatin1String("time");
+        && field != QLatin1String("remaining") && field != QLatin1String("put") && field != QLatin1String("time");
     grid->addWidget(value, row, column + 1, 1, wide ? 3 : 1);
     m_fields.insert(field, value);
     value->setProperty("nameLabel", QVariant::fromValue<QObject *>(name));
@@ -276,10 +290,22 @@ void JobDetailView::fill(const Job &job)
     };
 
     m_title->setText(QString::fromUtf8(job.jid));
-    m_state->setText(job.state);
+    m_state->setText(job.timedOut ? tr("timed out") : job.state);
     m_state->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 2px 8px;"
                                           " font-weight: bold; }")
                                .arg(stateColour(job.state)));
+    if (job.timedOut) {
+        const QString who = job.timedOutWorker.isEmpty() ? tr("its worker")
+                                                         : tr("worker %1").arg(link(QStringLiteral("worker"), job.timedOutWorker));
+        m_timedOut->setText(tr("<b>Timed out</b> %1: qless took the job from %2. It is back in %3 as waiting "
+                               "(qless counts it so), first in line for the next pop, with its state left as "
+                               "<i>stalled</i>.")
+                                .arg(job.timedOutAt > 0 ? stamp(job.timedOutAt) : tr("(when is not recorded)"), who,
+                                     link(QStringLiteral("queue"), job.queue)));
+        m_timedOut->show();
+    } else {
+        m_timedOut->hide();
+    }
     setField(QStringLiteral("klass"), problem(QStringLiteral("klass"), job.klass.toHtmlEscaped()));
     setField(QStringLiteral("queue"), problem(QStringLiteral("queue"), job.queue.isEmpty()
                                                                            ? QStringLiteral("—")
@@ -291,6 +317,7 @@ void JobDetailView::fill(const Job &job)
     setField(QStringLiteral("remaining"),
              problem(QStringLiteral("remaining"), tr("%1 of %2").arg(number(job.remaining), number(job.retries))));
     setField(QStringLiteral("tracked"), job.tracked ? tr("<b>yes</b>") : tr("no"));
+    setField(QStringLiteral("put"), stamp(job.put));
     setField(QStringLiteral("time"), problem(QStringLiteral("time"), stamp(job.time)));
 
     // One place for "the time that matters in this state": lock expiry, or when it falls due.
@@ -301,7 +328,8 @@ void JobDetailView::fill(const Job &job)
         expires->setText(stamp(job.due));
     } else {
         expiresName->setText(tr("Lock expires"));
-        const bool locked = job.state == QLatin1String("running") || job.state == QLatin1String("stalled");
+        const bool locked = (job.state == QLatin1String("running") || job.state == QLatin1String("stalled"))
+            && !job.timedOut;
         expires->setText(locked ? problem(QStringLiteral("expires"), stamp(job.expires))
                                 : QStringLiteral("<span style='color:gray'>—</span>"));
     }
@@ -340,13 +368,16 @@ void JobDetailView::fill(const Job &job)
 
     m_history->setEvents(job.history);
     m_tabs->setTabText(1, tr("History (%1)").arg(job.history.size()));
+    const auto logEntries = std::count_if(job.history.cbegin(), job.history.cend(),
+                                          [](const JobEvent &event) { return event.isLog(); });
+    const QString logs = logEntries == 0 ? QString() : tr(" %n log entries added by workers.", nullptr, int(logEntries));
     switch (job.historyForm) {
     case Job::HistoryForm::Stages:
-        m_historyForm->setText(tr("Stored as stages in the job's history field (as the qless scripts write it)."));
+        m_historyForm->setText(tr("Stored as stages in the job's history field (as the 2012 qless scripts write it)."));
         break;
     case Job::HistoryForm::Events:
-        m_historyForm->setText(tr("Stored as events in the list ql:j:%1-history (as current qless deployments write it).")
-                                   .arg(QString::fromUtf8(job.jid)));
+        m_historyForm->setText(tr("Stored as events in the list ql:j:%1-history (as current qless writes it).%2")
+                                   .arg(QString::fromUtf8(job.jid), logs));
         break;
     case Job::HistoryForm::None:
         m_historyForm->setText(tr("No history recorded."));

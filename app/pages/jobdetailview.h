@@ -45,6 +45,8 @@ public:
     // For tests and screenshots.
     QLabel *messageLabel() const { return m_message; }
     QLabel *problemsLabel() const { return m_problems; }
+    // Says when and from which worker qless timed the job out; hidden for other jobs.
+    QLabel *timedOutLabel() const { return m_timedOut; }
     QLabel *fieldLabel(const QString &field) const;
     JsonDataView *dataView() const { return m_data; }
     HistoryModel *historyModel() const { return m_history; }
@@ -76,6 +78,7 @@ private:
     QLabel *m_state;
     QLabel *m_message;
     QLabel *m_problems;
+    QLabel *m_timedOut;
     QWidget *m_body;
     QMap<QString, QLabel *> m_fields;
     QTabWidget *m_tabs;

@@ -16,6 +16,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -151,6 +152,21 @@ void OverviewPage::updateSummary()
                            .arg(locale.toString(m_queues->rowCount()), locale.toString(total.waiting),
                                 locale.toString(total.running), stalled, locale.toString(total.scheduled),
                                 locale.toString(total.depends), locale.toString(total.recurring), failed));
+    // A paused queue keeps its jobs waiting however many workers run: name them.
+    QStringList paused;
+    for (const QueueCounts &queue : m_queues->rows()) {
+        if (queue.paused)
+            paused << queue.name.toHtmlEscaped();
+    }
+    std::sort(paused.begin(), paused.end());
+    if (!paused.isEmpty()) {
+        const QStringList shown = paused.mid(0, 5);
+        QString names = shown.join(QStringLiteral(", "));
+        if (paused.size() > shown.size())
+            names += tr(" and %1 more").arg(locale.toString(paused.size() - shown.size()));
+        m_summary->setText(m_summary->text()
+                           + tr(" &nbsp;·&nbsp; <span style='color:#e65100'>paused: %1</span>").arg(names));
+    }
 }
 
 void OverviewPage::updateWorkers()

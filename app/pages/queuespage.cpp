@@ -174,8 +174,16 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     header->resizeSection(JobListModel::KlassColumn, 165);
     header->resizeSection(JobListModel::PriorityColumn, 65);
     header->resizeSection(JobListModel::WorkerColumn, 150);
-    header->resizeSection(JobListModel::TimeColumn, tab == DependsTab ? 260 : 140);
+    // Waiting: "timed out 12 min ago (worker name)" heads the list when qless timed jobs out.
+    header->resizeSection(JobListModel::TimeColumn, tab == DependsTab ? 200 : tab == WaitingTab ? 250 : 140);
     header->resizeSection(JobListModel::RetriesColumn, 85);
+    // When the job was put, beside its state's own time, where there is room for it: Waiting
+    // already counts from the put, Running and Stalled need the worker. The time cell's tooltip
+    // gives put and last change (`time`) in every tab, and the job's detail shows both.
+    header->resizeSection(JobListModel::PutColumn, 95);
+    view->hideColumn(JobListModel::ChangedColumn);
+    if (tab == WaitingTab || held)
+        view->hideColumn(JobListModel::PutColumn);
     header->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Stretch);
     // Tags sit before worker and time in the model; the eye wants them last, where they stretch.
     header->moveSection(header->visualIndex(JobListModel::TagsColumn), JobListModel::ColumnCount - 1);
@@ -193,6 +201,7 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(parts.proxy, signal, this, &QueuesPage::updateStatus);
     connect(parts.jobs, &JobListModel::loadFailed, this, &QueuesPage::updateStatus);
+    connect(parts.jobs, &JobListModel::refreshed, this, &QueuesPage::updateStatus); // rows changed in place
     m_tabs.append(parts);
     m_tabWidget->addTab(view, QString());
 }
@@ -400,5 +409,13 @@ void QueuesPage::updateStatus()
         text = loaded == 1 ? tr("1 template") : tr("%1 templates").arg(locale.toString(loaded));
     if (parts.proxy->isFiltering())
         text = tr("%1 match the filter · %2").arg(locale.toString(parts.proxy->rowCount()), text);
+    if (parts.jobs && currentTab() == WaitingTab) {
+        // qless hands timed-out jobs out before any other; say how many lead the list.
+        int timedOut = 0;
+        for (const Job &job : parts.jobs->rows())
+            timedOut += job.timedOut ? 1 : 0;
+        if (timedOut > 0)
+            text = tr("%n timed out (listed first: the next pop takes them) · %1", nullptr, timedOut).arg(text);
+    }
     m_status->setText(text);
 }

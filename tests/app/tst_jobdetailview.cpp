@@ -1,9 +1,11 @@
+#include "deploymentdata.h"
 #include "historymodel.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "jsondataview.h"
 #include "jsontreemodel.h"
 #include "qlessclienttestbase.h"
+#include "timetext.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -262,6 +264,65 @@ private slots:
         screenshot(&dialog, QStringLiteral("job-detail-data"));
         dialog.view()->tabs()->setCurrentIndex(1);
         screenshot(&dialog, QStringLiteral("job-detail-history"));
+    }
+
+    void failedByCurrentQlessWithLogEntries()
+    {
+        // As current qless writes it: `expires` '', `worker` '', `time` the last change (the
+        // pop), the history a list with a worker's log entries.
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData qless(fixture());
+        const QByteArray jid = "9b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e";
+        qless.put("crawl", jid, now - 3600, 0, "Crawler::FetchPage", "{\"url\":\"https:\/\/shop.example.com\/cart\"}");
+        qless.pop("crawl", jid, "crawler-2.prod:4410", now - 1200);
+        qless.log(jid, now - 1190, "fetching", "{\"url\":\"https:\/\/shop.example.com\/cart\",\"attempt\":1}");
+        qless.log(jid, now - 1100, "got 503, backing off");
+        qless.fail("crawl", jid, "crawler-2.prod:4410", "HTTPError", "503 Service Unavailable", now - 1000);
+
+        JobDetailView view(client());
+        view.resize(900, 640);
+        view.show();
+        QVERIFY(load(view, jid));
+        QVERIFY(view.problemsLabel()->isHidden());
+        QVERIFY(view.timedOutLabel()->isHidden());
+        // Put from the history, last change from `time`, each local with UTC on hover.
+        QVERIFY(field(view, QStringLiteral("put")).contains(QStringLiteral("(1 h")));
+        QVERIFY(field(view, QStringLiteral("put")).contains(TimeText::utc(now - 3600)));
+        QVERIFY(field(view, QStringLiteral("put")).contains(TimeText::local(now - 3600)));
+        QVERIFY(field(view, QStringLiteral("time")).contains(QStringLiteral("(20 min")));
+        QVERIFY(!field(view, QStringLiteral("expires")).contains(QStringLiteral("invalid")));
+        HistoryModel *history = view.historyModel();
+        QCOMPARE(history->rowCount(), 5);
+        QCOMPARE(history->index(2, HistoryModel::EventColumn).data().toString(), QStringLiteral("log"));
+        QVERIFY(history->index(2, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("fetching; ")));
+        QVERIFY(history->index(2, HistoryModel::DetailsColumn).data().toString().contains(QStringLiteral("attempt")));
+        QCOMPARE(history->index(3, HistoryModel::DetailsColumn).data().toString(), QStringLiteral("got 503, backing off"));
+        view.tabs()->setCurrentIndex(1);
+        screenshot(&view, QStringLiteral("job-detail-current-qless-history"));
+    }
+
+    void timedOutJobSaysWhenAndFromWhom()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData qless(fixture());
+        qless.put("crawl", "slow", now - 900);
+        qless.pop("crawl", "slow", "crawler-5.prod:301", now - 600);
+        qless.timeout("crawl", "slow", now - 120);
+
+        JobDetailView view(client());
+        view.resize(900, 640);
+        view.show();
+        QVERIFY(load(view, "slow"));
+        QVERIFY(view.job()->timedOut);
+        QVERIFY(view.problemsLabel()->isHidden());
+        QVERIFY(!view.timedOutLabel()->isHidden());
+        const QString banner = view.timedOutLabel()->text();
+        QVERIFY2(banner.contains(QStringLiteral("(2 min")), qPrintable(banner));
+        QVERIFY2(banner.contains(QStringLiteral("crawler-5.prod:301")), qPrintable(banner));
+        QVERIFY(banner.contains(QStringLiteral("first in line")));
+        QVERIFY(field(view, QStringLiteral("put")).contains(QStringLiteral("(15 min")));
+        QVERIFY(field(view, QStringLiteral("time")).contains(QStringLiteral("(10 min")));
+        screenshot(&view, QStringLiteral("job-detail-timed-out"));
     }
 };
 

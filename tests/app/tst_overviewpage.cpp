@@ -1,3 +1,4 @@
+#include "deploymentdata.h"
 #include "failuregroupmodel.h"
 #include "overviewpage.h"
 #include "pagetestbase.h"
@@ -66,6 +67,27 @@ private slots:
         QVERIFY(refresh(&page));
         QCOMPARE(page.failureModel()->rowCount(), 0);
         QVERIFY(!page.summaryLabel()->text().contains(QStringLiteral("#c62828")));
+    }
+
+    void pausedQueuesAreNamed()
+    {
+        // Paused as current qless pauses (ql:paused_queues); timed-out jobs count as waiting.
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData qless(fixture());
+        qless.put("crawl", "a", now - 60);
+        qless.put("crawl", "b", now - 50);
+        qless.pop("crawl", "b", "w-1", now - 40);
+        qless.timeout("crawl", "b", now - 30);
+        qless.put("index", "c", now - 20);
+        qless.pause("crawl");
+        auto s = session();
+        OverviewPage page(s.get());
+        page.show();
+        QVERIFY(refresh(&page));
+        const QString summary = page.summaryLabel()->text();
+        QVERIFY2(summary.contains(QStringLiteral("paused: crawl")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("<b>3</b> waiting")), qPrintable(summary));
+        QVERIFY(!summary.contains(QStringLiteral("index</span>")));
     }
 };
 

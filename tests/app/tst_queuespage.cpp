@@ -1,3 +1,4 @@
+#include "deploymentdata.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
 #include "qlessclienttestbase.h"
@@ -345,6 +346,47 @@ private slots:
         page.showTab(QueuesPage::WaitingTab);
         page.filterField()->setText(QStringLiteral("acme"));
         screenshot(&page, QStringLiteral("queues-filtered"));
+    }
+
+    void currentQlessDeployment()
+    {
+        // Written as current qless writes it: a timed-out job (back in the work set at +inf,
+        // stalled, no lock), a paused queue with a max-concurrency, jobs whose `time` is their
+        // last change. The Waiting tab lists the timed-out job first and says so.
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData qless(fixture());
+        for (int i = 0; i < 8; ++i) {
+            const QByteArray jid = jidFor("deploy-" + QByteArray::number(i));
+            qless.put("crawl", jid, now - 1800 + i * 60, i == 2 ? 5 : 0);
+        }
+        const QByteArray slow = jidFor("deploy-slow");
+        qless.put("crawl", slow, now - 2400);
+        qless.pop("crawl", slow, "crawler-3.prod:9921", now - 1500);
+        qless.timeout("crawl", slow, now - 300);
+        const QByteArray busy = jidFor("deploy-busy");
+        qless.put("crawl", busy, now - 700);
+        qless.pop("crawl", busy, "crawler-4.prod:118", now - 100, 3600);
+        qless.pause("crawl");
+        qless.setMaxConcurrency("crawl", 4);
+
+        auto s = session();
+        QueuesPage page(s.get());
+        page.resize(1280, 560);
+        page.show();
+        QVERIFY(refresh(page));
+        page.showQueue(QStringLiteral("crawl"));
+        JobListModel *waiting = page.jobModel(QueuesPage::WaitingTab);
+        QTRY_VERIFY_WITH_TIMEOUT(waiting->rowCount() == 9 && !waiting->isLoading(), 20000);
+        QCOMPARE(waiting->rowAt(0).jid, slow);
+        QVERIFY(waiting->rowAt(0).timedOut);
+        QVERIFY(waiting->index(0, JobListModel::TimeColumn).data().toString().startsWith(QStringLiteral("timed out 5 min")));
+        QCOMPARE(page.tabWidget()->tabText(QueuesPage::WaitingTab), QStringLiteral("Waiting (9)"));
+        QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("1 timed out")), qPrintable(page.statusLabel()->text()));
+        for (int row = 0; row < waiting->rowCount(); ++row)
+            QVERIFY(waiting->rowAt(row).problems.isEmpty());
+        const int crawl = page.queueModel()->rowOf(QStringLiteral("crawl"));
+        QCOMPARE(page.queueModel()->index(crawl, QueueListModel::RunningColumn).data().toString(), QStringLiteral("1 / 4"));
+        screenshot(&page, QStringLiteral("queues-current-qless-waiting"));
     }
 };
 
