@@ -81,7 +81,9 @@ function Qless.spawn_recurring(queue, now, count)
       'retries', 'interval', 'backlog')
     local interval = Qless.number(f[6])
     local score = Qless.number(redis.call('zscore', recur, jid))
-    if interval and interval > 0 and score then
+    if redis.call('exists', Qless.recur_key(jid)) == 0 then
+      redis.call('zrem', recur, jid) -- a template that is gone: it would block the ones behind
+    elseif interval and interval > 0 and score then
       score = math.floor(score)
       local backlog = Qless.stored_number(f[7], 0)
       if backlog ~= 0 then
