@@ -28,5 +28,6 @@ end
 if redis.call('llen', list) == 0 then
   redis.call('srem', 'ql:failures', group)
 end
-Qless.queue_register(queue, now)
+-- Each moved job registered `queue` (Qless.requeue); an unfail that moved nothing names no queue
+-- in ql:queues, so a mistyped queue or an empty group leaves no phantom queue behind.
 return moved

@@ -69,6 +69,16 @@ private slots:
         QCOMPARE(m_qless.command({"EXISTS", "ql:f:g"}).integer, 0);
     }
 
+    void movingNothingRegistersNoQueue()
+    {
+        failJobs(1);
+        QCOMPARE(m_qless.call(QStringLiteral("unfail"), {num(T + 100), "nosuchgroup", "typo"}).integer, 0);
+        QCOMPARE(m_qless.call(QStringLiteral("unfail"), {num(T + 100), "g", "typo2", "0"}).integer, 0);
+        QVERIFY(m_qless.command({"ZSCORE", "ql:queues", "typo"}).isNil());
+        QVERIFY(m_qless.command({"ZSCORE", "ql:queues", "typo2"}).isNil());
+        QVERIFY(m_qless.command({"EXISTS", "ql:q:typo-work"}).integer == 0);
+    }
+
     void staleEntriesDropped()
     {
         failJobs(2);
