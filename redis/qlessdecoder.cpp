@@ -131,11 +131,18 @@ QStringList listField(const QJsonObject &object, const QString &name, FieldProbl
     return stringList(array);
 }
 
+// Lua's false is its nil: qless's scripts reply `false` for a hash field that is not there
+// (`spawned_from_jid` of a job no recurring template spawned).
+bool absent(const QJsonValue &value)
+{
+    return value.isUndefined() || value.isNull() || (value.isBool() && !value.toBool());
+}
+
 QString stringField(const QJsonObject &object, const QString &name, FieldProblems *problems,
                     bool required)
 {
     const QJsonValue value = object.value(name);
-    if (value.isUndefined() || value.isNull()) {
+    if (absent(value)) {
         if (required)
             problems->insert(name, {FieldProblem::Kind::Missing, QString()});
         return QString();
@@ -157,7 +164,7 @@ double numberField(const QJsonObject &object, const QString &name, FieldProblems
     if (value.isDouble())
         return value.toDouble();
     const bool empty = value.isString() && value.toString().trimmed().isEmpty();
-    if (value.isUndefined() || value.isNull() || empty) {
+    if (absent(value) || empty) {
         if (required)
             problems->insert(name, {FieldProblem::Kind::Missing, QString()});
         return 0;

@@ -1,5 +1,7 @@
 #include "connectionbar.h"
 
+#include "timetext.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -147,7 +149,7 @@ void ConnectionBar::updateLastRefresh()
     m_lastRefresh->setText(m_stale ? tr("stale: data from %1 (%2)").arg(m_lastRefreshTime.toString(QStringLiteral("HH:mm:ss")), age)
                                    : tr("updated %1").arg(age));
     m_lastRefresh->setStyleSheet(m_stale ? QStringLiteral("QLabel { color: #c62828; }") : QString());
-    m_lastRefresh->setToolTip(m_lastRefreshTime.toString(Qt::ISODate));
+    m_lastRefresh->setToolTip(tr("%1 (%2)").arg(TimeText::local(m_lastRefreshTime), TimeText::utc(m_lastRefreshTime)));
 }
 
 int ConnectionBar::refreshInterval() const

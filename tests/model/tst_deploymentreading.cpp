@@ -2,6 +2,7 @@
 #include "historymodel.h"
 #include "joblistmodel.h"
 #include "qlessclienttestbase.h"
+#include "qlessdecoder.h"
 #include "queuelistmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -265,6 +266,39 @@ private slots:
         QCOMPARE(model.index(0, JobListModel::PutColumn).data().toString(), QStringLiteral("16 min ago"));
         QCOMPARE(model.index(0, JobListModel::ChangedColumn).data().toString(), QStringLiteral("16 min ago"));
         QCOMPARE(model.index(2, JobListModel::StateColumn).data().toString(), QStringLiteral("waiting"));
+    }
+
+    void unifiedScriptsGetDecodesAlike()
+    {
+        // qless.lua's `get` (qless-core's reply: no `time`, `expires` a number, `worker` '')
+        // decodes to the same put time, timed-out mark and log entries, with nothing damaged.
+        DeploymentData qless(fixture());
+        qless.put("crawl", "slow", T);
+        qless.pop("crawl", "slow", "w-7", T + 30);
+        qless.log("slow", T + 40, "halfway", "{\"done\":50}");
+        qless.timeout("crawl", "slow", T + 100);
+        qless.put("crawl", "f1", T + 5);
+        qless.pop("crawl", "f1", "w-1", T + 60);
+        qless.fail("crawl", "f1", "w-1", "IOError", "reset", T + 90);
+        if (fixture().qlessScriptPath().isEmpty())
+            QSKIP("no unified qless.lua built");
+
+        const Job slow = QlessDecoder::job(fixture().qlessJson("get", T + 1000, {"slow"}));
+        QVERIFY2(slow.problems.isEmpty(), qPrintable(problems(slow)));
+        QCOMPARE(slow.put, T);
+        QVERIFY(slow.timedOut);
+        QCOMPARE(slow.timedOutAt, T + 100);
+        QCOMPARE(slow.timedOutWorker, QStringLiteral("w-7"));
+        QCOMPARE(slow.history.size(), 4);
+        QVERIFY(slow.history.at(2).isLog());
+        QCOMPARE(slow.history.at(2).extra.value(QStringLiteral("done")).toInt(), 50);
+
+        const Job failed = QlessDecoder::job(fixture().qlessJson("get", T + 1000, {"f1"}));
+        QVERIFY2(failed.problems.isEmpty(), qPrintable(problems(failed)));
+        QCOMPARE(failed.put, T + 5);
+        QCOMPARE(failed.expires, 0.0);
+        QVERIFY(!failed.timedOut);
+        QVERIFY(failed.failure);
     }
 
     void pausedQueueAndMaxConcurrency()
