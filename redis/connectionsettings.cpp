@@ -119,7 +119,8 @@ ConnectionSettings parseSentinel(const QString &url, QString *error)
         *error = QStringLiteral("after the master name only a database number may follow");
         return settings;
     }
-    applyQuery(QUrlQuery(query), &settings, error);
+    if (applyQuery(QUrlQuery(query), &settings, error))
+        *error = settings.check();
     return settings;
 }
 } // namespace
@@ -149,7 +150,8 @@ ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *err
             *error = QStringLiteral("a unix URL names the socket: unix:///path/to.sock");
             return settings;
         }
-        applyQuery(QUrlQuery(url), &settings, error);
+        if (applyQuery(QUrlQuery(url), &settings, error))
+            *error = settings.check();
         return settings;
     }
     if (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss")) {
@@ -171,8 +173,21 @@ ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *err
         *error = QStringLiteral("the path names a database number, not \"%1\"").arg(path);
         return settings;
     }
-    applyQuery(QUrlQuery(url), &settings, error);
+    if (applyQuery(QUrlQuery(url), &settings, error))
+        *error = settings.check();
     return settings;
+}
+
+QString ConnectionSettings::check() const
+{
+    if (requestTimeoutMs < 1)
+        return QStringLiteral("\"timeout\" must be at least 1 ms, not %1: there is no \"no limit\", since the "
+                              "request timeout is also how a dead connection is noticed").arg(requestTimeoutMs);
+    if (connectTimeoutMs < 1)
+        return QStringLiteral("\"connect_timeout\" must be at least 1 ms, not %1").arg(connectTimeoutMs);
+    if (reconnectInitialMs < 1 || reconnectMaxMs < reconnectInitialMs)
+        return QStringLiteral("the reconnect backoff must be at least 1 ms and its ceiling no lower");
+    return QString();
 }
 
 ConnectionSettings ConnectionSettings::fromEnvironment(QString *error)

@@ -12,6 +12,8 @@
 //   unix://[user:password@]/path/to.sock[?db=N]
 //   redis-sentinel://[user:password@]host[:port][,host[:port]...]/master-name[/db]
 // Any of them may also carry readonly=1, timeout=MS (per request) and connect_timeout=MS.
+// Both timeouts must be at least 1 ms: there is no "no limit", because the request timeout is
+// also how a dead connection (no reply, no RST) is noticed and reopened; timeout=0 is refused.
 struct ConnectionSettings
 {
     enum class Transport { Tcp, Tls, Unix, Sentinel };
@@ -44,6 +46,17 @@ struct ConnectionSettings
     int reconnectMaxMs = 30000;
     int maxReconnectAttempts = 0;  // 0 = keep trying
     int readAttempts = 3;          // how often a read may be sent before a drop fails it
+    // A connection is taken as dead, and opened again, after this many requests in a row got
+    // no reply within requestTimeoutMs, or when nothing arrived for requestTimeoutMs while
+    // replies were owed (0 = only the latter).
+    int timeoutsBeforeReconnect = 3;
+    // TCP keepalive on an idle connection: first probe after this much quiet, then one per
+    // interval; so many unanswered probes end it. Sent data unacknowledged for tcpUserTimeoutMs
+    // ends it too (Linux). The OS defaults (2 h) would keep a half-open connection for hours.
+    int keepAliveIdleMs = 15000;
+    int keepAliveIntervalMs = 5000;
+    int keepAliveProbes = 3;
+    int tcpUserTimeoutMs = 30000;
     // The server's clock is measured (TIME) at every connect and again this often: the
     // desktop's clock may be set, or drift, while we stay connected.
     int clockCheckIntervalMs = 5 * 60 * 1000;
@@ -55,6 +68,9 @@ struct ConnectionSettings
     static ConnectionSettings fromUrl(const QString &url, QString *error = nullptr);
     // REDIS_URL when set, else redis://127.0.0.1:6379/0.
     static ConnectionSettings fromEnvironment(QString *error = nullptr);
+
+    // Empty when the settings can be used; else what is wrong, in words (timeouts below 1 ms...).
+    QString check() const;
 
     // The address for messages, never with the password.
     QString describe() const;

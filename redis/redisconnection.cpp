@@ -19,6 +19,11 @@ RedisConnection::RedisConnection(const ConnectionSettings &settings, QObject *pa
     }, Qt::QueuedConnection);
     connect(m_worker, &RedisConnectionWorker::clockMeasured, this, &RedisConnection::serverClockMeasured,
             Qt::QueuedConnection);
+    connect(m_worker, &RedisConnectionWorker::serverIdentified, this, [this](const QByteArray &runId) {
+        m_runId = runId;
+    }, Qt::QueuedConnection);
+    connect(m_worker, &RedisConnectionWorker::serverRestarted, this, &RedisConnection::serverRestarted,
+            Qt::QueuedConnection);
     m_thread.start();
     QMetaObject::invokeMethod(m_worker, &RedisConnectionWorker::start, Qt::QueuedConnection);
 }
@@ -50,4 +55,9 @@ void RedisConnection::submit(const RedisCommand &command, Callback handler, int 
 void RedisConnection::reconnect()
 {
     QMetaObject::invokeMethod(m_worker, &RedisConnectionWorker::reconnect, Qt::QueuedConnection);
+}
+
+QByteArray RedisConnection::serverRunId() const
+{
+    return m_runId;
 }

@@ -46,17 +46,27 @@ public:
     const ServerClock &serverClock() const { return *m_clock; }
     double serverNow() const { return m_clock->nowSeconds(); }
 
-    // After Failed (wrong password fixed on the server, say) or to skip a backoff wait.
+    // From any state but Closed: drops the connection and opens it again at once (after
+    // Failed, when the password was fixed on the server; to skip a backoff wait; or when the
+    // operator suspects a dead link). Reads in flight are sent again, writes in flight fail.
     void reconnect();
+
+    // The run_id of the server (INFO server) as of the last handshake; empty until then, or
+    // when an ACL refuses INFO.
+    QByteArray serverRunId() const;
 
 signals:
     void stateChanged(const ConnectionState &state);
     // After each measurement of the server's clock: server minus local, and its round trip.
     void serverClockMeasured(qint64 offsetMs, qint64 roundTripMs);
+    // A reconnect reached a server with another run_id than before: it restarted (perhaps from
+    // an older snapshot) or another took its place. Whatever was counted before may be stale.
+    void serverRestarted(const QByteArray &previousRunId, const QByteArray &runId);
 
 private:
     ConnectionSettings m_settings;
     ConnectionState m_state;
+    QByteArray m_runId;
     std::shared_ptr<ServerClock> m_clock;
     QThread m_thread;
     RedisConnectionWorker *m_worker = nullptr;

@@ -14,11 +14,33 @@ bool RedisError::certainlyNotRun() const
     case Kind::WrongPassword:
     case Kind::NoPermission:
     case Kind::ReadOnlyReplica:
+    case Kind::NotMaster:
+    case Kind::MaxClients:
     case Kind::Loading:
     case Kind::Busy:
     case Kind::OutOfMemory:
     case Kind::NoScript:
     case Kind::ReadOnlyMode:
+    case Kind::NotAllowed:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool RedisError::isPassing() const
+{
+    switch (kind) {
+    case Kind::ConnectionRefused:
+    case Kind::HostNotFound:
+    case Kind::ConnectTimeout:
+    case Kind::ConnectionLost:
+    case Kind::Timeout:
+    case Kind::SentinelUnavailable:
+    case Kind::ReadOnlyReplica:
+    case Kind::MaxClients:
+    case Kind::Loading:
+    case Kind::Busy:
         return true;
     default:
         return false;
@@ -76,6 +98,9 @@ RedisError RedisError::fromServer(const QByteArray &text)
     if (code == "READONLY" || text.contains("READONLY You can't write"))
         return set(Kind::ReadOnlyReplica,
                    QStringLiteral("The server is a read-only replica; writes must go to the master"));
+    if (text.startsWith("ERR max number of clients reached"))
+        return set(Kind::MaxClients,
+                   QStringLiteral("The server has as many clients as it takes (maxclients); trying again shortly"));
     if (code == "LOADING")
         return set(Kind::Loading, QStringLiteral("The server is still loading its data; try again shortly"));
     if (code == "BUSY")
@@ -108,6 +133,8 @@ QString RedisError::kindName(Kind kind)
     case Kind::WrongPassword: return QStringLiteral("wrong password");
     case Kind::NoPermission: return QStringLiteral("no permission");
     case Kind::ReadOnlyReplica: return QStringLiteral("read-only replica");
+    case Kind::NotMaster: return QStringLiteral("not the master");
+    case Kind::MaxClients: return QStringLiteral("too many clients");
     case Kind::Loading: return QStringLiteral("loading");
     case Kind::Busy: return QStringLiteral("busy");
     case Kind::OutOfMemory: return QStringLiteral("out of memory");
@@ -115,6 +142,7 @@ QString RedisError::kindName(Kind kind)
     case Kind::ScriptError: return QStringLiteral("script error");
     case Kind::ServerError: return QStringLiteral("server error");
     case Kind::ReadOnlyMode: return QStringLiteral("read-only mode");
+    case Kind::NotAllowed: return QStringLiteral("not allowed");
     case Kind::BadReply: return QStringLiteral("bad reply");
     }
     return QString();

@@ -24,7 +24,9 @@ struct RedisError
         // The server
         WrongPassword,
         NoPermission,
-        ReadOnlyReplica,
+        ReadOnlyReplica, // behind Sentinel: passing, the master moved
+        NotMaster,       // READONLY without Sentinel: final, the URL names a replica
+        MaxClients,      // the server is full (maxclients): passing
         Loading,
         Busy,
         OutOfMemory,
@@ -33,6 +35,7 @@ struct RedisError
         ServerError,
         // Ours
         ReadOnlyMode, // refused before sending: the connection was opened read-only
+        NotAllowed,   // refused before sending: the command would break the shared connection
         BadReply,     // the reply did not have the shape the script promises
     };
 
@@ -43,6 +46,9 @@ struct RedisError
     bool isNull() const { return kind == Kind::None; }
     // Whether the command certainly did not run (so a retry cannot run it twice).
     bool certainlyNotRun() const;
+    // Whether trying the same again later may succeed without the operator changing anything
+    // (the server busy, loading, full, failing over, the connection lost).
+    bool isPassing() const;
 
     static RedisError make(Kind kind, const QString &message);
     // Sorts an error reply ("-WRONGPASS ...", "-ERR user_script:3: ...") into its kind.

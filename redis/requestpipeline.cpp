@@ -1,0 +1,362 @@
+#include "requestpipeline.h"
+
+#include "luascript.h"
+#include "respreader.h"
+#include "scriptlibrary.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace {
+using Kind = RedisError::Kind;
+
+QString seconds(int milliseconds)
+{
+    return QString::number(milliseconds / 1000.0, 'g', 3) + QStringLiteral(" s");
+}
+
+// NOSCRIPT more often than this for one request means loading does not help (the script is
+// flushed as fast as we load it, or SCRIPT LOAD is refused): its caller hears why.
+constexpr int maxNoScriptRetries = 2;
+} // namespace
+
+struct RequestPipeline::Request
+{
+    RedisCommand command;
+    Handler handler;
+    QDeadlineTimer deadline;
+    RedisReply reply;          // held until the requests before it are delivered
+    quint64 sentAs = 0;        // write number of its last send
+    int serverTimeArg = -1;
+    int sends = 0;
+    int noScripts = 0;
+    bool answered = false;     // `reply` is set
+    bool inOrder = false;      // listed in m_order
+    bool refused = false;      // refused by the server before it ran: safe to send again
+    bool done = false;         // its handler ran
+};
+
+RequestPipeline::RequestPipeline(const ConnectionSettings &settings, Writer write, ServerTime serverTime)
+    : m_settings(settings)
+    , m_write(std::move(write))
+    , m_serverTime(std::move(serverTime))
+{
+    m_lastHeard.start();
+}
+
+RequestPipeline::~RequestPipeline() = default;
+
+void RequestPipeline::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg)
+{
+    auto request = std::make_shared<Request>();
+    request->command = command;
+    request->handler = handler;
+    request->serverTimeArg = serverTimeArg;
+    request->deadline = QDeadlineTimer(m_settings.requestTimeoutMs);
+    ++m_pending;
+    if (m_open && m_queue.empty())
+        send(request);
+    else
+        m_queue.push_back(request);
+}
+
+void RequestPipeline::refuse(const Handler &handler, const RedisError &error)
+{
+    auto request = std::make_shared<Request>();
+    request->handler = handler;
+    ++m_pending;
+    finish(request, RedisReply::fromError(error));
+}
+
+void RequestPipeline::setOpen(bool open)
+{
+    m_open = open;
+    if (!open) {
+        // A new connection (maybe a new server) has loaded nothing yet.
+        m_scriptLoadedAt.clear();
+        return;
+    }
+    while (m_open && !m_queue.empty()) {
+        const RequestPtr request = m_queue.front();
+        m_queue.pop_front();
+        if (!request->done)
+            send(request);
+    }
+}
+
+void RequestPipeline::write(const QList<QByteArray> &argv)
+{
+    if (m_expected.empty())
+        m_lastHeard.restart(); // silence counts from when a reply is first owed
+    ++m_writes;
+    m_write(RespReader::encode(argv));
+}
+
+void RequestPipeline::sendInternal(const QList<QByteArray> &argv, const Handler &handler)
+{
+    write(argv);
+    m_expected.push_back({nullptr, handler ? handler : Handler([](const RedisReply &) {})});
+}
+
+void RequestPipeline::send(const RequestPtr &request)
+{
+    QList<QByteArray> argv;
+    const RedisCommand &command = request->command;
+    if (command.isScript()) {
+        const LuaScript *script = ScriptLibrary::instance().find(command.script);
+        if (!script) {
+            finish(request, RedisReply::fromError(RedisError::make(
+                Kind::InvalidSettings, QStringLiteral("No script named \"%1\" is built in").arg(command.script))));
+            return;
+        }
+        argv.reserve(3 + command.keys.size() + command.args.size());
+        argv << "EVALSHA" << script->sha1 << QByteArray::number(command.keys.size());
+        argv += command.keys;
+        argv += command.args;
+        // Stamped now, not when the caller built it: a request that waited out a reconnect,
+        // or was sent before the first TIME reply, still gets the server's present time.
+        if (request->serverTimeArg >= 0 && request->serverTimeArg < command.args.size())
+            argv[3 + command.keys.size() + request->serverTimeArg] = m_serverTime();
+    } else {
+        argv = command.argv;
+    }
+    ++request->sends;
+    request->refused = false;
+    if (!request->inOrder) {
+        request->inOrder = true;
+        m_order.push_back(request);
+    }
+    write(argv);
+    request->sentAs = m_writes;
+    m_expected.push_back({request, {}});
+}
+
+void RequestPipeline::heard()
+{
+    m_lastHeard.restart();
+}
+
+RedisError RequestPipeline::onReply(const RedisReply &reply)
+{
+    if (m_expected.empty())
+        return RedisError::make(Kind::Protocol, QStringLiteral("The server sent a reply nobody asked for"));
+    const Expected entry = m_expected.front();
+    m_expected.pop_front();
+    if (entry.internal) {
+        entry.internal(reply);
+        return {};
+    }
+    const RequestPtr &request = entry.request;
+    if (request->done)
+        return {}; // it timed out; its late reply is dropped here
+    m_consecutiveTimeouts = 0;
+    if (reply.isError() && reply.error.kind == Kind::NoScript && request->command.isScript()
+        && request->noScripts < maxNoScriptRetries) {
+        retryAfterNoScript(request);
+        return {};
+    }
+    if (reply.isError() && reply.error.kind == Kind::ReadOnlyReplica
+        && m_settings.transport == ConnectionSettings::Transport::Sentinel
+        && request->sends < m_settings.readAttempts) {
+        // The master we talk to was demoted. The command was refused, so it may go again (a
+        // write too) once Sentinel has named the new master: back where it was, marked.
+        request->refused = true;
+        m_expected.push_front(entry);
+        return reply.error;
+    }
+    if (reply.isError() && reply.error.kind == Kind::ReadOnlyReplica
+        && m_settings.transport != ConnectionSettings::Transport::Sentinel) {
+        // Nothing will make this server a master for us: say so once, finally, rather than
+        // let a caller treat it as passing and try forever.
+        RedisReply final = reply;
+        final.error.kind = Kind::NotMaster;
+        final.error.message = QStringLiteral("%1 is a read-only replica, so %2 was refused and changed nothing. "
+                                             "This connection does not go through Sentinel, so it stays that way: "
+                                             "connect to the master (or through Sentinel) to make changes.")
+                                  .arg(m_settings.describe(), request->command.describe());
+        complete(request, final);
+        return {};
+    }
+    complete(request, reply);
+    return {};
+}
+
+void RequestPipeline::retryAfterNoScript(const RequestPtr &request)
+{
+    // The server lost the script (restart, SCRIPT FLUSH). Every EVALSHA of it already in the
+    // pipe fails the same way; one SCRIPT LOAD, written before the first of them is re-sent,
+    // serves them all. Only a NOSCRIPT to a call sent after our load means it was lost again.
+    // The script did not run, so re-sending is safe for writes too.
+    ++request->noScripts;
+    --request->sends; // a NOSCRIPT answer is not a failed try
+    const auto loaded = m_scriptLoadedAt.constFind(request->command.script);
+    if (loaded == m_scriptLoadedAt.constEnd() || *loaded < request->sentAs) {
+        if (const LuaScript *script = ScriptLibrary::instance().find(request->command.script)) {
+            sendInternal({"SCRIPT", "LOAD", script->source});
+            m_scriptLoadedAt.insert(request->command.script, m_writes);
+        }
+    }
+    send(request);
+}
+
+void RequestPipeline::finish(const RequestPtr &request, const RedisReply &reply)
+{
+    if (request->done)
+        return;
+    request->done = true;
+    --m_pending;
+    if (request->handler)
+        request->handler(reply);
+}
+
+void RequestPipeline::complete(const RequestPtr &request, const RedisReply &reply)
+{
+    if (request->done)
+        return;
+    if (!request->inOrder) {
+        finish(request, reply);
+        return;
+    }
+    request->reply = reply;
+    request->answered = true;
+    deliverInOrder();
+}
+
+void RequestPipeline::deliverInOrder()
+{
+    while (!m_order.empty()) {
+        const RequestPtr request = m_order.front();
+        if (!request->done && !request->answered)
+            return;
+        m_order.pop_front();
+        if (!request->done)
+            finish(request, request->reply);
+    }
+}
+
+RedisError RequestPipeline::unsentError(const RedisError &lastConnectError) const
+{
+    const QString within = seconds(m_settings.requestTimeoutMs);
+    if (lastConnectError.isNull()) {
+        return RedisError::make(Kind::ConnectTimeout,
+                                QStringLiteral("Not sent: still connecting after %1").arg(within));
+    }
+    RedisError error = lastConnectError;
+    error.message = QStringLiteral("Not sent: no connection within %1 (%2)").arg(within, lastConnectError.message);
+    return error;
+}
+
+RedisError RequestPipeline::sweep(const RedisError &lastConnectError)
+{
+    for (auto it = m_queue.begin(); it != m_queue.end();) {
+        const RequestPtr request = *it;
+        if (request->done) {
+            it = m_queue.erase(it);
+        } else if (request->deadline.hasExpired()) {
+            it = m_queue.erase(it);
+            finish(request, RedisReply::fromError(unsentError(lastConnectError)));
+        } else {
+            ++it;
+        }
+    }
+    // Copied first: a handler may submit more.
+    std::vector<RequestPtr> expired;
+    for (const Expected &entry : m_expected) {
+        if (entry.request && !entry.request->done && !entry.request->answered
+            && entry.request->deadline.hasExpired())
+            expired.push_back(entry.request);
+    }
+    const QString within = seconds(m_settings.requestTimeoutMs);
+    for (const RequestPtr &request : expired) {
+        const QString message = request->command.writes
+            ? QStringLiteral("No reply to %1 within %2: it may still run, or have run. Check before trying again.")
+                  .arg(request->command.describe(), within)
+            : QStringLiteral("No reply to %1 within %2").arg(request->command.describe(), within);
+        // The entry stays in m_expected: its reply, when it comes, must still be matched to it.
+        finish(request, RedisReply::fromError(RedisError::make(Kind::Timeout, message)));
+        ++m_consecutiveTimeouts;
+    }
+    deliverInOrder();
+
+    if (!m_open)
+        return {};
+    if (m_settings.timeoutsBeforeReconnect > 0 && m_consecutiveTimeouts >= m_settings.timeoutsBeforeReconnect) {
+        const int count = m_consecutiveTimeouts;
+        m_consecutiveTimeouts = 0;
+        return RedisError::make(Kind::ConnectionLost,
+                                QStringLiteral("%1 requests in a row got no reply within %2: "
+                                               "the connection is taken as dead and opened again")
+                                    .arg(count).arg(within));
+    }
+    if (!m_expected.empty() && m_lastHeard.elapsed() > m_settings.requestTimeoutMs) {
+        return RedisError::make(Kind::ConnectionLost,
+                                QStringLiteral("Nothing arrived from the server for %1 while replies were owed: "
+                                               "the connection is taken as dead and opened again")
+                                    .arg(within));
+    }
+    return {};
+}
+
+void RequestPipeline::abandon(const RedisError &why)
+{
+    m_open = false;
+    m_scriptLoadedAt.clear();
+    m_consecutiveTimeouts = 0;
+    const std::deque<Expected> expected = std::move(m_expected);
+    m_expected.clear();
+    std::vector<RequestPtr> resend;
+    for (const Expected &entry : expected) {
+        const RequestPtr &request = entry.request;
+        if (!request || request->done || request->answered)
+            continue;
+        if (request->command.writes && !request->refused) {
+            complete(request, RedisReply::fromError(RedisError::make(
+                Kind::ConnectionLost,
+                QStringLiteral("%1 before the reply to %2: it may or may not have run. "
+                               "Check before trying again.").arg(why.message, request->command.describe()))));
+        } else if (request->sends >= m_settings.readAttempts) {
+            complete(request, RedisReply::fromError(RedisError::make(
+                Kind::ConnectionLost,
+                QStringLiteral("%1; gave up on %2 after %3 tries")
+                    .arg(why.message, request->command.describe()).arg(request->sends))));
+        } else {
+            resend.push_back(request);
+        }
+    }
+    // The same request may be awaited twice (a NOSCRIPT retry): keep its first place only.
+    std::vector<RequestPtr> unique;
+    for (const RequestPtr &request : resend) {
+        if (std::find(unique.begin(), unique.end(), request) == unique.end())
+            unique.push_back(request);
+    }
+    for (auto it = unique.rbegin(); it != unique.rend(); ++it) {
+        // A new server may have lost the script again: it gets its own load-and-retry.
+        (*it)->noScripts = 0;
+        m_queue.push_front(*it);
+    }
+}
+
+void RequestPipeline::failAll(const RedisError &error)
+{
+    m_open = false;
+    const std::deque<RequestPtr> order = std::move(m_order);
+    m_order.clear();
+    const std::deque<RequestPtr> queue = std::move(m_queue);
+    m_queue.clear();
+    m_expected.clear();
+    for (const RequestPtr &request : order) {
+        if (request->done)
+            continue;
+        if (request->answered) {
+            finish(request, request->reply);
+            continue;
+        }
+        RedisError unknown = error;
+        if (request->command.writes && !request->refused)
+            unknown.message += QStringLiteral(" before the reply to %1: it may or may not have run")
+                                   .arg(request->command.describe());
+        finish(request, RedisReply::fromError(unknown));
+    }
+    for (const RequestPtr &request : queue)
+        finish(request, RedisReply::fromError(error));
+}
