@@ -3,7 +3,8 @@
 -- recur(0, 'on', queue, jid, klass, data, now, 'interval', secs, offset,
 --       [priority p], [tags t], [retries r])           -> jid; first run at now + offset
 -- recur(0, 'off', jid, ...)                             -> number of templates removed
--- recur(0, 'get', jid)                                  -> template JSON, or nil; changes nothing
+-- recur(0, 'get', jid)                                  -> template JSON (with `backlog` when current
+--                                                          qless set one), or nil; changes nothing
 -- recur(0, 'update', jid, [priority p], [interval i], [retries r], [data d], [klass k], [queue q])
 --                                                       -> true, or false when no such template
 -- recur(0, 'tag', jid, tag, ...) / recur(0, 'untag', jid, tag, ...) -> tags (JSON), or false
@@ -99,6 +100,8 @@ elseif command == 'get' then
     data = hash.data,
     tags = Qless.decode_or_raw(hash.tags, {}),
     next = Qless.number(next_run),
+    -- current qless's `recur ... backlog n`: at most n missed runs spawned at once
+    backlog = Qless.number(hash.backlog) or hash.backlog,
   })
 elseif command == 'update' then
   local jid = Qless.arg_string(S, 'jid', ARGV[2])

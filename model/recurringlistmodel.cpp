@@ -210,8 +210,9 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
         if (!lines.isEmpty())
             return tr("This template's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
         // Spawned jobs are <jid>-<n>: say so, since the template itself opens no job.
-        return tr("Spawns jobs %1-1, %1-2, … with data:\n%2")
-            .arg(QString::fromUtf8(row.jid), row.data.left(500));
+        return QString(tr("Spawns jobs %1-1, %1-2, … with data:\n%2").arg(QString::fromUtf8(row.jid), row.data.left(500))
+                       + (row.backlog > 0 ? tr("\nAfter missed runs, spawns at most %1 at once (backlog).").arg(row.backlog)
+                                          : QString()));
     }
     case Qt::ForegroundRole:
         if (!row.problems.isEmpty())

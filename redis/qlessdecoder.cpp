@@ -664,6 +664,7 @@ std::optional<RecurringJob> QlessDecoder::recurringJob(const RedisReply &reply, 
     job.retries = numberField(o, QStringLiteral("retries"), p, true);
     job.count = numberField(o, QStringLiteral("count"), p, false);
     job.next = numberField(o, QStringLiteral("next"), p, false);
+    job.backlog = numberField(o, QStringLiteral("backlog"), p, false);
     job.data = stringField(o, QStringLiteral("data"), p, true);
     job.tags = listField(o, QStringLiteral("tags"), p);
     return job;

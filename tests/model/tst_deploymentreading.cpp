@@ -4,6 +4,7 @@
 #include "qlessclienttestbase.h"
 #include "qlessdecoder.h"
 #include "queuelistmodel.h"
+#include "recurringlistmodel.h"
 
 #include <QAbstractItemModelTester>
 
@@ -299,6 +300,27 @@ private slots:
         QCOMPARE(failed.expires, 0.0);
         QVERIFY(!failed.timedOut);
         QVERIFY(failed.failure);
+    }
+
+    void recurringTemplateWithABacklog()
+    {
+        // As qless's `recur ... backlog 3` writes a template: state recur, type interval, a
+        // backlog; read without damage, the backlog said.
+        fixture().command({"HSET", "ql:r:tpl", "jid", "tpl", "klass", "Crawl::Sitemap", "data", "{}", "priority", "2",
+                           "tags", "[\"periodic\"]", "state", "recur", "queue", "crawl", "type", "interval",
+                           "count", "7", "interval", "3600", "retries", "3", "backlog", "3"});
+        fixture().command({"ZADD", "ql:q:crawl-recur", QByteArray::number(T + 1200, 'f', 0), "tpl"});
+        fixture().command({"ZADD", "ql:queues", QByteArray::number(T, 'f', 0), "crawl"});
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setQueue(QStringLiteral("crawl"));
+        QVERIFY(QTest::qWaitFor([&model] { return model.rowCount() == 1; }, 30000));
+        const RecurringJob &row = model.rowAt(0);
+        QVERIFY(row.problems.isEmpty());
+        QCOMPARE(row.backlog, 3.0);
+        QCOMPARE(row.count, 7.0);
+        QCOMPARE(row.next, T + 1200);
+        QVERIFY(model.index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("at most 3 at once")));
     }
 
     void pausedQueueAndMaxConcurrency()
