@@ -86,6 +86,11 @@ private slots:
         QTest::newRow("no master") << QStringLiteral("redis-sentinel://h:1");
         QTest::newRow("no sentinel") << QStringLiteral("redis-sentinel:///m");
         QTest::newRow("timeout") << QStringLiteral("redis://h?timeout=soon");
+        // No "no limit": the request timeout is also how a dead connection is noticed.
+        QTest::newRow("timeout 0") << QStringLiteral("redis://h?timeout=0");
+        QTest::newRow("unix timeout 0") << QStringLiteral("unix:///tmp/r.sock?timeout=0");
+        QTest::newRow("sentinel timeout 0") << QStringLiteral("redis-sentinel://h:1/m?timeout=0");
+        QTest::newRow("connect_timeout 0") << QStringLiteral("redis://h?connect_timeout=0");
         QTest::newRow("garbage") << QStringLiteral("not a url");
     }
 
@@ -95,6 +100,15 @@ private slots:
         QString error;
         ConnectionSettings::fromUrl(url, &error);
         QVERIFY2(!error.isEmpty(), qPrintable(url));
+    }
+
+    void zeroTimeoutSaysWhy()
+    {
+        QString error;
+        ConnectionSettings::fromUrl(QStringLiteral("redis://h?timeout=0"), &error);
+        QVERIFY2(error.contains(QLatin1String("at least 1 ms")), qPrintable(error));
+        QVERIFY(ConnectionSettings::fromUrl(QStringLiteral("redis://h?timeout=1")).check().isEmpty());
+        QVERIFY(ConnectionSettings().check().isEmpty());
     }
 
     void environment()
