@@ -1,10 +1,12 @@
 #include "faultproxy.h"
 #include "redisconnection.h"
 #include "redisserver.h"
+#include "respreader.h"
 #include "replywaiter.h"
 #include "syncredis.h"
 
 #include <QDir>
+#include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -248,6 +250,37 @@ private slots:
         QVERIFY(connection.state().error.message.contains(QLatin1String("maxclients")));
 
         QCOMPARE(admin.command({"CONFIG", "SET", "maxclients", "100"}).bytes, QByteArray("OK"));
+        QVERIFY(awaitReady(connection, 10000));
+        QCOMPARE(awaitReply(connection, RedisCommand::read({"PING"})).bytes, QByteArray("PONG"));
+    }
+
+    void busyServerIsRetriedNotTakenAsReady()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        SyncRedis admin;
+        QVERIFY(admin.connectUnix(server.socketPath()));
+        QCOMPARE(admin.command({"CONFIG", "SET", "busy-reply-threshold", "50"}).bytes, QByteArray("OK"));
+        // Another client's endless script: the server answers everyone else with -BUSY.
+        QLocalSocket hog;
+        hog.connectToServer(server.socketPath());
+        QVERIFY(hog.waitForConnected(5000));
+        hog.write(RespReader::encode({"EVAL", "while true do end", "0"}));
+        QVERIFY(hog.waitForBytesWritten(5000));
+        QTest::qWait(200);
+
+        ConnectionSettings settings = ConnectionSettings::fromUrl(QStringLiteral("unix://") + server.socketPath());
+        settings.reconnectInitialMs = 50;
+        settings.reconnectMaxMs = 200;
+        RedisConnection connection(settings);
+        QSignalSpy states(&connection, &RedisConnection::stateChanged);
+        QTRY_VERIFY_WITH_TIMEOUT(sawPhase(states, ConnectionState::Phase::Reconnecting), 5000);
+        QTest::qWait(300);
+        QVERIFY(!sawPhase(states, ConnectionState::Phase::Ready));
+        QVERIFY(!sawPhase(states, ConnectionState::Phase::Failed));
+        QCOMPARE(connection.state().error.kind, RedisError::Kind::Busy);
+
+        QCOMPARE(admin.command({"SCRIPT", "KILL"}).bytes, QByteArray("OK"));
         QVERIFY(awaitReady(connection, 10000));
         QCOMPARE(awaitReply(connection, RedisCommand::read({"PING"})).bytes, QByteArray("PONG"));
     }
