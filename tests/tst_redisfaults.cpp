@@ -6,6 +6,7 @@
 #include "syncredis.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTest>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 // The connection when the network or the server misbehaves: half-open links, stalls, a server
 // that is full, a replica, a restart, NOSCRIPT storms and commands that would break the
@@ -124,6 +126,38 @@ private slots:
         proxy.dropAll(); // the stalled attempts are gone for good
         QVERIFY(awaitReady(connection, 10000));
         QCOMPARE(awaitReply(connection, RedisCommand::read({"ECHO", "back"})).bytes, QByteArray("back"));
+    }
+
+    void replyCutMidwayIsReadAgainOnANewConnection()
+    {
+        RedisServer::Options options;
+        options.tcp = true;
+        RedisServer server(options);
+        QVERIFY(server.start());
+        FaultProxy proxy(server.port());
+        QVERIFY(proxy.listen());
+        RedisConnection connection(tcpSettings(proxy.port()));
+        const QByteArray big(200000, 'x');
+        QCOMPARE(awaitReply(connection, RedisCommand::write({"SET", "big", big})).bytes, QByteArray("OK"));
+
+        proxy.setDelayMs(150);
+        QElapsedTimer slow;
+        slow.start();
+        QCOMPARE(awaitReply(connection, RedisCommand::read({"ECHO", "late"})).bytes, QByteArray("late"));
+        QVERIFY(slow.elapsed() >= 150);
+        proxy.setDelayMs(0);
+
+        proxy.truncateRepliesAfter(1000);
+        QObject context;
+        std::optional<RedisReply> get;
+        std::optional<RedisReply> echo;
+        connection.send(RedisCommand::read({"GET", "big"}), &context, [&get](const RedisReply &r) { get = r; });
+        connection.send(RedisCommand::read({"ECHO", "after"}), &context, [&echo](const RedisReply &r) { echo = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(get && echo, 10000);
+        // Both reads went again on a new connection, each with its own reply.
+        QCOMPARE(proxy.connectionsAccepted(), 2);
+        QCOMPARE(get->bytes.size(), big.size());
+        QCOMPARE(echo->bytes, QByteArray("after"));
     }
 
     void pausedServerIsTakenAsDeadAndComesBack()
