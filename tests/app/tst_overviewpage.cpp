@@ -88,6 +88,8 @@ private slots:
         QVERIFY2(summary.contains(QStringLiteral("paused: crawl")), qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("<b>3</b> waiting")), qPrintable(summary));
         QVERIFY(!summary.contains(QStringLiteral("index</span>")));
+        page.resize(1400, 500);
+        screenshot(&page, QStringLiteral("overview-paused"));
     }
 };
 
