@@ -3,12 +3,16 @@
 -- histogram; ql:s:stats:<day>:<queue> holds retries, failures and failed.
 
 -- The histogram's bins: seconds of the first minute, minutes of the first hour, hours of the
--- first day, then days.
-Qless.histogram_bins = {}
-for i = 0, 59 do table.insert(Qless.histogram_bins, 's' .. i) end
-for i = 1, 59 do table.insert(Qless.histogram_bins, 'm' .. i) end
-for i = 1, 23 do table.insert(Qless.histogram_bins, 'h' .. i) end
-for i = 1, 6 do table.insert(Qless.histogram_bins, 'd' .. i) end
+-- first day, then days. Built on demand, not at load: every call of the script runs its whole
+-- text, and building 148 names each time cost more than most commands do.
+function Qless.histogram_bins()
+  local bins = {}
+  for i = 0, 59 do bins[#bins + 1] = 's' .. i end
+  for i = 1, 59 do bins[#bins + 1] = 'm' .. i end
+  for i = 1, 23 do bins[#bins + 1] = 'h' .. i end
+  for i = 1, 6 do bins[#bins + 1] = 'd' .. i end
+  return bins
+end
 
 -- The bin a duration of `seconds` falls in. Six days and more go to d6, so the bins always sum
 -- to the count; a negative duration (clocks of different callers) counts as 0.
@@ -47,8 +51,9 @@ function Qless.stat_summary(kind, date, queue)
   local vk = Qless.stored_number(f[3], 0)
   local summary = { count = count, mean = Qless.stored_number(f[2], 0), std = 0, histogram = {} }
   if count > 1 and vk > 0 then summary.std = math.sqrt(vk / (count - 1)) end
-  local bins = redis.call('hmget', key, unpack(Qless.histogram_bins))
-  for i = 1, #Qless.histogram_bins do
+  local names = Qless.histogram_bins()
+  local bins = redis.call('hmget', key, unpack(names))
+  for i = 1, #names do
     summary.histogram[i] = Qless.stored_number(bins[i], 0)
   end
   return summary
