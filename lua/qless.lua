@@ -110,6 +110,107 @@ Api['length'] = function(now, a) return Qless.queue_length(Qless.arg('Length', '
 Api['worker.deregister'] = function(now, a) Qless.workers_forget(a) end
 Api['queue.forget'] = function(now, a) Qless.queues_forget(a) end
 
+-- qlessdesk's own commands ------------------------------------------------------------------------
+-- What the console needs beyond qless, under a prefix no qless command uses (see
+-- lua/core/90-desk.lua). The desk.queues/jobs/peek/workers/failed/tracked/tags views change
+-- nothing in Redis. Paged lists reply {total, jobs}.
+
+-- A count or offset argument: a whole number, not negative; `default` when absent.
+local function desk_count(who, name, value, default)
+  local n = Qless.arg_number(who, name, value, default)
+  if n < 0 or n ~= math.floor(n) then
+    Qless.fail_with(who .. '(): Arg "' .. name .. '" not a whole number >= 0: ' .. tostring(value))
+  end
+  return n
+end
+
+-- Lua's empty table encodes as {}; a list reply must read as [] however long it is.
+local function desk_list(items)
+  if #items == 0 then return '[]' end
+  return cjson.encode(items)
+end
+
+-- desk.queues [queue]: {name, waiting, running, stalled, scheduled, depends, recurring, paused,
+-- max_concurrency} per queue (a list, in order of first sight), or the one queue's.
+Api['desk.queues'] = function(now, a)
+  if a[1] ~= nil then return cjson.encode(Qless.desk_queue_counts(a[1], now)) end
+  return desk_list(Qless.desk_queues_counts(now))
+end
+
+-- desk.jobs complete [offset [count]] | desk.jobs <state> <queue> [offset [count]]
+Api['desk.jobs'] = function(now, a)
+  local who = 'Desk.jobs'
+  local state = Qless.arg(who, 'state', a[1])
+  local queue, first = nil, 2
+  if state ~= 'complete' then queue, first = Qless.arg(who, 'queue', a[2]), 3 end
+  local page = Qless.desk_jobs(now, state, queue, desk_count(who, 'offset', a[first], 0),
+    desk_count(who, 'count', a[first + 1], 25))
+  return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
+end
+
+-- desk.peek <queue> [count]: job objects, as the next pop of `count` would hand them out.
+Api['desk.peek'] = function(now, a)
+  local queue = Qless.arg('Desk.peek', 'queue', a[1])
+  local count = desk_count('Desk.peek', 'count', a[2], 25)
+  return desk_list(Qless.job_objects(Qless.desk_peek(now, queue, count), true))
+end
+
+-- desk.workers [worker]: [{name, jobs, stalled, last}] or one worker's {jobs, stalled} jids.
+Api['desk.workers'] = function(now, a)
+  if a[1] ~= nil then
+    local jobs = Qless.worker_jobs(now, a[1])
+    return '{"jobs":' .. desk_list(jobs.jobs) .. ',"stalled":' .. desk_list(jobs.stalled) .. '}'
+  end
+  return desk_list(Qless.desk_workers(now))
+end
+
+-- desk.failed [group [start [limit]]]: {group: count}, or {total, jobs: [job objects]}.
+Api['desk.failed'] = function(now, a)
+  if a[1] == nil then return cjson.encode(Qless.failed()) end
+  local page = Qless.desk_failed_page(a[1], desk_count('Desk.failed', 'start', a[2], 0),
+    desk_count('Desk.failed', 'limit', a[3], 25))
+  return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
+end
+
+-- desk.tracked: {jobs: [job objects], expired: [jids]}.
+Api['desk.tracked'] = function(now, a)
+  local listing = Qless.tracked_listing(true)
+  return '{"jobs":' .. desk_list(listing.jobs) .. ',"expired":' .. desk_list(listing.expired) .. '}'
+end
+
+-- desk.tags [offset [count]]: [{tag, count}] most used first.
+Api['desk.tags'] = function(now, a)
+  return desk_list(Qless.desk_tags(desk_count('Desk.tags', 'offset', a[1], 0),
+    desk_count('Desk.tags', 'count', a[2], 25)))
+end
+
+-- desk.move <jid> <queue> [state]: the job's new state, or false.
+Api['desk.move'] = function(now, a)
+  local jid = Qless.arg('Desk.move', 'jid', a[1])
+  local queue = Qless.arg('Desk.move', 'queue', a[2])
+  return Qless.desk_move(now, jid, queue, a[3])
+end
+
+-- desk.failedaction <retry|move|cancel> <group> <count> <skip> <key> [queue]: the receipt (JSON).
+Api['desk.failedaction'] = function(now, a)
+  local who = 'Desk.failedaction'
+  local action = Qless.arg(who, 'action', a[1])
+  if action ~= 'retry' and action ~= 'move' and action ~= 'cancel' then
+    Qless.fail_with(who .. '(): Arg "action" not retry, move or cancel: ' .. action)
+  end
+  local group = Qless.arg(who, 'group', a[2])
+  local count = desk_count(who, 'count', a[3])
+  local skip = desk_count(who, 'skip', a[4])
+  local key = Qless.arg(who, 'key', a[5])
+  local target = a[6]
+  if action == 'move' then
+    Qless.arg(who, 'queue', target)
+  elseif target ~= nil then
+    Qless.fail_with(who .. '(): Arg "queue" only for move: ' .. target)
+  end
+  return Qless.desk_failed_batch(now, action, group, count, skip, key, target)
+end
+
 -- Dispatch ----------------------------------------------------------------------------------------
 if #KEYS > 0 then Qless.fail_with('No Keys should be provided') end
 local command_name = ARGV[1]

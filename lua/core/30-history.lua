@@ -34,14 +34,33 @@ function Qless.history_upgrade(jid)
   redis.call('hdel', Qless.job_key(jid), 'history')
 end
 
+-- The entries' texts, oldest first. `read_only`: a 2012 `history` field is read where it is, as
+-- the upgrade would append it, instead of being moved (the console's views change nothing).
+function Qless.history_texts(jid, read_only)
+  if not read_only then Qless.history_upgrade(jid) end
+  local texts = {}
+  -- Some other tool's value under the key (not a list) reads as no history rather than an error.
+  if redis.call('type', Qless.history_key(jid))['ok'] == 'list' then
+    texts = redis.call('lrange', Qless.history_key(jid), 0, -1)
+  end
+  if read_only then
+    local stages = Qless.decode(redis.call('hget', Qless.job_key(jid), 'history'), nil)
+    if type(stages) == 'table' then
+      for _, stage in ipairs(stages) do
+        for _, entry in ipairs(Qless.history_stage_entries(stage)) do
+          table.insert(texts, cjson.encode(entry))
+        end
+      end
+    end
+  end
+  return texts
+end
+
 -- The history as clients see it: {when, what, extra...} per entry; an entry that does not parse
 -- is shown as {what = 'invalid', raw = <text>}.
-function Qless.history_read(jid)
-  Qless.history_upgrade(jid)
+function Qless.history_read(jid, read_only)
   local events = {}
-  -- Some other tool's value under the key (not a list) reads as no history rather than an error.
-  if redis.call('type', Qless.history_key(jid))['ok'] ~= 'list' then return events end
-  for _, text in ipairs(redis.call('lrange', Qless.history_key(jid), 0, -1)) do
+  for _, text in ipairs(Qless.history_texts(jid, read_only)) do
     local entry = Qless.decode(text, nil)
     if type(entry) == 'table' and entry[2] ~= nil then
       local event = {}

@@ -11,8 +11,8 @@ function Qless.number_or_raw(text)
   return Qless.number(text) or text
 end
 
--- The job object, or nil when there is no such job.
-function Qless.job_object(jid)
+-- The job object, or nil when there is no such job. `read_only`: see Qless.history_texts.
+function Qless.job_object(jid, read_only)
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'jid', 'klass', 'state', 'queue', 'worker', 'priority',
     'expires', 'retries', 'remaining', 'data', 'tags', 'failure', 'spawned_from_jid')
@@ -32,7 +32,7 @@ function Qless.job_object(jid)
     remaining = remaining,
     data = f[10],
     tags = Qless.decode_or_raw(f[11], {}),
-    history = Qless.history_read(jid),
+    history = Qless.history_read(jid, read_only),
     failure = Qless.decode_or_raw(f[12] or '{}', {}),
     spawned_from_jid = f[13],
     dependents = redis.call('smembers', key .. '-dependents'),
@@ -41,10 +41,10 @@ function Qless.job_object(jid)
 end
 
 -- Job objects for a list of jids (those that exist).
-function Qless.job_objects(jids)
+function Qless.job_objects(jids, read_only)
   local objects = {}
   for _, jid in ipairs(jids) do
-    local object = Qless.job_object(jid)
+    local object = Qless.job_object(jid, read_only)
     if object then table.insert(objects, object) end
   end
   return objects

@@ -48,21 +48,24 @@ function Qless.tag(now, command, args)
   Qless.fail_with('Tag(): First argument must be "add", "remove", "get" or "top"')
 end
 
+-- {jobs: [job objects], expired: [jids whose job is gone]}; `read_only`: see Qless.history_texts.
+function Qless.tracked_listing(read_only)
+  local listing = { jobs = {}, expired = {} }
+  for _, tracked in ipairs(redis.call('zrange', 'ql:tracked', 0, -1)) do
+    local object = Qless.job_object(tracked, read_only)
+    if object then
+      table.insert(listing.jobs, object)
+    else
+      table.insert(listing.expired, tracked)
+    end
+  end
+  return listing
+end
+
 -- track(now): {jobs: [job objects], expired: [jids whose job is gone]}.
 -- track(now, 'track' | 'untrack', jid): 1 when the set changed, else 0.
 function Qless.track(now, command, jid)
-  if command == nil then
-    local listing = { jobs = {}, expired = {} }
-    for _, tracked in ipairs(redis.call('zrange', 'ql:tracked', 0, -1)) do
-      local object = Qless.job_object(tracked)
-      if object then
-        table.insert(listing.jobs, object)
-      else
-        table.insert(listing.expired, tracked)
-      end
-    end
-    return listing
-  end
+  if command == nil then return Qless.tracked_listing(false) end
   Qless.arg('Track', 'jid', jid)
   local action = string.lower(command)
   if action ~= 'track' and action ~= 'untrack' then

@@ -14,24 +14,31 @@ end
 -- workers(now, worker): {jobs: [jids], stalled: [jids]} (locks still held / expired).
 function Qless.workers(now, worker)
   Qless.workers_prune(now)
-  local far = now + 8640000
-  if worker then
-    local key = Qless.worker_key(worker)
-    return {
-      jobs = redis.call('zrevrangebyscore', key, far, now),
-      stalled = redis.call('zrevrangebyscore', key, now, 0),
-    }
-  end
+  if worker then return Qless.worker_jobs(now, worker) end
   local all = {}
   for _, name in ipairs(redis.call('zrevrange', 'ql:workers', 0, -1)) do
-    local key = Qless.worker_key(name)
-    table.insert(all, {
-      name = name,
-      jobs = redis.call('zcount', key, now, far),
-      stalled = redis.call('zcount', key, 0, now),
-    })
+    table.insert(all, Qless.worker_summary(now, name))
   end
   return all
+end
+
+-- A worker's jobs whose locks it still holds and those that expired, as jids.
+function Qless.worker_jobs(now, worker)
+  local key = Qless.worker_key(worker)
+  return {
+    jobs = redis.call('zrevrangebyscore', key, now + 8640000, now),
+    stalled = redis.call('zrevrangebyscore', key, now, 0),
+  }
+end
+
+-- {name, jobs, stalled}: how many locks the worker holds and how many of them expired.
+function Qless.worker_summary(now, name)
+  local key = Qless.worker_key(name)
+  return {
+    name = name,
+    jobs = redis.call('zcount', key, now, now + 8640000),
+    stalled = redis.call('zcount', key, 0, now),
+  }
 end
 
 function Qless.workers_forget(names)

@@ -1,0 +1,178 @@
+-- What qlessdesk needs beyond qless, behind the desk.* commands of lua/qless.lua: views that
+-- change nothing (qless's queues, peek, workers and job listings move due scheduled jobs, spawn
+-- recurring ones, prune workers or upgrade 2012 histories as they read), paged lists with their
+-- totals, a guarded move, and failure-group batches with receipts. Writes go through the same
+-- functions qless's own commands use (Qless.put, Qless.cancel), so nothing is written twice.
+
+-- Read-only views ----------------------------------------------------------------------------------
+
+-- One queue's counts as the console shows them, without moving anything: scheduled jobs already
+-- due count as waiting (the next pop would move them), and so do jobs qless timed out (they sit
+-- in work at +inf). `max_concurrency` is `<queue>-max-concurrency` (0: no limit).
+function Qless.desk_queue_counts(queue, now)
+  local locks = Qless.queue_key(queue, 'locks')
+  local scheduled = Qless.queue_key(queue, 'scheduled')
+  local due = redis.call('zcount', scheduled, '-inf', now)
+  return {
+    name = queue,
+    waiting = redis.call('zcard', Qless.queue_key(queue, 'work')) + due,
+    running = redis.call('zcount', locks, '(' .. now, '+inf'),
+    stalled = redis.call('zcount', locks, '-inf', now),
+    scheduled = redis.call('zcard', scheduled) - due,
+    depends = redis.call('zcard', Qless.queue_key(queue, 'depends')),
+    recurring = redis.call('zcard', Qless.queue_key(queue, 'recur')),
+    paused = Qless.queue_paused(queue),
+    max_concurrency = Qless.config_number(queue .. '-max-concurrency', 0),
+  }
+end
+
+function Qless.desk_queues_counts(now)
+  local all = {}
+  for _, queue in ipairs(redis.call('zrange', 'ql:queues', 0, -1)) do
+    table.insert(all, Qless.desk_queue_counts(queue, now))
+  end
+  return all
+end
+
+-- `count` jids from `offset` in the order the next pops would hand out waiting jobs: work by
+-- score, with the due scheduled jobs ranked as a pop now would rank them (put into work at
+-- `now`, so behind jobs of equal priority already waiting). Equal scores in zrevrange's order.
+function Qless.desk_waiting_page(queue, now, offset, count)
+  if count <= 0 then return {} end
+  local work = Qless.queue_key(queue, 'work')
+  local due = redis.call('zrangebyscore', Qless.queue_key(queue, 'scheduled'), '-inf', now)
+  if #due == 0 then return redis.call('zrevrange', work, offset, offset + count - 1) end
+  local candidates = {}
+  for _, jid in ipairs(due) do
+    local priority = Qless.stored_number(redis.call('hget', Qless.job_key(jid), 'priority'), 0)
+    table.insert(candidates, { jid, priority - now / 10000000000 })
+  end
+  local top = redis.call('zrevrange', work, 0, offset + count - 1, 'WITHSCORES')
+  for i = 1, #top, 2 do
+    local score = top[i + 1] == 'inf' and math.huge or Qless.stored_number(top[i + 1], 0)
+    table.insert(candidates, { top[i], score })
+  end
+  table.sort(candidates, function(a, b)
+    if a[2] ~= b[2] then return a[2] > b[2] end
+    return a[1] > b[1]
+  end)
+  local page = {}
+  for i = offset + 1, math.min(offset + count, #candidates) do table.insert(page, candidates[i][1]) end
+  return page
+end
+
+Qless.desk_states = { waiting = true, running = true, stalled = true, scheduled = true,
+  depends = true, recurring = true }
+
+-- {total, jobs}: a page of the jids in `state` of `queue` ('complete': of all queues, newest
+-- first) and how many there are in all. States as desk_queue_counts counts them.
+function Qless.desk_jobs(now, state, queue, offset, count)
+  local last = offset + count - 1
+  if state == 'complete' then
+    return { total = redis.call('zcard', 'ql:completed'),
+      jobs = count > 0 and redis.call('zrevrange', 'ql:completed', offset, last) or {} }
+  end
+  if not Qless.desk_states[state] then
+    Qless.fail_with('Desk.jobs(): Arg "state" must be one of waiting, running, stalled, ' ..
+      'scheduled, depends, recurring, complete: ' .. tostring(state))
+  end
+  local total = Qless.desk_queue_counts(queue, now)[state]
+  local jobs = {}
+  if count <= 0 then return { total = total, jobs = jobs } end
+  local locks = Qless.queue_key(queue, 'locks')
+  if state == 'waiting' then
+    jobs = Qless.desk_waiting_page(queue, now, offset, count)
+  elseif state == 'running' then
+    jobs = redis.call('zrangebyscore', locks, '(' .. now, '+inf', 'LIMIT', offset, count)
+  elseif state == 'stalled' then
+    jobs = redis.call('zrangebyscore', locks, '-inf', now, 'LIMIT', offset, count)
+  elseif state == 'scheduled' then
+    jobs = redis.call('zrangebyscore', Qless.queue_key(queue, 'scheduled'), '(' .. now, '+inf',
+      'LIMIT', offset, count)
+  elseif state == 'depends' then
+    jobs = redis.call('zrange', Qless.queue_key(queue, 'depends'), offset, last)
+  else
+    jobs = redis.call('zrange', Qless.queue_key(queue, 'recur'), offset, last)
+  end
+  return { total = total, jobs = jobs }
+end
+
+-- The jids the next pop of `count` would hand out (stalled first), without pop's housekeeping:
+-- no scheduled job moved, no recurring job spawned (those spawn when popped).
+function Qless.desk_peek(now, queue, count)
+  local jids = {}
+  if count > 0 then
+    jids = redis.call('zrangebyscore', Qless.queue_key(queue, 'locks'), '-inf', now,
+      'LIMIT', 0, count)
+  end
+  return Qless.append(jids, Qless.desk_waiting_page(queue, now, 0, count - #jids))
+end
+
+-- [{name, jobs, stalled, last}] most recently seen first, leaving out (not pruning) workers not
+-- seen for max-worker-age; `last` is when the worker was last seen.
+function Qless.desk_workers(now)
+  local oldest = now - Qless.config_number('max-worker-age', 86400)
+  local all = {}
+  local seen = redis.call('zrevrangebyscore', 'ql:workers', '+inf', '(' .. oldest, 'WITHSCORES')
+  for i = 1, #seen, 2 do
+    local summary = Qless.worker_summary(now, seen[i])
+    summary.last = Qless.number(seen[i + 1])
+    table.insert(all, summary)
+  end
+  return all
+end
+
+-- {total, jobs}: a page of failure group `group`, newest first, as job objects; a jid whose job
+-- is gone shows as {jid, state = 'missing'}.
+function Qless.desk_failed_page(group, start, limit)
+  local page = Qless.failed(group, start, limit)
+  local jobs = {}
+  for _, jid in ipairs(page.jobs) do
+    table.insert(jobs, Qless.job_object(jid, true) or { jid = jid, state = 'missing' })
+  end
+  return { total = page.total, jobs = jobs }
+end
+
+-- [{tag, count}] most used first, tags on at least one job (qless's `tag top` leaves out those
+-- on a single job and gives no counts).
+function Qless.desk_tags(offset, count)
+  local top = {}
+  if count <= 0 then return top end
+  local flat = redis.call('zrevrangebyscore', 'ql:tags', '+inf', 1, 'WITHSCORES',
+    'LIMIT', offset, count)
+  for i = 1, #flat, 2 do table.insert(top, { tag = flat[i], count = Qless.number(flat[i + 1]) }) end
+  return top
+end
+
+-- Writes ---------------------------------------------------------------------------------------
+
+-- Puts an existing job into `queue` as qless's put would with what the job has: klass, data,
+-- priority, tags, retries and unfinished dependencies kept, `remaining` reset, its worker told
+-- lock_lost, its failure forgotten. Returns the new state.
+function Qless.desk_requeue(now, jid, queue)
+  local key = Qless.job_key(jid)
+  local f = redis.call('hmget', key, 'klass', 'data', 'priority', 'tags', 'retries')
+  local data = f[2]
+  if data == false or not pcall(cjson.decode, data) then data = '{}' end
+  Qless.put(now, '', queue, { jid, f[1] or '', data, 0,
+    'priority', Qless.stored_number(f[3], 0),
+    'tags', cjson.encode(Qless.job_tags(jid)),
+    'retries', Qless.stored_number(f[5], 5),
+    'depends', cjson.encode(redis.call('smembers', key .. '-dependencies')) })
+  return redis.call('hget', key, 'state')
+end
+
+-- desk.move: `queue` '' is the queue the job is in now (an operator's retry). With `state` only
+-- a job currently in that state moves: a guard for bulk steps that are replayed or raced.
+-- Returns the new state, or false when there is no such job or it is not in `state`.
+function Qless.desk_move(now, jid, queue, state)
+  local f = redis.call('hmget', Qless.job_key(jid), 'state', 'queue')
+  if not f[1] or (state ~= nil and f[1] ~= state) then return false end
+  if queue == '' then
+    queue = f[2]
+    if not queue or queue == '' then
+      Qless.fail_with('Desk.move(): ' .. jid .. ' has no queue of its own to go back to')
+    end
+  end
+  return Qless.desk_requeue(now, jid, queue)
+end
