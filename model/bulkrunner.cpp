@@ -3,6 +3,7 @@
 #include "job.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
+#include "redisconnection.h"
 
 #include <QJsonArray>
 #include <QTimer>
@@ -44,6 +45,7 @@ BulkRunner::BulkRunner(QlessSession *session, const JobAction &action, const Bul
         m_target = BulkTarget::ofSource(JobSource::failureGroup(session->client(), m_target.group),
                                         m_target.expected, description);
     }
+    connect(session->connection(), &RedisConnection::serverRestarted, this, &BulkRunner::serverRestarted);
 }
 
 BulkRunner::~BulkRunner()
@@ -120,6 +122,9 @@ void BulkRunner::cancel()
         for (const QByteArray &jid : std::as_const(m_unsettled))
             m_summary.addFailed(tr("unknown: the connection dropped before the reply"), jid);
         m_unsettled.clear();
+        for (const QByteArray &jid : std::as_const(m_recheck))
+            m_summary.addFailed(tr("unknown: done before the server restarted, not read back since"), jid);
+        m_recheck.clear();
         if (m_groupBatchInDoubt > 0) {
             m_summary.stoppedBecause =
                 tr("the last batch (up to %1 jobs) may or may not have run: the connection dropped before "
@@ -137,25 +142,19 @@ void BulkRunner::cancel()
 BulkRunner::Trouble BulkRunner::troubleOf(const RedisError &error)
 {
     using Kind = RedisError::Kind;
-    switch (error.kind) {
-    case Kind::None:
+    if (error.isNull())
         return Trouble::None;
-    case Kind::ConnectionRefused:
-    case Kind::HostNotFound:
-    case Kind::ConnectTimeout:
-    case Kind::TlsHandshake:
-    case Kind::ConnectionLost:
-    case Kind::Closed:
-    case Kind::Timeout:
-    case Kind::SentinelUnavailable:
-    case Kind::ReadOnlyReplica:
-    case Kind::Loading:
-    case Kind::Busy:
+    // Lost, full, loading, busy, failing over: the same will work later. A failed TLS handshake
+    // and a connection that gave up reconnecting wait too: for the operator's Reconnect.
+    if (error.isPassing() || error.kind == Kind::TlsHandshake || error.kind == Kind::Closed)
         return Trouble::Connection;
+    switch (error.kind) {
     case Kind::ReadOnlyMode:
     case Kind::WrongPassword:
     case Kind::NoPermission:
     case Kind::InvalidSettings:
+    case Kind::NotMaster:  // a replica without Sentinel: every job would be refused alike
+    case Kind::NotAllowed: // the connection will not send it: nor for the next job
         return Trouble::Fatal;
     default:
         return Trouble::Refused;
@@ -241,6 +240,150 @@ void BulkRunner::audit(const QString &outcome, const QString &message, qint64 co
 
 // Selections and lists ----------------------------------------------------------------------
 
+// A restarted server --------------------------------------------------------------------------
+
+void BulkRunner::serverRestarted(const QByteArray &previousRunId, const QByteArray &runId)
+{
+    if (m_phase == Phase::Ready || m_phase == Phase::Finished)
+        return;
+    m_restartPending = true;
+    m_restartText = tr("run_id %1… → %2…").arg(QString::fromLatin1(previousRunId.left(8)),
+                                               QString::fromLatin1(runId.left(8)));
+    emit progressed();
+}
+
+void BulkRunner::countDone(const QByteArray &jid)
+{
+    ++m_summary.done;
+    m_doneJids.append(jid);
+}
+
+void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
+{
+    m_restartPending = false;
+    // Not counted until read back: each is counted again (done, skipped, or sent again) below.
+    m_recheck += m_doneJids;
+    m_summary.done -= m_doneJids.size();
+    m_doneJids.clear();
+    m_recheckTotal = m_recheck.size();
+    m_recheckStillDone = 0;
+    recheckNextJobs(then);
+}
+
+void BulkRunner::recheckNextJobs(const std::function<void()> &then)
+{
+    if (m_recheck.isEmpty()) {
+        m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): the %2 "
+                              "jobs counted done before were read back, %3 of them still done; the others were "
+                              "done again or counted as the summary says")
+                               .arg(m_restartText)
+                               .arg(m_recheckTotal)
+                               .arg(m_recheckStillDone);
+        emit progressed();
+        then();
+        return;
+    }
+    const QList<QByteArray> batch = m_recheck.mid(0, m_batchSize);
+    m_session->client()->multiGet(batch, this, [this, batch, then](const QlessReply<QList<std::optional<Job>>> &reply) {
+        if (!reply.ok() && troubleOf(reply.error) == Trouble::Connection) {
+            pause(reply.error, [this, then] { recheckNextJobs(then); });
+            return;
+        }
+        m_recheck.remove(0, batch.size());
+        for (qsizetype i = 0; i < batch.size(); ++i) {
+            if (!reply.ok()) {
+                m_summary.addFailed(tr("unknown: done before the server restarted, could not be read back (%1)")
+                                        .arg(reply.error.message),
+                                    batch.at(i));
+                continue;
+            }
+            const qint64 before = m_summary.done;
+            judge(batch.at(i), reply.value.value(i), true);
+            m_recheckStillDone += m_summary.done - before;
+        }
+        emit progressed();
+        recheckNextJobs(then);
+    });
+}
+
+void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
+{
+    m_restartPending = false;
+    const QList<int> counted = m_groupCounted.keys();
+    if (counted.isEmpty()) {
+        m_summary.notes << tr("The server restarted during the run (%1), before any batch was counted").arg(m_restartText);
+        then();
+        return;
+    }
+    // The failedaction script writes a batch's receipt with the batch itself: a server that
+    // still has the receipt still has what the batch did, one without it came back from before.
+    struct Check
+    {
+        qsizetype waiting = 0;
+        QList<int> lost;
+        RedisError error;
+    };
+    auto check = std::make_shared<Check>();
+    check->waiting = counted.size();
+    for (int index : counted) {
+        const QByteArray key = "ql:receipt:" + QStringLiteral("%1:%2").arg(m_runId).arg(index).toUtf8();
+        m_session->connection()->send(RedisCommand::read({"EXISTS", key}), this,
+                                      [this, check, index, counted, then](const RedisReply &reply) {
+            if (reply.isError())
+                check->error = reply.error;
+            else if (reply.integer == 0)
+                check->lost.append(index);
+            if (--check->waiting > 0)
+                return;
+            if (!check->error.isNull()) {
+                if (troubleOf(check->error) == Trouble::Connection) {
+                    m_restartPending = true; // checked again once the connection is back
+                    pause(check->error, then);
+                    return;
+                }
+                m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot) and "
+                                      "the batches counted before could not be checked (%2): the counts before it "
+                                      "may not hold")
+                                       .arg(m_restartText, check->error.message);
+                then();
+                return;
+            }
+            qint64 lostJobs = 0;
+            for (int lost : std::as_const(check->lost)) {
+                lostJobs += m_groupCounted.value(lost).batch.done;
+                forgetGroupBatch(lost);
+            }
+            m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): of the "
+                                  "%2 batches counted before, %3 were still recorded on it (ql:receipt:%4:<batch>); the "
+                                  "%5 jobs counted done in the others were taken from the group again")
+                                   .arg(m_restartText)
+                                   .arg(counted.size())
+                                   .arg(counted.size() - check->lost.size())
+                                   .arg(m_runId)
+                                   .arg(lostJobs);
+            emit progressed();
+            then();
+        });
+    }
+}
+
+void BulkRunner::forgetGroupBatch(int index)
+{
+    const CountedBatch counted = m_groupCounted.take(index);
+    m_groupTaken -= counted.batch.taken + counted.vanished;
+    m_summary.done -= counted.batch.done;
+    m_groupKept -= counted.batch.leftInPlace();
+    for (auto it = counted.batch.skipped.cbegin(); it != counted.batch.skipped.cend(); ++it) {
+        const QString reason = groupReason(it.key());
+        for (const QByteArray &jid : it.value())
+            m_summary.removeSkipped(reason, jid);
+    }
+    if (counted.vanished > 0)
+        m_summary.removeSkipped(tr("no longer in the group"), {}, counted.vanished);
+}
+
+// Selections and lists ----------------------------------------------------------------------
+
 void BulkRunner::collectPage()
 {
     if (m_cancelRequested) {
@@ -296,6 +439,10 @@ void BulkRunner::startJobs()
 
 void BulkRunner::runJobBatch()
 {
+    if (m_restartPending) {
+        recheckDoneJobs([this] { runJobBatch(); });
+        return;
+    }
     if (m_cancelRequested || !m_summary.stoppedBecause.isEmpty()) {
         finish();
         return;
@@ -357,7 +504,7 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
     switch (troubleOf(error)) {
     case Trouble::None:
         if (applied)
-            ++m_summary.done;
+            countDone(jid);
         else
             m_refused.append(jid);
         break;
@@ -429,7 +576,7 @@ void BulkRunner::judge(const QByteArray &jid, const std::optional<Job> &job, boo
 {
     const Job *read = job ? &*job : nullptr;
     if (unsettled && m_action.isDoneFor(read)) {
-        ++m_summary.done;
+        countDone(jid);
         return;
     }
     QString why = m_action.whyNotApplicable(read);
@@ -467,6 +614,10 @@ void BulkRunner::readGroupSize()
 
 void BulkRunner::runGroupBatch()
 {
+    if (m_restartPending) {
+        recheckGroupBatches([this] { runGroupBatch(); });
+        return;
+    }
     const qint64 remaining = m_summary.total - m_groupTaken;
     // A batch in doubt is sent again even when cancelled: its receipt tells what it did.
     if ((m_cancelRequested && m_groupBatchInDoubt == 0) || remaining <= 0 || !m_summary.stoppedBecause.isEmpty()) {
@@ -519,6 +670,8 @@ QByteArray BulkRunner::groupBatchKey() const
 
 void BulkRunner::groupBatchAnswered(const FailedBatch &batch)
 {
+    CountedBatch &counted = m_groupCounted[m_groupBatch];
+    counted.batch = batch;
     ++m_groupBatch;
     m_groupTaken += batch.taken;
     m_summary.done += batch.done;
@@ -531,7 +684,8 @@ void BulkRunner::groupBatchAnswered(const FailedBatch &batch)
     }
     if (batch.taken == 0 && m_summary.total > m_groupTaken) {
         // The group ran out before the count the operator saw: others took the rest meanwhile.
-        m_summary.addSkipped(tr("no longer in the group"), {}, m_summary.total - m_groupTaken);
+        counted.vanished = m_summary.total - m_groupTaken;
+        m_summary.addSkipped(tr("no longer in the group"), {}, counted.vanished);
         m_groupTaken = m_summary.total;
     }
     emit progressed();

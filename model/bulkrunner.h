@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QMap>
 #include <QSet>
 
 #include <functional>
@@ -31,6 +32,14 @@ struct Job;
 // sent again under its receipt key, which the script answers from its receipt if it had run), so
 // the summary counts each job exactly once. cancel() stops after the batch in flight. The
 // action is written to the session's audit log when it starts and when it ends.
+//
+// A server that refuses the action for good (a replica reached without Sentinel, a command the
+// connection will not send, a read-only connection, a wrong password) ends the run at once with
+// that reason; a passing one (full, loading, busy, failing over) pauses it like a dropped link.
+// A server that comes back with another run_id (restarted, perhaps from an older snapshot) is
+// not trusted with what was counted before: at the next batch boundary the jobs counted done
+// are read back (selections and lists) or the receipts of the batches done are looked up
+// (failure groups), what the server no longer holds is done again, and the summary says so.
 class BulkRunner final : public QObject
 {
     Q_OBJECT
@@ -80,6 +89,15 @@ private:
     enum class Trouble { None, Connection, Refused, Fatal };
     static Trouble troubleOf(const RedisError &error);
 
+    void serverRestarted(const QByteArray &previousRunId, const QByteArray &runId);
+    // Counts a job done (kept, so that a restarted server can be asked again).
+    void countDone(const QByteArray &jid);
+    // After serverRestarted: checks what was counted before against the server, then `then`.
+    void recheckDoneJobs(const std::function<void()> &then);
+    void recheckNextJobs(const std::function<void()> &then);
+    void recheckGroupBatches(const std::function<void()> &then);
+    void forgetGroupBatch(int index);
+
     void setPhase(Phase phase);
     void pause(const RedisError &why, std::function<void()> resume);
     void finish();
@@ -125,10 +143,25 @@ private:
     QList<QByteArray> m_unsettled;   // reply lost with the connection: done or not, unknown
     QList<QByteArray> m_refused;     // the script said no: read back to say why
     RedisError m_connectionTrouble;
+    QList<QByteArray> m_doneJids;    // counted done: read back after a server restart
+    QList<QByteArray> m_recheck;     // counted done before a restart, not read back yet
+    qint64 m_recheckTotal = 0;
+    qint64 m_recheckStillDone = 0;
+
+    // A restart seen, not yet checked: "run_id a… → b…"
+    bool m_restartPending = false;
+    QString m_restartText;
 
     // Whole failure groups
     qint64 m_groupTaken = 0;
     qint64 m_groupKept = 0; // jobs left in the group on purpose (cancel: they have dependents)
     int m_groupBatch = 0;
     int m_groupBatchInDoubt = 0; // jobs of a batch whose reply was lost, until it is sent again
+    // Each batch counted, by its number, to take back if a restarted server lost its receipt.
+    struct CountedBatch
+    {
+        FailedBatch batch;
+        qint64 vanished = 0; // counted "no longer in the group" after this batch
+    };
+    QMap<int, CountedBatch> m_groupCounted;
 };

@@ -55,6 +55,21 @@ void BulkSummary::addFailed(const QString &error, const QByteArray &jid, qint64 
         list.append(jid);
 }
 
+void BulkSummary::removeSkipped(const QString &reason, const QByteArray &jid, qint64 count)
+{
+    const qint64 left = skipped.value(reason) - count;
+    if (left > 0)
+        skipped[reason] = left;
+    else
+        skipped.remove(reason);
+    auto it = examples.find(reason);
+    if (it == examples.end())
+        return;
+    it->removeOne(jid);
+    if (it->isEmpty() && !skipped.contains(reason) && !failed.contains(reason))
+        examples.erase(it);
+}
+
 QString BulkSummary::outcome() const
 {
     if (cancelled)
@@ -78,6 +93,8 @@ QString BulkSummary::text() const
     if (notAttempted() > 0)
         parts << tr("%1 not attempted").arg(locale.toString(notAttempted()));
     QString text = parts.join(QStringLiteral("; "));
+    for (const QString &note : notes)
+        text += QStringLiteral(". ") + note;
     if (cancelled)
         text += tr(". Stopped by the operator.");
     else if (!stoppedBecause.isEmpty())

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 // How a bulk run ended, exactly: every job it was given is counted once, as done, skipped (with
 // the reason: it changed meanwhile, it is gone, it has dependents) or failed (with the error), or
@@ -18,6 +19,9 @@ struct BulkSummary
     QMap<QString, QList<QByteArray>> examples;
     bool cancelled = false; // the operator stopped it
     QString stoppedBecause; // the run could not go on (collecting failed, read-only, ...)
+    // What the operator should know about how the counts were reached (the server restarted
+    // during the run and what was counted before was checked again), one sentence each.
+    QStringList notes;
 
     qint64 skippedCount() const;
     qint64 failedCount() const;
@@ -26,6 +30,8 @@ struct BulkSummary
 
     void addSkipped(const QString &reason, const QByteArray &jid, qint64 count = 1);
     void addFailed(const QString &error, const QByteArray &jid, qint64 count = 1);
+    // Takes back jobs counted skipped that turned out not to be settled (a batch the server lost).
+    void removeSkipped(const QString &reason, const QByteArray &jid, qint64 count = 1);
 
     // "done", "partial", "cancelled" or "failed", as the audit log records outcomes.
     QString outcome() const;

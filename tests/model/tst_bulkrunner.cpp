@@ -2,7 +2,9 @@
 #include "bulkrunner.h"
 #include "qlessclienttestbase.h"
 #include "qlesssession.h"
+#include "redisconnection.h"
 
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -19,18 +21,22 @@ class TestBulkRunner final : public QObject
     Q_OBJECT
 
     std::unique_ptr<QlessFixture> m_fixture;
+    // The server this test works on: m_fixture's, or one of the test's own.
+    QlessFixture *m_active = nullptr;
     std::unique_ptr<QlessSession> m_session;
     QTemporaryDir m_dir;
     std::shared_ptr<AuditLog> m_audit;
 
-    QlessFixture &fixture() { return *m_fixture; }
+    QlessFixture &fixture() { return *m_active; }
 
     std::unique_ptr<QlessSession> openSession(bool readOnly = false)
     {
         ConnectionSettings settings;
         settings.transport = ConnectionSettings::Transport::Unix;
-        settings.socketPath = m_fixture->server().socketPath();
+        settings.socketPath = m_active->server().socketPath();
         settings.readOnly = readOnly;
+        settings.reconnectInitialMs = 50;
+        settings.reconnectMaxMs = 500;
         auto session = std::make_unique<QlessSession>(settings);
         session->setAuditLog(m_audit);
         return session;
@@ -88,6 +94,7 @@ private slots:
         m_fixture = std::make_unique<QlessFixture>(options);
         QString error;
         QVERIFY2(m_fixture->start(&error), qPrintable(error));
+        m_active = m_fixture.get();
     }
     void cleanupTestCase()
     {
@@ -96,13 +103,19 @@ private slots:
     }
     void init()
     {
+        m_active = m_fixture.get();
         fixture().flush();
         m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
                                                  .arg(QString::fromLatin1(QTest::currentTestFunction())));
         m_session = openSession();
         QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
     }
-    void cleanup() { m_session.reset(); }
+    void cleanup()
+    {
+        m_session.reset();
+        m_active = m_fixture.get();
+        fixture().command({"REPLICAOF", "NO", "ONE"});
+    }
 
     void retryAllOfALargeGroupMovesEachJobOnceToItsOwnQueue()
     {
@@ -277,12 +290,115 @@ private slots:
         const BulkSummary summary = runner.summary();
         QVERIFY2(summary.done == count, qPrintable(summary.text()));
         QCOMPARE(summary.processed(), count);
+        // Persisted: everything counted before the restart was found on it again.
+        QCOMPARE(summary.notes.size(), 1);
+        if (wholeGroup)
+            QVERIFY2(summary.notes.first().contains(QLatin1String("the 0 jobs counted done in the others")),
+                     qPrintable(summary.text()));
+        else
+            QVERIFY2(!summary.notes.first().contains(QLatin1String(" 0 of them still done")), qPrintable(summary.text()));
         const QSet<QByteArray> q1 = zmembers("ql:q:q1-work");
         const QSet<QByteArray> q2 = zmembers("ql:q:q2-work");
         QCOMPARE(q1.size() + q2.size(), count);
         for (auto it = queueOf.cbegin(); it != queueOf.cend(); ++it)
             QVERIFY((it.value() == "q1" ? q1 : q2).contains(it.key()));
         QCOMPARE(integer({"EXISTS", "ql:f:boom"}), 0);
+    }
+
+    void aReplicaWithoutSentinelEndsTheRunAtTheFirstRefusal_data()
+    {
+        QTest::addColumn<bool>("wholeGroup");
+        QTest::newRow("failure group") << true;
+        QTest::newRow("selection") << false;
+    }
+    void aReplicaWithoutSentinelEndsTheRunAtTheFirstRefusal()
+    {
+        QFETCH(bool, wholeGroup);
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", 250, {"q1"});
+        const BulkTarget target = wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), 250)
+                                             : BulkTarget::ofJids(queueOf.keys());
+        // Replica of a master that is not there: it keeps its data and refuses every write.
+        QCOMPARE(fixture().command({"REPLICAOF", "127.0.0.1", "1"}).bytes, QByteArray("OK"));
+        const QList<QByteArray> before = fixture().snapshot();
+        BulkRunner runner(m_session.get(), JobAction::retry(), target);
+        runner.setBatchSize(100);
+        QVERIFY(runToEnd(runner, 30000));
+        const BulkSummary summary = runner.summary();
+        QCOMPARE(summary.done, 0);
+        // One final reason, not 250 jobs each refused alike: the rest was not attempted.
+        QCOMPARE(summary.failedCount(), 0);
+        QCOMPARE(summary.notAttempted(), 250);
+        QVERIFY2(summary.stoppedBecause.contains(QLatin1String("read-only replica")), qPrintable(summary.text()));
+        QCOMPARE(summary.outcome(), QStringLiteral("failed"));
+        QCOMPARE(m_audit->records().first().outcome, QStringLiteral("failed"));
+        QCOMPARE(fixture().snapshot(), before);
+    }
+
+    void aServerBackFromAnOlderSnapshotHasItsJobsDoneAgain_data()
+    {
+        QTest::addColumn<bool>("wholeGroup");
+        QTest::newRow("failure group, receipts looked up") << true;
+        QTest::newRow("selection, jobs read back") << false;
+    }
+    void aServerBackFromAnOlderSnapshotHasItsJobsDoneAgain()
+    {
+        QFETCH(bool, wholeGroup);
+        // A server of the test's own, not persisted but for the one snapshot taken below.
+        QlessFixture snapshotted;
+        QVERIFY(snapshotted.start());
+        m_active = &snapshotted;
+        const auto back = qScopeGuard([this] {
+            m_session.reset();
+            m_active = m_fixture.get();
+        });
+        m_session = openSession();
+        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+
+        const int count = 600;
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
+        QCOMPARE(fixture().command({"SAVE"}).bytes, QByteArray("OK")); // every job still failed in it
+        const BulkTarget target = wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count)
+                                             : BulkTarget::ofJids(queueOf.keys());
+        BulkRunner runner(m_session.get(), JobAction::retry(), target);
+        runner.setBatchSize(100);
+        QSignalSpy finished(&runner, &BulkRunner::finished);
+        QSignalSpy restarts(m_session->connection(), &RedisConnection::serverRestarted);
+        bool restarted = false;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (!restarted && runner.processed() >= count / 2) {
+                restarted = true;
+                // Half done, the next batch held; then the server dies and comes back from the
+                // snapshot, in which none of it happened.
+                fixture().command({"CLIENT", "PAUSE", "10000", "WRITE"});
+                QTimer::singleShot(300, this, [this] {
+                    fixture().server().kill();
+                    QVERIFY(fixture().start());
+                });
+            }
+        });
+        runner.start();
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        QVERIFY(restarted);
+        QCOMPARE(restarts.size(), 1);
+        const BulkSummary summary = runner.summary();
+        // Counted once each, and each really done on the server as it is now.
+        QVERIFY2(summary.done == count, qPrintable(summary.text()));
+        QCOMPARE(summary.processed(), count);
+        QCOMPARE(summary.notes.size(), 1);
+        QVERIFY2(summary.notes.first().contains(QLatin1String("restarted")), qPrintable(summary.text()));
+        QVERIFY2(summary.notes.first().contains(wholeGroup ? QLatin1String("0 were still recorded")
+                                                           : QLatin1String("0 of them still done")),
+                 qPrintable(summary.text()));
+        const QSet<QByteArray> q1 = zmembers("ql:q:q1-work");
+        const QSet<QByteArray> q2 = zmembers("ql:q:q2-work");
+        QCOMPARE(q1.size() + q2.size(), count);
+        for (auto it = queueOf.cbegin(); it != queueOf.cend(); ++it)
+            QVERIFY((it.value() == "q1" ? q1 : q2).contains(it.key()));
+        QCOMPARE(integer({"EXISTS", "ql:f:boom"}), 0);
+        const AuditRecord end = m_audit->records().first();
+        QCOMPARE(end.outcome, QStringLiteral("done"));
+        QVERIFY2(end.message.contains(QLatin1String("The server restarted during the run")), qPrintable(end.message));
+        m_session.reset();
     }
 
     void aReadOnlyConnectionRefusesEveryAction()
