@@ -30,6 +30,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     , m_interval(new QComboBox(this))
     , m_refresh(new QToolButton(this))
     , m_connect(new QToolButton(this))
+    , m_reconnect(new QToolButton(this))
     , m_search(new QLineEdit(this))
 {
     m_server->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -49,6 +50,12 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     m_refresh->setToolTip(tr("Refresh now (F5)"));
     m_connect->setText(tr("Connect…"));
     m_connect->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_reconnect->setText(tr("Reconnect"));
+    m_reconnect->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_reconnect->setToolTip(tr("Drop the connection to this server and open it again now (Ctrl+Shift+R): for a "
+                               "link that seems dead though it looks connected, a server fixed after a failure, "
+                               "or to skip the wait before the next attempt. Reads in flight are sent again; "
+                               "writes in flight are reported as not known to have run."));
     m_search->setPlaceholderText(tr("Find a job id or tag (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(260);
@@ -65,6 +72,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     layout->addWidget(m_server);
     layout->addWidget(m_readOnly);
     layout->addWidget(m_state);
+    layout->addWidget(m_reconnect);
     layout->addStretch(1);
     layout->addWidget(m_lastRefresh);
     layout->addWidget(m_interval);
@@ -75,6 +83,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
             [this] { emit refreshIntervalChanged(refreshInterval()); });
     connect(m_refresh, &QToolButton::clicked, this, &ConnectionBar::refreshNowRequested);
     connect(m_connect, &QToolButton::clicked, this, &ConnectionBar::connectRequested);
+    connect(m_reconnect, &QToolButton::clicked, this, &ConnectionBar::reconnectRequested);
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         const QString text = m_search->text().trimmed();
         if (!text.isEmpty())
@@ -122,6 +131,9 @@ void ConnectionBar::setState(const ConnectionState &state)
     case ConnectionState::Phase::Closed: text = tr("closed"); break;
     }
     m_state->setText(text);
+    // Offered whatever the state, as long as there is a connection to open again.
+    m_reconnect->setEnabled(state.phase != ConnectionState::Phase::Idle
+                            && state.phase != ConnectionState::Phase::Closed);
     m_state->setStyleSheet(badgeStyle(colour));
     m_state->setToolTip(state.describe());
 }

@@ -11,7 +11,9 @@ class QLineEdit;
 class QToolButton;
 
 // The strip along the top of the window: where we are connected, in what state, when data last
-// arrived, a read-only badge, the refresh interval, refresh-now, and the search field.
+// arrived, a read-only badge, Reconnect (in every state of a connection, not only after a
+// failure: a link can be dead while it still looks connected), the refresh interval,
+// refresh-now, and the search field.
 class ConnectionBar final : public QWidget
 {
     Q_OBJECT
@@ -32,11 +34,14 @@ public:
     QLabel *stateLabel() const { return m_state; }
     QLabel *readOnlyBadge() const { return m_readOnly; }
     QLabel *lastRefreshLabel() const { return m_lastRefresh; }
+    QToolButton *reconnectButton() const { return m_reconnect; }
 
 signals:
     void refreshIntervalChanged(int milliseconds);
     void refreshNowRequested();
     void connectRequested();
+    // Drop the connection and open it again now.
+    void reconnectRequested();
     // Text typed in the search field and confirmed with Enter.
     void searchRequested(const QString &text);
 
@@ -50,6 +55,7 @@ private:
     QComboBox *m_interval;
     QToolButton *m_refresh;
     QToolButton *m_connect;
+    QToolButton *m_reconnect;
     QLineEdit *m_search;
     QDateTime m_lastRefreshTime;
     bool m_stale = false;

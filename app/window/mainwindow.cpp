@@ -76,10 +76,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_bar, &ConnectionBar::refreshNowRequested, m_timer, &RefreshTimer::refreshNow);
     connect(m_bar, &ConnectionBar::connectRequested, this, &MainWindow::connectRequested);
     connect(m_bar, &ConnectionBar::searchRequested, this, &MainWindow::search);
-    connect(m_banner, &TroubleBanner::retryRequested, this, [this] {
-        if (m_session)
-            m_session->connection()->reconnect();
-    });
+    connect(m_bar, &ConnectionBar::reconnectRequested, this, &MainWindow::reconnectNow);
+    connect(m_banner, &TroubleBanner::retryRequested, this, &MainWindow::reconnectNow);
 
     buildMenus();
     m_bar->setRefreshInterval(DefaultIntervalMs);
@@ -98,6 +96,9 @@ void MainWindow::buildMenus()
     QAction *connectAction = file->addAction(tr("&Connect…"));
     connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
     connect(connectAction, &QAction::triggered, this, &MainWindow::connectRequested);
+    QAction *reconnectAction = file->addAction(tr("&Reconnect"));
+    reconnectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(reconnectAction, &QAction::triggered, this, &MainWindow::reconnectNow);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -121,6 +122,12 @@ void MainWindow::buildMenus()
                            tr("<b>qlessdesk</b> %1<br>A desktop console for the qless job queue.")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::reconnectNow()
+{
+    if (m_session)
+        m_session->connection()->reconnect();
 }
 
 void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString &profile)

@@ -50,6 +50,8 @@ protected:
 
 private:
     void buildMenus();
+    // Drops the session's connection and opens it again, whatever its state.
+    void reconnectNow();
     void clearPages();
     void addPage(Page *page);
     void refreshCurrentPage();

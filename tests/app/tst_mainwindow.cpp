@@ -15,9 +15,11 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QStandardPaths>
 #include <QTest>
+#include <QToolButton>
 
 // The window against a real Redis: the Overview shows what the queues script says, refreshes by
 // itself, shows read-only and connection trouble, and a screenshot is kept for people to look at.
@@ -192,6 +194,33 @@ private slots:
         window.show();
         QVERIFY(!window.connectionBar()->readOnlyBadge()->isHidden());
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("production")));
+    }
+
+    void reconnectIsOfferedWhileConnected()
+    {
+        MainWindow window;
+        window.setSession(session());
+        window.show();
+        QTRY_COMPARE_WITH_TIMEOUT(window.session()->state().phase, ConnectionState::Phase::Ready, 20000);
+        // Connected, no trouble shown, and yet the operator may think the link dead: offered.
+        QVERIFY(window.troubleBanner()->isHidden());
+        QToolButton *reconnect = window.connectionBar()->reconnectButton();
+        QVERIFY(reconnect->isVisible());
+        QVERIFY(reconnect->isEnabled());
+        const auto connections = [this] {
+            const QByteArray info = m_fixture->command({"INFO", "stats"}).bytes;
+            const int at = info.indexOf("total_connections_received:");
+            return info.mid(at).split('\r').first().split(':').last().toLongLong();
+        };
+        const qint64 before = connections();
+        QSignalSpy states(window.session(), &QlessSession::stateChanged);
+        reconnect->click();
+        // A new connection to the same server, Ready again.
+        QTRY_VERIFY_WITH_TIMEOUT(states.size() >= 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.session()->state().phase, ConnectionState::Phase::Ready, 20000);
+        QVERIFY(states.first().at(0).value<ConnectionState>().phase != ConnectionState::Phase::Ready);
+        QCOMPARE(connections(), before + 1);
+        QVERIFY(reconnect->isEnabled());
     }
 
     void troubleBannerWhileServerIsDown()
