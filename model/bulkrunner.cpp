@@ -9,7 +9,6 @@
 #include <QTimer>
 #include <QUuid>
 
-
 namespace {
 constexpr int collectPageSize = 1000;
 } // namespace
