@@ -188,7 +188,7 @@ end
 Api['desk.move'] = function(now, a)
   local jid = Qless.arg('Desk.move', 'jid', a[1])
   local queue = Qless.arg('Desk.move', 'queue', a[2])
-  return Qless.desk_move(now, jid, queue, a[3])
+  return Qless.desk_move(now, jid, queue, a[3], 'Desk.move')
 end
 
 -- desk.failedaction <retry|move|cancel> <group> <count> <skip> <key> [queue]: the receipt (JSON).

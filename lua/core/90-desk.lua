@@ -148,7 +148,7 @@ end
 
 -- Puts an existing job into `queue` as qless's put would with what the job has: klass, data,
 -- priority, tags, retries and unfinished dependencies kept, `remaining` reset, its worker told
--- lock_lost, its failure forgotten. Returns the new state.
+-- lock_lost, its failure forgotten and cleared. Returns the new state.
 function Qless.desk_requeue(now, jid, queue)
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'klass', 'data', 'priority', 'tags', 'retries')
@@ -159,19 +159,23 @@ function Qless.desk_requeue(now, jid, queue)
     'tags', cjson.encode(Qless.job_tags(jid)),
     'retries', Qless.stored_number(f[5], 5),
     'depends', cjson.encode(redis.call('smembers', key .. '-dependencies')) })
+  -- qless's put keeps the old failure on the job; a job the console moved out of a failure
+  -- group must not still show it.
+  redis.call('hset', key, 'failure', '{}')
   return redis.call('hget', key, 'state')
 end
 
 -- desk.move: `queue` '' is the queue the job is in now (an operator's retry). With `state` only
 -- a job currently in that state moves: a guard for bulk steps that are replayed or raced.
--- Returns the new state, or false when there is no such job or it is not in `state`.
-function Qless.desk_move(now, jid, queue, state)
+-- Returns the new state, or false when there is no such job or it is not in `state`. `who`
+-- names the face in errors.
+function Qless.desk_move(now, jid, queue, state, who)
   local f = redis.call('hmget', Qless.job_key(jid), 'state', 'queue')
   if not f[1] or (state ~= nil and f[1] ~= state) then return false end
   if queue == '' then
     queue = f[2]
     if not queue or queue == '' then
-      Qless.fail_with('Desk.move(): ' .. jid .. ' has no queue of its own to go back to')
+      Qless.fail_with(who .. '(): ' .. jid .. ' has no queue of its own to go back to')
     end
   end
   return Qless.desk_requeue(now, jid, queue)

@@ -1,0 +1,318 @@
+#include "qlessfixture.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+// qless.lua's desk.* commands: what the console needs beyond qless. The views (desk.queues, jobs,
+// peek, workers, failed, tracked, tags) must leave the database exactly as it was, even where
+// qless's own commands of the same name would move scheduled jobs, spawn recurring ones, prune
+// workers or upgrade a 2012 history; desk.move and desk.failedaction write as qless's put and
+// cancel do.
+class TestQlessDesk final : public QObject
+{
+    Q_OBJECT
+
+    static constexpr double T = 1763683200;
+    QlessFixture m_q;
+
+    RedisValue lua(const QByteArray &command, double now, const QList<QByteArray> &args = {})
+    {
+        return m_q.qless(command, now, args);
+    }
+    QJsonValue json(const QByteArray &command, double now, const QList<QByteArray> &args = {})
+    {
+        return m_q.qlessJson(command, now, args);
+    }
+    void put(double now, const QByteArray &queue, const QByteArray &jid, const QList<QByteArray> &options = {},
+             double delay = 0)
+    {
+        QList<QByteArray> args{"w", queue, jid, "K", "{}", num(delay)};
+        args += options;
+        const RedisValue reply = lua("put", now, args);
+        QVERIFY2(!reply.isError(), reply.bytes.constData());
+    }
+    void mustWork(const RedisValue &reply) { QVERIFY2(!reply.isError(), reply.bytes.constData()); }
+    using Names = QList<QByteArray>;
+    static Names strings(const QJsonValue &value)
+    {
+        Names out;
+        for (const QJsonValue &item : value.toArray())
+            out << item.toString().toUtf8();
+        return out;
+    }
+    static Names jids(const QJsonValue &objects)
+    {
+        Names out;
+        for (const QJsonValue &item : objects.toArray())
+            out << item.toObject().value(QStringLiteral("jid")).toString().toUtf8();
+        return out;
+    }
+    // A database with every kind of data the views read, including what qless's own reads would
+    // change: due scheduled jobs, a due recurring template, a worker past max-worker-age, stalled
+    // locks, a job timed out by hand, a 2012 history field, a failure group, tags and tracking.
+    void seedEverything()
+    {
+        for (int i = 0; i < 8; ++i)
+            put(T + i, "a", "j" + QByteArray::number(i), {"tags", i % 2 ? "[\"odd\"]" : "[\"even\"]"},
+                i == 5 ? 10 : 0);
+        mustWork(lua("pop", T + 10, {"a", "w1", "3"}));
+        mustWork(lua("fail", T + 11, {"j1", "w1", "boom", "it broke", "{}"}));
+        mustWork(lua("timeout", T + 12, {"j2"}));
+        mustWork(lua("recur", T, {"a", "tpl", "K", "{}", "interval", "10", "0"}));
+        mustWork(lua("track", T, {"track", "j3"}));
+        m_q.command({"ZADD", "ql:tracked", "1", "gone"});
+        m_q.command({"ZADD", "ql:workers", num(T - 200000), "ancient"});
+        m_q.command({"HSET", "ql:j:j4", "history", R"([{"q":"a","put":1700000000,"popped":1700000005,"worker":"w9"}])"});
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_q.start(&error), qPrintable(error));
+    }
+    void init() { m_q.flush(); }
+
+    void viewsLeaveTheDatabaseAsItWas()
+    {
+        seedEverything();
+        const double now = T + 500; // w1's other lock stalled, j5 due, tpl due, 'ancient' too old
+        const QList<QByteArray> before = m_q.snapshot();
+        const QList<QPair<QByteArray, QList<QByteArray>>> views{
+            {"desk.queues", {}},
+            {"desk.queues", {"a"}},
+            {"desk.jobs", {"waiting", "a"}},
+            {"desk.jobs", {"running", "a"}},
+            {"desk.jobs", {"stalled", "a"}},
+            {"desk.jobs", {"scheduled", "a"}},
+            {"desk.jobs", {"recurring", "a"}},
+            {"desk.jobs", {"complete"}},
+            {"desk.peek", {"a", "10"}},
+            {"desk.workers", {}},
+            {"desk.workers", {"w1"}},
+            {"desk.failed", {}},
+            {"desk.failed", {"boom"}},
+            {"desk.tracked", {}},
+            {"desk.tags", {}},
+        };
+        for (const auto &view : views) {
+            const RedisValue reply = lua(view.first, now, view.second);
+            QVERIFY2(!reply.isError(), QByteArray(view.first + ": " + reply.bytes).constData());
+            QVERIFY2(m_q.snapshot() == before, QByteArray(view.first + " changed the database").constData());
+        }
+        // qless's own peek does change it here (moves j5, spawns tpl's job): the test can fail.
+        mustWork(lua("peek", now, {"a", "10"}));
+        QVERIFY(m_q.snapshot() != before);
+    }
+
+    void queuesCountDueAndTimedOutJobsAsWaiting()
+    {
+        seedEverything();
+        const QJsonObject a = json("desk.queues", T + 13, {"a"}).toObject();
+        // j0 j4 j6 j7 waiting + j2 timed out (in work at +inf); j5 due at T+15 not yet.
+        QCOMPARE(a.value(QStringLiteral("waiting")).toInt(), 5);
+        QCOMPARE(a.value(QStringLiteral("running")).toInt(), 1); // j3 (j1 failed, j2 timed out)
+        QCOMPARE(a.value(QStringLiteral("scheduled")).toInt(), 1);
+        QCOMPARE(a.value(QStringLiteral("recurring")).toInt(), 1);
+        QCOMPARE(a.value(QStringLiteral("paused")).toBool(), false);
+        QCOMPARE(a.value(QStringLiteral("max_concurrency")).toInt(), 0);
+        const QJsonObject later = json("desk.queues", T + 16, {"a"}).toObject();
+        QCOMPARE(later.value(QStringLiteral("waiting")).toInt(), 6);
+        QCOMPARE(later.value(QStringLiteral("scheduled")).toInt(), 0);
+        const QJsonArray all = json("desk.queues", T + 16).toArray();
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all.at(0).toObject(), later);
+        m_q.flush();
+        QCOMPARE(lua("desk.queues", T).bytes, QByteArray("[]")); // a list, even when empty
+    }
+
+    void jobsArePagedWithTotals()
+    {
+        for (int i = 0; i < 30; ++i)
+            put(T, "q", "p" + QByteArray::number(100 + i));
+        const QJsonObject page = json("desk.jobs", T + 1, {"waiting", "q", "10", "5"}).toObject();
+        QCOMPARE(page.value(QStringLiteral("total")).toInt(), 30);
+        QCOMPARE(page.value(QStringLiteral("jobs")).toArray().size(), 5);
+        const QJsonObject none = json("desk.jobs", T + 1, {"running", "q"}).toObject();
+        QCOMPARE(canonical(none), canonicalJson(R"({"total": 0, "jobs": []})"));
+        mustWork(lua("pop", T + 2, {"q", "w", "2"}));
+        const QJsonArray popped = json("desk.jobs", T + 3, {"running", "q"}).toObject()
+                                      .value(QStringLiteral("jobs")).toArray();
+        QCOMPARE(popped.size(), 2);
+        mustWork(lua("complete", T + 4, {popped.at(0).toString().toUtf8(), "w", "q", "{}"}));
+        mustWork(lua("complete", T + 5, {popped.at(1).toString().toUtf8(), "w", "q", "{}"}));
+        const QJsonObject complete = json("desk.jobs", T + 6, {"complete", "0", "1"}).toObject();
+        QCOMPARE(complete.value(QStringLiteral("total")).toInt(), 2);
+        QCOMPARE(strings(complete.value(QStringLiteral("jobs"))), Names{popped.at(1).toString().toUtf8()});
+    }
+
+    void waitingPageIsTheOrderPopHandsOut()
+    {
+        put(T, "q", "low");
+        put(T, "q", "later", {}, 5);
+        put(T + 1, "q", "high", {"priority", "10"});
+        put(T + 2, "q", "low2");
+        const Names predicted = strings(json("desk.jobs", T + 10, {"waiting", "q"}).toObject()
+                                                  .value(QStringLiteral("jobs")));
+        QCOMPARE(predicted, (Names{"high", "low", "low2", "later"}));
+        QCOMPARE(jids(json("desk.peek", T + 10, {"q", "4"})), predicted);
+        QCOMPARE(jids(json("pop", T + 10, {"q", "w", "4"})), predicted);
+    }
+
+    void peekPutsStalledJobsFirst()
+    {
+        put(T, "q", "first");
+        put(T + 1, "q", "second");
+        QCOMPARE(jids(json("pop", T + 1, {"q", "w", "1"})), Names{"first"});
+        const double stalled = T + 1000; // past the 60 s heartbeat
+        QCOMPARE(jids(json("desk.peek", stalled, {"q", "2"})), (Names{"first", "second"}));
+        QCOMPARE(jids(json("desk.peek", stalled, {"q", "1"})), Names{"first"});
+    }
+
+    void argumentsAreChecked()
+    {
+        QLESS_VERIFY_REFUSED(lua("desk.jobs", T, {"bogus", "q"}), "Arg \"state\"");
+        QLESS_VERIFY_REFUSED(lua("desk.jobs", T, {"waiting"}), "Arg \"queue\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.jobs", T, {"waiting", "q", "-1"}), "Arg \"offset\"");
+        QLESS_VERIFY_REFUSED(lua("desk.jobs", T, {"waiting", "q", "0", "2.5"}), "Arg \"count\"");
+        QLESS_VERIFY_REFUSED(lua("desk.peek", T), "Arg \"queue\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.move", T, {"jid"}), "Arg \"queue\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"explode", "g", "1", "0", "k"}), "Arg \"action\"");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"move", "g", "1", "0", "k"}), "Arg \"queue\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "g", "1", "0", "k", "q"}), "only for move");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "g", "x", "0", "k"}), "Arg \"count\"");
+        QCOMPARE(m_q.snapshot(), QList<QByteArray>{});
+    }
+
+    void workersAreListedWithoutPruning()
+    {
+        put(T, "q", "j");
+        mustWork(lua("pop", T + 1, {"q", "busy", "1"}));
+        m_q.command({"ZADD", "ql:workers", num(T - 200000), "ancient"});
+        const QJsonArray list = json("desk.workers", T + 2).toArray();
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(canonical(list.at(0)), canonicalJson(R"({"name":"busy","jobs":1,"stalled":0,"last":)" + num(T + 1) + "}"));
+        QCOMPARE(m_q.command({"ZSCORE", "ql:workers", "ancient"}).bytes.isEmpty(), false);
+        QCOMPARE(canonical(json("desk.workers", T + 2, {"busy"})), canonicalJson(R"({"jobs":["j"],"stalled":[]})"));
+        QCOMPARE(canonical(json("desk.workers", T + 500, {"busy"})), canonicalJson(R"({"jobs":[],"stalled":["j"]})"));
+    }
+
+    void failedPagesJobObjectsWithTotal()
+    {
+        for (const QByteArray jid : {"f1", "f2", "f3"}) {
+            put(T, "q", jid);
+            mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+            mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
+        }
+        m_q.command({"LPUSH", "ql:f:grp", "ghost"});
+        QCOMPARE(canonical(json("desk.failed", T + 3)), canonicalJson(R"({"grp": 4})"));
+        const QJsonObject page = json("desk.failed", T + 3, {"grp", "0", "2"}).toObject();
+        QCOMPARE(page.value(QStringLiteral("total")).toInt(), 4);
+        const QJsonArray jobs = page.value(QStringLiteral("jobs")).toArray();
+        QCOMPARE(canonical(jobs.at(0)), canonicalJson(R"({"jid": "ghost", "state": "missing"})"));
+        QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("jid")).toString(), QStringLiteral("f3"));
+        QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+    }
+
+    void trackedReads2012HistoryWithoutMovingIt()
+    {
+        put(T, "q", "old");
+        mustWork(lua("track", T, {"track", "old"}));
+        m_q.command({"DEL", "ql:j:old-history"});
+        m_q.command({"HSET", "ql:j:old", "history", R"([{"q":"q","put":1700000000,"popped":1700000005,"worker":"w9"}])"});
+        const QJsonObject listing = json("desk.tracked", T + 1).toObject();
+        const QJsonArray history = listing.value(QStringLiteral("jobs")).toArray().at(0).toObject()
+                                       .value(QStringLiteral("history")).toArray();
+        QCOMPARE(canonical(history), canonicalJson(R"([{"when":1700000000,"what":"put","q":"q"},
+                                                       {"when":1700000005,"what":"popped","worker":"w9"}])"));
+        QCOMPARE(m_q.command({"EXISTS", "ql:j:old-history"}).integer, 0);
+        // qless's get moves it into the list, and reads the same history.
+        const QJsonArray moved = json("get", T + 1, {"old"}).toObject().value(QStringLiteral("history")).toArray();
+        QCOMPARE(canonical(moved), canonical(history));
+        QCOMPARE(m_q.command({"EXISTS", "ql:j:old-history"}).integer, 1);
+    }
+
+    void tagsCountEveryUse()
+    {
+        put(T, "q", "a", {"tags", R"(["solo", "pair"])"});
+        put(T, "q", "b", {"tags", R"(["pair"])"});
+        QCOMPARE(canonical(json("desk.tags", T)), canonicalJson(R"([{"tag":"pair","count":2},{"tag":"solo","count":1}])"));
+        QCOMPARE(canonical(json("desk.tags", T, {"1", "1"})), canonicalJson(R"([{"tag":"solo","count":1}])"));
+        // qless's tag top leaves out a tag on a single job.
+        QCOMPARE(canonical(json("tag", T, {"top"})), canonicalJson(R"(["pair"])"));
+    }
+
+    void moveKeepsTheJobAndHonoursTheGuard()
+    {
+        put(T, "q", "j", {"priority", "7", "tags", R"(["t"])", "retries", "3"});
+        mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+        QCOMPARE(lua("desk.move", T + 2, {"j", "other", "waiting"}).isNil(), true);
+        QCOMPARE(lua("desk.move", T + 2, {"nosuch", "other"}).isNil(), true);
+        QVERIFY(m_q.listen());
+        QCOMPARE(lua("desk.move", T + 3, {"j", "other", "running"}).bytes, QByteArray("waiting"));
+        const QJsonObject job = json("get", T + 4, {"j"}).toObject();
+        QCOMPARE(job.value(QStringLiteral("queue")).toString(), QStringLiteral("other"));
+        QCOMPARE(job.value(QStringLiteral("priority")).toInt(), 7);
+        QCOMPARE(job.value(QStringLiteral("remaining")).toInt(), 3);
+        QCOMPARE(strings(job.value(QStringLiteral("tags"))), Names{"t"});
+        QCOMPARE(job.value(QStringLiteral("worker")).toString(), QString());
+        bool told = false;
+        for (const QByteArray &line : m_q.heard())
+            told = told || (line.startsWith("ql:w:w ") && line.contains("lock_lost"));
+        QVERIFY2(told, "the worker that held the job was not told lock_lost");
+        // '' sends a failed job back to its own queue and out of its group.
+        mustWork(lua("pop", T + 5, {"other", "w", "1"}));
+        mustWork(lua("fail", T + 6, {"j", "w", "grp", "m", "{}"}));
+        QCOMPARE(lua("desk.move", T + 7, {"j", "", "failed"}).bytes, QByteArray("waiting"));
+        QCOMPARE(json("get", T + 8, {"j"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("other"));
+        QCOMPARE(m_q.command({"EXISTS", "ql:f:grp"}).integer, 0);
+        QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
+    }
+
+    void failedActionBatchesWithReceipts()
+    {
+        for (const QByteArray jid : {"r1", "r2", "r3"}) {
+            put(T, "q", jid);
+            mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+            mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
+        }
+        const QByteArray receipt = lua("desk.failedaction", T + 3, {"retry", "grp", "2", "0", "k1"}).bytes;
+        QCOMPARE(canonicalJson(receipt), canonicalJson(R"({"taken":2,"done":2,"skipped":{}})"));
+        QCOMPARE(json("get", T + 4, {"r1"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).elements.size(), 1);
+        QCOMPARE(canonicalJson(m_q.command({"GET", "ql:receipt:k1"}).bytes), canonicalJson(receipt));
+        QVERIFY(m_q.command({"TTL", "ql:receipt:k1"}).integer > 86000);
+        // The same key again: the same reply, nothing changed.
+        const QList<QByteArray> before = m_q.snapshot();
+        QCOMPARE(lua("desk.failedaction", T + 5, {"retry", "grp", "2", "0", "k1"}).bytes, receipt);
+        QCOMPARE(m_q.snapshot(), before);
+        // Move the last one elsewhere; the group empties and leaves ql:failures.
+        QCOMPARE(canonicalJson(lua("desk.failedaction", T + 6, {"move", "grp", "5", "0", "k2", "elsewhere"}).bytes),
+                 canonicalJson(R"({"taken":1,"done":1,"skipped":{}})"));
+        QCOMPARE(json("get", T + 7, {"r3"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("elsewhere"));
+        QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
+    }
+
+    void failedCancelKeepsJobsOthersDependOn()
+    {
+        for (const QByteArray jid : {"c1", "c2"}) {
+            put(T, "q", jid);
+            mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+        }
+        put(T + 1, "q", "needs", {"depends", R"(["c1"])"});
+        for (const QByteArray jid : {"c1", "c2"})
+            mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
+        m_q.command({"LPUSH", "ql:f:grp", "ghost"});
+        const QByteArray receipt = lua("desk.failedaction", T + 3, {"cancel", "grp", "5", "0", "k"}).bytes;
+        QCOMPARE(canonicalJson(receipt),
+                 canonicalJson(R"({"taken":3,"done":1,"skipped":{"has dependents":["c1"],"missing":["ghost"]}})"));
+        QCOMPARE(m_q.command({"EXISTS", "ql:j:c2"}).integer, 0);
+        QCOMPARE(json("get", T + 4, {"c1"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+        QCOMPARE(strings(m_q.qlessJson("failed", T + 4, {"grp"}).toObject().value(QStringLiteral("jobs"))),
+                 Names{"c1"});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestQlessDesk)
+#include "tst_qless_desk.moc"
