@@ -3,8 +3,8 @@
 
 #include <QTest>
 
-// The embedded scripts: all 23 commands present, each a whole script Redis accepts as it is,
-// named by the SHA1 Redis itself computes.
+// The embedded scripts: all 23 per-command faces and the unified qless.lua present, each a whole
+// script Redis accepts as it is, named by the SHA1 Redis itself computes.
 class TestScriptLibrary final : public QObject
 {
     Q_OBJECT
@@ -24,7 +24,7 @@ private slots:
             QStringLiteral("failedaction"), QStringLiteral("get"), QStringLiteral("heartbeat"),
             QStringLiteral("jobs"), QStringLiteral("move"), QStringLiteral("peek"),
             QStringLiteral("pop"), QStringLiteral("priority"),
-            QStringLiteral("put"), QStringLiteral("queues"), QStringLiteral("recur"),
+            QStringLiteral("put"), QStringLiteral("qless"), QStringLiteral("queues"), QStringLiteral("recur"),
             QStringLiteral("retry"), QStringLiteral("stats"), QStringLiteral("tag"),
             QStringLiteral("track"), QStringLiteral("unfail"), QStringLiteral("workers")};
         QCOMPARE(ScriptLibrary::instance().names(), expected);
