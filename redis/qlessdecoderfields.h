@@ -1,0 +1,45 @@
+#pragma once
+
+#include "job.h"
+#include "redisreply.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+// The pieces QlessDecoder's files share to read a reply's fields (qlessdecoder.cpp: lists and
+// summaries, qlessdecoderjob.cpp: jobs, qlessdecodertext.cpp: UTF-8 and JSON). Internal to the
+// decoder: callers use QlessDecoder.
+namespace QlessDecoderFields {
+
+// Sets a BadReply error ("Unexpected reply: <what>") unless `error` already holds one.
+void badReply(RedisError *error, const QString &what);
+// A JSON value as one line of text: strings as they are, numbers in full, lists/objects as JSON.
+QString compact(const QJsonValue &value);
+// A list, with Lua's `{}` for an empty one accepted. False when it is neither.
+bool asList(const QJsonValue &value, QJsonArray *out);
+QStringList stringList(const QJsonArray &array);
+// A list field of a record: problems recorded, never fatal.
+QStringList listField(const QJsonObject &object, const QString &name, FieldProblems *problems,
+                      bool required = false);
+// Lua's false is its nil: qless's scripts reply `false` for a hash field that is not there
+// (`spawned_from_jid` of a job no recurring template spawned).
+bool absent(const QJsonValue &value);
+QString stringField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required);
+// A number field. Numbers written as text are read as numbers; an empty text counts as absent,
+// since current qless writes '' for "none" (`expires` of a job that holds no lock). Anything else
+// that is not a finite number is a problem, with the value as found.
+double numberField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required);
+qint64 count(const QJsonObject &object, const QString &name);
+// A number, or a number written as text.
+double number(const QJsonValue &value);
+// The reply's text as JSON (invalid UTF-8 escaped, *escaped set), or false with a BadReply error.
+bool replyJson(const RedisReply &reply, QJsonValue *out, bool *escaped, RedisError *error);
+// A reply that must be a JSON list of `what`: the list, or false with a BadReply error.
+bool replyList(const RedisReply &reply, QJsonArray *out, const QString &what, RedisError *error);
+// A JSON list of jobs (qlessdecoderjob.cpp), or none with a BadReply error.
+QList<Job> jobList(const QJsonValue &value, bool escaped, RedisError *error);
+
+} // namespace QlessDecoderFields

@@ -1,0 +1,209 @@
+#include "qlessdecoder.h"
+
+#include "qlessdecoderfields.h"
+
+#include <QJsonDocument>
+
+// QlessDecoder's reading of one job: the hash as the get script replies it, its history in
+// either form, its failure and data; problems recorded per field, never fatal.
+
+using namespace QlessDecoderFields;
+
+namespace {
+// Data larger than this is not parsed just to see whether it is JSON: views show the text.
+constexpr qsizetype MaxDataCheck = 256 * 1024;
+
+void readHistory(const QJsonValue &value, Job *job)
+{
+    if (value.isUndefined() || value.isNull())
+        return;
+    QJsonArray entries;
+    if (!asList(value, &entries)) {
+        job->problems.insert(QStringLiteral("history"), {FieldProblem::Kind::Invalid, compact(value)});
+        return;
+    }
+    bool events = false;
+    bool stages = false;
+    bool unreadable = false;
+    for (const QJsonValue &entry : entries) {
+        if (!entry.isObject()) {
+            JobEvent event;
+            event.what = QStringLiteral("invalid");
+            event.raw = compact(entry);
+            job->history << event;
+            unreadable = true;
+            continue;
+        }
+        const QJsonObject object = entry.toObject();
+        if (object.contains(QLatin1String("what"))) {
+            // Current deployments: one event per entry.
+            events = true;
+            JobEvent event;
+            event.when = number(object.value(QLatin1String("when")));
+            event.what = compact(object.value(QLatin1String("what")));
+            event.queue = compact(object.value(QLatin1String("q")));
+            event.worker = compact(object.value(QLatin1String("worker")));
+            event.group = compact(object.value(QLatin1String("group")));
+            event.raw = compact(object.value(QLatin1String("raw")));
+            if (event.what == QLatin1String("invalid"))
+                unreadable = true;
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                static const QStringList known{QStringLiteral("when"), QStringLiteral("what"), QStringLiteral("q"),
+                                               QStringLiteral("worker"), QStringLiteral("group"), QStringLiteral("raw")};
+                if (!known.contains(it.key()))
+                    event.extra.insert(it.key(), it.value());
+            }
+            job->history << event;
+            continue;
+        }
+        // The spec's stages: one per put, with the times it went through.
+        stages = true;
+        const QString queue = compact(object.value(QLatin1String("q")));
+        const QString worker = compact(object.value(QLatin1String("worker")));
+        for (const char *what : {"put", "popped", "done", "failed"}) {
+            const QJsonValue when = object.value(QLatin1String(what));
+            if (when.isUndefined() || when.isNull())
+                continue;
+            JobEvent event;
+            event.what = QString::fromLatin1(what);
+            event.when = number(when);
+            event.queue = queue;
+            if (event.what != QLatin1String("put"))
+                event.worker = worker;
+            job->history << event;
+        }
+    }
+    job->historyForm = events ? Job::HistoryForm::Events : stages ? Job::HistoryForm::Stages : Job::HistoryForm::None;
+    if (unreadable)
+        job->problems.insert(QStringLiteral("history"), {FieldProblem::Kind::Invalid, compact(value)});
+}
+
+// What the history tells beyond its entries: when the job was last put (the hash's `time` is only
+// its last change under current qless) and, for a job qless timed out, when and whose lock it was.
+void readFromHistory(Job *job)
+{
+    const QList<JobEvent> &history = job->history;
+    const auto last = [&history](const QString &what) -> const JobEvent * {
+        for (auto it = history.crbegin(); it != history.crend(); ++it) {
+            if (it->what == what && it->when > 0)
+                return &*it;
+        }
+        return nullptr;
+    };
+    const JobEvent *put = last(QStringLiteral("put"));
+    job->put = put ? put->when : job->time;
+
+    // Only qless's `timeout` leaves a job `stalled` without a lock (it is then in the work set).
+    job->timedOut = job->state == QLatin1String("stalled") && job->expires <= 0;
+    if (!job->timedOut)
+        return;
+    const JobEvent *timedOut = last(QStringLiteral("timed-out"));
+    const JobEvent *popped = last(QStringLiteral("popped"));
+    job->timedOutAt = timedOut ? timedOut->when : 0;
+    // `timeout` leaves the worker in the hash; older entries may name it when a script cleared it.
+    if (!job->worker.isEmpty())
+        job->timedOutWorker = job->worker;
+    else if (timedOut && !timedOut->worker.isEmpty())
+        job->timedOutWorker = timedOut->worker;
+    else if (popped)
+        job->timedOutWorker = popped->worker;
+}
+
+void readFailure(const QJsonValue &value, Job *job)
+{
+    if (value.isUndefined() || value.isNull())
+        return;
+    if (!value.isObject()) {
+        job->problems.insert(QStringLiteral("failure"), {FieldProblem::Kind::Invalid, compact(value)});
+        return;
+    }
+    const QJsonObject object = value.toObject();
+    if (object.isEmpty())
+        return;
+    JobFailure failure;
+    failure.group = compact(object.value(QLatin1String("group")));
+    failure.message = compact(object.value(QLatin1String("message")));
+    failure.when = number(object.value(QLatin1String("when")));
+    failure.worker = compact(object.value(QLatin1String("worker")));
+    job->failure = failure;
+}
+
+void readData(const QJsonValue &value, Job *job)
+{
+    if (value.isUndefined() || value.isNull()) {
+        job->problems.insert(QStringLiteral("data"), {FieldProblem::Kind::Missing, QString()});
+        return;
+    }
+    job->data = value.isString() ? value.toString() : compact(value);
+    if (job->data.size() <= MaxDataCheck) {
+        QJsonParseError error{};
+        QJsonDocument::fromJson(QByteArray("[") + job->data.toUtf8() + "]", &error);
+        if (error.error != QJsonParseError::NoError)
+            job->problems.insert(QStringLiteral("data"), {FieldProblem::Kind::Invalid, QString()});
+    }
+}
+} // namespace
+
+Job QlessDecoder::job(const QJsonValue &value, bool escaped)
+{
+    Job job;
+    job.escapedBytes = escaped;
+    if (!value.isObject()) {
+        job.problems.insert(QStringLiteral("job"), {FieldProblem::Kind::Invalid, compact(value)});
+        return job;
+    }
+    const QJsonObject o = value.toObject();
+    FieldProblems *p = &job.problems;
+    job.jid = stringField(o, QStringLiteral("jid"), p, true).toUtf8();
+    job.state = stringField(o, QStringLiteral("state"), p, true);
+    if (job.isMissing())
+        return job; // a listed jid whose job is gone: nothing more to read
+    job.klass = stringField(o, QStringLiteral("klass"), p, true);
+    job.queue = stringField(o, QStringLiteral("queue"), p, true);
+    job.worker = stringField(o, QStringLiteral("worker"), p, false);
+    job.tracked = o.value(QLatin1String("tracked")).toBool();
+    job.priority = numberField(o, QStringLiteral("priority"), p, true);
+    job.expires = numberField(o, QStringLiteral("expires"), p, false);
+    job.retries = numberField(o, QStringLiteral("retries"), p, true);
+    job.remaining = numberField(o, QStringLiteral("remaining"), p, true);
+    job.time = numberField(o, QStringLiteral("time"), p, false);
+    job.due = numberField(o, QStringLiteral("due"), p, false);
+    readData(o.value(QLatin1String("data")), &job);
+    job.tags = listField(o, QStringLiteral("tags"), p);
+    readHistory(o.value(QLatin1String("history")), &job);
+    readFailure(o.value(QLatin1String("failure")), &job);
+    job.dependents = listField(o, QStringLiteral("dependents"), p);
+    job.dependencies = listField(o, QStringLiteral("dependencies"), p);
+    job.spawnedFrom = stringField(o, QStringLiteral("spawned_from_jid"), p, false);
+    readFromHistory(&job);
+    return job;
+}
+
+std::optional<Job> QlessDecoder::job(const RedisReply &reply, RedisError *error)
+{
+    if (reply.isNil())
+        return std::nullopt;
+    QJsonValue value;
+    bool escaped = false;
+    if (!replyJson(reply, &value, &escaped, error))
+        return std::nullopt;
+    if (!value.isObject()) {
+        badReply(error, QStringLiteral("a job must be a JSON object"));
+        return std::nullopt;
+    }
+    return job(value, escaped);
+}
+
+QList<Job> QlessDecoderFields::jobList(const QJsonValue &value, bool escaped, RedisError *error)
+{
+    QJsonArray array;
+    if (!asList(value, &array)) {
+        badReply(error, QStringLiteral("expected a list of jobs"));
+        return {};
+    }
+    QList<Job> jobs;
+    jobs.reserve(array.size());
+    for (const QJsonValue &item : array)
+        jobs << QlessDecoder::job(item, escaped);
+    return jobs;
+}
