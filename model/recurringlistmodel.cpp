@@ -24,7 +24,8 @@ struct Gathering
 RecurringListModel::RecurringListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<RecurringJob>(parent)
     , m_client(client)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+    // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
+    , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
 {
 }
 
@@ -65,8 +66,13 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
     m_inFlight = true;
     auto state = std::make_shared<Gathering>();
     const auto finish = [this, generation, state, rows, failed, count] {
-        if (generation != m_generation)
+        // A load for a queue replaced meanwhile applies nothing, but it still ends: its caller
+        // (a refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
+        if (generation != m_generation) {
+            if (failed)
+                failed();
             return;
+        }
         m_inFlight = false;
         if (!state->error.isNull()) {
             m_lastError = state->error.message;
@@ -84,9 +90,7 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
         rows(found, state->total, count);
     };
     const auto fetchTemplates = [this, generation, state, finish] {
-        if (generation != m_generation)
-            return;
-        if (!state->error.isNull() || state->jids.isEmpty()) {
+        if (generation != m_generation || !state->error.isNull() || state->jids.isEmpty()) {
             finish();
             return;
         }

@@ -66,6 +66,8 @@ protected:
 
 private:
     using Rows = std::function<void(const QList<RecurringJob> &rows, qint64 total, int asked)>;
+    // Exactly one of `rows` and `failed` runs: `failed` when a read failed or the queue changed
+    // meanwhile (then nothing is applied), so every refresh ends.
     void load(int offset, int count, Rows rows, std::function<void()> failed);
     void setTotal(qint64 total);
     QVariant display(const RecurringJob &row, int column) const;

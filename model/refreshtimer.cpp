@@ -5,6 +5,10 @@ RefreshTimer::RefreshTimer(QObject *parent)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &RefreshTimer::start);
+    m_watchdog.setSingleShot(true);
+    connect(&m_watchdog, &QTimer::timeout, this, [this] {
+        abandon(m_ticket, tr("the refresh did not end within %1 s").arg(m_watchdogMs / 1000.0));
+    });
 }
 
 void RefreshTimer::setInterval(int milliseconds)
@@ -25,6 +29,18 @@ void RefreshTimer::setPaused(bool paused)
         refreshNow();
 }
 
+void RefreshTimer::endWith(QObject *work)
+{
+    if (!work || !m_inFlight)
+        return;
+    const quint64 ticket = m_ticket;
+    // Queued: the next refresh must not start while the page (and its window) is still being
+    // torn down.
+    m_endWith = connect(work, &QObject::destroyed, this, [this, ticket] {
+        abandon(ticket, tr("the page went away during its refresh"));
+    }, Qt::QueuedConnection);
+}
+
 void RefreshTimer::refreshNow()
 {
     if (m_inFlight) {
@@ -37,9 +53,16 @@ void RefreshTimer::refreshNow()
 
 void RefreshTimer::finished()
 {
-    if (!m_inFlight)
+    finished(m_ticket);
+}
+
+void RefreshTimer::finished(quint64 ticket)
+{
+    if (!m_inFlight || ticket != m_ticket)
         return;
     m_inFlight = false;
+    m_watchdog.stop();
+    disconnect(m_endWith); // a long-lived page must not gather one connection per refresh
     if (m_pending) {
         m_pending = false;
         start();
@@ -48,9 +71,19 @@ void RefreshTimer::finished()
     schedule();
 }
 
+void RefreshTimer::abandon(quint64 ticket, const QString &why)
+{
+    if (!m_inFlight || ticket != m_ticket)
+        return;
+    emit refreshAbandoned(why);
+    finished(ticket);
+}
+
 void RefreshTimer::start()
 {
     m_inFlight = true;
+    ++m_ticket;
+    m_watchdog.start(m_watchdogMs);
     emit refreshRequested();
 }
 

@@ -7,11 +7,19 @@
 // timer restarted after each reply, so a slow server is never asked twice at once), never while
 // one is in flight, not at all while paused (window minimized) or off (interval 0).
 // refreshNow() (F5) starts one at once, or right after the one in flight.
+//
+// A refresh that never ends would stop all of this for good, so it cannot: one that has not
+// ended after watchdog() is taken as failed (refreshAbandoned) and the next one is scheduled;
+// one whose page goes away (endWith) ends then. Each refresh has a ticket; finished(ticket) for
+// a refresh already given up is ignored, so a late reply never ends the next one early.
 class RefreshTimer final : public QObject
 {
     Q_OBJECT
 
 public:
+    // Far beyond the connection's own request timeout: only a refresh whose end was lost hits it.
+    static constexpr int DefaultWatchdogMs = 120000;
+
     explicit RefreshTimer(QObject *parent = nullptr);
 
     // 0 = off; otherwise milliseconds.
@@ -21,22 +29,38 @@ public:
     bool isPaused() const { return m_paused; }
     bool isInFlight() const { return m_inFlight; }
     bool isScheduled() const { return m_timer.isActive(); }
+    void setWatchdog(int milliseconds) { m_watchdogMs = qMax(1, milliseconds); }
+    int watchdog() const { return m_watchdogMs; }
+    // The refresh in flight (or the last one): pass it back to finished(ticket).
+    quint64 ticket() const { return m_ticket; }
+    // The refresh in flight also ends (as failed) when `work` is destroyed: a page deleted
+    // while its replies are out never calls back.
+    void endWith(QObject *work);
 
 public slots:
     void refreshNow();
-    // The refresh that refreshRequested() started has all its replies (or failed).
+    // The refresh in flight has all its replies (or failed).
     void finished();
+    // Refresh `ticket` has ended; nothing when it is not the one in flight.
+    void finished(quint64 ticket);
 
 signals:
     // Start one refresh now; call finished() when it is done.
     void refreshRequested();
+    // The refresh in flight was given up (watchdog or its page went away); the next one follows.
+    void refreshAbandoned(const QString &why);
 
 private:
     void start();
     void schedule();
+    void abandon(quint64 ticket, const QString &why);
 
     QTimer m_timer;
+    QTimer m_watchdog;
+    QMetaObject::Connection m_endWith;
     int m_interval = 0;
+    int m_watchdogMs = DefaultWatchdogMs;
+    quint64 m_ticket = 0;
     bool m_paused = false;
     bool m_inFlight = false;
     bool m_pending = false;

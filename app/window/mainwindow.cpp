@@ -209,10 +209,14 @@ void MainWindow::refreshCurrentPage()
         return;
     }
     QlessSession *s = m_session.get();
-    page->refresh([this, s](bool ok) {
+    // The ticket: a late end of a refresh the timer gave up must not end the next one; a page
+    // deleted with its replies out never calls back, so its going ends the refresh.
+    const quint64 ticket = m_timer->ticket();
+    m_timer->endWith(page);
+    page->refresh([this, s, ticket](bool ok) {
         if (ok && m_session.get() == s)
             s->markRefreshed();
-        m_timer->finished();
+        m_timer->finished(ticket);
     });
 }
 

@@ -1,8 +1,11 @@
 #include "qlessclienttestbase.h"
 #include "recurringlistmodel.h"
+#include "refreshtimer.h"
 
 #include <QAbstractItemModelTester>
 #include <QDateTime>
+#include <QPointer>
+#include <QSignalSpy>
 
 // Recurring templates of a queue against a real Redis: the jids the jobs script lists, each
 // template's values as `recur get` gives them, paged, refreshed as a keyed diff.
@@ -141,6 +144,63 @@ private slots:
         QVERIFY(waitIdle(model));
         QTest::qWait(200); // a late reply for x would land now
         QCOMPARE(jids(model), QStringList{QStringLiteral("in-y")});
+    }
+
+    // As the window drives it: one refresh per tick, ended by its ticket; CLIENT PAUSE holds the
+    // replies so the refresh is in flight when the queue changes (or the model goes).
+    void queueChangedMidRefreshStillEndsItAndTheNextTickRuns()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        recur("x", "in-x", now, 60, 0);
+        recur("y", "in-y", now, 60, 0);
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setQueue(QStringLiteral("x"));
+        QVERIFY(waitIdle(model));
+        RefreshTimer timer;
+        connect(&timer, &RefreshTimer::refreshRequested, &model, [&] {
+            const quint64 ticket = timer.ticket();
+            model.refresh([&, ticket] { timer.finished(ticket); });
+        });
+        QSignalSpy ticks(&timer, &RefreshTimer::refreshRequested);
+        fixture().command({"CLIENT", "PAUSE", "400"});
+        timer.setInterval(50);
+        QTRY_COMPARE(ticks.count(), 1);
+        QVERIFY(model.isLoading());
+        model.setQueue(QStringLiteral("y"));
+        QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, 5000);
+        QVERIFY(waitIdle(model));
+        QTest::qWait(100);
+        QCOMPARE(jids(model), QStringList{QStringLiteral("in-y")});
+    }
+
+    void modelDeletedMidRefreshLetsTheNextTickRun()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        recur("x", "in-x", now, 60, 0);
+        auto *model = new RecurringListModel(client());
+        model->setQueue(QStringLiteral("x"));
+        QVERIFY(waitIdle(*model));
+        RefreshTimer timer;
+        QPointer<RecurringListModel> alive(model);
+        connect(&timer, &RefreshTimer::refreshRequested, this, [&] {
+            const quint64 ticket = timer.ticket();
+            if (!alive) {
+                timer.finished(ticket);
+                return;
+            }
+            timer.endWith(alive);
+            alive->refresh([&, ticket] { timer.finished(ticket); });
+        });
+        QSignalSpy ticks(&timer, &RefreshTimer::refreshRequested);
+        fixture().command({"CLIENT", "PAUSE", "400"});
+        timer.setInterval(50);
+        QTRY_COMPARE(ticks.count(), 1);
+        QVERIFY(model->isLoading());
+        delete model;
+        QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, 5000);
+        QTest::qWait(500);
+        QVERIFY(ticks.count() >= 3);
     }
 };
 

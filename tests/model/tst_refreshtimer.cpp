@@ -75,6 +75,57 @@ private slots:
         QCOMPARE(spy.count(), 0);
         QVERIFY(timer.isScheduled());
     }
+
+    void refreshThatNeverEndsIsAbandonedAndTheNextTickRuns()
+    {
+        RefreshTimer timer;
+        timer.setWatchdog(100);
+        QSignalSpy spy(&timer, &RefreshTimer::refreshRequested);
+        QSignalSpy abandoned(&timer, &RefreshTimer::refreshAbandoned);
+        timer.setInterval(10);
+        QTRY_COMPARE(spy.count(), 1);
+        const quint64 lost = timer.ticket();
+        timer.refreshNow(); // F5 while stuck: only remembered...
+        QCOMPARE(spy.count(), 1);
+        QTest::qWait(50);
+        QCOMPARE(spy.count(), 1); // ...until the watchdog gives the stuck one up
+        QTRY_COMPARE(abandoned.count(), 1);
+        QCOMPARE(spy.count(), 2); // the remembered F5 runs at once
+        QVERIFY(timer.ticket() != lost);
+        timer.finished(lost); // the lost refresh's late end does not end the new one
+        QVERIFY(timer.isInFlight());
+        timer.finished(timer.ticket());
+        QVERIFY(!timer.isInFlight());
+        QTRY_COMPARE(spy.count(), 3); // and the ticks go on
+    }
+
+    void pageDeletedMidRefreshEndsItAndTheNextTickRuns()
+    {
+        RefreshTimer timer;
+        QSignalSpy spy(&timer, &RefreshTimer::refreshRequested);
+        QSignalSpy abandoned(&timer, &RefreshTimer::refreshAbandoned);
+        timer.setInterval(10);
+        QTRY_COMPARE(spy.count(), 1);
+        auto *page = new QObject;
+        timer.endWith(page);
+        QTest::qWait(50);
+        QCOMPARE(spy.count(), 1); // in flight, the watchdog far away
+        delete page;
+        QCOMPARE(spy.count(), 1); // not from inside the destruction
+        QTRY_COMPARE(abandoned.count(), 1);
+        QTRY_COMPARE(spy.count(), 2);
+        // A page that outlives its refresh ends nothing later.
+        auto *longLived = new QObject;
+        timer.endWith(longLived);
+        timer.finished(timer.ticket());
+        QTRY_COMPARE(spy.count(), 3);
+        const quint64 current = timer.ticket();
+        delete longLived;
+        QTest::qWait(20);
+        QCOMPARE(abandoned.count(), 1);
+        QVERIFY(timer.isInFlight());
+        QCOMPARE(timer.ticket(), current);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRefreshTimer)
