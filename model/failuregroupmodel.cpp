@@ -24,7 +24,8 @@ QString firstLine(const QString &text)
 FailureGroupModel::FailureGroupModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<FailureGroupSummary>(parent)
     , m_client(client)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+    // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
+    , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
 {
 }
 
@@ -66,16 +67,23 @@ void FailureGroupModel::refresh(std::function<void()> done)
         auto rows = std::make_shared<QList<FailureGroupSummary>>();
         for (const FailureGroup &group : groups)
             rows->append(FailureGroupSummary{group.name, group.count, 0, {}, {}});
-        const int lookups = m_latestLookups ? int(qMin<qsizetype>(rows->size(), MaxLatestLookups)) : 0;
-        if (lookups == 0) {
+        const QList<int> chosen = m_latestLookups ? chooseLookups(*rows) : QList<int>();
+        if (chosen.isEmpty()) {
             finish(*rows, done);
             return;
         }
-        auto left = std::make_shared<int>(lookups);
-        for (int i = 0; i < lookups; ++i) {
+        auto left = std::make_shared<int>(int(chosen.size()));
+        for (const int i : chosen) {
+            m_lookedUpAt.insert(rows->at(i).name, generation);
             m_client->failedJobs(rows->at(i).name, 0, 1, this,
                                  [this, rows, left, i, done, generation](const QlessReply<FailedJobsPage> &page) {
                 // A failed lookup leaves the row without its newest failure; the counts still show.
+                if (page.ok()) {
+                    FailureGroupSummary &row = (*rows)[i];
+                    row.latestWhen = 0; // read now: what was carried over is replaced
+                    row.latestMessage.clear();
+                    row.latestQueue.clear();
+                }
                 if (page.ok() && !page.value.jobs.isEmpty()) {
                     const Job &job = page.value.jobs.first();
                     FailureGroupSummary &row = (*rows)[i];
@@ -96,6 +104,33 @@ void FailureGroupModel::refresh(std::function<void()> done)
             });
         }
     });
+}
+
+QList<int> FailureGroupModel::chooseLookups(QList<FailureGroupSummary> &rows)
+{
+    QList<int> changed;
+    QList<int> others;
+    for (int i = 0; i < rows.size(); ++i) {
+        FailureGroupSummary &row = rows[i];
+        const int shown = rowOf(row.name);
+        const bool known = shown >= 0 && rowAt(shown).latestWhen > 0;
+        if (shown >= 0) { // until looked up again, it shows what it showed
+            row.latestWhen = rowAt(shown).latestWhen;
+            row.latestQueue = rowAt(shown).latestQueue;
+            row.latestMessage = rowAt(shown).latestMessage;
+        }
+        if (!known || rowAt(shown).count != row.count)
+            changed.append(i); // rows come biggest first: so do these
+        else
+            others.append(i);
+    }
+    // Whose turn it is: longest since its last lookup first.
+    std::stable_sort(others.begin(), others.end(), [this, &rows](int a, int b) {
+        return m_lookedUpAt.value(rows.at(a).name, 0) < m_lookedUpAt.value(rows.at(b).name, 0);
+    });
+    QList<int> chosen = changed.mid(0, MaxLatestLookups);
+    chosen += others.mid(0, MaxLatestLookups - chosen.size());
+    return chosen;
 }
 
 void FailureGroupModel::finish(const QList<FailureGroupSummary> &rows, std::function<void()> done)

@@ -3,6 +3,8 @@
 #include "failuregroupsummary.h"
 #include "keyedtablemodel.h"
 
+#include <QHash>
+
 #include <functional>
 
 class QlessClient;
@@ -18,8 +20,12 @@ class FailureGroupModel final : public KeyedTableModel<FailureGroupSummary>
 public:
     enum Column { NameColumn, CountColumn, LatestColumn, MessageColumn, ColumnCount };
 
-    // Groups beyond this many get no newest-failure lookup: one read per group must stay cheap.
-    static constexpr int MaxLatestLookups = 200;
+    // At most this many newest-failure lookups (one failed job read in full each) per refresh,
+    // however many groups there are. Groups whose count changed (or that have none yet) go first,
+    // biggest first; the rest take turns, longest unread first; a group not looked up keeps what
+    // it showed. So a refresh reads at most this many jobs, and every group is read again within
+    // (groups / this) refreshes.
+    static constexpr int MaxLatestLookups = 20;
 
     explicit FailureGroupModel(QlessClient *client, QObject *parent = nullptr);
 
@@ -47,10 +53,13 @@ protected:
 
 private:
     void finish(const QList<FailureGroupSummary> &rows, std::function<void()> done);
+    // Which of `rows` (indices) to look up this refresh; fills the others from what is shown.
+    QList<int> chooseLookups(QList<FailureGroupSummary> &rows);
 
     QlessClient *m_client;
     bool m_latestLookups = true;
     quint64 m_generation = 0;
+    QHash<QString, quint64> m_lookedUpAt; // group -> the m_generation of its last lookup
     QString m_lastError;
     std::function<double()> m_clock;
 };

@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QGuiApplication>
 #include <QPalette>
+#include <QSet>
 
 #include <cmath>
 
@@ -34,7 +35,8 @@ bool sameJob(const Job &a, const Job &b)
 JobListModel::JobListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<Job>(parent)
     , m_client(client)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+    // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
+    , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
 {
 }
 
@@ -57,6 +59,8 @@ void JobListModel::setSource(const JobSource &source)
     m_exhausted = false;
     m_lastError.clear();
     setInFlight(false);
+    m_readAt.clear();
+    m_refreshCount = 0;
     clearRows();
     setTotal(-1);
     m_source = source;
@@ -91,24 +95,35 @@ void JobListModel::load(int offset, int count, Rows rows, std::function<void()> 
         if (failed)
             failed();
     };
+    // A load for a source replaced meanwhile applies nothing, but it still ends: its caller (a
+    // refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
+    const auto superseded = [failed] {
+        if (failed)
+            failed();
+    };
     m_source.fetch(offset, count, this,
-                   [this, generation, rows, fail](const QlessReply<JobPage> &page) {
-        if (generation != m_generation)
+                   [this, generation, rows, fail, superseded](const QlessReply<JobPage> &page) {
+        if (generation != m_generation) {
+            superseded();
             return;
+        }
         if (!page.ok()) {
             fail(page.error);
             return;
         }
         if (!page.value.jobs.isEmpty() || page.value.jids.isEmpty()) {
             setInFlight(false);
-            rows(page.value.jobs, page.value.total);
+            rows(page.value.jobs, page.value.total, int(page.value.jobs.size()));
             return;
         }
         const qint64 total = page.value.total;
+        const int listed = int(page.value.jids.size());
         m_client->multiGet(page.value.jids, this,
-                           [this, generation, rows, fail, total](const QlessReply<QList<std::optional<Job>>> &jobs) {
-            if (generation != m_generation)
+                           [this, generation, rows, fail, superseded, total, listed](const QlessReply<QList<std::optional<Job>>> &jobs) {
+            if (generation != m_generation) {
+                superseded();
                 return;
+            }
             if (!jobs.ok()) {
                 fail(jobs.error);
                 return;
@@ -120,7 +135,7 @@ void JobListModel::load(int offset, int count, Rows rows, std::function<void()> 
                     found.append(*job);
             }
             setInFlight(false);
-            rows(found, total);
+            rows(found, total, listed);
         });
     });
 }
@@ -134,17 +149,86 @@ bool JobListModel::canFetchMore(const QModelIndex &parent) const
 
 void JobListModel::fetchMore(const QModelIndex &parent)
 {
-    if (parent.isValid() || !m_source.isValid() || m_inFlight)
+    // Views (and QAbstractItemModelTester) call this unasked: only page on where there is more.
+    if (!canFetchMore(parent))
         return;
     const int offset = rowCount();
-    load(offset, m_pageSize, [this](const QList<Job> &jobs, qint64 total) {
+    load(offset, m_pageSize, [this](const QList<Job> &jobs, qint64 total, int listed) {
         m_lastError.clear();
         // A short page is the end, whether or not the source knows its total.
-        if (jobs.size() < m_pageSize)
+        if (listed < m_pageSize)
             m_exhausted = true;
+        markRead(jobs);
         appendRows(jobs);
         setTotal(total);
     }, {});
+}
+
+void JobListModel::setVisibleRange(int first, int last)
+{
+    if (first < 0 || last < first) {
+        m_visibleFirst = m_visibleLast = -1;
+        return;
+    }
+    m_visibleFirst = first;
+    m_visibleLast = last;
+}
+
+QPair<int, int> JobListModel::refreshWindow() const
+{
+    const int loaded = rowCount();
+    if (m_visibleFirst < 0 || m_visibleFirst >= loaded)
+        return {0, qMin(m_pageSize, MaxRefreshRows)};
+    const int first = qMax(0, m_visibleFirst - RefreshMargin);
+    // Up to the loaded end (a short list grows into its first page), never past the cap.
+    const int end = qMin(m_visibleLast + 1 + RefreshMargin, qMax(loaded, m_pageSize));
+    return {first, qBound(1, end - first, MaxRefreshRows)};
+}
+
+bool JobListModel::isFresh(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return false;
+    return m_readAt.value(keyOf(rowAt(row)), 0) == m_refreshCount;
+}
+
+void JobListModel::markRead(const QList<Job> &jobs)
+{
+    for (const Job &job : jobs)
+        m_readAt.insert(keyOf(job), m_refreshCount);
+}
+
+void JobListModel::applyWindow(int offset, int asked, const QList<Job> &fresh, int listed)
+{
+    QSet<QString> freshKeys;
+    freshKeys.reserve(fresh.size());
+    for (const Job &job : fresh)
+        freshKeys.insert(keyOf(job));
+    // A job that moved into the window from elsewhere in the loaded list appears once, here.
+    QList<Job> next;
+    const QList<Job> &now = rows();
+    const int loaded = int(now.size());
+    next.reserve(loaded + fresh.size());
+    for (int i = 0; i < qMin(offset, loaded); ++i) {
+        if (!freshKeys.contains(keyOf(now.at(i))))
+            next.append(now.at(i));
+    }
+    next.append(fresh);
+    // A short list: it ends inside the window, whatever was loaded below is gone.
+    const bool ended = listed < asked;
+    if (!ended) {
+        for (int i = offset + asked; i < loaded; ++i) {
+            if (!freshKeys.contains(keyOf(now.at(i))))
+                next.append(now.at(i));
+        }
+    }
+    ++m_refreshCount;
+    markRead(fresh);
+    applySnapshot(next);
+    if (ended)
+        m_exhausted = true;
+    else if (offset + asked >= rowCount())
+        m_exhausted = false; // the window reached the loaded end: there may be more below
 }
 
 void JobListModel::refresh(std::function<void()> done)
@@ -154,12 +238,12 @@ void JobListModel::refresh(std::function<void()> done)
             done();
         return;
     }
-    const int count = qMax(rowCount(), m_pageSize);
-    load(0, count, [this, done, count](const QList<Job> &jobs, qint64 total) {
+    const auto [offset, count] = refreshWindow();
+    load(offset, count, [this, done, offset, count](const QList<Job> &jobs, qint64 total, int listed) {
         m_lastError.clear();
-        m_exhausted = jobs.size() < count;
-        applySnapshot(jobs);
+        // The total first: a view asking canFetchMore while the rows change must see the new one.
         setTotal(total);
+        applyWindow(offset, count, jobs, listed);
         emit refreshed();
         if (done)
             done();
@@ -209,8 +293,15 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
         return keyOf(job);
     case JobRole:
         return QVariant::fromValue(job);
-    case Qt::ToolTipRole:
-        return toolTip(job, index.column());
+    case FreshRole:
+        return isFresh(index.row());
+    case Qt::ToolTipRole: {
+        const QVariant tip = toolTip(job, index.column());
+        if (isFresh(index.row()))
+            return tip;
+        const QString stale = tr("Not read again since it was out of view: as it was when last read.");
+        return tip.toString().isEmpty() ? stale : tip.toString() + QLatin1Char('\n') + stale;
+    }
     case Qt::ForegroundRole:
         if (job.isMissing() || !job.problems.isEmpty())
             return QGuiApplication::palette().color(QPalette::PlaceholderText);

@@ -4,6 +4,9 @@
 #include "jobsource.h"
 #include "keyedtablemodel.h"
 
+#include <QHash>
+#include <QPair>
+
 #include <functional>
 
 class QlessClient;
@@ -36,6 +39,14 @@ public:
     };
     // The Job value of a row, for detail views and actions.
     static constexpr int JobRole = Qt::UserRole + 2;
+    // Whether the row was read by the last refresh (or paged in since): false for rows that were
+    // out of view when it ran and keep what they had.
+    static constexpr int FreshRole = Qt::UserRole + 3;
+
+    // A refresh reads the rows on screen plus this many above and below...
+    static constexpr int RefreshMargin = 50;
+    // ...and never more than this many jobs, however tall the view or long the loaded list.
+    static constexpr int MaxRefreshRows = 500;
 
     explicit JobListModel(QlessClient *client, QObject *parent = nullptr);
 
@@ -49,9 +60,22 @@ public:
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
-    // Reads again what is loaded (at least one page) and applies it as a keyed diff. `done` runs
-    // when the reply is in, or at once when a load is already under way.
+    // Rows [first, last] are what the view shows now ((-1, -1): nothing known; then a refresh
+    // reads the first page). Views tell it; the model decides what to read.
+    void setVisibleRange(int first, int last);
+    int visibleFirst() const { return m_visibleFirst; }
+    int visibleLast() const { return m_visibleLast; }
+
+    // Reads again the rows around the visible range (RefreshMargin either side, at most
+    // MaxRefreshRows; the first page when no range is known) and the total, and applies them as
+    // a keyed diff over that window: rows beyond it keep what they had (FreshRole false), so
+    // the cost of a refresh does not grow with how far the operator scrolled. `done` runs once
+    // the reply is in (applied, failed or superseded by a new source), or at once when a load
+    // is already under way.
     void refresh(std::function<void()> done = {});
+    // The rows the next refresh reads: [offset, offset + count) of the source.
+    QPair<int, int> refreshWindow() const;
+    bool isFresh(int row) const;
 
     // For tests: where "now" comes from (seconds since the epoch).
     void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
@@ -74,11 +98,17 @@ protected:
     bool sameRow(const Job &a, const Job &b) const override;
 
 private:
-    using Rows = std::function<void(const QList<Job> &jobs, qint64 total)>;
-    // Reads rows [offset, offset + count) of the current source; `rows` runs unless the source
-    // changed meanwhile or the read failed (then loadFailed is emitted and `failed` runs).
+    // `listed`: how many the source listed (jobs gone before their read are not in `jobs`).
+    using Rows = std::function<void(const QList<Job> &jobs, qint64 total, int listed)>;
+    // Reads rows [offset, offset + count) of the current source. Exactly one of `rows` and
+    // `failed` runs: `rows` with the page, `failed` when the read failed (loadFailed is emitted)
+    // or the source changed meanwhile (nothing applied, nothing emitted).
     void load(int offset, int count, Rows rows, std::function<void()> failed);
     void setInFlight(bool inFlight);
+    // The refresh's reply for rows [offset, offset + asked): replaces that stretch of the loaded
+    // rows; a short reply means the list ends there.
+    void applyWindow(int offset, int asked, const QList<Job> &fresh, int listed);
+    void markRead(const QList<Job> &jobs);
     void setTotal(qint64 total);
     QVariant display(const Job &job, int column) const;
     QVariant sortValue(const Job &job, int column) const;
@@ -95,6 +125,10 @@ private:
     bool m_inFlight = false;
     bool m_exhausted = false;
     quint64 m_generation = 0;
+    int m_visibleFirst = -1;
+    int m_visibleLast = -1;
+    quint64 m_refreshCount = 0;            // refreshes applied since the source was set
+    QHash<QString, quint64> m_readAt;       // jid -> the m_refreshCount it was last read at
     QString m_lastError;
     std::function<double()> m_clock;
 };

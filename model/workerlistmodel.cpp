@@ -13,7 +13,8 @@
 WorkerListModel::WorkerListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<WorkerSummary>(parent)
     , m_client(client)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch() / 1000.0; })
+    // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
+    , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
 {
 }
 

@@ -7,7 +7,6 @@
 #include "tableviews.h"
 #include "timetext.h"
 
-#include <QDateTime>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -45,11 +44,11 @@ QString links(const QString &scheme, const QStringList &values)
 }
 
 // A moment in the desktop's zone with how long ago it was; the same moment in UTC on hover.
-QString stamp(double when)
+// `now`: the Redis server's time (QlessClient::now), the clock the job's times were written by.
+QString stamp(double when, double now)
 {
     if (when <= 0)
         return QStringLiteral("<span style='color:gray'>—</span>");
-    const double now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
     return QStringLiteral("<span title='%1'>%2 <span style='color:gray'>(%3)</span></span>")
         .arg(TimeText::utc(when), TimeText::local(when), TimeText::relative(when, now));
 }
@@ -246,8 +245,13 @@ void JobDetailView::read(std::function<void(bool ok)> done)
     const quint64 generation = ++m_generation;
     m_loading = true;
     m_client->job(m_jid, this, [this, generation, done](const QlessReply<std::optional<Job>> &reply) {
-        if (generation != m_generation)
-            return; // another job (or a newer read) is on screen now
+        if (generation != m_generation) {
+            // Another job (or a newer read) is on screen now: apply nothing, but whoever waits
+            // on this read (a refresh timer) is still told it ended.
+            if (done)
+                done(true);
+            return;
+        }
         m_loading = false;
         if (!reply.ok()) {
             // Keep what is on screen (stale beats blank) and say why it is not fresh.
@@ -279,6 +283,7 @@ void JobDetailView::showMessage(const QString &html)
 
 void JobDetailView::fill(const Job &job)
 {
+    const double now = m_client->now(); // ages against the server's clock, not this desktop's
     const auto problem = [&job](const QString &field, const QString &html) -> QString {
         const auto it = job.problems.constFind(field);
         if (it == job.problems.cend())
@@ -300,7 +305,7 @@ void JobDetailView::fill(const Job &job)
         m_timedOut->setText(tr("<b>Timed out</b> %1: qless took the job from %2. It is back in %3 as waiting "
                                "(qless counts it so), first in line for the next pop, with its state left as "
                                "<i>stalled</i>.")
-                                .arg(job.timedOutAt > 0 ? stamp(job.timedOutAt) : tr("(when is not recorded)"), who,
+                                .arg(job.timedOutAt > 0 ? stamp(job.timedOutAt, now) : tr("(when is not recorded)"), who,
                                      link(QStringLiteral("queue"), job.queue)));
         m_timedOut->show();
     } else {
@@ -317,20 +322,20 @@ void JobDetailView::fill(const Job &job)
     setField(QStringLiteral("remaining"),
              problem(QStringLiteral("remaining"), tr("%1 of %2").arg(number(job.remaining), number(job.retries))));
     setField(QStringLiteral("tracked"), job.tracked ? tr("<b>yes</b>") : tr("no"));
-    setField(QStringLiteral("put"), stamp(job.put));
-    setField(QStringLiteral("time"), problem(QStringLiteral("time"), stamp(job.time)));
+    setField(QStringLiteral("put"), stamp(job.put, now));
+    setField(QStringLiteral("time"), problem(QStringLiteral("time"), stamp(job.time, now)));
 
     // One place for "the time that matters in this state": lock expiry, or when it falls due.
     QLabel *expires = m_fields.value(QStringLiteral("expires"));
     auto *expiresName = qobject_cast<QLabel *>(expires->property("nameLabel").value<QObject *>());
     if (job.state == QLatin1String("scheduled")) {
         expiresName->setText(tr("Due"));
-        expires->setText(stamp(job.due));
+        expires->setText(stamp(job.due, now));
     } else {
         expiresName->setText(tr("Lock expires"));
         const bool locked = (job.state == QLatin1String("running") || job.state == QLatin1String("stalled"))
             && !job.timedOut;
-        expires->setText(locked ? problem(QStringLiteral("expires"), stamp(job.expires))
+        expires->setText(locked ? problem(QStringLiteral("expires"), stamp(job.expires, now))
                                 : QStringLiteral("<span style='color:gray'>—</span>"));
     }
     setField(QStringLiteral("tags"), problem(QStringLiteral("tags"), links(QStringLiteral("tag"), job.tags)));
@@ -389,7 +394,7 @@ void JobDetailView::fill(const Job &job)
     if (failed) {
         const JobFailure &failure = *job.failure;
         m_failureHeader->setText(tr("<b>%1</b> &nbsp;·&nbsp; failed %2 &nbsp;·&nbsp; worker %3")
-                                     .arg(failure.group.toHtmlEscaped(), stamp(failure.when),
+                                     .arg(failure.group.toHtmlEscaped(), stamp(failure.when, now),
                                           failure.worker.isEmpty() ? QStringLiteral("—")
                                                                    : link(QStringLiteral("worker"), failure.worker)));
         if (m_failureText->toPlainText() != failure.message)

@@ -3,6 +3,7 @@
 #include "joblistmodel.h"
 #include "jobtableproxy.h"
 #include "tableviews.h"
+#include "visiblerows.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -22,6 +23,7 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
     TableViews::setUp(m_view, m_proxy);
     // The source's own order (pop order, newest failure first, ...) until the operator sorts.
     m_view->sortByColumn(-1, Qt::AscendingOrder);
+    VisibleRows::follow(m_view, m_model); // a refresh reads the rows on screen, not all loaded
     m_heading->setTextFormat(Qt::PlainText);
     QFont bold = m_heading->font();
     bold.setBold(true);

@@ -8,6 +8,7 @@
 #include "queuelistmodel.h"
 #include "recurringlistmodel.h"
 #include "tableviews.h"
+#include "visiblerows.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -152,6 +153,7 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     parts.proxy->setFilterColumns({JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TagsColumn});
     setUpView(parts);
     QTableView *view = parts.view;
+    VisibleRows::follow(view, parts.jobs); // a refresh reads the rows on screen, not all loaded
     for (int column : {JobListModel::StateColumn, JobListModel::QueueColumn, JobListModel::FailureColumn})
         view->hideColumn(column);
     const bool held = tab == RunningTab || tab == StalledTab; // only these have a worker

@@ -69,6 +69,55 @@ private slots:
         QVERIFY(model.index(0, FailureGroupModel::CountColumn).data(Qt::FontRole).value<QFont>().bold());
     }
 
+    // Issue #14: 50 groups, yet a refresh reads at most MaxLatestLookups jobs; the groups take
+    // turns, so after a few refreshes every group shows its newest failure, and a group whose
+    // count changed is read at the next refresh.
+    void newestFailureLookupsAreBoundedPerRefresh()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (int i = 0; i < 50; ++i)
+            failJob("j" + QByteArray::number(i), "G" + QByteArray::number(i).rightJustified(2, '0'), "m", now - 100 + i);
+        FailureGroupModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        const auto known = [&model] {
+            int n = 0;
+            for (const FailureGroupSummary &row : model.rows())
+                n += row.latestWhen > 0 ? 1 : 0;
+            return n;
+        };
+        const auto commands = [this] {
+            // Script calls clients sent (the commands scripts run inside are counted apart).
+            const QByteArray info = fixture().command({"INFO", "commandstats"}).text();
+            qint64 calls = 0;
+            for (const QByteArray &line : info.split('\n')) {
+                if (line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_eval:")) {
+                    const int at = line.indexOf("calls=") + 6;
+                    calls += line.mid(at, line.indexOf(',', at) - at).toLongLong();
+                }
+            }
+            return calls;
+        };
+        const int cap = FailureGroupModel::MaxLatestLookups;
+        qint64 before = commands();
+        QVERIFY(refresh(model));
+        QVERIFY2(commands() - before <= cap + 1, QByteArray::number(commands() - before).constData()); // counts + lookups
+        QCOMPARE(model.rowCount(), 50);
+        QCOMPARE(known(), cap);
+        QVERIFY(refresh(model));
+        QCOMPARE(known(), 2 * cap); // the unknown go first; the known keep theirs
+        QVERIFY(refresh(model));
+        QCOMPARE(known(), 50);
+        // G49 gets a newer failure: its count changes, so it is read at the next refresh.
+        failJob("newer", "G49", "fresh news", now);
+        before = commands();
+        QVERIFY(refresh(model));
+        QVERIFY(commands() - before <= cap + 1);
+        const FailureGroupSummary &g49 = model.rowAt(model.rowOf(QStringLiteral("G49")));
+        QCOMPARE(g49.count, 2);
+        QCOMPARE(g49.latestMessage, QStringLiteral("fresh news"));
+        QCOMPARE(known(), 50);
+    }
+
     void countsOnlyWhenAsked()
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());

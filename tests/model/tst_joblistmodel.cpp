@@ -1,8 +1,10 @@
 #include "joblistmodel.h"
 #include "qlessclienttestbase.h"
+#include "refreshtimer.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
+#include <QPointer>
 #include <QSignalSpy>
 
 // Job lists against a real Redis: paged in as a view scrolls (every row loaded once), refreshed
@@ -168,6 +170,171 @@ private slots:
         QVERIFY(waitIdle(model));
         QTest::qWait(200); // any late reply for "a" would land now
         QCOMPARE(jids(model), QStringList{QStringLiteral("only-b")});
+    }
+
+    // Script calls clients have sent so far (INFO commandstats; the commands scripts run inside
+    // are counted apart, under their own names).
+    qint64 commandsProcessed()
+    {
+        const QByteArray info = fixture().command({"INFO", "commandstats"}).text();
+        qint64 calls = 0;
+        for (const QByteArray &line : info.split('\n')) {
+            if (line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_eval:")) {
+                const int at = line.indexOf("calls=") + 6;
+                calls += line.mid(at, line.indexOf(',', at) - at).toLongLong();
+            }
+        }
+        return calls;
+    }
+
+    // Issue #14: after scrolling far, a refresh reads the rows on screen plus a margin and the
+    // total, never every loaded row; rows in that window update, rows beyond keep what they had.
+    void refreshReadsTheVisibleWindowNotEveryLoadedRow()
+    {
+        for (int i = 0; i < 3000; ++i)
+            fixture().put("big", "job-" + QByteArray::number(i).rightJustified(5, '0'), T + i * 0.001);
+        QList<QPair<int, int>> asked; // every read the model makes of its source: (offset, count)
+        JobSource counted = JobSource::queueState(client(), QStringLiteral("big"), QStringLiteral("waiting"));
+        counted.fetch = [inner = counted.fetch, &asked](int offset, int count, QObject *context, JobSource::Done done) {
+            asked.append({offset, count});
+            inner(offset, count, context, std::move(done));
+        };
+        JobListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setPageSize(500);
+        model.setSource(counted);
+        QVERIFY(waitIdle(model));
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QVERIFY(waitIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 3000);
+
+        // On screen: rows 2000..2039. Changed behind the model's back: one job in view, one far above.
+        model.setVisibleRange(2000, 2039);
+        fixture().command({"HSET", "ql:j:job-02010", "priority", "7"});
+        fixture().command({"HSET", "ql:j:job-00005", "priority", "7"});
+        fixture().call(QStringLiteral("cancel"), {"job-02020"}); // gone from the window
+        asked.clear();
+        const qint64 before = commandsProcessed();
+        QVERIFY(refresh(model));
+        const qint64 commands = commandsProcessed() - before;
+        QCOMPARE(asked, (QList<QPair<int, int>>{{2000 - JobListModel::RefreshMargin, 40 + 2 * JobListModel::RefreshMargin}}));
+        // One get per job of the window, the list, the counts: not 3000.
+        QVERIFY2(commands <= 40 + 2 * JobListModel::RefreshMargin + 2, QByteArray::number(commands).constData());
+        QCOMPARE(model.total(), 2999);
+        QCOMPARE(model.rowOf(QStringLiteral("job-02020")), -1);
+        const auto priority = [&model](const char *jid) {
+            return model.index(model.rowOf(QString::fromLatin1(jid)), JobListModel::PriorityColumn).data().toString();
+        };
+        QCOMPARE(priority("job-02010"), QStringLiteral("7")); // in the window: read again
+        QCOMPARE(priority("job-00005"), QStringLiteral("0")); // far above it: as it was
+        QVERIFY(model.isFresh(model.rowOf(QStringLiteral("job-02010"))));
+        QVERIFY(!model.isFresh(model.rowOf(QStringLiteral("job-00005"))));
+        QVERIFY(!model.index(model.rowOf(QStringLiteral("job-00005")), 0).data(JobListModel::FreshRole).toBool());
+        QVERIFY(model.index(model.rowOf(QStringLiteral("job-00005")), 0).data(Qt::ToolTipRole).toString()
+                    .contains(QStringLiteral("out of view")));
+        QCOMPARE(model.rowCount(), 2999); // rows beyond the window kept, none lost or doubled
+        QCOMPARE(model.rowAt(2999 - 1).jid, QByteArray("job-02999"));
+        const QStringList all = jids(model);
+        QCOMPARE(QSet<QString>(all.begin(), all.end()).size(), 2999);
+
+        // Nothing on screen known: the first page, however much is loaded.
+        model.setVisibleRange(-1, -1);
+        asked.clear();
+        QVERIFY(refresh(model));
+        QCOMPARE(asked, (QList<QPair<int, int>>{{0, 500}}));
+        QCOMPARE(priority("job-00005"), QStringLiteral("7"));
+        // A view taller than the cap (or sorted, spanning everything) still reads at most the cap.
+        model.setVisibleRange(0, 2999);
+        asked.clear();
+        QVERIFY(refresh(model));
+        QCOMPARE(asked, (QList<QPair<int, int>>{{0, JobListModel::MaxRefreshRows}}));
+    }
+
+    // A short list ends inside the window: what was loaded below it goes.
+    void windowedRefreshDropsRowsBelowAListThatShrank()
+    {
+        for (int i = 0; i < 30; ++i)
+            fixture().put("q", "s" + QByteArray::number(i).rightJustified(2, '0'), T + i);
+        JobListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setPageSize(10);
+        model.setSource(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(model));
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QVERIFY(waitIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 30);
+        model.setVisibleRange(0, 4);
+        fixture().pop("q", "w", 25, T + 100); // five left waiting
+        QVERIFY(refresh(model));
+        QCOMPARE(jids(model), (QStringList{QStringLiteral("s25"), QStringLiteral("s26"), QStringLiteral("s27"),
+                                           QStringLiteral("s28"), QStringLiteral("s29")}));
+        QCOMPARE(model.total(), 5);
+        QVERIFY(!model.canFetchMore({}));
+    }
+
+    // The window's timer drives the model as MainWindow does: each tick one refresh, ended by
+    // its ticket. The server holds every reply for `pauseMs` (CLIENT PAUSE), so the first
+    // refresh is surely in flight when the test changes things under it.
+    void sourceChangedMidRefreshStillEndsItAndTheNextTickRuns()
+    {
+        for (int i = 0; i < 20; ++i)
+            fixture().put("a", "a" + QByteArray::number(i), T + i);
+        fixture().put("b", "only-b", T);
+        JobListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setSource(JobSource::queueState(client(), QStringLiteral("a"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(model));
+
+        RefreshTimer timer; // its watchdog (minutes) is not what rescues anything here
+        int ended = 0;
+        connect(&timer, &RefreshTimer::refreshRequested, &model, [&] {
+            const quint64 ticket = timer.ticket();
+            model.refresh([&, ticket] { ++ended; timer.finished(ticket); });
+        });
+        QSignalSpy ticks(&timer, &RefreshTimer::refreshRequested);
+        fixture().command({"CLIENT", "PAUSE", "400"});
+        timer.setInterval(50);
+        QTRY_COMPARE(ticks.count(), 1);
+        QVERIFY(model.isLoading());
+        model.setSource(JobSource::queueState(client(), QStringLiteral("b"), QStringLiteral("waiting")));
+        QCOMPARE(ended, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, 5000); // the superseded refresh ended
+        QVERIFY(ended >= 1);
+        QVERIFY(waitIdle(model));
+        QTest::qWait(100);
+        QCOMPARE(jids(model), QStringList{QStringLiteral("only-b")}); // nothing of "a" applied
+    }
+
+    void modelDeletedMidRefreshLetsTheNextTickRun()
+    {
+        fixture().put("a", "a1", T);
+        auto *model = new JobListModel(client());
+        model->setSource(JobSource::queueState(client(), QStringLiteral("a"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(*model));
+        RefreshTimer timer;
+        QPointer<JobListModel> alive(model);
+        connect(&timer, &RefreshTimer::refreshRequested, this, [&] {
+            const quint64 ticket = timer.ticket();
+            if (!alive) { // the page is gone: nothing to read
+                timer.finished(ticket);
+                return;
+            }
+            timer.endWith(alive);
+            alive->refresh([&, ticket] { timer.finished(ticket); });
+        });
+        QSignalSpy ticks(&timer, &RefreshTimer::refreshRequested);
+        fixture().command({"CLIENT", "PAUSE", "400"});
+        timer.setInterval(50);
+        QTRY_COMPARE(ticks.count(), 1);
+        QVERIFY(model->isLoading());
+        delete model; // its replies are dropped with it: it never calls back
+        QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, 5000);
+        QTest::qWait(500); // the held replies come in and find nobody
+        QVERIFY(ticks.count() >= 3);
     }
 
     void tagAndWorkerSources()
