@@ -158,7 +158,7 @@ end
 -- desk.workers [worker]: [{name, jobs, stalled, last}] or one worker's {jobs, stalled} jids.
 Api['desk.workers'] = function(now, a)
   if a[1] ~= nil then
-    local jobs = Qless.worker_jobs(now, a[1])
+    local jobs = Qless.desk_worker_jobs(now, a[1])
     return '{"jobs":' .. desk_list(jobs.jobs) .. ',"stalled":' .. desk_list(jobs.stalled) .. '}'
   end
   return desk_list(Qless.desk_workers(now))

@@ -109,17 +109,31 @@ function Qless.desk_peek(now, queue, count)
 end
 
 -- [{name, jobs, stalled, last}] most recently seen first, leaving out (not pruning) workers not
--- seen for max-worker-age; `last` is when the worker was last seen.
+-- seen for max-worker-age; `last` is when the worker was last seen. A lock expiring exactly at
+-- `now` counts as stalled only (qless's workers counts it in both).
 function Qless.desk_workers(now)
   local oldest = now - Qless.config_number('max-worker-age', 86400)
   local all = {}
   local seen = redis.call('zrevrangebyscore', 'ql:workers', '+inf', '(' .. oldest, 'WITHSCORES')
   for i = 1, #seen, 2 do
-    local summary = Qless.worker_summary(now, seen[i])
-    summary.last = Qless.number(seen[i + 1])
-    table.insert(all, summary)
+    local key = Qless.worker_key(seen[i])
+    table.insert(all, {
+      name = seen[i],
+      jobs = redis.call('zcount', key, '(' .. now, '+inf'),
+      stalled = redis.call('zcount', key, '-inf', now),
+      last = Qless.number(seen[i + 1]),
+    })
   end
   return all
+end
+
+-- One worker's {jobs, stalled} jids, soonest expiry first, split at `now` as desk_workers does.
+function Qless.desk_worker_jobs(now, worker)
+  local key = Qless.worker_key(worker)
+  return {
+    jobs = redis.call('zrangebyscore', key, '(' .. now, '+inf'),
+    stalled = redis.call('zrangebyscore', key, '-inf', now),
+  }
 end
 
 -- {total, jobs}: a page of failure group `group`, newest first, as job objects; a jid whose job
