@@ -22,6 +22,94 @@ bool succeeded(const RedisReply &, RedisError *)
 {
     return true;
 }
+
+// The unified script (lua/qless.lua, embedded as "qless"): EVALSHA <sha> 0 <command> <now> args...
+// The console speaks only this script (issue #12): qless's own commands where their replies are
+// what a method promises, qlessdesk's desk.* commands where the console needs more. The methods
+// still on a per-command script say why.
+const QString unifiedScript = QStringLiteral("qless");
+// Where `now` sits in the unified script's args, for the connection to stamp at send time.
+constexpr int unifiedNowArg = 1;
+
+bool pageError(RedisError *error)
+{
+    *error = RedisError::make(RedisError::Kind::BadReply, QStringLiteral("Unexpected reply: expected a page of jids"));
+    return false;
+}
+
+// One JSON string of `text` from `*at` (at its opening quote) to its bytes, exactly: a jid need
+// not be UTF-8 and must come back as the bytes Redis holds (QJsonDocument would replace them).
+bool jsonString(const QByteArray &text, qsizetype *at, QByteArray *out)
+{
+    qsizetype i = *at + 1;
+    while (i < text.size() && text.at(i) != '"') {
+        char c = text.at(i++);
+        if (c == '\\') {
+            if (i >= text.size())
+                return false;
+            const char e = text.at(i++);
+            switch (e) {
+            case 'b': c = '\b'; break;
+            case 'f': c = '\f'; break;
+            case 'n': c = '\n'; break;
+            case 'r': c = '\r'; break;
+            case 't': c = '\t'; break;
+            case 'u': {
+                bool ok = false;
+                const uint code = text.mid(i, 4).toUInt(&ok, 16);
+                if (!ok || i + 4 > text.size())
+                    return false;
+                i += 4;
+                *out += QString(QChar(char16_t(code))).toUtf8(); // cjson escapes this way only below 0x20
+                continue;
+            }
+            default: c = e; // a quote, a backslash or a slash
+            }
+        }
+        *out += c;
+    }
+    if (i >= text.size())
+        return false;
+    *at = i + 1;
+    return true;
+}
+
+// desk.jobs replies {"total":n,"jobs":[jids]} (as lua/qless.lua writes it); jobs() promises the
+// page's jids only, byte for byte.
+QList<QByteArray> pageJids(const RedisReply &reply, RedisError *error)
+{
+    QList<QByteArray> out;
+    const QByteArray &text = reply.bytes;
+    qsizetype at = reply.isString() ? text.indexOf("\"jobs\":") : -1;
+    if (at < 0)
+        return pageError(error), out;
+    at += 7;
+    if (text.mid(at, 2) == "{}") // cjson's empty table
+        return out;
+    if (at >= text.size() || text.at(at) != '[')
+        return pageError(error), out;
+    ++at;
+    while (at < text.size() && text.at(at) != ']') {
+        if (text.at(at) == ',') {
+            ++at;
+            continue;
+        }
+        QByteArray jid;
+        if (text.at(at) != '"' || !jsonString(text, &at, &jid))
+            return pageError(error), QList<QByteArray>();
+        out << jid;
+    }
+    return out;
+}
+
+// config.get <option> replies the value as stored, or a default, which Redis hands over as an
+// integer when the script had it as a number; configValue() promises text.
+std::optional<QString> configText(const RedisReply &reply, RedisError *error)
+{
+    if (reply.type == RedisReply::Type::Integer)
+        return QString::number(reply.integer);
+    return QlessDecoder::configValue(reply, error);
+}
 } // namespace
 
 QlessClient::QlessClient(RedisConnection *connection, QObject *parent)
@@ -58,31 +146,53 @@ void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> 
     }, serverTimeArg);
 }
 
+RedisCommand QlessClient::unified(bool writes, const QByteArray &command, const QList<QByteArray> &args) const
+{
+    QList<QByteArray> all{command, nowText()};
+    all += args;
+    return writes ? RedisCommand::writeScript(unifiedScript, {}, all) : RedisCommand::readScript(unifiedScript, {}, all);
+}
+
+template<typename T>
+void QlessClient::read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
+                       Done<T> done)
+{
+    call<T>(unified(false, command, args), context, std::move(decode), std::move(done), unifiedNowArg);
+}
+
+template<typename T>
+void QlessClient::write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
+                        Done<T> done)
+{
+    call<T>(unified(true, command, args), context, std::move(decode), std::move(done), unifiedNowArg);
+}
+
 // Reads ---------------------------------------------------------------------------------------
 
 void QlessClient::queueCounts(QObject *context, Done<QList<QueueCounts>> done)
 {
-    call<QList<QueueCounts>>(RedisCommand::readScript(QStringLiteral("queues"), {}, {nowText()}), context,
-                             &QlessDecoder::queues, std::move(done), 0);
+    read<QList<QueueCounts>>("desk.queues", {}, context, &QlessDecoder::queues, std::move(done));
 }
 
 void QlessClient::queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done)
 {
-    call<QueueCounts>(RedisCommand::readScript(QStringLiteral("queues"), {}, {nowText(), utf8(queue)}), context,
-                      &QlessDecoder::queue, std::move(done), 0);
+    read<QueueCounts>("desk.queues", {utf8(queue)}, context, &QlessDecoder::queue, std::move(done));
 }
 
 void QlessClient::jobs(const QString &state, const QString &queue, int offset, int count, QObject *context,
                        Done<QList<QByteArray>> done)
 {
-    QList<QByteArray> args{utf8(state), nowText()};
+    // desk.jobs, not qless's jobs: that one has no waiting state and moves due scheduled jobs.
+    QList<QByteArray> args{utf8(state)};
     if (state != QLatin1String("complete"))
         args << utf8(queue);
     args << QByteArray::number(offset) << QByteArray::number(count);
-    call<QList<QByteArray>>(RedisCommand::readScript(QStringLiteral("jobs"), {}, args), context,
-                            &QlessDecoder::jids, std::move(done), 1);
+    read<QList<QByteArray>>("desk.jobs", args, context, &pageJids, std::move(done));
 }
 
+// Still on the per-command get.lua (job and multiGet): qless's get may rewrite a job's 2012
+// history field as it reads (not read-only), and the unified script has no read-only get yet
+// (wanted: desk.get <jid>, the job object read with read_only, nil when there is no such job).
 void QlessClient::job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done)
 {
     call<std::optional<Job>>(RedisCommand::readScript(QStringLiteral("get"), {}, {jid}), context,
@@ -135,69 +245,63 @@ void QlessClient::multiGet(const QList<QByteArray> &jids, QObject *context, Done
 
 void QlessClient::failureGroups(QObject *context, Done<QList<FailureGroup>> done)
 {
-    call<QList<FailureGroup>>(RedisCommand::readScript(QStringLiteral("failed"), {}, {}), context,
-                              &QlessDecoder::failureGroups, std::move(done));
+    read<QList<FailureGroup>>("desk.failed", {}, context, &QlessDecoder::failureGroups, std::move(done));
 }
 
 void QlessClient::failedJobs(const QString &group, int offset, int count, QObject *context,
                              Done<FailedJobsPage> done)
 {
-    call<FailedJobsPage>(RedisCommand::readScript(QStringLiteral("failed"), {},
-                                                  {utf8(group), QByteArray::number(offset), QByteArray::number(count)}),
+    read<FailedJobsPage>("desk.failed", {utf8(group), QByteArray::number(offset), QByteArray::number(count)},
                          context, &QlessDecoder::failedJobs, std::move(done));
 }
 
 void QlessClient::workers(QObject *context, Done<QList<WorkerSummary>> done)
 {
-    call<QList<WorkerSummary>>(RedisCommand::readScript(QStringLiteral("workers"), {}, {nowText()}), context,
-                               &QlessDecoder::workers, std::move(done), 0);
+    read<QList<WorkerSummary>>("desk.workers", {}, context, &QlessDecoder::workers, std::move(done));
 }
 
 void QlessClient::workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done)
 {
-    call<WorkerJobs>(RedisCommand::readScript(QStringLiteral("workers"), {}, {nowText(), utf8(worker)}), context,
-                     &QlessDecoder::workerJobs, std::move(done), 0);
+    read<WorkerJobs>("desk.workers", {utf8(worker)}, context, &QlessDecoder::workerJobs, std::move(done));
 }
 
 void QlessClient::trackedJobs(QObject *context, Done<TrackedJobs> done)
 {
-    call<TrackedJobs>(RedisCommand::readScript(QStringLiteral("track"), {}, {}), context,
-                      &QlessDecoder::trackedJobs, std::move(done));
+    read<TrackedJobs>("desk.tracked", {}, context, &QlessDecoder::trackedJobs, std::move(done));
 }
 
 void QlessClient::taggedJobs(const QString &tag, int offset, int count, QObject *context,
                              Done<TaggedJobsPage> done)
 {
-    call<TaggedJobsPage>(RedisCommand::readScript(QStringLiteral("tag"), {},
-                                                  {"get", utf8(tag), QByteArray::number(offset), QByteArray::number(count)}),
-                         context, &QlessDecoder::taggedJobs, std::move(done));
+    read<TaggedJobsPage>("tag", {"get", utf8(tag), QByteArray::number(offset), QByteArray::number(count)}, context,
+                         &QlessDecoder::taggedJobs, std::move(done));
 }
 
 void QlessClient::topTags(int offset, int count, QObject *context, Done<QList<TagCount>> done)
 {
-    call<QList<TagCount>>(RedisCommand::readScript(QStringLiteral("tag"), {},
-                                                   {"top", QByteArray::number(offset), QByteArray::number(count)}),
-                          context, &QlessDecoder::topTags, std::move(done));
+    // desk.tags: qless's tag top lists names only, the console shows how many jobs each has.
+    read<QList<TagCount>>("desk.tags", {QByteArray::number(offset), QByteArray::number(count)}, context,
+                          &QlessDecoder::topTags, std::move(done));
 }
 
 void QlessClient::stats(const QString &queue, double date, QObject *context, Done<DayStats> done)
 {
-    call<DayStats>(RedisCommand::readScript(QStringLiteral("stats"), {}, {utf8(queue), seconds(date)}), context,
-                   &QlessDecoder::dayStats, std::move(done));
+    read<DayStats>("stats", {utf8(queue), seconds(date)}, context, &QlessDecoder::dayStats, std::move(done));
 }
 
 void QlessClient::config(QObject *context, Done<QlessConfig> done)
 {
-    call<QlessConfig>(RedisCommand::readScript(QStringLiteral("config"), {}, {"get"}), context,
-                      &QlessDecoder::config, std::move(done));
+    read<QlessConfig>("config.get", {}, context, &QlessDecoder::config, std::move(done));
 }
 
 void QlessClient::configValue(const QString &option, QObject *context, Done<std::optional<QString>> done)
 {
-    call<std::optional<QString>>(RedisCommand::readScript(QStringLiteral("config"), {}, {"get", utf8(option)}),
-                                 context, &QlessDecoder::configValue, std::move(done));
+    read<std::optional<QString>>("config.get", {utf8(option)}, context, &configText, std::move(done));
 }
 
+// Still on the per-command recur.lua: qless's recur.get has no `next` (when the template spawns
+// next, its score in ql:q:<queue>-recur), which RecurringJob and the Recurring page show. Wanted:
+// desk.recur.get <jid>, recur.get's object plus `next`, nil when there is no such template.
 void QlessClient::recurringJob(const QByteArray &jid, QObject *context, Done<std::optional<RecurringJob>> done)
 {
     call<std::optional<RecurringJob>>(RedisCommand::readScript(QStringLiteral("recur"), {}, {"get", jid}),
@@ -206,6 +310,10 @@ void QlessClient::recurringJob(const QByteArray &jid, QObject *context, Done<std
 
 // Writes --------------------------------------------------------------------------------------
 
+// track and untrack still on the per-command track.lua: qless's track fails for a job that is gone
+// (untracking an expired entry of the tracked list must work) and replies 0 for a job already
+// tracked (the value here is true then). Wanted: desk.track <jid> / desk.untrack <jid>, true, or
+// false when the job is gone (untrack removing the entry either way).
 void QlessClient::track(const QByteArray &jid, QObject *context, Done<bool> done)
 {
     call<bool>(RedisCommand::writeScript(QStringLiteral("track"), {}, {"track", jid, nowText()}), context,
@@ -218,6 +326,9 @@ void QlessClient::untrack(const QByteArray &jid, QObject *context, Done<bool> do
                &QlessDecoder::flag, std::move(done), 2);
 }
 
+// addTags and removeTags still on the per-command tag.lua: qless's tag add/remove fail for a job
+// that is gone, where the value here is nullopt. Wanted: desk.tag add|remove <jid> <tag>...,
+// the tags afterwards (JSON list, [] when none), or false when there is no such job.
 void QlessClient::addTags(const QByteArray &jid, const QStringList &tags, QObject *context,
                           Done<std::optional<QStringList>> done)
 {
@@ -240,14 +351,12 @@ void QlessClient::removeTags(const QByteArray &jid, const QStringList &tags, QOb
 
 void QlessClient::setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done)
 {
-    call<bool>(RedisCommand::writeScript(QStringLiteral("config"), {}, {"set", utf8(option), utf8(value)}),
-               context, &succeeded, std::move(done));
+    write<bool>("config.set", {utf8(option), utf8(value)}, context, &succeeded, std::move(done));
 }
 
 void QlessClient::unsetConfig(const QString &option, QObject *context, Done<bool> done)
 {
-    call<bool>(RedisCommand::writeScript(QStringLiteral("config"), {}, {"unset", utf8(option)}), context,
-               &succeeded, std::move(done));
+    write<bool>("config.unset", {utf8(option)}, context, &succeeded, std::move(done));
 }
 
 void QlessClient::move(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done)
@@ -258,12 +367,11 @@ void QlessClient::move(const QByteArray &jid, const QString &queue, QObject *con
 void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
                        Done<bool> done)
 {
-    QList<QByteArray> args{jid, utf8(queue), nowText()};
+    QList<QByteArray> args{jid, utf8(queue)};
     if (!onlyState.isEmpty())
         args << utf8(onlyState);
-    // The reply is the job's new state, or nil.
-    call<bool>(RedisCommand::writeScript(QStringLiteral("move"), {}, args), context, &QlessDecoder::flag,
-               std::move(done), 2);
+    // The reply is the job's new state, or false.
+    write<bool>("desk.move", args, context, &QlessDecoder::flag, std::move(done));
 }
 
 void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done)
@@ -271,6 +379,8 @@ void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done
     move(jid, QString(), QStringLiteral("failed"), context, std::move(done));
 }
 
+// Still on the per-command priority.lua: qless's priority fails for a job that is gone, where
+// the value here is false. Wanted: desk.priority <jid> <priority>, the priority or false.
 void QlessClient::setPriority(const QByteArray &jid, double priority, QObject *context, Done<bool> done)
 {
     call<bool>(RedisCommand::writeScript(QStringLiteral("priority"), {}, {jid, QByteArray::number(priority, 'g', 17)}),
@@ -279,15 +389,14 @@ void QlessClient::setPriority(const QByteArray &jid, double priority, QObject *c
 
 void QlessClient::cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done)
 {
-    call<QStringList>(RedisCommand::writeScript(QStringLiteral("cancel"), {}, jids), context,
-                      &QlessDecoder::strings, std::move(done));
+    write<QStringList>("cancel", jids, context, &QlessDecoder::strings, std::move(done));
 }
 
 void QlessClient::unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done)
 {
-    call<qint64>(RedisCommand::writeScript(QStringLiteral("unfail"), {},
-                                           {nowText(), utf8(group), utf8(queue), QByteArray::number(count)}),
-                 context, &QlessDecoder::integer, std::move(done), 0);
+    // qless's order: unfail <queue> <group> [count].
+    write<qint64>("unfail", {utf8(queue), utf8(group), QByteArray::number(count)}, context, &QlessDecoder::integer,
+                  std::move(done));
 }
 
 void QlessClient::failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done)
@@ -304,14 +413,16 @@ void QlessClient::failedAction(const FailedActionRequest &request, QObject *cont
         kind = "cancel";
         break;
     }
-    QList<QByteArray> args{kind, nowText(), utf8(request.group), QByteArray::number(request.count),
+    QList<QByteArray> args{kind, utf8(request.group), QByteArray::number(request.count),
                            QByteArray::number(request.skip), request.key};
     if (request.kind == FailedActionRequest::Kind::Move)
         args << utf8(request.queue);
-    call<FailedBatch>(RedisCommand::writeScript(QStringLiteral("failedaction"), {}, args), context,
-                      &QlessDecoder::failedBatch, std::move(done), 1);
+    write<FailedBatch>("desk.failedaction", args, context, &QlessDecoder::failedBatch, std::move(done));
 }
 
+// Still on the per-command depends.lua: qless's depends fails for a job not in the depends
+// state, where the value here is false. Wanted: desk.depends.off <jid> (all | <jid>...), true
+// or false.
 void QlessClient::dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,
                              Done<bool> done)
 {
@@ -324,6 +435,10 @@ void QlessClient::dependsOff(const QByteArray &jid, const QList<QByteArray> &dep
                std::move(done));
 }
 
+// updateRecurring and recurringOff still on the per-command recur.lua: qless's recur.update fails
+// when there is no such template (false here), and its unrecur replies true whether or not one was
+// removed (a count here). Wanted: desk.recur.update <jid> [name value]... (true or false) and
+// desk.unrecur <jid> (how many templates were removed, 0 or 1).
 void QlessClient::updateRecurring(const QByteArray &jid, const RecurringUpdate &update, QObject *context,
                                   Done<bool> done)
 {

@@ -17,7 +17,9 @@ class RedisConnection;
 // are decoded on the connection's thread. Reads change nothing in Redis; writes are marked as
 // such, so a read-only connection refuses them before sending. Call from `context`'s thread.
 // All that is qless-specific (script names, arguments, reply shapes) stays in here and in
-// QlessDecoder, so another job system's API can sit beside this one.
+// QlessDecoder, so another job system's API can sit beside this one. The calls go to the unified
+// script qless.lua (qless's commands and qlessdesk's desk.* ones); the few methods still on a
+// per-command script say why in qlessclient.cpp.
 class QlessClient final : public QObject
 {
     Q_OBJECT
@@ -73,7 +75,7 @@ public:
     void setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done);
     void unsetConfig(const QString &option, QObject *context, Done<bool> done);
     // Puts the job into `queue` (its own queue when `queue` is empty) in one script call
-    // (lua/move.lua): klass, data, priority, tags, retries and unfinished dependencies are kept,
+    // (qless.lua's desk.move): klass, data, priority, tags, retries and unfinished dependencies are kept,
     // remaining is reset to retries; the job leaves its worker (told its lock is lost) and its
     // failure group, and is waiting (depends while dependencies remain). The value is false
     // when there is no such job.
@@ -90,7 +92,7 @@ public:
     void cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done);
     // How many of the group's oldest jobs (at most `count`) moved into `queue`.
     void unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done);
-    // One batch of a bulk retry, move or cancel on a failure group (lua/failedaction.lua; see
+    // One batch of a bulk retry, move or cancel on a failure group (qless.lua's desk.failedaction; see
     // FailedActionRequest and FailedBatch). Like every write it is not re-sent after a dropped
     // connection; sending the same request (same key) again then is safe: it gives the first
     // reply and changes nothing more.
@@ -111,6 +113,14 @@ private:
     // server's time when the command is sent (unless a clock was set).
     template<typename T>
     void call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done, int nowArg = -1);
+    // A command of the unified script qless.lua: EVALSHA <sha> 0 <command> <now> args..., `now`
+    // stamped as it is sent. read() for what changes nothing, write() for the rest.
+    RedisCommand unified(bool writes, const QByteArray &command, const QList<QByteArray> &args) const;
+    template<typename T>
+    void read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode, Done<T> done);
+    template<typename T>
+    void write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
+               Done<T> done);
     QByteArray nowText() const;
 
     RedisConnection *m_connection;

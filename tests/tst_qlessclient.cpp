@@ -2,10 +2,12 @@
 #include "qlessfixture.h"
 #include "redisconnection.h"
 #include "replywaiter.h"
+#include "scriptlibrary.h"
 
 #include <QJsonDocument>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 // The typed qless API against data seeded through our scripts, and against broken data written
@@ -102,6 +104,68 @@ private slots:
         QCOMPARE(one.value.waiting, 4);
         QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")).size(), 2);
         QCOMPARE(m_fixture->command({"ZCARD", "ql:q:q1-scheduled"}).integer, 1);
+    }
+
+    // The console speaks the unified qless.lua (issue #12): every read but get goes through it,
+    // changes nothing (a due scheduled job stays scheduled, a 2012 history field stays as it is
+    // written), and the per-command scripts it replaced are never loaded; so too the writes moved.
+    void readsAndWritesSpeakTheUnifiedScript()
+    {
+        m_fixture->put("q1", "w", 1000);
+        m_fixture->put("q1", "s", 1000, {}, 10);
+        m_fixture->put("q1", "r", 1000);
+        m_fixture->put("q1", "f", 1000);
+        m_fixture->pop("q1", "w1", 2, 1001); // w and r running (put order at equal priority)
+        fail("r", "g1", 1002);
+        m_fixture->call(QStringLiteral("track"), {"track", "w", "1003"});
+        m_fixture->call(QStringLiteral("tag"), {"add", "f", "1003", "red"});
+        m_fixture->call(QStringLiteral("recur"), {"on", "q1", "rj", "Rk", "{}", "1000", "interval", "60", "30"});
+        m_fixture->command({"HSET", "ql:j:f", "history", "[{\"q\":\"q1\",\"put\":1000}]"}); // 2012 form
+        m_fixture->command({"SCRIPT", "FLUSH"});
+        m_now = 2000; // s is due, w's lock ran out
+        const QList<QByteArray> before = m_fixture->snapshot();
+
+        QCOMPARE(await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueCounts(c, done); }).value.size(), 1);
+        QCOMPARE(await<QueueCounts>([&](QObject *c, auto done) { m_client->queueCounts(QStringLiteral("q1"), c, done); }).value.waiting, 2);
+        QList<QByteArray> waiting = jobs(QStringLiteral("waiting"), QStringLiteral("q1"));
+        std::sort(waiting.begin(), waiting.end());
+        QCOMPARE(waiting, (QList<QByteArray>{"f", "s"}));
+        QVERIFY(jobs(QStringLiteral("scheduled"), QStringLiteral("q1")).isEmpty());
+        QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")), QList<QByteArray>{"w"});
+        QVERIFY(jobs(QStringLiteral("complete"), QString()).isEmpty());
+        QCOMPARE(await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); }).value.size(), 1);
+        QCOMPARE(await<FailedJobsPage>([&](QObject *c, auto done) { m_client->failedJobs(QStringLiteral("g1"), 0, 5, c, done); }).value.total, 1);
+        QCOMPARE(await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); }).value.size(), 1);
+        QCOMPARE(await<WorkerJobs>([&](QObject *c, auto done) { m_client->workerJobs(QStringLiteral("w1"), c, done); }).value.stalled,
+                 QStringList{QStringLiteral("w")});
+        QCOMPARE(await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.size(), 1);
+        QCOMPARE(await<TaggedJobsPage>([&](QObject *c, auto done) { m_client->taggedJobs(QStringLiteral("red"), 0, 5, c, done); }).value.total, 1);
+        QCOMPARE(await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 5, c, done); }).value.size(), 1);
+        QVERIFY(await<DayStats>([&](QObject *c, auto done) { m_client->stats(QStringLiteral("q1"), 1000, c, done); }).ok());
+        QVERIFY(await<QlessConfig>([&](QObject *c, auto done) { m_client->config(c, done); }).ok());
+        QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) { m_client->configValue(QStringLiteral("heartbeat"), c, done); }).value,
+                 QStringLiteral("60"));
+        QVERIFY(await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); }).value);
+        QVERIFY(get("f"));
+        QCOMPARE(m_fixture->snapshot(), before);
+
+        const FailedActionRequest request{FailedActionRequest::Kind::Retry, QStringLiteral("g1"), QString(), 5, 0, "k1"};
+        QCOMPARE(await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); }).value.done, 1);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("f", QStringLiteral("q2"), c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done); }).value);
+        QCOMPARE(await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"f"}, c, done); }).value, QStringList{QStringLiteral("f")});
+
+        const ScriptLibrary &library = ScriptLibrary::instance();
+        QList<QByteArray> exists{"SCRIPT", "EXISTS", library.find(QStringLiteral("qless"))->sha1};
+        const QStringList replaced = QStringLiteral("queues jobs failed workers track tag stats config move "
+                                                    "failedaction cancel unfail").split(QLatin1Char(' '));
+        for (const QString &name : replaced)
+            exists << library.find(name)->sha1;
+        const RedisValue loaded = m_fixture->command(exists);
+        QCOMPARE(loaded.elements.size(), replaced.size() + 1);
+        QCOMPARE(loaded.elements.at(0).integer, 1);
+        for (qsizetype i = 0; i < replaced.size(); ++i)
+            QVERIFY2(loaded.elements.at(i + 1).integer == 0, qPrintable(replaced.at(i)));
     }
 
     void jobDecoded()
@@ -332,10 +396,12 @@ private slots:
         // An empty state guards nothing.
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("g1", QStringLiteral("q3"), QString(), c, done); }).value);
         QCOMPARE(get("g1")->queue, QStringLiteral("q3"));
-        // Script errors arrive readable.
-        const auto bad = await<bool>([&](QObject *c, auto done) { m_client->move("", QStringLiteral("q2"), c, done); });
+        // Script errors arrive readable: back to its own queue, when it has none.
+        m_fixture->command({"HSET", "ql:j:g1", "queue", ""});
+        const auto bad = await<bool>([&](QObject *c, auto done) { m_client->move("g1", QString(), c, done); });
         QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
-        QVERIFY2(bad.error.message.contains(QLatin1String("Move(): Arg \"jid\" missing")), qPrintable(bad.error.message));
+        QVERIFY2(bad.error.message.contains(QLatin1String("Desk.move(): g1 has no queue of its own")),
+                 qPrintable(bad.error.message));
     }
 
     void retryPutsAFailedJobBack()
@@ -430,10 +496,12 @@ private slots:
         QCOMPARE(rest.value.taken, 0);
 
         // Script errors arrive readable; a read-only connection refuses (readOnlyClientRefusesEveryWrite).
-        request.key.clear();
+        request.key = "batch-5";
+        request.count = -1;
         const auto bad = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
         QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
-        QVERIFY2(bad.error.message.contains(QLatin1String("FailedAction(): Arg \"key\" missing")), qPrintable(bad.error.message));
+        QVERIFY2(bad.error.message.contains(QLatin1String("Desk.failedaction(): Arg \"count\" not a whole number")),
+                 qPrintable(bad.error.message));
     }
 
     void failedActionWholeGroupLikeTheBulkRunner()
