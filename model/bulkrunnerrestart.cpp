@@ -40,6 +40,12 @@ void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
 
 void BulkRunner::recheckNextJobs(const std::function<void()> &then)
 {
+    if (m_recheck.isEmpty() && m_recheckTotal == 0) {
+        m_summary.notes << tr("The server restarted during the run (%1), before any job was counted").arg(m_restartText);
+        emit progressed();
+        then();
+        return;
+    }
     if (m_recheck.isEmpty()) {
         m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): the %2 "
                               "jobs counted done before were read back, %3 of them still done; the others were "
