@@ -1,5 +1,6 @@
 -- unfail(0, now, group, queue, [count]): moves the `count` (default 25) oldest jobs of failure
--- `group` into `queue` (Qless.requeue: waiting, or depends while unfinished dependencies remain),
+-- `group` into `queue` (as desk.move does, Qless.desk_requeue: waiting, or depends while unfinished
+-- dependencies remain; failure cleared),
 -- with their retries restored. Much cheaper than moving them one by one. Replies with how many
 -- jobs were moved.
 local S = 'Unfail'
@@ -18,10 +19,10 @@ local jids = redis.call('lrange', list, -count, -1)
 local moved = 0
 for i = #jids, 1, -1 do
   local jid = jids[i]
-  local hash = Qless.job_hash(jid)
+  local state = redis.call('hget', Qless.job_key(jid), 'state')
   redis.call('lrem', list, -1, jid)
-  if hash ~= nil and hash.state == 'failed' then
-    Qless.requeue(jid, hash, queue, now, { unfailed = group }, group)
+  if state == 'failed' then
+    Qless.desk_requeue(now, jid, queue)
     moved = moved + 1
   end
 end
