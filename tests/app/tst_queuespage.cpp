@@ -227,6 +227,44 @@ private slots:
         QVERIFY(page.jobModel(QueuesPage::RunningTab)->source().description.isEmpty());
     }
 
+    // Issue #14: the table tells its model which rows are on screen (through the filter proxy);
+    // scrolled far down, a refresh reads around those rows, not every row loaded.
+    void theTableReportsItsVisibleRowsAndRefreshReadsAroundThem()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (int i = 0; i < 600; ++i)
+            fixture().put("long", "l" + QByteArray::number(i).rightJustified(4, '0'), now - 1000 + i * 0.01);
+        auto s = session();
+        QueuesPage page(s.get());
+        page.resize(1280, 760);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(refresh(page));
+        page.showQueue(QStringLiteral("long"));
+        JobListModel *waiting = page.jobModel(QueuesPage::WaitingTab);
+        QVERIFY(loadAll(waiting, [waiting] { return waiting->isLoading(); }));
+        QCOMPARE(waiting->rowCount(), 600);
+        QTableView *view = page.tableView(QueuesPage::WaitingTab);
+        QTRY_COMPARE(waiting->visibleFirst(), 0);
+        QVERIFY(waiting->visibleLast() > 0 && waiting->visibleLast() < 100);
+        view->scrollToBottom();
+        QTRY_COMPARE(waiting->visibleLast(), 599);
+        QVERIFY(waiting->visibleFirst() > 400);
+        const auto [offset, count] = waiting->refreshWindow();
+        QCOMPARE(offset, waiting->visibleFirst() - JobListModel::RefreshMargin);
+        QVERIFY(count <= 599 - offset + 1);
+        // Changed behind the page's back: a job on screen and the first one, far above.
+        fixture().command({"HSET", "ql:j:l0598", "priority", "3"});
+        fixture().command({"HSET", "ql:j:l0000", "priority", "3"});
+        QVERIFY(refresh(page));
+        const auto priority = [waiting](const char *jid) {
+            return waiting->index(waiting->rowOf(QString::fromLatin1(jid)), JobListModel::PriorityColumn).data().toString();
+        };
+        QCOMPARE(priority("l0598"), QStringLiteral("3"));
+        QCOMPARE(priority("l0000"), QStringLiteral("0"));
+        QCOMPARE(waiting->rowCount(), 600);
+    }
+
     void filterOverJidKlassAndTags()
     {
         seedPipeline();
