@@ -11,6 +11,13 @@ QString tr(const char *text)
     return QCoreApplication::translate("JobAction", text);
 }
 
+// A job qless timed out (state stalled, no lock) is back in its queue's work set, first in line,
+// and counted waiting: listed under Waiting, it is acted on as a waiting job.
+bool inListedState(const Job &job, const QString &listed)
+{
+    return job.state == listed || (listed == QLatin1String("waiting") && job.timedOut);
+}
+
 bool isQueued(const Job &job)
 {
     return job.state == QLatin1String("waiting") || job.state == QLatin1String("depends")
@@ -187,7 +194,7 @@ QString JobAction::whyNotApplicable(const Job *job) const
 {
     if (job == nullptr || job->isMissing())
         return kind == Kind::Cancel ? QString() : tr("job no longer exists");
-    if ((kind == Kind::Move || kind == Kind::Retry) && !onlyState.isEmpty() && job->state != onlyState)
+    if ((kind == Kind::Move || kind == Kind::Retry) && !onlyState.isEmpty() && !inListedState(*job, onlyState))
         return tr("now %1, no longer %2").arg(job->state, onlyState);
     if (kind == Kind::Cancel && job->state == QLatin1String("complete"))
         return tr("complete jobs are not cancelled");

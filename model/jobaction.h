@@ -18,7 +18,8 @@ struct JobAction
     QStringList tags;  // AddTags, RemoveTags
     // Move and Retry: the state the jobs were listed in. A job found in another state when its
     // turn comes is skipped, so a step replayed after a reconnect, or raced by a worker or
-    // another operator, never moves a job that changed meanwhile. Empty: any state.
+    // another operator, never moves a job that changed meanwhile. Empty: any state. "waiting"
+    // also takes a job qless timed out (stalled without a lock: counted waiting, first in line).
     QString onlyState;
 
     static JobAction move(const QString &queue, const QString &onlyState = {});

@@ -1,5 +1,6 @@
 #include "auditlog.h"
 #include "bulkrunner.h"
+#include "deploymentdata.h"
 #include "qlessclienttestbase.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -215,6 +216,36 @@ private slots:
         QCOMPARE(summary.skipped.value(QStringLiteral("now running, no longer waiting")), 1);
         QCOMPARE(summary.skipped.value(QStringLiteral("job no longer exists")), 1);
         QCOMPARE(zmembers("ql:q:q2-work"), (QSet<QByteArray>{"b", "c"}));
+    }
+
+    // A job qless timed out (stalled, no lock, first in its queue's work set) is listed under
+    // Waiting and counted waiting: a move from that list takes it like the waiting jobs, while
+    // a stalled job that still holds its lock stays skipped.
+    void aTimedOutJobListedAsWaitingIsMoved()
+    {
+        Job timedOut;
+        timedOut.jid = "t";
+        timedOut.state = QStringLiteral("stalled");
+        timedOut.timedOut = true;
+        Job locked = timedOut;
+        locked.timedOut = false;
+        const JobAction move = JobAction::move(QStringLiteral("q2"), QStringLiteral("waiting"));
+        QCOMPARE(move.whyNotApplicable(&timedOut), QString());
+        QCOMPARE(move.whyNotApplicable(&locked), QStringLiteral("now stalled, no longer waiting"));
+
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData data(fixture());
+        data.put("q1", "late", now - 100);
+        data.pop("q1", "late", "w1", now - 90);
+        data.timeout("q1", "late", now - 10);
+        fixture().put("q1", "plain", now - 5);
+        BulkRunner runner(m_session.get(), move, BulkTarget::ofJids({"late", "plain"}));
+        QVERIFY(runToEnd(runner));
+        // The server's guard (desk.move with state 'waiting', lua/, helper E) still takes the
+        // state literally: until it takes a timed-out job as waiting, the runner is refused.
+        QEXPECT_FAIL("", "desk.move's 'waiting' guard does not take a timed-out job yet (lua/)", Continue);
+        QCOMPARE(runner.summary().done, 2);
+        QCOMPARE(runner.summary().skipped.value(QStringLiteral("now stalled, no longer waiting")), 0);
     }
 
     void priorityTagsAndTrackingApplyToEachJob()
