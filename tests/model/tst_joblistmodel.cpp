@@ -5,6 +5,7 @@
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
 #include <QPointer>
+#include <QScopeGuard>
 #include <QSignalSpy>
 
 // Job lists against a real Redis: paged in as a view scrolls (every row loaded once), refreshed
@@ -124,6 +125,22 @@ private slots:
         QCOMPARE(model.total(), 1);
         const Job job = model.index(0, 0).data(JobListModel::JobRole).value<Job>();
         QCOMPARE(job.jid, QByteArray("j"));
+    }
+
+    // Ages are measured against the server's clock (QlessClient::now, which is what wrote the
+    // times), not the desktop's: a client whose `now` is T + 65 shows "1 min ago" for T + 5.
+    void agesUseTheServersClock()
+    {
+        fixture().put("q", "j", T);
+        fixture().pop("q", "w1", 1, T);
+        fixture().call(QStringLiteral("fail"), {"j", "w1", "IOError", "boom", num(T + 5)});
+        client()->setClock([] { return T + 65; });
+        const auto restore = qScopeGuard([this] { client()->setClock({}); });
+        JobListModel model(client()); // no setClock of its own
+        model.setSource(JobSource::failureGroup(client(), QStringLiteral("IOError")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("failed 1 min ago"));
     }
 
     void scheduledShowsDue()
