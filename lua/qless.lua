@@ -211,6 +211,80 @@ Api['desk.failedaction'] = function(now, a)
   return Qless.desk_failed_batch(now, action, group, count, skip, key, target)
 end
 
+-- desk.track <jid> | desk.untrack <jid>: true, or false when the job is gone (qless's track
+-- fails then); untrack takes the jid out of ql:tracked either way (an expired entry).
+Api['desk.track'] = function(now, a)
+  local jid = Qless.arg('Desk.track', 'jid', a[1])
+  if not Qless.job_exists(jid) then return false end
+  Qless.track(now, 'track', jid)
+  return true
+end
+
+Api['desk.untrack'] = function(now, a)
+  local jid = Qless.arg('Desk.untrack', 'jid', a[1])
+  if not Qless.job_exists(jid) then
+    redis.call('zrem', 'ql:tracked', jid)
+    return false
+  end
+  Qless.track(now, 'untrack', jid)
+  return true
+end
+
+-- desk.tag add|remove <jid> <tag>...: the job's tags afterwards (JSON list), or false when
+-- there is no such job.
+Api['desk.tag'] = function(now, a)
+  local command = Qless.arg('Desk.tag', 'command', a[1])
+  if command ~= 'add' and command ~= 'remove' then
+    Qless.fail_with('Desk.tag(): Arg "command" must be "add" or "remove": ' .. command)
+  end
+  local jid = Qless.arg('Desk.tag', 'jid', a[2])
+  Qless.arg('Desk.tag', 'tag', a[3])
+  if not Qless.job_exists(jid) then return false end
+  return desk_list(Qless.tag(now, command, tail(a, 2)))
+end
+
+-- desk.priority <jid> <priority>: the priority, or false when there is no such job.
+Api['desk.priority'] = function(now, a)
+  local jid = Qless.arg('Desk.priority', 'jid', a[1])
+  local priority = Qless.arg_number('Desk.priority', 'priority', a[2])
+  if not Qless.job_exists(jid) then return false end
+  return Qless.priority(now, jid, priority)
+end
+
+-- desk.depends.off <jid> (all | <jid>...): true, or false when the job is not in the depends
+-- state (qless's depends fails then).
+Api['desk.depends.off'] = function(now, a)
+  local jid = Qless.arg('Desk.depends.off', 'jid', a[1])
+  Qless.arg('Desk.depends.off', 'dependency', a[2])
+  if redis.call('hget', Qless.job_key(jid), 'state') ~= 'depends' then return false end
+  return Qless.depends(now, jid, 'off', tail(a, 2))
+end
+
+-- desk.recur.get <jid>: recur.get's object plus `next` (when it spawns next), or nil.
+Api['desk.recur.get'] = function(now, a)
+  local object = Qless.recur_object(Qless.arg('Desk.recur.get', 'jid', a[1]))
+  if not object then return nil end
+  if object.queue then
+    object.next = Qless.number(redis.call('zscore', Qless.queue_key(object.queue, 'recur'), object.jid))
+  end
+  return cjson.encode(object)
+end
+
+-- desk.recur.update <jid> [name value]...: true, or false when there is no such template.
+Api['desk.recur.update'] = function(now, a)
+  local jid = Qless.arg('Desk.recur.update', 'jid', a[1])
+  if redis.call('exists', Qless.recur_key(jid)) == 0 then return false end
+  return Qless.recur_update(now, jid, tail(a, 2))
+end
+
+-- desk.unrecur <jid>: how many templates were removed (0 or 1).
+Api['desk.unrecur'] = function(now, a)
+  local jid = Qless.arg('Desk.unrecur', 'jid', a[1])
+  if redis.call('exists', Qless.recur_key(jid)) == 0 then return 0 end
+  Qless.unrecur(jid)
+  return 1
+end
+
 -- Dispatch ----------------------------------------------------------------------------------------
 if #KEYS > 0 then Qless.fail_with('No Keys should be provided') end
 local command_name = ARGV[1]

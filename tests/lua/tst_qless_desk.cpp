@@ -312,6 +312,53 @@ private slots:
         QCOMPARE(strings(m_q.qlessJson("failed", T + 4, {"grp"}).toObject().value(QStringLiteral("jobs"))),
                  Names{"c1"});
     }
+
+    // The console's small writes: false (nil) where qless's own command fails for a job or
+    // template that is gone or not in the state asked.
+    void trackAndUntrackTellAGoneJob()
+    {
+        put(T, "q", "j");
+        QCOMPARE(lua("desk.track", T, {"j"}).integer, 1);
+        QCOMPARE(lua("desk.track", T, {"j"}).integer, 1); // already tracked: still true
+        QCOMPARE(m_q.command({"ZRANGE", "ql:tracked", "0", "-1"}).strings(), Names{"j"});
+        QVERIFY(lua("desk.track", T, {"gone"}).isNil());
+        QCOMPARE(m_q.command({"ZCARD", "ql:tracked"}).integer, 1);
+        QCOMPARE(lua("desk.untrack", T, {"j"}).integer, 1);
+        m_q.command({"ZADD", "ql:tracked", "1", "expired"});
+        QVERIFY(lua("desk.untrack", T, {"expired"}).isNil());
+        QCOMPARE(m_q.command({"ZCARD", "ql:tracked"}).integer, 0);
+    }
+
+    void tagPriorityAndDependsOffOnGoneJobs()
+    {
+        put(T, "q", "j");
+        QCOMPARE(canonicalJson(lua("desk.tag", T, {"add", "j", "a", "b"}).bytes), canonicalJson(R"(["a","b"])"));
+        QCOMPARE(lua("desk.tag", T, {"remove", "j", "a", "b"}).bytes, QByteArray("[]"));
+        QVERIFY(lua("desk.tag", T, {"add", "gone", "a"}).isNil());
+        QLESS_VERIFY_REFUSED(lua("desk.tag", T, {"get", "a"}), "Arg \"command\"");
+        QCOMPARE(lua("desk.priority", T, {"j", "4"}).integer, 4);
+        QCOMPARE(json("get", T, {"j"}).toObject().value(QStringLiteral("priority")).toInt(), 4);
+        QVERIFY(lua("desk.priority", T, {"gone", "4"}).isNil());
+        put(T + 1, "q", "waits", {"depends", R"(["j"])"});
+        QVERIFY(lua("desk.depends.off", T + 2, {"j", "all"}).isNil()); // j is waiting, not depends
+        QCOMPARE(lua("desk.depends.off", T + 2, {"waits", "all"}).integer, 1);
+        QCOMPARE(json("get", T + 3, {"waits"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+    }
+
+    void recurringTemplates()
+    {
+        mustWork(lua("recur", T, {"q", "tpl", "K", "{}", "interval", "60", "30"}));
+        const QJsonObject got = json("desk.recur.get", T, {"tpl"}).toObject();
+        QCOMPARE(got.value(QStringLiteral("next")).toDouble(), T + 30);
+        QCOMPARE(got.value(QStringLiteral("interval")).toInt(), 60);
+        QVERIFY(lua("desk.recur.get", T, {"nope"}).isNil());
+        QCOMPARE(lua("desk.recur.update", T, {"tpl", "priority", "3"}).integer, 1);
+        QCOMPARE(json("recur.get", T, {"tpl"}).toObject().value(QStringLiteral("priority")).toInt(), 3);
+        QVERIFY(lua("desk.recur.update", T, {"nope", "priority", "3"}).isNil());
+        QCOMPARE(lua("desk.unrecur", T, {"tpl"}).integer, 1);
+        QCOMPARE(lua("desk.unrecur", T, {"tpl"}).integer, 0);
+        QCOMPARE(m_q.command({"ZCARD", "ql:q:q-recur"}).integer, 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestQlessDesk)
