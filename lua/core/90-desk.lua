@@ -136,13 +136,14 @@ function Qless.desk_worker_jobs(now, worker)
   }
 end
 
--- {total, jobs}: a page of failure group `group`, newest first, as job objects; a jid whose job
--- is gone shows as {jid, state = 'missing'}.
+-- {total, jobs}: a page of failure group `group`, newest first, as job objects (with `time` and
+-- `due`, Qless.face_job_object); a jid whose job is gone shows as {jid, state = 'missing'}.
 function Qless.desk_failed_page(group, start, limit)
   local page = Qless.failed(group, start, limit)
   local jobs = {}
+  if limit <= 0 then page.jobs = {} end
   for _, jid in ipairs(page.jobs) do
-    table.insert(jobs, Qless.job_object(jid, true) or { jid = jid, state = 'missing' })
+    table.insert(jobs, Qless.face_job_object(jid) or { jid = jid, state = 'missing' })
   end
   return { total = page.total, jobs = jobs }
 end

@@ -213,6 +213,9 @@ private slots:
         QCOMPARE(canonical(jobs.at(0)), canonicalJson(R"({"jid": "ghost", "state": "missing"})"));
         QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("jid")).toString(), QStringLiteral("f3"));
         QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+        QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("time")).toDouble(), T + 1); // the pop (qless's fail keeps it)
+        const QJsonObject none = json("desk.failed", T + 3, {"grp", "0", "0"}).toObject();
+        QCOMPARE(canonical(none), canonicalJson(R"({"total": 4, "jobs": []})"));
     }
 
     void trackedReads2012HistoryWithoutMovingIt()
