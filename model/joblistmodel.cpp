@@ -177,8 +177,11 @@ void JobListModel::setVisibleRange(int first, int last)
 QPair<int, int> JobListModel::refreshWindow() const
 {
     const int loaded = rowCount();
-    if (m_visibleFirst < 0 || m_visibleFirst >= loaded)
-        return {0, qMin(m_pageSize, MaxRefreshRows)};
+    // What is loaded, when that is within the cap: a short list stays wholly fresh. Beyond it,
+    // without a visible range, its head.
+    const int whole = qMax(loaded, m_pageSize);
+    if (whole <= MaxRefreshRows || m_visibleFirst < 0 || m_visibleFirst >= loaded)
+        return {0, qMin(whole, MaxRefreshRows)};
     const int first = qMax(0, m_visibleFirst - RefreshMargin);
     // Up to the loaded end (a short list grows into its first page), never past the cap.
     const int end = qMin(m_visibleLast + 1 + RefreshMargin, qMax(loaded, m_pageSize));

@@ -60,14 +60,15 @@ public:
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
-    // Rows [first, last] are what the view shows now ((-1, -1): nothing known; then a refresh
-    // reads the first page). Views tell it; the model decides what to read.
+    // Rows [first, last] are what the view shows now ((-1, -1): nothing known). Views tell it;
+    // the model decides what to read.
     void setVisibleRange(int first, int last);
     int visibleFirst() const { return m_visibleFirst; }
     int visibleLast() const { return m_visibleLast; }
 
-    // Reads again the rows around the visible range (RefreshMargin either side, at most
-    // MaxRefreshRows; the first page when no range is known) and the total, and applies them as
+    // Reads again every loaded row while they are at most MaxRefreshRows; beyond that, the rows
+    // around the visible range (RefreshMargin either side, at most MaxRefreshRows; the first
+    // MaxRefreshRows when no range is known). With the total, and applies them as
     // a keyed diff over that window: rows beyond it keep what they had (FreshRole false), so
     // the cost of a refresh does not grow with how far the operator scrolled. `done` runs once
     // the reply is in (applied, failed or superseded by a new source), or at once when a load

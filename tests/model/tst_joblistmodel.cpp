@@ -256,7 +256,7 @@ private slots:
         const QStringList all = jids(model);
         QCOMPARE(QSet<QString>(all.begin(), all.end()).size(), 2999);
 
-        // Nothing on screen known: the first page, however much is loaded.
+        // Nothing on screen known: the head (at most MaxRefreshRows), however much is loaded.
         model.setVisibleRange(-1, -1);
         asked.clear();
         QVERIFY(refresh(model));
