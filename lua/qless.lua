@@ -148,6 +148,14 @@ Api['desk.jobs'] = function(now, a)
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
 end
 
+-- desk.get <jid>: the job object (with `time` and `due`, Qless.face_job_object), read without
+-- moving a 2012 history as qless's get would; nil when there is no such job.
+Api['desk.get'] = function(now, a)
+  local object = Qless.face_job_object(Qless.arg('Desk.get', 'jid', a[1]))
+  if object == nil then return nil end
+  return cjson.encode(object)
+end
+
 -- desk.peek <queue> [count]: job objects, as the next pop of `count` would hand them out.
 Api['desk.peek'] = function(now, a)
   local queue = Qless.arg('Desk.peek', 'queue', a[1])

@@ -19,6 +19,11 @@ end
 -- ql:receipt:<key> for a day: a batch whose key has a receipt changes nothing and returns it,
 -- so a caller that lost the reply can send it again.
 function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
+  -- An empty key would share one receipt among unrelated batches (the second replayed as the
+  -- first, changing nothing); an empty group names no failure group qless writes.
+  for name, value in pairs({ group = group, key = key }) do
+    if value == '' then Qless.fail_with('Desk.failedaction(): Arg "' .. name .. '" empty') end
+  end
   local receipt = 'ql:receipt:' .. key
   local stored = redis.call('get', receipt)
   if stored then return stored end

@@ -95,6 +95,8 @@ private slots:
             {"desk.failed", {"boom"}},
             {"desk.tracked", {}},
             {"desk.tags", {}},
+            {"desk.get", {"j4"}},
+            {"desk.get", {"j5"}},
         };
         for (const auto &view : views) {
             const RedisValue reply = lua(view.first, now, view.second);
@@ -182,6 +184,10 @@ private slots:
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"move", "g", "1", "0", "k"}), "Arg \"queue\" missing");
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "g", "1", "0", "k", "q"}), "only for move");
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "g", "x", "0", "k"}), "Arg \"count\"");
+        // An empty key would share one receipt among unrelated batches; an empty group is no group.
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "g", "1", "0", ""}), "Arg \"key\" empty");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "", "1", "0", "k"}), "Arg \"group\" empty");
+        QLESS_VERIFY_REFUSED(lua("desk.get", T), "Arg \"jid\" missing");
         QCOMPARE(m_q.snapshot(), QList<QByteArray>{});
     }
 
@@ -234,6 +240,22 @@ private slots:
         const QJsonArray moved = json("get", T + 1, {"old"}).toObject().value(QStringLiteral("history")).toArray();
         QCOMPARE(canonical(moved), canonical(history));
         QCOMPARE(m_q.command({"EXISTS", "ql:j:old-history"}).integer, 1);
+    }
+
+    void getReadsTheJobObjectWithTimeAndDue()
+    {
+        put(T, "q", "later", {}, 30);
+        m_q.command({"DEL", "ql:j:later-history"});
+        m_q.command({"HSET", "ql:j:later", "history", R"([{"q":"q","put":1700000000}])"});
+        const QList<QByteArray> before = m_q.snapshot();
+        const QJsonObject job = json("desk.get", T + 1, {"later"}).toObject();
+        QCOMPARE(m_q.snapshot(), before); // qless's get would move the 2012 history
+        QCOMPARE(job.value(QStringLiteral("jid")).toString(), QStringLiteral("later"));
+        QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("scheduled"));
+        QCOMPARE(job.value(QStringLiteral("due")).toDouble(), T + 30);
+        QCOMPARE(job.value(QStringLiteral("time")).toDouble(), T);
+        QCOMPARE(canonical(job.value(QStringLiteral("history"))), canonicalJson(R"([{"when":1700000000,"what":"put","q":"q"}])"));
+        QVERIFY(lua("desk.get", T + 1, {"nobody"}).isNil());
     }
 
     void tagsCountEveryUse()
