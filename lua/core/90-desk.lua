@@ -180,13 +180,24 @@ function Qless.desk_requeue(now, jid, queue)
   return redis.call('hget', key, 'state')
 end
 
+-- Whether a job read as {state, queue} was timed out by qless: state stalled and its jid back in
+-- its queue's work set. qless counts such a job as waiting and pops it first, and the console
+-- lists it under Waiting, so a move guarded by 'waiting' takes it too.
+function Qless.desk_timed_out(jid, f)
+  return f[1] == 'stalled' and f[2] ~= nil and f[2] ~= false and f[2] ~= ''
+    and redis.call('zscore', Qless.queue_key(f[2], 'work'), jid) ~= false
+end
+
 -- desk.move: `queue` '' is the queue the job is in now (an operator's retry). With `state` only
 -- a job currently in that state moves: a guard for bulk steps that are replayed or raced.
 -- Returns the new state, or false when there is no such job or it is not in `state`. `who`
 -- names the face in errors.
 function Qless.desk_move(now, jid, queue, state, who)
   local f = redis.call('hmget', Qless.job_key(jid), 'state', 'queue')
-  if not f[1] or (state ~= nil and f[1] ~= state) then return false end
+  if not f[1] then return false end
+  if state ~= nil and f[1] ~= state and not (state == 'waiting' and Qless.desk_timed_out(jid, f)) then
+    return false
+  end
   if queue == '' then
     queue = f[2]
     if not queue or queue == '' then

@@ -295,6 +295,26 @@ private slots:
         QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
     }
 
+    void moveGuardedByWaitingTakesATimedOutJob()
+    {
+        // qless's timeout leaves the job stalled, back in its queue's work set: qless counts it
+        // waiting and the console lists it under Waiting, so the 'waiting' guard takes it.
+        put(T, "q", "late");
+        put(T, "q", "held");
+        mustWork(lua("pop", T + 1, {"q", "w", "2"}));
+        mustWork(lua("timeout", T + 2, {"late"}));
+        QCOMPARE(json("get", T + 3, {"late"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("stalled"));
+        QCOMPARE(lua("desk.move", T + 3, {"late", "other", "waiting"}).bytes, QByteArray("waiting"));
+        QCOMPARE(json("get", T + 4, {"late"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("other"));
+        // A stalled job that still holds its lock (not in the work set) is no waiting job.
+        m_q.command({"HSET", "ql:j:held", "state", "stalled"});
+        QCOMPARE(lua("desk.move", T + 5, {"held", "other", "waiting"}).isNil(), true);
+        QCOMPARE(json("get", T + 6, {"held"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("q"));
+    }
+
     void failedActionBatchesWithReceipts()
     {
         for (const QByteArray jid : {"r1", "r2", "r3"}) {

@@ -241,9 +241,7 @@ private slots:
         fixture().put("q1", "plain", now - 5);
         BulkRunner runner(m_session.get(), move, BulkTarget::ofJids({"late", "plain"}));
         QVERIFY(runToEnd(runner));
-        // The server's guard (desk.move with state 'waiting', lua/, helper E) still takes the
-        // state literally: until it takes a timed-out job as waiting, the runner is refused.
-        QEXPECT_FAIL("", "desk.move's 'waiting' guard does not take a timed-out job yet (lua/)", Continue);
+        // The server's guard (desk.move with state 'waiting') takes a timed-out job as waiting too.
         QCOMPARE(runner.summary().done, 2);
         QCOMPARE(runner.summary().skipped.value(QStringLiteral("now stalled, no longer waiting")), 0);
     }
