@@ -145,7 +145,11 @@ Api['desk.jobs'] = function(now, a)
   if state ~= 'complete' then queue, first = Qless.arg(who, 'queue', a[2]), 3 end
   local page = Qless.desk_jobs(now, state, queue, desk_count(who, 'offset', a[first], 0),
     desk_count(who, 'count', a[first + 1], 25))
-  return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
+  -- A Redis array, the total first and then the jids: jids reach the client as the exact bytes
+  -- Redis holds (a jid need not be UTF-8, which JSON text could not carry).
+  local reply = { page.total }
+  for _, jid in ipairs(page.jobs) do reply[#reply + 1] = jid end
+  return reply
 end
 
 -- desk.get <jid>: the job object (with `time` and `due`, Qless.face_job_object), read without

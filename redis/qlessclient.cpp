@@ -37,69 +37,16 @@ bool pageError(RedisError *error)
     return false;
 }
 
-// One JSON string of `text` from `*at` (at its opening quote) to its bytes, exactly: a jid need
-// not be UTF-8 and must come back as the bytes Redis holds (QJsonDocument would replace them).
-bool jsonString(const QByteArray &text, qsizetype *at, QByteArray *out)
-{
-    qsizetype i = *at + 1;
-    while (i < text.size() && text.at(i) != '"') {
-        char c = text.at(i++);
-        if (c == '\\') {
-            if (i >= text.size())
-                return false;
-            const char e = text.at(i++);
-            switch (e) {
-            case 'b': c = '\b'; break;
-            case 'f': c = '\f'; break;
-            case 'n': c = '\n'; break;
-            case 'r': c = '\r'; break;
-            case 't': c = '\t'; break;
-            case 'u': {
-                bool ok = false;
-                const uint code = text.mid(i, 4).toUInt(&ok, 16);
-                if (!ok || i + 4 > text.size())
-                    return false;
-                i += 4;
-                *out += QString(QChar(char16_t(code))).toUtf8(); // cjson escapes this way only below 0x20
-                continue;
-            }
-            default: c = e; // a quote, a backslash or a slash
-            }
-        }
-        *out += c;
-    }
-    if (i >= text.size())
-        return false;
-    *at = i + 1;
-    return true;
-}
-
-// desk.jobs replies {"total":n,"jobs":[jids]} (as lua/qless.lua writes it); jobs() promises the
-// page's jids only, byte for byte.
+// desk.jobs replies an array: the state's total, then the page's jids (lua/qless.lua); jobs()
+// promises the jids only, as the bytes Redis holds.
 QList<QByteArray> pageJids(const RedisReply &reply, RedisError *error)
 {
-    QList<QByteArray> out;
-    const QByteArray &text = reply.bytes;
-    qsizetype at = reply.isString() ? text.indexOf("\"jobs\":") : -1;
-    if (at < 0)
-        return pageError(error), out;
-    at += 7;
-    if (text.mid(at, 2) == "{}") // cjson's empty table
-        return out;
-    if (at >= text.size() || text.at(at) != '[')
-        return pageError(error), out;
-    ++at;
-    while (at < text.size() && text.at(at) != ']') {
-        if (text.at(at) == ',') {
-            ++at;
-            continue;
-        }
-        QByteArray jid;
-        if (text.at(at) != '"' || !jsonString(text, &at, &jid))
-            return pageError(error), QList<QByteArray>();
-        out << jid;
-    }
-    return out;
+    if (!reply.isArray() || reply.elements.isEmpty()
+        || reply.elements.constFirst().type != RedisReply::Type::Integer)
+        return pageError(error), QList<QByteArray>();
+    RedisReply jids = reply;
+    jids.elements.removeFirst();
+    return QlessDecoder::jids(jids, error);
 }
 
 // config.get <option> replies the value as stored, or a default, which Redis hands over as an
