@@ -160,6 +160,19 @@ Api['desk.get'] = function(now, a)
   return cjson.encode(object)
 end
 
+-- desk.multiget <jid> [jid...]: one reply per jid, in order: the job object as desk.get's, or nil
+-- for a jid with no job. At most 1000 jids a call, so one call never holds Redis for long.
+Api['desk.multiget'] = function(now, a)
+  if #a == 0 then Qless.arg('Desk.multiget', 'jid', nil) end
+  if #a > 1000 then Qless.fail_with('Desk.multiget(): at most 1000 jids per call, got ' .. #a) end
+  local reply = {}
+  for i, jid in ipairs(a) do
+    local object = Qless.face_job_object(jid)
+    reply[i] = object and cjson.encode(object) or false
+  end
+  return reply
+end
+
 -- desk.peek <queue> [count]: job objects, as the next pop of `count` would hand them out.
 Api['desk.peek'] = function(now, a)
   local queue = Qless.arg('Desk.peek', 'queue', a[1])

@@ -25,8 +25,7 @@ bool succeeded(const RedisReply &, RedisError *)
 
 // The unified script (lua/qless.lua, embedded as "qless"): EVALSHA <sha> 0 <command> <now> args...
 // The console speaks only this script (issue #12): qless's own commands where their replies are
-// what a method promises, qlessdesk's desk.* commands where the console needs more (lua/README.md);
-// job and multiGet alone still on get.lua, saying why.
+// what a method promises, qlessdesk's desk.* commands where the console needs more (lua/README.md).
 const QString unifiedScript = QStringLiteral("qless");
 // Where `now` sits in the unified script's args, for the connection to stamp at send time.
 constexpr int unifiedNowArg = 1;
@@ -137,14 +136,11 @@ void QlessClient::jobs(const QString &state, const QString &queue, int offset, i
     read<QList<QByteArray>>("desk.jobs", args, context, &pageJids, std::move(done));
 }
 
-// Still on the per-command get.lua (job and multiGet): qless's get may rewrite a job's 2012
-// history field as it reads. qless.lua's desk.get (Qless.face_job_object) reads in place but its
-// object hides what the Job promises: an unreadable `expires` or 2012 `history` field is not
-// shown as a problem, a log entry's non-object data is dropped, and history is always events
-// (tst_deploymentreading, tst_qlessclient brokenDataIsShownNotTrusted); to move with those settled.
+// desk.get, not qless's get: that one moves a 2012 history as it reads and hides what it cannot
+// read; desk.get reads in place and passes a damaged field on for the Job to mark.
 void QlessClient::job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done)
 {
-    call<std::optional<Job>>(RedisCommand::readScript(QStringLiteral("get"), {}, {jid}), context,
+    read<std::optional<Job>>("desk.get", {jid}, context,
                              [jid](const RedisReply &reply, RedisError *error) {
                                  std::optional<Job> job = QlessDecoder::job(reply, error);
                                  if (job)
@@ -161,34 +157,45 @@ void QlessClient::multiGet(const QList<QByteArray> &jids, QObject *context, Done
         relay->post([done] { done({}); });
         return;
     }
-    // All gets go out at once (pipelined); their handlers run one after another on the
-    // connection thread, so the shared state needs no lock. The last one delivers.
+    // desk.multiget takes up to 1000 jids a call; the calls go out at once (pipelined) and their
+    // handlers run one after another on the connection thread, so the shared state needs no
+    // lock. The last one delivers. One job that cannot be read is marked in its row; it does not
+    // fail the others.
     struct Gather
     {
         QlessReply<QList<std::optional<Job>>> result;
         qsizetype left = 0;
     };
+    constexpr qsizetype perCall = 500;
     auto gather = std::make_shared<Gather>();
     gather->result.value.resize(jids.size());
-    gather->left = jids.size();
-    for (qsizetype i = 0; i < jids.size(); ++i) {
-        const QByteArray jid = jids.at(i);
-        m_connection->submit(RedisCommand::readScript(QStringLiteral("get"), {}, {jid}),
-                             [gather, relay, done, i, jid](const RedisReply &reply) {
+    gather->left = (jids.size() + perCall - 1) / perCall;
+    for (qsizetype first = 0; first < jids.size(); first += perCall) {
+        const QList<QByteArray> chunk = jids.mid(first, perCall);
+        m_connection->submit(unified(false, "desk.multiget", chunk),
+                             [gather, relay, done, first, chunk](const RedisReply &reply) {
+                                 QlessReply<QList<std::optional<Job>>> &result = gather->result;
                                  if (reply.isError()) {
-                                     if (gather->result.error.isNull())
-                                         gather->result.error = reply.error;
+                                     if (result.error.isNull())
+                                         result.error = reply.error;
+                                 } else if (!reply.isArray() || reply.elements.size() != chunk.size()) {
+                                     if (result.error.isNull())
+                                         result.error = RedisError::make(RedisError::Kind::BadReply,
+                                                                         QStringLiteral("Unexpected reply: expected one job per jid"));
                                  } else {
-                                     std::optional<Job> job = QlessDecoder::job(reply, &gather->result.error);
-                                     if (job)
-                                         job->jid = jid;
-                                     gather->result.value[i] = std::move(job);
+                                     for (qsizetype i = 0; i < chunk.size(); ++i) {
+                                         std::optional<Job> job = QlessDecoder::job(reply.elements.at(i), &result.error);
+                                         if (job)
+                                             job->jid = chunk.at(i);
+                                         result.value[first + i] = std::move(job);
+                                     }
                                  }
                                  if (--gather->left == 0) {
-                                     auto result = std::move(gather->result);
-                                     relay->post([done, result] { done(result); });
+                                     auto delivered = std::move(gather->result);
+                                     relay->post([done, delivered] { done(delivered); });
                                  }
-                             });
+                             },
+                             m_clock ? -1 : unifiedNowArg);
     }
 }
 

@@ -57,15 +57,20 @@ function Qless.history_texts(jid, read_only)
 end
 
 -- The history as clients see it: {when, what, extra...} per entry; an entry that does not parse
--- is shown as {what = 'invalid', raw = <text>}.
-function Qless.history_read(jid, read_only)
+-- is shown as {what = 'invalid', raw = <text>}. An entry's extra that is not an object (a `log`
+-- entry's data may be any JSON) is merged as qless merges it (a list's items by index, anything
+-- else dropped), or with `keep_data` kept whole under `data`, as the console shows it.
+function Qless.history_read(jid, read_only, keep_data)
   local events = {}
   for _, text in ipairs(Qless.history_texts(jid, read_only)) do
     local entry = Qless.decode(text, nil)
     if type(entry) == 'table' and entry[2] ~= nil then
       local event = {}
-      if type(entry[3]) == 'table' then
-        for key, value in pairs(entry[3]) do event[key] = value end
+      local extra = entry[3]
+      if keep_data and extra ~= nil and (type(extra) ~= 'table' or #extra > 0) then
+        event.data = extra
+      elseif type(extra) == 'table' then
+        for key, value in pairs(extra) do event[key] = value end
       end
       event.when = entry[1]
       event.what = entry[2]

@@ -11,8 +11,8 @@ function Qless.number_or_raw(text)
   return Qless.number(text) or text
 end
 
--- The job object, or nil when there is no such job. `read_only`: see Qless.history_texts.
-function Qless.job_object(jid, read_only)
+-- The job object without its history, or nil when there is no such job.
+function Qless.job_object_fields(jid)
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'jid', 'klass', 'state', 'queue', 'worker', 'priority',
     'expires', 'retries', 'remaining', 'data', 'tags', 'failure', 'spawned_from_jid')
@@ -32,12 +32,18 @@ function Qless.job_object(jid, read_only)
     remaining = remaining,
     data = f[10],
     tags = Qless.decode_or_raw(f[11], {}),
-    history = Qless.history_read(jid, read_only),
     failure = Qless.decode_or_raw(f[12] or '{}', {}),
     spawned_from_jid = f[13],
     dependents = redis.call('smembers', key .. '-dependents'),
     dependencies = redis.call('smembers', key .. '-dependencies'),
   }
+end
+
+-- The job object, or nil when there is no such job. `read_only`: see Qless.history_texts.
+function Qless.job_object(jid, read_only)
+  local object = Qless.job_object_fields(jid)
+  if object then object.history = Qless.history_read(jid, read_only) end
+  return object
 end
 
 -- Job objects for a list of jids (those that exist).

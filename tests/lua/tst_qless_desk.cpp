@@ -1,6 +1,7 @@
 #include "qlessfixture.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
@@ -97,6 +98,7 @@ private slots:
             {"desk.tags", {}},
             {"desk.get", {"j4"}},
             {"desk.get", {"j5"}},
+            {"desk.multiget", {"j4", "j5", "nobody"}},
         };
         for (const auto &view : views) {
             const RedisValue reply = lua(view.first, now, view.second);
@@ -188,6 +190,8 @@ private slots:
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "g", "1", "0", ""}), "Arg \"key\" empty");
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "", "1", "0", "k"}), "Arg \"group\" empty");
         QLESS_VERIFY_REFUSED(lua("desk.get", T), "Arg \"jid\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.multiget", T), "Arg \"jid\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.multiget", T, Names(1001, "j")), "at most 1000 jids");
         QCOMPARE(m_q.snapshot(), QList<QByteArray>{});
     }
 
@@ -254,8 +258,42 @@ private slots:
         QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("scheduled"));
         QCOMPARE(job.value(QStringLiteral("due")).toDouble(), T + 30);
         QCOMPARE(job.value(QStringLiteral("time")).toDouble(), T);
-        QCOMPARE(canonical(job.value(QStringLiteral("history"))), canonicalJson(R"([{"when":1700000000,"what":"put","q":"q"}])"));
+        // The 2012 stages as written, for the console to read in their own form.
+        QCOMPARE(canonical(job.value(QStringLiteral("history"))), canonicalJson(R"([{"q":"q","put":1700000000}])"));
         QVERIFY(lua("desk.get", T + 1, {"nobody"}).isNil());
+    }
+
+    // What qless's get would hide (an `expires` that is not a number, a 2012 history that does not
+    // parse, a log entry whose data is not an object) reaches the console as stored, to be marked.
+    void multigetRepliesPerJidAndKeepsWhatItCannotRead()
+    {
+        put(T, "q", "a");
+        put(T, "q", "b");
+        put(T, "q", "c");
+        m_q.command({"HSET", "ql:j:a", "expires", "soon"});
+        m_q.command({"DEL", "ql:j:b-history"});
+        m_q.command({"HSET", "ql:j:b", "history", "{\"x\":"});
+        mustWork(lua("log", T + 1, {"c", "note", "[1,2]"}));
+        mustWork(lua("log", T + 2, {"c", "count", "7"}));
+        mustWork(lua("log", T + 3, {"c", "keyed", R"({"k":"v"})"}));
+        m_q.command({"HSET", "ql:j:c", "expires", ""});
+
+        const RedisValue reply = lua("desk.multiget", T + 4, {"a", "nobody", "b", "c"});
+        QCOMPARE(reply.elements.size(), 4);
+        QVERIFY(reply.elements.at(1).isNil());
+        auto object = [&](int i) { return QJsonDocument::fromJson(reply.elements.at(i).bytes).object(); };
+        QCOMPARE(object(0).value(QStringLiteral("expires")).toString(), QStringLiteral("soon"));
+        QCOMPARE(object(2).value(QStringLiteral("history")).toString(), QStringLiteral("{\"x\":"));
+        const QJsonObject c = object(3);
+        QCOMPARE(c.value(QStringLiteral("expires")).toDouble(), 0.0); // empty: no lock, as qless reads it
+        const QJsonArray history = c.value(QStringLiteral("history")).toArray();
+        QCOMPARE(history.size(), 4);
+        QCOMPARE(canonical(history.at(1)), canonicalJson(R"({"when":1763683201,"what":"note","data":[1,2]})"));
+        QCOMPARE(canonical(history.at(2)), canonicalJson(R"({"when":1763683202,"what":"count","data":7})"));
+        QCOMPARE(canonical(history.at(3)), canonicalJson(R"({"when":1763683203,"what":"keyed","k":"v"})"));
+        // qless's get merges a list's items by index and cannot show a number at all.
+        const QJsonArray merged = json("get", T + 4, {"c"}).toObject().value(QStringLiteral("history")).toArray();
+        QVERIFY(!merged.at(2).toObject().contains(QStringLiteral("data")));
     }
 
     void tagsCountEveryUse()
