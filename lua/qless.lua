@@ -302,6 +302,18 @@ Api['desk.recur.update'] = function(now, a)
   return Qless.recur_update(now, jid, tail(a, 2))
 end
 
+-- desk.timeout <jid>: true when the running job was timed out (as qless's timeout), false when it
+-- was not running.
+Api['desk.timeout'] = function(now, a)
+  return Qless.desk_timeout(now, Qless.arg('Desk.timeout', 'jid', a[1]))
+end
+
+-- desk.queue.forget <queue>...: the queues forgotten (those that held nothing), a Redis array.
+Api['desk.queue.forget'] = function(now, a)
+  Qless.arg('Desk.queue.forget', 'queue', a[1])
+  return Qless.desk_queues_forget(a)
+end
+
 -- desk.unrecur <jid>: how many templates were removed (0 or 1).
 Api['desk.unrecur'] = function(now, a)
   local jid = Qless.arg('Desk.unrecur', 'jid', a[1])

@@ -1,35 +1,10 @@
-#include "qlessclient.h"
-
-#include "redisconnection.h"
-#include "replyrelay.h"
-#include "serverclock.h"
+#include "qlessclientcalls.h"
 
 #include <memory>
 
+using namespace QlessClientCalls;
+
 namespace {
-QByteArray seconds(double value)
-{
-    return ServerClock::text(value);
-}
-
-QByteArray utf8(const QString &text)
-{
-    return text.toUtf8();
-}
-
-// Whatever an operation returns when it succeeded and only "done" matters.
-bool succeeded(const RedisReply &, RedisError *)
-{
-    return true;
-}
-
-// The unified script (lua/qless.lua, embedded as "qless"): EVALSHA <sha> 0 <command> <now> args...
-// The console speaks only this script (issue #12): qless's own commands where their replies are
-// what a method promises, qlessdesk's desk.* commands where the console needs more (lua/README.md).
-const QString unifiedScript = QStringLiteral("qless");
-// Where `now` sits in the unified script's args, for the connection to stamp at send time.
-constexpr int unifiedNowArg = 1;
-
 bool pageError(RedisError *error)
 {
     *error = RedisError::make(RedisError::Kind::BadReply, QStringLiteral("Unexpected reply: expected a page of jids"));
@@ -74,43 +49,11 @@ QByteArray QlessClient::nowText() const
     return seconds(now());
 }
 
-template<typename T>
-void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done, int nowArg)
-{
-    ReplyRelay *relay = ReplyRelay::create(context);
-    // A set clock is the caller's on purpose; otherwise the connection writes the server's time
-    // when it sends (the estimate in the args may be from before the first TIME reply).
-    const int serverTimeArg = m_clock ? -1 : nowArg;
-    m_connection->submit(command, [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
-        // On the connection thread: decode here, so a large reply never holds up the caller.
-        QlessReply<T> result;
-        if (reply.isError())
-            result.error = reply.error;
-        else
-            result.value = decode(reply, &result.error);
-        relay->post([done, result] { done(result); });
-    }, serverTimeArg);
-}
-
 RedisCommand QlessClient::unified(bool writes, const QByteArray &command, const QList<QByteArray> &args) const
 {
     QList<QByteArray> all{command, nowText()};
     all += args;
-    return writes ? RedisCommand::writeScript(unifiedScript, {}, all) : RedisCommand::readScript(unifiedScript, {}, all);
-}
-
-template<typename T>
-void QlessClient::read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
-                       Done<T> done)
-{
-    call<T>(unified(false, command, args), context, std::move(decode), std::move(done), unifiedNowArg);
-}
-
-template<typename T>
-void QlessClient::write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
-                        Done<T> done)
-{
-    call<T>(unified(true, command, args), context, std::move(decode), std::move(done), unifiedNowArg);
+    return writes ? RedisCommand::writeScript(QlessClientCalls::unifiedScript, {}, all) : RedisCommand::readScript(QlessClientCalls::unifiedScript, {}, all);
 }
 
 // Reads ---------------------------------------------------------------------------------------
@@ -261,145 +204,7 @@ void QlessClient::recurringJob(const QByteArray &jid, QObject *context, Done<std
     read<std::optional<RecurringJob>>("desk.recur.get", {jid}, context, &QlessDecoder::recurringJob, std::move(done));
 }
 
-// Writes --------------------------------------------------------------------------------------
-
-// desk.track / desk.untrack: qless's track fails for a job that is gone (an expired entry of the
-// tracked list must still be untracked) and replies 0 for one already tracked. True, or false
-// when the job is gone.
-void QlessClient::track(const QByteArray &jid, QObject *context, Done<bool> done)
+void QlessClient::queueLength(const QString &queue, QObject *context, Done<qint64> done)
 {
-    write<bool>("desk.track", {jid}, context, &QlessDecoder::flag, std::move(done));
-}
-
-void QlessClient::untrack(const QByteArray &jid, QObject *context, Done<bool> done)
-{
-    write<bool>("desk.untrack", {jid}, context, &QlessDecoder::flag, std::move(done));
-}
-
-// desk.tag: qless's tag add/remove fail for a job that is gone, where the value here is nullopt.
-void QlessClient::addTags(const QByteArray &jid, const QStringList &tags, QObject *context,
-                          Done<std::optional<QStringList>> done)
-{
-    QList<QByteArray> args{"add", jid};
-    for (const QString &tag : tags)
-        args << utf8(tag);
-    write<std::optional<QStringList>>("desk.tag", args, context, &QlessDecoder::tags, std::move(done));
-}
-
-void QlessClient::removeTags(const QByteArray &jid, const QStringList &tags, QObject *context,
-                             Done<std::optional<QStringList>> done)
-{
-    QList<QByteArray> args{"remove", jid};
-    for (const QString &tag : tags)
-        args << utf8(tag);
-    write<std::optional<QStringList>>("desk.tag", args, context, &QlessDecoder::tags, std::move(done));
-}
-
-void QlessClient::setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done)
-{
-    write<bool>("config.set", {utf8(option), utf8(value)}, context, &succeeded, std::move(done));
-}
-
-void QlessClient::unsetConfig(const QString &option, QObject *context, Done<bool> done)
-{
-    write<bool>("config.unset", {utf8(option)}, context, &succeeded, std::move(done));
-}
-
-void QlessClient::move(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done)
-{
-    move(jid, queue, QString(), context, std::move(done));
-}
-
-void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
-                       Done<bool> done)
-{
-    QList<QByteArray> args{jid, utf8(queue)};
-    if (!onlyState.isEmpty())
-        args << utf8(onlyState);
-    // The reply is the job's new state, or false.
-    write<bool>("desk.move", args, context, &QlessDecoder::flag, std::move(done));
-}
-
-void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done)
-{
-    move(jid, QString(), QStringLiteral("failed"), context, std::move(done));
-}
-
-// desk.priority: qless's priority fails for a job that is gone, where the value here is false.
-void QlessClient::setPriority(const QByteArray &jid, double priority, QObject *context, Done<bool> done)
-{
-    write<bool>("desk.priority", {jid, QByteArray::number(priority, 'g', 17)}, context,
-                [](const RedisReply &reply, RedisError *) { return !reply.isNil(); }, std::move(done));
-}
-
-void QlessClient::cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done)
-{
-    write<QStringList>("cancel", jids, context, &QlessDecoder::strings, std::move(done));
-}
-
-void QlessClient::unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done)
-{
-    // qless's order: unfail <queue> <group> [count].
-    write<qint64>("unfail", {utf8(queue), utf8(group), QByteArray::number(count)}, context, &QlessDecoder::integer,
-                  std::move(done));
-}
-
-void QlessClient::failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done)
-{
-    QByteArray kind;
-    switch (request.kind) {
-    case FailedActionRequest::Kind::Retry:
-        kind = "retry";
-        break;
-    case FailedActionRequest::Kind::Move:
-        kind = "move";
-        break;
-    case FailedActionRequest::Kind::Cancel:
-        kind = "cancel";
-        break;
-    }
-    QList<QByteArray> args{kind, utf8(request.group), QByteArray::number(request.count),
-                           QByteArray::number(request.skip), request.key};
-    if (request.kind == FailedActionRequest::Kind::Move)
-        args << utf8(request.queue);
-    write<FailedBatch>("desk.failedaction", args, context, &QlessDecoder::failedBatch, std::move(done));
-}
-
-// desk.depends.off: qless's depends fails for a job not in the depends state, where the value
-// here is false.
-void QlessClient::dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,
-                             Done<bool> done)
-{
-    QList<QByteArray> args{jid};
-    if (dependencies.isEmpty())
-        args << "all";
-    else
-        args += dependencies;
-    write<bool>("desk.depends.off", args, context, &QlessDecoder::flag, std::move(done));
-}
-
-// desk.recur.update / desk.unrecur: qless's recur.update fails when there is no such template
-// (false here), and its unrecur replies true whether or not one was removed (a count here).
-void QlessClient::updateRecurring(const QByteArray &jid, const RecurringUpdate &update, QObject *context,
-                                  Done<bool> done)
-{
-    QList<QByteArray> args{jid};
-    if (update.priority)
-        args << "priority" << QByteArray::number(*update.priority, 'g', 17);
-    if (update.interval)
-        args << "interval" << QByteArray::number(*update.interval, 'g', 17);
-    if (update.retries)
-        args << "retries" << QByteArray::number(*update.retries);
-    if (update.data)
-        args << "data" << utf8(*update.data);
-    if (update.klass)
-        args << "klass" << utf8(*update.klass);
-    if (update.queue)
-        args << "queue" << utf8(*update.queue);
-    write<bool>("desk.recur.update", args, context, &QlessDecoder::flag, std::move(done));
-}
-
-void QlessClient::recurringOff(const QByteArray &jid, QObject *context, Done<qint64> done)
-{
-    write<qint64>("desk.unrecur", {jid}, context, &QlessDecoder::integer, std::move(done));
+    read<qint64>("length", {utf8(queue)}, context, &QlessDecoder::integer, std::move(done));
 }

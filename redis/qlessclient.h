@@ -18,8 +18,7 @@ class RedisConnection;
 // such, so a read-only connection refuses them before sending. Call from `context`'s thread.
 // All that is qless-specific (script names, arguments, reply shapes) stays in here and in
 // QlessDecoder, so another job system's API can sit beside this one. The calls go to the unified
-// script qless.lua (qless's commands and qlessdesk's desk.* ones); the few methods still on a
-// per-command script say why in qlessclient.cpp.
+// script qless.lua (qless's commands and qlessdesk's desk.* ones) and nothing else.
 class QlessClient final : public QObject
 {
     Q_OBJECT
@@ -62,6 +61,8 @@ public:
     void config(QObject *context, Done<QlessConfig> done);
     void configValue(const QString &option, QObject *context, Done<std::optional<QString>> done);
     void recurringJob(const QByteArray &jid, QObject *context, Done<std::optional<RecurringJob>> done);
+    // qless's length: the jobs the queue holds (running, waiting, scheduled).
+    void queueLength(const QString &queue, QObject *context, Done<qint64> done);
 
     // Writes. A bool value is false when the job (or template) does not exist or is not in a
     // state the operation applies to, as the script says.
@@ -104,6 +105,21 @@ public:
                          Done<bool> done);
     // How many templates were removed.
     void recurringOff(const QByteArray &jid, QObject *context, Done<qint64> done);
+    // qless's pause / unpause: workers pop nothing from a paused queue; jobs stay where they are.
+    void pauseQueues(const QStringList &queues, QObject *context, Done<bool> done);
+    void unpauseQueues(const QStringList &queues, QObject *context, Done<bool> done);
+    // Times the job out as qless's timeout does (its worker is told it lost the lock; the job
+    // waits first in line, state stalled). False, with nothing changed, when it is not running.
+    void timeout(const QByteArray &jid, QObject *context, Done<bool> done);
+    // qless's log: an entry `message` in the job's history, with `dataJson` (a JSON value, empty
+    // for none) as its data. An error when the job is gone or the data is not JSON.
+    void addNote(const QByteArray &jid, const QString &message, const QString &dataJson, QObject *context,
+                 Done<bool> done);
+    // qless's worker.deregister: the workers leave the workers list (their jobs stay).
+    void deregisterWorkers(const QStringList &workers, QObject *context, Done<bool> done);
+    // Forgets the queues that hold nothing (no job, no recurring template), as qless's
+    // queue.forget; the value lists those forgotten (a queue that holds something stays).
+    void forgetQueues(const QStringList &queues, QObject *context, Done<QStringList> done);
 
 private:
     template<typename T>

@@ -34,4 +34,5 @@ struct RecurringUpdate
     std::optional<QString> data; // JSON text
     std::optional<QString> klass;
     std::optional<QString> queue;
+    std::optional<int> backlog; // 0: no cap
 };

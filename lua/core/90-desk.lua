@@ -206,3 +206,28 @@ function Qless.desk_move(now, jid, queue, state, who)
   end
   return Qless.desk_requeue(now, jid, queue)
 end
+
+-- Times `jid` out as qless's timeout does while it runs; false, with nothing changed, when it
+-- does not (a bulk step that raced its job's completion is a skip, not an error).
+function Qless.desk_timeout(now, jid)
+  if redis.call('hget', Qless.job_key(jid), 'state') ~= 'running' then return false end
+  Qless.timeout(now, { jid })
+  return true
+end
+
+-- Forgets, as qless's queue.forget does, those of `names` that hold nothing: no job in any of the
+-- queue's sets and no recurring template (qless's forget drops a queue whatever it holds, and
+-- its jobs would then be in no list the console shows). Returns the names forgotten.
+function Qless.desk_queues_forget(names)
+  local forgotten = {}
+  for _, name in ipairs(names) do
+    local held = Qless.queue_length(name)
+    for _, part in ipairs({ 'depends', 'recur' }) do
+      held = held + redis.call('zcard', Qless.queue_key(name, part))
+    end
+    if held == 0 and redis.call('zrem', 'ql:queues', name) == 1 then
+      table.insert(forgotten, name)
+    end
+  end
+  return forgotten
+end

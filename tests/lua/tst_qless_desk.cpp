@@ -191,6 +191,8 @@ private slots:
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T, {"retry", "", "1", "0", "k"}), "Arg \"group\" empty");
         QLESS_VERIFY_REFUSED(lua("desk.get", T), "Arg \"jid\" missing");
         QLESS_VERIFY_REFUSED(lua("desk.multiget", T), "Arg \"jid\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.timeout", T), "Arg \"jid\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.queue.forget", T), "Arg \"queue\" missing");
         QLESS_VERIFY_REFUSED(lua("desk.multiget", T, Names(1001, "j")), "at most 1000 jids");
         QCOMPARE(m_q.snapshot(), QList<QByteArray>{});
     }

@@ -1,0 +1,68 @@
+#pragma once
+
+// What QlessClient's two halves share (qlessclient.cpp: construction and reads;
+// qlessclientwrites.cpp: writes): the helpers that build the unified script's calls and the
+// member templates that send them. Only those two files include this.
+
+#include "qlessclient.h"
+#include "redisconnection.h"
+#include "replyrelay.h"
+#include "serverclock.h"
+
+namespace QlessClientCalls {
+inline QByteArray seconds(double value)
+{
+    return ServerClock::text(value);
+}
+
+inline QByteArray utf8(const QString &text)
+{
+    return text.toUtf8();
+}
+
+// Whatever an operation returns when it succeeded and only "done" matters.
+inline bool succeeded(const RedisReply &, RedisError *)
+{
+    return true;
+}
+
+// The unified script (lua/qless.lua, embedded as "qless"): EVALSHA <sha> 0 <command> <now> args...
+// The console speaks only this script (issue #12): qless's own commands where their replies are
+// what a method promises, qlessdesk's desk.* commands where the console needs more (lua/README.md).
+inline const QString unifiedScript = QStringLiteral("qless");
+// Where `now` sits in the unified script's args, for the connection to stamp at send time.
+constexpr int unifiedNowArg = 1;
+} // namespace QlessClientCalls
+
+template<typename T>
+void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done, int nowArg)
+{
+    ReplyRelay *relay = ReplyRelay::create(context);
+    // A set clock is the caller's on purpose; otherwise the connection writes the server's time
+    // when it sends (the estimate in the args may be from before the first TIME reply).
+    const int serverTimeArg = m_clock ? -1 : nowArg;
+    m_connection->submit(command, [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
+        // On the connection thread: decode here, so a large reply never holds up the caller.
+        QlessReply<T> result;
+        if (reply.isError())
+            result.error = reply.error;
+        else
+            result.value = decode(reply, &result.error);
+        relay->post([done, result] { done(result); });
+    }, serverTimeArg);
+}
+
+template<typename T>
+void QlessClient::read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
+                       Done<T> done)
+{
+    call<T>(unified(false, command, args), context, std::move(decode), std::move(done), QlessClientCalls::unifiedNowArg);
+}
+
+template<typename T>
+void QlessClient::write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
+                        Done<T> done)
+{
+    call<T>(unified(true, command, args), context, std::move(decode), std::move(done), QlessClientCalls::unifiedNowArg);
+}
+
