@@ -326,6 +326,9 @@ void BulkRunner::sendStep(const QByteArray &jid)
     case JobAction::Kind::Untrack:
         client->untrack(jid, this, onFlag);
         break;
+    case JobAction::Kind::Timeout:
+        client->timeout(jid, this, onFlag);
+        break;
     case JobAction::Kind::AddTags:
     case JobAction::Kind::RemoveTags: {
         const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {

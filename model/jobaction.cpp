@@ -87,6 +87,13 @@ JobAction JobAction::removeTags(const QStringList &tags)
     return action;
 }
 
+JobAction JobAction::timeout()
+{
+    JobAction action;
+    action.kind = Kind::Timeout;
+    return action;
+}
+
 QString JobAction::name() const
 {
     switch (kind) {
@@ -106,6 +113,8 @@ QString JobAction::name() const
         return QStringLiteral("tag");
     case Kind::RemoveTags:
         return QStringLiteral("untag");
+    case Kind::Timeout:
+        return QStringLiteral("timeout");
     }
     return {};
 }
@@ -129,6 +138,8 @@ QString JobAction::describe() const
         return tr("Add tags %1").arg(tags.join(QStringLiteral(", ")));
     case Kind::RemoveTags:
         return tr("Remove tags %1").arg(tags.join(QStringLiteral(", ")));
+    case Kind::Timeout:
+        return tr("Time out");
     }
     return {};
 }
@@ -184,6 +195,9 @@ bool JobAction::isDoneFor(const Job *job) const
                 return false;
         }
         return true;
+    case Kind::Timeout:
+        // Timed out (or finished, failed, moved) meanwhile: no longer running under a lock.
+        return job->state != QLatin1String("running");
     case Kind::Cancel:
         break;
     }
@@ -196,6 +210,8 @@ QString JobAction::whyNotApplicable(const Job *job) const
         return kind == Kind::Cancel ? QString() : tr("job no longer exists");
     if ((kind == Kind::Move || kind == Kind::Retry) && !onlyState.isEmpty() && !inListedState(*job, onlyState))
         return tr("now %1, no longer %2").arg(job->state, onlyState);
+    if (kind == Kind::Timeout && job->state != QLatin1String("running"))
+        return tr("now %1, not running").arg(job->state);
     if (kind == Kind::Cancel && job->state == QLatin1String("complete"))
         return tr("complete jobs are not cancelled");
     return {};

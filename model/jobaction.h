@@ -10,7 +10,7 @@ struct Job;
 // list, a whole failure group): what BulkRunner applies to each and the audit log records.
 struct JobAction
 {
-    enum class Kind { Move, Retry, Cancel, Priority, Track, Untrack, AddTags, RemoveTags };
+    enum class Kind { Move, Retry, Cancel, Priority, Track, Untrack, AddTags, RemoveTags, Timeout };
 
     Kind kind = Kind::Retry;
     QString queue;     // Move: where to
@@ -30,6 +30,9 @@ struct JobAction
     static JobAction untrack();
     static JobAction addTags(const QStringList &tags);
     static JobAction removeTags(const QStringList &tags);
+    // qless's timeout of a running job: its worker loses the lock, the job waits first in line.
+    // Applies only to running jobs; any other is skipped, never an error.
+    static JobAction timeout();
 
     // "move", "retry", ... as the audit log names the action.
     QString name() const;

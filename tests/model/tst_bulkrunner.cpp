@@ -267,6 +267,34 @@ private slots:
         QCOMPARE(fixture().job("a").value(QStringLiteral("tags")).toArray().size(), 0);
     }
 
+    // Time out: the running jobs lose their lock and wait first in line (stalled); a job that is
+    // not running, or gone, is skipped with the reason, nothing changed for it.
+    void timeoutTimesOutRunningJobsAndSkipsTheRest()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("q1", "a", now - 12);
+        fixture().put("q1", "b", now - 11);
+        fixture().put("q1", "c", now - 10);
+        QCOMPARE(fixture().pop("q1", "w1", 2, now - 5), (QList<QByteArray>{"a", "b"})); // c waits
+        BulkRunner runner(m_session.get(), JobAction::timeout(), BulkTarget::ofJids({"a", "b", "c", "gone"}));
+        QCOMPARE(runner.action().name(), QStringLiteral("timeout"));
+        QVERIFY(runToEnd(runner));
+        const BulkSummary summary = runner.summary();
+        QCOMPARE(summary.total, 4);
+        QCOMPARE(summary.done, 2);
+        QCOMPARE(summary.skipped.value(QStringLiteral("now waiting, not running")), 1);
+        QCOMPARE(summary.skipped.value(QStringLiteral("job no longer exists")), 1);
+        for (const QByteArray &jid : {QByteArray("a"), QByteArray("b")}) {
+            QCOMPARE(fixture().command({"HGET", "ql:j:" + jid, "state"}).bytes, QByteArray("stalled"));
+            QCOMPARE(fixture().command({"ZSCORE", "ql:q:q1-locks", jid}).isNil(), true);
+        }
+        QCOMPARE(fixture().command({"HGET", "ql:j:c", "state"}).bytes, QByteArray("waiting"));
+        // Timed out means first in line: the next pop takes a timed-out job before c.
+        const QList<QByteArray> next = fixture().pop("q1", "w2", 1, now);
+        QCOMPARE(next.size(), 1);
+        QVERIFY(next.first() == "a" || next.first() == "b");
+    }
+
     void cancellingAJobOthersDependOnIsSkippedWithTheReason()
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
@@ -439,7 +467,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(readOnly->state().phase == ConnectionState::Phase::Ready, 20000);
         const QList<JobAction> actions{JobAction::move(QStringLiteral("q2")), JobAction::retry(), JobAction::cancel(),
                                        JobAction::setPriority(3), JobAction::track(), JobAction::untrack(),
-                                       JobAction::addTags({QStringLiteral("t")}), JobAction::removeTags({QStringLiteral("t")})};
+                                       JobAction::addTags({QStringLiteral("t")}), JobAction::removeTags({QStringLiteral("t")}),
+                                       JobAction::timeout()};
         for (const JobAction &action : actions) {
             for (const BulkTarget &target : {BulkTarget::ofJids({"x", "j0"}), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3)}) {
                 BulkRunner runner(readOnly.get(), action, target);
