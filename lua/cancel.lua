@@ -1,35 +1,19 @@
--- cancel(0, jid, [jid, ...]): deletes the jobs and every trace of them; a worker holding one is
--- told, and its heartbeat and complete then fail. A job that others still depend on is refused
--- unless those dependents are cancelled in the same call; nothing is cancelled then.
--- Complete and unknown jobs are left alone. Replies with the jids cancelled.
+-- cancel(0, jid, [jid, ...]): deletes the jobs as qless's cancel does (Qless.cancel); a worker
+-- holding one is told, and its heartbeat and complete then fail. A job that others still depend
+-- on is refused unless those dependents are cancelled in the same call; nothing is cancelled
+-- then. Complete and unknown jobs are left alone. A cancelled tracked jid stays in ql:tracked
+-- (listed as expired), as with qless. Replies with the jids cancelled.
 local S = 'Cancel'
 if #ARGV == 0 then
   Qless.arg_error(S, 'jid', 'missing')
 end
-local cancelling = {}
-for i, jid in ipairs(ARGV) do
-  Qless.arg_string(S, 'jid', jid)
-  cancelling[jid] = true
-end
-
--- Check every job before touching any.
-local jobs = {}
+local cancelled = {}
 for _, jid in ipairs(ARGV) do
-  local hash = Qless.job_hash(jid)
-  if hash ~= nil and hash.state ~= 'complete' then
-    local dependent = Qless.dependent_outside(jid, cancelling)
-    if dependent ~= nil then
-      error('Cancel(): ' .. jid .. ' is a dependency of ' .. dependent ..
-        ' but is not mentioned to be canceled', 0)
-    end
-    table.insert(jobs, { jid, hash })
+  Qless.arg_string(S, 'jid', jid)
+  local state = redis.call('hget', Qless.job_key(jid), 'state')
+  if state and state ~= 'complete' then
+    table.insert(cancelled, jid)
   end
 end
-
-local cancelled = {}
-for _, item in ipairs(jobs) do
-  local jid, hash = item[1], item[2]
-  Qless.cancel_job(jid, hash)
-  table.insert(cancelled, jid)
-end
+Qless.cancel(0, ARGV)
 return cancelled

@@ -1,7 +1,8 @@
 -- fail(0, jid, worker, group, message, now, [data]): marks a job failed into `group` with a
--- job-specific `message` (a traceback, say). Any job that is not complete can be failed; if a
--- worker holds it, that worker's heartbeat and complete then fail. Replies with the jid, or false
--- when the job does not exist or is complete.
+-- job-specific `message` (a traceback, say). Any job that is not complete can be failed
+-- (Qless.fail_any_state: a running job of `worker` as qless's fail); if another worker holds it,
+-- that worker is told lock_lost and its heartbeat and complete then fail. `data` replaces the
+-- job's data. Replies with the jid, or false when the job does not exist or is complete.
 local S = 'Fail'
 local jid = Qless.arg_string(S, 'jid', ARGV[1])
 local worker = Qless.arg_string(S, 'worker', ARGV[2])
@@ -13,16 +14,8 @@ end
 local now = Qless.arg_now(S, ARGV[5])
 local data = ARGV[6]
 if data ~= nil then
-  Qless.arg_json(S, 'data', data)
+  Qless.face_json(S, 'data', data)
 end
 Qless.arg_none_after(S, ARGV, 6)
 
-local hash = Qless.job_hash(jid)
-if hash == nil or hash.state == 'complete' then
-  return false
-end
-if data ~= nil then
-  redis.call('hset', Qless.job_key(jid), 'data', data)
-end
-Qless.fail_job(jid, hash, group, message, now, worker)
-return jid
+return Qless.fail_any_state(now, jid, worker, group, message, data) or false

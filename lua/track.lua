@@ -1,13 +1,15 @@
--- track(0) -> {jobs: [job objects], expired: [jids whose job is gone]}; changes nothing.
+-- track(0) -> {jobs: [job objects], expired: [jids whose job is gone]}; changes nothing. The
+--   job objects are those `get` replies.
 -- track(0, 'track', jid, now, [tag, ...]) -> true, or false when there is no such job.
--- track(0, 'untrack', jid, now) -> true. Tracking publishes `track` / `untrack` with the jid.
+-- track(0, 'untrack', jid, now) -> true. Tracking and untracking are qless's track: the jid is
+-- published on ql:track / ql:untrack. An untracked jid whose job is gone leaves ql:tracked too.
 local S = 'Track'
 local command = ARGV[1]
 if command == nil then
   local jobs = {}
   local expired = {}
   for _, jid in ipairs(redis.call('zrange', 'ql:tracked', 0, -1)) do
-    local job = Qless.job_object(jid)
+    local job = Qless.face_job_object(jid)
     if job then
       table.insert(jobs, job)
     else
@@ -22,17 +24,15 @@ if command ~= 'track' and command ~= 'untrack' then
 end
 local jid = Qless.arg_string(S, 'jid', ARGV[2])
 local now = Qless.arg_now(S, ARGV[3])
-if command == 'track' then
-  if redis.call('exists', Qless.job_key(jid)) == 0 then
-    return false
-  end
-  redis.call('zadd', 'ql:tracked', now, jid)
-  Qless.publish('track', jid)
-  return true
-elseif command == 'untrack' then
+if command == 'untrack' then
   Qless.arg_none_after(S, ARGV, 3)
-  if redis.call('zrem', 'ql:tracked', jid) == 1 then
-    Qless.publish('untrack', jid)
-  end
-  return true
 end
+if not Qless.job_exists(jid) then
+  if command == 'untrack' then
+    redis.call('zrem', 'ql:tracked', jid)
+    return true
+  end
+  return false
+end
+Qless.track(now, command, jid)
+return true

@@ -108,3 +108,32 @@ function Qless.timeout(now, jids)
     Qless.tell_lock_lost(jid, worker or '')
   end
 end
+
+-- The seed's fail: a job in any state but complete can be failed (by an operator, say), not only
+-- a running one held by `worker`. A running job of `worker` fails exactly as qless's fail; any
+-- other leaves its queue, its holder (told lock_lost) and its old failure group, and is then
+-- recorded as qless records a failure. Returns the jid, or nil when there is no such job or it
+-- is complete.
+function Qless.fail_any_state(now, jid, worker, group, message, raw_data)
+  local key = Qless.job_key(jid)
+  local f = redis.call('hmget', key, 'state', 'worker', 'queue', 'failure')
+  local state, holder, queue = f[1], f[2] or '', f[3]
+  if not state or state == 'complete' then return nil end
+  if state == 'running' and holder == worker then
+    return Qless.fail(now, jid, worker, group, message, raw_data)
+  end
+  local data = Qless.arg_json_reencoded('Fail', 'data', raw_data)
+  Qless.log_event({ jid = jid, event = 'failed', worker = worker, group = group, message = message })
+  Qless.publish_if_tracked('failed', jid)
+  if holder ~= '' then
+    redis.call('zrem', Qless.worker_key(holder), jid)
+    if state == 'running' or state == 'stalled' then Qless.tell_lock_lost(jid, holder) end
+  end
+  Qless.history_add(jid, now, 'failed', { worker = worker, group = group })
+  Qless.queue_remove_job(queue, jid)
+  if state == 'failed' then Qless.failure_forget(jid, f[4], queue) end
+  if data ~= nil then redis.call('hset', key, 'data', data) end
+  redis.call('hmset', key, 'state', 'failed', 'worker', '', 'expires', '')
+  Qless.failure_record(jid, now, queue or '', group, message, worker, math.floor(now))
+  return jid
+end

@@ -56,6 +56,15 @@ function Qless.stat_summary(kind, date, queue)
   for i = 1, #names do
     summary.histogram[i] = Qless.stored_number(bins[i], 0)
   end
+  -- Other writers (qless-core, the 2012 scripts) count a week and more in d7, d8, ...: those
+  -- belong in the last bin, or the bins would not sum to the count.
+  for _, field in ipairs(redis.call('hkeys', key)) do
+    local days = tonumber(string.match(field, '^d(%d+)$'))
+    if days and days > 6 then
+      summary.histogram[#names] = summary.histogram[#names]
+        + Qless.stored_number(redis.call('hget', key, field), 0)
+    end
+  end
   return summary
 end
 

@@ -41,8 +41,10 @@ private slots:
                  QStringLiteral("Traceback: line 1\nline 2"));
         QCOMPARE(failure.value(QStringLiteral("when")).toDouble(), T + 5);
         QCOMPARE(failure.value(QStringLiteral("worker")).toString(), QStringLiteral("w"));
-        QCOMPARE(job.value(QStringLiteral("history")).toArray().at(0).toObject()
-                     .value(QStringLiteral("failed")).toDouble(), T + 5);
+        const QJsonObject failed = job.value(QStringLiteral("history")).toArray().last().toObject();
+        QCOMPARE(failed.value(QStringLiteral("what")).toString(), QStringLiteral("failed"));
+        QCOMPARE(failed.value(QStringLiteral("when")).toDouble(), T + 5);
+        QCOMPARE(failed.value(QStringLiteral("group")).toString(), QStringLiteral("IOError"));
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:q-locks"}).integer, 0);
         QCOMPARE(m_qless.command({"ZCARD", "ql:w:w:jobs"}).integer, 0);
         QCOMPARE(m_qless.command({"SMEMBERS", "ql:failures"}).strings(), QList<QByteArray>{"IOError"});

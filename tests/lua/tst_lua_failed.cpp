@@ -94,7 +94,9 @@ private slots:
     {
         m_fixture.put("q", "a", T0, {"retries", "0"});
         m_fixture.pop("q", "w1", 1, T0 + 1);
-        // w1's lock runs out; with no retry left the job fails rather than going to w2.
+        // w1's lock runs out; with no grace period and no retry left, the job fails rather than
+        // going to w2.
+        m_fixture.call(QStringLiteral("config"), {"set", "grace-period", "0"});
         QVERIFY(m_fixture.pop("q", "w2", 1, T0 + 100).isEmpty());
         QCOMPARE(failed({}).json().toObject(), (QJsonObject{{QStringLiteral("failed-retries-q"), 1}}));
         const QJsonObject page = group({"failed-retries-q"});

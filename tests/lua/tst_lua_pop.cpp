@@ -55,9 +55,10 @@ private slots:
         QCOMPARE(m_qless.command({"ZSCORE", "ql:q:q-locks", "j"}).bytes.toDouble(), T + 65);
         QCOMPARE(m_qless.command({"ZSCORE", "ql:w:w1:jobs", "j"}).bytes.toDouble(), T + 65);
         QCOMPARE(m_qless.command({"ZSCORE", "ql:workers", "w1"}).bytes.toDouble(), T + 5);
-        const QJsonObject stage = job.value(QStringLiteral("history")).toArray().at(0).toObject();
-        QCOMPARE(stage.value(QStringLiteral("popped")).toDouble(), T + 5);
-        QCOMPARE(stage.value(QStringLiteral("worker")).toString(), QStringLiteral("w1"));
+        const QJsonObject popped = job.value(QStringLiteral("history")).toArray().at(1).toObject();
+        QCOMPARE(popped.value(QStringLiteral("what")).toString(), QStringLiteral("popped"));
+        QCOMPARE(popped.value(QStringLiteral("when")).toDouble(), T + 5);
+        QCOMPARE(popped.value(QStringLiteral("worker")).toString(), QStringLiteral("w1"));
         // The wait (5 s) went into today's wait figures.
         const QByteArray wait = "ql:s:wait:" + QByteArray::number(qint64(T)) + ":q";
         QCOMPARE(m_qless.command({"HGET", wait, "s5"}).bytes, QByteArray("1"));
@@ -82,18 +83,20 @@ private slots:
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:q-scheduled"}).integer, 0);
     }
 
-    void dueScheduledRankedByPriorityAndDueTime()
+    void dueScheduledRankedByPriorityThenAsOfThePop()
     {
         m_qless.put("q", "sched-high", T, {"priority", "5"}, 10);
         m_qless.put("q", "sched-early", T, {}, 5);
         m_qless.put("q", "waiting-late", T + 8);
-        // Due at T+5 beats waiting since T+8 at equal priority; priority 5 beats both.
+        // As qless's pop: due jobs join work as of the pop (T+20), so at equal priority a job
+        // waiting since T+8 comes first; priority 5 beats both.
         QCOMPARE(m_qless.pop("q", "w", 3, T + 20),
-                 (QList<QByteArray>{"sched-high", "sched-early", "waiting-late"}));
+                 (QList<QByteArray>{"sched-high", "waiting-late", "sched-early"}));
     }
 
     void stalledLockReclaimedByAnotherWorker()
     {
+        m_qless.call(QStringLiteral("config"), {"set", "grace-period", "0"}); // taken back at once
         m_qless.put("q", "j", T, {"retries", "2"});
         QCOMPARE(m_qless.pop("q", "w1", 1, T), QList<QByteArray>{"j"});
         // Lock expires at T+60; before that nobody else gets it.
@@ -113,6 +116,7 @@ private slots:
 
     void stalledJobFailsWhenRetriesRunOut()
     {
+        m_qless.call(QStringLiteral("config"), {"set", "grace-period", "0"}); // taken back at once
         m_qless.put("q", "j", T, {"retries", "1"});
         m_qless.pop("q", "w1", 1, T);
         QCOMPARE(m_qless.pop("q", "w2", 1, T + 100), QList<QByteArray>{"j"}); // remaining 0
@@ -133,10 +137,26 @@ private slots:
 
     void stalledComeBeforeWaiting()
     {
+        m_qless.call(QStringLiteral("config"), {"set", "grace-period", "0"}); // taken back at once
         m_qless.put("q", "old", T);
         m_qless.pop("q", "w1", 1, T);
         m_qless.put("q", "new", T + 1, {"priority", "100"});
         QCOMPARE(m_qless.pop("q", "w2", 2, T + 61), (QList<QByteArray>{"old", "new"}));
+    }
+
+    void gracePeriodWarnsBeforeTakingBack()
+    {
+        // qless's grace-period (default 10): the first pop after the lock expired only tells
+        // w1 (lock_lost) and extends the lock by the grace; the next pop after that takes it.
+        m_qless.put("q", "j", T, {"retries", "2"});
+        m_qless.pop("q", "w1", 1, T);
+        QVERIFY(m_qless.pop("q", "w2", 1, T + 61).isEmpty());
+        QCOMPARE(m_qless.command({"ZSCORE", "ql:q:q-locks", "j"}).bytes.toDouble(), T + 71);
+        QCOMPARE(m_qless.job("j").value(QStringLiteral("history")).toArray().last().toObject()
+                     .value(QStringLiteral("what")).toString(), QStringLiteral("timed-out"));
+        QVERIFY(m_qless.pop("q", "w2", 1, T + 70).isEmpty());
+        QCOMPARE(m_qless.pop("q", "w2", 1, T + 72), QList<QByteArray>{"j"});
+        QCOMPARE(m_qless.job("j").value(QStringLiteral("remaining")).toDouble(), 1.0);
     }
 
     void pausedQueueGivesNothing()
@@ -148,12 +168,15 @@ private slots:
         QCOMPARE(m_qless.pop("q", "w", 1, T), QList<QByteArray>{"j"});
     }
 
-    void longGoneWorkersForgotten()
+    void longGoneWorkersLeftToTheWorkersCommand()
     {
+        // As qless's pop: it registers its worker and prunes nobody (qless's `workers` does);
+        // the seed's read-only `workers` leaves the old one out of its listing.
         m_qless.command({"ZADD", "ql:workers", num(T - 90000), "ancient"});
         m_qless.pop("q", "w", 1, T);
-        QVERIFY(m_qless.command({"ZSCORE", "ql:workers", "ancient"}).isNil());
+        QVERIFY(!m_qless.command({"ZSCORE", "ql:workers", "ancient"}).isNil());
         QVERIFY(!m_qless.command({"ZSCORE", "ql:workers", "w"}).isNil());
+        QVERIFY(!m_qless.call(QStringLiteral("workers"), {num(T)}).bytes.contains("ancient"));
     }
 
     void danglingJidsSkipped()

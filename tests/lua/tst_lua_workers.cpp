@@ -147,8 +147,8 @@ private slots:
         w2 = one(T0 + 33, "w2");
         QVERIFY(w2.value(QStringLiteral("jobs")).toArray().isEmpty());
         QVERIFY(w2.value(QStringLiteral("stalled")).toArray().isEmpty());
-        // Completing counts as activity: w2 was last seen at T0+32.
-        QCOMPARE(listing(T0 + 33).at(0).toObject(), entry("w2", 0, 0, T0 + 32));
+        // As with qless, a worker is seen when it pops or heartbeats, not when it completes.
+        QCOMPARE(listing(T0 + 33).at(0).toObject(), entry("w2", 0, 0, T0 + 20));
     }
 
     void workersPastMaxAgeAreHidden()
