@@ -5,6 +5,9 @@
 #include <QList>
 #include <QSet>
 
+#include <algorithm>
+#include <numeric>
+
 // A table whose rows are value structs with a key (a jid, a queue name). A refresh hands it the
 // new snapshot and it applies a keyed diff: vanished rows are removed, rows that stayed are
 // updated in place (dataChanged) or moved to their new place, new rows are inserted. Never a
@@ -47,69 +50,26 @@ protected:
     virtual QString keyOf(const Row &row) const = 0;
     virtual bool sameRow(const Row &a, const Row &b) const = 0;
 
-    // Makes the rows equal to `next`, in its order, by the smallest steps a view can follow.
+    // Makes the rows equal to `next`, in its order, by steps a view can follow: removals, at most
+    // one reordering, insertions, in-place updates. A reordering is one sort of the rows and one
+    // layout change, however many rows moved: a filter proxy lays out again once, not per row.
     void applySnapshot(const QList<Row> &snapshot)
     {
-        m_indexValid = false; // rows move and go below: the index is built again when next asked
         // Keys are unique in a table; a snapshot repeating one (bad data) keeps its first row.
         QList<Row> next;
-        QSet<QString> nextKeys;
+        QHash<QString, int> nextAt; // key -> its place in `next`
         next.reserve(snapshot.size());
-        nextKeys.reserve(snapshot.size());
+        nextAt.reserve(snapshot.size());
         for (const Row &row : snapshot) {
-            if (!nextKeys.contains(keyOf(row))) {
-                nextKeys.insert(keyOf(row));
+            const QString key = keyOf(row);
+            if (!nextAt.contains(key)) {
+                nextAt.insert(key, int(next.size()));
                 next.append(row);
             }
         }
-
-        // 1. Vanished rows go, one removal per contiguous run, bottom up.
-        for (int last = int(m_rows.size()) - 1; last >= 0;) {
-            if (nextKeys.contains(keyOf(m_rows.at(last)))) {
-                --last;
-                continue;
-            }
-            int first = last;
-            while (first > 0 && !nextKeys.contains(keyOf(m_rows.at(first - 1))))
-                --first;
-            beginRemoveRows({}, first, last);
-            m_rows.remove(first, last - first + 1);
-            endRemoveRows();
-            last = first - 1;
-        }
-
-        // 2. Walk the new order: keep, move up, or insert.
-        QSet<QString> present;
-        present.reserve(m_rows.size());
-        for (const Row &row : std::as_const(m_rows))
-            present.insert(keyOf(row));
-        for (int i = 0; i < next.size(); ++i) {
-            const QString key = keyOf(next.at(i));
-            if (i < m_rows.size() && keyOf(m_rows.at(i)) == key) {
-                update(i, next.at(i));
-                continue;
-            }
-            if (present.contains(key)) {
-                int from = i + 1;
-                while (keyOf(m_rows.at(from)) != key)
-                    ++from;
-                beginMoveRows({}, from, from, {}, i);
-                m_rows.move(from, i);
-                endMoveRows();
-                update(i, next.at(i));
-                continue;
-            }
-            int end = i + 1; // a run of new rows goes in at once
-            while (end < next.size() && !present.contains(keyOf(next.at(end))))
-                ++end;
-            beginInsertRows({}, i, end - 1);
-            for (int k = i; k < end; ++k) {
-                m_rows.insert(k, next.at(k));
-                present.insert(keyOf(next.at(k)));
-            }
-            endInsertRows();
-            i = end - 1;
-        }
+        removeRowsNotIn(nextAt);
+        reorderAs(nextAt);
+        insertAndUpdate(next);
     }
 
     // Paging: rows fetched further down, appended (ones already shown are updated instead).
@@ -150,6 +110,91 @@ protected:
     }
 
 private:
+    // Every structural change drops the key index: whoever asks rowOf() from a signal handler in
+    // the middle of a diff gets the rows as they are then, and nothing stale is kept afterwards.
+    void rowsChangedShape() { m_indexValid = false; }
+
+    // 1. Rows whose key the snapshot lacks go, one removal per contiguous run, bottom up.
+    void removeRowsNotIn(const QHash<QString, int> &nextAt)
+    {
+        for (int last = int(m_rows.size()) - 1; last >= 0;) {
+            if (nextAt.contains(keyOf(m_rows.at(last)))) {
+                --last;
+                continue;
+            }
+            int first = last;
+            while (first > 0 && !nextAt.contains(keyOf(m_rows.at(first - 1))))
+                --first;
+            beginRemoveRows({}, first, last);
+            m_rows.remove(first, last - first + 1);
+            rowsChangedShape();
+            endRemoveRows();
+            last = first - 1;
+        }
+    }
+
+    // 2. The rows left are all in the snapshot: put them in its relative order, if they are not
+    // already, in one layout change that carries persistent indexes (selection, current row).
+    void reorderAs(const QHash<QString, int> &nextAt)
+    {
+        const int count = int(m_rows.size());
+        QList<int> target(count); // target[i]: where m_rows[i] is in the snapshot
+        bool ordered = true;
+        for (int i = 0; i < count; ++i) {
+            target[i] = nextAt.value(keyOf(m_rows.at(i)));
+            if (i > 0 && target[i] < target[i - 1])
+                ordered = false;
+        }
+        if (ordered)
+            return;
+        QList<int> order(count); // order[newRow] = oldRow
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&target](int a, int b) { return target[a] < target[b]; });
+        QList<int> newRowOf(count);
+        for (int newRow = 0; newRow < count; ++newRow)
+            newRowOf[order[newRow]] = newRow;
+
+        emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+        QList<Row> reordered;
+        reordered.reserve(count);
+        for (int oldRow : std::as_const(order))
+            reordered.append(std::move(m_rows[oldRow]));
+        m_rows = std::move(reordered);
+        rowsChangedShape();
+        const QModelIndexList from = persistentIndexList();
+        QModelIndexList to;
+        to.reserve(from.size());
+        for (const QModelIndex &index : from)
+            to.append(index.isValid() ? this->index(newRowOf[index.row()], index.column()) : index);
+        changePersistentIndexList(from, to);
+        emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    }
+
+    // 3. Walk the snapshot: rows present are in place (update them), runs of new ones go in.
+    void insertAndUpdate(const QList<Row> &next)
+    {
+        QSet<QString> present;
+        present.reserve(m_rows.size());
+        for (const Row &row : std::as_const(m_rows))
+            present.insert(keyOf(row));
+        for (int i = 0; i < next.size(); ++i) {
+            if (present.contains(keyOf(next.at(i)))) {
+                update(i, next.at(i));
+                continue;
+            }
+            int end = i + 1; // a run of new rows goes in at once
+            while (end < next.size() && !present.contains(keyOf(next.at(end))))
+                ++end;
+            beginInsertRows({}, i, end - 1);
+            m_rows.insert(i, end - i, Row{});
+            for (int k = i; k < end; ++k)
+                m_rows[k] = next.at(k);
+            rowsChangedShape();
+            endInsertRows();
+            i = end - 1;
+        }
+    }
+
     void update(int i, const Row &row)
     {
         if (sameRow(m_rows.at(i), row))

@@ -4,6 +4,7 @@
 #include <QItemSelectionModel>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTest>
 
 namespace {
@@ -128,6 +129,73 @@ private slots:
             const QStringList shown = keys(model);
             QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), model.rowCount());
         }
+    }
+
+    void reorderingIsOneLayoutChange()
+    {
+        // 2000 rows reversed: one layout change for a filter proxy (was a move per row, each a
+        // full relayout of the proxy), a selection through the proxy stays on its row.
+        ItemModel model;
+        QStringList forward;
+        for (int i = 0; i < 2000; ++i)
+            forward.append(QString::number(i));
+        model.apply(items(forward));
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setFilterFixedString(QStringLiteral("1")); // a filter, as the job lists have
+        QItemSelectionModel selection(&proxy);
+        const QModelIndex chosen = proxy.match(proxy.index(0, 0), Qt::DisplayRole, QStringLiteral("1234"), 1,
+                                               Qt::MatchExactly).value(0);
+        QVERIFY(chosen.isValid());
+        selection.setCurrentIndex(chosen, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QSignalSpy proxyLayouts(&proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy moves(&model, &QAbstractItemModel::rowsMoved);
+        QStringList backward = forward;
+        std::reverse(backward.begin(), backward.end());
+        backward.removeOne(QStringLiteral("7")); // and a row goes, and one comes
+        backward.insert(500, QStringLiteral("new"));
+        model.apply(items(backward));
+        QCOMPARE(keys(model), backward);
+        QCOMPARE(moves.count(), 0);
+        QCOMPARE(proxyLayouts.count(), 1);
+        QCOMPARE(selection.currentIndex().data().toString(), QStringLiteral("1234"));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(model.rowOf(QStringLiteral("1234")), backward.indexOf(QStringLiteral("1234")));
+    }
+
+    void rowOfIsRightInsideEverySignal()
+    {
+        // A view (or a page) asking rowOf from a signal handler in the middle of a diff: the
+        // answer matches the rows at that moment, and no stale index survives the diff.
+        ItemModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        int checks = 0;
+        const auto check = [&model, &checks] {
+            for (int i = 0; i < model.rowCount(); ++i) {
+                if (model.rowOf(model.rowAt(i).key) != i)
+                    QFAIL(qPrintable(QStringLiteral("rowOf(%1) is not %2").arg(model.rowAt(i).key).arg(i)));
+            }
+            ++checks;
+        };
+        connect(&model, &QAbstractItemModel::rowsRemoved, this, check);
+        connect(&model, &QAbstractItemModel::rowsInserted, this, check);
+        connect(&model, &QAbstractItemModel::rowsMoved, this, check);
+        connect(&model, &QAbstractItemModel::layoutChanged, this, check);
+        connect(&model, &QAbstractItemModel::dataChanged, this, check);
+        QRandomGenerator random(11);
+        for (int round = 0; round < 200; ++round) {
+            QStringList next;
+            for (int i = 0; i < 30; ++i) {
+                if (random.bounded(2))
+                    next.append(QString::number(i));
+            }
+            std::shuffle(next.begin(), next.end(), random);
+            model.apply(items(next, int(random.bounded(2))));
+            QCOMPARE(keys(model), next);
+            for (int i = 0; i < model.rowCount(); ++i)
+                QCOMPARE(model.rowOf(model.rowAt(i).key), i);
+        }
+        QVERIFY(checks > 200);
     }
 
     void updatesInPlace()
