@@ -2,9 +2,10 @@
 
 #include "job.h"
 #include "jobsource.h"
+#include "jobrowtext.h"
 #include "keyedtablemodel.h"
+#include "listpaging.h"
 
-#include <QHash>
 #include <QPair>
 
 #include <functional>
@@ -13,8 +14,10 @@ class QlessClient;
 
 // A list of jobs from one JobSource (a queue's state, a failure group, a tag, a worker), paged in
 // from Redis as the view scrolls (canFetchMore/fetchMore: a request in flight, rows inserted on
-// its reply) and refreshed as a keyed diff over what is loaded. One model serves every job list;
-// views hide the columns that do not apply. Replies for an older source are dropped.
+// its reply) and refreshed as a keyed diff over the rows around the view (ListPaging). Rows are
+// summaries (JobPageReader: no data, no history); the job window reads the whole job. One model
+// serves every job list; views hide the columns that do not apply. Replies for an older source
+// are dropped.
 class JobListModel final : public KeyedTableModel<Job>
 {
     Q_OBJECT
@@ -43,28 +46,26 @@ public:
     // out of view when it ran and keep what they had.
     static constexpr int FreshRole = Qt::UserRole + 3;
 
-    // A refresh reads the rows on screen plus this many above and below...
-    static constexpr int RefreshMargin = 50;
-    // ...and never more than this many jobs, however tall the view or long the loaded list.
-    static constexpr int MaxRefreshRows = 500;
+    static constexpr int RefreshMargin = ListPaging::RefreshMargin;
+    static constexpr int MaxRefreshRows = ListPaging::MaxRefreshRows;
 
     explicit JobListModel(QlessClient *client, QObject *parent = nullptr);
 
     // Clears the rows and loads the first page of `source`.
     void setSource(const JobSource &source);
     const JobSource &source() const { return m_source; }
-    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
-    int pageSize() const { return m_pageSize; }
+    void setPageSize(int rows) { m_paging.setPageSize(rows); }
+    int pageSize() const { return m_paging.pageSize(); }
     // The source's total (-1: unknown); rows loaded are rowCount().
-    qint64 total() const { return m_total; }
+    qint64 total() const { return m_paging.total(); }
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
     // Rows [first, last] are what the view shows now ((-1, -1): nothing known). Views tell it;
     // the model decides what to read.
     void setVisibleRange(int first, int last);
-    int visibleFirst() const { return m_visibleFirst; }
-    int visibleLast() const { return m_visibleLast; }
+    int visibleFirst() const { return m_paging.visibleFirst(); }
+    int visibleLast() const { return m_paging.visibleLast(); }
 
     // Reads again every loaded row while they are at most MaxRefreshRows; beyond that, the rows
     // around the visible range (RefreshMargin either side, at most MaxRefreshRows; the first
@@ -79,7 +80,7 @@ public:
     bool isFresh(int row) const;
 
     // For tests: where "now" comes from (seconds since the epoch).
-    void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
+    void setClock(std::function<double()> clock) { m_text.setClock(std::move(clock)); }
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -106,30 +107,13 @@ private:
     // or the source changed meanwhile (nothing applied, nothing emitted).
     void load(int offset, int count, Rows rows, std::function<void()> failed);
     void setInFlight(bool inFlight);
-    // The refresh's reply for rows [offset, offset + asked): replaces that stretch of the loaded
-    // rows; a short reply means the list ends there.
-    void applyWindow(int offset, int asked, const QList<Job> &fresh, int listed);
-    void markRead(const QList<Job> &jobs);
     void setTotal(qint64 total);
-    QVariant display(const Job &job, int column) const;
-    QVariant sortValue(const Job &job, int column) const;
-    QVariant toolTip(const Job &job, int column) const;
-    QString ago(double when) const;
-    QString timeText(const Job &job) const;
-    double timeValue(const Job &job) const;
-    double now() const;
 
     QlessClient *m_client;
     JobSource m_source;
-    int m_pageSize = 200;
-    qint64 m_total = -1;
+    ListPaging m_paging;
     bool m_inFlight = false;
-    bool m_exhausted = false;
     quint64 m_generation = 0;
-    int m_visibleFirst = -1;
-    int m_visibleLast = -1;
-    quint64 m_refreshCount = 0;            // refreshes applied since the source was set
-    QHash<QString, quint64> m_readAt;       // jid -> the m_refreshCount it was last read at
     QString m_lastError;
-    std::function<double()> m_clock;
+    JobRowText m_text;
 };

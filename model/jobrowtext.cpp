@@ -1,0 +1,168 @@
+#include "jobrowtext.h"
+
+#include "durationtext.h"
+#include "joblistmodel.h"
+#include "timetext.h"
+
+#include <cmath>
+
+namespace {
+QString firstLine(const QString &text)
+{
+    const int newline = text.indexOf(QLatin1Char('\n'));
+    return newline < 0 ? text : text.left(newline);
+}
+} // namespace
+
+JobRowText::JobRowText(std::function<double()> clock)
+    : m_clock(std::move(clock))
+{
+}
+
+double JobRowText::now() const
+{
+    return m_clock();
+}
+
+QVariant JobRowText::display(const Job &job, int column) const
+{
+    if (job.isMissing() && column != JobListModel::JidColumn)
+        return column == JobListModel::StateColumn ? tr("job data missing") : QVariant();
+    switch (column) {
+    case JobListModel::JidColumn:
+        return QString::fromUtf8(job.jid);
+    case JobListModel::KlassColumn:
+        return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : job.klass;
+    case JobListModel::StateColumn:
+        return job.timedOut ? tr("timed out") : job.state;
+    case JobListModel::QueueColumn:
+        return job.queue;
+    case JobListModel::PriorityColumn:
+        return job.hasProblem(QStringLiteral("priority")) ? tr("(invalid)") : QString::number(job.priority);
+    case JobListModel::TagsColumn:
+        return job.tags.join(QStringLiteral(", "));
+    case JobListModel::WorkerColumn:
+        return job.worker;
+    case JobListModel::TimeColumn:
+        return timeText(job);
+    case JobListModel::RetriesColumn:
+        return tr("%1 of %2").arg(job.remaining).arg(job.retries);
+    case JobListModel::FailureColumn:
+        if (!job.failure)
+            return {};
+        return QString(job.failure->group + QStringLiteral(": ") + firstLine(job.failure->message));
+    case JobListModel::PutColumn:
+        return ago(job.put);
+    case JobListModel::ChangedColumn:
+        return ago(job.time);
+    default:
+        return {};
+    }
+}
+
+// "47 min ago": whole minutes past the first one, so that the column stays narrow; the tooltip
+// gives the moment itself.
+QString JobRowText::ago(double when) const
+{
+    if (when <= 0)
+        return {};
+    const double seconds = now() - when;
+    const double shown = qAbs(seconds) < 60 ? seconds : std::round(seconds / 60) * 60;
+    return TimeText::relative(now() - shown, now());
+}
+
+QVariant JobRowText::toolTip(const Job &job, int column) const
+{
+    if (job.isMissing())
+        return tr("This jid is listed, but its job data is gone from Redis.");
+    if (!job.problems.isEmpty()) {
+        QStringList lines;
+        for (auto it = job.problems.cbegin(); it != job.problems.cend(); ++it) {
+            lines << (it->kind == FieldProblem::Kind::Missing
+                          ? tr("%1: missing").arg(it.key())
+                          : tr("%1: cannot be read: %2").arg(it.key(), it->raw.left(200)));
+        }
+        return tr("This job's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
+    }
+    if (column == JobListModel::FailureColumn && job.failure)
+        return job.failure->message.left(2000);
+    const auto moment = [](double when) {
+        return when > 0 ? tr("%1 (%2)").arg(TimeText::local(when), TimeText::utc(when)) : tr("not known");
+    };
+    if (column == JobListModel::PutColumn)
+        return moment(job.put);
+    if (column == JobListModel::ChangedColumn)
+        return moment(job.time);
+    if (column == JobListModel::TimeColumn || column == JobListModel::StateColumn) {
+        QStringList lines;
+        if (job.timedOut) {
+            lines << tr("Timed out%1%2: qless took the job from its worker and hands it out again first "
+                        "(it counts as waiting).")
+                         .arg(job.timedOutAt > 0 ? tr(" at %1").arg(TimeText::local(job.timedOutAt)) : QString(),
+                              job.timedOutWorker.isEmpty() ? QString() : tr(" from %1").arg(job.timedOutWorker));
+        }
+        lines << tr("Put: %1").arg(moment(job.put)) << tr("Last change: %1").arg(moment(job.time));
+        return lines.join(QLatin1Char('\n'));
+    }
+    return {};
+}
+
+QVariant JobRowText::sortValue(const Job &job, int column) const
+{
+    switch (column) {
+    case JobListModel::PriorityColumn:
+        return job.priority;
+    case JobListModel::TimeColumn:
+        return timeValue(job);
+    case JobListModel::RetriesColumn:
+        return job.remaining;
+    case JobListModel::PutColumn:
+        return job.put;
+    case JobListModel::ChangedColumn:
+        return job.time;
+    default:
+        return display(job, column);
+    }
+}
+
+double JobRowText::timeValue(const Job &job) const
+{
+    if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled"))
+        return job.expires;
+    if (job.state == QLatin1String("failed") && job.failure)
+        return job.failure->when;
+    if (job.state == QLatin1String("scheduled") && job.due > 0)
+        return job.due;
+    if (job.timedOut)
+        return job.timedOutAt;
+    return job.put;
+}
+
+QString JobRowText::timeText(const Job &job) const
+{
+    const double t = now();
+    if (job.timedOut) {
+        const QString when = job.timedOutAt > 0 ? tr("timed out %1 ago").arg(DurationText::format(qMax(0.0, t - job.timedOutAt)))
+                                                : tr("timed out");
+        return job.timedOutWorker.isEmpty() ? when : tr("%1 (%2)").arg(when, job.timedOutWorker);
+    }
+    if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled")) {
+        if (job.expires <= 0)
+            return {};
+        return job.expires > t ? tr("lock expires in %1").arg(DurationText::format(job.expires - t))
+                               : tr("lock expired %1 ago").arg(DurationText::format(t - job.expires));
+    }
+    if (job.state == QLatin1String("failed") && job.failure)
+        return tr("failed %1 ago").arg(DurationText::format(qMax(0.0, t - job.failure->when)));
+    if (job.state == QLatin1String("scheduled") && job.due > 0)
+        return job.due > t ? tr("due in %1").arg(DurationText::format(job.due - t))
+                           : tr("due %1 ago").arg(DurationText::format(t - job.due));
+    if (job.state == QLatin1String("depends"))
+        return tr("waits on %n job(s)", nullptr, int(job.dependencies.size()));
+    // Waiting since the job was put: the hash's `time` is its last change under current qless.
+    if (job.put > 0 && job.state == QLatin1String("waiting"))
+        return tr("waiting %1").arg(DurationText::format(qMax(0.0, t - job.put)));
+    if (job.put > 0)
+        return tr("put %1 ago").arg(DurationText::format(qMax(0.0, t - job.put)));
+    return {};
+}

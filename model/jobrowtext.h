@@ -1,0 +1,33 @@
+#pragma once
+
+#include "job.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QVariant>
+
+#include <functional>
+
+// What a job row shows in each of JobListModel's columns: the text, the value it sorts by and
+// its tooltip. Ages and "lock expires in" are measured against `clock` (the Redis server's, which
+// wrote the times shown). Texts keep JobListModel's translation context.
+class JobRowText
+{
+    Q_DECLARE_TR_FUNCTIONS(JobListModel)
+
+public:
+    explicit JobRowText(std::function<double()> clock);
+    void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
+
+    QVariant display(const Job &job, int column) const;
+    QVariant sortValue(const Job &job, int column) const;
+    QVariant toolTip(const Job &job, int column) const;
+
+private:
+    QString ago(double when) const;
+    QString timeText(const Job &job) const;
+    double timeValue(const Job &job) const;
+    double now() const;
+
+    std::function<double()> m_clock;
+};

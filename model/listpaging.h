@@ -1,0 +1,109 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QPair>
+#include <QSet>
+#include <QString>
+
+#include <utility>
+
+// The paging state every list model that pages in from Redis shares (jobs, recurring templates,
+// tags): how many rows a page asks for, whether the list has ended, its total, which rows the
+// view shows, which rows a refresh reads, and which rows the last refresh read ("fresh").
+//
+// A list pages in as the operator scrolls and can hold 100k rows; a refresh that read them all
+// would cost Redis more the further one scrolled. So while the loaded rows fit in MaxRefreshRows a
+// refresh reads them all (a short list stays wholly fresh); beyond that, the rows on screen plus
+// RefreshMargin either side, capped at MaxRefreshRows. Rows outside keep what they had and are
+// marked not fresh. It knows keys and counts, not rows' contents, nor Redis.
+class ListPaging
+{
+public:
+    // A refresh reads the rows on screen plus this many above and below...
+    static constexpr int RefreshMargin = 50;
+    // ...and never more than this many rows, however tall the view or long the loaded list.
+    static constexpr int MaxRefreshRows = 500;
+
+    // A new list: nothing loaded, nothing read, total unknown (the view range is kept: the view
+    // reports it again as rows arrive).
+    void reset();
+
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    int pageSize() const { return m_pageSize; }
+
+    // The list's total, -1 when unknown. Returns whether it changed.
+    bool setTotal(qint64 total);
+    qint64 total() const { return m_total; }
+    bool isExhausted() const { return m_exhausted; }
+
+    // Whether paging on makes sense with `loaded` rows (no request in flight is the caller's
+    // business).
+    bool canPageOn(int loaded) const { return !m_exhausted && (m_total < 0 || loaded < m_total); }
+    // A page asked for `asked` rows and the source listed `listed` (before any was decoded:
+    // entries gone between two reads do not end the list). Marks `keys` read now.
+    void pageLoaded(int asked, int listed, const QStringList &keys);
+
+    // Rows [first, last] are what the view shows ((-1, -1): nothing known).
+    void setVisibleRange(int first, int last);
+    int visibleFirst() const { return m_visibleFirst; }
+    int visibleLast() const { return m_visibleLast; }
+
+    // The rows the next refresh reads, [offset, offset + count), with `loaded` rows loaded.
+    QPair<int, int> refreshWindow(int loaded) const;
+
+    // The rows after a refresh read `fresh` for rows [offset, offset + asked) of `loaded` (the
+    // source listed `listed` of them): rows before the window, the fresh ones, rows after it
+    // (unless the list ended inside the window); a row read fresh appears once, where it is
+    // now. Counts the refresh, marks the fresh rows read, forgets marks of rows gone, and
+    // notes whether the list ended.
+    template<typename Row, typename KeyOf>
+    QList<Row> mergeRefresh(const QList<Row> &loaded, int offset, int asked, const QList<Row> &fresh, int listed,
+                            KeyOf keyOf);
+
+    bool isFresh(const QString &key) const { return m_readAt.value(key, 0) == m_refreshCount; }
+
+private:
+    void refreshApplied(const QStringList &freshKeys, const QStringList &keptKeys, bool ended, int offset, int asked,
+                        int rows);
+
+    int m_pageSize = 200;
+    qint64 m_total = -1;
+    bool m_exhausted = false;
+    int m_visibleFirst = -1;
+    int m_visibleLast = -1;
+    quint64 m_refreshCount = 0;      // refreshes applied since the list was reset
+    QHash<QString, quint64> m_readAt; // key -> the m_refreshCount it was last read at
+};
+
+template<typename Row, typename KeyOf>
+QList<Row> ListPaging::mergeRefresh(const QList<Row> &loaded, int offset, int asked, const QList<Row> &fresh,
+                                    int listed, KeyOf keyOf)
+{
+    QStringList freshKeys;
+    freshKeys.reserve(fresh.size());
+    for (const Row &row : fresh)
+        freshKeys.append(keyOf(row));
+    const QSet<QString> freshSet(freshKeys.cbegin(), freshKeys.cend());
+    const bool ended = listed < asked; // the list ends inside the window: what was below is gone
+    const int count = int(loaded.size());
+    QList<Row> next;
+    QStringList keptKeys;
+    next.reserve(count + fresh.size());
+    const auto keep = [&](int i) {
+        const QString key = keyOf(loaded.at(i));
+        if (!freshSet.contains(key)) {
+            next.append(loaded.at(i));
+            keptKeys.append(key);
+        }
+    };
+    for (int i = 0; i < qMin(offset, count); ++i)
+        keep(i);
+    next.append(fresh);
+    if (!ended) {
+        for (int i = offset + asked; i < count; ++i)
+            keep(i);
+    }
+    refreshApplied(freshKeys, keptKeys, ended, offset, asked, int(next.size()));
+    return next;
+}

@@ -1,0 +1,136 @@
+#include "jobpagereader.h"
+#include "joblistmodel.h"
+#include "qlessclienttestbase.h"
+
+#include <QSignalSpy>
+
+// A page of a job list as rows (#14): summaries, not whole jobs; one job the server cannot read
+// is a marked row, not a failed page; a job gone between the two reads does not end the list.
+class TestJobPageReader final : public QObject, private QlessClientTestBase
+{
+    Q_OBJECT
+
+    static constexpr double T = 1763683200;
+
+    QlessReply<JobPageReader::Page> read(const JobSource &source, int offset, int count)
+    {
+        QlessReply<JobPageReader::Page> page;
+        bool done = false;
+        JobPageReader::read(client(), source, offset, count, this, [&](const QlessReply<JobPageReader::Page> &reply) {
+            page = reply;
+            done = true;
+        });
+        if (!QTest::qWaitFor([&done] { return done; }, 30000))
+            page.error = RedisError::make(RedisError::Kind::Timeout, QStringLiteral("no reply"));
+        return page;
+    }
+
+    static bool waitIdle(JobListModel &model)
+    {
+        return QTest::qWaitFor([&model] { return !model.isLoading(); }, 30000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(startQless(&error), qPrintable(error));
+    }
+    void cleanupTestCase() { stopQless(); }
+    void init() { fixture().flush(); }
+
+    void rowsKeepASummaryNotTheWholeJob()
+    {
+        const QByteArray big = "{\"blob\":\"" + QByteArray(20000, 'x') + "\"}";
+        fixture().put("q", "held", T, {"tags", "[\"a\"]"}, 0, big);
+        fixture().pop("q", "w1", 1, T + 10); // history: put, popped
+        fixture().put("q", "waits", T + 20, {}, 0, big);
+        const auto page = read(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")), 0, 10);
+        QVERIFY2(page.ok(), qPrintable(page.error.message));
+        QCOMPARE(page.value.jobs.size(), 1);
+        const Job &row = page.value.jobs.first();
+        QCOMPARE(row.jid, QByteArray("waits"));
+        QVERIFY(row.data.isEmpty());
+        QVERIFY(row.history.isEmpty());
+        QCOMPARE(row.put, T + 20); // what the list shows of the history: the put time
+        // The whole job is still there for the job window.
+        std::optional<Job> whole;
+        client()->job("waits", this, [&whole](const QlessReply<std::optional<Job>> &reply) { whole = reply.value; });
+        QVERIFY(QTest::qWaitFor([&whole] { return whole.has_value(); }, 30000));
+        QCOMPARE(whole->data.size(), big.size());
+        QVERIFY(!whole->history.isEmpty());
+
+        // Sources whose script returns whole jobs (a failure group) are cut down the same way.
+        fixture().call(QStringLiteral("fail"), {"held", "w1", "IOError", "boom", num(T + 30)});
+        const auto failed = read(JobSource::failureGroup(client(), QStringLiteral("IOError")), 0, 10);
+        QVERIFY2(failed.ok(), qPrintable(failed.error.message));
+        QCOMPARE(failed.value.jobs.size(), 1);
+        QVERIFY(failed.value.jobs.first().data.isEmpty());
+        QVERIFY(failed.value.jobs.first().history.isEmpty());
+        QCOMPARE(failed.value.jobs.first().put, T);
+        QCOMPARE(failed.value.jobs.first().failure->message, QStringLiteral("boom"));
+
+        // And the model's rows are those summaries.
+        JobListModel model(client());
+        model.setSource(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        const Job shown = model.index(0, 0).data(JobListModel::JobRole).value<Job>();
+        QVERIFY(shown.data.isEmpty());
+        QVERIFY(shown.history.isEmpty());
+        QCOMPARE(model.index(0, JobListModel::PutColumn).data(JobListModel::SortRole).toDouble(), T + 20);
+    }
+
+    void oneUnreadableJobIsAMarkedRowTheRestShown()
+    {
+        fixture().put("q", "a", T);
+        fixture().put("q", "b", T + 1);
+        fixture().put("q", "c", T + 2);
+        // b's key holds a string where a hash belongs: the server cannot read that job at all.
+        fixture().command({"DEL", "ql:j:b"});
+        fixture().command({"SET", "ql:j:b", "not a hash"});
+        const auto page = read(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")), 0, 10);
+        QVERIFY2(page.ok(), qPrintable(page.error.message));
+        QCOMPARE(page.value.listed, 3);
+        QCOMPARE(page.value.jobs.size(), 3);
+        QStringList read;
+        for (const Job &job : page.value.jobs)
+            read << QString::fromUtf8(job.jid);
+        QCOMPARE(read, (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+        QVERIFY(page.value.jobs.at(0).problems.isEmpty());
+        QVERIFY(page.value.jobs.at(1).hasProblem(QStringLiteral("job")));
+        QVERIFY2(page.value.jobs.at(1).problems.value(QStringLiteral("job")).raw.contains(QStringLiteral("WRONGTYPE")),
+                 qPrintable(page.value.jobs.at(1).problems.value(QStringLiteral("job")).raw));
+        QVERIFY(page.value.jobs.at(2).problems.isEmpty());
+
+        JobListModel model(client());
+        QSignalSpy failed(&model, &JobListModel::loadFailed);
+        model.setSource(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(model.rowCount(), 3);
+        const QModelIndex marked = model.index(model.rowOf(QStringLiteral("b")), 0);
+        QVERIFY(marked.data(Qt::ToolTipRole).toString().contains(QStringLiteral("damaged")));
+    }
+
+    void aJobGoneBetweenTheReadsDoesNotEndTheList()
+    {
+        for (int i = 0; i < 12; ++i)
+            fixture().put("q", "t" + QByteArray::number(i).rightJustified(2, '0'), T + i, {"tags", "[\"x\"]"});
+        fixture().command({"DEL", "ql:j:t01"}); // still listed under the tag, its job gone
+        JobListModel model(client());
+        model.setPageSize(5);
+        model.setSource(JobSource::tag(client(), QStringLiteral("x")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 4); // five listed, four read
+        QVERIFY(model.canFetchMore({}));
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QVERIFY(waitIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 11);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJobPageReader)
+#include "tst_jobpagereader.moc"
