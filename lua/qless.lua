@@ -322,6 +322,19 @@ Api['desk.unrecur'] = function(now, a)
   return 1
 end
 
+-- desk.once <key> <command> [args...]: <command> (any of the above but desk.once) run once for
+-- <key>: its reply, kept a day as ql:receipt:<key>; sent again with the same key, the kept reply
+-- and nothing changed. For the per-job steps of a bulk run, whose reply may be lost.
+Api['desk.once'] = function(now, a)
+  local key = Qless.arg('Desk.once', 'key', a[1])
+  local name = Qless.arg('Desk.once', 'command', a[2])
+  local command = Api[name]
+  if command == nil or name == 'desk.once' then
+    Qless.fail_with('Desk.once(): Arg "command" not a command it can run: ' .. name)
+  end
+  return Qless.desk_once(key, name, function() return command(now, tail(a, 3)) end)
+end
+
 -- Dispatch ----------------------------------------------------------------------------------------
 if #KEYS > 0 then Qless.fail_with('No Keys should be provided') end
 local command_name = ARGV[1]

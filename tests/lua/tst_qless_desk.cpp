@@ -379,6 +379,54 @@ private slots:
         QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
     }
 
+    // desk.once: a per-job step of a bulk run, its reply kept so that a lost reply is answered
+    // again, never guessed: a timeout whose "not running" was lost is not re-run on a job a
+    // worker popped meanwhile; a move is not done twice.
+    void onceRunsEachKeyOnceAndKeepsItsReply()
+    {
+        put(T, "q", "a");
+        put(T + 0.5, "q", "b"); // after a: the pop below takes a
+        QVERIFY(lua("desk.once", T + 1, {"k-timeout", "desk.timeout", "a"}).isNil()); // a waits
+        QCOMPARE(json("pop", T + 2, {"q", "w", "1"}).toArray().size(), 1);
+        QCOMPARE(json("get", T + 2, {"a"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+        QVERIFY(lua("desk.once", T + 3, {"k-timeout", "desk.timeout", "a"}).isNil()); // kept: still "not running"
+        QCOMPARE(json("get", T + 3, {"a"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+        QVERIFY(m_q.command({"TTL", "ql:receipt:k-timeout"}).integer > 86000);
+
+        QCOMPARE(lua("desk.once", T + 4, {"k-move", "desk.move", "b", "other", "waiting"}).bytes, QByteArray("waiting"));
+        QCOMPARE(lua("desk.move", T + 5, {"b", "third"}).bytes, QByteArray("waiting"));
+        const QList<QByteArray> before = m_q.snapshot();
+        QCOMPARE(lua("desk.once", T + 6, {"k-move", "desk.move", "b", "other", "waiting"}).bytes, QByteArray("waiting"));
+        QCOMPARE(m_q.snapshot(), before);
+        QCOMPARE(json("get", T + 6, {"b"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("third"));
+
+        // Numbers, lists and true come back as they went.
+        QCOMPARE(lua("desk.once", T + 7, {"k-priority", "desk.priority", "b", "4"}).integer, 4);
+        QCOMPARE(lua("desk.once", T + 7, {"k-priority", "desk.priority", "b", "4"}).integer, 4);
+        QCOMPARE(lua("desk.once", T + 7, {"k-track", "desk.track", "b"}).integer, 1);
+        QCOMPARE(lua("desk.once", T + 7, {"k-track", "desk.track", "b"}).integer, 1);
+        QCOMPARE(lua("desk.once", T + 8, {"k-cancel", "cancel", "b"}).strings(), Names{"b"});
+        QCOMPARE(lua("desk.once", T + 8, {"k-cancel", "cancel", "b"}).strings(), Names{"b"});
+        QCOMPARE(m_q.command({"EXISTS", "ql:j:b"}).integer, 0);
+    }
+
+    void onceRefusesWhatItCannotKeepApart()
+    {
+        put(T, "q", "p");
+        put(T, "q", "child", {"depends", R"(["p"])"});
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"", "desk.track", "p"}), "Arg \"key\" empty");
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k"}), "Arg \"command\" missing");
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k", "nosuch", "p"}), "not a command it can run");
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k", "desk.once", "k2", "desk.track", "p"}), "not a command it can run");
+        // A refused command changed nothing and leaves no receipt: it may be sent again.
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k-dep", "cancel", "p"}), "is a dependency of");
+        QCOMPARE(m_q.command({"EXISTS", "ql:receipt:k-dep"}).integer, 0);
+        // One key, another command: refused rather than answered with the other's reply.
+        QCOMPARE(lua("desk.once", T, {"k-one", "desk.track", "p"}).integer, 1);
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k-one", "desk.untrack", "p"}), "holds the receipt of something else");
+        QCOMPARE(m_q.command({"ZCARD", "ql:tracked"}).integer, 1);
+    }
+
     void failedCancelKeepsJobsOthersDependOn()
     {
         for (const QByteArray jid : {"c1", "c2"}) {
