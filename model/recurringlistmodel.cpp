@@ -19,6 +19,22 @@ struct Gathering
     int left = 0;
     RedisError error;
 };
+
+// Whether a failed read says something about the template (its key holds something else), not
+// about the connection: then that row is marked and the page still shows.
+bool aboutTheData(const RedisError &error)
+{
+    return error.kind == RedisError::Kind::BadReply || error.kind == RedisError::Kind::ScriptError
+        || error.kind == RedisError::Kind::ServerError;
+}
+
+RecurringJob unreadable(const QByteArray &jid, const QString &why)
+{
+    RecurringJob row;
+    row.jid = jid;
+    row.problems.insert(QStringLiteral("template"), {FieldProblem::Kind::Invalid, why.left(200)});
+    return row;
+}
 } // namespace
 
 RecurringListModel::RecurringListModel(QlessClient *client, QObject *parent)
@@ -42,11 +58,13 @@ void RecurringListModel::setQueue(const QString &queue)
     // No queue while the old rows go: a canFetchMore asked during their removal (a model tester,
     // a view) must not page the new queue at the old row count.
     m_queue.clear();
-    m_exhausted = false;
     m_inFlight = false;
     m_lastError.clear();
+    const bool totalKnown = m_paging.total() >= 0;
+    m_paging.reset();
     clearRows();
-    setTotal(-1);
+    if (totalKnown)
+        emit totalChanged(-1);
     m_queue = queue;
     if (!m_queue.isEmpty())
         fetchMore({});
@@ -54,10 +72,8 @@ void RecurringListModel::setQueue(const QString &queue)
 
 void RecurringListModel::setTotal(qint64 total)
 {
-    if (m_total == total)
-        return;
-    m_total = total;
-    emit totalChanged(total);
+    if (m_paging.setTotal(total))
+        emit totalChanged(total);
 }
 
 void RecurringListModel::load(int offset, int count, Rows rows, std::function<void()> failed)
@@ -65,7 +81,7 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
     const quint64 generation = m_generation;
     m_inFlight = true;
     auto state = std::make_shared<Gathering>();
-    const auto finish = [this, generation, state, rows, failed, count] {
+    const auto finish = [this, generation, state, rows, failed] {
         // A load for a queue replaced meanwhile applies nothing, but it still ends: its caller
         // (a refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
         if (generation != m_generation) {
@@ -87,7 +103,7 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
             if (row) // a template turned off between the two reads is simply no longer listed
                 found.append(*row);
         }
-        rows(found, state->total, count);
+        rows(found, state->total, int(state->jids.size()));
     };
     const auto fetchTemplates = [this, generation, state, finish] {
         if (generation != m_generation || !state->error.isNull() || state->jids.isEmpty()) {
@@ -98,15 +114,17 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
         state->templates.resize(state->jids.size());
         state->left = int(state->jids.size());
         for (int i = 0; i < state->jids.size(); ++i) {
-            m_client->recurringJob(state->jids.at(i), this,
-                                   [state, finish, i](const QlessReply<std::optional<RecurringJob>> &reply) {
-                                       if (reply.ok())
-                                           state->templates[i] = reply.value;
-                                       else if (state->error.isNull())
-                                           state->error = reply.error;
-                                       if (--state->left == 0)
-                                           finish();
-                                   });
+            const QByteArray jid = state->jids.at(i);
+            m_client->recurringJob(jid, this, [state, finish, i, jid](const QlessReply<std::optional<RecurringJob>> &reply) {
+                if (reply.ok())
+                    state->templates[i] = reply.value;
+                else if (aboutTheData(reply.error))
+                    state->templates[i] = unreadable(jid, reply.error.message); // one bad template, not a failed page
+                else if (state->error.isNull())
+                    state->error = reply.error;
+                if (--state->left == 0)
+                    finish();
+            });
         }
     };
     // The list and the count go out together; the templates follow when both are in.
@@ -132,21 +150,38 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
 
 bool RecurringListModel::canFetchMore(const QModelIndex &parent) const
 {
-    if (parent.isValid() || m_queue.isEmpty() || m_inFlight || m_exhausted)
-        return false;
-    return m_total < 0 || rowCount() < m_total;
+    return !parent.isValid() && !m_queue.isEmpty() && !m_inFlight && m_paging.canPageOn(rowCount());
 }
 
 void RecurringListModel::fetchMore(const QModelIndex &parent)
 {
-    if (parent.isValid() || m_queue.isEmpty() || m_inFlight)
+    if (!canFetchMore(parent))
         return;
-    load(rowCount(), m_pageSize, [this](const QList<RecurringJob> &more, qint64 total, int asked) {
-        if (more.size() < asked)
-            m_exhausted = true;
+    const int asked = m_paging.pageSize();
+    load(rowCount(), asked, [this, asked](const QList<RecurringJob> &more, qint64 total, int listed) {
+        QStringList keys;
+        keys.reserve(more.size());
+        for (const RecurringJob &row : more)
+            keys.append(keyOf(row));
+        m_paging.pageLoaded(asked, listed, keys);
         appendRows(more);
         setTotal(total);
     }, {});
+}
+
+void RecurringListModel::setVisibleRange(int first, int last)
+{
+    m_paging.setVisibleRange(first, last);
+}
+
+QPair<int, int> RecurringListModel::refreshWindow() const
+{
+    return m_paging.refreshWindow(rowCount());
+}
+
+bool RecurringListModel::isFresh(int row) const
+{
+    return row >= 0 && row < rowCount() && m_paging.isFresh(keyOf(rowAt(row)));
 }
 
 void RecurringListModel::refresh(std::function<void()> done)
@@ -156,10 +191,11 @@ void RecurringListModel::refresh(std::function<void()> done)
             done();
         return;
     }
-    load(0, qMax(rowCount(), m_pageSize), [this, done](const QList<RecurringJob> &all, qint64 total, int asked) {
-        m_exhausted = all.size() < asked;
-        applySnapshot(all);
+    const auto [offset, count] = refreshWindow();
+    load(offset, count, [this, done, offset, count](const QList<RecurringJob> &fresh, qint64 total, int listed) {
         setTotal(total);
+        applySnapshot(m_paging.mergeRefresh(rows(), offset, count, fresh, listed,
+                                            [this](const RecurringJob &row) { return keyOf(row); }));
         emit refreshed();
         if (done)
             done();
@@ -205,18 +241,14 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
         return keyOf(row);
     case RecurringJobRole:
         return QVariant::fromValue(row);
+    case FreshRole:
+        return isFresh(index.row());
     case Qt::ToolTipRole: {
-        QStringList lines;
-        for (auto it = row.problems.cbegin(); it != row.problems.cend(); ++it) {
-            lines << (it->kind == FieldProblem::Kind::Missing ? tr("%1: missing").arg(it.key())
-                                                              : tr("%1: not valid: %2").arg(it.key(), it->raw.left(200)));
-        }
-        if (!lines.isEmpty())
-            return tr("This template's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
-        // Spawned jobs are <jid>-<n>: say so, since the template itself opens no job.
-        return QString(tr("Spawns jobs %1-1, %1-2, … with data:\n%2").arg(QString::fromUtf8(row.jid), row.data.left(500))
-                       + (row.backlog > 0 ? tr("\nAfter missed runs, spawns at most %1 at once (backlog).").arg(row.backlog)
-                                          : QString()));
+        const QString tip = toolTip(row);
+        if (isFresh(index.row()))
+            return tip;
+        return QString(tip + QLatin1Char('\n')
+                       + tr("Not read again since it was out of view: as it was when last read."));
     }
     case Qt::ForegroundRole:
         if (!row.problems.isEmpty())
@@ -229,6 +261,21 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QString RecurringListModel::toolTip(const RecurringJob &row) const
+{
+    QStringList lines;
+    for (auto it = row.problems.cbegin(); it != row.problems.cend(); ++it) {
+        lines << (it->kind == FieldProblem::Kind::Missing ? tr("%1: missing").arg(it.key())
+                                                          : tr("%1: not valid: %2").arg(it.key(), it->raw.left(200)));
+    }
+    if (!lines.isEmpty())
+        return tr("This template's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
+    // Spawned jobs are <jid>-<n>: say so, since the template itself opens no job.
+    return QString(tr("Spawns jobs %1-1, %1-2, … with data:\n%2").arg(QString::fromUtf8(row.jid), row.data.left(500))
+                   + (row.backlog > 0 ? tr("\nAfter missed runs, spawns at most %1 at once (backlog).").arg(row.backlog)
+                                      : QString()));
 }
 
 QVariant RecurringListModel::display(const RecurringJob &row, int column) const

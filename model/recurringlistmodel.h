@@ -1,6 +1,7 @@
 #pragma once
 
 #include "keyedtablemodel.h"
+#include "listpaging.h"
 #include "recurringjob.h"
 
 #include <functional>
@@ -9,7 +10,9 @@ class QlessClient;
 
 // A queue's recurring job templates (ql:r:<jid>): the jids from the jobs script's `recurring`
 // state, then each template read by `recur get`. Paged in like a job list (canFetchMore/fetchMore)
-// and refreshed as a keyed diff over what is loaded. Templates are not jobs: no job detail opens
+// and refreshed like one (ListPaging): the rows around the view and the total, as a keyed diff;
+// rows out of view keep what they had (FreshRole false). A template that cannot be read is a
+// marked row (problem "template"), not a failed page. Templates are not jobs: no job detail opens
 // for them; what they spawn is `<jid>-<count>`. Replies for an older queue are dropped.
 class RecurringListModel final : public KeyedTableModel<RecurringJob>
 {
@@ -30,21 +33,29 @@ public:
         ColumnCount
     };
     static constexpr int RecurringJobRole = Qt::UserRole + 2;
+    // Whether the row was read by the last refresh (or paged in since), as JobListModel's.
+    static constexpr int FreshRole = Qt::UserRole + 3;
 
     explicit RecurringListModel(QlessClient *client, QObject *parent = nullptr);
 
     // Clears the rows and loads the first page of `queue`'s templates (none for an empty name).
     void setQueue(const QString &queue);
     QString queue() const { return m_queue; }
-    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    void setPageSize(int rows) { m_paging.setPageSize(rows); }
     // The queue's recurring count (-1: unknown).
-    qint64 total() const { return m_total; }
+    qint64 total() const { return m_paging.total(); }
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
-    // Reads again what is loaded (at least one page) and applies it as a keyed diff; `done` runs
-    // when the replies are in, or at once when a load is already under way.
+    // Rows [first, last] are what the view shows ((-1, -1): nothing known).
+    void setVisibleRange(int first, int last);
+    // Reads again the rows ListPaging picks (all that is loaded up to its cap, else the rows
+    // around the view) with the total, and applies them as a keyed diff; `done` runs when the
+    // replies are in (applied, failed or superseded), or at once when a load is under way.
     void refresh(std::function<void()> done = {});
+    // The rows the next refresh reads: [offset, offset + count) of the queue's templates.
+    QPair<int, int> refreshWindow() const;
+    bool isFresh(int row) const;
 
     // For tests: where "now" comes from (seconds since the epoch).
     void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
@@ -65,20 +76,20 @@ protected:
     bool sameRow(const RecurringJob &a, const RecurringJob &b) const override;
 
 private:
-    using Rows = std::function<void(const QList<RecurringJob> &rows, qint64 total, int asked)>;
+    // `listed`: how many jids the queue listed (templates gone before their read are not in `rows`).
+    using Rows = std::function<void(const QList<RecurringJob> &rows, qint64 total, int listed)>;
     // Exactly one of `rows` and `failed` runs: `failed` when a read failed or the queue changed
     // meanwhile (then nothing is applied), so every refresh ends.
     void load(int offset, int count, Rows rows, std::function<void()> failed);
     void setTotal(qint64 total);
     QVariant display(const RecurringJob &row, int column) const;
     QVariant sortValue(const RecurringJob &row, int column) const;
+    QString toolTip(const RecurringJob &row) const;
 
     QlessClient *m_client;
     QString m_queue;
-    int m_pageSize = 200;
-    qint64 m_total = -1;
+    ListPaging m_paging;
     bool m_inFlight = false;
-    bool m_exhausted = false;
     quint64 m_generation = 0;
     QString m_lastError;
     std::function<double()> m_clock;

@@ -21,7 +21,7 @@ void TagListModel::setInFlight(bool inFlight)
 bool TagListModel::canFetchMore(const QModelIndex &parent) const
 {
     // Before the first refresh there is nothing to page on from: refresh() loads the first page.
-    return !parent.isValid() && m_loadedOnce && !m_inFlight && !m_exhausted;
+    return !parent.isValid() && m_loadedOnce && !m_inFlight && m_paging.canPageOn(rowCount());
 }
 
 void TagListModel::fetchMore(const QModelIndex &parent)
@@ -30,8 +30,8 @@ void TagListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     setInFlight(true);
-    const int offset = rowCount();
-    m_client->topTags(offset, m_pageSize, this, [this](const QlessReply<QList<TagCount>> &reply) {
+    const int asked = m_paging.pageSize();
+    m_client->topTags(rowCount(), asked, this, [this, asked](const QlessReply<QList<TagCount>> &reply) {
         setInFlight(false);
         if (!reply.ok()) {
             m_lastError = reply.error.message;
@@ -39,10 +39,28 @@ void TagListModel::fetchMore(const QModelIndex &parent)
             return;
         }
         m_lastError.clear();
-        if (reply.value.size() < m_pageSize)
-            m_exhausted = true;
+        QStringList keys;
+        keys.reserve(reply.value.size());
+        for (const TagCount &row : reply.value)
+            keys.append(row.tag);
+        m_paging.pageLoaded(asked, int(reply.value.size()), keys);
         appendRows(reply.value);
     });
+}
+
+void TagListModel::setVisibleRange(int first, int last)
+{
+    m_paging.setVisibleRange(first, last);
+}
+
+QPair<int, int> TagListModel::refreshWindow() const
+{
+    return m_paging.refreshWindow(rowCount());
+}
+
+bool TagListModel::isFresh(int row) const
+{
+    return row >= 0 && row < rowCount() && m_paging.isFresh(rowAt(row).tag);
 }
 
 void TagListModel::refresh(std::function<void()> done)
@@ -53,14 +71,14 @@ void TagListModel::refresh(std::function<void()> done)
         return;
     }
     setInFlight(true);
-    const int count = qMax(int(rowCount()), m_pageSize);
-    m_client->topTags(0, count, this, [this, done, count](const QlessReply<QList<TagCount>> &reply) {
+    const auto [offset, count] = refreshWindow();
+    m_client->topTags(offset, count, this, [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
         setInFlight(false);
         if (reply.ok()) {
             m_lastError.clear();
             m_loadedOnce = true;
-            m_exhausted = reply.value.size() < count;
-            applySnapshot(reply.value);
+            applySnapshot(m_paging.mergeRefresh(rows(), offset, count, reply.value, int(reply.value.size()),
+                                                [](const TagCount &row) { return row.tag; }));
             emit refreshed();
         } else {
             m_lastError = reply.error.message;
@@ -103,6 +121,12 @@ QVariant TagListModel::data(const QModelIndex &index, int role) const
         return index.column() == TagColumn ? QVariant(row.tag) : QVariant(row.count);
     case KeyRole:
         return row.tag;
+    case FreshRole:
+        return isFresh(index.row());
+    case Qt::ToolTipRole:
+        if (isFresh(index.row()))
+            return {};
+        return tr("Not read again since it was out of view: as it was when last read.");
     case Qt::TextAlignmentRole:
         return index.column() == CountColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     default:

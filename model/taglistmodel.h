@@ -1,6 +1,7 @@
 #pragma once
 
 #include "keyedtablemodel.h"
+#include "listpaging.h"
 #include "tagcount.h"
 
 #include <functional>
@@ -9,7 +10,9 @@ class QlessClient;
 
 // The tags in use, most used first, with how many jobs carry each (the tag script's top list).
 // Paged in as the view scrolls (canFetchMore/fetchMore: one request in flight, rows appended on
-// its reply); a refresh reads again what is loaded and applies it as a keyed diff (tag as key).
+// its reply); a refresh reads the rows ListPaging picks (all loaded up to its cap, else the rows
+// around the view) and applies them as a keyed diff (tag as key); rows out of view keep what they
+// had (FreshRole false). The tag script gives no total: a short page is the end.
 class TagListModel final : public KeyedTableModel<TagCount>
 {
     Q_OBJECT
@@ -17,17 +20,24 @@ class TagListModel final : public KeyedTableModel<TagCount>
 
 public:
     enum Column { TagColumn, CountColumn, ColumnCount };
+    // Whether the row was read by the last refresh (or paged in since), as JobListModel's.
+    static constexpr int FreshRole = Qt::UserRole + 3;
 
     explicit TagListModel(QlessClient *client, QObject *parent = nullptr);
 
-    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
-    int pageSize() const { return m_pageSize; }
+    void setPageSize(int rows) { m_paging.setPageSize(rows); }
+    int pageSize() const { return m_paging.pageSize(); }
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
-    // Reads again what is loaded (at least one page). `done` runs when the reply is in, or at
-    // once when a page is already on its way.
+    // Rows [first, last] are what the view shows ((-1, -1): nothing known).
+    void setVisibleRange(int first, int last);
+    // Reads the rows of refreshWindow() (at least the first page). `done` runs when the reply is
+    // in, or at once when a page is already on its way.
     void refresh(std::function<void()> done = {});
+    // The rows the next refresh reads: [offset, offset + count) of the tag list.
+    QPair<int, int> refreshWindow() const;
+    bool isFresh(int row) const;
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -51,9 +61,8 @@ private:
     void setInFlight(bool inFlight);
 
     QlessClient *m_client;
-    int m_pageSize = 200;
+    ListPaging m_paging;
     bool m_inFlight = false;
-    bool m_exhausted = false;
     bool m_loadedOnce = false;
     QString m_lastError;
 };

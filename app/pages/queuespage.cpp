@@ -217,6 +217,7 @@ void QueuesPage::addRecurringTab()
     parts.proxy->setFilterColumns({RecurringListModel::JidColumn, RecurringListModel::KlassColumn,
                                    RecurringListModel::TagsColumn});
     setUpView(parts);
+    VisibleRows::follow(parts.view, m_recurring); // as the job tabs: a refresh reads around the rows on screen
     QHeaderView *header = parts.view->horizontalHeader();
     header->resizeSection(RecurringListModel::JidColumn, 262);
     header->resizeSection(RecurringListModel::KlassColumn, 165);

@@ -6,6 +6,7 @@
 #include "qlesssession.h"
 #include "tableviews.h"
 #include "taglistmodel.h"
+#include "visiblerows.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -37,6 +38,7 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     m_tagView->horizontalHeader()->setSectionResizeMode(TagListModel::TagColumn, QHeaderView::Stretch);
     m_tagView->horizontalHeader()->resizeSection(TagListModel::CountColumn, 80);
     m_tagView->sortByColumn(TagListModel::CountColumn, Qt::DescendingOrder);
+    VisibleRows::follow(m_tagView, m_tags); // a refresh reads the tags on screen, not all loaded
 
     m_jobs->setColumns({{JobListModel::JidColumn, 200},
                         {JobListModel::StateColumn, 80},

@@ -1,17 +1,16 @@
 #include "visiblerows.h"
 
-#include "joblistmodel.h"
-
 #include <QAbstractItemView>
 #include <QAbstractProxyModel>
 #include <QEvent>
 #include <QScrollBar>
 #include <QTimer>
 
-VisibleRows::VisibleRows(QAbstractItemView *view, JobListModel *model, QObject *parent)
+VisibleRows::VisibleRows(QAbstractItemView *view, QAbstractItemModel *model, Report report, QObject *parent)
     : QObject(parent)
     , m_view(view)
     , m_model(model)
+    , m_report(std::move(report))
 {
     view->viewport()->installEventFilter(this);
     connect(view->verticalScrollBar(), &QScrollBar::valueChanged, this, &VisibleRows::scheduleUpdate);
@@ -27,9 +26,9 @@ VisibleRows::VisibleRows(QAbstractItemView *view, JobListModel *model, QObject *
     scheduleUpdate();
 }
 
-VisibleRows *VisibleRows::follow(QAbstractItemView *view, JobListModel *model)
+VisibleRows *VisibleRows::install(QAbstractItemView *view, QAbstractItemModel *model, Report report)
 {
-    return new VisibleRows(view, model, view);
+    return new VisibleRows(view, model, std::move(report), view);
 }
 
 bool VisibleRows::eventFilter(QObject *watched, QEvent *event)
@@ -77,7 +76,7 @@ void VisibleRows::update()
     if (bottom < 0)
         bottom = shownRows - 1; // the rows end above the viewport's bottom
     if (top < 0 || bottom < top) {
-        m_model->setVisibleRange(-1, -1);
+        m_report(-1, -1);
         return;
     }
     // Sorted or filtered, the rows on screen are scattered in the model: span them all (the
@@ -91,5 +90,5 @@ void VisibleRows::update()
         first = first < 0 ? at : qMin(first, at);
         last = qMax(last, at);
     }
-    m_model->setVisibleRange(first, last);
+    m_report(first, last);
 }

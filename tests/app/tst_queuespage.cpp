@@ -265,6 +265,38 @@ private slots:
         QCOMPARE(waiting->rowCount(), 600);
     }
 
+    // The Recurring tab reports its rows on screen too: scrolled down, a refresh reads around them.
+    void theRecurringTabReportsItsVisibleRows()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (int i = 0; i < 600; ++i)
+            fixture().call(QStringLiteral("recur"), {"on", "long", "r" + QByteArray::number(i).rightJustified(4, '0'),
+                                                     "Cron.Job", "{}", num(now), "interval", "3600", num(i)});
+        auto s = session();
+        QueuesPage page(s.get());
+        page.resize(1280, 760);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(refresh(page));
+        page.showQueue(QStringLiteral("long"));
+        page.showTab(QueuesPage::RecurringTab);
+        RecurringListModel *model = page.recurringModel();
+        QVERIFY(loadAll(model, [model] { return model->isLoading(); }));
+        QCOMPARE(model->rowCount(), 600);
+        page.tableView(QueuesPage::RecurringTab)->scrollToBottom();
+        QTRY_VERIFY(model->refreshWindow().first > 400);
+        const auto [offset, count] = model->refreshWindow();
+        QVERIFY(offset + count >= 600 && count < 600 - 400);
+        fixture().command({"HSET", "ql:r:r0598", "priority", "3"});
+        fixture().command({"HSET", "ql:r:r0000", "priority", "3"});
+        QVERIFY(refresh(page));
+        const auto priority = [model](const char *jid) {
+            return model->index(model->rowOf(QString::fromLatin1(jid)), RecurringListModel::PriorityColumn).data().toString();
+        };
+        QCOMPARE(priority("r0598"), QStringLiteral("3"));
+        QCOMPARE(priority("r0000"), QStringLiteral("0")); // far above the view: not read
+    }
+
     void filterOverJidKlassAndTags()
     {
         seedPipeline();

@@ -79,6 +79,36 @@ private slots:
         QCOMPARE(page.tagView()->selectionModel()->selectedRows().size(), 1);
         QCOMPARE(page.currentTag(), QStringLiteral("t2"));
     }
+
+    // The tag table reports its rows on screen to the tag model (through its sorting proxy):
+    // scrolled down, a refresh reads around them, not every tag loaded.
+    void theTagTableReportsItsVisibleRows()
+    {
+        QList<QByteArray> zadd{"ZADD", "ql:tags"};
+        for (int i = 0; i < 700; ++i)
+            zadd << QByteArray::number(10000 - 10 * i) << "t" + QByteArray::number(i).rightJustified(4, '0');
+        fixture().command(zadd);
+        auto s = session();
+        TagsPage page(s.get());
+        page.resize(1400, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(refresh(&page));
+        TagListModel *model = page.tagModel();
+        for (int i = 0; i < 100 && model->canFetchMore({}); ++i) {
+            model->fetchMore({});
+            QVERIFY(QTest::qWaitFor([model] { return !model->isLoading(); }, 30000));
+        }
+        QCOMPARE(model->rowCount(), 700);
+        QTRY_COMPARE(model->refreshWindow().first, 0);
+        page.tagView()->scrollToBottom();
+        QTRY_VERIFY(model->refreshWindow().first > 500);
+        fixture().command({"ZADD", "ql:tags", "9", "t0699"});
+        fixture().command({"ZADD", "ql:tags", "10001", "t0000"});
+        QVERIFY(refresh(&page));
+        QCOMPARE(model->rowAt(model->rowOf(QStringLiteral("t0699"))).count, 9);
+        QCOMPARE(model->rowAt(model->rowOf(QStringLiteral("t0000"))).count, 10000); // not read: as it was
+    }
 };
 
 QTEST_MAIN(TestTagsPage)

@@ -41,6 +41,20 @@ class TestRecurringListModel final : public QObject, private QlessClientTestBase
         return out;
     }
 
+    // Script calls clients have sent so far (INFO commandstats).
+    qint64 scriptCalls()
+    {
+        const QByteArray info = fixture().command({"INFO", "commandstats"}).text();
+        qint64 calls = 0;
+        for (const QByteArray &line : info.split('\n')) {
+            if (line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_eval:")) {
+                const int at = line.indexOf("calls=") + 6;
+                calls += line.mid(at, line.indexOf(',', at) - at).toLongLong();
+            }
+        }
+        return calls;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -130,6 +144,79 @@ private slots:
         QCOMPARE(model.rowCount(), 25);
         const QStringList all = jids(model);
         QCOMPARE(QSet<QString>(all.begin(), all.end()).size(), 25);
+    }
+
+    // Issue #14: after paging far, a refresh reads the templates on screen plus a margin and the
+    // total, not every template loaded (one read each): those update, far ones keep what they had.
+    void refreshReadsAroundTheTemplatesOnScreen()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        const auto name = [](int i) -> QByteArray { return "r" + QByteArray::number(i).rightJustified(4, '0'); };
+        for (int i = 0; i < 700; ++i)
+            recur("many", name(i), now, 3600, i); // next runs in jid order
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setQueue(QStringLiteral("many"));
+        QVERIFY(waitIdle(model));
+        for (;;) { // the tester pages on by itself too: wait for whatever is in flight
+            QVERIFY(waitIdle(model));
+            if (!model.canFetchMore({}))
+                break;
+            model.fetchMore({});
+        }
+        QCOMPARE(model.rowCount(), 700);
+        model.setVisibleRange(600, 619);
+        QCOMPARE(model.refreshWindow(), qMakePair(550, 120));
+        fixture().command({"HSET", "ql:r:" + name(605), "priority", "9"});
+        fixture().command({"HSET", "ql:r:" + name(5), "priority", "9"});
+        const qint64 before = scriptCalls();
+        QVERIFY(refresh(model));
+        const qint64 calls = scriptCalls() - before;
+        QVERIFY2(calls <= 120 + 2, QByteArray::number(calls).constData()); // not 700 + 2
+        QCOMPARE(model.rowCount(), 700);
+        const auto priority = [&model](const QByteArray &jid) {
+            return model.index(model.rowOf(QString::fromLatin1(jid)), RecurringListModel::PriorityColumn).data().toString();
+        };
+        QCOMPARE(priority(name(605)), QStringLiteral("9"));
+        QCOMPARE(priority(name(5)), QStringLiteral("0")); // not read: as it was
+        QVERIFY(model.isFresh(model.rowOf(QString::fromLatin1(name(605)))));
+        QVERIFY(!model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(RecurringListModel::FreshRole).toBool());
+        QVERIFY(model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(Qt::ToolTipRole).toString()
+                    .contains(QStringLiteral("out of view")));
+    }
+
+    // A listed template that is gone does not end the list (the end is judged on jids listed, not
+    // templates read), and one the server cannot read is a marked row, not a failed page.
+    void pagesOnPastGoneAndUnreadableTemplates()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (int i = 0; i < 10; ++i)
+            recur("cron", "r" + QByteArray::number(i), now, 60, 10 + i);
+        fixture().command({"ZADD", "ql:q:cron-recur", "1", "ghost", "2", "broken"}); // first in line
+        fixture().command({"SET", "ql:r:broken", "not a hash"});
+        RecurringListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QSignalSpy failed(&model, &RecurringListModel::loadFailed);
+        model.setPageSize(5);
+        model.setQueue(QStringLiteral("cron"));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(model.rowCount(), 4); // ghost gone, broken marked, three templates
+        QVERIFY(model.canFetchMore({}) || model.isLoading()); // not taken for the end
+        for (;;) {
+            QVERIFY(waitIdle(model));
+            if (!model.canFetchMore({}))
+                break;
+            model.fetchMore({});
+        }
+        QCOMPARE(model.rowCount(), 11);
+        const QModelIndex broken = model.index(model.rowOf(QStringLiteral("broken")), 0);
+        QVERIFY(broken.isValid());
+        QVERIFY(broken.data(Qt::ToolTipRole).toString().contains(QStringLiteral("damaged")));
+        QVERIFY(refresh(model)); // a refresh too shows the page around the unreadable one
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(model.rowOf(QStringLiteral("broken")) >= 0);
+        QVERIFY(model.rowOf(QStringLiteral("r0")) >= 0);
     }
 
     void otherQueueDropsOldReplies()

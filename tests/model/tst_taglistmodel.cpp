@@ -89,6 +89,51 @@ private slots:
         QCOMPARE(selection.currentIndex().data(TagListModel::KeyRole).toString(), QStringLiteral("t4"));
         QCOMPARE(selection.selectedRows().size(), 1);
     }
+
+    // Issue #14: after paging far, a refresh reads the tags on screen plus a margin, not every
+    // tag loaded; those update, tags far from the view keep what they had, marked not fresh.
+    void refreshReadsAroundTheTagsOnScreen()
+    {
+        // 1200 tags, most used first in name order (counts 12000, 11990, ...).
+        QList<QByteArray> zadd{"ZADD", "ql:tags"};
+        const auto count = [](int i) { return 12000 - 10 * i; };
+        const auto name = [](int i) -> QByteArray { return "t" + QByteArray::number(i).rightJustified(4, '0'); };
+        for (int i = 0; i < 1200; ++i)
+            zadd << QByteArray::number(count(i)) << name(i);
+        fixture().command(zadd);
+        TagListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QVERIFY(refresh(model));
+        for (;;) { // the tester pages on by itself too: wait for whatever is in flight
+            QVERIFY(QTest::qWaitFor([&model] { return !model.isLoading(); }, 30000));
+            if (!model.canFetchMore({}))
+                break;
+            model.fetchMore({});
+        }
+        QCOMPARE(model.rowCount(), 1200);
+        model.setVisibleRange(900, 919);
+        QCOMPARE(model.refreshWindow(), qMakePair(900 - ListPaging::RefreshMargin, 20 + 2 * ListPaging::RefreshMargin));
+        // One count changes in view, one far above it; neither changes the order.
+        fixture().command({"ZADD", "ql:tags", QByteArray::number(count(905) + 1), name(905)});
+        fixture().command({"ZADD", "ql:tags", QByteArray::number(count(5) + 1), name(5)});
+        QVERIFY(refresh(model));
+        QCOMPARE(model.rowCount(), 1200);
+        const auto shown = [&model](const QByteArray &tag) {
+            return model.index(model.rowOf(QString::fromLatin1(tag)), TagListModel::CountColumn)
+                .data(TagListModel::SortRole).toLongLong();
+        };
+        QCOMPARE(shown(name(905)), count(905) + 1);
+        QCOMPARE(shown(name(5)), count(5)); // not read: as it was
+        QVERIFY(model.isFresh(model.rowOf(QString::fromLatin1(name(905)))));
+        QVERIFY(!model.isFresh(model.rowOf(QString::fromLatin1(name(5)))));
+        QVERIFY(model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(Qt::ToolTipRole).toString()
+                    .contains(QStringLiteral("out of view")));
+        // Back at the top, the head is read again.
+        model.setVisibleRange(0, 19);
+        QVERIFY(refresh(model));
+        QCOMPARE(shown(name(5)), count(5) + 1);
+        QVERIFY(model.isFresh(model.rowOf(QString::fromLatin1(name(5)))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTagListModel)
