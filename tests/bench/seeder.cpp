@@ -28,14 +28,16 @@ const QByteArray Message =
     "/srv/pipeline/app/jobs/fetch_page.rb:31:in `perform'\n"
     "/srv/pipeline/vendor/bundle/ruby/3.1.0/gems/qless-0.12.0/lib/qless/job.rb:106:in `perform'";
 
-// ARGV: group, jid prefix, first n, last n, then the template's hash as field, value pairs.
-// Writes ql:j:<jid> for each n (the template's fields, jid replaced) and pushes the jid onto the
-// group's list, newest first as fail.lua does.
+// ARGV: group, jid prefix, first n, last n, the template's jid, then the template's hash as
+// field, value pairs. Writes ql:j:<jid> for each n (the template's fields, jid replaced) and its
+// history list (ql:j:<jid>-history, where current qless and our faces keep the events) as the
+// template's, and pushes the jid onto the group's list, newest first as fail.lua does.
 const QByteArray CloneScript = R"lua(
 local group, prefix = ARGV[1], ARGV[2]
 local first, last = tonumber(ARGV[3]), tonumber(ARGV[4])
+local history = redis.call('lrange', 'ql:j:' .. ARGV[5] .. '-history', 0, -1)
 local fields, jidAt = {}, nil
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   table.insert(fields, ARGV[i])
   table.insert(fields, ARGV[i + 1])
   if ARGV[i] == 'jid' then jidAt = #fields end
@@ -45,6 +47,7 @@ for n = first, last do
   local jid = prefix .. string.format('%012x', n)
   fields[jidAt] = jid
   redis.call('hset', 'ql:j:' .. jid, unpack(fields))
+  if #history > 0 then redis.call('rpush', 'ql:j:' .. jid .. '-history', unpack(history)) end
   redis.call('lpush', list, jid)
 end
 return last - first + 1
@@ -126,7 +129,7 @@ bool Seeder::failureGroup(const QString &group, const QString &queue, qint64 siz
     for (qint64 first = 1; first < size; first += chunk) {
         const qint64 last = qMin(size - 1, first + chunk - 1);
         RawRedis::Argv argv{"EVAL", CloneScript, "0", g, prefixOf(group), QByteArray::number(first),
-                            QByteArray::number(last)};
+                            QByteArray::number(last), templateJid};
         argv += fields;
         const RawRedis::Reply reply = m_redis.command(argv);
         if (RawRedis::isError(reply.get())) {
