@@ -5,6 +5,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 
 QueueListModel::QueueListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<QueueCounts>(parent)
@@ -47,6 +48,14 @@ QueueCounts QueueListModel::totals() const
         sum.recurring += row.recurring;
     }
     return sum;
+}
+
+int QueueListModel::pausedCount() const
+{
+    int paused = 0;
+    for (const QueueCounts &row : rows())
+        paused += row.paused ? 1 : 0;
+    return paused;
 }
 
 int QueueListModel::columnCount(const QModelIndex &parent) const
@@ -107,7 +116,12 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         return row.name;
     case Qt::TextAlignmentRole:
         return column == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    case Qt::BackgroundRole:
+        // A paused queue's whole row is tinted: its waiting jobs go nowhere however many workers run.
+        return row.paused ? QVariant(QBrush(QColor(0xff, 0xe0, 0xb2))) : QVariant();
     case Qt::ForegroundRole:
+        if (column == NameColumn && row.paused)
+            return QBrush(QColor(0xbf, 0x36, 0x0c));
         // Stalled jobs mean a worker died holding them: they must catch the eye.
         if (column == StalledColumn && row.stalled > 0)
             return QBrush(QColor(0xc6, 0x28, 0x28));
@@ -115,7 +129,7 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0x9e, 0x9e, 0x9e));
         return {};
     case Qt::FontRole:
-        if (column == StalledColumn && row.stalled > 0) {
+        if ((column == StalledColumn && row.stalled > 0) || (column == NameColumn && row.paused)) {
             QFont bold;
             bold.setBold(true);
             return bold;

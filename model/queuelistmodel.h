@@ -33,6 +33,8 @@ public:
     void refresh(std::function<void()> done = {});
     QString lastError() const { return m_lastError; }
     QueueCounts totals() const;
+    // Queues qless pops nothing from (ql:paused_queues).
+    int pausedCount() const;
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

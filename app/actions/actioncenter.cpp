@@ -1,6 +1,7 @@
 #include "actioncenter.h"
 
 #include "bulkrunner.h"
+#include "jobnotedialog.h"
 #include "jobselection.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -10,6 +11,7 @@
 #include <QAction>
 #include <QInputDialog>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -194,7 +196,13 @@ void ActionCenter::confirm(QWidget *parent, const QString &title, const QString 
 
 void ActionCenter::showError(QWidget *parent, const QString &title, const QString &text)
 {
-    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Close, parent);
+    showResult(parent, title, text, true);
+}
+
+void ActionCenter::showResult(QWidget *parent, const QString &title, const QString &text, bool problem)
+{
+    auto *box = new QMessageBox(problem ? QMessageBox::Warning : QMessageBox::Information, title, text,
+                                QMessageBox::Close, parent);
     box->setObjectName(QStringLiteral("actionResult"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::WindowModal);
@@ -305,6 +313,8 @@ void ActionCenter::askEditRecurring(const RecurringJob &job, QWidget *parent)
             arguments.insert(QStringLiteral("retries"), *update.retries);
         if (update.queue)
             arguments.insert(QStringLiteral("queue"), *update.queue);
+        if (update.backlog)
+            arguments.insert(QStringLiteral("backlog"), *update.backlog);
         m_session->client()->updateRecurring(jid, update, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
             recordOneJob(QStringLiteral("recur update"), arguments, reply.error, reply.value,
                          tr("recurring job updated"), tr("no such recurring job"), tr("Edit recurring job"), where);
@@ -328,6 +338,29 @@ void ActionCenter::askStopRecurring(const RecurringJob &job, QWidget *parent)
                                  tr("Stop recurring job"), where);
                 });
             });
+}
+
+void ActionCenter::askAddNote(const QByteArray &jid, QWidget *parent)
+{
+    if (isReadOnly()) {
+        showError(parent, tr("Add note"), readOnlyReason());
+        return;
+    }
+    auto *dialog = new JobNoteDialog(jid, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, jid, parent] {
+        const QString message = dialog->message();
+        const QString data = dialog->dataJson();
+        QJsonObject arguments{{QStringLiteral("jid"), QString::fromUtf8(jid)}, {QStringLiteral("message"), message}};
+        if (!data.isEmpty())
+            arguments.insert(QStringLiteral("data"), QJsonDocument::fromJson(data.toUtf8()).object());
+        m_session->client()->addNote(jid, message, data, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+            recordOneJob(QStringLiteral("log"), arguments, reply.error, reply.ok(), tr("note added"),
+                         tr("the note was not written"), tr("Add note"), where);
+        });
+    });
+    dialog->open();
 }
 
 void ActionCenter::recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error,
@@ -403,6 +436,10 @@ void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidg
         if (selection.jobs.size() == 1 && first.state == QLatin1String("depends") && !first.dependencies.isEmpty()) {
             const Job job = first;
             add(menu, tr("Remove a dependency…"), [this, job, parent] { askRemoveDependency(job, parent); });
+        }
+        if (selection.jobs.size() == 1) {
+            const QByteArray jid = first.jid;
+            add(menu, tr("Add note…"), [this, jid, parent] { askAddNote(jid, parent); });
         }
     }
     if (selection.hasAll()) {

@@ -50,12 +50,22 @@ public:
     void askRemoveDependency(const Job &job, QWidget *parent);
     void askEditRecurring(const RecurringJob &job, QWidget *parent);
     void askStopRecurring(const RecurringJob &job, QWidget *parent);
+    // A note in the job's history (qless's log), asked for in JobNoteDialog; audited as "log".
+    void askAddNote(const QByteArray &jid, QWidget *parent);
 
     // Adds the actions for `selection` to `menu`: for the selected rows, and a submenu for all
     // jobs of the list (rows not loaded included) or of the failure group.
     void fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent);
 
     QList<BulkRunner *> runs() const;
+
+    // The console's confirmation (window-modal, "Don’t" as default when destructive): `go` runs
+    // only when the operator says yes. Other action classes (QueueActions, ...) use it too.
+    void confirm(QWidget *parent, const QString &title, const QString &text, const QString &button,
+                 bool destructive, std::function<void()> go);
+    void showError(QWidget *parent, const QString &title, const QString &text);
+    // What an action did, as a window-modal message (a warning when `problem`).
+    void showResult(QWidget *parent, const QString &title, const QString &text, bool problem);
 
     // When a confirmation asks about this many jobs or more (or anything destructive).
     static constexpr qint64 confirmFrom = 20;
@@ -72,10 +82,7 @@ private:
     explicit ActionCenter(QlessSession *session);
 
     void start(const JobAction &action, const BulkTarget &target, QWidget *parent);
-    void confirm(QWidget *parent, const QString &title, const QString &text, const QString &button,
-                 bool destructive, std::function<void()> go);
     void reportOneJob(BulkRunner *runner, QWidget *parent);
-    void showError(QWidget *parent, const QString &title, const QString &text);
     // Audits a write on one job (or template) that is not a bulk run, and tells the operator
     // when it did nothing; `applied` is what the script said. `parent` may be gone by the reply.
     void recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error, bool applied,

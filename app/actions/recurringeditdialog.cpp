@@ -18,6 +18,7 @@ RecurringEditDialog::RecurringEditDialog(const RecurringJob &job, QWidget *paren
     , m_priority(new QDoubleSpinBox(this))
     , m_retries(new QSpinBox(this))
     , m_queue(new QLineEdit(this))
+    , m_backlog(new QSpinBox(this))
 {
     setObjectName(QStringLiteral("recurringEdit"));
     setWindowTitle(tr("Edit recurring job"));
@@ -31,6 +32,11 @@ RecurringEditDialog::RecurringEditDialog(const RecurringJob &job, QWidget *paren
     m_retries->setRange(0, 1000000);
     m_retries->setValue(int(job.retries));
     m_queue->setText(job.queue);
+    m_backlog->setRange(0, 1000000);
+    m_backlog->setSpecialValueText(tr("no cap"));
+    m_backlog->setValue(int(qBound(0.0, job.backlog, 1000000.0)));
+    m_backlog->setToolTip(tr("After a pause in polling, at most this many missed runs are spawned at once "
+                             "(0: every missed run)."));
 
     auto *heading = new QLabel(tr("<b>%1</b> (%2)").arg(QString::fromUtf8(job.jid).toHtmlEscaped(), job.klass.toHtmlEscaped()), this);
     auto *form = new QFormLayout;
@@ -38,6 +44,7 @@ RecurringEditDialog::RecurringEditDialog(const RecurringJob &job, QWidget *paren
     form->addRow(tr("Priority"), m_priority);
     form->addRow(tr("Retries"), m_retries);
     form->addRow(tr("Queue"), m_queue);
+    form->addRow(tr("Backlog"), m_backlog);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading);
@@ -62,11 +69,13 @@ RecurringUpdate RecurringEditDialog::update() const
     const QString queue = m_queue->text().trimmed();
     if (!queue.isEmpty() && queue != m_job.queue)
         update.queue = queue;
+    if (m_backlog->value() != int(m_job.backlog))
+        update.backlog = m_backlog->value();
     return update;
 }
 
 bool RecurringEditDialog::changesSomething() const
 {
     const RecurringUpdate u = update();
-    return u.interval || u.priority || u.retries || u.queue;
+    return u.interval || u.priority || u.retries || u.queue || u.backlog;
 }

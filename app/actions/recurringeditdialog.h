@@ -8,7 +8,8 @@ class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
 
-// Changes a recurring template: interval, priority, retries, queue. Only what the operator
+// Changes a recurring template: interval, priority, retries, queue, backlog (current qless: at
+// most this many missed runs are spawned at once; 0 for no cap). Only what the operator
 // changed is sent (RecurringUpdate leaves the rest unset).
 class RecurringEditDialog final : public QDialog
 {
@@ -25,6 +26,7 @@ public:
     QDoubleSpinBox *priorityBox() const { return m_priority; }
     QSpinBox *retriesBox() const { return m_retries; }
     QLineEdit *queueEdit() const { return m_queue; }
+    QSpinBox *backlogBox() const { return m_backlog; }
 
 private:
     RecurringJob m_job;
@@ -32,4 +34,5 @@ private:
     QDoubleSpinBox *m_priority;
     QSpinBox *m_retries;
     QLineEdit *m_queue;
+    QSpinBox *m_backlog;
 };

@@ -375,7 +375,7 @@ void JobDetailView::fill(const Job &job)
     m_tabs->setTabText(1, tr("History (%1)").arg(job.history.size()));
     const auto logEntries = std::count_if(job.history.cbegin(), job.history.cend(),
                                           [](const JobEvent &event) { return event.isLog(); });
-    const QString logs = logEntries == 0 ? QString() : tr(" %n log entries added by workers.", nullptr, int(logEntries));
+    const QString logs = logEntries == 0 ? QString() : tr(" %n log entries (notes from workers or from this console’s Add note).", nullptr, int(logEntries));
     switch (job.historyForm) {
     case Job::HistoryForm::Stages:
         m_historyForm->setText(tr("Stored as stages in the job's history field (as the 2012 qless scripts write it)."));

@@ -3,6 +3,7 @@
 #include "failuregroupmodel.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
+#include "queueactions.h"
 #include "queuelistmodel.h"
 #include "tableviews.h"
 #include "workerlistmodel.h"
@@ -58,6 +59,8 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     m_queueView->horizontalHeader()->setDefaultSectionSize(110);
     m_queueView->horizontalHeader()->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
+    // Right-click: pause/unpause, max concurrency, forget (for one, a selection or all queues).
+    QueueActions::of(session)->install(m_queueView, m_queues);
 
     // The Overview needs the groups' counts only: no per-group lookups.
     m_failures->setLatestLookups(false);

@@ -13,6 +13,8 @@ struct TrackedJobs;
 // The first page: every queue with its counts per state, the totals, and what needs attention
 // (stalled jobs and failures stand out): failure groups with their counts, tracked jobs by state,
 // the workers. Double-clicking a queue opens it on the Queues page, a failure group on Failed.
+// A queue's context menu pauses or unpauses it (or a selection, or all), sets its max
+// concurrency and forgets it when it holds nothing (QueueActions).
 class OverviewPage final : public Page
 {
     Q_OBJECT

@@ -1,16 +1,20 @@
 #include "workerspage.h"
 
+#include "actioncenter.h"
 #include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "qlesssession.h"
 #include "tableviews.h"
+#include "workeractions.h"
 #include "workerlistmodel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -25,6 +29,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     , m_workerView(new QTableView(this))
     , m_summary(new QLabel(this))
     , m_jobs(new JobListPane(session->client(), this))
+    , m_deregisterIdle(new QPushButton(tr("Deregister idle…"), this))
 {
     // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
     // operator's choice. The flag is up from before the proxy hears of the removal (so connected
@@ -34,7 +39,8 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     m_sortedWorkers->setSortRole(WorkerListModel::SortRole);
     TableViews::setUp(m_workerView, m_sortedWorkers);
     connect(m_sortedWorkers, &QAbstractItemModel::rowsRemoved, this, [this] { m_workersRemoving = false; });
-    m_workerView->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Right-click: deregister the selected workers, or all idle for longer than a time.
+    WorkerActions::of(session)->install(m_workerView, m_workers);
     QHeaderView *header = m_workerView->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(WorkerListModel::NameColumn, QHeaderView::Stretch);
@@ -65,7 +71,10 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_summary);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_deregisterIdle);
+    leftLayout->addLayout(top);
     leftLayout->addWidget(m_workerView, 1);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -92,6 +101,12 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
         selectWorkerRow();
     });
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
+    m_deregisterIdle->setObjectName(QStringLiteral("deregisterIdleButton"));
+    m_deregisterIdle->setToolTip(tr("Deregister every worker not seen for longer than a time you choose "
+                                    "(the count is shown first)."));
+    ActionCenter::of(session)->guard(m_deregisterIdle);
+    connect(m_deregisterIdle, &QPushButton::clicked, this,
+            [this] { WorkerActions::of(this->session())->askDeregisterIdle(m_workers, window()); });
 }
 
 void WorkersPage::refresh(std::function<void(bool ok)> done)

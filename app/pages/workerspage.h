@@ -4,12 +4,14 @@
 
 class JobListPane;
 class QLabel;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class WorkerListModel;
 
 // Workers: every worker seen lately with its running and stalled jobs (stalled stands out) and
-// when it was last seen; a chosen worker's jobs beside them. Watching prunes no worker.
+// when it was last seen (sortable); a chosen worker's jobs beside them. Watching prunes no worker;
+// the operator may deregister workers (WorkerActions: a selection, or all idle for long).
 class WorkersPage final : public Page
 {
     Q_OBJECT
@@ -27,6 +29,7 @@ public:
     QTableView *workerView() const { return m_workerView; }
     JobListPane *jobPane() const { return m_jobs; }
     QLabel *summaryLabel() const { return m_summary; }
+    QPushButton *deregisterIdleButton() const { return m_deregisterIdle; }
 
 private:
     void selectWorkerRow();
@@ -37,6 +40,7 @@ private:
     QTableView *m_workerView;
     QLabel *m_summary;
     JobListPane *m_jobs;
+    QPushButton *m_deregisterIdle;
     QString m_worker;
     bool m_workersRemoving = false;
 };

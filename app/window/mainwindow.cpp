@@ -6,8 +6,11 @@
 #include "failedpage.h"
 #include "jobdetaildialog.h"
 #include "page.h"
+#include "overviewpage.h"
 #include "pagelist.h"
+#include "qlessclient.h"
 #include "qlesssession.h"
+#include "queuelistmodel.h"
 #include "queuespage.h"
 #include "redisconnection.h"
 #include "refreshtimer.h"
@@ -148,7 +151,9 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     connect(s, &QlessSession::stateChanged, m_banner, &TroubleBanner::setState);
     connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
-    setWindowTitle(tr("%1 — qlessdesk").arg(profile.isEmpty() ? s->settings().describe() : profile));
+    m_titleBase = profile.isEmpty() ? s->settings().describe() : profile;
+    m_pausedQueues = 0;
+    updateTitle();
     m_resolver = new SearchResolver(s->client(), this);
     ActionCenter *actions = ActionCenter::of(s);
     m_runs->watch(actions);
@@ -214,10 +219,48 @@ void MainWindow::refreshCurrentPage()
     const quint64 ticket = m_timer->ticket();
     m_timer->endWith(page);
     page->refresh([this, s, ticket](bool ok) {
-        if (ok && m_session.get() == s)
+        if (ok && m_session.get() == s) {
             s->markRefreshed();
+            countPausedQueues();
+        }
         m_timer->finished(ticket);
     });
+}
+
+void MainWindow::countPausedQueues()
+{
+    // The Overview has just read every queue; other pages did not, so the count is read (one
+    // read-only call, as cheap as the Overview's own).
+    if (auto *overview = qobject_cast<OverviewPage *>(currentPage())) {
+        setPausedQueues(overview->queueModel()->pausedCount());
+        return;
+    }
+    QlessSession *s = m_session.get();
+    s->client()->queueCounts(this, [this, s](const QlessReply<QList<QueueCounts>> &reply) {
+        if (!reply.ok() || m_session.get() != s)
+            return;
+        int paused = 0;
+        for (const QueueCounts &queue : reply.value)
+            paused += queue.paused ? 1 : 0;
+        setPausedQueues(paused);
+    });
+}
+
+void MainWindow::setPausedQueues(int paused)
+{
+    if (paused == m_pausedQueues)
+        return;
+    m_pausedQueues = paused;
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    // qless does not record when a queue was paused: the count is all the title can say.
+    if (m_pausedQueues > 0)
+        setWindowTitle(tr("%1 — %n paused — qlessdesk", nullptr, m_pausedQueues).arg(m_titleBase));
+    else
+        setWindowTitle(tr("%1 — qlessdesk").arg(m_titleBase));
 }
 
 template<typename P>

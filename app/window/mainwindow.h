@@ -55,6 +55,10 @@ private:
     void clearPages();
     void addPage(Page *page);
     void refreshCurrentPage();
+    // The window title counts the paused queues ("2 paused"), read after each refresh.
+    void countPausedQueues();
+    void setPausedQueues(int paused);
+    void updateTitle();
     void search(const QString &text);
     void openJob(const QByteArray &jid);
     void openQueue(const QString &queue);
@@ -74,4 +78,6 @@ private:
     BulkRunsPanel *m_runs;
     JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
     SearchResolver *m_resolver = nullptr;
+    QString m_titleBase;     // the server or profile shown
+    int m_pausedQueues = 0;
 };

@@ -1,0 +1,434 @@
+#include "actioncenter.h"
+#include "actiontestkit.h"
+#include "auditlog.h"
+#include "deploymentdata.h"
+#include "historymodel.h"
+#include "jobdetaildialog.h"
+#include "jobdetailview.h"
+#include "jobnotedialog.h"
+#include "mainwindow.h"
+#include "overviewpage.h"
+#include "pagetestbase.h"
+#include "qlessclient.h"
+#include "queueactions.h"
+#include "queuelistmodel.h"
+#include "recurringeditdialog.h"
+#include "refreshtimer.h"
+#include "workeractions.h"
+#include "workerlistmodel.h"
+#include "workerspage.h"
+
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+
+using namespace ActionTestKit;
+
+// qless's own controls as an operator uses them, offscreen against a real Redis: pause and
+// unpause queues from the Overview (one, a selection, all), forget the empty ones, max
+// concurrency, the window title's paused count, deregistering workers, a note in a job's history
+// and a recurring template's backlog. Each write is confirmed where it must be, audited, and
+// refused on a read-only connection.
+class TestConsoleControls final : public QObject, private PageTestBase
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    double m_now = 0;
+
+    std::unique_ptr<QlessSession> auditedSession(bool readOnly = false)
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = fixture().server().socketPath();
+        settings.readOnly = readOnly;
+        auto s = std::make_unique<QlessSession>(settings);
+        s->setAuditLog(std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl"))));
+        awaitReady(*s->connection());
+        return s;
+    }
+
+    bool isPaused(const QByteArray &queue)
+    {
+        return fixture().command({"SISMEMBER", "ql:paused_queues", queue}).integer == 1;
+    }
+
+    static int rowOf(QTableView *view, const QString &queue)
+    {
+        for (int row = 0; row < view->model()->rowCount(); ++row) {
+            if (view->model()->index(row, 0).data(QueueListModel::KeyRole).toString() == queue)
+                return row;
+        }
+        return -1;
+    }
+
+    static AuditRecord lastRecord(QlessSession *s)
+    {
+        // records() lists the newest first.
+        const QList<AuditRecord> records = s->auditLog()->records(1);
+        return records.isEmpty() ? AuditRecord() : records.first();
+    }
+
+    void seedQueues()
+    {
+        DeploymentData qless(fixture());
+        qless.put("crawl", "c1", m_now - 60);
+        qless.put("crawl", "c2", m_now - 50);
+        qless.pop("crawl", "c2", "w-1", m_now - 40);
+        qless.put("index", "i1", m_now - 30);
+        fixture().command({"ZADD", "ql:queues", "NX", QByteArray::number(m_now - 20, 'f', 3), "empty"});
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(startServer(&error), qPrintable(error));
+    }
+    void cleanupTestCase() { stopServer(); }
+    void init()
+    {
+        fixture().flush();
+        QFile::remove(m_dir.filePath(QStringLiteral("audit.jsonl")));
+        m_now = double(QDateTime::currentSecsSinceEpoch());
+    }
+
+    void pauseAndUnpauseFromTheOverview()
+    {
+        seedQueues();
+        auto s = auditedSession();
+        OverviewPage page(s.get());
+        page.resize(1400, 700);
+        page.show();
+        QVERIFY(refresh(&page));
+        QTableView *view = page.queueView();
+        const int crawl = rowOf(view, QStringLiteral("crawl"));
+        QVERIFY(crawl >= 0);
+
+        // One queue, from its context menu, confirmed.
+        QMenu *menu = openContextMenu(view, crawl, QStringLiteral("queueActionsMenu"));
+        QVERIFY(menu);
+        QAction *pause = findAction(menu, QStringLiteral("Pause"));
+        QVERIFY(pause && pause->isEnabled());
+        QVERIFY(!findAction(menu, QStringLiteral("Unpause")));
+        pause->trigger();
+        menu->close();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm);
+        QVERIFY2(confirm->text().contains(QStringLiteral("“crawl”")), qPrintable(confirm->text()));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_VERIFY_WITH_TIMEOUT(isPaused("crawl"), 10000);
+        QVERIFY(!isPaused("index"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("pause"), 10000);
+        QCOMPARE(lastRecord(s.get()).outcome, QStringLiteral("done"));
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("queues")).toArray(), QJsonArray{QStringLiteral("crawl")});
+
+        // The row says so: name, tint, tooltip.
+        QVERIFY(refresh(&page));
+        const QModelIndex name = view->model()->index(rowOf(view, QStringLiteral("crawl")), QueueListModel::NameColumn);
+        QCOMPARE(name.data().toString(), QStringLiteral("crawl (paused)"));
+        QVERIFY(name.data(Qt::BackgroundRole).isValid());
+        QVERIFY(!view->model()->index(rowOf(view, QStringLiteral("index")), 0).data(Qt::BackgroundRole).isValid());
+        QVERIFY(page.summaryLabel()->text().contains(QStringLiteral("paused: crawl")));
+        screenshot(&page, QStringLiteral("overview-queue-paused"));
+
+        // A selection of two: one paused, one not; then "Unpause all…".
+        view->selectionModel()->clearSelection();
+        view->selectRow(rowOf(view, QStringLiteral("empty")));
+        view->selectionModel()->select(view->model()->index(rowOf(view, QStringLiteral("index")), 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        menu = openContextMenu(view, rowOf(view, QStringLiteral("index")), QStringLiteral("queueActionsMenu"));
+        QVERIFY(menu);
+        QAction *pauseTwo = findAction(menu, QStringLiteral("Pause 2"));
+        QVERIFY(pauseTwo);
+        pauseTwo->trigger();
+        menu->close();
+        QVERIFY(answer(waitForWidget<QMessageBox>(QStringLiteral("confirmAction")), QMessageBox::AcceptRole));
+        QTRY_VERIFY_WITH_TIMEOUT(isPaused("index") && isPaused("empty"), 10000);
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.queueModel()->pausedCount(), 3);
+
+        menu = openContextMenu(view, 0, QStringLiteral("queueActionsMenu"));
+        QAction *unpauseAll = findAction(menu, QStringLiteral("Unpause all…"));
+        QVERIFY(unpauseAll && unpauseAll->isEnabled());
+        QVERIFY(!findAction(menu, QStringLiteral("Pause all…"))->isEnabled());
+        unpauseAll->trigger();
+        menu->close();
+        QVERIFY(answer(waitForWidget<QMessageBox>(QStringLiteral("confirmAction")), QMessageBox::AcceptRole));
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"SCARD", "ql:paused_queues"}).integer, 0LL, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("unpause"), 10000);
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("queues")).toArray().size(), 3);
+    }
+
+    void declinedPauseSendsNothing()
+    {
+        seedQueues();
+        auto s = auditedSession();
+        OverviewPage page(s.get());
+        page.show();
+        QVERIFY(refresh(&page));
+        QueueActions::of(s.get())->pause({QStringLiteral("crawl")}, &page);
+        QVERIFY(answer(waitForWidget<QMessageBox>(QStringLiteral("confirmAction")), QMessageBox::RejectRole));
+        QTest::qWait(300);
+        QVERIFY(!isPaused("crawl"));
+        QVERIFY(s->auditLog()->records().isEmpty());
+    }
+
+    void forgetKeepsQueuesThatHoldJobs()
+    {
+        seedQueues();
+        auto s = auditedSession();
+        OverviewPage page(s.get());
+        page.show();
+        QVERIFY(refresh(&page));
+        QTableView *view = page.queueView();
+        view->selectRow(rowOf(view, QStringLiteral("empty")));
+        view->selectionModel()->select(view->model()->index(rowOf(view, QStringLiteral("index")), 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QMenu *menu = openContextMenu(view, rowOf(view, QStringLiteral("empty")), QStringLiteral("queueActionsMenu"));
+        QAction *forget = findAction(menu, QStringLiteral("Forget the empty ones…"));
+        QVERIFY(forget && forget->isEnabled());
+        forget->trigger();
+        menu->close();
+        QVERIFY(answer(waitForWidget<QMessageBox>(QStringLiteral("confirmAction")), QMessageBox::AcceptRole));
+        QMessageBox *result = waitForWidget<QMessageBox>(QStringLiteral("actionResult"));
+        QVERIFY(result);
+        QVERIFY2(result->text().contains(QStringLiteral("Forgotten: empty.")), qPrintable(result->text()));
+        QVERIFY2(result->text().contains(QStringLiteral("hold jobs or a recurring template: index.")), qPrintable(result->text()));
+        screenshot(result, QStringLiteral("forget-queues-result"));
+        result->close();
+        QVERIFY(fixture().command({"ZSCORE", "ql:queues", "empty"}).isNil());
+        QVERIFY(!fixture().command({"ZSCORE", "ql:queues", "index"}).isNil());
+        QCOMPARE(lastRecord(s.get()).action, QStringLiteral("forget queues"));
+        QCOMPARE(lastRecord(s.get()).outcome, QStringLiteral("partial"));
+        QVERIFY(refresh(&page));
+        QCOMPARE(rowOf(view, QStringLiteral("empty")), -1);
+
+        // A queue holding jobs alone: Forget is offered disabled, saying why.
+        menu = openContextMenu(view, rowOf(view, QStringLiteral("crawl")), QStringLiteral("queueActionsMenu"));
+        QAction *busy = findAction(menu, QStringLiteral("Forget…"));
+        QVERIFY(busy && !busy->isEnabled());
+        QVERIFY(busy->toolTip().contains(QStringLiteral("holds no job")));
+        menu->close();
+    }
+
+    void maxConcurrencyEditedOnTheOverview()
+    {
+        seedQueues();
+        auto s = auditedSession();
+        OverviewPage page(s.get());
+        page.resize(1400, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        QTableView *view = page.queueView();
+        QMenu *menu = openContextMenu(view, rowOf(view, QStringLiteral("crawl")), QStringLiteral("queueActionsMenu"));
+        findAction(menu, QStringLiteral("Max concurrency…"))->trigger();
+        menu->close();
+        auto *input = waitForWidget<QInputDialog>(QStringLiteral("maxConcurrencyInput"));
+        QVERIFY(input);
+        QCOMPARE(input->inputMode(), QInputDialog::IntInput); // numbers only
+        input->setIntValue(3);
+        input->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:config", "crawl-max-concurrency"}).text(), QByteArray("3"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("config set"), 10000);
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("option")).toString(), QStringLiteral("crawl-max-concurrency"));
+        QVERIFY(refresh(&page));
+        const int crawl = rowOf(view, QStringLiteral("crawl"));
+        QCOMPARE(view->model()->index(crawl, QueueListModel::RunningColumn).data().toString(), QStringLiteral("1 / 3"));
+        screenshot(&page, QStringLiteral("overview-max-concurrency"));
+
+        // 0 lifts the limit: the option goes, as qless's default.
+        menu = openContextMenu(view, crawl, QStringLiteral("queueActionsMenu"));
+        findAction(menu, QStringLiteral("Max concurrency…"))->trigger();
+        menu->close();
+        input = waitForWidget<QInputDialog>(QStringLiteral("maxConcurrencyInput"));
+        QCOMPARE(input->intValue(), 3);
+        input->setIntValue(0);
+        input->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"HEXISTS", "ql:config", "crawl-max-concurrency"}).integer == 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("config unset"), 10000);
+    }
+
+    void readOnlyOffersNothing()
+    {
+        seedQueues();
+        auto s = auditedSession(true);
+        OverviewPage page(s.get());
+        page.show();
+        QVERIFY(refresh(&page));
+        QMenu *menu = openContextMenu(page.queueView(), 0, QStringLiteral("queueActionsMenu"));
+        for (const QString &text : {QStringLiteral("Pause"), QStringLiteral("Max concurrency…"), QStringLiteral("Pause all…")}) {
+            QAction *action = findAction(menu, text);
+            QVERIFY2(action, qPrintable(text));
+            QVERIFY(!action->isEnabled());
+            QCOMPARE(action->toolTip(), ActionCenter::readOnlyReason());
+        }
+        menu->close();
+        // Called anyway, it refuses with the reason and sends nothing.
+        QueueActions::of(s.get())->pause({QStringLiteral("crawl")}, &page);
+        QMessageBox *refused = waitForWidget<QMessageBox>(QStringLiteral("actionResult"));
+        QVERIFY(refused && refused->text().contains(QStringLiteral("read-only")));
+        refused->close();
+        QVERIFY(!isPaused("crawl"));
+
+        WorkersPage workers(s.get());
+        QVERIFY(!workers.deregisterIdleButton()->isEnabled());
+    }
+
+    void windowTitleCountsPausedQueues()
+    {
+        seedQueues();
+        MainWindow window;
+        window.resize(1300, 800);
+        window.setSession(auditedSession());
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->lastRefresh().isValid(), 10000);
+        QVERIFY(!window.windowTitle().contains(QStringLiteral("paused")));
+        DeploymentData qless(fixture());
+        qless.pause("crawl");
+        qless.pause("index");
+        window.refreshTimer()->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(QStringLiteral("2 paused")), 10000);
+        // From another page too (the count is read there, not taken from the Overview).
+        window.showPage(QStringLiteral("Workers"));
+        fixture().command({"SREM", "ql:paused_queues", "index"});
+        window.refreshTimer()->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(QStringLiteral("1 paused")), 10000);
+        fixture().command({"DEL", "ql:paused_queues"});
+        window.refreshTimer()->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.windowTitle().contains(QStringLiteral("paused")), 10000);
+    }
+
+    void deregisterWorkers()
+    {
+        DeploymentData qless(fixture());
+        for (int i = 0; i < 4; ++i)
+            qless.put("q", "j" + QByteArray::number(i), m_now - 4000);
+        qless.pop("q", "j0", "old-1", m_now - 3600);
+        qless.pop("q", "j1", "old-2", m_now - 1800);
+        qless.pop("q", "j2", "live-1", m_now - 10);
+        qless.pop("q", "j3", "live-2", m_now - 5);
+        auto s = auditedSession();
+        WorkersPage page(s.get());
+        page.resize(1300, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.workerModel()->rowCount(), 4);
+        // Last seen: shown as an age, sorted by the time.
+        QTableView *view = page.workerView();
+        view->sortByColumn(WorkerListModel::LastSeenColumn, Qt::AscendingOrder);
+        QCOMPARE(view->model()->index(0, WorkerListModel::NameColumn).data().toString(), QStringLiteral("old-1"));
+        QVERIFY(view->model()->index(0, WorkerListModel::LastSeenColumn).data().toString().contains(QStringLiteral("ago")));
+
+        // One, from the context menu.
+        QMenu *menu = openContextMenu(view, 3, QStringLiteral("workerActionsMenu"));
+        QCOMPARE(view->model()->index(3, 0).data().toString(), QStringLiteral("live-2"));
+        findAction(menu, QStringLiteral("Deregister…"))->trigger();
+        menu->close();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm && confirm->text().contains(QStringLiteral("worker live-2")));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"ZSCORE", "ql:workers", "live-2"}).isNil(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("deregister workers"), 10000);
+
+        // All idle for longer than 10 minutes: the count before confirming.
+        page.deregisterIdleButton()->click();
+        auto *input = waitForWidget<QInputDialog>(QStringLiteral("idleMinutesInput"));
+        QVERIFY(input);
+        input->setIntValue(10);
+        input->accept();
+        confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm);
+        QVERIFY2(confirm->text().contains(QStringLiteral("2 workers (old-1, old-2)")), qPrintable(confirm->text()));
+        screenshot(confirm, QStringLiteral("deregister-idle-confirm"));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"ZCARD", "ql:workers"}).integer, 1LL, 10000);
+        QVERIFY(!fixture().command({"ZSCORE", "ql:workers", "live-1"}).isNil());
+        // Their jobs stay.
+        QCOMPARE(fixture().command({"HGET", "ql:j:j0", "state"}).text(), QByteArray("running"));
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.workerModel()->rowCount(), 1);
+        screenshot(&page, QStringLiteral("workers-after-deregister"));
+    }
+
+    void noteValidatedAndWritten()
+    {
+        QCOMPARE(JobNoteDialog::problem(QString(), QString()), QStringLiteral("Write a message."));
+        QVERIFY(JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral("{oops")).contains(QStringLiteral("not JSON")));
+        QVERIFY(JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral("[1]")).contains(QStringLiteral("object")));
+        QVERIFY(JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral(" {\"a\": 1} ")).isEmpty());
+
+        DeploymentData qless(fixture());
+        qless.put("crawl", "n1", m_now - 60);
+        auto s = auditedSession();
+        JobDetailDialog window(s->client());
+        window.setActions(ActionCenter::of(s.get()));
+        QSignalSpy loaded(window.view(), &JobDetailView::loaded);
+        window.showJob("n1");
+        window.show();
+        QVERIFY(loaded.wait(10000));
+        const int before = window.view()->historyModel()->rowCount();
+        QMenu *menu = window.actionsButton()->menu();
+        emit menu->aboutToShow();
+        QAction *add = findAction(menu, QStringLiteral("Add note…"));
+        QVERIFY(add && add->isEnabled());
+        add->trigger();
+        auto *dialog = waitForWidget<JobNoteDialog>(QStringLiteral("jobNote"));
+        QVERIFY(dialog);
+        QVERIFY(!dialog->saveButton()->isEnabled());
+        dialog->messageEdit()->setText(QStringLiteral("checked by ops"));
+        dialog->dataEdit()->setPlainText(QStringLiteral("{\"ticket\": "));
+        QVERIFY(!dialog->saveButton()->isEnabled());
+        QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("not JSON")));
+        screenshot(dialog, QStringLiteral("job-add-note-invalid"));
+        dialog->dataEdit()->setPlainText(QStringLiteral("{\"ticket\": \"OPS-12\"}"));
+        QVERIFY(dialog->saveButton()->isEnabled());
+        dialog->saveButton()->click();
+
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"LLEN", "ql:j:n1-history"}).integer, 2LL, 10000);
+        const QJsonArray entry = QJsonDocument::fromJson(fixture().command({"LINDEX", "ql:j:n1-history", "-1"}).text()).array();
+        QCOMPARE(entry.at(1).toString(), QStringLiteral("checked by ops"));
+        QCOMPARE(entry.at(2).toObject().value(QStringLiteral("ticket")).toString(), QStringLiteral("OPS-12"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("log"), 10000);
+        QCOMPARE(lastRecord(s.get()).outcome, QStringLiteral("done"));
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("data")).toObject().value(QStringLiteral("ticket")).toString(),
+                 QStringLiteral("OPS-12"));
+        // The window reads the job again: the note is in its history.
+        QTRY_COMPARE_WITH_TIMEOUT(window.view()->historyModel()->rowCount(), before + 1, 10000);
+        window.view()->tabs()->setCurrentIndex(1);
+        screenshot(&window, QStringLiteral("job-window-note"));
+    }
+
+    void recurringBacklogEdited()
+    {
+        fixture().qless("recur", m_now, {"crawl", "r1", "Crawl::Job", "{}", "interval", "60", "0"});
+        std::optional<RecurringJob> job;
+        auto s = auditedSession();
+        s->client()->recurringJob("r1", this, [&job](const QlessReply<std::optional<RecurringJob>> &reply) { job = reply.value; });
+        QTRY_VERIFY_WITH_TIMEOUT(job.has_value(), 10000);
+        QWidget parent;
+        parent.show();
+        ActionCenter::of(s.get())->askEditRecurring(*job, &parent);
+        auto *dialog = waitForWidget<RecurringEditDialog>(QStringLiteral("recurringEdit"));
+        QVERIFY(dialog);
+        QCOMPARE(dialog->backlogBox()->value(), 0);
+        dialog->backlogBox()->setValue(4);
+        QCOMPARE(*dialog->update().backlog, 4);
+        QVERIFY(!dialog->update().interval);
+        screenshot(dialog, QStringLiteral("recurring-edit-backlog"));
+        dialog->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:r:r1", "backlog"}).text(), QByteArray("4"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).arguments.value(QStringLiteral("backlog")).toInt(), 4, 10000);
+    }
+};
+
+QTEST_MAIN(TestConsoleControls)
+#include "tst_consolecontrols.moc"
