@@ -1,6 +1,5 @@
 #include "bulkrunner.h"
 
-#include "job.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -105,9 +104,16 @@ void BulkRunner::cancel()
     if (m_phase == Phase::Paused || m_phase == Phase::Ready) {
         for (const QByteArray &jid : std::as_const(m_unsettled))
             m_summary.addFailed(tr("unknown: the connection dropped before the reply"), jid);
+        if (!m_unsettled.isEmpty() && m_summary.stoppedBecause.isEmpty()) {
+            m_summary.stoppedBecause = tr("%1 jobs' steps may or may not have run: the connection dropped before "
+                                          "their replies. Redis keeps each answer for a day under "
+                                          "ql:receipt:%2:job:<jid>")
+                                           .arg(m_unsettled.size())
+                                           .arg(m_runId);
+        }
         m_unsettled.clear();
         for (const QByteArray &jid : std::as_const(m_recheck))
-            m_summary.addFailed(tr("unknown: done before the server restarted, not read back since"), jid);
+            m_summary.addFailed(tr("unknown: done before the server restarted, not checked since"), jid);
         m_recheck.clear();
         if (m_groupBatchInDoubt > 0) {
             m_summary.stoppedBecause =
@@ -220,215 +226,4 @@ void BulkRunner::audit(const QString &outcome, const QString &message, qint64 co
     record.outcome = outcome;
     record.message = message;
     m_session->audit(record);
-}
-
-
-// Selections and lists ----------------------------------------------------------------------
-
-void BulkRunner::collectPage()
-{
-    if (m_cancelRequested) {
-        m_summary.total = m_jids.size();
-        finish();
-        return;
-    }
-    m_target.source.fetch(m_collectOffset, collectPageSize, this, [this](const QlessReply<JobPage> &reply) {
-        if (!reply.ok()) {
-            switch (troubleOf(reply.error)) {
-            case Trouble::Connection:
-                pause(reply.error, [this] { collectPage(); });
-                return;
-            default:
-                m_summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
-                m_summary.total = 0;
-                finish();
-                return;
-            }
-        }
-        const JobPage &page = reply.value;
-        QList<QByteArray> found = page.jids;
-        for (const Job &job : page.jobs)
-            found.append(job.jid);
-        for (const QByteArray &jid : std::as_const(found)) {
-            if (!m_seen.contains(jid)) {
-                m_seen.insert(jid);
-                m_jids.append(jid);
-            }
-        }
-        emit progressed();
-        const bool enough = m_target.expected >= 0 && m_jids.size() >= m_target.expected;
-        if (found.size() < collectPageSize || enough) {
-            if (m_target.expected >= 0 && m_jids.size() > m_target.expected)
-                m_jids.resize(m_target.expected);
-            startJobs();
-            return;
-        }
-        m_collectOffset += collectPageSize;
-        collectPage();
-    });
-}
-
-void BulkRunner::startJobs()
-{
-    m_seen.clear();
-    m_summary.total = m_jids.size();
-    setPhase(Phase::Running);
-    m_clock.start();
-    emit progressed();
-    runJobBatch();
-}
-
-void BulkRunner::runJobBatch()
-{
-    if (m_restartPending) {
-        recheckDoneJobs([this] { runJobBatch(); });
-        return;
-    }
-    if (m_cancelRequested || !m_summary.stoppedBecause.isEmpty()) {
-        finish();
-        return;
-    }
-    QList<QByteArray> batch = m_again.mid(0, m_batchSize);
-    m_again.remove(0, batch.size());
-    while (batch.size() < m_batchSize && m_next < m_jids.size())
-        batch.append(m_jids.at(m_next++));
-    if (batch.isEmpty()) {
-        finish();
-        return;
-    }
-    m_awaiting = int(batch.size());
-    for (const QByteArray &jid : std::as_const(batch))
-        sendStep(jid);
-}
-
-void BulkRunner::sendStep(const QByteArray &jid)
-{
-    QlessClient *client = m_session->client();
-    const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
-    switch (m_action.kind) {
-    case JobAction::Kind::Move:
-        client->move(jid, m_action.queue, m_action.onlyState, this, onFlag);
-        break;
-    case JobAction::Kind::Retry:
-        client->retry(jid, this, onFlag);
-        break;
-    case JobAction::Kind::Cancel:
-        client->cancel({jid}, this, [this, jid](const QlessReply<QStringList> &reply) {
-            stepAnswered(jid, reply.error, reply.value.contains(QString::fromUtf8(jid)));
-        });
-        break;
-    case JobAction::Kind::Priority:
-        client->setPriority(jid, m_action.priority, this, onFlag);
-        break;
-    case JobAction::Kind::Track:
-        client->track(jid, this, onFlag);
-        break;
-    case JobAction::Kind::Untrack:
-        client->untrack(jid, this, onFlag);
-        break;
-    case JobAction::Kind::Timeout:
-        client->timeout(jid, this, onFlag);
-        break;
-    case JobAction::Kind::AddTags:
-    case JobAction::Kind::RemoveTags: {
-        const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
-            stepAnswered(jid, reply.error, reply.value.has_value());
-        };
-        if (m_action.kind == JobAction::Kind::AddTags)
-            client->addTags(jid, m_action.tags, this, onTags);
-        else
-            client->removeTags(jid, m_action.tags, this, onTags);
-        break;
-    }
-    }
-}
-
-void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bool applied)
-{
-    switch (troubleOf(error)) {
-    case Trouble::None:
-        if (applied)
-            countDone(jid);
-        else
-            m_refused.append(jid);
-        break;
-    case Trouble::Connection:
-        m_unsettled.append(jid);
-        m_connectionTrouble = error;
-        break;
-    case Trouble::Fatal:
-        // Certainly not run, and nothing later will be: the rest is not attempted.
-        if (m_summary.stoppedBecause.isEmpty())
-            m_summary.stoppedBecause = error.message;
-        m_again.prepend(jid); // counted as not attempted
-        break;
-    case Trouble::Refused:
-        if (m_action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))
-            m_summary.addSkipped(hasDependentsReason(), jid);
-        else
-            m_summary.addFailed(error.message, jid);
-        break;
-    }
-    if (--m_awaiting == 0)
-        batchAnswered();
-}
-
-void BulkRunner::batchAnswered()
-{
-    emit progressed();
-    if (!m_unsettled.isEmpty()) {
-        // Whether those ran is unknown until the server can be asked again.
-        pause(m_connectionTrouble, [this] { checkJobs(); });
-        return;
-    }
-    if (!m_refused.isEmpty()) {
-        checkJobs();
-        return;
-    }
-    runJobBatch();
-}
-
-void BulkRunner::checkJobs()
-{
-    const QList<QByteArray> unsettled = m_unsettled;
-    const QList<QByteArray> refused = m_refused;
-    m_session->client()->multiGet(unsettled + refused, this,
-                                  [this, unsettled, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
-        if (!reply.ok()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
-                pause(reply.error, [this] { checkJobs(); });
-                return;
-            }
-            for (const QByteArray &jid : unsettled)
-                m_summary.addFailed(tr("unknown: could not be checked (%1)").arg(reply.error.message), jid);
-            for (const QByteArray &jid : refused)
-                m_summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
-        } else {
-            for (qsizetype i = 0; i < unsettled.size(); ++i)
-                judge(unsettled.at(i), reply.value.value(i), true);
-            for (qsizetype i = 0; i < refused.size(); ++i)
-                judge(refused.at(i), reply.value.value(unsettled.size() + i), false);
-        }
-        m_unsettled.clear();
-        m_refused.clear();
-        emit progressed();
-        runJobBatch();
-    });
-}
-
-void BulkRunner::judge(const QByteArray &jid, const std::optional<Job> &job, bool unsettled)
-{
-    const Job *read = job ? &*job : nullptr;
-    if (unsettled && m_action.isDoneFor(read)) {
-        countDone(jid);
-        return;
-    }
-    QString why = m_action.whyNotApplicable(read);
-    if (!unsettled && why.isEmpty())
-        why = read == nullptr || read->isMissing() ? tr("job no longer exists") : tr("refused by the server");
-    if (!why.isEmpty()) {
-        m_summary.addSkipped(why, jid);
-        return;
-    }
-    m_again.append(jid); // not done, and it still applies: send it again
 }

@@ -27,19 +27,20 @@ struct Job;
 // - A whole failure group (retry, move, cancel): the failedaction script takes the group's
 //   oldest jobs a batch at a time on the server, however large the group.
 //
-// Nothing is assumed after a fault. When the connection drops, the run pauses until it is back;
-// then every step whose reply was lost is checked against Redis (a job read back; a group batch
-// sent again under its receipt key, which the script answers from its receipt if it had run), so
-// the summary counts each job exactly once. cancel() stops after the batch in flight. The
+// Nothing is assumed after a fault. Every write carries a receipt key (desk.once for a job's
+// step, desk.failedaction's key for a group batch): Redis keeps each reply for a day, written with
+// the write itself. When the connection drops, the run pauses until it is back; then every step
+// or batch whose reply was lost is sent again under the same key, which Redis answers from its
+// receipt if it had run, so the summary counts each job exactly once. cancel() stops after the batch in flight. The
 // action is written to the session's audit log when it starts and when it ends.
 //
 // A server that refuses the action for good (a replica reached without Sentinel, a command the
 // connection will not send, a read-only connection, a wrong password) ends the run at once with
 // that reason; a passing one (full, loading, busy, failing over) pauses it like a dropped link.
 // A server that comes back with another run_id (restarted, perhaps from an older snapshot) is
-// not trusted with what was counted before: at the next batch boundary the jobs counted done
-// are read back (selections and lists) or the receipts of the batches done are looked up
-// (failure groups), what the server no longer holds is done again, and the summary says so.
+// not trusted with what was counted before: at the next batch boundary the receipts of the steps
+// and batches counted done are looked up; what the server no longer holds (it came back from an
+// older snapshot: no receipt, and none of what it recorded) is done again, and the summary says so.
 class BulkRunner final : public QObject
 {
     Q_OBJECT
@@ -107,11 +108,14 @@ private:
     void collectPage();
     void startJobs();
     void runJobBatch();
+    // The receipt key of a job's step in this run (desk.once): the same for every send of it.
+    QByteArray stepKey(const QByteArray &jid) const;
+    void sendSteps(const QList<QByteArray> &jids);
     void sendStep(const QByteArray &jid);
     void stepAnswered(const QByteArray &jid, const RedisError &error, bool applied);
     void batchAnswered();
-    void checkJobs();
-    void judge(const QByteArray &jid, const std::optional<Job> &job, bool unsettled);
+    // Reads back the jobs whose step replied "no", to say why (gone, in another state now).
+    void explainRefusals();
 
     // Whole failure groups
     void readGroupSize();
@@ -138,13 +142,13 @@ private:
     QSet<QByteArray> m_seen;
     int m_collectOffset = 0;
     qsizetype m_next = 0;
-    QList<QByteArray> m_again;       // to send again (checked: not done, still applies)
+    QList<QByteArray> m_again;       // to send (again): steps a restarted server holds no receipt of
     int m_awaiting = 0;
-    QList<QByteArray> m_unsettled;   // reply lost with the connection: done or not, unknown
+    QList<QByteArray> m_unsettled;   // reply lost with the connection: sent again under its receipt
     QList<QByteArray> m_refused;     // the script said no: read back to say why
     RedisError m_connectionTrouble;
-    QList<QByteArray> m_doneJids;    // counted done: read back after a server restart
-    QList<QByteArray> m_recheck;     // counted done before a restart, not read back yet
+    QList<QByteArray> m_doneJids;    // counted done: their receipts looked up after a server restart
+    QList<QByteArray> m_recheck;     // counted done before a restart, receipt not looked up yet
     qint64 m_recheckTotal = 0;
     qint64 m_recheckStillDone = 0;
 

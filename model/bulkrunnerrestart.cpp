@@ -1,6 +1,5 @@
 #include "bulkrunner.h"
 
-#include "job.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -29,7 +28,7 @@ void BulkRunner::countDone(const QByteArray &jid)
 void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
 {
     m_restartPending = false;
-    // Not counted until read back: each is counted again (done, skipped, or sent again) below.
+    // Not counted until its receipt is looked up: each is counted again (done, or sent again) below.
     m_recheck += m_doneJids;
     m_summary.done -= m_doneJids.size();
     m_doneJids.clear();
@@ -47,37 +46,60 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
         return;
     }
     if (m_recheck.isEmpty()) {
-        m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): the %2 "
-                              "jobs counted done before were read back, %3 of them still done; the others were "
-                              "done again or counted as the summary says")
+        m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): of the %2 "
+                              "jobs counted done before, %3 of them still done (their receipts ql:receipt:%4:job:<jid> "
+                              "were still there); the others were sent again under the same receipts and counted as "
+                              "the summary says")
                                .arg(m_restartText)
                                .arg(m_recheckTotal)
-                               .arg(m_recheckStillDone);
+                               .arg(m_recheckStillDone)
+                               .arg(m_runId);
         emit progressed();
         then();
         return;
     }
+    // desk.once writes a step's receipt with the step itself: a server that still has the receipt
+    // still has what the step did; one without it came back from before, and the step is sent
+    // again (under the same key: it runs now, if it still applies).
+    struct Check
+    {
+        qsizetype waiting = 0;
+        QList<QByteArray> lost;
+        RedisError error;
+    };
     const QList<QByteArray> batch = m_recheck.mid(0, m_batchSize);
-    m_session->client()->multiGet(batch, this, [this, batch, then](const QlessReply<QList<std::optional<Job>>> &reply) {
-        if (!reply.ok() && troubleOf(reply.error) == Trouble::Connection) {
-            pause(reply.error, [this, then] { recheckNextJobs(then); });
-            return;
-        }
-        m_recheck.remove(0, batch.size());
-        for (qsizetype i = 0; i < batch.size(); ++i) {
-            if (!reply.ok()) {
-                m_summary.addFailed(tr("unknown: done before the server restarted, could not be read back (%1)")
-                                        .arg(reply.error.message),
-                                    batch.at(i));
-                continue;
+    auto check = std::make_shared<Check>();
+    check->waiting = batch.size();
+    for (const QByteArray &jid : batch) {
+        m_session->connection()->send(RedisCommand::read({"EXISTS", "ql:receipt:" + stepKey(jid)}), this,
+                                      [this, check, jid, batch, then](const RedisReply &reply) {
+            if (reply.isError())
+                check->error = reply.error;
+            else if (reply.integer == 0)
+                check->lost.append(jid);
+            if (--check->waiting > 0)
+                return;
+            if (!check->error.isNull() && troubleOf(check->error) == Trouble::Connection) {
+                pause(check->error, [this, then] { recheckNextJobs(then); });
+                return;
             }
-            const qint64 before = m_summary.done;
-            judge(batch.at(i), reply.value.value(i), true);
-            m_recheckStillDone += m_summary.done - before;
-        }
-        emit progressed();
-        recheckNextJobs(then);
-    });
+            m_recheck.remove(0, batch.size());
+            for (const QByteArray &done : batch) {
+                if (!check->error.isNull()) {
+                    m_summary.addFailed(tr("unknown: done before the server restarted, could not be checked (%1)")
+                                            .arg(check->error.message),
+                                        done);
+                } else if (check->lost.contains(done)) {
+                    m_again.append(done);
+                } else {
+                    countDone(done);
+                    ++m_recheckStillDone;
+                }
+            }
+            emit progressed();
+            recheckNextJobs(then);
+        });
+    }
 }
 
 void BulkRunner::recheckGroupBatches(const std::function<void()> &then)

@@ -17,12 +17,6 @@ bool inListedState(const Job &job, const QString &listed)
 {
     return job.state == listed || (listed == QLatin1String("waiting") && job.timedOut);
 }
-
-bool isQueued(const Job &job)
-{
-    return job.state == QLatin1String("waiting") || job.state == QLatin1String("depends")
-        || job.state == QLatin1String("scheduled");
-}
 } // namespace
 
 JobAction JobAction::move(const QString &queue, const QString &onlyState)
@@ -164,44 +158,6 @@ QJsonObject JobAction::arguments() const
     if (!onlyState.isEmpty())
         arguments.insert(QStringLiteral("only_state"), onlyState);
     return arguments;
-}
-
-bool JobAction::isDoneFor(const Job *job) const
-{
-    if (kind == Kind::Cancel)
-        return job == nullptr || job->isMissing();
-    if (job == nullptr || job->isMissing())
-        return false;
-    switch (kind) {
-    case Kind::Move:
-        return job->queue == queue && isQueued(*job);
-    case Kind::Retry:
-        return isQueued(*job);
-    case Kind::Priority:
-        return job->priority == priority;
-    case Kind::Track:
-        return job->tracked;
-    case Kind::Untrack:
-        return !job->tracked;
-    case Kind::AddTags:
-        for (const QString &tag : tags) {
-            if (!job->tags.contains(tag))
-                return false;
-        }
-        return true;
-    case Kind::RemoveTags:
-        for (const QString &tag : tags) {
-            if (job->tags.contains(tag))
-                return false;
-        }
-        return true;
-    case Kind::Timeout:
-        // Timed out (or finished, failed, moved) meanwhile: no longer running under a lock.
-        return job->state != QLatin1String("running");
-    case Kind::Cancel:
-        break;
-    }
-    return false;
 }
 
 QString JobAction::whyNotApplicable(const Job *job) const

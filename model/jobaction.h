@@ -43,9 +43,8 @@ struct JobAction
     // Cancel deletes jobs: always confirmed.
     bool isDestructive() const { return kind == Kind::Cancel; }
 
-    // Whether `job` (read back from Redis) is as this action leaves it: how a step whose reply was
-    // lost with the connection is checked instead of assumed. `job` null: the job is gone.
-    bool isDoneFor(const Job *job) const;
-    // Why this action does not apply to `job` (null: gone), or empty when it still does.
+    // Why this action does not apply to `job` (read back from Redis; null: gone), or empty when it
+    // still does: how a step Redis refused is explained. (A step whose reply was lost is not
+    // judged from the job's state: it is sent again under its receipt, see BulkRunner.)
     QString whyNotApplicable(const Job *job) const;
 };

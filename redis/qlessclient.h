@@ -121,6 +121,23 @@ public:
     // queue.forget; the value lists those forgotten (a queue that holds something stays).
     void forgetQueues(const QStringList &queues, QObject *context, Done<QStringList> done);
 
+    // Bulk-run steps: the same writes, sent as qless.lua's desk.once under `receipt` (a key unique
+    // to the step, never empty). Redis keeps the reply as ql:receipt:<receipt> for a day, written
+    // with the write itself: sent again with the same key after a reply lost with the connection,
+    // it answers with the first reply and changes nothing more, so the step is never guessed.
+    void move(const QByteArray &jid, const QString &queue, const QString &onlyState, const QByteArray &receipt,
+              QObject *context, Done<bool> done);
+    void cancel(const QList<QByteArray> &jids, const QByteArray &receipt, QObject *context, Done<QStringList> done);
+    void setPriority(const QByteArray &jid, double priority, const QByteArray &receipt, QObject *context,
+                     Done<bool> done);
+    void track(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
+    void untrack(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
+    void addTags(const QByteArray &jid, const QStringList &tags, const QByteArray &receipt, QObject *context,
+                 Done<std::optional<QStringList>> done);
+    void removeTags(const QByteArray &jid, const QStringList &tags, const QByteArray &receipt, QObject *context,
+                    Done<std::optional<QStringList>> done);
+    void timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
+
 private:
     template<typename T>
     using Decode = std::function<T(const RedisReply &, RedisError *)>;
@@ -137,6 +154,10 @@ private:
     template<typename T>
     void write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
                Done<T> done);
+    // write(), or with a receipt: desk.once <receipt> <command> args...
+    template<typename T>
+    void writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
+                   QObject *context, Decode<T> decode, Done<T> done);
     QByteArray nowText() const;
 
     RedisConnection *m_connection;

@@ -66,3 +66,14 @@ void QlessClient::write(const QByteArray &command, const QList<QByteArray> &args
     call<T>(unified(true, command, args), context, std::move(decode), std::move(done), QlessClientCalls::unifiedNowArg);
 }
 
+
+template<typename T>
+void QlessClient::writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
+                            QObject *context, Decode<T> decode, Done<T> done)
+{
+    if (receipt.isEmpty()) {
+        write<T>(command, args, context, std::move(decode), std::move(done));
+        return;
+    }
+    write<T>("desk.once", QList<QByteArray>{receipt, command} + args, context, std::move(decode), std::move(done));
+}

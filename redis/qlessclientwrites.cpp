@@ -12,31 +12,53 @@ using namespace QlessClientCalls;
 // when the job is gone.
 void QlessClient::track(const QByteArray &jid, QObject *context, Done<bool> done)
 {
-    write<bool>("desk.track", {jid}, context, &QlessDecoder::flag, std::move(done));
+    track(jid, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::track(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done)
+{
+    writeOnce<bool>(receipt, "desk.track", {jid}, context, &QlessDecoder::flag, std::move(done));
 }
 
 void QlessClient::untrack(const QByteArray &jid, QObject *context, Done<bool> done)
 {
-    write<bool>("desk.untrack", {jid}, context, &QlessDecoder::flag, std::move(done));
+    untrack(jid, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::untrack(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done)
+{
+    writeOnce<bool>(receipt, "desk.untrack", {jid}, context, &QlessDecoder::flag, std::move(done));
 }
 
 // desk.tag: qless's tag add/remove fail for a job that is gone, where the value here is nullopt.
 void QlessClient::addTags(const QByteArray &jid, const QStringList &tags, QObject *context,
                           Done<std::optional<QStringList>> done)
 {
+    addTags(jid, tags, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::addTags(const QByteArray &jid, const QStringList &tags, const QByteArray &receipt, QObject *context,
+                          Done<std::optional<QStringList>> done)
+{
     QList<QByteArray> args{"add", jid};
     for (const QString &tag : tags)
         args << utf8(tag);
-    write<std::optional<QStringList>>("desk.tag", args, context, &QlessDecoder::tags, std::move(done));
+    writeOnce<std::optional<QStringList>>(receipt, "desk.tag", args, context, &QlessDecoder::tags, std::move(done));
 }
 
 void QlessClient::removeTags(const QByteArray &jid, const QStringList &tags, QObject *context,
                              Done<std::optional<QStringList>> done)
 {
+    removeTags(jid, tags, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::removeTags(const QByteArray &jid, const QStringList &tags, const QByteArray &receipt,
+                             QObject *context, Done<std::optional<QStringList>> done)
+{
     QList<QByteArray> args{"remove", jid};
     for (const QString &tag : tags)
         args << utf8(tag);
-    write<std::optional<QStringList>>("desk.tag", args, context, &QlessDecoder::tags, std::move(done));
+    writeOnce<std::optional<QStringList>>(receipt, "desk.tag", args, context, &QlessDecoder::tags, std::move(done));
 }
 
 void QlessClient::setConfig(const QString &option, const QString &value, QObject *context, Done<bool> done)
@@ -57,11 +79,17 @@ void QlessClient::move(const QByteArray &jid, const QString &queue, QObject *con
 void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
                        Done<bool> done)
 {
+    move(jid, queue, onlyState, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState,
+                       const QByteArray &receipt, QObject *context, Done<bool> done)
+{
     QList<QByteArray> args{jid, utf8(queue)};
     if (!onlyState.isEmpty())
         args << utf8(onlyState);
     // The reply is the job's new state, or false.
-    write<bool>("desk.move", args, context, &QlessDecoder::flag, std::move(done));
+    writeOnce<bool>(receipt, "desk.move", args, context, &QlessDecoder::flag, std::move(done));
 }
 
 void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done)
@@ -72,13 +100,25 @@ void QlessClient::retry(const QByteArray &jid, QObject *context, Done<bool> done
 // desk.priority: qless's priority fails for a job that is gone, where the value here is false.
 void QlessClient::setPriority(const QByteArray &jid, double priority, QObject *context, Done<bool> done)
 {
-    write<bool>("desk.priority", {jid, QByteArray::number(priority, 'g', 17)}, context,
-                [](const RedisReply &reply, RedisError *) { return !reply.isNil(); }, std::move(done));
+    setPriority(jid, priority, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::setPriority(const QByteArray &jid, double priority, const QByteArray &receipt, QObject *context,
+                              Done<bool> done)
+{
+    writeOnce<bool>(receipt, "desk.priority", {jid, QByteArray::number(priority, 'g', 17)}, context,
+                    [](const RedisReply &reply, RedisError *) { return !reply.isNil(); }, std::move(done));
 }
 
 void QlessClient::cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done)
 {
-    write<QStringList>("cancel", jids, context, &QlessDecoder::strings, std::move(done));
+    cancel(jids, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::cancel(const QList<QByteArray> &jids, const QByteArray &receipt, QObject *context,
+                         Done<QStringList> done)
+{
+    writeOnce<QStringList>(receipt, "cancel", jids, context, &QlessDecoder::strings, std::move(done));
 }
 
 void QlessClient::unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done)
@@ -175,7 +215,12 @@ void QlessClient::unpauseQueues(const QStringList &queues, QObject *context, Don
 // job's completion), where the value here is false.
 void QlessClient::timeout(const QByteArray &jid, QObject *context, Done<bool> done)
 {
-    write<bool>("desk.timeout", {jid}, context, &QlessDecoder::flag, std::move(done));
+    timeout(jid, QByteArray(), context, std::move(done));
+}
+
+void QlessClient::timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done)
+{
+    writeOnce<bool>(receipt, "desk.timeout", {jid}, context, &QlessDecoder::flag, std::move(done));
 }
 
 void QlessClient::addNote(const QByteArray &jid, const QString &message, const QString &dataJson, QObject *context,

@@ -1,6 +1,7 @@
 #include "auditlog.h"
 #include "bulkrunner.h"
 #include "deploymentdata.h"
+#include "faultproxy.h"
 #include "qlessclienttestbase.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -360,6 +361,88 @@ private slots:
         for (auto it = queueOf.cbegin(); it != queueOf.cend(); ++it)
             QVERIFY((it.value() == "q1" ? q1 : q2).contains(it.key()));
         QCOMPARE(integer({"EXISTS", "ql:f:boom"}), 0);
+    }
+
+    // Steps ran on the server but their replies were lost with the connection; before the
+    // runner can ask again, a worker pops the timed-out jobs. Guessing from the jobs' state
+    // (running: "not timed out yet") would time them out a second time, taking them from the new
+    // worker; the receipts say each step ran once, and nothing more is done.
+    void aLostReplyIsAnsweredFromTheReceiptNotGuessed()
+    {
+        RedisServer::Options options;
+        options.tcp = true;
+        QlessFixture tcp(options);
+        QVERIFY(tcp.start());
+        m_active = &tcp;
+        const auto back = qScopeGuard([this] {
+            m_session.reset();
+            m_active = m_fixture.get();
+        });
+        FaultProxy proxy(tcp.server().port());
+        QVERIFY(proxy.listen());
+        QString error;
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1/0").arg(proxy.port()), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        settings.reconnectInitialMs = 50;
+        settings.reconnectMaxMs = 200;
+        m_session = std::make_unique<QlessSession>(settings);
+        m_session->setAuditLog(m_audit);
+        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        QList<QByteArray> jids;
+        for (int i = 0; i < 5; ++i) {
+            jids << "r" + QByteArray::number(i);
+            fixture().put("q1", jids.last(), now - 20 + i);
+        }
+        QCOMPARE(fixture().pop("q1", "w1", 5, now - 10).size(), 5);
+
+        BulkRunner runner(m_session.get(), JobAction::timeout(), BulkTarget::ofJids(jids));
+        bool poppedAgain = false;
+        RedisValue popReply;
+        connect(&runner, &BulkRunner::phaseChanged, this, [&](BulkRunner::Phase phase) {
+            if (phase != BulkRunner::Phase::Paused || poppedAgain)
+                return;
+            poppedAgain = true;
+            // The timed-out jobs are first in line: w2 takes them while the console reconnects.
+            // (qless's own pop: the seed's face leaves timed-out jobs to the next lock sweep.)
+            popReply = fixture().qless("pop", now, {"q1", "w2", "5"});
+        });
+        {
+            // The script loaded on this connection first (else the first reply is NOSCRIPT), and
+            // the session's start-up traffic over: the next reply is a step's.
+            BulkRunner warmUp(m_session.get(), JobAction::timeout(), BulkTarget::ofJids({"none"}));
+            QVERIFY(runToEnd(warmUp));
+            QTest::qWait(300);
+        }
+        proxy.truncateRepliesAfter(0); // the steps reach Redis; their replies do not come back
+        QVERIFY(runToEnd(runner, 30000));
+        QVERIFY(poppedAgain);
+        // The steps that ran before the cut timed their jobs out, and w2 took those.
+        QSet<QByteArray> taken;
+        for (const QJsonValue &job : popReply.json().toArray())
+            taken.insert(job.toObject().value(QStringLiteral("jid")).toString().toUtf8());
+        QVERIFY(!taken.isEmpty());
+        const QByteArray run = m_audit->records().first().arguments.value(QStringLiteral("run")).toString().toUtf8();
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.done == 5, qPrintable(summary.text()));
+        QCOMPARE(summary.processed(), 5);
+        for (const QByteArray &jid : std::as_const(jids)) {
+            // w2 keeps what it took; the steps that had not run ran when sent again.
+            QCOMPARE(fixture().command({"HGET", "ql:j:" + jid, "state"}).bytes,
+                     taken.contains(jid) ? QByteArray("running") : QByteArray("stalled"));
+            if (taken.contains(jid))
+                QCOMPARE(fixture().command({"HGET", "ql:j:" + jid, "worker"}).bytes, QByteArray("w2"));
+            QCOMPARE(fixture().command({"EXISTS", "ql:receipt:" + run + ":job:" + jid}).integer, 1);
+        }
+        // One timed-out event per job: the step ran once.
+        for (const QByteArray &jid : std::as_const(jids)) {
+            int timedOut = 0;
+            for (const RedisValue &entry : fixture().command({"LRANGE", "ql:j:" + jid + "-history", "0", "-1"}).elements)
+                timedOut += entry.bytes.contains("timed-out") ? 1 : 0;
+            QCOMPARE(timedOut, 1);
+        }
     }
 
     void aReplicaWithoutSentinelEndsTheRunAtTheFirstRefusal_data()

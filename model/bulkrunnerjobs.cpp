@@ -1,0 +1,222 @@
+#include "bulkrunner.h"
+
+#include "job.h"
+#include "qlessclient.h"
+#include "qlesssession.h"
+
+// BulkRunner on selections and lists: the jids are collected, then each job gets its own call,
+// pipelined a batch at a time, each under its own receipt (desk.once): a reply lost with the
+// connection is asked for again by sending the same step under the same key, never guessed.
+
+namespace {
+constexpr int collectPageSize = 1000;
+} // namespace
+
+QByteArray BulkRunner::stepKey(const QByteArray &jid) const
+{
+    // One step per job and run; ':job:' keeps these apart from the group batches' "<run>:<n>".
+    return m_runId.toUtf8() + ":job:" + jid;
+}
+
+void BulkRunner::collectPage()
+{
+    if (m_cancelRequested) {
+        m_summary.total = m_jids.size();
+        finish();
+        return;
+    }
+    m_target.source.fetch(m_collectOffset, collectPageSize, this, [this](const QlessReply<JobPage> &reply) {
+        if (!reply.ok()) {
+            switch (troubleOf(reply.error)) {
+            case Trouble::Connection:
+                pause(reply.error, [this] { collectPage(); });
+                return;
+            default:
+                m_summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
+                m_summary.total = 0;
+                finish();
+                return;
+            }
+        }
+        const JobPage &page = reply.value;
+        QList<QByteArray> found = page.jids;
+        for (const Job &job : page.jobs)
+            found.append(job.jid);
+        for (const QByteArray &jid : std::as_const(found)) {
+            if (!m_seen.contains(jid)) {
+                m_seen.insert(jid);
+                m_jids.append(jid);
+            }
+        }
+        emit progressed();
+        const bool enough = m_target.expected >= 0 && m_jids.size() >= m_target.expected;
+        if (found.size() < collectPageSize || enough) {
+            if (m_target.expected >= 0 && m_jids.size() > m_target.expected)
+                m_jids.resize(m_target.expected);
+            startJobs();
+            return;
+        }
+        m_collectOffset += collectPageSize;
+        collectPage();
+    });
+}
+
+void BulkRunner::startJobs()
+{
+    m_seen.clear();
+    m_summary.total = m_jids.size();
+    setPhase(Phase::Running);
+    m_clock.start();
+    emit progressed();
+    runJobBatch();
+}
+
+void BulkRunner::runJobBatch()
+{
+    if (m_restartPending) {
+        recheckDoneJobs([this] { runJobBatch(); });
+        return;
+    }
+    if (m_cancelRequested || !m_summary.stoppedBecause.isEmpty()) {
+        finish();
+        return;
+    }
+    QList<QByteArray> batch = m_again.mid(0, m_batchSize);
+    m_again.remove(0, batch.size());
+    while (batch.size() < m_batchSize && m_next < m_jids.size())
+        batch.append(m_jids.at(m_next++));
+    if (batch.isEmpty()) {
+        finish();
+        return;
+    }
+    sendSteps(batch);
+}
+
+void BulkRunner::sendSteps(const QList<QByteArray> &jids)
+{
+    m_awaiting = int(jids.size());
+    for (const QByteArray &jid : jids)
+        sendStep(jid);
+}
+
+void BulkRunner::sendStep(const QByteArray &jid)
+{
+    QlessClient *client = m_session->client();
+    const QByteArray key = stepKey(jid);
+    const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
+    switch (m_action.kind) {
+    case JobAction::Kind::Move:
+        client->move(jid, m_action.queue, m_action.onlyState, key, this, onFlag);
+        break;
+    case JobAction::Kind::Retry:
+        // QlessClient::retry's move: back into its own queue, only while failed.
+        client->move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
+        break;
+    case JobAction::Kind::Cancel:
+        client->cancel({jid}, key, this, [this, jid](const QlessReply<QStringList> &reply) {
+            stepAnswered(jid, reply.error, reply.value.contains(QString::fromUtf8(jid)));
+        });
+        break;
+    case JobAction::Kind::Priority:
+        client->setPriority(jid, m_action.priority, key, this, onFlag);
+        break;
+    case JobAction::Kind::Track:
+        client->track(jid, key, this, onFlag);
+        break;
+    case JobAction::Kind::Untrack:
+        client->untrack(jid, key, this, onFlag);
+        break;
+    case JobAction::Kind::Timeout:
+        client->timeout(jid, key, this, onFlag);
+        break;
+    case JobAction::Kind::AddTags:
+    case JobAction::Kind::RemoveTags: {
+        const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
+            stepAnswered(jid, reply.error, reply.value.has_value());
+        };
+        if (m_action.kind == JobAction::Kind::AddTags)
+            client->addTags(jid, m_action.tags, key, this, onTags);
+        else
+            client->removeTags(jid, m_action.tags, key, this, onTags);
+        break;
+    }
+    }
+}
+
+void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bool applied)
+{
+    switch (troubleOf(error)) {
+    case Trouble::None:
+        if (applied)
+            countDone(jid);
+        else
+            m_refused.append(jid);
+        break;
+    case Trouble::Connection:
+        m_unsettled.append(jid);
+        m_connectionTrouble = error;
+        break;
+    case Trouble::Fatal:
+        // Certainly not run, and nothing later will be: the rest is not attempted.
+        if (m_summary.stoppedBecause.isEmpty())
+            m_summary.stoppedBecause = error.message;
+        m_again.prepend(jid); // counted as not attempted
+        break;
+    case Trouble::Refused:
+        if (m_action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))
+            m_summary.addSkipped(hasDependentsReason(), jid);
+        else
+            m_summary.addFailed(error.message, jid);
+        break;
+    }
+    if (--m_awaiting == 0)
+        batchAnswered();
+}
+
+void BulkRunner::batchAnswered()
+{
+    emit progressed();
+    if (!m_unsettled.isEmpty()) {
+        // Done or not, Redis knows: once it is back, the same steps go again under the same
+        // receipts, and each reply is the first one's if the step had run.
+        pause(m_connectionTrouble, [this] {
+            const QList<QByteArray> again = m_unsettled;
+            m_unsettled.clear();
+            sendSteps(again);
+        });
+        return;
+    }
+    if (!m_refused.isEmpty()) {
+        explainRefusals();
+        return;
+    }
+    runJobBatch();
+}
+
+void BulkRunner::explainRefusals()
+{
+    const QList<QByteArray> refused = m_refused;
+    m_session->client()->multiGet(refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
+        if (!reply.ok()) {
+            if (troubleOf(reply.error) == Trouble::Connection) {
+                pause(reply.error, [this] { explainRefusals(); });
+                return;
+            }
+            for (const QByteArray &jid : refused)
+                m_summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
+        } else {
+            for (qsizetype i = 0; i < refused.size(); ++i) {
+                const std::optional<Job> &job = reply.value.value(i);
+                const Job *read = job ? &*job : nullptr;
+                // Said now, after the fact: what the job is as read back, else the bare refusal.
+                QString why = m_action.whyNotApplicable(read);
+                if (why.isEmpty())
+                    why = read == nullptr || read->isMissing() ? tr("job no longer exists") : tr("refused by the server");
+                m_summary.addSkipped(why, refused.at(i));
+            }
+        }
+        m_refused.clear();
+        emit progressed();
+        runJobBatch();
+    });
+}
