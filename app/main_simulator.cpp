@@ -34,7 +34,8 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("qlessdesk-simulator"));
     QCoreApplication::setApplicationVersion(QStringLiteral(QLESSDESK_VERSION));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Drives a simulated qless pipeline through qlessdesk's scripts."));
+    parser.setApplicationDescription(QStringLiteral("Drives a simulated qless pipeline through qlessdesk's scripts, as a "
+                                                    "deployment's workers drive qless."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption url(QStringLiteral("url"), QStringLiteral("Redis to drive (default REDIS_URL)."), QStringLiteral("URL"));
@@ -46,7 +47,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption deaths(QStringLiteral("worker-deaths"), QStringLiteral("Workers dying per hour (default 6)."), QStringLiteral("N"));
     const QCommandLineOption maxJobs(QStringLiteral("max-jobs"), QStringLiteral("Stop putting jobs after N (default: never)."), QStringLiteral("N"));
     const QCommandLineOption duration(QStringLiteral("duration"), QStringLiteral("Quit after S seconds (default: run until stopped)."), QStringLiteral("S"));
-    parser.addOptions({url, seed, speed, rate, workers, failures, deaths, maxJobs, duration});
+    const QCommandLineOption shape(QStringLiteral("shape"),
+                                   QStringLiteral("How the clients speak: 'current' (the unified qless.lua, as today's "
+                                                  "gem and qless-py; default) or '2012' (the seed's per-command scripts)."),
+                                   QStringLiteral("SHAPE"));
+    parser.addOptions({url, seed, speed, rate, workers, failures, deaths, maxJobs, duration, shape});
     parser.process(app);
 
     SimulatorOptions options;
@@ -59,6 +64,15 @@ int main(int argc, char *argv[])
     options.seed = quint32(seedValue);
     options.workersPerStage = qMax(1, int(workersValue));
     options.maxJobs = qint64(maxJobsValue);
+    if (parser.isSet(shape)) {
+        const QString value = parser.value(shape);
+        if (value == QLatin1String("2012")) {
+            options.shape = SimulatorWire::Shape::Seed;
+        } else if (value != QLatin1String("current")) {
+            std::fprintf(stderr, "qlessdesk-simulator: --shape wants 'current' or '2012', not '%s'\n", qPrintable(value));
+            return 2;
+        }
+    }
 
     QString error;
     const QString where = parser.isSet(url) ? parser.value(url) : qEnvironmentVariable("REDIS_URL");
@@ -76,8 +90,10 @@ int main(int argc, char *argv[])
     QTimer report;
     QObject::connect(&report, &QTimer::timeout, &app, [&simulator] {
         const auto &c = simulator.counters();
-        std::printf("put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  errors %lld\n",
-                    c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.errors);
+        std::printf("put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  timed out %lld  "
+                    "pauses %lld  notes %lld  errors %lld\n",
+                    c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.timedOut, c.pauses, c.notes,
+                    c.errors);
         std::fflush(stdout);
     });
     report.start(10000);

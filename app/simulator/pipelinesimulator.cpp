@@ -15,16 +15,24 @@ const char *const Customers[] = {"acme", "globex", "initech", "umbrella", "hooli
 const char *const Klasses[] = {"Pipeline::Ingest", "Pipeline::Fetch", "Pipeline::Parse", "Pipeline::Index",
                                "Pipeline::Notify"};
 
-QByteArray number(double value)
+// The first job of a pop reply: a JSON list of jobs (current qless) or one JSON job per array
+// element (the 2012 pop).
+QJsonObject firstPopped(const RedisReply &reply)
 {
-    return QByteArray::number(value, 'f', 3);
+    if (reply.isArray())
+        return reply.elements.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(reply.elements.first().bytes).object();
+    return QJsonDocument::fromJson(reply.bytes).array().at(0).toObject();
 }
+
+// Who the producer is to current qless's put (the worker-name argument).
+const QByteArray Producer = "pipeline-producer";
 } // namespace
 
 PipelineSimulator::PipelineSimulator(RedisConnection *connection, const SimulatorOptions &options, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_options(options)
+    , m_wire(options.shape)
     , m_jobs(options.seed)
     , m_work(options.seed ^ 0x9e3779b9u)
 {
@@ -58,34 +66,45 @@ double PipelineSimulator::workSeconds(int stage)
     return base * spread / qMax(0.01, m_options.speed);
 }
 
-void PipelineSimulator::call(const QString &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
-                             std::function<void(const RedisReply &)> done)
+void PipelineSimulator::call(const RedisCommand &command, std::function<void(const RedisReply &)> done)
 {
-    m_connection->send(RedisCommand::writeScript(script, keys, args), this,
-                       [this, done, script](const RedisReply &reply) {
-                           if (reply.isError()) {
-                               ++m_counters.errors;
-                               emit errorOccurred(script + QStringLiteral(": ") + reply.error.message);
-                           }
-                           if (done)
-                               done(reply);
-                       });
+    // For messages: the qless command ("put"), whichever shape carried it.
+    const QString what = command.script == QLatin1String("qless") && !command.args.isEmpty()
+        ? QString::fromUtf8(command.args.first()) : command.script;
+    m_connection->send(command, this, [this, done, what](const RedisReply &reply) {
+        if (reply.isError()) {
+            ++m_counters.errors;
+            emit errorOccurred(what + QStringLiteral(": ") + reply.error.message);
+        }
+        if (done)
+            done(reply);
+    });
+}
+
+void PipelineSimulator::call(const std::optional<RedisCommand> &command)
+{
+    if (command)
+        call(*command);
 }
 
 void PipelineSimulator::start()
 {
     const double t = now();
-    for (const QString &stage : std::as_const(m_options.stages)) {
-        call(QStringLiteral("config"), {},
-             {"set", stage.toUtf8() + "-heartbeat", QByteArray::number(m_options.heartbeatSeconds)});
+    for (const QString &stage : std::as_const(m_options.stages))
+        call(m_wire.setConfig(t, stage.toUtf8() + "-heartbeat", QByteArray::number(m_options.heartbeatSeconds)));
+    const bool current = m_wire.shape() == SimulatorWire::Shape::Current;
+    if (current && m_options.limitedStage >= 0 && m_options.limitedStage < m_options.stages.size()) {
+        call(m_wire.setConfig(t, m_options.stages.at(m_options.limitedStage).toUtf8() + "-max-concurrency",
+                              QByteArray::number(qMax(1, m_options.workersPerStage - 1))));
     }
     // Recurring work of a real deployment: a sitemap refresh and a digest.
-    call(QStringLiteral("recur"), {},
-         {"on", m_options.stages.first().toUtf8(), "sitemap-refresh", "Pipeline::SitemapRefresh",
-          "{\"sitemaps\": 12}", number(t), "interval", "60", "5", "tags", "[\"recurring\"]"});
-    call(QStringLiteral("recur"), {},
-         {"on", m_options.stages.last().toUtf8(), "daily-digest", "Pipeline::Digest", "{\"format\": \"html\"}",
-          number(t), "interval", "300", "30", "priority", "5"});
+    SimulatorWire::Args sitemap{"tags", "[\"recurring\"]"};
+    if (current && m_options.recurBacklog > 0)
+        sitemap << "backlog" << QByteArray::number(m_options.recurBacklog);
+    call(m_wire.recur(t, m_options.stages.first().toUtf8(), "sitemap-refresh", "Pipeline::SitemapRefresh",
+                      "{\"sitemaps\": 12}", 60, 5, sitemap));
+    call(m_wire.recur(t, m_options.stages.last().toUtf8(), "daily-digest", "Pipeline::Digest",
+                      "{\"format\": \"html\"}", 300, 30, {"priority", "5"}));
     for (int stage = 0; stage < m_options.stages.size(); ++stage) {
         for (int i = 0; i < m_options.workersPerStage; ++i)
             hireWorker(stage);
@@ -117,6 +136,10 @@ void PipelineSimulator::tick()
     produce(dt);
     maybeKillWorker(dt);
     const double t = now();
+    if (m_wire.shape() == SimulatorWire::Shape::Current) {
+        maybeTimeOutAJob(dt);
+        maybePauseAStage(dt, t);
+    }
     for (int i = 0; i < m_workers.size(); ++i)
         stepWorker(i, t);
 }
@@ -145,7 +168,7 @@ void PipelineSimulator::produce(double dt)
         const double delay = chance(m_jobs, m_options.scheduledShare) ? (30 + m_jobs.bounded(270)) : 0;
         putJob(jid, 0, options, delay);
         if (chance(m_jobs, m_options.trackedShare))
-            call(QStringLiteral("track"), {}, {"track", jid, number(now())});
+            call(m_wire.track(now(), jid));
         if (chance(m_jobs, m_options.batchShare)) {
             // A batch: a few jobs and a report that waits for all of them.
             QJsonArray parts;
@@ -166,9 +189,8 @@ void PipelineSimulator::putJob(const QByteArray &jid, int stage, const QList<QBy
                      {QStringLiteral("depth"), int(m_jobs.bounded(4))},
                      {QStringLiteral("headers"), QJsonObject{{QStringLiteral("accept"), QStringLiteral("text/html")}}}};
     ++m_counters.put;
-    call(QStringLiteral("put"), {m_options.stages.at(stage).toUtf8()},
-         QList<QByteArray>{jid, Klasses[qBound(0, stage, 4)], QJsonDocument(data).toJson(QJsonDocument::Compact),
-                           number(now()), number(delay)} + options);
+    call(m_wire.put(now(), Producer, m_options.stages.at(stage).toUtf8(), jid, Klasses[qBound(0, stage, 4)],
+                    QJsonDocument(data).toJson(QJsonDocument::Compact), delay, options));
 }
 
 void PipelineSimulator::stepWorker(int index, double t)
@@ -182,14 +204,13 @@ void PipelineSimulator::stepWorker(int index, double t)
             return;
         worker.busy = true;
         const QByteArray name = worker.name;
-        m_connection->send(RedisCommand::writeScript(QStringLiteral("pop"), {queue}, {name, "1", number(t)}), this,
-                           [this, name](const RedisReply &reply) {
+        m_connection->send(m_wire.pop(t, queue, name, 1), this, [this, name](const RedisReply &reply) {
             for (Worker &w : m_workers) {
                 if (w.name != name)
                     continue;
                 w.busy = false;
                 const double at = now();
-                if (reply.isError() || reply.elements.isEmpty()) {
+                if (reply.isError()) {
                     if (reply.isError()) {
                         ++m_counters.errors;
                         emit errorOccurred(QStringLiteral("pop: ") + reply.error.message);
@@ -197,7 +218,11 @@ void PipelineSimulator::stepWorker(int index, double t)
                     w.nextPoll = at + 0.5 + m_work.generateDouble();
                     return;
                 }
-                const QJsonObject job = QJsonDocument::fromJson(reply.elements.first().bytes).object();
+                const QJsonObject job = firstPopped(reply);
+                if (job.isEmpty()) {
+                    w.nextPoll = at + 0.5 + m_work.generateDouble();
+                    return;
+                }
                 w.jid = job.value(QStringLiteral("jid")).toString().toUtf8();
                 w.doneAt = at + workSeconds(w.stage);
                 w.nextHeartbeat = at + m_options.heartbeatSeconds / 2.0;
@@ -213,7 +238,7 @@ void PipelineSimulator::stepWorker(int index, double t)
     }
     if (t >= worker.nextHeartbeat) {
         worker.nextHeartbeat = t + m_options.heartbeatSeconds / 2.0;
-        call(QStringLiteral("heartbeat"), {}, {worker.jid, worker.name, number(t)});
+        call(m_wire.heartbeat(t, worker.jid, worker.name));
     }
 }
 
@@ -228,19 +253,23 @@ void PipelineSimulator::finishJob(int index, double t)
     if (chance(m_work, m_options.failureRate)) {
         const FailureCatalog::Failure failure = FailureCatalog::pick(QString::fromUtf8(queue), jid, m_work);
         ++m_counters.failed;
-        call(QStringLiteral("fail"), {}, {jid, worker.name, failure.group.toUtf8(), failure.message.toUtf8(), number(t)});
+        call(m_wire.fail(t, jid, worker.name, failure.group.toUtf8(), failure.message.toUtf8()));
         return;
     }
     if (chance(m_work, m_options.retryRate)) {
         ++m_counters.retried;
-        call(QStringLiteral("retry"), {}, {jid, queue, worker.name, number(t), QByteArray::number(m_work.bounded(5, 60))});
+        call(m_wire.retry(t, jid, queue, worker.name, m_work.bounded(5, 60)));
         return;
     }
+    if (m_wire.shape() == SimulatorWire::Shape::Current && chance(m_work, m_options.noteShare)) {
+        ++m_counters.notes;
+        const QByteArray data = "{\"bytes\":" + QByteArray::number(m_work.bounded(1000, 900000)) + ",\"cache\":\""
+            + (chance(m_work, 0.5) ? "hit" : "miss") + "\"}";
+        call(m_wire.log(t, jid, "fetched", data));
+    }
     ++m_counters.completed;
-    QList<QByteArray> args{jid, worker.name, queue, number(t), "{\"ok\": true}"};
-    if (!last)
-        args << "next" << m_options.stages.at(worker.stage + 1).toUtf8();
-    call(QStringLiteral("complete"), {}, args);
+    call(m_wire.complete(t, jid, worker.name, queue, "{\"ok\": true}",
+                         last ? QByteArray() : m_options.stages.at(worker.stage + 1).toUtf8()));
 }
 
 void PipelineSimulator::maybeKillWorker(double dt)
@@ -249,19 +278,62 @@ void PipelineSimulator::maybeKillWorker(double dt)
         killOneWorker();
 }
 
-bool PipelineSimulator::killOneWorker()
+int PipelineSimulator::pickWorkingWorker()
 {
     QList<int> working;
     for (int i = 0; i < m_workers.size(); ++i) {
-        if (!m_workers.at(i).dead && !m_workers.at(i).jid.isEmpty())
+        if (!m_workers.at(i).dead && !m_workers.at(i).busy && !m_workers.at(i).jid.isEmpty())
             working.append(i);
     }
     if (working.isEmpty())
+        return -1;
+    return working.at(int(m_work.bounded(quint32(working.size()))));
+}
+
+bool PipelineSimulator::killOneWorker()
+{
+    const int index = pickWorkingWorker();
+    if (index < 0)
         return false;
-    Worker &victim = m_workers[working.at(int(m_work.bounded(quint32(working.size()))))];
+    Worker &victim = m_workers[index];
     // It stops without a word: its job keeps the lock until the heartbeat runs out, then stalls.
     victim.dead = true;
     ++m_counters.workerDeaths;
     hireWorker(victim.stage);
     return true;
+}
+
+void PipelineSimulator::maybeTimeOutAJob(double dt)
+{
+    if (!chance(m_work, m_options.timeoutsPerHour / 3600.0 * dt * m_options.speed))
+        return;
+    const int index = pickWorkingWorker();
+    if (index < 0)
+        return;
+    // As an operator's `timeout` does: the job waits first in line again, and its worker, told on
+    // its channel that the lock is lost, drops it.
+    Worker &worker = m_workers[index];
+    ++m_counters.timedOut;
+    call(m_wire.timeout(now(), worker.jid));
+    worker.jid.clear();
+    worker.nextPoll = now() + 1;
+}
+
+void PipelineSimulator::maybePauseAStage(double dt, double t)
+{
+    if (!m_pausedStage.isEmpty()) {
+        if (t >= m_unpauseAt) {
+            call(m_wire.unpause(t, m_pausedStage));
+            m_pausedStage.clear();
+        }
+        return;
+    }
+    if (m_options.stages.size() < 2 || !chance(m_work, m_options.pausesPerHour / 3600.0 * dt * m_options.speed))
+        return;
+    // Never the first stage: the producer keeps filling it, so the pause shows as a backlog
+    // building up behind a stage whose workers get nothing.
+    m_pausedStage = m_options.stages.at(1 + int(m_work.bounded(quint32(m_options.stages.size() - 1)))).toUtf8();
+    m_unpauseAt = t + m_options.pauseSeconds / qMax(0.01, m_options.speed);
+    ++m_counters.pauses;
+    call(m_wire.pause(t, m_pausedStage));
 }

@@ -7,14 +7,19 @@
 #include <QRandomGenerator>
 #include <QTimer>
 
+#include <optional>
+
 class RedisConnection;
 struct RedisReply;
 
-// A live qless pipeline for demos and tests, driven through our scripts on one connection: jobs
+// A live qless pipeline for demos and tests, driven through our scripts on one connection as a
+// deployment's clients drive qless (SimulatorWire: current qless by default, or the 2012 API): jobs
 // enter the first stage and move on stage by stage (complete with `next`); simulated workers pop,
 // heartbeat, complete, fail (into realistic failure groups) or retry them; some jobs are
 // scheduled, tagged, tracked, prioritised or wait on others; recurring templates spawn jobs; now
-// and then a worker dies mid-job and leaves it to stall. Choices come from two generators seeded
+// and then a worker dies mid-job and leaves it to stall. With current qless, workers also log
+// notes, an operator times out a running job now and then, a stage is paused for a while, one
+// stage runs under max-concurrency and a template has a backlog. Choices come from two generators seeded
 // by the options: one names and shapes the jobs put, one decides what workers do, so the same
 // seed puts the same jobs however the replies interleave. Times given to the
 // scripts are the real clock, so what the console shows (running, stalled, due) is true; `speed`
@@ -32,6 +37,9 @@ public:
         qint64 failed = 0;
         qint64 retried = 0;
         qint64 workerDeaths = 0;
+        qint64 timedOut = 0;
+        qint64 pauses = 0;
+        qint64 notes = 0;
         qint64 errors = 0;
     };
 
@@ -65,9 +73,12 @@ private:
     void stepWorker(int index, double now);
     void finishJob(int index, double now);
     void maybeKillWorker(double dt);
+    void maybeTimeOutAJob(double dt);
+    void maybePauseAStage(double dt, double now);
     void hireWorker(int stage);
-    void call(const QString &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
-              std::function<void(const RedisReply &)> done = {});
+    void call(const RedisCommand &command, std::function<void(const RedisReply &)> done = {});
+    void call(const std::optional<RedisCommand> &command);
+    int pickWorkingWorker();
     QByteArray newJid();
     double workSeconds(int stage);
     double now() const;
@@ -75,6 +86,7 @@ private:
 
     RedisConnection *m_connection;
     SimulatorOptions m_options;
+    SimulatorWire m_wire;
     QRandomGenerator m_jobs; // what is put: jids, attributes, batches
     QRandomGenerator m_work; // what workers do: durations, outcomes, deaths
     QTimer m_timer;
@@ -83,5 +95,7 @@ private:
     double m_pending = 0; // fractional jobs owed to the producer
     QList<Worker> m_workers;
     int m_hired = 0;
+    QByteArray m_pausedStage; // paused until m_unpauseAt
+    double m_unpauseAt = 0;
     Counters m_counters;
 };

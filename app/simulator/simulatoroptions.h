@@ -1,5 +1,7 @@
 #pragma once
 
+#include "simulatorwire.h"
+
 #include <QStringList>
 #include <QtGlobal>
 
@@ -20,6 +22,15 @@ struct SimulatorOptions
     double workerDeathsPerHour = 6; // a worker vanishing mid-job, leaving its jobs to stall
     int heartbeatSeconds = 20;      // per-queue heartbeat set at start (short, so stalls show)
     qint64 maxJobs = 0;             // stop putting new jobs after this many (0 = never)
+    // Current: the unified qless.lua as today's gem and qless-py call it; Seed: the 2012 scripts.
+    SimulatorWire::Shape shape = SimulatorWire::Shape::Current;
+    // What only current qless has (ignored in the Seed shape):
+    double timeoutsPerHour = 4; // an operator timing out a running job
+    double pausesPerHour = 3;   // a stage paused for a while (pauseSeconds), then unpaused
+    double pauseSeconds = 45;
+    double noteShare = 0.2;     // finished jobs that log a note (with data) before completing
+    int limitedStage = 3;       // the stage run with max-concurrency workersPerStage - 1 (-1: none)
+    int recurBacklog = 3;       // the sitemap template's backlog
     QStringList stages{QStringLiteral("ingest"), QStringLiteral("fetch"), QStringLiteral("parse"),
                        QStringLiteral("index"), QStringLiteral("notify")};
 };

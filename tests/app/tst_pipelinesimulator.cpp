@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+Q_DECLARE_METATYPE(SimulatorWire::Shape)
+
 // The simulator drives a real Redis through our scripts: jobs flow through every stage, some
 // fail into realistic groups, workers register, recurring templates exist, a dead worker's job
 // stalls; and the same seed makes the same choices.
@@ -45,10 +47,20 @@ private slots:
     }
     void init() { m_fixture->flush(); }
 
+    void jobsFlowThroughTheStages_data()
+    {
+        QTest::addColumn<SimulatorWire::Shape>("shape");
+        QTest::newRow("current qless") << SimulatorWire::Shape::Current;
+        QTest::newRow("2012 scripts") << SimulatorWire::Shape::Seed;
+    }
+
     void jobsFlowThroughTheStages()
     {
+        QFETCH(SimulatorWire::Shape, shape);
+        SimulatorOptions options = fast();
+        options.shape = shape;
         auto connection = connect();
-        PipelineSimulator simulator(connection.get(), fast());
+        PipelineSimulator simulator(connection.get(), options);
         simulator.start();
         QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().put >= 200, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().completed >= 100, 60000);
@@ -72,6 +84,45 @@ private slots:
         QVERIFY(m_fixture->json(QStringLiteral("workers"), {num(now)}).toArray().size() >= 5);
         QCOMPARE(m_fixture->command({"EXISTS", "ql:r:sitemap-refresh", "ql:r:daily-digest"}).integer, 2);
         QCOMPARE(m_fixture->call(QStringLiteral("config"), {"get", "parse-heartbeat"}).bytes, QByteArray("1"));
+    }
+
+    // What only current qless has, as a deployment's clients and operators use it: notes with data,
+    // an operator's timeout (the job's history says so, and its worker lets go without an error),
+    // a stage paused and unpaused, max-concurrency, a template's backlog, puts by a named worker.
+    void currentQlessControlsAreExercised()
+    {
+        SimulatorOptions options = fast();
+        options.timeoutsPerHour = 180; // about one tick in ten, at this speed
+        options.pausesPerHour = 90;    // about one tick in twenty
+        options.pauseSeconds = 20;           // one second of wall time at speed 20
+        options.noteShare = 0.5;
+        auto connection = connect();
+        PipelineSimulator simulator(connection.get(), options);
+        simulator.start();
+        const auto &c = simulator.counters();
+        QTRY_VERIFY2_WITH_TIMEOUT(c.completed >= 60 && c.timedOut >= 3 && c.pauses >= 2,
+                                  qPrintable(QStringLiteral("completed %1, timed out %2, pauses %3, errors %4")
+                                                 .arg(c.completed).arg(c.timedOut).arg(c.pauses).arg(c.errors)),
+                                  60000);
+        simulator.stop();
+        QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
+        QCOMPARE(simulator.counters().errors, 0);
+        QVERIFY(simulator.counters().notes > 0);
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        bool sawNote = false, sawTimeout = false;
+        for (const QByteArray &key : m_fixture->command({"KEYS", "ql:j:*-history"}).strings()) {
+            for (const QByteArray &entry : m_fixture->command({"LRANGE", key, "0", "-1"}).strings()) {
+                sawNote = sawNote || (entry.contains("\"fetched\"") && entry.contains("\"bytes\""));
+                sawTimeout = sawTimeout || entry.contains("\"timed-out\"");
+            }
+        }
+        QVERIFY(sawNote);
+        QVERIFY(sawTimeout);
+        QCOMPARE(m_fixture->qless("config.get", now, {"index-max-concurrency"}).bytes, QByteArray("2"));
+        QCOMPARE(m_fixture->command({"HGET", "ql:r:sitemap-refresh", "backlog"}).bytes, QByteArray("3"));
+        // Paused stages, if one is still paused, are only ever stages behind the first.
+        for (const QByteArray &queue : m_fixture->command({"SMEMBERS", "ql:paused_queues"}).strings())
+            QVERIFY(queue != "ingest");
     }
 
     void deadWorkerLeavesAStalledJob()
