@@ -141,6 +141,7 @@ private:
     QList<QByteArray> m_jids;
     QSet<QByteArray> m_seen;
     int m_collectOffset = 0;
+    qint64 m_listedTotal = -1; // the list's total as the last page gave it (-1: not known)
     qsizetype m_next = 0;
     QList<QByteArray> m_again;       // to send (again): steps a restarted server holds no receipt of
     int m_awaiting = 0;

@@ -53,10 +53,21 @@ void BulkRunner::collectPage()
         if (found.size() < collectPageSize || enough) {
             if (m_target.expected >= 0 && m_jids.size() > m_target.expected)
                 m_jids.resize(m_target.expected);
+            m_summary.expected = m_target.expected;
+            m_summary.collected = m_jids.size();
             startJobs();
             return;
         }
-        m_collectOffset += collectPageSize;
+        // Jobs leave a live list mostly at its head (popped, done): when the list is d shorter
+        // than at the page before, up to d jobs have moved up past this page's offset before it
+        // was read. The next read starts d before it, so none of them is passed over (those read
+        // twice are counted once); else on after this page.
+        qint64 shrunk = 0;
+        if (page.total >= 0 && m_listedTotal >= 0 && page.total < m_listedTotal)
+            shrunk = m_listedTotal - page.total;
+        if (page.total >= 0)
+            m_listedTotal = page.total;
+        m_collectOffset = shrunk > 0 ? int(qMax<qint64>(0, m_collectOffset - shrunk)) : m_collectOffset + collectPageSize;
         collectPage();
     });
 }

@@ -92,6 +92,11 @@ QString BulkSummary::text() const
         parts << tr("%1 failed (%2)").arg(locale.toString(failedCount()), reasons(failed));
     if (notAttempted() > 0)
         parts << tr("%1 not attempted").arg(locale.toString(notAttempted()));
+    if (expected >= 0 && collected >= 0 && collected != expected) {
+        // Nothing left out silently: the jobs the operator was told about but the run never saw.
+        parts << tr("expected %1, collected %2 (the list changed before it was read to its end)")
+                     .arg(locale.toString(expected), locale.toString(collected));
+    }
     QString text = parts.join(QStringLiteral("; "));
     for (const QString &note : notes)
         text += QStringLiteral(". ") + note;

@@ -22,6 +22,10 @@ struct BulkSummary
     // What the operator should know about how the counts were reached (the server restarted
     // during the run and what was counted before was checked again), one sentence each.
     QStringList notes;
+    // A list's jobs: how many the operator was told about, and how many were found when the run
+    // read the list (fewer when jobs left it meanwhile); -1 when not a list.
+    qint64 expected = -1;
+    qint64 collected = -1;
 
     qint64 skippedCount() const;
     qint64 failedCount() const;

@@ -201,6 +201,47 @@ private slots:
         QCOMPARE(fixture().job("busy").value(QStringLiteral("state")).toString(), QStringLiteral("running"));
     }
 
+    // "All N jobs in this list" while workers pop from its head: the pages read after the head
+    // moved start earlier by as many jobs as left, so no job is passed over unseen; the jobs
+    // popped meanwhile are skipped with the reason, the rest all moved.
+    void aListWhoseHeadMovesWhileCollectedLosesNoJob()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        for (int i = 0; i < 2500; ++i)
+            fixture().put("q1", "h" + QByteArray::number(i), now - 100 + i * 0.001);
+        const JobSource source = JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
+        BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q2"), source.state),
+                          BulkTarget::ofSource(source, 2500));
+        bool popped = false;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (!popped && runner.phase() == BulkRunner::Phase::Collecting && runner.collected() >= 1000) {
+                popped = true;
+                QCOMPARE(fixture().pop("q1", "w1", 300, now).size(), 300); // from the head, already listed
+            }
+        });
+        QVERIFY(runToEnd(runner));
+        QVERIFY(popped);
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.total == 2500, qPrintable(summary.text()));
+        QCOMPARE(summary.done, 2200);
+        QCOMPARE(summary.skipped.value(QStringLiteral("now running, no longer waiting")), 300);
+        QCOMPARE(integer({"ZCARD", "ql:q:q1-work"}), 0); // none left behind
+        QCOMPARE(integer({"ZCARD", "ql:q:q2-work"}), 2200);
+        QVERIFY2(!summary.text().contains(QLatin1String("expected")), qPrintable(summary.text()));
+
+        // Told 300 when 200 are there (100 finished since): said, not passed over.
+        fixture().flush();
+        for (int i = 0; i < 200; ++i)
+            fixture().put("q1", "s" + QByteArray::number(i), now - 50 + i * 0.001);
+        BulkRunner fewer(m_session.get(), JobAction::setPriority(3), BulkTarget::ofSource(source, 300));
+        QVERIFY(runToEnd(fewer));
+        QCOMPARE(fewer.summary().done, 200);
+        QCOMPARE(fewer.summary().expected, 300);
+        QCOMPARE(fewer.summary().collected, 200);
+        QVERIFY2(fewer.summary().text().contains(QLatin1String("expected 300, collected 200")),
+                 qPrintable(fewer.summary().text()));
+    }
+
     void aSelectionSaysWhyJobsWereSkipped()
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
