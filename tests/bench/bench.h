@@ -75,7 +75,7 @@ private:
     // The GUI thread's longest stall during a measurement, next to its idle gap (no ratio).
     void addStall(const QString &id, const QString &name, std::optional<double> stallMs);
     void fail(const QString &what);
-    QJsonObject memoryProbe(const QString &side, const QString &group);
+    QJsonObject memoryProbe(const QString &side, const QString &group, int rows);
 
     BenchOptions m_options;
     QTemporaryDir m_dir;

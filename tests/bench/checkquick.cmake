@@ -16,7 +16,7 @@ set(expected
     throughput_qless_script_put throughput_qless_script_pop throughput_qless_script_complete
     throughput_qless_script_fail throughput_qless_script_unfail
     overview_first_fill overview_refresh stall_overview
-    group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw
+    group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw group_memory_depth
     retry_all stall_retry_all)
 string(JSON count LENGTH "${json}" figures)
 set(found "")

@@ -194,12 +194,12 @@ void Bench::failureGroup()
     memory();
 }
 
-QJsonObject Bench::memoryProbe(const QString &side, const QString &group)
+QJsonObject Bench::memoryProbe(const QString &side, const QString &group, int rows)
 {
     QProcess child;
     child.setProgram(QCoreApplication::applicationFilePath());
     child.setArguments({QStringLiteral("--probe-memory"), side, QStringLiteral("--socket"), m_server.socketPath(),
-                        QStringLiteral("--probe-group"), group, QStringLiteral("--rows"), QString::number(m_options.rows)});
+                        QStringLiteral("--probe-group"), group, QStringLiteral("--rows"), QString::number(rows)});
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     child.start();
     // Waiting is fine here: the harness, not the GUI under test (nothing is being measured now).
@@ -219,9 +219,12 @@ void Bench::memory()
     progress(QStringLiteral("failure group: memory after %1 rows, in child processes").arg(m_options.rows));
     const QString big = QStringLiteral("Net::ReadTimeout");
     const QString small = QStringLiteral("Net::OpenTimeout");
-    const QJsonObject oursBig = memoryProbe(QStringLiteral("ours"), big);
-    const QJsonObject oursSmall = memoryProbe(QStringLiteral("ours"), small);
-    const QJsonObject rawBig = memoryProbe(QStringLiteral("raw"), big);
+    const int rows = m_options.rows;
+    const int shallow = qMax(1, rows / 10);
+    const QJsonObject oursBig = memoryProbe(QStringLiteral("ours"), big, rows);
+    const QJsonObject oursSmall = memoryProbe(QStringLiteral("ours"), small, rows);
+    const QJsonObject rawBig = memoryProbe(QStringLiteral("raw"), big, rows);
+    const QJsonObject oursShallow = memoryProbe(QStringLiteral("ours"), big, shallow);
     const auto grown = [](const QJsonObject &probe) -> std::optional<double> {
         if (!probe.contains(QStringLiteral("after_kib")))
             return std::nullopt;
@@ -252,6 +255,25 @@ void Bench::memory()
     raw.note = QStringLiteral("for information: decoded rows (Job values, UTF-16 text) against hiredis's reply "
                               "objects holding the same JSON");
     m_report.add(raw);
+
+    // How far the operator scrolled: rows are kept as summaries (no data, no history), so memory
+    // grows by a row's summary per row, not by whole jobs.
+    Figure depth;
+    depth.id = QStringLiteral("group_memory_depth");
+    depth.name = QStringLiteral("failure group of %1: memory after %2 rows vs after %3").arg(m_options.group).arg(rows).arg(shallow);
+    depth.unit = Figure::Unit::Kilobytes;
+    depth.ours = grown(oursBig);
+    depth.raw = grown(oursShallow);
+    depth.reference = QStringLiteral("ours, after %1 rows").arg(shallow);
+    depth.judgeRatio = false;
+    const int deepRows = oursBig.value(QStringLiteral("rows")).toInt();
+    const int shallowRows = oursShallow.value(QStringLiteral("rows")).toInt(); // whole pages
+    const std::optional<double> perRow = depth.ours && depth.raw && deepRows > shallowRows
+        ? std::optional<double>((*depth.ours - *depth.raw) * 1024 / (deepRows - shallowRows))
+        : std::nullopt;
+    depth.note = QStringLiteral("for information: resident memory added by scrolling deeper into the same group%1")
+                     .arg(perRow ? QStringLiteral(", about %1 bytes per row").arg(qRound(*perRow)) : QString());
+    m_report.add(depth);
 }
 
 int Bench::probeMemory(const QString &side, const QString &socket, const QString &group, int rows)
