@@ -40,7 +40,8 @@ public:
         ChangedColumn, // its last change (the hash's `time`, rewritten by current qless at each step)
         ColumnCount
     };
-    // The Job value of a row, for detail views and actions.
+    // The row's Job, for actions and selections: a summary (JobPageReader::summary: no data, no
+    // history); whoever needs the whole job reads it (QlessClient::job), as the job window does.
     static constexpr int JobRole = Qt::UserRole + 2;
     // Whether the row was read by the last refresh (or paged in since): false for rows that were
     // out of view when it ran and keep what they had.
