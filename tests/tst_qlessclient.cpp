@@ -203,7 +203,7 @@ private slots:
         QCOMPARE(job->tags, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
         QVERIFY(!job->failure);
         QVERIFY(job->dependents.isEmpty()); // `{}` from Lua
-        QCOMPARE(job->historyForm, Job::HistoryForm::Stages);
+        QCOMPARE(job->historyForm, Job::HistoryForm::Events); // the per-command faces write qless's events
         QCOMPARE(job->history.size(), 2);
         QCOMPARE(job->history.at(0).what, QStringLiteral("put"));
         QCOMPARE(job->history.at(0).queue, QStringLiteral("q1"));

@@ -37,11 +37,12 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         QVERIFY(refresh(model));
         const QJsonObject all = fixture().json(QStringLiteral("config"), {"get"}).toObject();
-        // Every option current qless reads, max-job-history too (qless's fallback, not in its
-        // defaults table), and nothing else.
+        // Every option current qless reads, max-job-history and max-worker-age too (qless's
+        // fallbacks, not in its defaults table, so not in `config get`), and nothing else.
         QCOMPARE(model.rowCount(), ConfigModel::knownOptions().size());
-        QCOMPARE(all.size() + 1, model.rowCount());
+        QCOMPARE(all.size() + 2, model.rowCount());
         QVERIFY(!all.contains(QStringLiteral("max-job-history")));
+        QVERIFY(!all.contains(QStringLiteral("max-worker-age")));
         for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
             const int row = model.rowOf(it.key());
             QVERIFY2(row >= 0, qPrintable(it.key()));

@@ -14,8 +14,9 @@
 // a deployment's data exactly as operators have it: `time` rewritten at every put and pop,
 // `expires` 0 or '' without a lock, history as a `ql:j:<jid>-history` list of
 // [floor(when), what, {extra}] entries, log entries with arbitrary data, timed-out jobs at score
-// +inf in the work set, paused queues, max-concurrency. (The 2012 shape, stages in the hash's
-// `history` field, is what our own per-command scripts write: use QlessFixture::put and the like.)
+// +inf in the work set, paused queues, max-concurrency. (QlessFixture::put and the like, through
+// our per-command scripts, write the same shape now; the 2012 one, stages in the hash's `history`
+// field, is written by hand where a test needs it.)
 class DeploymentData final
 {
 public:
