@@ -32,7 +32,7 @@ ConfigEditor::ConfigEditor(QlessSession *session, ConfigModel *model, QObject *p
 {
 }
 
-// The rules of lua/config.lua and lua/lib/20-config.lua: every option current qless reads as a
+// Qless.config_is_numeric in lua/core/20-config.lua: every option current qless reads as a
 // number (all of qless's options but `application`, with max-worker-age and max-job-history) and
 // anything ending in "-heartbeat" or "-max-concurrency".
 bool ConfigEditor::isNumeric(const QString &option)
@@ -43,19 +43,18 @@ bool ConfigEditor::isNumeric(const QString &option)
         || option.endsWith(maxConcurrencySuffix);
 }
 
-bool ConfigEditor::mustBeWhole(const QString &option)
+bool ConfigEditor::isCount(const QString &option)
 {
     return option == QLatin1String("jobs-history-count") || option == QLatin1String("max-job-history")
         || option.endsWith(maxConcurrencySuffix);
 }
 
-bool ConfigEditor::mustBeAboveZero(const QString &option)
+bool ConfigEditor::isLockLength(const QString &option)
 {
-    return option == QLatin1String("heartbeat") || option == QLatin1String("max-worker-age")
-        || option.endsWith(heartbeatSuffix);
+    return option == QLatin1String("heartbeat") || option.endsWith(heartbeatSuffix);
 }
 
-bool ConfigEditor::mustNotBeNegative(const QString &option)
+bool ConfigEditor::isKeptLength(const QString &option)
 {
     return option == QLatin1String("jobs-history") || option == QLatin1String("jobs-history-count")
         || option == QLatin1String("stats-history") || option == QLatin1String("histogram-history");
@@ -76,9 +75,9 @@ QString ConfigEditor::unitOf(const QString &option)
 
 bool ConfigEditor::isScriptNumber(const QString &text)
 {
-    // Qless.number in lua/lib/10-args.lua: three Lua patterns, ASCII digits only.
+    // Qless.number in lua/core/10-base.lua: Lua patterns, ASCII digits only.
     static const QRegularExpression number(QStringLiteral(
-        "^(-?[0-9]*\\.?[0-9]+|-?[0-9]+\\.|-?[0-9]*\\.?[0-9]+[eE][-+]?[0-9]+)$"));
+        "^([-+]?[0-9]*\\.?[0-9]+|[-+]?[0-9]+\\.|[-+]?[0-9]*\\.?[0-9]+[eE][-+]?[0-9]+|[-+]?[0-9]+\\.[eE][-+]?[0-9]+)$"));
     if (!number.match(text).hasMatch())
         return false;
     bool ok = false;
@@ -107,17 +106,36 @@ QString ConfigEditor::problem(const QString &option, const QString &rawValue)
     if (!isScriptNumber(value))
         return tr("\"%1\" is not a number: %2 takes a number of %3, such as %4.")
             .arg(value, option, unit, exampleOf(option));
+    return {};
+}
+
+QString ConfigEditor::warning(const QString &option, const QString &rawValue)
+{
+    if (!isNumeric(option) || !problem(option, rawValue).isEmpty())
+        return {};
+    const QString value = normalized(option, rawValue);
     const double number = value.toDouble();
-    if (mustBeWhole(option) && number != std::floor(number))
-        return tr("%1 takes a whole number of %2: qless hands it to Redis as a count, where %3 is an error at "
-                  "every pop or complete.").arg(option, unit, value);
-    if (mustBeAboveZero(option) && number <= 0) {
-        if (option == QLatin1String("max-worker-age"))
-            return tr("max-worker-age must be above 0: at 0, every worker would drop off the list at once.");
-        return tr("%1 must be above 0: at 0, every running job would count as stalled at once.").arg(option);
+    if (isLockLength(option) && number <= 0)
+        return tr("With %1 at %2, every lock qless gives has run out when it is given: each running job counts "
+                  "as stalled at once and the next pop takes it back.").arg(option, value);
+    if (option == QLatin1String("max-worker-age") && number <= 0)
+        return tr("With max-worker-age at %1, every worker counts as gone at once: the Workers list is empty "
+                  "and qless's workers command forgets them all.").arg(value);
+    if (isCount(option) && number != std::floor(number)) {
+        const QString where = option == QLatin1String("jobs-history-count") ? tr("every complete")
+            : option == QLatin1String("max-job-history")                    ? tr("every put, pop and complete")
+                                                                             : tr("every pop of queue %1").arg(ConfigModel::queueOf(option));
+        return tr("%1 is a count qless hands to Redis as it is: Redis refuses %2, so %3 of real workers fails "
+                  "until it is changed.").arg(option, value, where);
     }
-    if (mustNotBeNegative(option) && number < 0)
-        return tr("%1 cannot be negative: it is a number of %2 to keep.").arg(option, unit);
+    if (ConfigModel::isQueueMaxConcurrency(option) && number <= 0)
+        return tr("In qless, %1 at 0 or less means no limit: queue %2 runs any number of jobs at once, not none.")
+            .arg(option, ConfigModel::queueOf(option));
+    if (option == QLatin1String("max-job-history") && number <= 0)
+        return tr("In qless, max-job-history at 0 or less means no limit: every job's history grows without end.");
+    if (isKeptLength(option) && number < 0)
+        return tr("%1 is how much to keep; qless takes %2 as it is, and a negative length does not mean \"none\" "
+                  "(a negative jobs-history deletes every completed job the moment it completes).").arg(option, value);
     return {};
 }
 
@@ -135,11 +153,16 @@ bool ConfigEditor::refuse(const QString &option, QString *error) const
     return !why.isEmpty();
 }
 
-bool ConfigEditor::set(const QString &option, const QString &value, QString *error)
+bool ConfigEditor::set(const QString &option, const QString &value, QString *error, bool confirmed)
 {
     if (refuse(option, error))
         return false;
-    const QString why = problem(option, value);
+    QString why = problem(option, value);
+    if (why.isEmpty() && !confirmed) {
+        why = warning(option, value);
+        if (!why.isEmpty())
+            why += QLatin1Char(' ') + tr("Confirm to set it anyway.");
+    }
     if (!why.isEmpty()) {
         if (error)
             *error = why;

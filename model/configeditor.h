@@ -7,9 +7,12 @@ class ConfigModel;
 class QlessSession;
 
 // Changes qless's configuration for the Config page: `config set` and `config unset` through the
-// typed API, one write at a time. A value is checked here first, by the rules the config script
-// applies (lua/README.md), so that a mistyped value is explained before anything is sent; the
-// script still checks, and its refusal is shown as it words it. Every write that reaches the server
+// typed API, one write at a time. A value is checked here first, by the rule the script applies
+// (lua/core/20-config.lua: an option qless reads as a number takes a number, any number), so that
+// a mistyped value is explained before anything is sent; the script still checks, and its refusal
+// is shown as it words it. A number qless accepts but that does something an operator would not
+// expect (a heartbeat of 0, a fractional count, max-concurrency 0 meaning no limit) is not refused:
+// it is explained by warning() and sent only once confirmed. Every write that reaches the server
 // is audited through the session (action "config set" / "config unset", arguments {option, value,
 // previous}, count 0, outcome "done" or "failed"), and the table is read again afterwards.
 // Refusals made here (a bad value, a read-only connection, a write already running) send nothing
@@ -28,27 +31,31 @@ public:
     // and every `<queue>-max-concurrency`.
     static bool isNumeric(const QString &option);
     // Counts qless hands to Redis (jobs-history-count, max-job-history, <queue>-max-concurrency):
-    // a fraction there is an error in Redis.
-    static bool mustBeWhole(const QString &option);
-    // Numbers that must be above 0 (heartbeats, max-worker-age).
-    static bool mustBeAboveZero(const QString &option);
-    // History lengths, 0 or more. The remaining numeric options take any number: qless reads
-    // grace-period, max-job-history and max-concurrency at 0 or below as none or no limit.
-    static bool mustNotBeNegative(const QString &option);
+    // a fraction there makes Redis refuse qless's call, at every complete, history entry or pop.
+    static bool isCount(const QString &option);
+    // Lock lengths: heartbeat and every <queue>-heartbeat.
+    static bool isLockLength(const QString &option);
+    // How long something is kept (jobs-history, jobs-history-count, stats-history,
+    // histogram-history): a negative number there keeps nothing sensible.
+    static bool isKeptLength(const QString &option);
     // "seconds", "days", "jobs", "entries", or empty for text options.
     static QString unitOf(const QString &option);
     // What would be sent for `value`: numbers without the spaces around them, text as typed.
     static QString normalized(const QString &option, const QString &value);
     // Why `value` cannot be set for `option`, in words for the operator; empty when it can.
     static QString problem(const QString &option, const QString &value);
+    // What a value qless accepts would do that the operator may not expect, to be confirmed before
+    // it is sent; empty when nothing needs saying (or the value has a problem()).
+    static QString warning(const QString &option, const QString &value);
     // The finite decimals the scripts accept (12, -0.5, 1.7e+09), not hex, padding, inf or nan.
     static bool isScriptNumber(const QString &text);
 
     bool isBusy() const { return m_busy; }
 
-    // Start a write. False, with `error` saying why, when it is refused here and nothing is sent;
-    // otherwise finished() follows once the write is audited and the table read again.
-    bool set(const QString &option, const QString &value, QString *error = nullptr);
+    // Start a write. False, with `error` saying why, when it is refused here and nothing is sent
+    // (a value with a warning() is refused until `confirmed`); otherwise finished() follows once
+    // the write is audited and the table read again.
+    bool set(const QString &option, const QString &value, QString *error = nullptr, bool confirmed = false);
     bool unset(const QString &option, QString *error = nullptr);
 
 signals:

@@ -239,9 +239,9 @@ QString ConfigModel::meaning(const QString &n)
     if (n == QLatin1String("max-job-history"))
         return tr("A job's history keeps at most this many entries; 0 or less: no limit");
     if (n == QLatin1String("stats-history"))
-        return tr("Days of queue statistics kept (by our scripts; qless only lists it)");
+        return tr("Days of queue statistics to keep: stored only, no qless script expires statistics");
     if (n == QLatin1String("histogram-history"))
-        return tr("Days of wait and run histograms kept (by our scripts; qless only lists it)");
+        return tr("Days of wait and run histograms to keep: stored only, no qless script expires them");
     if (isQueueMaxConcurrency(n))
         return tr("At most this many jobs of queue %1 run at once; 0 or less: no limit").arg(queueOf(n));
     if (isQueueHeartbeat(n))

@@ -5,6 +5,7 @@
 #include "qlesssession.h"
 #include "tableviews.h"
 
+#include <QCheckBox>
 #include <QCompleter>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -19,6 +20,8 @@
 
 namespace {
 const QLatin1String errorStyle("QLabel { color: #c62828; }");
+// Amber: a value that may be set, with a consequence to confirm first.
+const QLatin1String warningStyle("QLabel { color: #a15c00; }");
 
 QString readOnlyReason()
 {
@@ -40,6 +43,7 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     , m_set(new QPushButton(tr("Set"), this))
     , m_reset(new QPushButton(tr("Reset to default"), this))
     , m_check(new QLabel(this))
+    , m_confirm(new QCheckBox(tr("Set it anyway"), this))
     , m_result(new QLabel(this))
     , m_readOnlyNote(new QLabel(readOnlyReason(), this))
 {
@@ -78,6 +82,8 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     m_reset->setToolTip(tr("Remove the override: qless's default applies again (config unset)."));
     m_check->setWordWrap(true);
     m_check->setStyleSheet(errorStyle);
+    m_confirm->setToolTip(tr("qless accepts this value: tick to send it as it is, knowing what it does."));
+    m_confirm->hide();
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readOnlyNote->setWordWrap(true);
@@ -101,7 +107,8 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     grid->addWidget(m_set, 3, 3);
     grid->addWidget(m_reset, 3, 4);
     grid->addWidget(m_check, 4, 1, 1, 5);
-    grid->addWidget(m_result, 5, 0, 1, 6);
+    grid->addWidget(m_confirm, 5, 1, 1, 5);
+    grid->addWidget(m_result, 6, 0, 1, 6);
     grid->setColumnStretch(5, 1);
     m_option->setFixedWidth(360);
     m_value->setFixedWidth(360);
@@ -119,7 +126,10 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ConfigPage::onCurrentRowChanged);
     connect(m_option, &QLineEdit::textEdited, this, &ConfigPage::onOptionEdited);
     connect(completer, QOverload<const QString &>::of(&QCompleter::activated), this, &ConfigPage::selectOption);
+    // A confirmation is for the value it was given for: a new value asks again.
+    connect(m_value, &QLineEdit::textChanged, m_confirm, [this] { m_confirm->setChecked(false); });
     connect(m_value, &QLineEdit::textChanged, this, &ConfigPage::updateControls);
+    connect(m_confirm, &QCheckBox::toggled, this, &ConfigPage::updateControls);
     connect(m_value, &QLineEdit::returnPressed, this, &ConfigPage::submitSet);
     connect(m_set, &QPushButton::clicked, this, &ConfigPage::submitSet);
     connect(m_reset, &QPushButton::clicked, this, &ConfigPage::submitReset);
@@ -131,7 +141,8 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     // Read-only: every edit control off, each saying why (tooltips show on disabled widgets).
     if (session->isReadOnly()) {
         for (QWidget *control : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
-                                 static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset)}) {
+                                 static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset),
+                                 static_cast<QWidget *>(m_confirm)}) {
             control->setEnabled(false);
             control->setToolTip(readOnlyReason());
         }
@@ -242,8 +253,8 @@ void ConfigPage::updateControls()
         const QString def = ConfigModel::defaultOf(option);
         const QString such = ConfigModel::isQueueMaxConcurrency(option) ? QStringLiteral("5")
                                                                         : def.isEmpty() ? QStringLiteral("60") : def;
-        example = ConfigEditor::mustBeWhole(option) ? tr("a whole number of %1, such as %2").arg(unit, such)
-                                                    : tr("a number of %1, such as %2").arg(unit, such);
+        example = ConfigEditor::isCount(option) ? tr("a whole number of %1, such as %2").arg(unit, such)
+                                                : tr("a number of %1, such as %2").arg(unit, such);
     } else if (!option.isEmpty()) {
         example = tr("text");
     }
@@ -251,11 +262,16 @@ void ConfigPage::updateControls()
 
     // The value is checked as it is typed; an empty field just is not ready yet.
     const QString problem = m_value->text().isEmpty() ? QString() : ConfigEditor::problem(option, m_value->text());
-    m_check->setText(problem);
-    m_check->setVisible(!problem.isEmpty());
+    // A number qless takes but that does something surprising: said, and confirmed before Set.
+    const QString warning = m_value->text().isEmpty() ? QString() : ConfigEditor::warning(option, m_value->text());
+    m_check->setText(problem.isEmpty() ? warning : problem);
+    m_check->setStyleSheet(problem.isEmpty() ? QString(warningStyle) : QString(errorStyle));
+    m_check->setVisible(!m_check->text().isEmpty());
+    m_confirm->setVisible(!warning.isEmpty());
 
     const bool writable = !session()->isReadOnly() && !m_editor->isBusy();
-    m_set->setEnabled(writable && !option.isEmpty() && !m_value->text().isEmpty() && problem.isEmpty());
+    m_set->setEnabled(writable && !option.isEmpty() && !m_value->text().isEmpty() && problem.isEmpty()
+                      && (warning.isEmpty() || m_confirm->isChecked()));
     m_reset->setEnabled(writable && chosen && chosen->origin == ConfigOption::Origin::Override);
     if (!session()->isReadOnly()) {
         m_reset->setToolTip(chosen && chosen->origin == ConfigOption::Origin::Override
@@ -279,7 +295,7 @@ void ConfigPage::submitSet()
         return;
     const QString option = m_option->text().trimmed();
     QString error;
-    if (!m_editor->set(option, m_value->text(), &error)) {
+    if (!m_editor->set(option, m_value->text(), &error, m_confirm->isChecked())) {
         showResult(false, error);
         return;
     }

@@ -4,6 +4,7 @@
 
 class ConfigEditor;
 class ConfigModel;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -12,7 +13,9 @@ class QTableView;
 // qless's configuration: every option with the value in force, its override (bold) and its
 // default side by side, each queue's heartbeat; below, an editor for the selected option (or one
 // typed by name, such as the heartbeat of a queue not listed yet): a value checked as it is typed,
-// Set, and Reset to default. Writes go through ConfigEditor (audited); errors show on the page.
+// Set, and Reset to default. A number qless accepts but that does something surprising (a heartbeat
+// of 0, a fractional count, max-concurrency 0 meaning no limit) is explained in a warning and Set
+// waits until "Set it anyway" is ticked. Writes go through ConfigEditor (audited); errors show on the page.
 // On a read-only connection every edit control is disabled and says why.
 class ConfigPage final : public Page
 {
@@ -31,8 +34,11 @@ public:
     QLineEdit *valueField() const { return m_value; }
     QPushButton *setButton() const { return m_set; }
     QPushButton *resetButton() const { return m_reset; }
-    // The inline check of the value typed ("not a number ..."), empty when it may be set.
+    // The inline check of the value typed ("not a number ..."), or the warning about what a
+    // surprising value would do; empty when it may simply be set.
     QLabel *checkLabel() const { return m_check; }
+    // Shown with a warning: Set is enabled only once it is ticked (for the value as typed).
+    QCheckBox *confirmBox() const { return m_confirm; }
     // What the last write did, or why it failed.
     QLabel *resultLabel() const { return m_result; }
 
@@ -60,6 +66,7 @@ private:
     QPushButton *m_set;
     QPushButton *m_reset;
     QLabel *m_check;
+    QCheckBox *m_confirm;
     QLabel *m_result;
     QLabel *m_readOnlyNote;
     // The option being written, to select and reload once the write is done.

@@ -6,6 +6,7 @@
 #include "realisticpipeline.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -174,18 +175,13 @@ private slots:
         QVERIFY(!page.configEditor()->isBusy());
         screenshot(&page, QStringLiteral("config-invalid"));
 
-        typeValue(page, QStringLiteral("0"));
-        QVERIFY(!page.setButton()->isEnabled());
-        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("above 0")), qPrintable(page.checkLabel()->text()));
+        QVERIFY(page.confirmBox()->isHidden()); // a refusal is not something to confirm
 
         QVERIFY(clickRow(page, QStringLiteral("jobs-history")));
-        typeValue(page, QStringLiteral("-1"));
-        QVERIFY(!page.setButton()->isEnabled());
-        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("cannot be negative")),
-                 qPrintable(page.checkLabel()->text()));
         typeValue(page, QStringLiteral("0"));
         QVERIFY(page.setButton()->isEnabled());
         QVERIFY(page.checkLabel()->isHidden());
+        QVERIFY(page.confirmBox()->isHidden());
 
         // Text options take any text but none.
         QVERIFY(clickRow(page, QStringLiteral("application")));
@@ -240,9 +236,7 @@ private slots:
         QCOMPARE(page.valueField()->placeholderText(), QStringLiteral("a whole number of jobs, such as 5"));
         typeValue(page, QStringLiteral("some"));
         QVERIFY(!page.setButton()->isEnabled());
-        typeValue(page, QStringLiteral("2.5"));
-        QVERIFY(!page.setButton()->isEnabled());
-        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("whole number of jobs")),
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("\"some\" is not a number")),
                  qPrintable(page.checkLabel()->text()));
         screenshot(&page, QStringLiteral("config-max-concurrency-invalid"));
         QCOMPARE(fixture().snapshot(), before); // nothing sent
@@ -258,6 +252,56 @@ private slots:
         QCOMPARE(page.configModel()->rowOf(QStringLiteral("crawl-max-concurrency")),
                  page.configModel()->rowOf(QStringLiteral("crawl-heartbeat")) + 1);
         screenshot(&page, QStringLiteral("config-qless-options"));
+    }
+
+    // A number qless accepts is never refused (#12 item 6); one that does something surprising
+    // is explained, and Set waits for "Set it anyway".
+    void surprisingValueIsWarnedAndConfirmed()
+    {
+        auto s = editSession();
+        ConfigPage page(s.get());
+        page.resize(1200, 640);
+        page.show();
+        QVERIFY(refresh(&page));
+        const QList<QByteArray> before = fixture().snapshot();
+
+        QVERIFY(clickRow(page, QStringLiteral("heartbeat")));
+        typeValue(page, QStringLiteral("0"));
+        QVERIFY(page.checkLabel()->isVisible());
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("counts as stalled at once")),
+                 qPrintable(page.checkLabel()->text()));
+        QVERIFY(page.confirmBox()->isVisible());
+        QVERIFY(!page.confirmBox()->isChecked());
+        QVERIFY(!page.setButton()->isEnabled());
+        QTest::keyClick(page.valueField(), Qt::Key_Return); // Enter does not send it either
+        QVERIFY(!page.configEditor()->isBusy());
+        screenshot(&page, QStringLiteral("config-warning"));
+        QCOMPARE(fixture().snapshot(), before);
+
+        // max-concurrency 0 is no limit in qless, not "none at once".
+        QVERIFY(clickRow(page, QStringLiteral("jobs-history")));
+        page.optionField()->setText(QStringLiteral("crawl-max-concurrency"));
+        page.selectOption(QStringLiteral("crawl-max-concurrency"));
+        typeValue(page, QStringLiteral("0"));
+        QVERIFY2(page.checkLabel()->text().contains(QStringLiteral("means no limit")),
+                 qPrintable(page.checkLabel()->text()));
+
+        // Ticked, the value is sent as typed; a new value asks again.
+        QVERIFY(clickRow(page, QStringLiteral("heartbeat")));
+        typeValue(page, QStringLiteral("-10"));
+        QVERIFY(!page.setButton()->isEnabled());
+        page.confirmBox()->setChecked(true);
+        QVERIFY(page.setButton()->isEnabled());
+        typeValue(page, QStringLiteral("-5"));
+        QVERIFY(!page.confirmBox()->isChecked());
+        QVERIFY(!page.setButton()->isEnabled());
+        page.confirmBox()->setChecked(true);
+        screenshot(&page, QStringLiteral("config-warning-confirmed"));
+        QTest::mouseClick(page.setButton(), Qt::LeftButton);
+        QVERIFY(awaitWrite(page));
+        QVERIFY2(page.resultLabel()->text().contains(QStringLiteral("heartbeat set to -5")),
+                 qPrintable(page.resultLabel()->text()));
+        QCOMPARE(stored("heartbeat"), QByteArray("-5"));
     }
 
     void resetToDefault()

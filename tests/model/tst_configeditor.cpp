@@ -73,7 +73,7 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("number");
-        // lua/lib/10-args.lua Qless.number: finite decimals only.
+        // lua/core/10-base.lua Qless.number: finite decimals only.
         QTest::newRow("integer") << "12" << true;
         QTest::newRow("negative") << "-0.5" << true;
         QTest::newRow("leading dot") << ".5" << true;
@@ -83,7 +83,8 @@ private slots:
         QTest::newRow("word") << "abc" << false;
         QTest::newRow("empty") << "" << false;
         QTest::newRow("hex") << "0x10" << false;
-        QTest::newRow("plus sign") << "+5" << false;
+        QTest::newRow("plus sign") << "+5" << true;
+        QTest::newRow("trailing dot exponent") << "12.e3" << true;
         QTest::newRow("inner space") << "1 0" << false;
         QTest::newRow("padding") << " 10" << false;
         QTest::newRow("inf") << "inf" << false;
@@ -112,16 +113,18 @@ private slots:
         QVERIFY(ConfigEditor::isNumeric(QStringLiteral("crawl-max-concurrency")));
         QVERIFY(!ConfigEditor::isNumeric(QStringLiteral("max-concurrency"))); // no queue: not read by qless
         QVERIFY(!ConfigEditor::isNumeric(QStringLiteral("custom-thing")));
-        QVERIFY(ConfigEditor::mustBeWhole(QStringLiteral("crawl-max-concurrency")));
-        QVERIFY(ConfigEditor::mustBeWhole(QStringLiteral("max-job-history")));
-        QVERIFY(ConfigEditor::mustBeWhole(QStringLiteral("jobs-history-count")));
-        QVERIFY(!ConfigEditor::mustBeWhole(QStringLiteral("grace-period")));
+        QVERIFY(ConfigEditor::isCount(QStringLiteral("crawl-max-concurrency")));
+        QVERIFY(ConfigEditor::isCount(QStringLiteral("max-job-history")));
+        QVERIFY(ConfigEditor::isCount(QStringLiteral("jobs-history-count")));
+        QVERIFY(!ConfigEditor::isCount(QStringLiteral("grace-period")));
         QCOMPARE(ConfigEditor::unitOf(QStringLiteral("crawl-max-concurrency")), QStringLiteral("jobs"));
         QCOMPARE(ConfigEditor::unitOf(QStringLiteral("max-job-history")), QStringLiteral("entries"));
         QCOMPARE(ConfigEditor::unitOf(QStringLiteral("grace-period")), QStringLiteral("seconds"));
-        QVERIFY(ConfigEditor::mustBeAboveZero(QStringLiteral("max-worker-age")));
-        QVERIFY(ConfigEditor::mustBeAboveZero(QStringLiteral("crawl-heartbeat")));
-        QVERIFY(!ConfigEditor::mustBeAboveZero(QStringLiteral("jobs-history")));
+        QVERIFY(ConfigEditor::isLockLength(QStringLiteral("heartbeat")));
+        QVERIFY(ConfigEditor::isLockLength(QStringLiteral("crawl-heartbeat")));
+        QVERIFY(!ConfigEditor::isLockLength(QStringLiteral("max-worker-age")));
+        QVERIFY(ConfigEditor::isKeptLength(QStringLiteral("jobs-history")));
+        QVERIFY(!ConfigEditor::isKeptLength(QStringLiteral("grace-period")));
         QCOMPARE(ConfigEditor::unitOf(QStringLiteral("stats-history")), QStringLiteral("days"));
         QCOMPARE(ConfigEditor::unitOf(QStringLiteral("crawl-heartbeat")), QStringLiteral("seconds"));
         QCOMPARE(ConfigEditor::unitOf(QStringLiteral("application")), QString());
@@ -133,14 +136,15 @@ private slots:
         QVERIFY(ok("heartbeat", QStringLiteral(" 30 "))); // spaces around a number are dropped
         QCOMPARE(ConfigEditor::normalized(QStringLiteral("heartbeat"), QStringLiteral(" 30 ")), QStringLiteral("30"));
         QVERIFY(ok("heartbeat", QStringLiteral("0.5")));
-        QVERIFY(!ok("heartbeat", QStringLiteral("0")));
-        QVERIFY(!ok("heartbeat", QStringLiteral("-5")));
-        QVERIFY(!ok("max-worker-age", QStringLiteral("0")));
-        QVERIFY(!ok("crawl-heartbeat", QStringLiteral("0")));
+        // Numbers qless accepts stay accepted (#12 item 6), surprising ones with a warning.
+        QVERIFY(ok("heartbeat", QStringLiteral("0")));
+        QVERIFY(ok("heartbeat", QStringLiteral("-10")));
+        QVERIFY(ok("max-worker-age", QStringLiteral("0")));
+        QVERIFY(ok("crawl-heartbeat", QStringLiteral("0")));
         QVERIFY(!ok("crawl-heartbeat", QStringLiteral("soon")));
         QVERIFY(ok("jobs-history", QStringLiteral("0")));
-        QVERIFY(!ok("jobs-history", QStringLiteral("-1")));
-        QVERIFY(!ok("stats-history", QStringLiteral("-0.5")));
+        QVERIFY(ok("jobs-history", QStringLiteral("-1")));
+        QVERIFY(ok("stats-history", QStringLiteral("-0.5")));
         QVERIFY(!ok("jobs-history-count", QString()));
         QVERIFY(ok("application", QStringLiteral("billing")));
         QVERIFY(ok("application", QStringLiteral(" 12 "))); // text is kept as typed
@@ -151,9 +155,9 @@ private slots:
         QVERIFY(!ok("grace-period", QString()));
         QVERIFY(!ok("max-job-history", QStringLiteral("lots")));
         QVERIFY(!ok("crawl-max-concurrency", QStringLiteral("few")));
-        QVERIFY(!ok("crawl-max-concurrency", QStringLiteral("2.5"))); // a count for Redis
-        QVERIFY(!ok("max-job-history", QStringLiteral("2.5")));
-        QVERIFY(!ok("jobs-history-count", QStringLiteral("10.5")));
+        QVERIFY(ok("crawl-max-concurrency", QStringLiteral("2.5"))); // a count for Redis: warned
+        QVERIFY(ok("max-job-history", QStringLiteral("2.5")));
+        QVERIFY(ok("jobs-history-count", QStringLiteral("10.5")));
         // What qless gives a meaning stays accepted: no grace, no limit, fractions of seconds.
         QVERIFY(ok("grace-period", QStringLiteral("0")));
         QVERIFY(ok("grace-period", QStringLiteral("-1")));
@@ -170,15 +174,63 @@ private slots:
         const QString abc = ConfigEditor::problem(QStringLiteral("heartbeat"), QStringLiteral("abc"));
         QVERIFY2(abc.contains(QStringLiteral("\"abc\" is not a number")), qPrintable(abc));
         QVERIFY2(abc.contains(QStringLiteral("seconds, such as 60")), qPrintable(abc));
-        const QString zero = ConfigEditor::problem(QStringLiteral("heartbeat"), QStringLiteral("0"));
-        QVERIFY2(zero.contains(QStringLiteral("above 0")), qPrintable(zero));
-        const QString negative = ConfigEditor::problem(QStringLiteral("jobs-history"), QStringLiteral("-1"));
-        QVERIFY2(negative.contains(QStringLiteral("cannot be negative")), qPrintable(negative));
+
         const QString grace = ConfigEditor::problem(QStringLiteral("grace-period"), QStringLiteral("ten"));
         QVERIFY2(grace.contains(QStringLiteral("\"ten\" is not a number: grace-period takes a number of seconds, "
                                                "such as 10")), qPrintable(grace));
-        const QString half = ConfigEditor::problem(QStringLiteral("q-max-concurrency"), QStringLiteral("2.5"));
-        QVERIFY2(half.contains(QStringLiteral("takes a whole number of jobs")), qPrintable(half));
+    }
+
+    void surprisingNumbersAreWarnedAbout()
+    {
+        const auto warning = [](const char *option, const char *value) {
+            return ConfigEditor::warning(QString::fromLatin1(option), QString::fromLatin1(value));
+        };
+        // Nothing to say about ordinary values, text options, or values that are refused anyway.
+        for (const auto &[option, value] : QList<QPair<const char *, const char *>>{
+                 {"heartbeat", "30"}, {"crawl-heartbeat", "0.5"}, {"grace-period", "0"}, {"grace-period", "-1"},
+                 {"jobs-history", "0"}, {"jobs-history-count", "0"}, {"crawl-max-concurrency", "5"},
+                 {"max-job-history", "50"}, {"max-worker-age", "3600"}, {"application", "-1"},
+                 {"heartbeat", "abc"}})
+            QVERIFY2(warning(option, value).isEmpty(), option);
+
+        QVERIFY(warning("heartbeat", "0").contains(QStringLiteral("counts as stalled at once")));
+        QVERIFY(warning("crawl-heartbeat", "-10").contains(QStringLiteral("crawl-heartbeat at -10")));
+        QVERIFY(warning("max-worker-age", "0").contains(QStringLiteral("every worker counts as gone")));
+        const QString half = warning("crawl-max-concurrency", "2.5");
+        QVERIFY2(half.contains(QStringLiteral("Redis refuses 2.5, so every pop of queue crawl")), qPrintable(half));
+        QVERIFY(warning("jobs-history-count", "10.5").contains(QStringLiteral("every complete")));
+        QVERIFY(warning("max-job-history", "2.5").contains(QStringLiteral("every put, pop and complete")));
+        // qless-core: max-concurrency and max-job-history at 0 or less are no limit at all.
+        QVERIFY(warning("crawl-max-concurrency", "0").contains(QStringLiteral("means no limit")));
+        QVERIFY(warning("crawl-max-concurrency", "-1").contains(QStringLiteral("not none")));
+        QVERIFY(warning("max-job-history", "0").contains(QStringLiteral("grows without end")));
+        QVERIFY(warning("jobs-history", "-1").contains(QStringLiteral("does not mean \"none\"")));
+    }
+
+    void warnedValueIsSentOnlyOnceConfirmed()
+    {
+        auto s = session();
+        ConfigModel model(s->client());
+        QVERIFY(refresh(model));
+        ConfigEditor editor(s.get(), &model);
+        QSignalSpy finished(&editor, &ConfigEditor::finished);
+        const QList<QByteArray> before = m_fixture->snapshot();
+
+        QString error;
+        QVERIFY(!editor.set(QStringLiteral("heartbeat"), QStringLiteral("0"), &error));
+        QCOMPARE(error, ConfigEditor::warning(QStringLiteral("heartbeat"), QStringLiteral("0"))
+                            + QStringLiteral(" Confirm to set it anyway."));
+        QVERIFY(!editor.isBusy());
+        QTest::qWait(100);
+        QVERIFY(finished.isEmpty());
+        QCOMPARE(m_fixture->snapshot(), before);
+
+        // Confirmed: sent, and the script takes it as qless does.
+        QVERIFY(editor.set(QStringLiteral("heartbeat"), QStringLiteral("0"), &error, true));
+        const QList<QVariant> result = awaitFinished(finished);
+        QVERIFY2(result.value(0).toBool(), qPrintable(result.value(1).toString()));
+        QCOMPARE(stored("heartbeat"), QByteArray("0"));
+        QCOMPARE(audited().value(0).arguments.value(QStringLiteral("value")).toString(), QStringLiteral("0"));
     }
 
     void setNumeric()
@@ -247,13 +299,10 @@ private slots:
 
         const QList<QPair<QString, QString>> bad{
             {QStringLiteral("heartbeat"), QStringLiteral("abc")},
-            {QStringLiteral("heartbeat"), QStringLiteral("0")},
-            {QStringLiteral("max-worker-age"), QStringLiteral("-1")},
-            {QStringLiteral("jobs-history"), QStringLiteral("-1")},
             {QStringLiteral("crawl-heartbeat"), QStringLiteral("0x20")},
             {QStringLiteral("grace-period"), QStringLiteral("ten")},
             {QStringLiteral("max-job-history"), QStringLiteral("100 entries")},
-            {QStringLiteral("crawl-max-concurrency"), QStringLiteral("1.5")},
+            {QStringLiteral("crawl-max-concurrency"), QStringLiteral("some")},
             {QStringLiteral("application"), QString()},
             {QString(), QStringLiteral("1")},
         };
