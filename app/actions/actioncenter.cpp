@@ -399,7 +399,12 @@ void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QS
     });
     if (!anyFailed && !isReadOnly()) {
         retry->setEnabled(false);
-        retry->setToolTip(tr("Retry puts failed jobs back into their queue; none is failed here."));
+        // A job qless timed out is listed under Waiting and already waits first in line: a retry
+        // would add nothing (and its 'failed' guard would skip it), so it is not offered there.
+        retry->setToolTip(listState == QLatin1String("waiting")
+                              ? tr("Retry is for failed jobs. A job listed here as timed out already waits first "
+                                   "in line: the next worker to pop its queue takes it.")
+                              : tr("Retry puts failed jobs back into their queue; none is failed here."));
     }
     add(menu, group ? tr("Move all to queue…") : tr("Move to queue…"),
         [this, target, listState, parent] { askMove(target, listState, parent); });

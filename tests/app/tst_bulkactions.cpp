@@ -3,6 +3,7 @@
 #include "bulkrunner.h"
 #include "bulkrunrow.h"
 #include "bulkrunspanel.h"
+#include "deploymentdata.h"
 #include "failedpage.h"
 #include "failuregroupmodel.h"
 #include "jobdetaildialog.h"
@@ -243,6 +244,49 @@ private slots:
         for (const RedisValue &value : fixture().command({"ZRANGE", "ql:q:parse-work", "0", "-1"}).elements)
             moved.insert(QString::fromUtf8(value.bytes));
         QCOMPARE(moved, QSet<QString>(chosen.begin(), chosen.end()));
+    }
+
+    // A job qless timed out is listed under Waiting, first in line: Retry (for failed jobs) is
+    // not offered for it, and its tooltip says why, for the row and for the whole list.
+    void aTimedOutJobInWaitingIsNotOfferedRetry()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData data(fixture());
+        data.put("crawl", "late", now - 100);
+        data.pop("crawl", "late", "w1", now - 90);
+        data.timeout("crawl", "late", now - 10);
+        fixture().put("crawl", "plain", now - 5);
+        auto s = auditedSession();
+        QueuesPage page(s.get());
+        page.resize(1300, 800);
+        page.show();
+        page.showQueue(QStringLiteral("crawl"));
+        QVERIFY(refresh(&page));
+        QTableView *jobs = page.tableView(QueuesPage::WaitingTab);
+        QTRY_COMPARE_WITH_TIMEOUT(jobs->model()->rowCount(), 2, 30000);
+        int lateRow = -1;
+        for (int row = 0; row < jobs->model()->rowCount(); ++row) {
+            if (jobs->model()->index(row, JobListModel::JidColumn).data().toString() == QLatin1String("late"))
+                lateRow = row;
+        }
+        QVERIFY(lateRow >= 0);
+        QMenu *menu = openContextMenu(jobs, lateRow);
+        QVERIFY(menu);
+        QAction *retry = findAction(menu, QStringLiteral("Retry"));
+        QVERIFY(retry);
+        QVERIFY(!retry->isEnabled());
+        QVERIFY2(retry->toolTip().contains(QLatin1String("already waits first in line")), qPrintable(retry->toolTip()));
+        menu->setActiveAction(retry);
+        screenshot(menu, QStringLiteral("actions-timed-out-no-retry"));
+        for (QAction *action : menu->actions()) {
+            if (action->menu() && action->text().startsWith(QLatin1String("All "))) {
+                QAction *allRetry = findAction(action->menu(), QStringLiteral("Retry"));
+                QVERIFY(allRetry);
+                QVERIFY(!allRetry->isEnabled());
+                QVERIFY(allRetry->toolTip().contains(QLatin1String("already waits first in line")));
+            }
+        }
+        menu->close();
     }
 
     void allJobsOfAListIncludeRowsNotLoaded()
