@@ -21,9 +21,11 @@ struct Job;
 // waiting on Redis: each batch goes out at once and the next follows its last reply, so the
 // window stays usable and refresh goes on.
 //
-// - A selection or a list: the jids are collected first (a list's rows not loaded yet too), then
-//   each gets its own call, pipelined a batch at a time. A call that says "no" is explained by
-//   reading the job back (gone, or in another state now).
+// - A selection or a list: the jids are collected first (a list's rows not loaded yet too; a
+//   page read after the list shrank starts that much earlier, so jobs moving up are not passed
+//   over, and the summary says "expected N, collected M" when fewer were found than the operator
+//   was told), then each gets its own call, pipelined a batch at a time. A call that says "no"
+//   is explained by reading the job back (gone, or in another state now).
 // - A whole failure group (retry, move, cancel): the failedaction script takes the group's
 //   oldest jobs a batch at a time on the server, however large the group.
 //
@@ -31,8 +33,9 @@ struct Job;
 // step, desk.failedaction's key for a group batch): Redis keeps each reply for a day, written with
 // the write itself. When the connection drops, the run pauses until it is back; then every step
 // or batch whose reply was lost is sent again under the same key, which Redis answers from its
-// receipt if it had run, so the summary counts each job exactly once. cancel() stops after the batch in flight. The
-// action is written to the session's audit log when it starts and when it ends.
+// receipt if it had run, so the summary counts each job exactly once. cancel() stops after the
+// batch in flight. The action is written to the session's audit log when it starts and when it
+// ends.
 //
 // A server that refuses the action for good (a replica reached without Sentinel, a command the
 // connection will not send, a read-only connection, a wrong password) ends the run at once with

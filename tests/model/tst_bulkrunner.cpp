@@ -519,7 +519,7 @@ private slots:
     {
         QTest::addColumn<bool>("wholeGroup");
         QTest::newRow("failure group, receipts looked up") << true;
-        QTest::newRow("selection, jobs read back") << false;
+        QTest::newRow("selection, receipts looked up") << false;
     }
     void aServerBackFromAnOlderSnapshotHasItsJobsDoneAgain()
     {
