@@ -127,7 +127,7 @@ private slots:
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
         fixture().put("crawl", "evented", now - 100);
-        fixture().command({"HDEL", "ql:j:evented", "history"});
+        fixture().command({"DEL", "ql:j:evented-history"}); // the put's own event: replaced below
         fixture().command({"RPUSH", "ql:j:evented-history", "[" + num(now - 100) + ",\"put\",{\"q\":\"crawl\"}]",
                            "[" + num(now - 90) + ",\"popped\",{\"worker\":\"w-1\"}]",
                            "[" + num(now - 30) + ",\"timed-out\",{}]",
