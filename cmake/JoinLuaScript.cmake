@@ -1,8 +1,8 @@
 # cmake -P script: OUT = banner + every LIB_FILES file + COMMAND_FILE.
 # Run at build time so each shipped script is whole, while the library lives in one place:
-# LIB_FILES is lua/core/*.lua (sorted), COMMAND_FILE a per-command face or the unified qless.lua.
+# LIB_FILES is lua/lib/*.lua (sorted), COMMAND_FILE a per-command face or the unified qless.lua.
 get_filename_component(name ${COMMAND_FILE} NAME)
-set(text "-- qlessdesk qless script '${name}': generated from lua/core/*.lua and lua/${name}.\n")
+set(text "-- qlessdesk qless script '${name}': generated from lua/lib/*.lua and lua/${name}.\n")
 string(APPEND text "-- Edit those files, not this one.\n")
 foreach(lib IN LISTS LIB_FILES)
     file(READ ${lib} body)

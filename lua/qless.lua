@@ -1,6 +1,6 @@
 -- The unified qless script: EVALSHA <sha> 0 <command> <now> args... , the API current qless
 -- clients (the Ruby gem, qless-py) call. Each entry checks its arguments through the library
--- (lua/core/) and turns the result into the reply those clients expect: JSON text for objects,
+-- (lua/lib/) and turns the result into the reply those clients expect: JSON text for objects,
 -- plain values otherwise.
 
 local Api = {}
@@ -112,7 +112,7 @@ Api['queue.forget'] = function(now, a) Qless.queues_forget(a) end
 
 -- qlessdesk's own commands ------------------------------------------------------------------------
 -- What the console needs beyond qless, under a prefix no qless command uses (see
--- lua/core/90-desk.lua). The desk.queues/jobs/peek/workers/failed/tracked/tags views change
+-- lua/lib/90-desk.lua). The desk.queues/jobs/peek/workers/failed/tracked/tags views change
 -- nothing in Redis. Paged lists reply {total, jobs}.
 
 -- A count or offset argument: a whole number, not negative; `default` when absent.

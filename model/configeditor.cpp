@@ -32,7 +32,7 @@ ConfigEditor::ConfigEditor(QlessSession *session, ConfigModel *model, QObject *p
 {
 }
 
-// Qless.config_is_numeric in lua/core/20-config.lua: every option current qless reads as a
+// Qless.config_is_numeric in lua/lib/20-config.lua: every option current qless reads as a
 // number (all of qless's options but `application`, with max-worker-age and max-job-history) and
 // anything ending in "-heartbeat" or "-max-concurrency".
 bool ConfigEditor::isNumeric(const QString &option)
@@ -75,7 +75,7 @@ QString ConfigEditor::unitOf(const QString &option)
 
 bool ConfigEditor::isScriptNumber(const QString &text)
 {
-    // Qless.number in lua/core/10-base.lua: Lua patterns, ASCII digits only.
+    // Qless.number in lua/lib/10-base.lua: Lua patterns, ASCII digits only.
     static const QRegularExpression number(QStringLiteral(
         "^([-+]?[0-9]*\\.?[0-9]+|[-+]?[0-9]+\\.|[-+]?[0-9]*\\.?[0-9]+[eE][-+]?[0-9]+|[-+]?[0-9]+\\.[eE][-+]?[0-9]+)$"));
     if (!number.match(text).hasMatch())

@@ -8,7 +8,7 @@ class QlessSession;
 
 // Changes qless's configuration for the Config page: `config set` and `config unset` through the
 // typed API, one write at a time. A value is checked here first, by the rule the script applies
-// (lua/core/20-config.lua: an option qless reads as a number takes a number, any number), so that
+// (lua/lib/20-config.lua: an option qless reads as a number takes a number, any number), so that
 // a mistyped value is explained before anything is sent; the script still checks, and its refusal
 // is shown as it words it. A number qless accepts but that does something an operator would not
 // expect (a heartbeat of 0, a fractional count, max-concurrency 0 meaning no limit) is not refused:

@@ -73,7 +73,7 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("number");
-        // lua/core/10-base.lua Qless.number: finite decimals only.
+        // lua/lib/10-base.lua Qless.number: finite decimals only.
         QTest::newRow("integer") << "12" << true;
         QTest::newRow("negative") << "-0.5" << true;
         QTest::newRow("leading dot") << ".5" << true;

@@ -1,6 +1,6 @@
 -- The qless library behind lua/qless.lua, the unified script current qless clients load
 -- (EVALSHA <sha> 0 <command> <now> args...), and behind the seed's per-command faces
--- (lua/<command>.lua). The files of lua/core/ are joined in sorted order in front of each face at
+-- (lua/<command>.lua). The files of lua/lib/ are joined in sorted order in front of each face at
 -- build time (see lua/CMakeLists.txt).
 -- Everything lives on one local table: Redis 7 forbids globals, and a Lua chunk may hold only
 -- about 200 locals, so helpers are fields, not locals.
