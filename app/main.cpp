@@ -2,6 +2,7 @@
 // server named by --url, REDIS_URL, or the connection dialog.
 #include "connectiondialog.h"
 #include "exportstatscommand.h"
+#include "exporttablecommand.h"
 #include "mainwindow.h"
 #include "passwordstore.h"
 #include "profilestore.h"
@@ -19,6 +20,8 @@ int main(int argc, char *argv[])
     // Headless subcommands run before (and instead of) anything of the window.
     if (ExportStatsCommand::isRequested(argc, argv))
         return ExportStatsCommand::run(argc, argv);
+    if (ExportTableCommand::isRequested(argc, argv))
+        return ExportTableCommand::run(argc, argv);
     // --version and --help print and leave: they must work on a machine with no display (a
     // package check, a terminal over ssh), where the window's platform plugin cannot load.
     for (int i = 1; i < argc; ++i) {
@@ -40,7 +43,8 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QApplication::translate(
         "main", "A desktop console for the qless job queue: queues, jobs, failures, workers and "
                 "statistics of a qless deployment, live.\n"
-                "Headless chart export: qlessdesk export-stats --help"));
+                "Headless chart export: qlessdesk export-stats --help\n"
+                "Headless table export (CSV): qlessdesk export-table --help"));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption urlOption(

@@ -1,5 +1,7 @@
 #include "auditlog.h"
 
+#include "csvtext.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -18,39 +20,6 @@ QString withoutPassword(const QString &server)
     QString clean = server;
     clean.replace(userInfo, QStringLiteral("\\1@"));
     return clean;
-}
-
-// Spreadsheet formula injection: Excel, LibreOffice and Google Sheets take a cell that begins with
-// =, +, - or @ as a formula (and tab or carriage return before one as a way to hide it), so a
-// server name, option or message someone typed could run as a formula in the operator's sheet.
-// Such a field gets a leading apostrophe, so that the cell is taken as text (Excel hides the
-// apostrophe; other programs may show it, a small price for not running what someone typed).
-// A field that is a plain number (a count, -3, -0.5, 1e+09) cannot be a formula and is left as it is,
-// so numbers stay numbers. Every field goes through this rule, then through the quoting below.
-QString defused(const QString &text)
-{
-    if (text.isEmpty())
-        return text;
-    const QChar first = text.front();
-    if (first != QLatin1Char('=') && first != QLatin1Char('+') && first != QLatin1Char('-') && first != QLatin1Char('@')
-        && first != QLatin1Char('\t') && first != QLatin1Char('\r'))
-        return text;
-    static const QRegularExpression number(QStringLiteral("^[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?$"));
-    if (number.match(text).hasMatch())
-        return text;
-    return QLatin1Char('\'') + text;
-}
-
-QString csvField(const QString &raw)
-{
-    const QString text = defused(raw);
-    // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
-        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
 } // namespace
@@ -191,9 +160,9 @@ bool AuditLog::exportCsv(const QString &path, QString *error) const
             continue;
         const QString arguments = QString::fromUtf8(QJsonDocument(record.arguments).toJson(QJsonDocument::Compact));
         const QStringList fields = {
-            csvField(record.time.toString(Qt::ISODateWithMs)), csvField(record.server), csvField(record.action),
-            csvField(arguments), csvField(QString::number(record.count)), csvField(record.outcome),
-            csvField(record.message),
+            CsvText::field(record.time.toString(Qt::ISODateWithMs)), CsvText::field(record.server), CsvText::field(record.action),
+            CsvText::field(arguments), CsvText::field(QString::number(record.count)), CsvText::field(record.outcome),
+            CsvText::field(record.message),
         };
         csv += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     }

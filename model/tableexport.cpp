@@ -1,0 +1,312 @@
+#include "tableexport.h"
+
+#include "auditlog.h"
+#include "configmodel.h"
+#include "jobpagereader.h"
+#include "qlessclient.h"
+#include "tableexportrows.h"
+#include "trackedjobsource.h"
+
+#include <QPointer>
+
+#include <algorithm>
+#include <memory>
+
+TableExport::TableExport(QlessClient *client, const TableExportView &view, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_view(view)
+{
+}
+
+QStringList TableExport::header() const
+{
+    return TableExportRows::header(m_view);
+}
+
+void TableExport::start()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    m_rows = 0;
+    m_seen.clear();
+    const QString problem = m_view.problem();
+    if (!problem.isEmpty()) {
+        finish(false, problem);
+        return;
+    }
+    using Kind = TableExportView::Kind;
+    if (!m_client && m_view.kind != Kind::Activity) {
+        finish(false, tr("Not connected to a server."));
+        return;
+    }
+    switch (m_view.kind) {
+    case Kind::Queues: readQueues(); break;
+    case Kind::Jobs:
+        if (m_view.state == QLatin1String("recurring"))
+            readRecurring(0);
+        else
+            readJobs(JobSource::queueState(m_client, m_view.queue, m_view.state), 0);
+        break;
+    case Kind::Failed:
+        if (m_view.group.isEmpty())
+            readFailureGroups();
+        else
+            readJobs(JobSource::failureGroup(m_client, m_view.group), 0);
+        break;
+    case Kind::Completed: readJobs(JobSource::completed(m_client), 0); break;
+    case Kind::Workers:
+        if (m_view.worker.isEmpty())
+            readWorkers();
+        else
+            readJobs(JobSource::worker(m_client, m_view.worker), 0);
+        break;
+    case Kind::Tracked: readJobs(TrackedJobSource::create(m_client), 0); break;
+    case Kind::Tags:
+        if (m_view.tag.isEmpty())
+            readTags(0);
+        else
+            readJobs(JobSource::tag(m_client, m_view.tag), 0);
+        break;
+    case Kind::Config: readConfig(); break;
+    case Kind::Activity: readActivity(); break;
+    }
+}
+
+void TableExport::cancel()
+{
+    if (m_running)
+        finish(false, tr("Cancelled."));
+}
+
+bool TableExport::deliver(const QList<QStringList> &rows, qint64 total)
+{
+    if (!m_running)
+        return false;
+    m_rows += rows.size();
+    if (!rows.isEmpty())
+        emit rowsReady(rows);
+    // A receiver may have cancelled (a full disk, the operator).
+    if (!m_running)
+        return false;
+    emit progress(m_rows, total);
+    return m_running;
+}
+
+void TableExport::finish(bool ok, const QString &error)
+{
+    if (!m_running)
+        return;
+    m_running = false;
+    emit finished(ok, error);
+}
+
+void TableExport::fail(const QString &what, const QString &message)
+{
+    finish(false, tr("Cannot read the %1: %2").arg(what, message));
+}
+
+void TableExport::readQueues()
+{
+    m_client->queueCounts(this, [this](const QlessReply<QList<QueueCounts>> &reply) {
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(m_view.describe(), reply.error.message);
+        QList<QStringList> rows;
+        for (const QueueCounts &q : reply.value)
+            rows << TableExportRows::queue(q);
+        if (deliver(rows, rows.size()))
+            finish(true);
+    });
+}
+
+void TableExport::readJobs(const JobSource &source, int offset)
+{
+    JobPageReader::read(m_client, source, offset, PageSize, this,
+                        [this, source, offset](const QlessReply<JobPageReader::Page> &reply) {
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(m_view.describe(), reply.error.message);
+        QList<QStringList> rows;
+        for (const Job &job : reply.value.jobs) {
+            if (m_seen.contains(job.jid))
+                continue;
+            m_seen.insert(job.jid);
+            rows << TableExportRows::job(job);
+        }
+        const int listed = reply.value.listed;
+        const qint64 total = reply.value.total;
+        if (!deliver(rows, total))
+            return;
+        const int next = offset + listed;
+        // A short page is the end; so is reaching a known total.
+        if (listed < PageSize || listed == 0 || (total >= 0 && next >= total))
+            finish(true);
+        else
+            readJobs(source, next);
+    });
+}
+
+void TableExport::readRecurring(int offset)
+{
+    m_client->jobs(QStringLiteral("recurring"), m_view.queue, offset, PageSize, this,
+                   [this, offset](const QlessReply<QList<QByteArray>> &reply) {
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(m_view.describe(), reply.error.message);
+        const QList<QByteArray> jids = reply.value;
+        if (jids.isEmpty()) {
+            finish(true);
+            return;
+        }
+        // The templates are read together; the page is written in the order listed.
+        auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
+        auto left = std::make_shared<int>(jids.size());
+        auto error = std::make_shared<QString>();
+        for (int i = 0; i < jids.size(); ++i) {
+            m_client->recurringJob(jids.at(i), this,
+                                   [this, i, templates, left, error, offset, count = jids.size()](
+                                       const QlessReply<std::optional<RecurringJob>> &one) {
+                if (!m_running)
+                    return;
+                if (!one.ok() && error->isEmpty())
+                    *error = one.error.message;
+                else if (one.ok())
+                    (*templates)[i] = one.value;
+                if (--*left > 0)
+                    return;
+                if (!error->isEmpty())
+                    return fail(m_view.describe(), *error);
+                QList<QStringList> rows;
+                for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
+                    if (r && !m_seen.contains(r->jid)) {
+                        m_seen.insert(r->jid);
+                        rows << TableExportRows::recurring(*r);
+                    }
+                }
+                if (!deliver(rows, -1))
+                    return;
+                if (count < PageSize)
+                    finish(true);
+                else
+                    readRecurring(offset + count);
+            });
+        }
+    });
+}
+
+void TableExport::readFailureGroups()
+{
+    m_client->failureGroups(this, [this](const QlessReply<QList<FailureGroup>> &reply) {
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(m_view.describe(), reply.error.message);
+        const QList<FailureGroup> groups = reply.value;
+        if (groups.isEmpty()) {
+            finish(true);
+            return;
+        }
+        // Each group's newest failure, one group after the other (one small call each): progress
+        // moves as they come, and a server with thousands of groups is not flooded.
+        auto next = std::make_shared<std::function<void(int)>>();
+        *next = [this, groups, next](int i) {
+            m_client->failedJobs(groups.at(i).name, 0, 1, this,
+                                 [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
+                if (!m_running) {
+                    *next = nullptr; // the function held itself; let it go
+                    return;
+                }
+                // A group emptied meanwhile still gets its row, without a newest failure.
+                const Job *newest = page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
+                if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
+                    *next = nullptr;
+                    return;
+                }
+                if (i + 1 < groups.size())
+                    (*next)(i + 1);
+                else
+                    finish(true);
+                if (!m_running)
+                    *next = nullptr;
+            });
+        };
+        (*next)(0);
+    });
+}
+
+void TableExport::readWorkers()
+{
+    m_client->workers(this, [this](const QlessReply<QList<WorkerSummary>> &reply) {
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(m_view.describe(), reply.error.message);
+        QList<QStringList> rows;
+        for (const WorkerSummary &w : reply.value)
+            rows << TableExportRows::worker(w);
+        if (deliver(rows, rows.size()))
+            finish(true);
+    });
+}
+
+void TableExport::readTags(int offset)
+{
+    m_client->topTags(offset, PageSize, this, [this, offset](const QlessReply<QList<TagCount>> &reply) {
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(m_view.describe(), reply.error.message);
+        QList<QStringList> rows;
+        for (const TagCount &t : reply.value)
+            rows << TableExportRows::tag(t);
+        if (!deliver(rows, -1))
+            return;
+        if (reply.value.size() < PageSize)
+            finish(true);
+        else
+            readTags(offset + int(reply.value.size()));
+    });
+}
+
+void TableExport::readConfig()
+{
+    // The Config page's own model: the same options, defaults and per-queue rows as the window.
+    auto *model = new ConfigModel(m_client, this);
+    model->refresh([this, model] {
+        model->deleteLater();
+        if (!m_running)
+            return;
+        if (!model->lastError().isEmpty())
+            return fail(m_view.describe(), model->lastError());
+        QList<QStringList> rows;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            QStringList cells;
+            for (int c = 0; c < ConfigModel::ColumnCount; ++c)
+                cells << model->data(model->index(r, c), Qt::DisplayRole).toString();
+            rows << cells;
+        }
+        if (deliver(rows, rows.size()))
+            finish(true);
+    });
+}
+
+void TableExport::readActivity()
+{
+    const AuditLog log = m_view.auditLogPath.isEmpty() ? AuditLog() : AuditLog(m_view.auditLogPath);
+    QList<AuditRecord> records = log.records();
+    std::reverse(records.begin(), records.end()); // oldest first, as a log reads
+    QList<QStringList> rows;
+    rows.reserve(records.size());
+    for (const AuditRecord &record : std::as_const(records))
+        rows << TableExportRows::audit(record);
+    // Delivered from the event loop, as every other view's rows are.
+    QMetaObject::invokeMethod(this, [this, rows] {
+        if (deliver(rows, rows.size()))
+            finish(true);
+    }, Qt::QueuedConnection);
+}

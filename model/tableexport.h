@@ -1,0 +1,68 @@
+#pragma once
+
+#include "jobsource.h"
+#include "tableexportview.h"
+
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+
+class QlessClient;
+
+// Reads a whole table of the console, page by page, and hands its rows out as text cells (see
+// TableExportRows): the one piece behind `qlessdesk export-table` and the window's "Export CSV…".
+// It reads through QlessClient and returns at once; rows, progress and the end arrive as
+// signals on this object's thread, so the GUI thread never waits. Lists are paged (PageSize jids
+// per call, jobs read by multiGet), never read in one unbounded call; what qless only answers in
+// one reply (queues, workers, failure groups, tracked jobs, config) is one call. A job that moves
+// between pages is written once (rows are keyed by jid); one that moved ahead of the pages read may
+// be missed, as in any list read while it changes.
+class TableExport final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TableExport)
+
+public:
+    static constexpr int PageSize = 500;
+
+    // `client` (may be null for the Activity view, which reads a local file) must outlive this.
+    TableExport(QlessClient *client, const TableExportView &view, QObject *parent = nullptr);
+
+    const TableExportView &view() const { return m_view; }
+    QStringList header() const;
+    // Starts reading; finished() follows, once. A view with a problem() finishes with it at once.
+    void start();
+    // Stops reading: no more rows; finished(false, ...) is emitted now.
+    void cancel();
+    bool isRunning() const { return m_running; }
+    qint64 rowCount() const { return m_rows; }
+
+signals:
+    void rowsReady(const QList<QStringList> &rows);
+    // Rows so far, and how many the list holds when known (-1 when not).
+    void progress(qint64 rows, qint64 total);
+    void finished(bool ok, const QString &error);
+
+private:
+    void readQueues();
+    void readJobs(const JobSource &source, int offset);
+    void readRecurring(int offset);
+    void readFailureGroups();
+    void readWorkers();
+    void readTags(int offset);
+    void readConfig();
+    void readActivity();
+
+    // Hands out rows and progress; false when the export has ended meanwhile.
+    bool deliver(const QList<QStringList> &rows, qint64 total);
+    void finish(bool ok, const QString &error = QString());
+    // A failed reply ends the export with what went wrong.
+    void fail(const QString &what, const QString &message);
+
+    QlessClient *m_client;
+    TableExportView m_view;
+    bool m_running = false;
+    qint64 m_rows = 0;
+    QSet<QByteArray> m_seen; // jids written, so a job moving between pages is not written twice
+};

@@ -1,0 +1,87 @@
+#include "tableexportview.h"
+
+#include <QRegularExpression>
+
+QStringList TableExportView::viewNames()
+{
+    return {QStringLiteral("queues"), QStringLiteral("jobs"),   QStringLiteral("failed"),
+            QStringLiteral("completed"), QStringLiteral("workers"), QStringLiteral("tracked"),
+            QStringLiteral("tags"),   QStringLiteral("config"), QStringLiteral("activity")};
+}
+
+QStringList TableExportView::jobStates()
+{
+    return {QStringLiteral("waiting"),   QStringLiteral("running"), QStringLiteral("stalled"),
+            QStringLiteral("scheduled"), QStringLiteral("depends"), QStringLiteral("recurring")};
+}
+
+QString TableExportView::nameOf(Kind kind)
+{
+    return viewNames().value(int(kind));
+}
+
+bool TableExportView::kindOf(const QString &name, Kind *kind)
+{
+    const int i = viewNames().indexOf(name);
+    if (i < 0)
+        return false;
+    *kind = Kind(i);
+    return true;
+}
+
+QString TableExportView::problem() const
+{
+    if (kind != Kind::Jobs)
+        return QString();
+    if (queue.isEmpty())
+        return tr("The jobs view needs a queue (--queue).");
+    if (state.isEmpty())
+        return tr("The jobs view needs a state (--state): %1.").arg(jobStates().join(QStringLiteral(", ")));
+    if (!jobStates().contains(state))
+        return tr("Unknown state \"%1\": expected one of %2.").arg(state, jobStates().join(QStringLiteral(", ")));
+    return QString();
+}
+
+bool TableExportView::listsJobs() const
+{
+    switch (kind) {
+    case Kind::Jobs: return state != QLatin1String("recurring");
+    case Kind::Failed: return !group.isEmpty();
+    case Kind::Completed: return true;
+    case Kind::Workers: return !worker.isEmpty();
+    case Kind::Tracked: return true;
+    case Kind::Tags: return !tag.isEmpty();
+    default: return false;
+    }
+}
+
+QString TableExportView::describe() const
+{
+    switch (kind) {
+    case Kind::Queues: return tr("queues");
+    case Kind::Jobs:
+        return state == QLatin1String("recurring") ? tr("recurring jobs of %1").arg(queue)
+                                                   : tr("%1 jobs in %2").arg(state, queue);
+    case Kind::Failed: return group.isEmpty() ? tr("failure groups") : tr("failure group %1").arg(group);
+    case Kind::Completed: return tr("completed jobs");
+    case Kind::Workers: return worker.isEmpty() ? tr("workers") : tr("jobs of worker %1").arg(worker);
+    case Kind::Tracked: return tr("tracked jobs");
+    case Kind::Tags: return tag.isEmpty() ? tr("tags") : tr("jobs tagged %1").arg(tag);
+    case Kind::Config: return tr("configuration");
+    case Kind::Activity: return tr("activity log");
+    }
+    return QString();
+}
+
+QString TableExportView::suggestedFileName() const
+{
+    QStringList parts{QStringLiteral("qlessdesk"), nameOf(kind)};
+    for (const QString &narrowing : {queue, state, group, worker, tag}) {
+        if (!narrowing.isEmpty())
+            parts << narrowing;
+    }
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]+"));
+    QString name = parts.join(QLatin1Char('-'));
+    name.replace(unsafe, QStringLiteral("_"));
+    return name.left(120) + QStringLiteral(".csv");
+}

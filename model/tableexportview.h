@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+// Which list a table export reads: one of the console's tables, named as `export-table --view`
+// names it, with what narrows it (a queue and state, a failure group, a worker, a tag).
+struct TableExportView
+{
+    Q_DECLARE_TR_FUNCTIONS(TableExportView)
+
+public:
+    enum class Kind { Queues, Jobs, Failed, Completed, Workers, Tracked, Tags, Config, Activity };
+
+    Kind kind = Kind::Queues;
+    QString queue;  // Jobs
+    QString state;  // Jobs: waiting, running, stalled, scheduled, depends, recurring
+    QString group;  // Failed: that group's jobs instead of the groups
+    QString worker; // Workers: that worker's jobs instead of the workers
+    QString tag;    // Tags: that tag's jobs instead of the tags
+    QString auditLogPath; // Activity: the log file (empty: the user's)
+
+    static QStringList viewNames();
+    static QStringList jobStates();
+    static QString nameOf(Kind kind);
+    // False for an unknown name.
+    static bool kindOf(const QString &name, Kind *kind);
+
+    // Empty when the view has what it needs; else what is missing or wrong, in a sentence.
+    QString problem() const;
+    // Whether rows are jobs (one per jid), for the job columns.
+    bool listsJobs() const;
+    // "waiting in crawl", "failure group timeouts", "queues": for progress and messages.
+    QString describe() const;
+    // A file name to offer: qlessdesk-jobs-crawl-waiting.csv, without characters a file system minds.
+    QString suggestedFileName() const;
+};
