@@ -103,7 +103,8 @@ void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidge
     }
     const qint64 count = target.count();
     const bool large = target.kind != BulkTarget::Kind::Jids || count >= confirmFrom;
-    if (!action.isDestructive() && !large) {
+    // A time out takes a job from its worker: always confirmed, even for one job.
+    if (!action.isDestructive() && action.kind != JobAction::Kind::Timeout && !large) {
         start(action, target, parent);
         return;
     }
@@ -125,6 +126,12 @@ void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidge
         text = tr("Cancel %1?\n\nCancelled jobs are deleted with their data and history. This cannot "
                   "be undone. Jobs that others depend on are skipped.").arg(jobs);
         button = tr("Cancel jobs");
+        break;
+    case JobAction::Kind::Timeout:
+        text = tr("Time out %1?\n\nEach running job is taken from its worker (told it lost the lock) and waits "
+                  "first in line in its queue, marked timed out, as qless's timeout does. Jobs no longer "
+                  "running are skipped.").arg(jobs);
+        button = tr("Time out");
         break;
     default:
         text = tr("%1 on %2?").arg(action.describe(), jobs);
@@ -391,7 +398,7 @@ QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void(
 }
 
 void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
-                                 const QStringList &knownTags, double priority, QWidget *parent)
+                                 bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent)
 {
     const bool group = target.kind == BulkTarget::Kind::FailureGroup;
     QAction *retry = add(menu, group ? tr("Retry all") : tr("Retry"), [this, target, parent] {
@@ -418,6 +425,8 @@ void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QS
     add(menu, tr("Untrack"), [this, target, parent] { run(JobAction::untrack(), target, parent); });
     add(menu, tr("Add tags…"), [this, target, parent] { askTags(true, target, {}, parent); });
     add(menu, tr("Remove tags…"), [this, target, knownTags, parent] { askTags(false, target, knownTags, parent); });
+    if (anyRunning)
+        add(menu, tr("Time out…"), [this, target, parent] { run(JobAction::timeout(), target, parent); });
     menu->addSeparator();
     add(menu, group ? tr("Cancel all…") : tr("Cancel…"), [this, target, parent] { run(JobAction::cancel(), target, parent); });
 }
@@ -437,6 +446,7 @@ void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidg
         }
         const QString onlyState = selection.listState;
         addJobActions(menu, selection.selected(), onlyState, selection.anyInState(QStringLiteral("failed")),
+                      selection.anyInState(QStringLiteral("running")),
                       selection.tags(), selection.jobs.size() == 1 ? first.priority : 0, parent);
         if (selection.jobs.size() == 1 && first.state == QLatin1String("depends") && !first.dependencies.isEmpty()) {
             const Job job = first;
@@ -454,7 +464,7 @@ void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidg
                                        : tr("All %1 jobs in this list").arg(number(all.count())));
         sub->setToolTipsVisible(true);
         addJobActions(sub, all, selection.listState,
-                      all.kind == BulkTarget::Kind::FailureGroup || selection.listState == QLatin1String("failed"), {}, 0,
-                      parent);
+                      all.kind == BulkTarget::Kind::FailureGroup || selection.listState == QLatin1String("failed"),
+                      selection.listState == QLatin1String("running"), {}, 0, parent);
     }
 }

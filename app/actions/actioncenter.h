@@ -87,8 +87,9 @@ private:
     // when it did nothing; `applied` is what the script said. `parent` may be gone by the reply.
     void recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error, bool applied,
                       const QString &doneText, const QString &notDoneText, const QString &title, QWidget *parent);
+    // `anyRunning`: some job is running (or the list is a Running list): "Time out…" is offered.
     void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
-                       const QStringList &knownTags, double priority, QWidget *parent);
+                       bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent);
     QAction *add(QMenu *menu, const QString &text, std::function<void()> triggered);
 
     QlessSession *m_session;

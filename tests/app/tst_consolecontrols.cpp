@@ -5,7 +5,11 @@
 #include "historymodel.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
+#include "joblistactions.h"
+#include "joblistmodel.h"
+#include "joblistpane.h"
 #include "jobnotedialog.h"
+#include "jobsource.h"
 #include "mainwindow.h"
 #include "overviewpage.h"
 #include "pagetestbase.h"
@@ -405,6 +409,91 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(window.view()->historyModel()->rowCount(), before + 1, 10000);
         window.view()->tabs()->setCurrentIndex(1);
         screenshot(&window, QStringLiteral("job-window-note"));
+    }
+
+    void timeOutRunningJobs()
+    {
+        DeploymentData qless(fixture());
+        for (int i = 0; i < 5; ++i) {
+            const QByteArray jid = "t" + QByteArray::number(i);
+            qless.put("crawl", jid, m_now - 100 + i);
+            qless.pop("crawl", jid, "w-" + QByteArray::number(i % 2), m_now - 50 + i);
+        }
+        auto s = auditedSession();
+        QlessClient *client = s->client();
+
+        // One job, from the job window: confirmed even alone.
+        JobDetailDialog window(client);
+        window.setActions(ActionCenter::of(s.get()));
+        QSignalSpy loaded(window.view(), &JobDetailView::loaded);
+        window.showJob("t0");
+        window.show();
+        QVERIFY(loaded.wait(10000));
+        QMenu *menu = window.actionsButton()->menu();
+        emit menu->aboutToShow();
+        QAction *timeOut = findAction(menu, QStringLiteral("Time out…"));
+        QVERIFY(timeOut && timeOut->isEnabled());
+        timeOut->trigger();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm && confirm->text().contains(QStringLiteral("job t0")));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:j:t0", "state"}).text(), QByteArray("stalled"), 10000);
+        QVERIFY(fixture().command({"ZSCORE", "ql:q:crawl-locks", "t0"}).isNil());
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("timeout"), 10000);
+        window.close();
+
+        // A selection of two from a Running list, then "All N" of it.
+        JobListPane pane(client);
+        JobListActions::install(pane.view(), pane.model(), s.get());
+        pane.setSource(JobSource::queueState(client, QStringLiteral("crawl"), QStringLiteral("running")),
+                       QStringLiteral("running in crawl"));
+        pane.resize(900, 400);
+        pane.show();
+        QTRY_COMPARE_WITH_TIMEOUT(pane.model()->rowCount(), 4, 10000);
+        pane.view()->selectRow(0);
+        pane.view()->selectionModel()->select(pane.view()->model()->index(1, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const QByteArray first = pane.view()->model()->index(0, 0).data(JobListModel::KeyRole).toByteArray();
+        menu = openContextMenu(pane.view(), 0, QStringLiteral("jobActionsMenu"));
+        QVERIFY(menu);
+        QList<QAction *> timeOuts;
+        for (QAction *action : menu->actions()) {
+            if (action->text() == QStringLiteral("Time out…"))
+                timeOuts << action;
+        }
+        QCOMPARE(timeOuts.size(), 1); // the selection's; the "All" one is in the submenu
+        timeOuts.first()->trigger();
+        menu->close();
+        confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm && confirm->text().contains(QStringLiteral("2 selected jobs")));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"ZCARD", "ql:q:crawl-locks"}).integer, 2LL, 10000);
+        QCOMPARE(fixture().command({"HGET", "ql:j:" + first, "state"}).text(), QByteArray("stalled"));
+
+        bool refreshed = false;
+        pane.refresh([&refreshed](bool) { refreshed = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(pane.model()->rowCount(), 2, 10000);
+        menu = openContextMenu(pane.view(), 0, QStringLiteral("jobActionsMenu"));
+        QMenu *all = nullptr;
+        for (QAction *action : menu->actions()) {
+            if (action->menu() && action->text() == QStringLiteral("All 2 jobs in this list"))
+                all = action->menu();
+        }
+        QVERIFY(all);
+        findAction(all, QStringLiteral("Time out…"))->trigger();
+        menu->close();
+        confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm);
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"ZCARD", "ql:q:crawl-locks"}).integer, 0LL, 10000);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(fixture().command({"HGET", "ql:j:t" + QByteArray::number(i), "state"}).text(), QByteArray("stalled"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("timeout"), 10000);
+        // A waiting or timed-out job's menu offers no time out.
+        menu = window.actionsButton()->menu();
+        emit menu->aboutToShow();
+        QVERIFY(!findAction(menu, QStringLiteral("Time out…")));
     }
 
     void recurringBacklogEdited()
