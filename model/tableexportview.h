@@ -13,6 +13,12 @@ struct TableExportView
 public:
     enum class Kind { Queues, Jobs, Failed, Completed, Workers, Tracked, Tags, Config, Activity };
 
+    TableExportView() = default;
+    explicit TableExportView(Kind of)
+        : kind(of)
+    {
+    }
+
     Kind kind = Kind::Queues;
     QString queue;  // Jobs
     QString state;  // Jobs: waiting, running, stalled, scheduled, depends, recurring

@@ -3,6 +3,7 @@
 #include "configeditor.h"
 #include "configmodel.h"
 #include "qlesssession.h"
+#include "tableexportbutton.h"
 #include "tableviews.h"
 
 #include <QCheckBox>
@@ -115,7 +116,12 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
-    layout->addWidget(note);
+    auto *noteRow = new QHBoxLayout;
+    noteRow->addWidget(note, 1);
+    noteRow->addWidget(new TableExportButton(session->client(),
+                                             [] { return TableExportView{TableExportView::Kind::Config}; }, this),
+                       0, Qt::AlignBottom);
+    layout->addLayout(noteRow);
     layout->addWidget(m_view, 1);
     layout->addWidget(box);
     setTabOrder(m_view, m_option);

@@ -5,6 +5,7 @@
 #include "failuregroupmodel.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
+#include "tableexportbutton.h"
 #include "jobtableproxy.h"
 #include "qlesssession.h"
 #include "tableviews.h"
@@ -36,6 +37,8 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_retryAll(new QPushButton(tr("Retry all"), this))
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
+    , m_exportGroups(new TableExportButton(session->client(),
+                                           [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
 {
     // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
@@ -80,7 +83,10 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     QFont bold = m_summary->font();
     bold.setBold(true);
     m_summary->setFont(bold);
-    leftLayout->addWidget(m_summary);
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_exportGroups);
+    leftLayout->addLayout(summaryRow);
     leftLayout->addWidget(m_groupView, 1);
 
     auto *right = new QSplitter(Qt::Vertical, this);
@@ -93,6 +99,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     groupButtons->addWidget(m_retryAll);
     groupButtons->addWidget(m_moveAll);
     groupButtons->addWidget(m_cancelAll);
+    groupButtons->addWidget(m_jobs->exportButton());
     jobsLayout->addLayout(groupButtons);
     jobsLayout->addWidget(m_jobs, 1);
     right->addWidget(jobsSide);
@@ -161,6 +168,9 @@ void FailedPage::showGroup(const QString &group)
     }
     m_group = group;
     m_jobs->setSource(JobSource::failureGroup(session()->client(), group), group);
+    TableExportView view{TableExportView::Kind::Failed};
+    view.group = group;
+    m_jobs->setExportView(view);
     m_message->clear();
     selectGroupRow();
 }

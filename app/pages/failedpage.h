@@ -9,6 +9,7 @@ class QLabel;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
+class TableExportButton;
 
 // Failed jobs: every failure group with its count and newest failure, biggest first; a chosen
 // group's jobs paged in (jid, first line of the message, queue, worker, when), and the full
@@ -33,6 +34,7 @@ public:
     QPushButton *retryAllButton() const { return m_retryAll; }
     QPushButton *moveAllButton() const { return m_moveAll; }
     QPushButton *cancelAllButton() const { return m_cancelAll; }
+    TableExportButton *groupsExportButton() const { return m_exportGroups; }
     QPlainTextEdit *messageView() const { return m_message; }
 
 private:
@@ -50,6 +52,7 @@ private:
     QPushButton *m_retryAll;
     QPushButton *m_moveAll;
     QPushButton *m_cancelAll;
+    TableExportButton *m_exportGroups;
     QPlainTextEdit *m_message;
     QString m_group;
     bool m_groupsRemoving = false;

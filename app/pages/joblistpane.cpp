@@ -2,9 +2,11 @@
 
 #include "joblistmodel.h"
 #include "jobtableproxy.h"
+#include "tableexportbutton.h"
 #include "tableviews.h"
 #include "visiblerows.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -18,6 +20,7 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
     , m_proxy(new JobTableProxy(this))
     , m_view(new QTableView(this))
     , m_heading(new QLabel(this))
+    , m_export(new TableExportButton(client, [this] { return m_exportView; }, this))
 {
     m_proxy->setSourceModel(m_model);
     TableViews::setUp(m_view, m_proxy);
@@ -31,7 +34,11 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_heading);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_heading, 1);
+    top->addWidget(m_export);
+    layout->addLayout(top);
+    m_export->hide(); // until the page says which list this is
     layout->addWidget(m_view, 1);
 
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
@@ -71,6 +78,13 @@ void JobListPane::setSource(const JobSource &source, const QString &heading)
     m_headingText = heading;
     m_model->setSource(source);
     updateHeading();
+}
+
+void JobListPane::setExportView(const std::optional<TableExportView> &view)
+{
+    m_exportView = view;
+    m_export->setVisible(view.has_value());
+    m_export->updateEnabled();
 }
 
 void JobListPane::clear(const QString &text)

@@ -7,6 +7,7 @@
 #include "qlesssession.h"
 #include "queuelistmodel.h"
 #include "recurringlistmodel.h"
+#include "tableexportbutton.h"
 #include "tableviews.h"
 #include "visiblerows.h"
 
@@ -99,15 +100,35 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     addJobTab(ScheduledTab, QStringLiteral("scheduled"));
     addJobTab(DependsTab, QStringLiteral("depends"));
     addRecurringTab();
+    m_exportQueues = new TableExportButton(session->client(),
+                                           [] { return TableExportView{TableExportView::Kind::Queues}; }, this);
+    m_exportJobs = new TableExportButton(session->client(), [this]() -> std::optional<TableExportView> {
+        if (m_queue.isEmpty())
+            return std::nullopt;
+        TableExportView view{TableExportView::Kind::Jobs};
+        view.queue = m_queue;
+        view.state = m_tabs.at(currentTab()).state;
+        return view;
+    }, this);
+    m_exportJobs->setToolTip(tr("Save every job of this tab's list as a CSV file: all of it, read from the server "
+                                "(not only the rows loaded, whatever the filter shows); times in UTC"));
     connect(m_tabWidget, &QTabWidget::currentChanged, this, [this] {
         loadCurrentTab();
         updateStatus();
+        m_exportJobs->updateEnabled();
     });
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_heading);
     top->addStretch(1);
     top->addWidget(m_filter);
+    top->addWidget(m_exportJobs);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_queueView, 1);
+    leftLayout->addWidget(m_exportQueues, 0, Qt::AlignRight);
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -117,7 +138,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     rightLayout->addWidget(m_status);
 
     auto *splitter = new QSplitter(this);
-    splitter->addWidget(m_queueView);
+    splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
@@ -263,6 +284,7 @@ void QueuesPage::showQueue(const QString &name)
     if (name == m_queue)
         return;
     m_queue = name;
+    m_exportJobs->updateEnabled();
     selectQueueRow();
     updateHeading();
     updateTabTitles();

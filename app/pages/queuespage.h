@@ -13,6 +13,7 @@ class QTabWidget;
 class QTableView;
 class QueueListModel;
 class RecurringListModel;
+class TableExportButton;
 
 // One queue at a time: a picker of every queue with its counts, and a tab per state (waiting in
 // pop order, running, stalled, scheduled with due times, depends with what each waits on,
@@ -48,6 +49,9 @@ public:
     QTabWidget *tabWidget() const { return m_tabWidget; }
     QLineEdit *filterField() const { return m_filter; }
     QLabel *statusLabel() const { return m_status; }
+    // "Export CSV…" of the queue list, and of the tab on screen (the whole list, not the filter's rows).
+    TableExportButton *queuesExportButton() const { return m_exportQueues; }
+    TableExportButton *jobsExportButton() const { return m_exportJobs; }
 
 private:
     struct TabParts
@@ -75,6 +79,8 @@ private:
     RecurringListModel *m_recurring;
     QLabel *m_heading;
     QLineEdit *m_filter;
+    TableExportButton *m_exportQueues;
+    TableExportButton *m_exportJobs;
     QTabWidget *m_tabWidget;
     QLabel *m_status;
     QList<TabParts> m_tabs;

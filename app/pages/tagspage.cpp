@@ -4,10 +4,12 @@
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "qlesssession.h"
+#include "tableexportbutton.h"
 #include "tableviews.h"
 #include "taglistmodel.h"
 #include "visiblerows.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -59,7 +61,11 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     QFont bold = heading->font();
     bold.setBold(true);
     heading->setFont(bold);
-    leftLayout->addWidget(heading);
+    auto *headingRow = new QHBoxLayout;
+    headingRow->addWidget(heading, 1);
+    headingRow->addWidget(new TableExportButton(session->client(),
+                                                [] { return TableExportView{TableExportView::Kind::Tags}; }, left));
+    leftLayout->addLayout(headingRow);
     leftLayout->addWidget(m_tagView, 1);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -105,6 +111,9 @@ void TagsPage::showTag(const QString &tag)
     if (tag != m_tag || !m_jobs->model()->source().isValid()) {
         m_tag = tag;
         m_jobs->setSource(JobSource::tag(session()->client(), tag), tr("Tag %1").arg(tag));
+        TableExportView view{TableExportView::Kind::Tags};
+        view.tag = tag;
+        m_jobs->setExportView(view);
     }
     selectTagRow();
 }

@@ -42,6 +42,7 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
     m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
     m_jobs->view()->sortByColumn(JobListModel::StateColumn, Qt::AscendingOrder);
     m_jobs->setSource(TrackedJobSource::create(session->client()), tr("Tracked jobs"));
+    m_jobs->setExportView(TableExportView{TableExportView::Kind::Tracked}); // every state, whatever "Show:" filters
 
     m_filter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_filter->addItem(tr("All states"), QString());
