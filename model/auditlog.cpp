@@ -1,6 +1,8 @@
 #include "auditlog.h"
 
 #include "csvtext.h"
+#include "tableexportrows.h"
+#include "tableexportview.h"
 
 #include <QDir>
 #include <QFile>
@@ -153,18 +155,13 @@ bool AuditLog::exportCsv(const QString &path, QString *error) const
     if (!readLines(&lines, error))
         return false;
 
-    QString csv = QStringLiteral("time,server,action,arguments,count,outcome,message\r\n");
+    // The same header and cells as `export-table --view activity` and the table exports.
+    QString csv = CsvText::line(TableExportRows::header(TableExportView(TableExportView::Kind::Activity)));
     for (const QByteArray &line : std::as_const(lines)) {
         AuditRecord record;
         if (!fromJsonLine(line.trimmed(), &record))
             continue;
-        const QString arguments = QString::fromUtf8(QJsonDocument(record.arguments).toJson(QJsonDocument::Compact));
-        const QStringList fields = {
-            CsvText::field(record.time.toString(Qt::ISODateWithMs)), CsvText::field(record.server), CsvText::field(record.action),
-            CsvText::field(arguments), CsvText::field(QString::number(record.count)), CsvText::field(record.outcome),
-            CsvText::field(record.message),
-        };
-        csv += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+        csv += CsvText::line(TableExportRows::audit(record));
     }
 
     QSaveFile file(path);

@@ -7,7 +7,8 @@
 #include "tableexportrows.h"
 #include "trackedjobsource.h"
 
-#include <QPointer>
+#include <QDir>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <memory>
@@ -298,6 +299,14 @@ void TableExport::readConfig()
 void TableExport::readActivity()
 {
     const AuditLog log = m_view.auditLogPath.isEmpty() ? AuditLog() : AuditLog(m_view.auditLogPath);
+    // records() takes an unreadable file for an empty log (the page says so); an export says why.
+    const QFileInfo file(log.filePath());
+    if (file.exists() && (!file.isFile() || !file.isReadable())) {
+        QMetaObject::invokeMethod(this, [this, path = log.filePath()] {
+            finish(false, tr("Cannot read the activity log %1.").arg(QDir::toNativeSeparators(path)));
+        }, Qt::QueuedConnection);
+        return;
+    }
     QList<AuditRecord> records = log.records();
     std::reverse(records.begin(), records.end()); // oldest first, as a log reads
     QList<QStringList> rows;
