@@ -3,6 +3,7 @@
 #include "joblistpane.h"
 #include "pagetestbase.h"
 #include "queuespage.h"
+#include "tablecsvexport.h"
 #include "tableexportbutton.h"
 
 #include <QApplication>
@@ -108,11 +109,24 @@ private slots:
         QVERIFY(button->exportTo(path));
         QVERIFY(!button->isEnabled()); // one export at a time
         QVERIFY(button->progressDialog());
-        QPushButton *cancel = button->progressDialog()->findChild<QPushButton *>();
-        QVERIFY(cancel);
-        cancel->click(); // (the dialog shows after 400 ms; its button works all the same)
+        // Cancel as the first page is written (more are still to come): what the operator sees of
+        // a long export (the dialog itself waits 400 ms to appear), then its Cancel button.
+        auto *csv = button->findChild<TableCsvExport *>();
+        QVERIFY(csv);
+        QString label;
+        connect(csv, &TableCsvExport::progress, this, [button, &label] {
+            QProgressDialog *progress = button->progressDialog();
+            if (!progress || !label.isEmpty())
+                return;
+            progress->show();
+            label = progress->labelText();
+            screenshot(progress, QStringLiteral("export-progress"));
+            if (QPushButton *cancel = progress->findChild<QPushButton *>())
+                cancel->click();
+        }, Qt::DirectConnection);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QVERIFY(!finished.at(0).at(0).toBool());
+        QCOMPARE(label, QStringLiteral("500 of 1,234 rows written"));
         QVERIFY(!QFile::exists(path));
         QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("cancelled*")}, QDir::Files | QDir::Hidden).size(), 0);
         QVERIFY(!page.findChild<QMessageBox *>()); // the operator's own cancel needs no error box
