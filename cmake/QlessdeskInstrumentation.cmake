@@ -1,0 +1,28 @@
+# Instrumented builds, each in a build directory of its own (never the everyday `build`):
+#   QLESSDESK_SANITIZE=ON  the whole project with AddressSanitizer + UndefinedBehaviorSanitizer
+#                          (`./run sanitize`); any report fails the test that made it.
+#   QLESSDESK_FUZZ=ON      the libFuzzer targets in fuzz/ (clang only; `./run fuzz`), with the
+#                          libraries they reach built with coverage, ASan and UBSan; the app,
+#                          tests and package are left out since nothing there is fuzzed.
+# UBSan stops at the first finding (-fno-sanitize-recover) so a report cannot scroll by unseen.
+
+if(QLESSDESK_SANITIZE AND QLESSDESK_FUZZ)
+    message(FATAL_ERROR "QLESSDESK_SANITIZE and QLESSDESK_FUZZ are separate builds: pick one")
+endif()
+
+set(qlessdesk_sanitizer_flags
+    -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+
+if(QLESSDESK_SANITIZE)
+    add_compile_options(${qlessdesk_sanitizer_flags})
+    add_link_options(-fsanitize=address,undefined)
+endif()
+
+if(QLESSDESK_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+        message(FATAL_ERROR "QLESSDESK_FUZZ needs clang (libFuzzer): configure with CXX=clang++")
+    endif()
+    # fuzzer-no-link: coverage for the libraries; only the fuzz executables link libFuzzer's main.
+    add_compile_options(-fsanitize=fuzzer-no-link ${qlessdesk_sanitizer_flags})
+    add_link_options(-fsanitize=address,undefined)
+endif()
