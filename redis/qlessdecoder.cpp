@@ -36,7 +36,7 @@ DurationFigures figures(const QJsonValue &value)
     asList(o.value(QLatin1String("histogram")), &bins);
     out.histogram.fill(0, 148);
     for (qsizetype i = 0; i < bins.size() && i < 148; ++i)
-        out.histogram[i] = qint64(bins.at(i).toDouble());
+        out.histogram[i] = wholeNumber(bins.at(i).toDouble());
     return out;
 }
 } // namespace
@@ -83,7 +83,7 @@ QList<FailureGroup> QlessDecoder::failureGroups(const RedisReply &reply, RedisEr
         return out;
     const QJsonObject groups = value.toObject();
     for (auto it = groups.begin(); it != groups.end(); ++it) // QJsonObject keeps keys sorted
-        out << FailureGroup{it.key(), qint64(it.value().toDouble())};
+        out << FailureGroup{it.key(), wholeNumber(it.value().toDouble())};
     return out;
 }
 
@@ -256,8 +256,8 @@ FailedBatch QlessDecoder::failedBatch(const RedisReply &reply, RedisError *error
         return {};
     }
     FailedBatch out;
-    out.taken = qint64(taken.toDouble());
-    out.done = qint64(done.toDouble());
+    out.taken = wholeNumber(taken.toDouble());
+    out.done = wholeNumber(done.toDouble());
     const QJsonValue skipped = o.value(QLatin1String("skipped"));
     if (skipped.isUndefined() || skipped.isNull() || (skipped.isArray() && skipped.toArray().isEmpty()))
         return out;

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QtMath>
 
+#include <limits>
+
 namespace QlessDecoderFields {
 
 void badReply(RedisError *error, const QString &what)
@@ -111,7 +113,20 @@ double numberField(const QJsonObject &object, const QString &name, FieldProblems
 
 qint64 count(const QJsonObject &object, const QString &name)
 {
-    return qint64(object.value(name).toDouble());
+    return wholeNumber(object.value(name).toDouble());
+}
+
+qint64 wholeNumber(double value)
+{
+    if (qIsNaN(value))
+        return 0;
+    // 2^63 is exactly representable; any double at or above it does not fit.
+    constexpr double limit = 9223372036854775808.0;
+    if (value >= limit)
+        return std::numeric_limits<qint64>::max();
+    if (value < -limit)
+        return std::numeric_limits<qint64>::min();
+    return qint64(value);
 }
 
 double number(const QJsonValue &value)

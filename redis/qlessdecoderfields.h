@@ -33,6 +33,9 @@ QString stringField(const QJsonObject &object, const QString &name, FieldProblem
 // that is not a finite number is a problem, with the value as found.
 double numberField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required);
 qint64 count(const QJsonObject &object, const QString &name);
+// A JSON number as a whole number: NaN is 0 and anything beyond qint64 is held at its limit,
+// since casting such a double is undefined behaviour (a reply may carry 1e300 for a count).
+qint64 wholeNumber(double value);
 // A number, or a number written as text.
 double number(const QJsonValue &value);
 // The reply's text as JSON (invalid UTF-8 escaped, *escaped set), or false with a BadReply error.
