@@ -5,10 +5,13 @@
 #include "qlesssession.h"
 #include "queueactions.h"
 #include "queuelistmodel.h"
+#include "tableexportbutton.h"
+#include "tableexportview.h"
 #include "tableviews.h"
 #include "workerlistmodel.h"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -101,7 +104,11 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     layout->setContentsMargins(12, 12, 12, 12);
     layout->addWidget(m_summary);
     layout->addSpacing(8);
-    layout->addWidget(heading(tr("Queues"), this));
+    auto *queuesHeading = new QHBoxLayout;
+    queuesHeading->addWidget(heading(tr("Queues"), this), 1);
+    queuesHeading->addWidget(new TableExportButton(session->client(),
+                                                   [] { return TableExportView(TableExportView::Kind::Queues); }, this));
+    layout->addLayout(queuesHeading);
     layout->addWidget(m_queueView, 3);
     layout->addSpacing(8);
     layout->addLayout(below, 2);

@@ -5,6 +5,7 @@
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
 #include "qlesssession.h"
+#include "queueactions.h"
 #include "queuelistmodel.h"
 #include "recurringlistmodel.h"
 #include "tableexportbutton.h"
@@ -65,6 +66,9 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
     m_queueView->setMinimumWidth(260);
+    // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
+    // the tabs follow the current row).
+    QueueActions::of(session)->install(m_queueView, m_queues);
     connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())

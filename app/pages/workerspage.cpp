@@ -5,6 +5,8 @@
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "qlesssession.h"
+#include "tableexportbutton.h"
+#include "tableexportview.h"
 #include "tableviews.h"
 #include "workeractions.h"
 #include "workerlistmodel.h"
@@ -74,6 +76,8 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
     top->addWidget(m_deregisterIdle);
+    top->addWidget(new TableExportButton(session->client(),
+                                         [] { return TableExportView(TableExportView::Kind::Workers); }, this));
     leftLayout->addLayout(top);
     leftLayout->addWidget(m_workerView, 1);
 
@@ -129,6 +133,9 @@ void WorkersPage::showWorker(const QString &worker)
     if (worker != m_worker || !m_jobs->model()->source().isValid()) {
         m_worker = worker;
         m_jobs->setSource(JobSource::worker(session()->client(), worker), tr("Worker %1").arg(worker));
+        TableExportView view(TableExportView::Kind::Workers);
+        view.worker = worker;
+        m_jobs->setExportView(view);
     }
     selectWorkerRow();
 }

@@ -17,6 +17,7 @@
 #include "queueactions.h"
 #include "queuelistmodel.h"
 #include "recurringeditdialog.h"
+#include "queuespage.h"
 #include "refreshtimer.h"
 #include "workeractions.h"
 #include "workerlistmodel.h"
@@ -170,6 +171,32 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"SCARD", "ql:paused_queues"}).integer, 0LL, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("unpause"), 10000);
         QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("queues")).toArray().size(), 3);
+    }
+
+    // The Queues page's queue list carries the same controls as the Overview's.
+    void pauseFromTheQueuesPage()
+    {
+        seedQueues();
+        auto s = auditedSession();
+        QueuesPage page(s.get());
+        page.resize(1400, 700);
+        page.show();
+        QVERIFY(refresh(&page));
+        QTableView *view = page.queueView();
+        const int index = rowOf(view, QStringLiteral("index"));
+        QVERIFY(index >= 0);
+        QMenu *menu = openContextMenu(view, index, QStringLiteral("queueActionsMenu"));
+        QVERIFY(menu);
+        QAction *pause = findAction(menu, QStringLiteral("Pause"));
+        QVERIFY(pause && pause->isEnabled());
+        pause->trigger();
+        menu->close();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm);
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_VERIFY_WITH_TIMEOUT(isPaused("index"), 10000);
+        QVERIFY(!isPaused("crawl"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("pause"), 10000);
     }
 
     void declinedPauseSendsNothing()
