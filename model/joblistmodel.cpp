@@ -137,7 +137,11 @@ void JobListModel::refresh(std::function<void()> done)
             done();
         return;
     }
-    const auto [offset, count] = refreshWindow();
+    // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses
+    // to capture a binding, and the fuzz build uses clang).
+    const QPair<int, int> window = refreshWindow();
+    const int offset = window.first;
+    const int count = window.second;
     load(offset, count, [this, done, offset, count](const QList<Job> &jobs, qint64 total, int listed) {
         // The total first: a view asking canFetchMore while the rows change must see the new one.
         setTotal(total);

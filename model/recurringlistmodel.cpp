@@ -191,7 +191,11 @@ void RecurringListModel::refresh(std::function<void()> done)
             done();
         return;
     }
-    const auto [offset, count] = refreshWindow();
+    // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses
+    // to capture a binding, and the fuzz build uses clang).
+    const QPair<int, int> window = refreshWindow();
+    const int offset = window.first;
+    const int count = window.second;
     load(offset, count, [this, done, offset, count](const QList<RecurringJob> &fresh, qint64 total, int listed) {
         setTotal(total);
         applySnapshot(m_paging.mergeRefresh(rows(), offset, count, fresh, listed,

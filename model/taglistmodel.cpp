@@ -71,7 +71,11 @@ void TagListModel::refresh(std::function<void()> done)
         return;
     }
     setInFlight(true);
-    const auto [offset, count] = refreshWindow();
+    // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses
+    // to capture a binding, and the fuzz build uses clang).
+    const QPair<int, int> window = refreshWindow();
+    const int offset = window.first;
+    const int count = window.second;
     m_client->topTags(offset, count, this, [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
         setInFlight(false);
         if (reply.ok()) {
