@@ -209,6 +209,20 @@ Api['desk.tags'] = function(now, a)
     desk_count('Desk.tags', 'count', a[2], 25)))
 end
 
+-- desk.scan <list> <name> <count> [cursor...]: the next chunk of a whole list for a bulk run,
+-- {cursor (empty: the end), total, jids} (lua/lib/98-desk-scan.lua). `name`: the queue, tag
+-- or group ('' for complete and tracked); `count` 1 to 1000.
+Api['desk.scan'] = function(now, a)
+  local who = 'Desk.scan'
+  local list = Qless.arg(who, 'list', a[1])
+  local name = Qless.arg(who, 'name', a[2])
+  local count = desk_count(who, 'count', a[3])
+  if count < 1 or count > 1000 then
+    Qless.fail_with(who .. '(): Arg "count" must be 1 to 1000: ' .. tostring(a[3]))
+  end
+  return Qless.desk_scan(now, list, name, count, tail(a, 4))
+end
+
 -- desk.move <jid> <queue> [state]: the job's new state, or false.
 Api['desk.move'] = function(now, a)
   local jid = Qless.arg('Desk.move', 'jid', a[1])

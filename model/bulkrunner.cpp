@@ -78,7 +78,10 @@ void BulkRunner::start()
         break;
     case BulkTarget::Kind::Source:
         setPhase(Phase::Collecting);
-        collectPage();
+        if (m_target.source.scan)
+            collectChunk();
+        else
+            collectPage();
         break;
     case BulkTarget::Kind::FailureGroup:
         setPhase(Phase::Running);

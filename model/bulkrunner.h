@@ -21,11 +21,13 @@ struct Job;
 // waiting on Redis: each batch goes out at once and the next follows its last reply, so the
 // window stays usable and refresh goes on.
 //
-// - A selection or a list: the jids are collected first (a list's rows not loaded yet too; a
-//   page read after the list shrank starts that much earlier, so jobs moving up are not passed
-//   over, and the summary says "expected N, collected M" when fewer were found than the operator
-//   was told), then each gets its own call, pipelined a batch at a time. A call that says "no"
-//   is explained by reading the job back (gone, or in another state now).
+// - A selection or a list: the jids are collected first (a list's rows not loaded yet too),
+//   then each gets its own call, pipelined a batch at a time. A call that says "no" is explained
+//   by reading the job back (gone, or in another state now). A list kept in one place on the
+//   server is read to its end with a scan cursor (JobSource::scan), which returns every job that
+//   stayed in it throughout however it changed meanwhile; others by offset pages (a page read
+//   after the list shrank starts that much earlier). The summary says "expected N, collected M"
+//   when the list held other than what the operator was told.
 // - A whole failure group (retry, move, cancel): the failedaction script takes the group's
 //   oldest jobs a batch at a time on the server, however large the group.
 //
@@ -108,7 +110,10 @@ private:
     void audit(const QString &outcome, const QString &message, qint64 count);
 
     // Selections and lists
+    void collectChunk();
     void collectPage();
+    // Collecting ends: the found jids are the run's jobs (at most `cap` of them, -1: all).
+    void finishCollecting(qint64 expected, qint64 cap);
     void startJobs();
     void runJobBatch();
     // The receipt key of a job's step in this run (desk.once): the same for every send of it.
@@ -144,6 +149,8 @@ private:
     QList<QByteArray> m_jids;
     QSet<QByteArray> m_seen;
     int m_collectOffset = 0;
+    QList<QByteArray> m_scanCursor;  // where the list's scan goes on from (empty: its start)
+    qint64 m_scanTotal = -1;         // the list's count at the first chunk
     qint64 m_listedTotal = -1; // the list's total as the last page gave it (-1: not known)
     qsizetype m_next = 0;
     QList<QByteArray> m_again;       // to send (again): steps a restarted server holds no receipt of

@@ -18,6 +18,56 @@ QByteArray BulkRunner::stepKey(const QByteArray &jid) const
     return m_runId.toUtf8() + ":job:" + jid;
 }
 
+// A scan's chunks may repeat a job (dropped here) and may bring jobs that joined the list after
+// the operator confirmed: those are done too (they are in the list as it is now), never cut off
+// at the number confirmed, since a scan returns jobs in no useful order and a cut would drop
+// jobs that were there all along. The summary says how many were expected and collected.
+void BulkRunner::collectChunk()
+{
+    if (m_cancelRequested) {
+        m_summary.total = m_jids.size();
+        finish();
+        return;
+    }
+    m_target.source.scan(m_scanCursor, this, [this](const QlessReply<JobScanPage> &reply) {
+        if (!reply.ok()) {
+            if (troubleOf(reply.error) == Trouble::Connection) {
+                // The cursor is kept: the scan goes on where it was once the link is back.
+                pause(reply.error, [this] { collectChunk(); });
+                return;
+            }
+            m_summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
+            m_summary.total = 0;
+            finish();
+            return;
+        }
+        if (m_scanTotal < 0)
+            m_scanTotal = reply.value.total;
+        for (const QByteArray &jid : reply.value.jids) {
+            if (!m_seen.contains(jid)) {
+                m_seen.insert(jid);
+                m_jids.append(jid);
+            }
+        }
+        m_scanCursor = reply.value.cursor;
+        emit progressed();
+        if (reply.value.atEnd()) {
+            finishCollecting(m_target.expected >= 0 ? m_target.expected : m_scanTotal, -1);
+            return;
+        }
+        collectChunk();
+    });
+}
+
+void BulkRunner::finishCollecting(qint64 expected, qint64 cap)
+{
+    if (cap >= 0 && m_jids.size() > cap)
+        m_jids.resize(cap);
+    m_summary.expected = expected;
+    m_summary.collected = m_jids.size();
+    startJobs();
+}
+
 void BulkRunner::collectPage()
 {
     if (m_cancelRequested) {
@@ -51,11 +101,7 @@ void BulkRunner::collectPage()
         emit progressed();
         const bool enough = m_target.expected >= 0 && m_jids.size() >= m_target.expected;
         if (found.size() < collectPageSize || enough) {
-            if (m_target.expected >= 0 && m_jids.size() > m_target.expected)
-                m_jids.resize(m_target.expected);
-            m_summary.expected = m_target.expected;
-            m_summary.collected = m_jids.size();
-            startJobs();
+            finishCollecting(m_target.expected, m_target.expected);
             return;
         }
         // Jobs leave a live list mostly at its head (popped, done): when the list is d shorter

@@ -34,11 +34,20 @@ QList<QByteArray> toBytes(const QStringList &list)
 }
 } // namespace
 
+JobSource::Scan JobSource::scanOf(QlessClient *client, const QString &list, const QString &name)
+{
+    return [client, list, name](const QList<QByteArray> &cursor, QObject *context, ScanDone done) {
+        // 500: ZSCAN's COUNT for one call, a few ms at most on a set of a million jobs.
+        client->scanJobs(list, name, cursor, 500, context, std::move(done));
+    };
+}
+
 JobSource JobSource::queueState(QlessClient *client, const QString &queue, const QString &state)
 {
     JobSource source;
     source.description = QObject::tr("%1 in %2").arg(state, queue);
     source.state = state == QLatin1String("stalled") ? QStringLiteral("running") : state;
+    source.scan = scanOf(client, state, queue);
     source.fetch = [client, queue, state](int offset, int count, QObject *context, Done done) {
         // Both calls go out together; whichever answers last delivers the page.
         auto page = std::make_shared<QlessReply<JobPage>>();
@@ -68,6 +77,7 @@ JobSource JobSource::completed(QlessClient *client)
     JobSource source;
     source.description = QObject::tr("completed jobs");
     source.state = QStringLiteral("complete");
+    source.scan = scanOf(client, QStringLiteral("complete"), QString());
     source.fetch = [client](int offset, int count, QObject *context, Done done) {
         client->jobs(QStringLiteral("complete"), QString(), offset, count, context,
                      [done](const QlessReply<QList<QByteArray>> &reply) {
@@ -85,6 +95,7 @@ JobSource JobSource::failureGroup(QlessClient *client, const QString &group)
     JobSource source;
     source.description = QObject::tr("failure group %1").arg(group);
     source.state = QStringLiteral("failed");
+    source.scan = scanOf(client, QStringLiteral("failed"), group);
     source.fetch = [client, group](int offset, int count, QObject *context, Done done) {
         client->failedJobs(group, offset, count, context, [done](const QlessReply<FailedJobsPage> &reply) {
             QlessReply<JobPage> page;
@@ -101,6 +112,7 @@ JobSource JobSource::tag(QlessClient *client, const QString &tag)
 {
     JobSource source;
     source.description = QObject::tr("tag %1").arg(tag);
+    source.scan = scanOf(client, QStringLiteral("tag"), tag);
     source.fetch = [client, tag](int offset, int count, QObject *context, Done done) {
         client->taggedJobs(tag, offset, count, context, [done](const QlessReply<TaggedJobsPage> &reply) {
             QlessReply<JobPage> page;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "job.h"
+#include "jobscanpage.h"
 #include "qlessreply.h"
 
 #include <QList>
@@ -28,13 +29,25 @@ struct JobSource
     using Done = std::function<void(const QlessReply<JobPage> &)>;
     using Fetch = std::function<void(int offset, int count, QObject *context, Done done)>;
 
+    using ScanDone = std::function<void(const QlessReply<JobScanPage> &)>;
+    // Reads the next chunk of the whole list after `cursor` (empty: from the start). Offered by
+    // lists kept in one place on the server (a queue's state, completed, a tag, tracked, a failure
+    // group): a bulk run collects "All N" through it, since reading on to the end returns every
+    // job that was in the list all along, where offset pages pass over jobs when some ahead of
+    // the read point leave and others arrive.
+    using Scan = std::function<void(const QList<QByteArray> &cursor, QObject *context, ScanDone done)>;
+
     QString description; // "waiting in crawl", for messages
     // The state every job of this list is in ("running" for stalled jobs, "failed" for a failure
     // group), so an action on them can insist on it; empty for mixed lists (a tag, a worker).
     QString state;
     Fetch fetch;
+    Scan scan; // empty when the list offers none (a worker's jobs: one short read)
 
     bool isValid() const { return bool(fetch); }
+
+    // A Scan over qless.lua's desk.scan `list` `name` (see QlessClient::scanJobs).
+    static Scan scanOf(QlessClient *client, const QString &list, const QString &name);
 
     // state: waiting, running, stalled, scheduled, depends, recurring; the total comes from the
     // queue's counts, read in the same go.

@@ -8,6 +8,7 @@ JobSource TrackedJobSource::create(QlessClient *client)
 {
     JobSource source;
     source.description = QObject::tr("tracked jobs");
+    source.scan = JobSource::scanOf(client, QStringLiteral("tracked"), QString());
     source.fetch = [client](int offset, int count, QObject *context, JobSource::Done done) {
         client->trackedJobs(context, [done, offset, count](const QlessReply<TrackedJobs> &reply) {
             QlessReply<JobPage> page;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "jobscanpage.h"
 #include "qlessdecoder.h"
 #include "qlessreply.h"
 #include "rediscommand.h"
@@ -56,6 +57,13 @@ public:
     void trackedJobs(QObject *context, Done<TrackedJobs> done);
     void taggedJobs(const QString &tag, int offset, int count, QObject *context, Done<TaggedJobsPage> done);
     void topTags(int offset, int count, QObject *context, Done<QList<TagCount>> done);
+    // The next chunk (about `count` jids, 1 to 1000) of a whole list, for a bulk run's "All N":
+    // `list` waiting, running, stalled, scheduled, depends, recurring (of queue `name`),
+    // complete, tag (`name`), tracked or failed (group `name`); `cursor` empty to start, then
+    // each page's. Read on to the page at its end and every job in the list all along was
+    // returned (qless.lua's desk.scan: ZSCAN, or a failure group's list read from its tail).
+    void scanJobs(const QString &list, const QString &name, const QList<QByteArray> &cursor, int count,
+                  QObject *context, Done<JobScanPage> done);
     // The day holding `date` (seconds since the epoch, UTC).
     void stats(const QString &queue, double date, QObject *context, Done<DayStats> done);
     void config(QObject *context, Done<QlessConfig> done);
