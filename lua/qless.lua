@@ -189,9 +189,13 @@ Api['desk.workers'] = function(now, a)
   return desk_list(Qless.desk_workers(now))
 end
 
--- desk.failed [group [start [limit]]]: {group: count}, or {total, jobs: [job objects]}.
+-- desk.failed [group [start [limit]]]: {total, groups: [{name, count, newest}]} (at most 500
+-- groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}.
 Api['desk.failed'] = function(now, a)
-  if a[1] == nil then return cjson.encode(Qless.failed()) end
+  if a[1] == nil then
+    local listing = Qless.desk_failure_groups()
+    return '{"total":' .. listing.total .. ',"groups":' .. desk_list(listing.groups) .. '}'
+  end
   local page = Qless.desk_failed_page(a[1], desk_count('Desk.failed', 'start', a[2], 0),
     desk_count('Desk.failed', 'limit', a[3], 25))
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'

@@ -26,7 +26,8 @@ QString groupReason(const QString &reason)
 
 void BulkRunner::readGroupSize()
 {
-    m_session->client()->failureGroups(this, [this](const QlessReply<QList<FailureGroup>> &reply) {
+    // The group's own page of no jobs: its size, whatever the list of groups leaves out.
+    m_session->client()->failedJobs(m_target.group, 0, 0, this, [this](const QlessReply<FailedJobsPage> &reply) {
         if (!reply.ok()) {
             if (troubleOf(reply.error) == Trouble::Connection) {
                 pause(reply.error, [this] { readGroupSize(); });
@@ -36,11 +37,7 @@ void BulkRunner::readGroupSize()
             finish();
             return;
         }
-        m_summary.total = 0;
-        for (const FailureGroup &group : reply.value) {
-            if (group.name == m_target.group)
-                m_summary.total = group.count;
-        }
+        m_summary.total = reply.value.total;
         runGroupBatch();
     });
 }

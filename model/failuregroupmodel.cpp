@@ -11,7 +11,6 @@
 #include <QLocale>
 
 #include <algorithm>
-#include <memory>
 
 namespace {
 QString firstLine(const QString &text)
@@ -46,7 +45,9 @@ qint64 FailureGroupModel::totalJobs() const
 void FailureGroupModel::refresh(std::function<void()> done)
 {
     const quint64 generation = ++m_generation;
-    m_client->failureGroups(this, [this, done, generation](const QlessReply<QList<FailureGroup>> &reply) {
+    // One call: desk.failed lists the groups with each one's newest failure, a bounded number of
+    // groups (with the total), so a refresh costs the same whatever the operator looked at.
+    m_client->failureGroupList(this, [this, done, generation](const QlessReply<FailureGroupList> &reply) {
         if (generation != m_generation) { // a newer refresh owns the table
             if (done)
                 done();
@@ -60,77 +61,30 @@ void FailureGroupModel::refresh(std::function<void()> done)
             return;
         }
         // Biggest first; the view may sort otherwise, but the model's own order is the useful one.
-        QList<FailureGroup> groups = reply.value;
+        QList<FailureGroup> groups = reply.value.groups;
         std::stable_sort(groups.begin(), groups.end(), [](const FailureGroup &a, const FailureGroup &b) {
             return a.count != b.count ? a.count > b.count : a.name < b.name;
         });
-        auto rows = std::make_shared<QList<FailureGroupSummary>>();
-        for (const FailureGroup &group : groups)
-            rows->append(FailureGroupSummary{group.name, group.count, 0, {}, {}});
-        const QList<int> chosen = m_latestLookups ? chooseLookups(*rows) : QList<int>();
-        if (chosen.isEmpty()) {
-            finish(*rows, done);
-            return;
+        QList<FailureGroupSummary> rows;
+        rows.reserve(groups.size());
+        for (const FailureGroup &group : std::as_const(groups)) {
+            FailureGroupSummary row{group.name, group.count, 0, {}, {}};
+            if (m_latestLookups && group.hasNewest) {
+                // A newest job that is gone shows nothing (the group may be emptying); one that
+                // cannot be read says so rather than hiding the group's newest failure.
+                if (!group.newestDamaged.isEmpty() && group.newestDamaged != QLatin1String("job gone")) {
+                    row.latestMessage = tr("newest job unreadable: %1").arg(group.newestDamaged);
+                } else if (group.newestDamaged.isEmpty()) {
+                    row.latestWhen = group.newestWhen;
+                    row.latestQueue = group.newestQueue;
+                    row.latestMessage = firstLine(group.newestMessage);
+                }
+            }
+            rows.append(row);
         }
-        auto left = std::make_shared<int>(int(chosen.size()));
-        for (const int i : chosen) {
-            m_lookedUpAt.insert(rows->at(i).name, generation);
-            m_client->failedJobs(rows->at(i).name, 0, 1, this,
-                                 [this, rows, left, i, done, generation](const QlessReply<FailedJobsPage> &page) {
-                // A failed lookup leaves the row without its newest failure; the counts still show.
-                if (page.ok()) {
-                    FailureGroupSummary &row = (*rows)[i];
-                    row.latestWhen = 0; // read now: what was carried over is replaced
-                    row.latestMessage.clear();
-                    row.latestQueue.clear();
-                }
-                if (page.ok() && !page.value.jobs.isEmpty()) {
-                    const Job &job = page.value.jobs.first();
-                    FailureGroupSummary &row = (*rows)[i];
-                    if (job.failure) {
-                        row.latestWhen = job.failure->when;
-                        row.latestMessage = firstLine(job.failure->message);
-                    }
-                    row.latestQueue = job.queue;
-                }
-                if (--*left > 0)
-                    return;
-                if (generation != m_generation) {
-                    if (done)
-                        done();
-                    return;
-                }
-                finish(*rows, done);
-            });
-        }
+        m_totalGroups = reply.value.total;
+        finish(rows, done);
     });
-}
-
-QList<int> FailureGroupModel::chooseLookups(QList<FailureGroupSummary> &rows)
-{
-    QList<int> changed;
-    QList<int> others;
-    for (int i = 0; i < rows.size(); ++i) {
-        FailureGroupSummary &row = rows[i];
-        const int shown = rowOf(row.name);
-        const bool known = shown >= 0 && rowAt(shown).latestWhen > 0;
-        if (shown >= 0) { // until looked up again, it shows what it showed
-            row.latestWhen = rowAt(shown).latestWhen;
-            row.latestQueue = rowAt(shown).latestQueue;
-            row.latestMessage = rowAt(shown).latestMessage;
-        }
-        if (!known || rowAt(shown).count != row.count)
-            changed.append(i); // rows come biggest first: so do these
-        else
-            others.append(i);
-    }
-    // Whose turn it is: longest since its last lookup first.
-    std::stable_sort(others.begin(), others.end(), [this, &rows](int a, int b) {
-        return m_lookedUpAt.value(rows.at(a).name, 0) < m_lookedUpAt.value(rows.at(b).name, 0);
-    });
-    QList<int> chosen = changed.mid(0, MaxLatestLookups);
-    chosen += others.mid(0, MaxLatestLookups - chosen.size());
-    return chosen;
 }
 
 void FailureGroupModel::finish(const QList<FailureGroupSummary> &rows, std::function<void()> done)

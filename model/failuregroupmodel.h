@@ -3,15 +3,15 @@
 #include "failuregroupsummary.h"
 #include "keyedtablemodel.h"
 
-#include <QHash>
 
 #include <functional>
 
 class QlessClient;
 
-// Every failure group with its job count (the failed script's counts, never a list loaded), and,
-// when asked for, each group's newest failure (one failed-jobs read of one job per group, sent
-// together). Keyed by group name, refreshed as a keyed diff.
+// The failure groups with their job counts and each one's newest failure (when, queue, the
+// message's first line), all from one desk.failed call per refresh: the script lists a bounded
+// number of groups (with how many there are in all), so a refresh costs a few milliseconds of
+// Redis however many groups there are. Keyed by group name, refreshed as a keyed diff.
 class FailureGroupModel final : public KeyedTableModel<FailureGroupSummary>
 {
     Q_OBJECT
@@ -20,17 +20,12 @@ class FailureGroupModel final : public KeyedTableModel<FailureGroupSummary>
 public:
     enum Column { NameColumn, CountColumn, LatestColumn, MessageColumn, ColumnCount };
 
-    // At most this many newest-failure lookups (one failed job read in full each) per refresh,
-    // however many groups there are. Groups whose count changed (or that have none yet) go first,
-    // biggest first; the rest take turns, longest unread first; a group not looked up keeps what
-    // it showed. So a refresh reads at most this many jobs, and every group is read again within
-    // (groups / this) refreshes.
-    static constexpr int MaxLatestLookups = 20;
-
     explicit FailureGroupModel(QlessClient *client, QObject *parent = nullptr);
 
-    // Off, the model reads only the counts (the Overview needs no more).
+    // Off, the rows carry only the counts (the Overview needs no more).
     void setLatestLookups(bool on) { m_latestLookups = on; }
+    // How many failure groups there are; more than rowCount() when there are too many to list.
+    qint64 totalGroups() const { return m_totalGroups; }
     // `done` runs once when every reply is in (applied or failed).
     void refresh(std::function<void()> done = {});
     QString lastError() const { return m_lastError; }
@@ -53,13 +48,11 @@ protected:
 
 private:
     void finish(const QList<FailureGroupSummary> &rows, std::function<void()> done);
-    // Which of `rows` (indices) to look up this refresh; fills the others from what is shown.
-    QList<int> chooseLookups(QList<FailureGroupSummary> &rows);
 
     QlessClient *m_client;
     bool m_latestLookups = true;
     quint64 m_generation = 0;
-    QHash<QString, quint64> m_lookedUpAt; // group -> the m_generation of its last lookup
+    qint64 m_totalGroups = 0;
     QString m_lastError;
     std::function<double()> m_clock;
 };

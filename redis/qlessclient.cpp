@@ -164,6 +164,11 @@ void QlessClient::failureGroups(QObject *context, Done<QList<FailureGroup>> done
     read<QList<FailureGroup>>("desk.failed", {}, context, &QlessDecoder::failureGroups, std::move(done));
 }
 
+void QlessClient::failureGroupList(QObject *context, Done<FailureGroupList> done)
+{
+    read<FailureGroupList>("desk.failed", {}, context, &QlessDecoder::failureGroupList, std::move(done));
+}
+
 void QlessClient::failedJobs(const QString &group, int offset, int count, QObject *context,
                              Done<FailedJobsPage> done)
 {

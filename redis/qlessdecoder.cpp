@@ -73,18 +73,50 @@ QList<QByteArray> QlessDecoder::jids(const RedisReply &reply, RedisError *error)
     return out;
 }
 
-QList<FailureGroup> QlessDecoder::failureGroups(const RedisReply &reply, RedisError *error)
+FailureGroupList QlessDecoder::failureGroupList(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
-    if (!replyJson(reply, &value, nullptr, error))
+    bool escaped = false;
+    if (!replyJson(reply, &value, &escaped, error))
         return {};
-    QList<FailureGroup> out;
+    FailureGroupList out;
     if (value.isArray() && value.toArray().isEmpty())
         return out;
-    const QJsonObject groups = value.toObject();
-    for (auto it = groups.begin(); it != groups.end(); ++it) // QJsonObject keeps keys sorted
-        out << FailureGroup{it.key(), wholeNumber(it.value().toDouble())};
+    const QJsonObject object = value.toObject();
+    const QJsonValue listed = object.value(QLatin1String("groups"));
+    if (!listed.isArray() && !(listed.isObject() && listed.toObject().isEmpty())) {
+        // qless's failed: {group: count}, every group.
+        for (auto it = object.begin(); it != object.end(); ++it) // QJsonObject keeps keys sorted
+            out.groups << FailureGroup{it.key(), wholeNumber(it.value().toDouble())};
+        out.total = out.groups.size();
+        return out;
+    }
+    QJsonArray array;
+    asList(listed, &array);
+    for (const QJsonValue &item : std::as_const(array)) {
+        const QJsonObject o = item.toObject();
+        FailureGroup group;
+        group.name = compact(o.value(QLatin1String("name")));
+        group.count = count(o, QStringLiteral("count"));
+        const QJsonObject newest = o.value(QLatin1String("newest")).toObject();
+        if (!newest.isEmpty()) {
+            group.hasNewest = true;
+            group.newestJid = compact(newest.value(QLatin1String("jid"))).toUtf8();
+            group.newestWhen = number(newest.value(QLatin1String("when")));
+            group.newestMessage = compact(newest.value(QLatin1String("message")));
+            group.newestWorker = compact(newest.value(QLatin1String("worker")));
+            group.newestQueue = compact(newest.value(QLatin1String("queue")));
+            group.newestDamaged = compact(newest.value(QLatin1String("damaged")));
+        }
+        out.groups << group;
+    }
+    out.total = qMax<qint64>(out.groups.size(), count(object, QStringLiteral("total")));
     return out;
+}
+
+QList<FailureGroup> QlessDecoder::failureGroups(const RedisReply &reply, RedisError *error)
+{
+    return failureGroupList(reply, error).groups;
 }
 
 FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *error)

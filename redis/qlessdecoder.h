@@ -38,6 +38,8 @@ public:
     static QList<QueueCounts> queues(const RedisReply &reply, RedisError *error);
     static QueueCounts queue(const RedisReply &reply, RedisError *error);
     static QList<QByteArray> jids(const RedisReply &reply, RedisError *error);
+    // desk.failed: {total, groups: [{name, count, newest}]}; qless's {group: count} read too.
+    static FailureGroupList failureGroupList(const RedisReply &reply, RedisError *error);
     static QList<FailureGroup> failureGroups(const RedisReply &reply, RedisError *error);
     static FailedJobsPage failedJobs(const RedisReply &reply, RedisError *error);
     static QList<WorkerSummary> workers(const RedisReply &reply, RedisError *error);

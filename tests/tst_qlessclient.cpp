@@ -255,6 +255,16 @@ private slots:
         QCOMPARE(groups.value.size(), 1);
         QCOMPARE(groups.value.at(0).name, QStringLiteral("g1"));
         QCOMPARE(groups.value.at(0).count, 3);
+        // desk.failed carries each group's newest failure: the head of its list, f2.
+        const auto listing = await<FailureGroupList>([&](QObject *c, auto done) { m_client->failureGroupList(c, done); });
+        QVERIFY(listing.ok());
+        QCOMPARE(listing.value.total, 1);
+        QCOMPARE(listing.value.groups.size(), 1);
+        QVERIFY(listing.value.groups.at(0).hasNewest);
+        QCOMPARE(listing.value.groups.at(0).newestJid, QByteArray("f2"));
+        QCOMPARE(listing.value.groups.at(0).newestWhen, 1004.0);
+        QCOMPARE(listing.value.groups.at(0).newestQueue, QStringLiteral("q1"));
+        QVERIFY(listing.value.groups.at(0).newestDamaged.isEmpty());
 
         const auto page = await<FailedJobsPage>([&](QObject *c, auto done) {
             m_client->failedJobs(QStringLiteral("g1"), 0, 2, c, done);
@@ -705,6 +715,16 @@ private slots:
         QVERIFY(QlessDecoder::topTags(reply, &error).isEmpty());
         QVERIFY(QlessDecoder::failureGroups(reply, &error).isEmpty());
         QVERIFY(error.isNull());
+        // desk.failed's listing, and qless's {group: count} read the same way.
+        reply.bytes = R"({"total":7,"groups":[{"name":"g","count":2,"newest":{"jid":"j","when":5,"message":"m","worker":"w","queue":"q"}},{"name":"h","count":1,"newest":{"jid":"x","damaged":"ql:j:x: WRONGTYPE"}}]})";
+        const FailureGroupList listing = QlessDecoder::failureGroupList(reply, &error);
+        QVERIFY(error.isNull());
+        QCOMPARE(listing.total, 7);
+        QCOMPARE(listing.groups.size(), 2);
+        QCOMPARE(listing.groups.at(0).newestMessage, QStringLiteral("m"));
+        QCOMPARE(listing.groups.at(1).newestDamaged, QStringLiteral("ql:j:x: WRONGTYPE"));
+        reply.bytes = R"({"total":3,"groups":5})";
+        QCOMPARE(QlessDecoder::failureGroupList(reply, &error).groups.size(), 2); // qless's shape: two groups
         reply.bytes = "{\"total\":0,\"jobs\":{}}";
         QVERIFY(QlessDecoder::failedJobs(reply, &error).jobs.isEmpty());
         QVERIFY(error.isNull());

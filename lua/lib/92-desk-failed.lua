@@ -92,3 +92,67 @@ function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
   redis.call('set', receipt, reply, 'EX', 86400)
   return reply
 end
+
+-- desk.failed without a group: the failure groups for the console's list.
+
+-- At most this many groups in one reply. qless names a group by fail's `group` argument, which
+-- may be raw error text: a deployment can hold 100k groups, and reading each one's newest
+-- failure costs a few Redis calls, so one reply stays a few milliseconds by listing no more.
+Qless.desk_failed_groups_cap = 500
+
+-- A key read with `command` (LLEN, LINDEX, HMGET...) without failing the whole reply when the key
+-- holds another type: the reply, or nil and the reason.
+local function read_key(command, key, ...)
+  local reply = redis.pcall(command, key, ...)
+  if type(reply) == 'table' and reply.err then
+    return nil, key .. ': ' .. tostring(reply.err)
+  end
+  return reply
+end
+
+-- The newest failure of group `name`: the job at the head of its list, as
+-- {jid, when, message (first line, at most 300 bytes), worker, queue}; {jid, damaged} when the
+-- job cannot be read; nil when the list is empty or gone.
+function Qless.desk_newest_failure(name)
+  local jid, why = read_key('lindex', 'ql:f:' .. name, 0)
+  if why then return { damaged = why } end
+  if not jid then return nil end
+  local f
+  f, why = read_key('hmget', Qless.job_key(jid), 'failure', 'queue', 'state')
+  if why then return { jid = jid, damaged = why } end
+  if not f[3] then return { jid = jid, damaged = 'job gone' } end
+  local failure = Qless.job_failure(f[1])
+  local message = type(failure.message) == 'string' and failure.message or ''
+  message = message:match('^[^\n]*'):sub(1, 300)
+  return {
+    jid = jid,
+    when = type(failure.when) == 'number' and failure.when or 0,
+    message = message,
+    worker = type(failure.worker) == 'string' and failure.worker or '',
+    queue = f[2] or '',
+  }
+end
+
+-- {total, groups: [{name, count, newest}]}: `total` groups in all; at most
+-- desk_failed_groups_cap of them listed (all of them when there are no more than that; else
+-- those one SSCAN step reaches, so the reply says how many it left out). A group whose list is
+-- not a list counts 0 and carries {damaged} as its newest.
+function Qless.desk_failure_groups()
+  local cap = Qless.desk_failed_groups_cap
+  local total = redis.call('scard', 'ql:failures')
+  local names
+  if total <= cap then
+    names = redis.call('smembers', 'ql:failures')
+  else
+    names = redis.call('sscan', 'ql:failures', '0', 'COUNT', cap)[2]
+  end
+  local groups = {}
+  for i = 1, math.min(#names, cap) do
+    local name = names[i]
+    local count, why = read_key('llen', 'ql:f:' .. name)
+    local group = { name = name, count = count or 0 }
+    if why then group.newest = { damaged = why } else group.newest = Qless.desk_newest_failure(name) end
+    table.insert(groups, group)
+  end
+  return { total = total, groups = groups }
+end

@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTest>
 
 // qless.lua's desk.* commands: what the console needs beyond qless. The views (desk.queues, jobs,
@@ -218,7 +219,13 @@ private slots:
             mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
         }
         m_q.command({"LPUSH", "ql:f:grp", "ghost"});
-        QCOMPARE(canonical(json("desk.failed", T + 3)), canonicalJson(R"({"grp": 4})"));
+        const QJsonObject groups = json("desk.failed", T + 3).toObject();
+        QCOMPARE(groups.value(QStringLiteral("total")).toInt(), 1);
+        const QJsonObject grp = groups.value(QStringLiteral("groups")).toArray().at(0).toObject();
+        QCOMPARE(grp.value(QStringLiteral("name")).toString(), QStringLiteral("grp"));
+        QCOMPARE(grp.value(QStringLiteral("count")).toInt(), 4);
+        // The head of the list is 'ghost', a jid without a job: marked, not a failure to read.
+        QCOMPARE(canonical(grp.value(QStringLiteral("newest"))), canonicalJson(R"({"jid": "ghost", "damaged": "job gone"})"));
         const QJsonObject page = json("desk.failed", T + 3, {"grp", "0", "2"}).toObject();
         QCOMPARE(page.value(QStringLiteral("total")).toInt(), 4);
         const QJsonArray jobs = page.value(QStringLiteral("jobs")).toArray();
@@ -228,6 +235,57 @@ private slots:
         QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("time")).toDouble(), T + 1); // the pop (qless's fail keeps it)
         const QJsonObject none = json("desk.failed", T + 3, {"grp", "0", "0"}).toObject();
         QCOMPARE(canonical(none), canonicalJson(R"({"total": 4, "jobs": []})"));
+    }
+
+    // Each group with its count and its newest failure (the head of its list): first line of
+    // the message, when, worker, queue; a group whose list or newest job has the wrong type is
+    // marked, not an error for the whole reply; listed no more than 500 groups, with the total.
+    void failureGroupsCarryTheirNewestFailure()
+    {
+        put(T, "q", "old");
+        put(T, "q", "new");
+        mustWork(lua("pop", T + 1, {"q", "w", "2"}));
+        mustWork(lua("fail", T + 2, {"old", "w", "IOError", "first\nsecond", "{}"}));
+        mustWork(lua("fail", T + 3, {"new", "w", "IOError", "reset by peer\n  File x", "{}"}));
+        m_q.command({"SADD", "ql:failures", "spoilt", "badjob"});
+        m_q.command({"SET", "ql:f:spoilt", "x"});
+        m_q.command({"LPUSH", "ql:f:badjob", "bad"});
+        m_q.command({"SET", "ql:j:bad", "x"});
+        const QJsonObject reply = json("desk.failed", T + 4).toObject();
+        QCOMPARE(reply.value(QStringLiteral("total")).toInt(), 3);
+        QMap<QString, QJsonObject> byName;
+        for (const QJsonValue &group : reply.value(QStringLiteral("groups")).toArray())
+            byName.insert(group.toObject().value(QStringLiteral("name")).toString(), group.toObject());
+        QCOMPARE(byName.size(), 3);
+        const QJsonObject io = byName.value(QStringLiteral("IOError"));
+        QCOMPARE(io.value(QStringLiteral("count")).toInt(), 2);
+        const QJsonObject newest = io.value(QStringLiteral("newest")).toObject();
+        QCOMPARE(newest.value(QStringLiteral("jid")).toString(), QStringLiteral("new"));
+        QCOMPARE(newest.value(QStringLiteral("message")).toString(), QStringLiteral("reset by peer"));
+        QCOMPARE(newest.value(QStringLiteral("when")).toDouble(), T + 3);
+        QCOMPARE(newest.value(QStringLiteral("worker")).toString(), QStringLiteral("w"));
+        QCOMPARE(newest.value(QStringLiteral("queue")).toString(), QStringLiteral("q"));
+        QCOMPARE(byName.value(QStringLiteral("spoilt")).value(QStringLiteral("count")).toInt(), 0);
+        QVERIFY(byName.value(QStringLiteral("spoilt")).value(QStringLiteral("newest")).toObject()
+                    .value(QStringLiteral("damaged")).toString().contains(QLatin1String("WRONGTYPE")));
+        const QJsonObject bad = byName.value(QStringLiteral("badjob")).value(QStringLiteral("newest")).toObject();
+        QCOMPARE(bad.value(QStringLiteral("jid")).toString(), QStringLiteral("bad"));
+        QVERIFY(bad.value(QStringLiteral("damaged")).toString().contains(QLatin1String("WRONGTYPE")));
+
+        // 1,200 groups: 500 listed, the total says how many there are.
+        m_q.flush();
+        for (int i = 0; i < 1200; i += 100) {
+            QList<QByteArray> args{"SADD", "ql:failures"};
+            for (int j = i; j < i + 100; ++j)
+                args << "g" + QByteArray::number(j);
+            m_q.command(args);
+        }
+        const QJsonObject many = json("desk.failed", T).toObject();
+        QCOMPARE(many.value(QStringLiteral("total")).toInt(), 1200);
+        const qsizetype listed = many.value(QStringLiteral("groups")).toArray().size();
+        QVERIFY2(listed > 0 && listed <= 500, qPrintable(QString::number(listed)));
+        m_q.flush();
+        QCOMPARE(canonical(json("desk.failed", T)), canonicalJson(R"({"total": 0, "groups": []})"));
     }
 
     void trackedReads2012HistoryWithoutMovingIt()
