@@ -201,9 +201,9 @@ Api['desk.failed'] = function(now, a)
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
 end
 
--- desk.tracked: {jobs: [job objects], expired: [jids]}.
+-- desk.tracked: {jobs: [job objects], expired: [jids]}; a job that cannot be read is marked.
 Api['desk.tracked'] = function(now, a)
-  local listing = Qless.tracked_listing(true)
+  local listing = Qless.desk_tracked()
   return '{"jobs":' .. desk_list(listing.jobs) .. ',"expired":' .. desk_list(listing.expired) .. '}'
 end
 

@@ -143,9 +143,35 @@ function Qless.desk_failed_page(group, start, limit)
   local jobs = {}
   if limit <= 0 then page.jobs = {} end
   for _, jid in ipairs(page.jobs) do
-    table.insert(jobs, Qless.face_job_object(jid) or { jid = jid, state = 'missing' })
+    table.insert(jobs, Qless.desk_job_or_damage(Qless.face_job_object, jid) or { jid = jid, state = 'missing' })
   end
   return { total = page.total, jobs = jobs }
+end
+
+-- read(jid, ...), or, when reading the job raises (a key of the wrong type: WRONGTYPE would end
+-- the whole script, and one spoiled job would blank a page), the job marked as the face's
+-- objects mark damage: {jid, unreadable = {job = reason}}.
+function Qless.desk_job_or_damage(read, jid, ...)
+  local ok, object = pcall(read, jid, ...)
+  if ok then return object end
+  local reason = type(object) == 'table' and (object.err or cjson.encode(object)) or tostring(object)
+  return { jid = jid, unreadable = { job = reason } }
+end
+
+-- {jobs: [job objects], expired: [jids whose job is gone]}, as Qless.tracked_listing reads them
+-- (a 2012 history shown as the upgrade would write it, not moved), a job that cannot be read
+-- among the jobs, marked.
+function Qless.desk_tracked()
+  local listing = { jobs = {}, expired = {} }
+  for _, jid in ipairs(redis.call('zrange', 'ql:tracked', 0, -1)) do
+    local object = Qless.desk_job_or_damage(Qless.job_object, jid, true)
+    if object then
+      table.insert(listing.jobs, object)
+    else
+      table.insert(listing.expired, jid)
+    end
+  end
+  return listing
 end
 
 -- [{tag, count}] most used first, tags on at least one job (qless's `tag top` leaves out those

@@ -288,6 +288,42 @@ private slots:
         QCOMPARE(canonical(json("desk.failed", T)), canonicalJson(R"({"total": 0, "groups": []})"));
     }
 
+    // A job key of the wrong type (a string, a sorted set) in a failure group's page or among
+    // the tracked jobs: that entry is marked {jid, unreadable: {job: reason}}, the rest of the
+    // page reads as ever (WRONGTYPE used to fail the whole call).
+    void aJobKeyOfTheWrongTypeIsMarkedNotFatal()
+    {
+        for (const QByteArray jid : {"f1", "f2"}) {
+            put(T, "q", jid);
+            mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+            mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
+            mustWork(lua("track", T + 2, {"track", jid}));
+        }
+        m_q.command({"LPUSH", "ql:f:grp", "str"});
+        m_q.command({"SET", "ql:j:str", "x"});
+        m_q.command({"LPUSH", "ql:f:grp", "zs"});
+        m_q.command({"ZADD", "ql:j:zs", "1", "a"});
+        m_q.command({"ZADD", "ql:tracked", "3", "str", "4", "zs"});
+        const QJsonObject page = json("desk.failed", T + 3, {"grp", "0", "10"}).toObject();
+        QCOMPARE(page.value(QStringLiteral("total")).toInt(), 4);
+        const QJsonArray jobs = page.value(QStringLiteral("jobs")).toArray();
+        QCOMPARE(jids(jobs), (Names{"zs", "str", "f2", "f1"}));
+        for (int i : {0, 1}) {
+            const QString why = jobs.at(i).toObject().value(QStringLiteral("unreadable")).toObject()
+                                    .value(QStringLiteral("job")).toString();
+            QVERIFY2(why.contains(QLatin1String("WRONGTYPE")) || why.contains(QLatin1String("not a hash")), qPrintable(why));
+        }
+        QCOMPARE(jobs.at(2).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+        const QJsonObject tracked = json("desk.tracked", T + 3).toObject();
+        const QJsonArray listed = tracked.value(QStringLiteral("jobs")).toArray();
+        QCOMPARE(listed.size(), 4);
+        int marked = 0;
+        for (const QJsonValue &job : listed)
+            marked += job.toObject().contains(QStringLiteral("unreadable")) ? 1 : 0;
+        QCOMPARE(marked, 2);
+        QCOMPARE(tracked.value(QStringLiteral("expired")).toArray().size(), 0);
+    }
+
     void trackedReads2012HistoryWithoutMovingIt()
     {
         put(T, "q", "old");

@@ -37,6 +37,27 @@ private slots:
     void cleanupTestCase() { stopQless(); }
     void init() { fixture().flush(); }
 
+    // A tracked job whose key holds a string: a row marked unreadable (problem "job", as list
+    // rows mark a job that cannot be read), the other tracked jobs listed as ever.
+    void aJobKeyOfTheWrongTypeIsAMarkedRow()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("q", "fine", now - 100);
+        track("fine", now - 50);
+        fixture().command({"SET", "ql:j:spoilt", "x"});
+        fixture().command({"ZADD", "ql:tracked", num(now - 40), "spoilt"});
+        JobListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setSource(TrackedJobSource::create(client()));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 2);
+        const int spoilt = model.rowAt(0).jid == "spoilt" ? 0 : 1;
+        QCOMPARE(model.rowAt(spoilt).jid, QByteArray("spoilt"));
+        QVERIFY2(model.rowAt(spoilt).problems.contains(QStringLiteral("job")),
+                 qPrintable(QStringList(model.rowAt(spoilt).problems.keys()).join(QLatin1Char(','))));
+        QCOMPARE(model.rowAt(1 - spoilt).state, QStringLiteral("waiting"));
+    }
+
     void jobsThenExpiredJids()
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
