@@ -30,6 +30,7 @@ BenchOptions BenchOptions::quick()
     o.group = 20000;
     o.smallGroup = 2000;
     o.rows = 1000;
+    o.deepRows = 5000;
     o.retry = 2000;
     o.batch = 500;
     o.ops = 500;
@@ -74,7 +75,7 @@ void Bench::addStall(const QString &id, const QString &name, std::optional<doubl
     stall.reference = QStringLiteral("idle");
     stall.judgeRatio = false;
     stall.hasRatio = false;
-    stall.maxOurs = 50;
+    stall.maxOurs = MaxStallMs;
     m_report.add(stall);
 }
 
@@ -88,7 +89,7 @@ bool Bench::start(QString *error)
 {
     if (!m_server.start(error))
         return false;
-    if (!m_raw.connectUnix(m_server.socketPath(), error) || !m_raw.loadScripts(error))
+    if (!m_raw.connectUnix(m_server.socketPath(), error) || !m_raw.loadScripts(error) || !m_calls.start(error))
         return false;
     m_session = std::make_unique<QlessSession>(unixSettings(m_server.socketPath()));
     m_session->setAuditLog(std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl"))));
@@ -267,6 +268,37 @@ void Bench::overview()
     m_report.add(refresh);
 
     addStall(QStringLiteral("stall_overview"), QStringLiteral("GUI stall: overview refresh"), stall);
+    m_calls.drain(QStringLiteral("overview"));
+}
+
+// The longest single call the console made in any scenario, as Redis timed it: what one refresh
+// or one batch holds every other client of that Redis up by.
+void Bench::longestCalls()
+{
+    m_calls.drain(QStringLiteral("end"));
+    const RedisCallLog::Longest ours = m_calls.console();
+    const RedisCallLog::Longest raw = m_calls.raw();
+    Figure f;
+    f.id = QStringLiteral("redis_longest_call");
+    f.name = QStringLiteral("longest single Redis call by the console");
+    // Nothing logged: no call reached the log's floor.
+    f.ours = ours.ms >= 0 ? ours.ms : RedisCallLog::FloorMs;
+    f.raw = raw.ms >= 0 ? raw.ms : RedisCallLog::FloorMs;
+    f.reference = QStringLiteral("raw hiredis, longest");
+    f.judgeRatio = false;
+    f.maxOurs = LongestCallMs;
+    QStringList each;
+    for (const RedisCallLog::Longest &scenario : m_calls.perScenario())
+        each << QStringLiteral("%1 %2 ms (%3)").arg(scenario.scenario).arg(scenario.ms, 0, 'f', 2)
+                    .arg(QString::fromUtf8(scenario.command));
+    f.note = QStringLiteral("execution time by Redis's own log (SLOWLOG, calls of %1 ms or more), the console's "
+                            "connections told by client name; the reference is the longest script call of the raw "
+                            "side, for information. Per scenario: %2%3")
+                 .arg(RedisCallLog::FloorMs)
+                 .arg(each.isEmpty() ? QStringLiteral("none over %1 ms").arg(RedisCallLog::FloorMs) : each.join(QStringLiteral("; ")),
+                      m_calls.overflowed() ? QStringLiteral(". The log filled between two reads: calls may be missing")
+                                           : QString());
+    m_report.add(f);
 }
 
 int Bench::run()
@@ -291,8 +323,11 @@ int Bench::run()
         overview();
     if (wanted("group"))
         failureGroup();
+    if (wanted("priority"))
+        priorityRefresh();
     if (wanted("retry"))
         retryAll();
+    longestCalls();
 
     const RawRedis::Reply info = m_raw.command({"INFO", "server"});
     QString redisVersion;
@@ -311,6 +346,7 @@ int Bench::run()
              {QStringLiteral("group"), double(m_options.group)},
              {QStringLiteral("small_group"), double(m_options.smallGroup)},
              {QStringLiteral("rows"), m_options.rows},
+             {QStringLiteral("deep_rows"), m_options.deepRows},
              {QStringLiteral("retry"), double(m_options.retry)},
              {QStringLiteral("batch"), m_options.batch},
              {QStringLiteral("ops"), m_options.ops},

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "benchtools.h"
 #include "rawredis.h"
+#include "rediscalllog.h"
 #include "redisserver.h"
 #include "report.h"
 #include "stallmeter.h"
@@ -24,14 +26,15 @@ struct BenchOptions
     qint64 group = 1000000;     // the failure group opened and scrolled
     qint64 smallGroup = 100000; // the same, ten times smaller: memory must not grow with size
     int rows = 10000;           // rows scrolled through
-    qint64 retry = 100000;      // jobs in the group retried all at once
+    int deepRows = 100000;      // rows scrolled through for the memory-by-depth figure
+    qint64 retry = 1000000;     // jobs in the group retried all at once
     int batch = 500;            // bulk batch size (BulkRunner and the raw unfail loop alike)
     int ops = 20000;            // operations per throughput figure
     int window = 500;           // commands in flight at once in the throughput figures
     int repeats = 7;            // samples of the short figures (medians are reported)
     int rounds = 3;             // samples of the long ones
     QString out;
-    // Sections to run (throughput, overview, group, retry); empty: all.
+    // Sections to run (throughput, overview, group, priority, retry); empty: all.
     QStringList only;
 
     static BenchOptions quick();
@@ -53,6 +56,11 @@ public:
     // connection, client and JobListModel) or "raw" (hiredis replies kept). Prints one JSON line.
     static int probeMemory(const QString &side, const QString &socket, const QString &group, int rows);
 
+    // Targets: the GUI thread never held up longer than a frame (60 Hz) in any scenario; no
+    // single call of the console holding Redis longer than a few milliseconds.
+    static constexpr double MaxStallMs = 16;
+    static constexpr double LongestCallMs = 5;
+
 private:
     bool start(QString *error);
     void idle();
@@ -61,6 +69,8 @@ private:
     void failureGroup();
     void memory();
     void retryAll();
+    void priorityRefresh();
+    void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.
     static bool spin(const std::function<bool()> &done, int timeoutMs = 600000);
@@ -81,6 +91,7 @@ private:
     QTemporaryDir m_dir;
     RedisServer m_server;
     RawRedis m_raw;
+    RedisCallLog m_calls{m_raw, ConsoleClientName};
     std::unique_ptr<QlessSession> m_session;
     StallMeter m_meter;
     Report m_report;

@@ -34,11 +34,15 @@ inline double msSince(const QElapsedTimer &timer)
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
+// What the console's connections call themselves (CLIENT SETNAME): how the server's log of calls
+// tells them from the bench's own hiredis connection, which has no name.
+inline constexpr char ConsoleClientName[] = "qlessdesk-bench";
+
 inline ConnectionSettings unixSettings(const QString &socket)
 {
     ConnectionSettings settings;
     settings.transport = ConnectionSettings::Transport::Unix;
     settings.socketPath = socket;
-    settings.clientName = QStringLiteral("qlessdesk-bench");
+    settings.clientName = QString::fromLatin1(ConsoleClientName);
     return settings;
 }

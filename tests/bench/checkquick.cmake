@@ -17,7 +17,9 @@ set(expected
     throughput_qless_script_fail throughput_qless_script_unfail
     overview_first_fill overview_refresh stall_overview
     group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw group_memory_depth
-    retry_all stall_retry_all)
+    stall_priority_refresh
+    retry_all stall_retry_all
+    redis_longest_call)
 string(JSON count LENGTH "${json}" figures)
 set(found "")
 math(EXPR last "${count} - 1")

@@ -55,7 +55,7 @@ int main(int argc, char **argv)
                                  QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
-                                  QStringLiteral("Run only these sections: throughput, overview, group, retry (comma-separated)."),
+                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, retry (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
@@ -64,6 +64,8 @@ int main(int argc, char **argv)
     const auto smallGroup = option(QStringLiteral("small-group"), QStringLiteral("Jobs in the smaller group memory is compared with."),
                                    QString::number(defaults.smallGroup));
     const auto rows = option(QStringLiteral("rows"), QStringLiteral("Rows scrolled through."), QString::number(defaults.rows));
+    const auto deepRows = option(QStringLiteral("deep-rows"), QStringLiteral("Rows scrolled through for memory by depth."),
+                                 QString::number(defaults.deepRows));
     const auto retry = option(QStringLiteral("retry"), QStringLiteral("Failed jobs retried all at once."), QString::number(defaults.retry));
     const auto batch = option(QStringLiteral("batch"), QStringLiteral("Bulk batch size."), QString::number(defaults.batch));
     const auto ops = option(QStringLiteral("ops"), QStringLiteral("Calls per throughput figure."), QString::number(defaults.ops));
@@ -104,7 +106,7 @@ int main(int argc, char **argv)
         return true;
     };
     if (!take(queues, &options.queues) || !take(workers, &options.workers) || !take(group, &options.group)
-        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(retry, &options.retry)
+        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry)
         || !take(batch, &options.batch) || !take(ops, &options.ops) || !take(window, &options.window)
         || !take(repeats, &options.repeats) || !take(rounds, &options.rounds))
         return 2;
@@ -114,10 +116,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "qlessdesk-bench: --rows must not exceed --small-group\n");
         return 2;
     }
+    if (options.deepRows > options.group) {
+        fprintf(stderr, "qlessdesk-bench: --deep-rows must not exceed --group\n");
+        return 2;
+    }
     options.out = parser.value(out);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
-                                QStringLiteral("retry")};
+                                QStringLiteral("priority"), QStringLiteral("retry")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {

@@ -134,3 +134,10 @@ ScriptCall ScriptFace::failedGroups(const QByteArray &now) const
 {
     return m_unified ? call("failed", {}, {now}) : call("failed", {}, {});
 }
+
+// Unified only: priority now jid priority.
+ScriptCall ScriptFace::priority(const QByteArray &jid, const QByteArray &priority, const QByteArray &now) const
+{
+    Q_ASSERT(m_unified);
+    return call("priority", {}, {now, jid, priority});
+}

@@ -51,6 +51,8 @@ public:
     ScriptCall counts(const QByteArray &queue, const QByteArray &now) const;
     // Replies every failure group's size as a JSON object.
     ScriptCall failedGroups(const QByteArray &now) const;
+    // Sets a job's priority (qless.lua only: the seed's scripts had no such call).
+    ScriptCall priority(const QByteArray &jid, const QByteArray &priority, const QByteArray &now) const;
 
 private:
     ScriptFace() = default;

@@ -149,6 +149,7 @@ void Bench::throughput()
                     return;
                 }
                 rates[index][op].append(n / (ms / 1000.0));
+                m_calls.drain(QStringLiteral("throughput"));
             }
         }
     }

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+class RawRedis;
+
+// How long the console's single calls held Redis, as the server itself measured them: every call
+// of a millisecond or more is logged (slowlog-log-slower-than), and the log is read and emptied
+// after each step of the bench (untimed). Not every call: Redis 7 logs the commands a script runs
+// as well, some thirty per job read, which would fill any log of a sane length; and what is
+// judged is calls of several milliseconds. The server's own figure is the execution time alone, neither the trip nor a
+// wait in its queue, which is what a console call costs every other client of that Redis.
+// (COMMANDSTATS only sums per command and LATENCY only keeps spikes per event class; neither says
+// which client made the longest single call.) Calls are told apart by client name: the console's
+// connections are named, the bench's own hiredis connection is not.
+class RedisCallLog final
+{
+public:
+    struct Longest
+    {
+        double ms = -1; // -1: no call of FloorMs or more seen
+        QString scenario;
+        QByteArray command; // the call's first arguments, as the log keeps them
+    };
+
+    RedisCallLog(RawRedis &raw, QByteArray consoleName);
+
+    // Every call logged from now on; the log emptied.
+    bool start(QString *error);
+    // Reads the calls made since the last drain, as made during `scenario`, and empties the log.
+    void drain(const QString &scenario);
+
+    // The longest call of the console, over everything drained.
+    Longest console() const { return m_console; }
+    // The longest script call (EVALSHA) of the raw hiredis side: the same scripts called plainly.
+    Longest raw() const { return m_raw; }
+    // The console's longest call per scenario, in the order first seen.
+    const QList<Longest> &perScenario() const { return m_scenarios; }
+    // Whether the log filled between two drains (calls may have gone unseen).
+    bool overflowed() const { return m_overflowed; }
+
+    // The log's length: enough for the largest step between two drains.
+    static constexpr int MaxEntries = 200000;
+    // Calls shorter than this are not logged: a figure of FloorMs means "none longer".
+    static constexpr int FloorMicroseconds = 1000;
+    static constexpr double FloorMs = FloorMicroseconds / 1000.0;
+
+private:
+    RawRedis &m_redis;
+    QByteArray m_consoleName;
+    Longest m_console;
+    Longest m_raw;
+    QList<Longest> m_scenarios;
+    bool m_overflowed = false;
+};
