@@ -189,16 +189,25 @@ Api['desk.workers'] = function(now, a)
   return desk_list(Qless.desk_workers(now))
 end
 
--- desk.failed [group [start [limit]]]: {total, groups: [{name, count, newest}]} (at most 500
--- groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}.
+-- desk.failed [group [start [limit]]]: {total, groups: [{name, count, newest}], cursor} (at most
+-- 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}.
+local function desk_failure_groups(cursor)
+  local listing = Qless.desk_failure_groups(cursor)
+  return '{"total":' .. listing.total .. ',"groups":' .. desk_list(listing.groups) ..
+    ',"cursor":' .. cjson.encode(listing.cursor) .. '}'
+end
+
 Api['desk.failed'] = function(now, a)
-  if a[1] == nil then
-    local listing = Qless.desk_failure_groups()
-    return '{"total":' .. listing.total .. ',"groups":' .. desk_list(listing.groups) .. '}'
-  end
+  if a[1] == nil then return desk_failure_groups('0') end
   local page = Qless.desk_failed_page(a[1], desk_count('Desk.failed', 'start', a[2], 0),
     desk_count('Desk.failed', 'limit', a[3], 25))
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
+end
+
+-- desk.failuregroups <cursor>: the next step of desk.failed's list of groups when there are too
+-- many for one reply (its `cursor`, not '0').
+Api['desk.failuregroups'] = function(now, a)
+  return desk_failure_groups(Qless.arg('Desk.failuregroups', 'cursor', a[1]))
 end
 
 -- desk.tracked: {jobs: [job objects], expired: [jids]}; a job that cannot be read is marked.

@@ -202,42 +202,67 @@ void TableExport::readRecurring(int offset)
 
 void TableExport::readFailureGroups()
 {
-    m_client->failureGroups(this, [this](const QlessReply<QList<FailureGroup>> &reply) {
-        if (!m_running)
-            return;
-        if (!reply.ok())
-            return fail(m_view.describe(), reply.error.message);
-        const QList<FailureGroup> groups = reply.value;
-        if (groups.isEmpty()) {
-            finish(true);
-            return;
-        }
-        // Each group's newest failure, one group after the other (one small call each): progress
-        // moves as they come, and a server with thousands of groups is not flooded.
-        auto next = std::make_shared<std::function<void(int)>>();
-        *next = [this, groups, next](int i) {
-            m_client->failedJobs(groups.at(i).name, 0, 1, this,
-                                 [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
-                if (!m_running) {
-                    *next = nullptr; // the function held itself; let it go
-                    return;
+    // desk.failed lists a bounded number of groups a call: with very many, the list goes on from
+    // each reply's cursor until every group is in (a group listed twice is kept once).
+    auto all = std::make_shared<QList<FailureGroup>>();
+    auto names = std::make_shared<QSet<QString>>();
+    auto chunk = std::make_shared<std::function<void(const QByteArray &)>>();
+    *chunk = [this, all, names, chunk](const QByteArray &cursor) {
+        m_client->failureGroupList(cursor, this, [this, all, names, chunk](const QlessReply<FailureGroupList> &reply) {
+            if (!m_running || !reply.ok()) {
+                *chunk = nullptr; // the function held itself; let it go
+                if (m_running)
+                    fail(m_view.describe(), reply.error.message);
+                return;
+            }
+            for (const FailureGroup &group : reply.value.groups) {
+                if (!names->contains(group.name)) {
+                    names->insert(group.name);
+                    all->append(group);
                 }
-                // A group emptied meanwhile still gets its row, without a newest failure.
-                const Job *newest = page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
-                if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
-                    *next = nullptr;
-                    return;
-                }
-                if (i + 1 < groups.size())
-                    (*next)(i + 1);
-                else
-                    finish(true);
-                if (!m_running)
-                    *next = nullptr;
-            });
-        };
-        (*next)(0);
-    });
+            }
+            if (!reply.value.cursor.isEmpty()) {
+                (*chunk)(reply.value.cursor);
+                return;
+            }
+            *chunk = nullptr;
+            writeFailureGroups(*all);
+        });
+    };
+    (*chunk)(QByteArray());
+}
+
+void TableExport::writeFailureGroups(const QList<FailureGroup> &groups)
+{
+    if (groups.isEmpty()) {
+        finish(true);
+        return;
+    }
+    // Each group's newest failure, one group after the other (one small call each): progress
+    // moves as they come, and a server with thousands of groups is not flooded.
+    auto next = std::make_shared<std::function<void(int)>>();
+    *next = [this, groups, next](int i) {
+        m_client->failedJobs(groups.at(i).name, 0, 1, this,
+                             [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
+            if (!m_running) {
+                *next = nullptr; // the function held itself; let it go
+                return;
+            }
+            // A group emptied meanwhile still gets its row, without a newest failure.
+            const Job *newest = page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
+            if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
+                *next = nullptr;
+                return;
+            }
+            if (i + 1 < groups.size())
+                (*next)(i + 1);
+            else
+                finish(true);
+            if (!m_running)
+                *next = nullptr;
+        });
+    };
+    (*next)(0);
 }
 
 void TableExport::readWorkers()

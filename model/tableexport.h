@@ -1,5 +1,6 @@
 #pragma once
 
+#include "failuregroup.h"
 #include "jobsource.h"
 #include "tableexportview.h"
 
@@ -49,6 +50,7 @@ private:
     void readJobs(const JobSource &source, int offset);
     void readRecurring(int offset);
     void readFailureGroups();
+    void writeFailureGroups(const QList<FailureGroup> &groups);
     void readWorkers();
     void readTags(int offset);
     void readConfig();

@@ -27,6 +27,8 @@ struct FailureGroupList
 {
     qint64 total = 0;
     QList<FailureGroup> groups;
+    // Where the list goes on (QlessClient::failureGroupList with it); empty at its end.
+    QByteArray cursor;
 };
 
 // One page of a failure group's jobs, newest failure first, and the group's size.

@@ -169,6 +169,15 @@ void QlessClient::failureGroupList(QObject *context, Done<FailureGroupList> done
     read<FailureGroupList>("desk.failed", {}, context, &QlessDecoder::failureGroupList, std::move(done));
 }
 
+void QlessClient::failureGroupList(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done)
+{
+    if (cursor.isEmpty()) {
+        failureGroupList(context, std::move(done));
+        return;
+    }
+    read<FailureGroupList>("desk.failuregroups", {cursor}, context, &QlessDecoder::failureGroupList, std::move(done));
+}
+
 void QlessClient::failedJobs(const QString &group, int offset, int count, QObject *context,
                              Done<FailedJobsPage> done)
 {

@@ -51,8 +51,10 @@ public:
     // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
-    // The same call, with the total number of groups (the reply lists a bounded number of them).
+    // The same call, with the total number of groups and each one's newest failure. A reply lists
+    // a bounded number of groups; with very many, its `cursor` is where the next call goes on.
     void failureGroupList(QObject *context, Done<FailureGroupList> done);
+    void failureGroupList(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done);
     void failedJobs(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
     void workers(QObject *context, Done<QList<WorkerSummary>> done);
     void workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done);

@@ -111,6 +111,9 @@ FailureGroupList QlessDecoder::failureGroupList(const RedisReply &reply, RedisEr
         out.groups << group;
     }
     out.total = qMax<qint64>(out.groups.size(), count(object, QStringLiteral("total")));
+    const QString cursor = compact(object.value(QLatin1String("cursor")));
+    if (!cursor.isEmpty() && cursor != QLatin1String("0"))
+        out.cursor = cursor.toUtf8();
     return out;
 }
 

@@ -133,26 +133,29 @@ function Qless.desk_newest_failure(name)
   }
 end
 
--- {total, groups: [{name, count, newest}]}: `total` groups in all; at most
--- desk_failed_groups_cap of them listed (all of them when there are no more than that; else
--- those one SSCAN step reaches, so the reply says how many it left out). A group whose list is
--- not a list counts 0 and carries {damaged} as its newest.
-function Qless.desk_failure_groups()
+-- {total, groups: [{name, count, newest}], cursor}: `total` groups in all, at most
+-- desk_failed_groups_cap of them listed. All of them when there are no more than that; else
+-- one SSCAN step from `cursor` ('0': the start), and `cursor` in the reply is where the next
+-- step goes on ('0': the end; a group may come twice across steps). A group whose list is not a
+-- list counts 0 and carries {damaged} as its newest.
+function Qless.desk_failure_groups(cursor)
   local cap = Qless.desk_failed_groups_cap
   local total = redis.call('scard', 'ql:failures')
-  local names
+  local names, next_cursor = nil, '0'
   if total <= cap then
     names = redis.call('smembers', 'ql:failures')
   else
-    names = redis.call('sscan', 'ql:failures', '0', 'COUNT', cap)[2]
+    local step = redis.call('sscan', 'ql:failures', cursor or '0', 'COUNT', cap)
+    next_cursor, names = step[1], step[2]
   end
   local groups = {}
-  for i = 1, math.min(#names, cap) do
-    local name = names[i]
+  -- Every name the step returned, even a few over the cap (COUNT is a hint): one cut here would
+  -- be a group no step lists.
+  for _, name in ipairs(names) do
     local count, why = read_key('llen', 'ql:f:' .. name)
     local group = { name = name, count = count or 0 }
     if why then group.newest = { damaged = why } else group.newest = Qless.desk_newest_failure(name) end
     table.insert(groups, group)
   end
-  return { total = total, groups = groups }
+  return { total = total, groups = groups, cursor = next_cursor }
 end
