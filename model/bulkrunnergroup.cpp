@@ -5,6 +5,15 @@
 
 // BulkRunner's whole failure groups: the failedaction script takes the group's oldest jobs a
 // batch at a time on the server; each batch's receipt makes sending it again safe.
+//
+// Why this path needs no scan cursor: the group's list takes new failures at its head, and the
+// batches read it from the tail, where arrivals shift nothing. Each batch takes its jobs out of
+// the list (retried, moved, cancelled), so the read point stays the tail itself; only the jobs
+// kept on purpose (has dependents, no queue) stay there, passed over by count (`skip`). Other
+// actions on a whole group (priority, tags, tracking, time out) leave the jobs in the list and
+// go job by job through JobSource::failureGroup's scan, which reads from the tail with anchors.
+// Left as is: should one of the kept jobs leave the list meanwhile (someone else retries it),
+// `skip` is one too many and one job beyond them is passed over until the next run.
 
 namespace {
 // The reasons the failedaction script gives, in the words the summary uses.
