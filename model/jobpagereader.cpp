@@ -25,6 +25,16 @@ bool aboutTheData(const RedisError &error)
 
 Job JobPageReader::summary(Job job)
 {
+    // qless clears a complete job's queue; its history still says where it ran, and a list of
+    // completed jobs is read (and filtered) by that queue.
+    if (job.state == QLatin1String("complete") && job.queue.isEmpty()) {
+        for (auto event = job.history.crbegin(); event != job.history.crend(); ++event) {
+            if (!event->queue.isEmpty()) {
+                job.queue = event->queue;
+                break;
+            }
+        }
+    }
     job.data.clear();
     job.data.squeeze();
     job.history.clear();

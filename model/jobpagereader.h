@@ -38,7 +38,8 @@ public:
     static void read(QlessClient *client, const JobSource &source, int offset, int count, QObject *context,
                      Done done);
 
-    // What a list row keeps of a job.
+    // What a list row keeps of a job; a complete job's queue is the one it completed in (from
+    // its history: qless empties the field).
     static Job summary(Job job);
     // A row for a listed jid whose job could not be read.
     static Job unreadable(const QByteArray &jid, const QString &why);

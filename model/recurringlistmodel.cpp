@@ -209,6 +209,15 @@ void RecurringListModel::refresh(std::function<void()> done)
     });
 }
 
+void RecurringListModel::setQueuePaused(bool paused)
+{
+    if (paused == m_queuePaused)
+        return;
+    m_queuePaused = paused;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, NextRunColumn), index(rowCount() - 1, NextRunColumn));
+}
+
 int RecurringListModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
@@ -226,6 +235,7 @@ QVariant RecurringListModel::headerData(int section, Qt::Orientation orientation
     case IntervalColumn: return tr("Every");
     case NextRunColumn: return tr("Next run");
     case CountColumn: return tr("Spawned");
+    case BacklogColumn: return tr("Backlog");
     case RetriesColumn: return tr("Retries");
     default: return {};
     }
@@ -259,7 +269,8 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == PriorityColumn || index.column() == CountColumn || index.column() == RetriesColumn)
+        if (index.column() == PriorityColumn || index.column() == CountColumn || index.column() == BacklogColumn
+            || index.column() == RetriesColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
@@ -277,9 +288,16 @@ QString RecurringListModel::toolTip(const RecurringJob &row) const
     if (!lines.isEmpty())
         return tr("This template's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
     // Spawned jobs are <jid>-<n>: say so, since the template itself opens no job.
-    return QString(tr("Spawns jobs %1-1, %1-2, … with data:\n%2").arg(QString::fromUtf8(row.jid), row.data.left(500))
-                   + (row.backlog > 0 ? tr("\nAfter missed runs, spawns at most %1 at once (backlog).").arg(row.backlog)
-                                      : QString()));
+    QStringList tip;
+    if (m_queuePaused) {
+        // qless spawns when a worker pops the queue, and a paused queue's pop stops first.
+        tip << tr("Queue %1 is paused: nothing is spawned while it is; the runs missed meanwhile are spawned "
+                  "when it is unpaused and popped (at most the backlog at once, if one is set).").arg(row.queue);
+    }
+    tip << tr("Spawns jobs %1-1, %1-2, … with data:\n%2").arg(QString::fromUtf8(row.jid), row.data.left(500));
+    if (row.backlog > 0)
+        tip << tr("After missed runs, spawns at most %1 at once (backlog).").arg(row.backlog);
+    return tip.join(QLatin1Char('\n'));
 }
 
 QVariant RecurringListModel::display(const RecurringJob &row, int column) const
@@ -299,11 +317,14 @@ QVariant RecurringListModel::display(const RecurringJob &row, int column) const
         if (row.next <= 0)
             return tr("not scheduled");
         const double t = m_clock();
-        return row.next > t ? tr("in %1").arg(DurationText::format(row.next - t))
-                            : tr("due %1 ago").arg(DurationText::format(t - row.next));
+        const QString when = row.next > t ? tr("in %1").arg(DurationText::format(row.next - t))
+                                          : tr("due %1 ago").arg(DurationText::format(t - row.next));
+        return m_queuePaused ? tr("%1 (queue paused)").arg(when) : when;
     }
     case CountColumn:
         return QString::number(row.count, 'f', 0);
+    case BacklogColumn:
+        return row.backlog > 0 ? QString::number(row.backlog, 'f', 0) : tr("no cap");
     case RetriesColumn:
         return QString::number(row.retries);
     default:
@@ -318,6 +339,7 @@ QVariant RecurringListModel::sortValue(const RecurringJob &row, int column) cons
     case IntervalColumn: return row.interval;
     case NextRunColumn: return row.next;
     case CountColumn: return row.count;
+    case BacklogColumn: return row.backlog;
     case RetriesColumn: return row.retries;
     default: return display(row, column);
     }

@@ -29,6 +29,7 @@ public:
         IntervalColumn,
         NextRunColumn,
         CountColumn,   // jobs spawned so far
+        BacklogColumn, // current qless: at most this many missed runs spawned at once
         RetriesColumn,
         ColumnCount
     };
@@ -46,6 +47,11 @@ public:
     qint64 total() const { return m_paging.total(); }
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
+
+    // Whether the queue the templates feed is paused: qless spawns when the queue is popped, so
+    // nothing is spawned while it is; the next run says so.
+    void setQueuePaused(bool paused);
+    bool isQueuePaused() const { return m_queuePaused; }
 
     // Rows [first, last] are what the view shows ((-1, -1): nothing known).
     void setVisibleRange(int first, int last);
@@ -93,4 +99,5 @@ private:
     quint64 m_generation = 0;
     QString m_lastError;
     std::function<double()> m_clock;
+    bool m_queuePaused = false;
 };

@@ -79,9 +79,10 @@ RedisError RedisError::fromServer(const QByteArray &text)
     const QString rest = QString::fromUtf8(text.mid(code.size())).trimmed();
     const bool fromScript = text.contains("@user_script:") || text.contains("user_script:");
 
-    auto set = [&error](Kind kind, const QString &message) {
-        error.kind = kind;
-        error.message = message;
+    // Parameters named apart from the members they fill (clang's -Wshadow).
+    auto set = [&error](Kind sorted, const QString &readable) {
+        error.kind = sorted;
+        error.message = readable;
         return error;
     };
     if (code == "WRONGPASS" || text.startsWith("ERR invalid password")

@@ -1,12 +1,10 @@
 #include "actioncenter.h"
 
 #include "bulkrunner.h"
-#include "jobnotedialog.h"
 #include "jobselection.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuepickerdialog.h"
-#include "recurringeditdialog.h"
 
 #include <QAction>
 #include <QInputDialog>
@@ -48,6 +46,7 @@ QStringList splitTags(const QString &text)
 ActionCenter::ActionCenter(QlessSession *session)
     : QObject(session)
     , m_session(session)
+    , m_oneJob(new OneJobActions(this, session))
 {
     setObjectName(QStringLiteral("actionCenter"));
 }
@@ -268,127 +267,6 @@ void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList
     dialog->open();
 }
 
-void ActionCenter::askRemoveDependency(const Job &job, QWidget *parent)
-{
-    if (isReadOnly() || job.dependencies.isEmpty())
-        return;
-    const QString all = tr("All of them (%1)").arg(job.dependencies.size());
-    auto *dialog = new QInputDialog(parent);
-    dialog->setObjectName(QStringLiteral("removeDependencyInput"));
-    dialog->setWindowTitle(tr("Remove a dependency"));
-    dialog->setLabelText(tr("Job %1 stops waiting for:").arg(QString::fromUtf8(job.jid)));
-    QStringList items = job.dependencies;
-    if (items.size() > 1)
-        items.prepend(all);
-    dialog->setComboBoxItems(items);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    const QByteArray jid = job.jid;
-    connect(dialog, &QInputDialog::textValueSelected, this, [this, jid, all, parent](const QString &choice) {
-        QList<QByteArray> dependencies;
-        if (choice != all)
-            dependencies.append(choice.toUtf8());
-        m_session->client()->dependsOff(jid, dependencies, this, [this, jid, choice, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
-            const QJsonObject arguments{{QStringLiteral("jid"), QString::fromUtf8(jid)},
-                                        {QStringLiteral("dependency"), choice}};
-            recordOneJob(QStringLiteral("depends off"), arguments, reply.error, reply.value, tr("dependency removed"),
-                         tr("the job is no longer waiting on dependencies"), tr("Remove a dependency"), where);
-        });
-    });
-    dialog->open();
-}
-
-void ActionCenter::askEditRecurring(const RecurringJob &job, QWidget *parent)
-{
-    if (isReadOnly())
-        return;
-    auto *dialog = new RecurringEditDialog(job, parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    const QByteArray jid = job.jid;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, jid, parent] {
-        if (!dialog->changesSomething())
-            return;
-        const RecurringUpdate update = dialog->update();
-        QJsonObject arguments;
-        arguments.insert(QStringLiteral("jid"), QString::fromUtf8(jid));
-        if (update.interval)
-            arguments.insert(QStringLiteral("interval"), *update.interval);
-        if (update.priority)
-            arguments.insert(QStringLiteral("priority"), *update.priority);
-        if (update.retries)
-            arguments.insert(QStringLiteral("retries"), *update.retries);
-        if (update.queue)
-            arguments.insert(QStringLiteral("queue"), *update.queue);
-        if (update.backlog)
-            arguments.insert(QStringLiteral("backlog"), *update.backlog);
-        m_session->client()->updateRecurring(jid, update, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
-            recordOneJob(QStringLiteral("recur update"), arguments, reply.error, reply.value,
-                         tr("recurring job updated"), tr("no such recurring job"), tr("Edit recurring job"), where);
-        });
-    });
-    dialog->open();
-}
-
-void ActionCenter::askStopRecurring(const RecurringJob &job, QWidget *parent)
-{
-    if (isReadOnly())
-        return;
-    const QByteArray jid = job.jid;
-    confirm(parent, tr("Stop recurring job"),
-            tr("Stop recurring job %1 (%2, every %3 s in %4)?\n\nNo more jobs are spawned from it; jobs already "
-               "spawned stay.").arg(QString::fromUtf8(jid), job.klass).arg(job.interval).arg(job.queue),
-            tr("Stop it"), true, [this, jid, parent] {
-                m_session->client()->recurringOff(jid, this, [this, jid, where = QPointer<QWidget>(parent)](const QlessReply<qint64> &reply) {
-                    recordOneJob(QStringLiteral("recur off"), {{QStringLiteral("jid"), QString::fromUtf8(jid)}},
-                                 reply.error, reply.value > 0, tr("recurring job stopped"), tr("no such recurring job"),
-                                 tr("Stop recurring job"), where);
-                });
-            });
-}
-
-void ActionCenter::askAddNote(const QByteArray &jid, QWidget *parent)
-{
-    if (isReadOnly()) {
-        showError(parent, tr("Add note"), readOnlyReason());
-        return;
-    }
-    auto *dialog = new JobNoteDialog(jid, parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    connect(dialog, &QDialog::accepted, this, [this, dialog, jid, parent] {
-        const QString message = dialog->message();
-        const QString data = dialog->dataJson();
-        QJsonObject arguments{{QStringLiteral("jid"), QString::fromUtf8(jid)}, {QStringLiteral("message"), message}};
-        if (!data.isEmpty())
-            arguments.insert(QStringLiteral("data"), QJsonDocument::fromJson(data.toUtf8()).object());
-        m_session->client()->addNote(jid, message, data, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
-            recordOneJob(QStringLiteral("log"), arguments, reply.error, reply.ok(), tr("note added"),
-                         tr("the note was not written"), tr("Add note"), where);
-        });
-    });
-    dialog->open();
-}
-
-void ActionCenter::recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error,
-                                bool applied, const QString &doneText, const QString &notDoneText,
-                                const QString &title, QWidget *parent)
-{
-    AuditRecord record;
-    record.action = action;
-    record.arguments = arguments;
-    const bool done = error.isNull() && applied;
-    record.count = done ? 1 : 0;
-    record.outcome = done ? QStringLiteral("done") : QStringLiteral("failed");
-    record.message = !error.isNull() ? error.message : done ? doneText : notDoneText;
-    m_session->audit(record);
-    if (!done) {
-        const QString jid = arguments.value(QStringLiteral("jid")).toString();
-        showError(parent, title, tr("%1: %2").arg(jid, record.message));
-    }
-    emit changed();
-}
-
 QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void()> triggered)
 {
     QAction *action = menu->addAction(text);
@@ -400,6 +278,10 @@ QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void(
 void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
                                  bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent)
 {
+    if (listState == QLatin1String("complete")) {
+        addCompleteJobActions(menu, target, knownTags, parent);
+        return;
+    }
     const bool group = target.kind == BulkTarget::Kind::FailureGroup;
     QAction *retry = add(menu, group ? tr("Retry all") : tr("Retry"), [this, target, parent] {
         run(JobAction::retry(), target, parent);
@@ -429,6 +311,23 @@ void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QS
         add(menu, tr("Time out…"), [this, target, parent] { run(JobAction::timeout(), target, parent); });
     menu->addSeparator();
     add(menu, group ? tr("Cancel all…") : tr("Cancel…"), [this, target, parent] { run(JobAction::cancel(), target, parent); });
+}
+
+void ActionCenter::addCompleteJobActions(QMenu *menu, const BulkTarget &target, const QStringList &knownTags,
+                                         QWidget *parent)
+{
+    // What qless does to a complete job: put it into a queue again (it leaves ql:completed and
+    // runs anew), track it, tag it. Its cancel skips complete jobs, retry and timeout refuse them,
+    // and a priority orders nothing outside a queue: none of those is offered.
+    QAction *again = add(menu, tr("Run again in queue…"), [this, target, parent] {
+        askMove(target, QStringLiteral("complete"), parent);
+    });
+    if (!isReadOnly()) // else the tooltip says why it is disabled
+        again->setToolTip(tr("Puts the job into a queue as new: it leaves the completed list and waits to run again."));
+    add(menu, tr("Track"), [this, target, parent] { run(JobAction::track(), target, parent); });
+    add(menu, tr("Untrack"), [this, target, parent] { run(JobAction::untrack(), target, parent); });
+    add(menu, tr("Add tags…"), [this, target, parent] { askTags(true, target, {}, parent); });
+    add(menu, tr("Remove tags…"), [this, target, knownTags, parent] { askTags(false, target, knownTags, parent); });
 }
 
 void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent)

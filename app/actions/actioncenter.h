@@ -3,6 +3,7 @@
 #include "bulkrunner.h"
 #include "bulktarget.h"
 #include "jobaction.h"
+#include "onejobactions.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -46,12 +47,12 @@ public:
     void askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent);
     void askPriority(const BulkTarget &target, double current, QWidget *parent);
     void askTags(bool add, const BulkTarget &target, const QStringList &known, QWidget *parent);
-    // One job, not in bulk.
-    void askRemoveDependency(const Job &job, QWidget *parent);
-    void askEditRecurring(const RecurringJob &job, QWidget *parent);
-    void askStopRecurring(const RecurringJob &job, QWidget *parent);
+    // One job, not in bulk (OneJobActions does them).
+    void askRemoveDependency(const Job &job, QWidget *parent) { m_oneJob->askRemoveDependency(job, parent); }
+    void askEditRecurring(const RecurringJob &job, QWidget *parent) { m_oneJob->askEditRecurring(job, parent); }
+    void askStopRecurring(const RecurringJob &job, QWidget *parent) { m_oneJob->askStopRecurring(job, parent); }
     // A note in the job's history (qless's log), asked for in JobNoteDialog; audited as "log".
-    void askAddNote(const QByteArray &jid, QWidget *parent);
+    void askAddNote(const QByteArray &jid, QWidget *parent) { m_oneJob->askAddNote(jid, parent); }
 
     // Adds the actions for `selection` to `menu`: for the selected rows, and a submenu for all
     // jobs of the list (rows not loaded included) or of the failure group.
@@ -83,15 +84,14 @@ private:
 
     void start(const JobAction &action, const BulkTarget &target, QWidget *parent);
     void reportOneJob(BulkRunner *runner, QWidget *parent);
-    // Audits a write on one job (or template) that is not a bulk run, and tells the operator
-    // when it did nothing; `applied` is what the script said. `parent` may be gone by the reply.
-    void recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error, bool applied,
-                      const QString &doneText, const QString &notDoneText, const QString &title, QWidget *parent);
     // `anyRunning`: some job is running (or the list is a Running list): "Time out…" is offered.
     void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
                        bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent);
+    // A list of complete jobs: only what qless does to them.
+    void addCompleteJobActions(QMenu *menu, const BulkTarget &target, const QStringList &knownTags, QWidget *parent);
     QAction *add(QMenu *menu, const QString &text, std::function<void()> triggered);
 
     QlessSession *m_session;
+    OneJobActions *m_oneJob;
     QList<QPointer<BulkRunner>> m_runs;
 };

@@ -237,10 +237,34 @@ int ExportTableCommand::execute(const Options &options, QString *error)
             }
         });
     }
-    QString openError;
-    if (!csv.start(&openError)) {
-        *error = openError;
-        return Failure;
+    const auto start = [&] {
+        QString openError;
+        if (!csv.start(&openError))
+            finish(Failure, openError);
+    };
+    if (options.view.kind == TableExportView::Kind::Jobs) {
+        // A queue qless does not list would give a header and no row, as an empty one does: a
+        // typo in a report script must not pass for "nothing waiting". desk.queues first.
+        const QString queue = options.view.queue;
+        client->queueCounts(&loop, [&, queue](const QlessReply<QList<QueueCounts>> &reply) {
+            if (!reply.ok()) {
+                finish(Failure, tr("Cannot read the queues: %1").arg(reply.error.message));
+                return;
+            }
+            QStringList names;
+            for (const QueueCounts &counts : reply.value)
+                names << counts.name;
+            if (!names.contains(queue)) {
+                names.sort();
+                const QString known = names.isEmpty() ? tr("it has none") : tr("it has %1").arg(names.mid(0, 20).join(QStringLiteral(", "))
+                                                                                             + (names.size() > 20 ? tr(", …") : QString()));
+                finish(Failure, tr("No queue \"%1\" on %2 (%3).").arg(queue, settings.describe(), known));
+                return;
+            }
+            start();
+        });
+    } else {
+        start();
     }
     if (exitCode == -1)
         loop.exec();

@@ -3,21 +3,19 @@
 #include "auditlog.h"
 #include "auditlogmodel.h"
 #include "qlesssession.h"
+#include "tableexportbutton.h"
 #include "tableviews.h"
 
 #include <QBrush>
 #include <QColor>
-#include <QDate>
 #include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QLabel>
-#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -59,7 +57,13 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_marks(new OutcomeMarks(this))
     , m_view(new QTableView(this))
-    , m_export(new QPushButton(tr("Export CSV…"), this))
+    , m_export(new TableExportButton(nullptr, [this]() -> std::optional<TableExportView> {
+        if (!m_log)
+            return std::nullopt;
+        TableExportView view{TableExportView::Kind::Activity};
+        view.auditLogPath = m_log->filePath(); // the log this page shows
+        return view;
+    }, this))
     , m_note(new QLabel(this))
     , m_path(new QLabel(this))
     , m_status(new QLabel(this))
@@ -94,10 +98,16 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(m_path);
 
-    connect(m_export, &QPushButton::clicked, this, &ActivityPage::exportInteractively);
+    connect(m_export, &TableExportButton::finished, this, [this](bool ok, const QString &message) {
+        if (ok)
+            showStatus(true, m_export->lastResult() + QLatin1Char('.'));
+        else
+            showStatus(false, tr("Export failed: %1").arg(message));
+    });
     connect(session, &QlessSession::audited, this, &ActivityPage::reload);
     connect(session, &QlessSession::auditFailed, this, [this](const QString &message) { showStatus(false, message); });
     reload();
+    m_export->updateEnabled();
 }
 
 void ActivityPage::refresh(std::function<void(bool ok)> done)
@@ -157,25 +167,7 @@ void ActivityPage::reload()
 
 bool ActivityPage::exportCsv(const QString &path)
 {
-    QString error;
-    if (!m_log->exportCsv(path, &error)) {
-        showStatus(false, tr("Export failed: %1").arg(error));
-        return false;
-    }
-    showStatus(true, tr("Exported the audit log to %1.").arg(QDir::toNativeSeparators(path)));
-    return true;
-}
-
-void ActivityPage::exportInteractively()
-{
-    // Open, not exec: the window keeps running while the operator picks a file.
-    auto *files = new QFileDialog(this, tr("Export the audit log"), QString(), tr("CSV files (*.csv)"));
-    files->setAttribute(Qt::WA_DeleteOnClose);
-    files->setAcceptMode(QFileDialog::AcceptSave);
-    files->setDefaultSuffix(QStringLiteral("csv"));
-    files->selectFile(QStringLiteral("qlessdesk-audit-%1.csv").arg(QDate::currentDate().toString(Qt::ISODate)));
-    connect(files, &QFileDialog::fileSelected, this, [this](const QString &path) { exportCsv(path); });
-    files->open();
+    return m_export->exportTo(path);
 }
 
 void ActivityPage::showStatus(bool ok, const QString &message)

@@ -6,8 +6,8 @@ class AuditLog;
 class AuditLogModel;
 class QIdentityProxyModel;
 class QLabel;
-class QPushButton;
 class QTableView;
+class TableExportButton;
 
 // Every write made from this console, newest first, from the audit log file: when (local time),
 // which server, what, with which arguments, how many jobs, and how it ended (failed, partial and
@@ -28,12 +28,14 @@ public:
 
     // Reads the session's log again (after a write, or when the session got another log).
     void reload();
-    // Writes the whole log to `path` as CSV and says on the page how that went.
+    // Writes the whole log to `path` as CSV (TableExportButton: with progress and Cancel, the
+    // rows as `export-table --view activity` writes them) and says on the page how that went.
+    // False when it could not start; else the status follows when it is done.
     bool exportCsv(const QString &path);
 
     AuditLogModel *auditModel() const { return m_model; }
     QTableView *view() const { return m_view; }
-    QPushButton *exportButton() const { return m_export; }
+    TableExportButton *exportButton() const { return m_export; }
     // Damaged lines skipped, an unreadable file, or an empty log.
     QLabel *noteLabel() const { return m_note; }
     QLabel *pathLabel() const { return m_path; }
@@ -41,14 +43,13 @@ public:
     QLabel *statusLabel() const { return m_status; }
 
 private:
-    void exportInteractively();
     void showStatus(bool ok, const QString &message);
 
     const AuditLog *m_log = nullptr;
     AuditLogModel *m_model = nullptr;
     QIdentityProxyModel *m_marks;
     QTableView *m_view;
-    QPushButton *m_export;
+    TableExportButton *m_export;
     QLabel *m_note;
     QLabel *m_path;
     QLabel *m_status;

@@ -124,6 +124,12 @@ void JobListPane::updateHeading()
         text += total == 1 ? tr(": 1 job") : tr(": %1 jobs").arg(locale.toString(total));
         if (m_model->rowCount() < total)
             text += tr(", %1 loaded").arg(locale.toString(m_model->rowCount()));
+    } else if (m_model->rowCount() > 0) {
+        // A list whose length the source does not say (completed jobs): what is here so far, or
+        // all of it once the last page came.
+        const QString rows = locale.toString(m_model->rowCount());
+        text += m_model->canFetchMore({}) ? tr(": %1 loaded").arg(rows)
+                                          : (m_model->rowCount() == 1 ? tr(": 1 job") : tr(": %1 jobs").arg(rows));
     } else if (m_model->isLoading()) {
         text += tr(": loading…");
     }

@@ -29,12 +29,49 @@ void JobTableProxy::setMissingText(const QString &text)
     invalidate();
 }
 
+void JobTableProxy::setTextFilter(const QString &text)
+{
+    const QStringList words = text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words == m_words)
+        return;
+    m_words = words;
+    invalidateRowsFilter();
+}
+
+QVariant JobTableProxy::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && m_headers.contains(section))
+        return m_headers.value(section);
+    return QSortFilterProxyModel::headerData(section, orientation, role);
+}
+
+bool JobTableProxy::canFetchMore(const QModelIndex &parent) const
+{
+    if (isTextFiltering() && sourceModel() && sourceModel()->rowCount() >= m_fetchLimit)
+        return false;
+    return QSortFilterProxyModel::canFetchMore(parent);
+}
+
 bool JobTableProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
-    if (m_state.isEmpty())
-        return true;
-    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-    return index.data(JobListModel::JobRole).value<Job>().state == m_state;
+    if (!m_state.isEmpty()) {
+        const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+        if (index.data(JobListModel::JobRole).value<Job>().state != m_state)
+            return false;
+    }
+    for (const QString &word : m_words) {
+        bool found = false;
+        for (int column : m_textColumns) {
+            const QModelIndex cell = sourceModel()->index(sourceRow, column, sourceParent);
+            if (cell.data(Qt::DisplayRole).toString().contains(word, Qt::CaseInsensitive)) {
+                found = true;
+                break;
+            }
+        }
+        if (!found)
+            return false;
+    }
+    return true;
 }
 
 QVariant JobTableProxy::data(const QModelIndex &index, int role) const

@@ -1,5 +1,6 @@
 #include "overviewpage.h"
 
+#include "actioncenter.h"
 #include "failuregroupmodel.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -8,6 +9,7 @@
 #include "tableexportbutton.h"
 #include "tableexportview.h"
 #include "tableviews.h"
+#include "workeractions.h"
 #include "workerlistmodel.h"
 
 #include <QGridLayout>
@@ -16,6 +18,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMap>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -53,6 +56,9 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     , m_workers(new WorkerListModel(session->client(), this))
     , m_tracked(new QLabel(this))
     , m_workersLabel(new QLabel(this))
+    , m_deregisterIdle(new QPushButton(tr("Deregister idle…"), this))
+    , m_exportWorkers(new TableExportButton(session->client(),
+                                            [] { return TableExportView(TableExportView::Kind::Workers); }, this))
 {
     m_sorted->setSourceModel(m_queues);
     m_sorted->setSortRole(QueueListModel::SortRole);
@@ -95,7 +101,22 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     below->addWidget(heading(tr("Workers"), this), 0, 2);
     below->addWidget(m_failureView, 1, 0);
     below->addWidget(m_tracked, 1, 1);
-    below->addWidget(m_workersLabel, 1, 2);
+    // The workers' actions sit under their summary, as the Workers page has them beside its list.
+    auto *workers = new QVBoxLayout;
+    workers->addWidget(m_workersLabel);
+    auto *workerButtons = new QHBoxLayout;
+    workerButtons->addWidget(m_deregisterIdle);
+    workerButtons->addWidget(m_exportWorkers);
+    workerButtons->addStretch(1);
+    workers->addLayout(workerButtons);
+    workers->addStretch(1);
+    below->addLayout(workers, 1, 2);
+    m_deregisterIdle->setObjectName(QStringLiteral("deregisterIdleButton"));
+    m_deregisterIdle->setToolTip(tr("Deregister every worker not seen for longer than a time you choose "
+                                    "(the count is shown first)."));
+    ActionCenter::of(session)->guard(m_deregisterIdle);
+    connect(m_deregisterIdle, &QPushButton::clicked, this,
+            [this] { WorkerActions::of(this->session())->askDeregisterIdle(m_workers, window()); });
     below->setColumnStretch(0, 2);
     below->setColumnStretch(1, 1);
     below->setColumnStretch(2, 1);

@@ -4,6 +4,8 @@
 
 class FailureGroupModel;
 class QLabel;
+class QPushButton;
+class TableExportButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QueueListModel;
@@ -14,7 +16,8 @@ struct TrackedJobs;
 // (stalled jobs and failures stand out): failure groups with their counts, tracked jobs by state,
 // the workers. Double-clicking a queue opens it on the Queues page, a failure group on Failed.
 // A queue's context menu pauses or unpauses it (or a selection, or all), sets its max
-// concurrency and forgets it when it holds nothing (QueueActions).
+// concurrency and forgets it when it holds nothing (QueueActions). Under the workers summary,
+// "Deregister idle…" and "Export CSV…" as on the Workers page (WorkerActions, TableExportButton).
 class OverviewPage final : public Page
 {
     Q_OBJECT
@@ -33,6 +36,8 @@ public:
     WorkerListModel *workerModel() const { return m_workers; }
     QLabel *trackedLabel() const { return m_tracked; }
     QLabel *workersLabel() const { return m_workersLabel; }
+    QPushButton *deregisterIdleButton() const { return m_deregisterIdle; }
+    TableExportButton *workersExportButton() const { return m_exportWorkers; }
 
 private:
     void updateSummary();
@@ -49,4 +54,6 @@ private:
     WorkerListModel *m_workers;
     QLabel *m_tracked;
     QLabel *m_workersLabel;
+    QPushButton *m_deregisterIdle;
+    TableExportButton *m_exportWorkers;
 };

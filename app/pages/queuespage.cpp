@@ -10,8 +10,10 @@
 #include "recurringlistmodel.h"
 #include "tableexportbutton.h"
 #include "tableviews.h"
+#include "timedoutfilter.h"
 #include "visiblerows.h"
 
+#include <QCheckBox>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -49,6 +51,8 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     , m_recurring(new RecurringListModel(session->client(), this))
     , m_heading(new QLabel(this))
     , m_filter(new QLineEdit(this))
+    , m_timedOutOnly(new QCheckBox(tr("Only timed out"), this))
+    , m_timedOutFilter(new TimedOutFilter(this))
     , m_tabWidget(new QTabWidget(this))
     , m_status(new QLabel(this))
 {
@@ -65,7 +69,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     queueHeader->setDefaultSectionSize(68);
     queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
-    m_queueView->setMinimumWidth(260);
+    m_queueView->setMinimumWidth(320); // room for "name (paused)" beside three counts
     // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
     // the tabs follow the current row).
     QueueActions::of(session)->install(m_queueView, m_queues);
@@ -97,6 +101,12 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
         updateStatus();
     });
     m_status->setStyleSheet(QStringLiteral("color: gray"));
+    m_timedOutOnly->setToolTip(tr("Show only the jobs qless timed out: they lead the Waiting list, and the next "
+                                  "pop of this queue takes them first"));
+    connect(m_timedOutOnly, &QCheckBox::toggled, this, [this](bool on) {
+        m_timedOutFilter->setOnlyTimedOut(on);
+        updateStatus();
+    });
 
     addJobTab(WaitingTab, QStringLiteral("waiting"));
     addJobTab(RunningTab, QStringLiteral("running"));
@@ -117,6 +127,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     m_exportJobs->setToolTip(tr("Save every job of this tab's list as a CSV file: all of it, read from the server "
                                 "(not only the rows loaded, whatever the filter shows); times in UTC"));
     connect(m_tabWidget, &QTabWidget::currentChanged, this, [this] {
+        m_timedOutOnly->setVisible(currentTab() == WaitingTab);
         loadCurrentTab();
         updateStatus();
         m_exportJobs->updateEnabled();
@@ -125,6 +136,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_heading);
     top->addStretch(1);
+    top->addWidget(m_timedOutOnly);
     top->addWidget(m_filter);
     top->addWidget(m_exportJobs);
 
@@ -146,7 +158,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({280, 920});
+    splitter->setSizes({340, 860});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
@@ -156,10 +168,10 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     updateStatus();
 }
 
-void QueuesPage::setUpView(TabParts &parts)
+void QueuesPage::setUpView(TabParts &parts, QAbstractItemModel *shown)
 {
     parts.view = new QTableView(this);
-    TableViews::setUp(parts.view, parts.proxy);
+    TableViews::setUp(parts.view, shown);
     QHeaderView *header = parts.view->horizontalHeader();
     // Lists open in the order the script gives (pop order for waiting jobs); a third click on a
     // header returns to it.
@@ -176,7 +188,9 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     parts.proxy = new JobFilterProxyModel(this);
     parts.proxy->setSourceModel(parts.jobs);
     parts.proxy->setFilterColumns({JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TagsColumn});
-    setUpView(parts);
+    if (tab == WaitingTab)
+        m_timedOutFilter->setSourceModel(parts.proxy);
+    setUpView(parts, tab == WaitingTab ? static_cast<QAbstractItemModel *>(m_timedOutFilter) : parts.proxy);
     QTableView *view = parts.view;
     VisibleRows::follow(view, parts.jobs); // a refresh reads the rows on screen, not all loaded
     for (int column : {JobListModel::StateColumn, JobListModel::QueueColumn, JobListModel::FailureColumn})
@@ -241,15 +255,16 @@ void QueuesPage::addRecurringTab()
     parts.proxy->setSourceModel(m_recurring);
     parts.proxy->setFilterColumns({RecurringListModel::JidColumn, RecurringListModel::KlassColumn,
                                    RecurringListModel::TagsColumn});
-    setUpView(parts);
+    setUpView(parts, parts.proxy);
     VisibleRows::follow(parts.view, m_recurring); // as the job tabs: a refresh reads around the rows on screen
     QHeaderView *header = parts.view->horizontalHeader();
     header->resizeSection(RecurringListModel::JidColumn, 262);
     header->resizeSection(RecurringListModel::KlassColumn, 165);
     header->resizeSection(RecurringListModel::PriorityColumn, 70);
     header->resizeSection(RecurringListModel::IntervalColumn, 90);
-    header->resizeSection(RecurringListModel::NextRunColumn, 130);
+    header->resizeSection(RecurringListModel::NextRunColumn, 190); // "due 2 min ago (queue paused)"
     header->resizeSection(RecurringListModel::CountColumn, 80);
+    header->resizeSection(RecurringListModel::BacklogColumn, 75);
     header->resizeSection(RecurringListModel::RetriesColumn, 70);
     header->setSectionResizeMode(RecurringListModel::TagsColumn, QHeaderView::Stretch);
     header->moveSection(header->visualIndex(RecurringListModel::TagsColumn), RecurringListModel::ColumnCount - 1);
@@ -373,6 +388,7 @@ void QueuesPage::updateHeading()
     }
     const int row = m_queues->rowOf(m_queue);
     const bool paused = row >= 0 && m_queues->rowAt(row).paused;
+    m_recurring->setQueuePaused(paused); // the templates feeding it spawn nothing meanwhile
     m_heading->setText(m_queue.toHtmlEscaped()
                        + (paused ? tr(" <span style='color:#e65100; font-size:small'>paused</span>") : QString()));
 }
@@ -438,6 +454,12 @@ void QueuesPage::updateStatus()
         text = loaded == 1 ? tr("1 template") : tr("%1 templates").arg(locale.toString(loaded));
     if (parts.proxy->isFiltering())
         text = tr("%1 match the filter · %2").arg(locale.toString(parts.proxy->rowCount()), text);
+    if (currentTab() == WaitingTab && m_timedOutFilter->onlyTimedOut()) {
+        // They lead the list, so what is loaded holds them all once a row that is not follows.
+        m_status->setText(tr("Only timed-out jobs: %1 shown of %2 waiting (the next pop takes them first)")
+                              .arg(locale.toString(m_timedOutFilter->rowCount()), locale.toString(qMax<qint64>(total, loaded))));
+        return;
+    }
     if (parts.jobs && currentTab() == WaitingTab) {
         // qless hands timed-out jobs out before any other; say how many lead the list.
         int timedOut = 0;

@@ -5,7 +5,9 @@
 #include <QList>
 
 class JobFilterProxyModel;
+class QAbstractItemModel;
 class JobListModel;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -14,6 +16,7 @@ class QTableView;
 class QueueListModel;
 class RecurringListModel;
 class TableExportButton;
+class TimedOutFilter;
 
 // One queue at a time: a picker of every queue with its counts, and a tab per state (waiting in
 // pop order, running, stalled, scheduled with due times, depends with what each waits on,
@@ -48,6 +51,8 @@ public:
     QTableView *tableView(Tab tab) const { return m_tabs.at(tab).view; }
     QTabWidget *tabWidget() const { return m_tabWidget; }
     QLineEdit *filterField() const { return m_filter; }
+    // Waiting tab only: the jobs qless timed out, nothing else.
+    QCheckBox *timedOutOnlyBox() const { return m_timedOutOnly; }
     QLabel *statusLabel() const { return m_status; }
     // "Export CSV…" of the queue list, and of the tab on screen (the whole list, not the filter's rows).
     TableExportButton *queuesExportButton() const { return m_exportQueues; }
@@ -65,7 +70,8 @@ private:
 
     void addJobTab(Tab tab, const QString &state);
     void addRecurringTab();
-    void setUpView(TabParts &parts);
+    // The view shows `shown`: parts.proxy, or a proxy over it.
+    void setUpView(TabParts &parts, QAbstractItemModel *shown);
     void loadCurrentTab();
     void selectQueueRow();
     void updateHeading();
@@ -79,6 +85,8 @@ private:
     RecurringListModel *m_recurring;
     QLabel *m_heading;
     QLineEdit *m_filter;
+    QCheckBox *m_timedOutOnly;
+    TimedOutFilter *m_timedOutFilter;
     TableExportButton *m_exportQueues;
     TableExportButton *m_exportJobs;
     QTabWidget *m_tabWidget;

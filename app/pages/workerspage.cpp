@@ -122,7 +122,13 @@ void WorkersPage::refresh(std::function<void(bool ok)> done)
         if (--*left == 0)
             done(*ok);
     };
-    m_workers->refresh([this, finish] { finish(m_workers->lastError().isEmpty()); });
+    m_workers->refresh([this, finish] {
+        // A list that cannot be read (ql:workers of the wrong type) says why where the counts go.
+        if (!m_workers->lastError().isEmpty())
+            m_summary->setText(QStringLiteral("<span style='color:#c62828'>%1</span>")
+                                   .arg(tr("⚠ Cannot read the workers: %1").arg(m_workers->lastError()).toHtmlEscaped()));
+        finish(m_workers->lastError().isEmpty());
+    });
     m_jobs->refresh(finish);
 }
 

@@ -33,6 +33,8 @@ public:
 
 private:
     void selectWorkerRow();
+    // The chosen worker left the list: the job pane says so and lists nothing.
+    void leaveWorker();
     void updateSummary();
 
     WorkerListModel *m_workers;

@@ -1,6 +1,7 @@
 #include "pagelist.h"
 
 #include "activitypage.h"
+#include "completedpage.h"
 #include "configpage.h"
 #include "failedpage.h"
 #include "overviewpage.h"
@@ -13,8 +14,9 @@
 QList<Page *> createPages(QlessSession *session, QWidget *parent)
 {
     return {
-        new OverviewPage(session, parent), new QueuesPage(session, parent), new FailedPage(session, parent),
-        new TrackedPage(session, parent),  new TagsPage(session, parent),   new WorkersPage(session, parent),
-        new StatsPage(session, parent),    new ConfigPage(session, parent), new ActivityPage(session, parent),
+        new OverviewPage(session, parent), new QueuesPage(session, parent),   new CompletedPage(session, parent),
+        new FailedPage(session, parent),   new TrackedPage(session, parent),  new TagsPage(session, parent),
+        new WorkersPage(session, parent),  new StatsPage(session, parent),    new ConfigPage(session, parent),
+        new ActivityPage(session, parent),
     };
 }

@@ -155,7 +155,7 @@ private slots:
         showWindow(window);
         auto *page = window.findChild<FailedPage *>();
         QVERIFY(page);
-        window.findChild<QListWidget *>()->setCurrentRow(2); // the Failed page, as an operator would
+        window.findChild<QListWidget *>()->setCurrentRow(3); // the Failed page (after Overview, Queues, Completed), as an operator would
         QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget(), page);
         QTRY_COMPARE_WITH_TIMEOUT(page->jobPane()->model()->total(), 450, 30000);
         QTRY_VERIFY(page->retryAllButton()->isEnabled());

@@ -19,6 +19,7 @@
 #include "recurringeditdialog.h"
 #include "queuespage.h"
 #include "refreshtimer.h"
+#include "tableexportbutton.h"
 #include "workeractions.h"
 #include "workerlistmodel.h"
 #include "workerspage.h"
@@ -359,7 +360,9 @@ private slots:
         QCOMPARE(view->model()->index(0, WorkerListModel::NameColumn).data().toString(), QStringLiteral("old-1"));
         QVERIFY(view->model()->index(0, WorkerListModel::LastSeenColumn).data().toString().contains(QStringLiteral("ago")));
 
-        // One, from the context menu.
+        // One, from the context menu: the worker whose jobs are listed.
+        page.showWorker(QStringLiteral("live-2"));
+        QTRY_COMPARE_WITH_TIMEOUT(page.jobPane()->model()->rowCount(), 1, 10000);
         QMenu *menu = openContextMenu(view, 3, QStringLiteral("workerActionsMenu"));
         QCOMPARE(view->model()->index(3, 0).data().toString(), QStringLiteral("live-2"));
         findAction(menu, QStringLiteral("Deregister…"))->trigger();
@@ -369,6 +372,13 @@ private slots:
         QVERIFY(answer(confirm, QMessageBox::AcceptRole));
         QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"ZSCORE", "ql:workers", "live-2"}).isNil(), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("deregister workers"), 10000);
+        // The job pane leaves the worker that is gone, and says so.
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.currentWorker(), QString());
+        QVERIFY(!page.jobPane()->model()->source().isValid());
+        QVERIFY2(page.jobPane()->headingLabel()->text().contains(QStringLiteral("live-2 is no longer registered")),
+                 qPrintable(page.jobPane()->headingLabel()->text()));
+        QVERIFY(page.jobPane()->exportButton()->isHidden());
 
         // All idle for longer than 10 minutes: the count before confirming.
         page.deregisterIdleButton()->click();
@@ -388,6 +398,48 @@ private slots:
         QVERIFY(refresh(&page));
         QCOMPARE(page.workerModel()->rowCount(), 1);
         screenshot(&page, QStringLiteral("workers-after-deregister"));
+    }
+
+    void deregisterIdleAndExportFromTheOverview()
+    {
+        DeploymentData qless(fixture());
+        qless.put("q", "j0", m_now - 4000);
+        qless.put("q", "j1", m_now - 4000);
+        qless.pop("q", "j0", "old-1", m_now - 3600);
+        qless.pop("q", "j1", "live-1", m_now - 10);
+        auto s = auditedSession();
+        OverviewPage page(s.get());
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(refresh(&page));
+        QVERIFY(page.workersExportButton()->isVisible() && page.workersExportButton()->isEnabled());
+        QSignalSpy exported(page.workersExportButton(), &TableExportButton::finished);
+        QVERIFY(page.workersExportButton()->exportTo(m_dir.filePath(QStringLiteral("workers.csv"))));
+        QVERIFY(exported.wait(10000));
+        QVERIFY(exported.first().first().toBool());
+        QFile csv(m_dir.filePath(QStringLiteral("workers.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().trimmed().split('\n').size(), 3); // header, two workers
+        screenshot(&page, QStringLiteral("overview-workers-actions"));
+
+        page.deregisterIdleButton()->click();
+        auto *input = waitForWidget<QInputDialog>(QStringLiteral("idleMinutesInput"));
+        QVERIFY(input);
+        input->setIntValue(10);
+        input->accept();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm);
+        QVERIFY2(confirm->text().contains(QStringLiteral("old-1")), qPrintable(confirm->text()));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"ZSCORE", "ql:workers", "old-1"}).isNil(), 10000);
+        QVERIFY(!fixture().command({"ZSCORE", "ql:workers", "live-1"}).isNil());
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("deregister workers"), 10000);
+
+        // Read-only: the button is there, disabled, saying why.
+        auto readOnly = auditedSession(true);
+        OverviewPage watching(readOnly.get());
+        QVERIFY(!watching.deregisterIdleButton()->isEnabled());
+        QCOMPARE(watching.deregisterIdleButton()->toolTip(), ActionCenter::readOnlyReason());
     }
 
     void noteValidatedAndWritten()

@@ -409,6 +409,10 @@ private slots:
         expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--queue"),
                        QStringLiteral("crawl"), QStringLiteral("--state"), QStringLiteral("done"), QStringLiteral("--out"), out},
                       2, QStringLiteral("Unknown state \"done\""));
+        // A queue the server does not list: said, not written as an empty list.
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--queue"),
+                       QStringLiteral("crwal"), QStringLiteral("--state"), QStringLiteral("waiting"), QStringLiteral("--out"), out},
+                      1, QStringLiteral("No queue \"crwal\""));
         expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--tag"),
                        QStringLiteral("x"), QStringLiteral("--out"), out},
                       2, QStringLiteral("--tag does not apply"));

@@ -149,9 +149,10 @@ private slots:
         window.setSession(session());
         window.resize(1400, 860);
         window.show();
-        const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"), QStringLiteral("Failed"),
-                                 QStringLiteral("Tracked"),  QStringLiteral("Tags"),   QStringLiteral("Workers"),
-                                 QStringLiteral("Stats"),    QStringLiteral("Config"), QStringLiteral("Activity")};
+        const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"),  QStringLiteral("Completed"),
+                                 QStringLiteral("Failed"),   QStringLiteral("Tracked"), QStringLiteral("Tags"),
+                                 QStringLiteral("Workers"),  QStringLiteral("Stats"),   QStringLiteral("Config"),
+                                 QStringLiteral("Activity")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));
