@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QLocale>
 #include <QMenu>
+#include <QPushButton>
 #include <QPointer>
 
 #include <algorithm>
@@ -121,6 +122,17 @@ void WorkerActions::deregister(const QStringList &workers, QWidget *parent)
             emit m_center->changed();
         });
     });
+}
+
+QPushButton *WorkerActions::makeDeregisterIdleButton(const WorkerListModel *model, QWidget *parent)
+{
+    auto *button = new QPushButton(tr("Deregister idle…"), parent);
+    button->setObjectName(QStringLiteral("deregisterIdleButton"));
+    button->setToolTip(tr("Deregister every worker not seen for longer than a time you choose "
+                          "(the count is shown first)."));
+    m_center->guard(button);
+    connect(button, &QPushButton::clicked, this, [this, model, button] { askDeregisterIdle(model, button->window()); });
+    return button;
 }
 
 void WorkerActions::askDeregisterIdle(const WorkerListModel *model, QWidget *parent)

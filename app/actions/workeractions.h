@@ -9,6 +9,7 @@
 class ActionCenter;
 class QAbstractItemView;
 class QMenu;
+class QPushButton;
 class QWidget;
 class QlessSession;
 class WorkerListModel;
@@ -30,6 +31,9 @@ public:
     void fillMenu(QMenu *menu, const QStringList &selected, const WorkerListModel *model, QWidget *parent);
 
     void deregister(const QStringList &workers, QWidget *parent);
+    // "Deregister idle…": a button (on `parent`) that asks as askDeregisterIdle does; disabled,
+    // saying why, on a read-only connection. The Workers page and the Overview both have it.
+    QPushButton *makeDeregisterIdleButton(const WorkerListModel *model, QWidget *parent);
     // Asks for an idle time, then offers to deregister the workers of `model` not seen for longer.
     void askDeregisterIdle(const WorkerListModel *model, QWidget *parent);
     // The workers of `rows` last seen more than `seconds` before `now`, oldest first.

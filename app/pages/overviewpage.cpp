@@ -1,6 +1,5 @@
 #include "overviewpage.h"
 
-#include "actioncenter.h"
 #include "failuregroupmodel.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -56,7 +55,7 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     , m_workers(new WorkerListModel(session->client(), this))
     , m_tracked(new QLabel(this))
     , m_workersLabel(new QLabel(this))
-    , m_deregisterIdle(new QPushButton(tr("Deregister idle…"), this))
+    , m_deregisterIdle(WorkerActions::of(session)->makeDeregisterIdleButton(m_workers, this))
     , m_exportWorkers(new TableExportButton(session->client(),
                                             [] { return TableExportView(TableExportView::Kind::Workers); }, this))
 {
@@ -111,12 +110,6 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     workers->addLayout(workerButtons);
     workers->addStretch(1);
     below->addLayout(workers, 1, 2);
-    m_deregisterIdle->setObjectName(QStringLiteral("deregisterIdleButton"));
-    m_deregisterIdle->setToolTip(tr("Deregister every worker not seen for longer than a time you choose "
-                                    "(the count is shown first)."));
-    ActionCenter::of(session)->guard(m_deregisterIdle);
-    connect(m_deregisterIdle, &QPushButton::clicked, this,
-            [this] { WorkerActions::of(this->session())->askDeregisterIdle(m_workers, window()); });
     below->setColumnStretch(0, 2);
     below->setColumnStretch(1, 1);
     below->setColumnStretch(2, 1);

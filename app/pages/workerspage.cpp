@@ -1,6 +1,5 @@
 #include "workerspage.h"
 
-#include "actioncenter.h"
 #include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
@@ -31,12 +30,20 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     , m_workerView(new QTableView(this))
     , m_summary(new QLabel(this))
     , m_jobs(new JobListPane(session->client(), this))
-    , m_deregisterIdle(new QPushButton(tr("Deregister idle…"), this))
+    , m_deregisterIdle(WorkerActions::of(session)->makeDeregisterIdleButton(m_workers, this))
 {
     // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
     // operator's choice. The flag is up from before the proxy hears of the removal (so connected
     // first) until after the view has dealt with it.
-    connect(m_workers, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] { m_workersRemoving = true; });
+    connect(m_workers, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this](const QModelIndex &, int first, int last) {
+        m_workersRemoving = true;
+        // The chosen worker deregistered (or no longer seen): its job pane leaves it rather than
+        // go on listing jobs of a worker the list no longer has.
+        for (int row = first; row <= last && !m_worker.isEmpty(); ++row) {
+            if (m_workers->rowAt(row).name == m_worker)
+                leaveWorker();
+        }
+    });
     m_sortedWorkers->setSourceModel(m_workers);
     m_sortedWorkers->setSortRole(WorkerListModel::SortRole);
     TableViews::setUp(m_workerView, m_sortedWorkers);
@@ -105,12 +112,6 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
         selectWorkerRow();
     });
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
-    m_deregisterIdle->setObjectName(QStringLiteral("deregisterIdleButton"));
-    m_deregisterIdle->setToolTip(tr("Deregister every worker not seen for longer than a time you choose "
-                                    "(the count is shown first)."));
-    ActionCenter::of(session)->guard(m_deregisterIdle);
-    connect(m_deregisterIdle, &QPushButton::clicked, this,
-            [this] { WorkerActions::of(this->session())->askDeregisterIdle(m_workers, window()); });
 }
 
 void WorkersPage::refresh(std::function<void(bool ok)> done)
@@ -144,6 +145,15 @@ void WorkersPage::showWorker(const QString &worker)
         m_jobs->setExportView(view);
     }
     selectWorkerRow();
+}
+
+void WorkersPage::leaveWorker()
+{
+    const QString gone = m_worker;
+    m_worker.clear();
+    m_jobs->setExportView(std::nullopt);
+    m_jobs->clear(tr("Worker %1 is no longer registered (deregistered, or not seen for too long): choose a worker "
+                     "to list its jobs").arg(gone));
 }
 
 void WorkersPage::selectWorkerRow()
