@@ -5,6 +5,7 @@
 #include "jobrowtext.h"
 #include "keyedtablemodel.h"
 #include "listpaging.h"
+#include "qlessdecoder.h"
 
 #include <QPair>
 
@@ -97,7 +98,8 @@ signals:
     void refreshed();
 
 protected:
-    QString keyOf(const Job &job) const override { return QString::fromUtf8(job.jid); }
+    // \xHH for bytes that are not UTF-8: two such jids must not fold into one row.
+    QString keyOf(const Job &job) const override { return QlessDecoder::displayText(job.jid); }
     bool sameRow(const Job &a, const Job &b) const override;
 
 private:

@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 #include "joblistmodel.h"
+#include "qlessdecoder.h"
 #include "timetext.h"
 
 #include <cmath>
@@ -28,9 +29,12 @@ QVariant JobRowText::display(const Job &job, int column) const
 {
     if (job.isMissing() && column != JobListModel::JidColumn)
         return column == JobListModel::StateColumn ? tr("job data missing") : QVariant();
+    // A job whose key is not a hash (or whose read failed): nothing but its jid is known.
+    if (job.hasProblem(QStringLiteral("job")) && column != JobListModel::JidColumn)
+        return column == JobListModel::StateColumn ? tr("⚠ unreadable") : QVariant();
     switch (column) {
     case JobListModel::JidColumn:
-        return QString::fromUtf8(job.jid);
+        return QlessDecoder::displayText(job.jid); // bytes that are not UTF-8 as \xHH, never lost
     case JobListModel::KlassColumn:
         return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : job.klass;
     case JobListModel::StateColumn:
@@ -46,6 +50,8 @@ QVariant JobRowText::display(const Job &job, int column) const
     case JobListModel::TimeColumn:
         return timeText(job);
     case JobListModel::RetriesColumn:
+        if (job.hasProblem(QStringLiteral("retries")) || job.hasProblem(QStringLiteral("remaining")))
+            return tr("(invalid)");
         return tr("%1 of %2").arg(job.remaining).arg(job.retries);
     case JobListModel::FailureColumn:
         if (!job.failure)
@@ -54,7 +60,7 @@ QVariant JobRowText::display(const Job &job, int column) const
     case JobListModel::PutColumn:
         return ago(job.put);
     case JobListModel::ChangedColumn:
-        return ago(job.time);
+        return job.hasProblem(QStringLiteral("time")) ? tr("(invalid)") : ago(job.time);
     default:
         return {};
     }

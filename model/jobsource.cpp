@@ -1,6 +1,7 @@
 #include "jobsource.h"
 
 #include "qlessclient.h"
+#include "qlessdecoder.h"
 
 #include <QPointer>
 
@@ -29,7 +30,7 @@ QList<QByteArray> toBytes(const QStringList &list)
     QList<QByteArray> out;
     out.reserve(list.size());
     for (const QString &item : list)
-        out.append(item.toUtf8());
+        out.append(QlessDecoder::bytesOf(item)); // a jid read from JSON shows \xHH for bytes that are not UTF-8
     return out;
 }
 } // namespace

@@ -17,7 +17,27 @@ bool QueueListModel::sameRow(const QueueCounts &a, const QueueCounts &b) const
 {
     return a.name == b.name && a.waiting == b.waiting && a.running == b.running && a.stalled == b.stalled
         && a.scheduled == b.scheduled && a.depends == b.depends && a.recurring == b.recurring
-        && a.paused == b.paused && a.maxConcurrency == b.maxConcurrency;
+        && a.paused == b.paused && a.maxConcurrency == b.maxConcurrency && a.damaged == b.damaged;
+}
+
+// What is wrong with the sets a column counts (empty when they could be read).
+QStringList QueueListModel::damageOf(const QueueCounts &row, int column)
+{
+    static const QMap<int, QStringList> parts{
+        {WaitingColumn, {QStringLiteral("work"), QStringLiteral("scheduled")}},
+        {RunningColumn, {QStringLiteral("locks")}},
+        {StalledColumn, {QStringLiteral("locks")}},
+        {ScheduledColumn, {QStringLiteral("scheduled")}},
+        {DependsColumn, {QStringLiteral("depends")}},
+        {RecurringColumn, {QStringLiteral("recur")}},
+    };
+    QStringList out;
+    const QStringList wanted = column == NameColumn ? row.damaged.keys() : parts.value(column);
+    for (const QString &part : wanted) {
+        if (row.damaged.contains(part))
+            out << row.damaged.value(part);
+    }
+    return out;
 }
 
 void QueueListModel::refresh(std::function<void()> done)
@@ -107,6 +127,11 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         if (column == NameColumn)
             return row.paused ? tr("%1 (paused)").arg(row.name) : row.name;
         // Under a max-concurrency the limit is what the running count is read against.
+        // A count whose set cannot be read is not a zero: marked, the tooltip says why.
+        if (column != NameColumn && !damageOf(row, column).isEmpty())
+            return tr("⚠ %1").arg(QLocale().toString(count(row, column)));
+        if (column == NameColumn && !row.damaged.isEmpty())
+            return tr("⚠ %1").arg(row.paused ? tr("%1 (paused)").arg(row.name) : row.name);
         if (column == RunningColumn && row.maxConcurrency > 0)
             return tr("%1 / %2").arg(QLocale().toString(row.running), QLocale().toString(row.maxConcurrency));
         return QLocale().toString(count(row, column));
@@ -123,7 +148,7 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         if (column == NameColumn && row.paused)
             return QBrush(QColor(0xbf, 0x36, 0x0c));
         // Stalled jobs mean a worker died holding them: they must catch the eye.
-        if (column == StalledColumn && row.stalled > 0)
+        if ((column == StalledColumn && row.stalled > 0) || !damageOf(row, column).isEmpty())
             return QBrush(QColor(0xc6, 0x28, 0x28));
         if (column != NameColumn && count(row, column) == 0)
             return QBrush(QColor(0x9e, 0x9e, 0x9e));
@@ -137,6 +162,8 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole: {
         QStringList lines;
+        for (const QString &damage : damageOf(row, column))
+            lines << tr("Damaged in Redis, counted as 0: %1.").arg(damage);
         if (row.paused)
             lines << tr("Paused: workers pop nothing from this queue.");
         if (row.maxConcurrency > 0)

@@ -49,6 +49,7 @@ protected:
     bool sameRow(const QueueCounts &a, const QueueCounts &b) const override;
 
 private:
+    static QStringList damageOf(const QueueCounts &row, int column);
     static qint64 count(const QueueCounts &row, int column);
 
     QlessClient *m_client;

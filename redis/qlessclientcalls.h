@@ -5,6 +5,7 @@
 // member templates that send them. Only those two files include this.
 
 #include "qlessclient.h"
+#include "qlessdecoder.h"
 #include "redisconnection.h"
 #include "replyrelay.h"
 #include "serverclock.h"
@@ -17,7 +18,7 @@ inline QByteArray seconds(double value)
 
 inline QByteArray utf8(const QString &text)
 {
-    return text.toUtf8();
+    return QlessDecoder::bytesOf(text); // a name shown with \xHH escapes goes back as its bytes
 }
 
 // Whatever an operation returns when it succeeded and only "done" matters.

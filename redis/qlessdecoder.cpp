@@ -22,6 +22,9 @@ QueueCounts queueCounts(const QJsonObject &o)
     const QJsonValue paused = o.value(QLatin1String("paused"));
     counts.paused = paused.isBool() ? paused.toBool() : paused.toDouble() != 0;
     counts.maxConcurrency = qMax<qint64>(0, count(o, QStringLiteral("max_concurrency")));
+    const QJsonObject damaged = o.value(QLatin1String("damaged")).toObject();
+    for (auto it = damaged.begin(); it != damaged.end(); ++it)
+        counts.damaged.insert(it.key(), compact(it.value()));
     return counts;
 }
 

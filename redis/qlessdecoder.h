@@ -31,6 +31,10 @@ public:
     static bool parseJson(const QByteArray &bytes, QJsonValue *out, bool *escaped = nullptr);
     // Bytes for display: UTF-8 as it is, anything else as \xHH.
     static QString displayText(const QByteArray &bytes, bool *escaped = nullptr);
+    // The bytes displayText shows: each \xHH of a byte 0x80 or above back to that byte, the rest
+    // as UTF-8. Names read from replies (a queue, a tag, a worker) are sent back through it, so a
+    // name that is not UTF-8 reaches the same key it came from.
+    static QByteArray bytesOf(const QString &text);
 
     static Job job(const QJsonValue &value, bool escaped = false);
     // get: nullopt when there is no such job.

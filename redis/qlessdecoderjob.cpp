@@ -4,6 +4,9 @@
 
 #include <QJsonDocument>
 
+#include <cmath>
+#include <utility>
+
 // QlessDecoder's reading of one job: the hash as the get script replies it, its history in
 // either form, its failure and data; problems recorded per field, never fatal.
 
@@ -137,9 +140,49 @@ void readData(const QJsonValue &value, Job *job)
     job->data = value.isString() ? value.toString() : compact(value);
     if (job->data.size() <= MaxDataCheck) {
         QJsonParseError error{};
-        QJsonDocument::fromJson(QByteArray("[") + job->data.toUtf8() + "]", &error);
-        if (error.error != QJsonParseError::NoError)
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + job->data.toUtf8() + "]", &error);
+        if (error.error != QJsonParseError::NoError) {
             job->problems.insert(QStringLiteral("data"), {FieldProblem::Kind::Invalid, QString()});
+        } else if (!doc.array().at(0).isObject()) {
+            // qless's clients hand data to the job as a map (job.data['url']): JSON that is not
+            // an object is readable, and yet every worker would trip on it.
+            job->problems.insert(QStringLiteral("data"),
+                                 {FieldProblem::Kind::Invalid, QStringLiteral("not a JSON object: ") + job->data.left(200)});
+        }
+    }
+}
+
+// Numbers qless reads that parse but cannot be what they claim: a retry allowance below 0 or
+// not whole, a remaining count below qless's -1 (a job failed for running out), a moment before
+// 1970 or after 9999. Marked with the value as found, and left at 0 so nothing computes with it.
+void checkRanges(Job *job)
+{
+    const auto mark = [job](const QString &field, double *value, bool bad) {
+        if (!bad || job->problems.contains(field))
+            return;
+        job->problems.insert(field, {FieldProblem::Kind::Invalid, QString::number(*value, 'g', 17)});
+        *value = 0;
+    };
+    constexpr double LastMoment = 253402300799.0; // 9999-12-31T23:59:59Z
+    mark(QStringLiteral("retries"), &job->retries, job->retries < 0 || job->retries != std::floor(job->retries));
+    mark(QStringLiteral("remaining"), &job->remaining, job->remaining < -1);
+    for (auto [field, value] : {std::pair{QStringLiteral("time"), &job->time},
+                                std::pair{QStringLiteral("expires"), &job->expires},
+                                std::pair{QStringLiteral("due"), &job->due}})
+        mark(field, value, *value < 0 || *value > LastMoment);
+}
+
+// What the script found it could not read (`unreadable`: a key of the wrong type, by part) or
+// missing (`missing`: fields qless always writes), see lua/lib/94-face-job.lua.
+void readDamage(const QJsonObject &o, Job *job)
+{
+    const QJsonObject unreadable = o.value(QLatin1String("unreadable")).toObject();
+    for (auto it = unreadable.begin(); it != unreadable.end(); ++it)
+        job->problems.insert(it.key(), {FieldProblem::Kind::Invalid, compact(it.value())});
+    QJsonArray missing;
+    if (asList(o.value(QLatin1String("missing")), &missing)) {
+        for (const QJsonValue &field : std::as_const(missing))
+            job->problems.insert(compact(field), {FieldProblem::Kind::Missing, QString()});
     }
 }
 } // namespace
@@ -155,6 +198,10 @@ Job QlessDecoder::job(const QJsonValue &value, bool escaped)
     const QJsonObject o = value.toObject();
     FieldProblems *p = &job.problems;
     job.jid = stringField(o, QStringLiteral("jid"), p, true).toUtf8();
+    if (o.value(QLatin1String("unreadable")).toObject().contains(QLatin1String("job"))) {
+        readDamage(o, &job); // its key is not a hash: nothing else could be read
+        return job;
+    }
     job.state = stringField(o, QStringLiteral("state"), p, true);
     if (job.isMissing())
         return job; // a listed jid whose job is gone: nothing more to read
@@ -175,6 +222,8 @@ Job QlessDecoder::job(const QJsonValue &value, bool escaped)
     job.dependents = listField(o, QStringLiteral("dependents"), p);
     job.dependencies = listField(o, QStringLiteral("dependencies"), p);
     job.spawnedFrom = stringField(o, QStringLiteral("spawned_from_jid"), p, false);
+    checkRanges(&job);
+    readDamage(o, &job);
     readFromHistory(&job);
     return job;
 }

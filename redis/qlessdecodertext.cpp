@@ -92,3 +92,27 @@ QString QlessDecoder::displayText(const QByteArray &bytes, bool *escaped)
         *escaped = changed;
     return QString::fromUtf8(clean);
 }
+
+QByteArray QlessDecoder::bytesOf(const QString &text)
+{
+    QByteArray out = text.toUtf8();
+    if (!out.contains("\\x"))
+        return out;
+    // Only bytes of 0x80 and above are ever escaped (the rest are ASCII, always valid UTF-8).
+    QByteArray bytes;
+    bytes.reserve(out.size());
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        if (out.at(i) == '\\' && i + 3 < out.size() && out.at(i + 1) == 'x') {
+            bool ok = false;
+            const int value = out.mid(i + 2, 2).toInt(&ok, 16);
+            const QByteArray hex = out.mid(i + 2, 2);
+            if (ok && value >= 0x80 && hex == hex.toUpper()) {
+                bytes.append(char(value));
+                i += 3;
+                continue;
+            }
+        }
+        bytes.append(out.at(i));
+    }
+    return bytes;
+}

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMap>
 #include <QString>
 
 // One queue's job counts, as the queues script reports them (due scheduled jobs and jobs qless
@@ -15,4 +16,7 @@ struct QueueCounts
     qint64 recurring = 0;
     bool paused = false;       // in ql:paused_queues: qless pops nothing from it
     qint64 maxConcurrency = 0; // `<queue>-max-concurrency`: at most this many run at once; 0 for no limit
+    // The queue's sets that could not be counted (a key of the wrong type: counted 0), by part
+    // (work, locks, scheduled, depends, recur) with what is wrong ("ql:q:x-work holds a string, ...").
+    QMap<QString, QString> damaged;
 };

@@ -368,6 +368,9 @@ void JobDetailView::fill(const Job &job)
         m_problems->show();
     }
 
+    // A key that is not a hash gave nothing to show beyond the damage: no empty Data tab that
+    // would read as "data not JSON".
+    m_tabs->setVisible(!job.hasProblem(QStringLiteral("job")));
     m_data->setText(job.data);
     m_tabs->setTabText(0, m_data->isValidJson() ? tr("Data") : tr("Data ⚠ not JSON"));
 

@@ -11,12 +11,19 @@ function Qless.number_or_raw(text)
   return Qless.number(text) or text
 end
 
--- The job object without its history, or nil when there is no such job.
-function Qless.job_object_fields(jid)
+-- The job object without its history, or nil when there is no such job. With `damaged` (the
+-- console's face, Qless.face_job_object) a hash without its `jid` field is still read, and a
+-- -dependents/-dependencies key of the wrong type reads as empty with what is wrong put in
+-- `damaged`, instead of failing the script.
+function Qless.job_object_fields(jid, damaged)
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'jid', 'klass', 'state', 'queue', 'worker', 'priority',
     'expires', 'retries', 'remaining', 'data', 'tags', 'failure', 'spawned_from_jid')
-  if not f[1] then return nil end
+  if not f[1] and not damaged then return nil end
+  local function members(part)
+    if damaged and not Qless.key_readable(key .. '-' .. part, 'set', damaged, part) then return {} end
+    return redis.call('smembers', key .. '-' .. part)
+  end
   local remaining = Qless.number(f[9])
   if remaining then remaining = math.floor(remaining) else remaining = Qless.number_or_raw(f[9]) end
   return {
@@ -34,8 +41,8 @@ function Qless.job_object_fields(jid)
     tags = Qless.decode_or_raw(f[11], {}),
     failure = Qless.decode_or_raw(f[12] or '{}', {}),
     spawned_from_jid = f[13],
-    dependents = redis.call('smembers', key .. '-dependents'),
-    dependencies = redis.call('smembers', key .. '-dependencies'),
+    dependents = members('dependents'),
+    dependencies = members('dependencies'),
   }
 end
 

@@ -8,21 +8,30 @@
 
 -- One queue's counts as the console shows them, without moving anything: scheduled jobs already
 -- due count as waiting (the next pop would move them), and so do jobs qless timed out (they sit
--- in work at +inf). `max_concurrency` is `<queue>-max-concurrency` (0: no limit).
+-- in work at +inf). `max_concurrency` is `<queue>-max-concurrency` (0: no limit). A set of the
+-- queue's that is not a sorted set counts 0 and is named in `damaged` ({work = 'ql:q:x-work
+-- holds a string, not a sorted set'}), so one spoiled queue does not blank every queue's counts.
 function Qless.desk_queue_counts(queue, now)
-  local locks = Qless.queue_key(queue, 'locks')
-  local scheduled = Qless.queue_key(queue, 'scheduled')
-  local due = redis.call('zcount', scheduled, '-inf', now)
+  local damaged = {}
+  -- ZCARD, or ZCOUNT with `...`, of the queue's `part` set; 0 when that key cannot be read.
+  local function count(part, ...)
+    local key = Qless.queue_key(queue, part)
+    if not Qless.key_readable(key, 'zset', damaged, part) then return 0 end
+    if select('#', ...) == 0 then return redis.call('zcard', key) end
+    return redis.call('zcount', key, ...)
+  end
+  local due = count('scheduled', '-inf', now)
   return {
     name = queue,
-    waiting = redis.call('zcard', Qless.queue_key(queue, 'work')) + due,
-    running = redis.call('zcount', locks, '(' .. now, '+inf'),
-    stalled = redis.call('zcount', locks, '-inf', now),
-    scheduled = redis.call('zcard', scheduled) - due,
-    depends = redis.call('zcard', Qless.queue_key(queue, 'depends')),
-    recurring = redis.call('zcard', Qless.queue_key(queue, 'recur')),
+    waiting = count('work') + due,
+    running = count('locks', '(' .. now, '+inf'),
+    stalled = count('locks', '-inf', now),
+    scheduled = count('scheduled') - due,
+    depends = count('depends'),
+    recurring = count('recur'),
     paused = Qless.queue_paused(queue),
     max_concurrency = Qless.config_number(queue .. '-max-concurrency', 0),
+    damaged = next(damaged) and damaged or nil,
   }
 end
 
@@ -76,7 +85,16 @@ function Qless.desk_jobs(now, state, queue, offset, count)
     Qless.fail_with('Desk.jobs(): Arg "state" must be one of waiting, running, stalled, ' ..
       'scheduled, depends, recurring, complete: ' .. tostring(state))
   end
-  local total = Qless.desk_queue_counts(queue, now)[state]
+  local counts = Qless.desk_queue_counts(queue, now)
+  -- A list whose set is not a sorted set cannot be paged: said plainly, naming the key.
+  local parts = { waiting = { 'work', 'scheduled' }, running = { 'locks' }, stalled = { 'locks' },
+    scheduled = { 'scheduled' }, depends = { 'depends' }, recurring = { 'recur' } }
+  for _, part in ipairs(parts[state]) do
+    if counts.damaged and counts.damaged[part] then
+      Qless.fail_with('Desk.jobs(): cannot list ' .. state .. ' jobs of ' .. queue .. ': ' .. counts.damaged[part])
+    end
+  end
+  local total = counts[state]
   local jobs = {}
   if count <= 0 then return { total = total, jobs = jobs } end
   local locks = Qless.queue_key(queue, 'locks')
@@ -114,6 +132,10 @@ end
 function Qless.desk_workers(now)
   local oldest = now - Qless.config_number('max-worker-age', 86400)
   local all = {}
+  local damaged = {}
+  if not Qless.key_readable('ql:workers', 'zset', damaged, 'workers') then
+    Qless.fail_with('Desk.workers(): cannot list workers: ' .. damaged.workers)
+  end
   local seen = redis.call('zrevrangebyscore', 'ql:workers', '+inf', '(' .. oldest, 'WITHSCORES')
   for i = 1, #seen, 2 do
     local key = Qless.worker_key(seen[i])
