@@ -69,7 +69,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     queueHeader->setDefaultSectionSize(68);
     queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
-    m_queueView->setMinimumWidth(320); // room for "name (paused)" beside three counts
+    m_queueView->setMinimumWidth(300); // room for "name (paused)" beside three counts
     // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
     // the tabs follow the current row).
     QueueActions::of(session)->install(m_queueView, m_queues);
@@ -158,7 +158,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({340, 860});
+    splitter->setSizes({325, 875});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
@@ -258,14 +258,16 @@ void QueuesPage::addRecurringTab()
     setUpView(parts, parts.proxy);
     VisibleRows::follow(parts.view, m_recurring); // as the job tabs: a refresh reads around the rows on screen
     QHeaderView *header = parts.view->horizontalHeader();
-    header->resizeSection(RecurringListModel::JidColumn, 262);
-    header->resizeSection(RecurringListModel::KlassColumn, 165);
-    header->resizeSection(RecurringListModel::PriorityColumn, 70);
-    header->resizeSection(RecurringListModel::IntervalColumn, 90);
+    // Narrower than the job tabs: eight columns share the width, and the template's name is
+    // usually short (the tooltip has the rest).
+    header->resizeSection(RecurringListModel::JidColumn, 175);
+    header->resizeSection(RecurringListModel::KlassColumn, 140);
+    header->resizeSection(RecurringListModel::PriorityColumn, 60);
+    header->resizeSection(RecurringListModel::IntervalColumn, 65);
     header->resizeSection(RecurringListModel::NextRunColumn, 190); // "due 2 min ago (queue paused)"
-    header->resizeSection(RecurringListModel::CountColumn, 80);
-    header->resizeSection(RecurringListModel::BacklogColumn, 75);
-    header->resizeSection(RecurringListModel::RetriesColumn, 70);
+    header->resizeSection(RecurringListModel::CountColumn, 70);
+    header->resizeSection(RecurringListModel::BacklogColumn, 65);
+    header->resizeSection(RecurringListModel::RetriesColumn, 60);
     header->setSectionResizeMode(RecurringListModel::TagsColumn, QHeaderView::Stretch);
     header->moveSection(header->visualIndex(RecurringListModel::TagsColumn), RecurringListModel::ColumnCount - 1);
     connect(m_recurring, &RecurringListModel::totalChanged, this, &QueuesPage::updateTabTitles);
