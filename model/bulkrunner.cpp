@@ -148,6 +148,7 @@ BulkRunner::Trouble BulkRunner::troubleOf(const RedisError &error)
     case Kind::InvalidSettings:
     case Kind::NotMaster:  // a replica without Sentinel: every job would be refused alike
     case Kind::NotAllowed: // the connection will not send it: nor for the next job
+    case Kind::OutOfMemory: // maxmemory reached: the next write is refused alike, until raised
         return Trouble::Fatal;
     default:
         return Trouble::Refused;
