@@ -140,10 +140,20 @@ void RedisTransport::openTcp(const QString &host, quint16 port)
         }
         config.setPeerVerifyMode(tls.verifyPeer ? QSslSocket::VerifyPeer : QSslSocket::VerifyNone);
         ssl->setSslConfiguration(config);
-        connect(ssl, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+        const QString expectedName = tls.serverName.isEmpty() ? host : tls.serverName;
+        connect(ssl, &QSslSocket::sslErrors, this, [this, expectedName](const QList<QSslError> &errors) {
             QStringList texts;
-            for (const QSslError &error : errors)
+            for (const QSslError &error : errors) {
                 texts << error.errorString();
+                // Qt's text says a name did not match, not which: the operator needs both sides.
+                if (error.error() == QSslError::HostNameMismatch) {
+                    QStringList names = error.certificate().subjectAlternativeNames().values(QSsl::DnsEntry);
+                    names += error.certificate().subjectAlternativeNames().values(QSsl::IpAddressEntry);
+                    texts.last() += QStringLiteral(" (expected %1; the certificate names %2)")
+                                        .arg(expectedName, names.isEmpty() ? QStringLiteral("no host")
+                                                                           : names.join(QStringLiteral(", ")));
+                }
+            }
             m_sslErrors = texts.join(QStringLiteral("; "));
         });
     } else {

@@ -76,6 +76,14 @@ private slots:
             url(m_certificates.caFile(), QStringLiteral("&sni=elsewhere.example"))));
         QTRY_COMPARE_WITH_TIMEOUT(wrongName.state().phase, ConnectionState::Phase::Failed, 20000);
         QCOMPARE(wrongName.state().error.kind, RedisError::Kind::TlsHandshake);
+        // The operator is told it is the name, and which name was expected, not only "failed".
+        const QString message = wrongName.state().error.message;
+        QVERIFY2(message.contains(QLatin1String("host name did not match")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("expected elsewhere.example")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("the certificate names localhost")), qPrintable(message));
+        // Nothing waits past the connect timeout for it: a request fails with the same reason.
+        const RedisReply reply = awaitReply(wrongName, RedisCommand::read({"PING"}), 5000);
+        QCOMPARE(reply.error.kind, RedisError::Kind::TlsHandshake);
     }
 
     void wrongCaIsRefused()
