@@ -325,6 +325,8 @@ int Bench::run()
         failureGroup();
     if (wanted("priority"))
         priorityRefresh();
+    if (wanted("malformed"))
+        malformed();
     if (wanted("retry"))
         retryAll();
     longestCalls();

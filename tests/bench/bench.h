@@ -70,6 +70,7 @@ private:
     void memory();
     void retryAll();
     void priorityRefresh();
+    void malformed(); // malformed.cpp
     void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.

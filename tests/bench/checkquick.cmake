@@ -18,6 +18,7 @@ set(expected
     overview_first_fill overview_refresh stall_overview
     group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw group_memory_depth
     stall_priority_refresh
+    malformed_open stall_malformed
     retry_all stall_retry_all
     redis_longest_call)
 string(JSON count LENGTH "${json}" figures)

@@ -123,7 +123,7 @@ int main(int argc, char **argv)
     options.out = parser.value(out);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
-                                QStringLiteral("priority"), QStringLiteral("retry")};
+                                QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {

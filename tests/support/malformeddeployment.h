@@ -67,6 +67,8 @@ struct Options
     // ql:workers as a list breaks every later pop of qless itself: spoiled last, and only when
     // asked (the bench opens the same pages with and without it).
     bool spoilWorkers = true;
+    // false: the same deployment left clean (the bench's reference), sizes as given.
+    bool spoil = true;
 };
 
 namespace detail {
@@ -102,7 +104,8 @@ inline Deployment seed(QlessFixture &f, const Options &options = {})
     // The spoiled queue: each job put clean through qless, then one field spoiled by hand.
     auto spoil = [&](const QByteArray &jid, const char *field, const char *what, auto &&how) {
         put(f, now - 400 + double(d.jobs.size()), d.spoiledQueue, jid, "[\"spoiled\"]");
-        how(jid);
+        if (options.spoil)
+            how(jid);
         d.jobs << SpoiledJob{jid, d.spoiledQueue, QString::fromLatin1(field), QString::fromLatin1(what)};
     };
     const auto set = [&f](const QByteArray &field, const QByteArray &value) {
@@ -187,6 +190,8 @@ inline Deployment seed(QlessFixture &f, const Options &options = {})
     f.qless("pop", now - 800, {"failing", "worker-1", "3"});
     for (const QByteArray &jid : {d.failedJid, d.failedSpoiledJid, d.goneJid})
         f.qless("fail", now - 700, {jid, "worker-1", d.failureGroup, "Broken: it broke", "{}"});
+    if (!options.spoil)
+        return d;
     hset(f, d.failedSpoiledJid, "failure", "{\"group\": \"BrokenGroup\", \"message\": ");
     f.command({"DEL", "ql:j:" + d.goneJid, "ql:j:" + d.goneJid + "-history"});
 
