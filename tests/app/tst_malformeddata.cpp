@@ -78,7 +78,10 @@ class TestMalformedData final : public QObject, private PageTestBase
         qint64 m_longest = 0;
     };
 
-    static constexpr qint64 HangGuardMs = 500;
+    // A hang guard only (a frozen window, a loop over 10 MB): CI shares 2 cores with other jobs and
+    // the sanitizer build is several times slower, so ordinary gaps there reach hundreds of ms.
+    // Precise stall figures belong to `./run bench` (section malformed).
+    static constexpr qint64 HangGuardMs = 3000;
 
     MalformedDeployment::Deployment m_d;
     GapMeter m_gaps;
