@@ -6,6 +6,7 @@
 #include "replywaiter.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -15,8 +16,9 @@
 
 // BulkRunner when the server turns against it halfway, on both paths (a failure group's
 // server-side batches, and one call per job of a selection): maxmemory reached (OOM on writes),
-// the console's connection killed (CLIENT KILL) while steps are in flight, and the run's ACL user
-// losing its write permission. Each time the jobs are counted before and after, per queue: none
+// the console's connection killed (CLIENT KILL) while steps are in flight, the script cache
+// flushed, the server paused for 10 s past the request timeout, and the run's ACL user losing its
+// write permission. Each time the jobs are counted before and after, per queue: none
 // lost, none done twice, and the summary says exactly what happened.
 class TestBulkRunnerFaults final : public QObject
 {
@@ -27,7 +29,8 @@ class TestBulkRunnerFaults final : public QObject
     QTemporaryDir m_dir;
     std::shared_ptr<AuditLog> m_audit;
 
-    std::unique_ptr<QlessSession> openSession(const QString &user = {}, const QString &password = {})
+    std::unique_ptr<QlessSession> openSession(const QString &user = {}, const QString &password = {},
+                                              int requestTimeoutMs = 15000)
     {
         ConnectionSettings settings;
         settings.transport = ConnectionSettings::Transport::Unix;
@@ -36,6 +39,7 @@ class TestBulkRunnerFaults final : public QObject
         settings.password = password;
         settings.reconnectInitialMs = 50;
         settings.reconnectMaxMs = 300;
+        settings.requestTimeoutMs = requestTimeoutMs;
         auto session = std::make_unique<QlessSession>(settings);
         session->setAuditLog(m_audit);
         return session;
@@ -274,6 +278,71 @@ private slots:
         QCOMPARE(summary.outcome(), QStringLiteral("done"));
         QCOMPARE(checkEachJobOnce(queueOf), count);
         QCOMPARE(m_fixture.command({"EXISTS", "ql:f:boom"}).integer, 0);
+    }
+
+    // The script cache flushed (SCRIPT FLUSH, as a failover to a fresh replica does) between
+    // two batches: the next steps get NOSCRIPT, the script is loaded again and they are sent
+    // again; each job retried once.
+    void scriptFlushedDuringTheRunLosesAndDoublesNothing_data() { paths_data(); }
+    void scriptFlushedDuringTheRunLosesAndDoublesNothing()
+    {
+        QFETCH(bool, wholeGroup);
+        const int count = 1500;
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
+        m_session = openSession();
+        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
+        runner.setBatchSize(100);
+        int flushes = 0;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (flushes < 2 && runner.processed() >= (flushes + 1) * count / 3) {
+                ++flushes;
+                QCOMPARE(m_fixture.command({"SCRIPT", "FLUSH"}).bytes, QByteArray("OK"));
+            }
+        });
+        QVERIFY(runToEnd(runner));
+        QCOMPARE(flushes, 2);
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.done == count, qPrintable(summary.text()));
+        QCOMPARE(summary.outcome(), QStringLiteral("done"));
+        QCOMPARE(checkEachJobOnce(queueOf), count);
+    }
+
+    // The server paused for 10 s (CLIENT PAUSE ALL, as a failover or an operator does) with a
+    // batch in flight and a 2 s request timeout: the steps time out, the connection is taken as
+    // dead and opened again, the run pauses and then asks again under the same receipts. No
+    // hang past the pause, each job retried once.
+    void serverPausedTenSecondsMidRunLosesAndDoublesNothing_data() { paths_data(); }
+    void serverPausedTenSecondsMidRunLosesAndDoublesNothing()
+    {
+        QFETCH(bool, wholeGroup);
+        const int count = 600;
+        const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
+        m_session = openSession({}, {}, 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
+        runner.setBatchSize(50);
+        bool paused = false;
+        QElapsedTimer clock;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (!paused && runner.processed() >= count / 3) {
+                paused = true;
+                clock.start();
+                QCOMPARE(m_fixture.command({"CLIENT", "PAUSE", "10000", "ALL"}).bytes, QByteArray("OK"));
+            }
+        });
+        QSignalSpy phases(&runner, &BulkRunner::phaseChanged);
+        QVERIFY(runToEnd(runner, 60000));
+        QVERIFY(paused);
+        // Not before the pause ended (nothing can run during it), and not long after.
+        QVERIFY2(clock.elapsed() >= 9000 && clock.elapsed() < 30000, QByteArray::number(clock.elapsed()).constData());
+        bool runPaused = false;
+        for (const QList<QVariant> &args : std::as_const(phases))
+            runPaused = runPaused || args.at(0).value<BulkRunner::Phase>() == BulkRunner::Phase::Paused;
+        QVERIFY(runPaused);
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.done == count, qPrintable(summary.text()));
+        QCOMPARE(checkEachJobOnce(queueOf), count);
     }
 
     // The run's ACL user loses its write permission halfway (an administrator tightens the
