@@ -3,13 +3,15 @@
 #include "replywaiter.h"
 #include "syncredis.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 #include <QTimer>
 
 // The console's connection killed from another client (CLIENT KILL, by type or by the id of
 // the client named qlessdesk) in the middle of a pipelined stream: reads are sent again and each
 // answers its own request; writes in flight are reported as not known to have run, never sent
-// twice, and the ones that answer are matched to their own request.
+// twice, and the ones that answer are matched to their own request. Also a user that may not
+// run scripts at all.
 class TestRedisFaultsMore final : public QObject
 {
     Q_OBJECT
@@ -140,6 +142,36 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(connection.state().phase, ConnectionState::Phase::Ready, 10000);
         const RedisReply after = awaitReply(connection, RedisCommand::write({"INCR", "counter"}));
         QCOMPARE(after.integer, counter + 1);
+    }
+    // A user that may read keys but not run scripts at all (no EVALSHA, no SCRIPT LOAD): every
+    // qless call is refused at once with the ACL's reason naming the command, not retried, not
+    // hung, and plain reads still work.
+    void userWithoutEvalshaIsToldWhy()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        SyncRedis seed;
+        QVERIFY(seed.connectUnix(server.socketPath()));
+        QCOMPARE(seed.command({"ACL", "SETUSER", "peek", "on", ">pw", "~*", "+@read", "+@connection",
+                               "-evalsha", "-script"}).bytes,
+                 QByteArray("OK"));
+        QCOMPARE(seed.command({"SET", "k", "v"}).bytes, QByteArray("OK"));
+        ConnectionSettings settings = unixSettings(server);
+        settings.user = QStringLiteral("peek");
+        settings.password = QStringLiteral("pw");
+        RedisConnection connection(settings);
+        QVERIFY(awaitReady(connection));
+        QElapsedTimer clock;
+        clock.start();
+        const RedisReply script = awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get"}));
+        QCOMPARE(script.error.kind, RedisError::Kind::NoPermission);
+        QVERIFY2(script.error.message.contains(QLatin1String("ACL")), qPrintable(script.error.message));
+        QVERIFY2(script.error.message.contains(QLatin1String("evalsha"), Qt::CaseInsensitive)
+                     || script.error.message.contains(QLatin1String("script"), Qt::CaseInsensitive),
+                 qPrintable(script.error.message));
+        QVERIFY(clock.elapsed() < 5000);
+        QCOMPARE(awaitReply(connection, RedisCommand::read({"GET", "k"})).bytes, QByteArray("v"));
+        QCOMPARE(connection.state().phase, ConnectionState::Phase::Ready);
     }
 };
 
