@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <QTest>
 
+#include <functional>
 #include <memory>
 
 // BulkRunner when the server turns against it halfway, on both paths (a failure group's
@@ -122,6 +123,33 @@ class TestBulkRunnerFaults final : public QObject
         return wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count) : BulkTarget::ofJids(queueOf.keys());
     }
 
+    bool openReadySession(const QString &user = {}, const QString &password = {}, int requestTimeoutMs = 15000)
+    {
+        m_session = openSession(user, password, requestTimeoutMs);
+        return QTest::qWaitFor([this] { return m_session->state().phase == ConnectionState::Phase::Ready; }, 20000);
+    }
+
+    // Runs `fault` once, at the first progress report with `at` or more jobs processed.
+    void onceProcessed(BulkRunner &runner, qint64 at, std::function<void()> fault)
+    {
+        auto fired = std::make_shared<bool>(false);
+        connect(&runner, &BulkRunner::progressed, this, [&runner, at, fault, fired] {
+            if (!*fired && runner.processed() >= at) {
+                *fired = true;
+                fault();
+            }
+        });
+    }
+
+    static bool wentThroughPause(const QSignalSpy &phases)
+    {
+        for (const QList<QVariant> &args : phases) {
+            if (args.at(0).value<BulkRunner::Phase>() == BulkRunner::Phase::Paused)
+                return true;
+        }
+        return false;
+    }
+
     static bool runToEnd(BulkRunner &runner, int timeoutMs = 60000)
     {
         QSignalSpy finished(&runner, &BulkRunner::finished);
@@ -170,17 +198,14 @@ private slots:
             jids << "p" + QByteArray::number(i);
             m_fixture.put("q1", jids.last(), now - 60 + i * 0.001);
         }
-        m_session = openSession();
-        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        QVERIFY(openReadySession());
 
         BulkRunner runner(m_session.get(), JobAction::setPriority(7), BulkTarget::ofJids(jids));
         runner.setBatchSize(100);
         bool full = false;
-        connect(&runner, &BulkRunner::progressed, this, [&] {
-            if (!full && runner.processed() >= count / 3) {
-                full = true;
-                QCOMPARE(m_fixture.command({"CONFIG", "SET", "maxmemory", "1"}).bytes, QByteArray("OK"));
-            }
+        onceProcessed(runner, count / 3, [&] {
+            full = true;
+            QCOMPARE(m_fixture.command({"CONFIG", "SET", "maxmemory", "1"}).bytes, QByteArray("OK"));
         });
         QVERIFY(runToEnd(runner));
         QVERIFY(full);
@@ -218,16 +243,13 @@ private slots:
         QFETCH(bool, wholeGroup);
         const int count = 1200;
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
-        m_session = openSession();
-        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        QVERIFY(openReadySession());
         BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
         runner.setBatchSize(100);
         bool full = false;
-        connect(&runner, &BulkRunner::progressed, this, [&] {
-            if (!full && runner.processed() >= count / 3) {
-                full = true;
-                QCOMPARE(m_fixture.command({"CONFIG", "SET", "maxmemory", "1"}).bytes, QByteArray("OK"));
-            }
+        onceProcessed(runner, count / 3, [&] {
+            full = true;
+            QCOMPARE(m_fixture.command({"CONFIG", "SET", "maxmemory", "1"}).bytes, QByteArray("OK"));
         });
         QVERIFY(runToEnd(runner));
         QVERIFY(full);
@@ -246,8 +268,7 @@ private slots:
         QFETCH(bool, wholeGroup);
         const int count = 2000;
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
-        m_session = openSession();
-        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        QVERIFY(openReadySession());
 
         BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
         runner.setBatchSize(50);
@@ -268,10 +289,7 @@ private slots:
         QVERIFY(runToEnd(runner, 120000));
         QCOMPARE(kills, 3);
         QVERIFY(killedClients >= 3);
-        bool paused = false;
-        for (const QList<QVariant> &args : std::as_const(phases))
-            paused = paused || args.at(0).value<BulkRunner::Phase>() == BulkRunner::Phase::Paused;
-        QVERIFY(paused);
+        QVERIFY(wentThroughPause(phases));
         const BulkSummary summary = runner.summary();
         QVERIFY2(summary.done == count, qPrintable(summary.text()));
         QCOMPARE(summary.processed(), qint64(count));
@@ -289,17 +307,16 @@ private slots:
         QFETCH(bool, wholeGroup);
         const int count = 1500;
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
-        m_session = openSession();
-        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        QVERIFY(openReadySession());
         BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
         runner.setBatchSize(100);
         int flushes = 0;
-        connect(&runner, &BulkRunner::progressed, this, [&] {
-            if (flushes < 2 && runner.processed() >= (flushes + 1) * count / 3) {
+        for (const qint64 at : {count / 3, 2 * count / 3}) {
+            onceProcessed(runner, at, [&] {
                 ++flushes;
                 QCOMPARE(m_fixture.command({"SCRIPT", "FLUSH"}).bytes, QByteArray("OK"));
-            }
-        });
+            });
+        }
         QVERIFY(runToEnd(runner));
         QCOMPARE(flushes, 2);
         const BulkSummary summary = runner.summary();
@@ -318,28 +335,22 @@ private slots:
         QFETCH(bool, wholeGroup);
         const int count = 600;
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
-        m_session = openSession({}, {}, 2000);
-        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        QVERIFY(openReadySession({}, {}, 2000));
         BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
         runner.setBatchSize(50);
         bool paused = false;
         QElapsedTimer clock;
-        connect(&runner, &BulkRunner::progressed, this, [&] {
-            if (!paused && runner.processed() >= count / 3) {
-                paused = true;
-                clock.start();
-                QCOMPARE(m_fixture.command({"CLIENT", "PAUSE", "10000", "ALL"}).bytes, QByteArray("OK"));
-            }
+        onceProcessed(runner, count / 3, [&] {
+            paused = true;
+            clock.start();
+            QCOMPARE(m_fixture.command({"CLIENT", "PAUSE", "10000", "ALL"}).bytes, QByteArray("OK"));
         });
         QSignalSpy phases(&runner, &BulkRunner::phaseChanged);
         QVERIFY(runToEnd(runner, 60000));
         QVERIFY(paused);
         // Not before the pause ended (nothing can run during it), and not long after.
         QVERIFY2(clock.elapsed() >= 9000 && clock.elapsed() < 30000, QByteArray::number(clock.elapsed()).constData());
-        bool runPaused = false;
-        for (const QList<QVariant> &args : std::as_const(phases))
-            runPaused = runPaused || args.at(0).value<BulkRunner::Phase>() == BulkRunner::Phase::Paused;
-        QVERIFY(runPaused);
+        QVERIFY(wentThroughPause(phases));
         const BulkSummary summary = runner.summary();
         QVERIFY2(summary.done == count, qPrintable(summary.text()));
         QCOMPARE(checkEachJobOnce(queueOf), count);
@@ -356,17 +367,14 @@ private slots:
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
         QCOMPARE(m_fixture.command({"ACL", "SETUSER", "operator", "on", ">oppw", "~*", "&*", "+@all"}).bytes,
                  QByteArray("OK"));
-        m_session = openSession(QStringLiteral("operator"), QStringLiteral("oppw"));
-        QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
+        QVERIFY(openReadySession(QStringLiteral("operator"), QStringLiteral("oppw")));
 
         BulkRunner runner(m_session.get(), JobAction::retry(), targetOf(wholeGroup, queueOf, count));
         runner.setBatchSize(100);
         bool revoked = false;
-        connect(&runner, &BulkRunner::progressed, this, [&] {
-            if (!revoked && runner.processed() >= count / 3) {
-                revoked = true;
-                QCOMPARE(m_fixture.command({"ACL", "SETUSER", "operator", "-@write"}).bytes, QByteArray("OK"));
-            }
+        onceProcessed(runner, count / 3, [&] {
+            revoked = true;
+            QCOMPARE(m_fixture.command({"ACL", "SETUSER", "operator", "-@write"}).bytes, QByteArray("OK"));
         });
         QVERIFY(runToEnd(runner));
         QVERIFY(revoked);
