@@ -189,6 +189,25 @@ Api['desk.workers'] = function(now, a)
   return desk_list(Qless.desk_workers(now))
 end
 
+-- desk.workerpage [count [since after]]: {total, workers: [{name, jobs, stalled, last}], next:
+-- {since, after}} least recently seen first, at most `count` (1 to 1000, default 500) a call;
+-- the next page from the previous one's `next` (Qless.desk_worker_page).
+Api['desk.workerpage'] = function(now, a)
+  local count = desk_count('Desk.workerpage', 'count', a[1], 500)
+  if count < 1 or count > 1000 then
+    Qless.fail_with('Desk.workerpage(): Arg "count" must be 1 to 1000: ' .. tostring(a[1]))
+  end
+  local after = nil
+  if a[2] ~= nil then
+    -- `since` stays the text Redis gave, so the next page starts exactly at that score.
+    Qless.arg_number('Desk.workerpage', 'since', a[2])
+    after = Qless.arg('Desk.workerpage', 'after', a[3])
+  end
+  local page = Qless.desk_worker_page(now, a[2], after, count)
+  local next = page.next and (',"next":' .. cjson.encode(page.next)) or ''
+  return '{"total":' .. page.total .. ',"workers":' .. desk_list(page.workers) .. next .. '}'
+end
+
 -- desk.failed [group [start [limit]]]: {total, groups: [{name, count, newest}], cursor} (at most
 -- 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}.
 local function desk_failure_groups(cursor)

@@ -56,7 +56,14 @@ public:
     void failureGroupList(QObject *context, Done<FailureGroupList> done);
     void failureGroupList(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done);
     void failedJobs(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
+    // Every worker seen within max-worker-age, most recently seen first, read in bounded pages
+    // (desk.workerpage, 500 a call) so no single call holds Redis up however many workers there
+    // are; a worker read twice (it heartbeated during the walk) is kept as last read.
     void workers(QObject *context, Done<QList<WorkerSummary>> done);
+    // One page of that walk, least recently seen first: `since` empty for the first, then the
+    // previous page's nextSince/nextAfter.
+    void workerPage(const QByteArray &since, const QString &after, int count, QObject *context,
+                    Done<WorkerPage> done);
     void workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done);
     void trackedJobs(QObject *context, Done<TrackedJobs> done);
     void taggedJobs(const QString &tag, int offset, int count, QObject *context, Done<TaggedJobsPage> done);
@@ -151,6 +158,7 @@ public:
     void timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
 
 private:
+    static constexpr int workerPageSize = 500;
     template<typename T>
     using Decode = std::function<T(const RedisReply &, RedisError *)>;
 

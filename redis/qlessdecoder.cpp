@@ -138,18 +138,48 @@ FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *err
     return page;
 }
 
+namespace {
+// One {name, jobs, stalled, last} of desk.workers / desk.workerpage.
+WorkerSummary workerSummary(const QJsonObject &o)
+{
+    return WorkerSummary{compact(o.value(QLatin1String("name"))), count(o, QStringLiteral("jobs")),
+                         count(o, QStringLiteral("stalled")), o.value(QLatin1String("last")).toDouble()};
+}
+} // namespace
+
 QList<WorkerSummary> QlessDecoder::workers(const RedisReply &reply, RedisError *error)
 {
     QJsonArray array;
     if (!replyList(reply, &array, QStringLiteral("workers"), error))
         return {};
     QList<WorkerSummary> out;
-    for (const QJsonValue &item : array) {
-        const QJsonObject o = item.toObject();
-        out << WorkerSummary{compact(o.value(QLatin1String("name"))), count(o, QStringLiteral("jobs")),
-                             count(o, QStringLiteral("stalled")), o.value(QLatin1String("last")).toDouble()};
-    }
+    for (const QJsonValue &item : array)
+        out << workerSummary(item.toObject());
     return out;
+}
+
+WorkerPage QlessDecoder::workerPage(const RedisReply &reply, RedisError *error)
+{
+    QJsonValue value;
+    if (!replyJson(reply, &value, nullptr, error))
+        return {};
+    const QJsonObject o = value.toObject();
+    QJsonArray list;
+    if (!o.contains(QLatin1String("total")) || !asList(o.value(QLatin1String("workers")), &list)) {
+        badReply(error, QStringLiteral("expected a page of workers {total, workers}"));
+        return {};
+    }
+    WorkerPage page;
+    page.total = count(o, QStringLiteral("total"));
+    for (const QJsonValue &item : std::as_const(list))
+        page.workers << workerSummary(item.toObject());
+    const QJsonObject next = o.value(QLatin1String("next")).toObject();
+    if (!next.isEmpty()) {
+        // The score as Redis wrote it, so the next page starts exactly there.
+        page.nextSince = compact(next.value(QLatin1String("since"))).toUtf8();
+        page.nextAfter = compact(next.value(QLatin1String("after")));
+    }
+    return page;
 }
 
 WorkerJobs QlessDecoder::workerJobs(const RedisReply &reply, RedisError *error)

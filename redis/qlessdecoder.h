@@ -47,6 +47,8 @@ public:
     static QList<FailureGroup> failureGroups(const RedisReply &reply, RedisError *error);
     static FailedJobsPage failedJobs(const RedisReply &reply, RedisError *error);
     static QList<WorkerSummary> workers(const RedisReply &reply, RedisError *error);
+    // desk.workerpage: {total, workers: [{name, jobs, stalled, last}], next: {since, after}}.
+    static WorkerPage workerPage(const RedisReply &reply, RedisError *error);
     static WorkerJobs workerJobs(const RedisReply &reply, RedisError *error);
     static TrackedJobs trackedJobs(const RedisReply &reply, RedisError *error);
     // tag add/remove: the job's tags after the change; nullopt when there is no such job.

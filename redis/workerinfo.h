@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -10,6 +12,16 @@ struct WorkerSummary
     qint64 jobs = 0;
     qint64 stalled = 0;
     double lastSeen = 0;
+};
+
+// One call's share of the workers list (desk.workerpage), least recently seen first. The next
+// page starts after (nextSince, nextAfter); nextSince empty on the last page.
+struct WorkerPage
+{
+    qint64 total = 0;
+    QList<WorkerSummary> workers;
+    QByteArray nextSince;
+    QString nextAfter;
 };
 
 // One worker's jobs.

@@ -5,6 +5,7 @@
 #include "scriptlibrary.h"
 
 #include <QJsonDocument>
+#include <QSet>
 #include <QTest>
 
 #include <algorithm>
@@ -109,6 +110,33 @@ private slots:
     // The console speaks the unified qless.lua (issue #12): every read but get goes through it,
     // changes nothing (a due scheduled job stays scheduled, a 2012 history field stays as it is
     // written), and the per-command scripts it replaced are never loaded; so too the writes moved.
+    // workers() reads 1,234 workers in bounded calls (desk.workerpage, 500 each: 3 calls, one ZRANGE each) and
+    // hands back every one once, most recently seen first, equal times in the set's reverse order,
+    // as the single unbounded listing did.
+    void workersAreReadInBoundedPages()
+    {
+        auto &redis = m_fixture->redis();
+        for (int i = 0; i < 1234; ++i)
+            redis.command({"ZADD", "ql:workers", num(500 + i / 3), "w" + QByteArray::number(1000 + i)});
+        redis.command({"CONFIG", "RESETSTAT"});
+        const auto workers = await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); });
+        QVERIFY2(workers.ok(), qPrintable(workers.error.message));
+        QCOMPARE(workers.value.size(), 1234);
+        QCOMPARE(workers.value.first().name, QStringLiteral("w2233"));
+        QCOMPARE(workers.value.first().lastSeen, 500.0 + 1233 / 3);
+        QCOMPARE(workers.value.at(1).name, QStringLiteral("w2232"));
+        QCOMPARE(workers.value.last().name, QStringLiteral("w1000"));
+        QSet<QString> names;
+        for (qsizetype i = 0; i < workers.value.size(); ++i) {
+            names << workers.value.at(i).name;
+            if (i > 0)
+                QVERIFY(workers.value.at(i - 1).lastSeen >= workers.value.at(i).lastSeen);
+        }
+        QCOMPARE(names.size(), 1234);
+        const QByteArray stats = redis.command({"INFO", "commandstats"}).bytes;
+        QVERIFY2(stats.contains("cmdstat_zrange:calls=3,"), stats.constData());
+    }
+
     void readsAndWritesSpeakTheUnifiedScript()
     {
         m_fixture->put("q1", "w", 1000);

@@ -149,6 +149,66 @@ function Qless.desk_workers(now)
   return all
 end
 
+-- Whether worker name `a` sorts before `b` as a sorted set orders equal scores: byte by byte
+-- (Lua's own `<` follows the server's locale).
+function Qless.desk_bytes_before(a, b)
+  for i = 1, math.min(#a, #b) do
+    local x, y = a:byte(i), b:byte(i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+
+-- The rank in ql:workers of the first worker after (score `since`, name `after`) in the set's
+-- own order. `after` still there at that score: its rank + 1; otherwise (it heartbeated or was
+-- forgotten meanwhile) a binary search among the workers at that score, a few calls each O(log n).
+function Qless.desk_worker_rank_after(since, after)
+  local score = redis.call('zscore', 'ql:workers', after)
+  if score and Qless.number(score) == Qless.number(since) then
+    return redis.call('zrank', 'ql:workers', after) + 1
+  end
+  local lo = redis.call('zcount', 'ql:workers', '-inf', '(' .. since)
+  local hi = redis.call('zcount', 'ql:workers', '-inf', since)
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    local name = redis.call('zrange', 'ql:workers', mid, mid)[1]
+    if Qless.desk_bytes_before(after, name) then hi = mid else lo = mid + 1 end
+  end
+  return lo
+end
+
+-- {total, workers: [{name, jobs, stalled, last}], next}: at most `count` of the workers seen
+-- within max-worker-age, least recently seen first, from the one after `next` of the previous
+-- page ({since, after}: its last worker's score and name; absent for the first page). Walking
+-- upwards no worker present throughout is passed over: a heartbeat only raises a score, so a
+-- worker seen meanwhile comes again later (read twice, the caller keeps the later). `next` is
+-- absent on the last page. Each page costs O(count + log n), whatever the number of workers.
+function Qless.desk_worker_page(now, since, after, count)
+  local oldest = now - Qless.config_number('max-worker-age', 86400)
+  local damaged = {}
+  if not Qless.key_readable('ql:workers', 'zset', damaged, 'workers') then
+    Qless.fail_with('Desk.workers(): cannot list workers: ' .. damaged.workers)
+  end
+  local start = redis.call('zcount', 'ql:workers', '-inf', oldest)
+  if since ~= nil and Qless.number(since) > oldest then
+    start = Qless.desk_worker_rank_after(since, after)
+  end
+  local page = { total = redis.call('zcount', 'ql:workers', '(' .. oldest, '+inf'), workers = {} }
+  if count <= 0 then return page end
+  local seen = redis.call('zrange', 'ql:workers', start, start + count - 1, 'WITHSCORES')
+  for i = 1, #seen, 2 do
+    local key = Qless.worker_key(seen[i])
+    table.insert(page.workers, {
+      name = seen[i],
+      jobs = redis.call('zcount', key, '(' .. now, '+inf'),
+      stalled = redis.call('zcount', key, '-inf', now),
+      last = Qless.number(seen[i + 1]),
+    })
+  end
+  if #seen == 2 * count then page.next = { since = seen[#seen], after = seen[#seen - 1] } end
+  return page
+end
+
 -- One worker's {jobs, stalled} jids, soonest expiry first, split at `now` as desk_workers does.
 function Qless.desk_worker_jobs(now, worker)
   local key = Qless.worker_key(worker)

@@ -1,5 +1,7 @@
 #include "qlessfixture.h"
 
+#include <algorithm>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -94,6 +96,7 @@ private slots:
             {"desk.peek", {"a", "10"}},
             {"desk.workers", {}},
             {"desk.workers", {"w1"}},
+            {"desk.workerpage", {}},
             {"desk.failed", {}},
             {"desk.failed", {"boom"}},
             {"desk.tracked", {}},
@@ -210,6 +213,51 @@ private slots:
         QCOMPARE(m_q.command({"ZSCORE", "ql:workers", "ancient"}).bytes.isEmpty(), false);
         QCOMPARE(canonical(json("desk.workers", T + 2, {"busy"})), canonicalJson(R"({"jobs":["j"],"stalled":[]})"));
         QCOMPARE(canonical(json("desk.workers", T + 500, {"busy"})), canonicalJson(R"({"jobs":[],"stalled":["j"]})"));
+    }
+
+    // desk.workerpage: every worker within max-worker-age, least recently seen first, in pages of
+    // at most `count`; a worker heartbeating during the walk, and the page's last worker vanishing
+    // before the next call, lose no worker that was there throughout.
+    void workerPagesAreBoundedAndLoseNoWorker()
+    {
+        m_q.command({"ZADD", "ql:workers", num(T - 200000), "ancient"});
+        for (int i = 0; i < 2500; ++i) // 5 workers per second seen, so pages end amid equal scores.
+            m_q.command({"ZADD", "ql:workers", num(T - 1000 + i / 5), "w" + QByteArray::number(i)});
+        QSet<QByteArray> listed;
+        QList<double> lasts;
+        QJsonObject next;
+        int pages = 0;
+        int reads = 0;
+        do {
+            QList<QByteArray> args{"333"};
+            if (!next.isEmpty())
+                args << next.value(QStringLiteral("since")).toString().toUtf8() << next.value(QStringLiteral("after")).toString().toUtf8();
+            const QJsonObject page = json("desk.workerpage", T, args).toObject();
+            QCOMPARE(page.value(QStringLiteral("total")).toInt(), pages < 2 ? 2500 : 2499);
+            const QJsonArray workers = page.value(QStringLiteral("workers")).toArray();
+            QVERIFY(workers.size() <= 333);
+            for (const QJsonValue &w : workers) {
+                listed << w.toObject().value(QStringLiteral("name")).toString().toUtf8();
+                ++reads;
+                lasts << w.toObject().value(QStringLiteral("last")).toDouble();
+            }
+            next = page.value(QStringLiteral("next")).toObject();
+            if (pages == 1) {
+                // Meanwhile: a worker already read and one ahead heartbeat, this page's last worker
+                // (amid four of its score) is forgotten.
+                m_q.command({"ZADD", "ql:workers", num(T), "w0", num(T), "w2400"});
+                m_q.command({"ZREM", "ql:workers", next.value(QStringLiteral("after")).toString().toUtf8()});
+            }
+            ++pages;
+        } while (!next.isEmpty() && pages < 20);
+        QCOMPARE(pages, 8);
+        QVERIFY(std::is_sorted(lasts.cbegin(), lasts.cend()));
+        QCOMPARE(listed.size(), 2500);
+        QVERIFY(!listed.contains("ancient"));
+        QCOMPARE(reads, 2501); // w0 twice
+        QCOMPARE(m_q.command({"ZCARD", "ql:workers"}).integer, 2500); // nothing pruned: 2,499 and ancient
+        QLESS_VERIFY_REFUSED(lua("desk.workerpage", T, {"1001"}), "must be 1 to 1000");
+        QLESS_VERIFY_REFUSED(lua("desk.workerpage", T, {"10", "x"}), "since");
     }
 
     void failedPagesJobObjectsWithTotal()
