@@ -15,15 +15,17 @@ void install(QAbstractItemView *view, const JobListModel *model, QlessSession *s
     view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view->setContextMenuPolicy(Qt::CustomContextMenu);
     // Delete cancels the selected jobs, after the confirmation every cancel gets.
-    auto *cancel = new QAction(QObject::tr("Cancel selected jobs"), view);
-    cancel->setShortcut(QKeySequence::Delete);
-    cancel->setShortcutContext(Qt::WidgetShortcut);
-    view->addAction(cancel);
-    QObject::connect(cancel, &QAction::triggered, view, [view, model, session] {
-        const JobSelection selection = JobSelection::of(view, model);
-        if (!selection.jobs.isEmpty())
-            ActionCenter::of(session)->run(JobAction::cancel(), selection.selected(), view->window());
-    });
+    if (options.cancelOnDelete) {
+        auto *cancel = new QAction(QObject::tr("Cancel selected jobs"), view);
+        cancel->setShortcut(QKeySequence::Delete);
+        cancel->setShortcutContext(Qt::WidgetShortcut);
+        view->addAction(cancel);
+        QObject::connect(cancel, &QAction::triggered, view, [view, model, session] {
+            const JobSelection selection = JobSelection::of(view, model);
+            if (!selection.jobs.isEmpty())
+                ActionCenter::of(session)->run(JobAction::cancel(), selection.selected(), view->window());
+        });
+    }
     QObject::connect(view, &QWidget::customContextMenuRequested, view, [view, model, session, options](const QPoint &at) {
         // A right-click outside the selection acts on the row under the cursor, as file managers do.
         const QModelIndex clicked = view->indexAt(at);

@@ -10,7 +10,8 @@ class QlessSession;
 
 // Makes a job table an action surface: several rows can be selected (ctrl/shift ranges, Ctrl+A
 // for all rows shown), and its context menu offers ActionCenter's actions for the selection and
-// for every job of the list, rows not loaded included. Delete cancels the selection (confirmed).
+// for every job of the list, rows not loaded included. Delete cancels the selection (confirmed)
+// unless Options::cancelOnDelete is off.
 namespace JobListActions {
 
 struct Options
@@ -20,6 +21,9 @@ struct Options
     // Why "all jobs of the list" is not offered now (a filter narrows the rows shown, but the
     // list on the server is not filtered), or empty when it is.
     std::function<QString()> whyNotAll;
+    // Whether Delete cancels the selection. Off where qless would skip every job anyway (a
+    // complete job is never cancelled), so the key does not promise what cannot happen.
+    bool cancelOnDelete = true;
 };
 
 void install(QAbstractItemView *view, const JobListModel *model, QlessSession *session, const Options &options = {});

@@ -54,6 +54,7 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
                    ? QString()
                    : tr("Clear the filter to act on every completed job (it filters loaded rows only)");
     };
+    actions.cancelOnDelete = false; // qless's cancel skips complete jobs: Delete would do nothing
     JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
     m_jobs->setSource(JobSource::completed(session->client()), tr("Completed jobs, newest first"));
     m_jobs->setExportView(TableExportView{TableExportView::Kind::Completed}); // all of them, whatever the filter
