@@ -227,7 +227,9 @@ bool StatsChart::isLogScale() const
 
 void StatsChart::rebuild()
 {
-    QChart *old = m_chart;
+    // The first time, the view still shows the empty chart it made for itself: that one is
+    // released by setChart like ours, so it is deleted the same way (LSan found it leaking).
+    QChart *old = m_view->chart();
     m_builtForLayout = layoutFor(width());
     m_chart = buildChart(width(), this);
     m_view->setChart(m_chart);
