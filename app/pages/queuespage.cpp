@@ -41,6 +41,25 @@ QVariant waitsOn(const QModelIndex &source)
         text += QueuesPage::tr(" and %1 more").arg(job.dependencies.size() - first.size());
     return text;
 }
+
+// The Waiting tab's time column: a timed-out job's mark without the worker's name, which is too
+// long to share the cell ("timed out 3 min ago"); the worker has its own column (timedOutFrom).
+QVariant waitingTime(const QModelIndex &source)
+{
+    const QString text = source.data().toString();
+    const Job job = source.data(JobListModel::JobRole).value<Job>();
+    const QString suffix = QStringLiteral(" (%1)").arg(job.timedOutWorker);
+    if (!job.timedOut || job.timedOutWorker.isEmpty() || !text.endsWith(suffix))
+        return text;
+    return text.chopped(suffix.size());
+}
+
+// The Waiting tab's worker column: the worker a timed-out job was taken from.
+QVariant timedOutFrom(const QModelIndex &source)
+{
+    const Job job = source.data(JobListModel::JobRole).value<Job>();
+    return job.timedOut ? job.timedOutWorker : QString();
+}
 } // namespace
 
 QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
@@ -105,6 +124,10 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
                                   "pop of this queue takes them first"));
     connect(m_timedOutOnly, &QCheckBox::toggled, this, [this](bool on) {
         m_timedOutFilter->setOnlyTimedOut(on);
+        // The worker they were taken from instead of the priority, which does not order them:
+        // the next pop takes timed-out jobs first whatever their priority.
+        tableView(WaitingTab)->setColumnHidden(JobListModel::WorkerColumn, !on);
+        tableView(WaitingTab)->setColumnHidden(JobListModel::PriorityColumn, on);
         updateStatus();
     });
 
@@ -199,7 +222,12 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     if (!held)
         view->hideColumn(JobListModel::WorkerColumn);
     switch (tab) {
-    case WaitingTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("In queue")); break;
+    case WaitingTab:
+        parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("In queue"));
+        parts.proxy->setCellText(JobListModel::TimeColumn, waitingTime);
+        parts.proxy->setHeaderText(JobListModel::WorkerColumn, tr("Timed out from"));
+        parts.proxy->setCellText(JobListModel::WorkerColumn, timedOutFrom);
+        break;
     case RunningTab:
     case StalledTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Lock")); break;
     case ScheduledTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Due")); break;
@@ -215,8 +243,11 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     header->resizeSection(JobListModel::KlassColumn, 165);
     header->resizeSection(JobListModel::PriorityColumn, 65);
     header->resizeSection(JobListModel::WorkerColumn, 150);
-    // Waiting: "timed out 12 min ago (worker name)" heads the list when qless timed jobs out.
-    header->resizeSection(JobListModel::TimeColumn, tab == DependsTab ? 200 : tab == WaitingTab ? 250 : 140);
+    // Waiting: "timed out 12 min ago" heads the list when qless timed jobs out; the worker shows
+    // beside it while "Only timed out" is on (an empty column otherwise).
+    header->resizeSection(JobListModel::TimeColumn, tab == DependsTab ? 200 : tab == WaitingTab ? 150 : 140);
+    if (tab == WaitingTab)
+        header->resizeSection(JobListModel::WorkerColumn, 185);
     header->resizeSection(JobListModel::RetriesColumn, 85);
     // When the job was put, beside its state's own time, where there is room for it: Waiting
     // already counts from the put, Running and Stalled need the worker. The time cell's tooltip
