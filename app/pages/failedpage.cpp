@@ -51,7 +51,9 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     connect(m_sortedGroups, &QAbstractItemModel::rowsRemoved, this, [this] { m_groupsRemoving = false; });
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     QHeaderView *header = m_groupView->horizontalHeader();
-    header->resizeSection(FailureGroupModel::NameColumn, 250);
+    header->resizeSection(FailureGroupModel::NameColumn, 200);
+    // The newest message takes the rest of the list's width rather than running off behind it.
+    header->setStretchLastSection(true);
     header->resizeSection(FailureGroupModel::CountColumn, 50);
     header->resizeSection(FailureGroupModel::LatestColumn, 120);
     m_groupView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
@@ -112,6 +114,10 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // Stretch factors only share space beyond the size hints, and the jobs side's row of buttons
+    // hints wide: without sizes the group list got ~300 px and its count and newest columns ran
+    // off behind a scroll bar. Taken as proportions until the page is first laid out.
+    split->setSizes({560, 840});
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

@@ -59,11 +59,12 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     // Most recently seen first, as the script lists them.
     m_workerView->sortByColumn(WorkerListModel::LastSeenColumn, Qt::DescendingOrder);
 
-    m_jobs->setColumns({{JobListModel::JidColumn, 170},
+    // Sized to fit the job pane at the default window size (it was 40 px wider: "Retries lef").
+    m_jobs->setColumns({{JobListModel::JidColumn, 130},
                         {JobListModel::StateColumn, 70},
                         {JobListModel::QueueColumn, 90},
-                        {JobListModel::KlassColumn, 150},
-                        {JobListModel::TimeColumn, 170},
+                        {JobListModel::KlassColumn, 120},
+                        {JobListModel::TimeColumn, 140},
                         {JobListModel::RetriesColumn, 80},
                         {JobListModel::TagsColumn, 0}});
     JobListActions::install(m_jobs->view(), m_jobs->model(), session);
