@@ -127,7 +127,7 @@ QPair<int, int> JobListModel::refreshWindow() const
 
 bool JobListModel::isFresh(int row) const
 {
-    return row >= 0 && row < rowCount() && m_paging.isFresh(keyOf(rowAt(row)));
+    return row >= 0 && row < rowCount() && m_paging.isFresh(keyAt(row));
 }
 
 void JobListModel::refresh(std::function<void()> done)
@@ -145,8 +145,15 @@ void JobListModel::refresh(std::function<void()> done)
     load(offset, count, [this, done, offset, count](const QList<Job> &jobs, qint64 total, int listed) {
         // The total first: a view asking canFetchMore while the rows change must see the new one.
         setTotal(total);
-        applySnapshot(m_paging.mergeRefresh(rows(), offset, count, jobs, listed,
-                                            [this](const Job &job) { return keyOf(job); }));
+        // Only the window changes: rows beyond it are neither copied nor keyed again, so a refresh
+        // of a 10,000-row list costs the GUI thread what its window costs.
+        const bool ended = listed < count; // the list ends inside the window: what was below is gone
+        QStringList freshKeys;
+        freshKeys.reserve(jobs.size());
+        for (const Job &job : jobs)
+            freshKeys.append(keyOf(job));
+        applyWindow(offset, count, jobs, ended);
+        m_paging.windowApplied(freshKeys, keys(), ended, offset, count);
         emit refreshed();
         if (done)
             done();
@@ -193,7 +200,7 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return m_text.sortValue(job, index.column());
     case KeyRole:
-        return keyOf(job);
+        return keyAt(index.row());
     case JobRole:
         return QVariant::fromValue(job);
     case FreshRole:

@@ -9,9 +9,10 @@
 #include <numeric>
 
 // A table whose rows are value structs with a key (a jid, a queue name). A refresh hands it the
-// new snapshot and it applies a keyed diff: vanished rows are removed, rows that stayed are
-// updated in place (dataChanged) or moved to their new place, new rows are inserted. Never a
-// reset, so the operator's selection, current row and scroll position survive a refresh.
+// new snapshot, or the new rows of one window of it, and it applies a keyed diff: vanished rows
+// are removed, rows that stayed are updated in place (dataChanged) or moved to their new place,
+// new rows are inserted. Never a reset, so the operator's selection, current row and scroll
+// position survive a refresh.
 // Subclasses add Q_OBJECT, columns and data(); they say how to key and compare rows.
 template<typename Row>
 class KeyedTableModel : public QAbstractTableModel
@@ -31,6 +32,10 @@ public:
 
     const QList<Row> &rows() const { return m_rows; }
     const Row &rowAt(int row) const { return m_rows.at(row); }
+    // Every row's key, in row order. Kept beside the rows: a key can cost a conversion (a jid's
+    // bytes to text), and a diff over 10,000 rows would make it 10,000 times per refresh.
+    const QList<QString> &keys() const { return m_keys; }
+    const QString &keyAt(int row) const { return m_keys.at(row); }
 
     // The row with this key, or -1. An index kept beside the rows answers at once: paging a long
     // list in asks this for every row of every page, which a scan made quadratic.
@@ -38,9 +43,9 @@ public:
     {
         if (!m_indexValid) {
             m_index.clear();
-            m_index.reserve(m_rows.size());
-            for (int i = 0; i < m_rows.size(); ++i)
-                m_index.insert(keyOf(m_rows.at(i)), i);
+            m_index.reserve(m_keys.size());
+            for (int i = 0; i < m_keys.size(); ++i)
+                m_index.insert(m_keys.at(i), i);
             m_indexValid = true;
         }
         return m_index.value(key, -1);
@@ -50,41 +55,81 @@ protected:
     virtual QString keyOf(const Row &row) const = 0;
     virtual bool sameRow(const Row &a, const Row &b) const = 0;
 
-    // Makes the rows equal to `next`, in its order, by steps a view can follow: removals, at most
-    // one reordering, insertions, in-place updates. A reordering is one sort of the rows and one
-    // layout change, however many rows moved: a filter proxy lays out again once, not per row.
-    void applySnapshot(const QList<Row> &snapshot)
+    // Makes the rows equal to `snapshot`, in its order (see applyWindow: the whole table is the
+    // window, and nothing is below it).
+    void applySnapshot(const QList<Row> &snapshot) { applyWindow(0, rowCount(), snapshot, true); }
+
+    // Rows [offset, offset + count) become `fresh`, in its order; rows above and below keep what
+    // they had, except that a row of `fresh` found there moves into the window (a row appears
+    // once, where it is now) and, with `dropBelow` (the list ended inside the window), rows below
+    // go. The cost follows the window, not the table: keys are looked up for the window's rows
+    // and for `fresh`, rows outside it are neither compared nor copied.
+    // The steps a view follows: removals (one per contiguous run), at most one reordering (one
+    // layout change carrying persistent indexes: a sorting proxy sorts once, however many rows
+    // moved), insertions (one per run), updates (one dataChanged per run of changed rows, so a
+    // sorting proxy re-sorts a run once, not row by row).
+    void applyWindow(int offset, int count, const QList<Row> &fresh, bool dropBelow)
     {
-        // Keys are unique in a table; a snapshot repeating one (bad data) keeps its first row.
-        QList<Row> next;
-        QHash<QString, int> nextAt; // key -> its place in `next`
-        next.reserve(snapshot.size());
-        nextAt.reserve(snapshot.size());
-        for (const Row &row : snapshot) {
-            const QString key = keyOf(row);
-            if (!nextAt.contains(key)) {
-                nextAt.insert(key, int(next.size()));
-                next.append(row);
+        const int n = int(m_rows.size());
+        offset = qBound(0, offset, n);
+        const int end = qBound(offset, offset + qMax(0, count), n);
+
+        // Keys are unique in a table; rows repeating one (bad data) keep the first.
+        QList<int> freshRows; // indexes into `fresh`, first of each key
+        QList<QString> freshKeys; // their keys
+        QHash<QString, int> freshAt; // key -> its place among freshRows
+        freshRows.reserve(fresh.size());
+        freshKeys.reserve(fresh.size());
+        freshAt.reserve(fresh.size());
+        for (int i = 0; i < fresh.size(); ++i) {
+            const QString key = keyOf(fresh.at(i));
+            if (!freshAt.contains(key)) {
+                freshAt.insert(key, int(freshRows.size()));
+                freshRows.append(i);
+                freshKeys.append(key);
             }
         }
-        removeRowsNotIn(nextAt);
-        reorderAs(nextAt);
-        insertAndUpdate(next);
+
+        // Where each row goes: its band (above the window, in it, below it), then its place there.
+        // Rows outside the window keep their order; rows of `fresh` take theirs.
+        QList<qint64> target(n);
+        const qint64 band = qint64(n) + qint64(freshRows.size()) + 1;
+        for (int i = 0; i < offset; ++i)
+            target[i] = i;
+        for (int i = offset; i < end; ++i) {
+            const int at = freshAt.value(m_keys.at(i), -1);
+            target[i] = at >= 0 ? band + at : Gone;
+        }
+        for (int i = end; i < n; ++i)
+            target[i] = dropBelow ? Gone : 2 * band + i;
+        if (offset > 0 || end < n) {
+            for (auto it = freshAt.cbegin(); it != freshAt.cend(); ++it) {
+                const int row = rowOf(it.key());
+                if (row >= 0 && (row < offset || row >= end))
+                    target[row] = band + it.value();
+            }
+        }
+
+        removeGone(&target);
+        reorderBy(&target);
+        insertAndUpdate(fresh, freshRows, freshKeys, target, band);
     }
 
     // Paging: rows fetched further down, appended (ones already shown are updated instead).
     void appendRows(const QList<Row> &more)
     {
         QList<Row> fresh;
-        QSet<QString> freshKeys;
+        QList<QString> freshKeys;
+        QSet<QString> seen;
         for (const Row &row : more) {
             const QString key = keyOf(row);
             const int at = rowOf(key);
             if (at >= 0)
                 update(at, row);
-            else if (!freshKeys.contains(key)) { // a page repeating a key (bad data): its first row
-                freshKeys.insert(key);
+            else if (!seen.contains(key)) { // a page repeating a key (bad data): its first row
+                seen.insert(key);
                 fresh.append(row);
+                freshKeys.append(key);
             }
         }
         if (fresh.isEmpty())
@@ -92,9 +137,12 @@ protected:
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(fresh.size()) - 1);
         m_rows.append(fresh);
+        m_keys.append(freshKeys);
         // Appended at the end: the index grows instead of being built again.
-        for (int i = 0; i < fresh.size(); ++i)
-            m_index.insert(keyOf(fresh.at(i)), first + i);
+        if (m_indexValid) {
+            for (int i = 0; i < freshKeys.size(); ++i)
+                m_index.insert(freshKeys.at(i), first + i);
+        }
         endInsertRows();
     }
 
@@ -104,62 +152,79 @@ protected:
             return;
         beginRemoveRows({}, 0, int(m_rows.size()) - 1);
         m_rows.clear();
+        m_keys.clear();
         m_index.clear();
         m_indexValid = true;
         endRemoveRows();
     }
 
 private:
+    static constexpr qint64 Gone = -1;
+
     // Every structural change drops the key index: whoever asks rowOf() from a signal handler in
     // the middle of a diff gets the rows as they are then, and nothing stale is kept afterwards.
     void rowsChangedShape() { m_indexValid = false; }
 
-    // 1. Rows whose key the snapshot lacks go, one removal per contiguous run, bottom up.
-    void removeRowsNotIn(const QHash<QString, int> &nextAt)
+    // 1. Rows marked Gone go, one removal per contiguous run, bottom up.
+    void removeGone(QList<qint64> *target)
     {
         for (int last = int(m_rows.size()) - 1; last >= 0;) {
-            if (nextAt.contains(keyOf(m_rows.at(last)))) {
+            if (target->at(last) != Gone) {
                 --last;
                 continue;
             }
             int first = last;
-            while (first > 0 && !nextAt.contains(keyOf(m_rows.at(first - 1))))
+            while (first > 0 && target->at(first - 1) == Gone)
                 --first;
+            const int length = last - first + 1;
             beginRemoveRows({}, first, last);
-            m_rows.remove(first, last - first + 1);
+            m_rows.remove(first, length);
+            m_keys.remove(first, length);
+            target->remove(first, length);
             rowsChangedShape();
             endRemoveRows();
             last = first - 1;
         }
     }
 
-    // 2. The rows left are all in the snapshot: put them in its relative order, if they are not
-    // already, in one layout change that carries persistent indexes (selection, current row).
-    void reorderAs(const QHash<QString, int> &nextAt)
+    // 2. The rows left are put in target order, if they are not already, in one layout change
+    // that carries persistent indexes (selection, current row).
+    void reorderBy(QList<qint64> *target)
     {
         const int count = int(m_rows.size());
-        QList<int> target(count); // target[i]: where m_rows[i] is in the snapshot
-        bool ordered = true;
-        for (int i = 0; i < count; ++i) {
-            target[i] = nextAt.value(keyOf(m_rows.at(i)));
-            if (i > 0 && target[i] < target[i - 1])
-                ordered = false;
-        }
-        if (ordered)
+        if (std::is_sorted(target->cbegin(), target->cend()))
             return;
         QList<int> order(count); // order[newRow] = oldRow
         std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&target](int a, int b) { return target[a] < target[b]; });
+        std::stable_sort(order.begin(), order.end(), [target](int a, int b) { return target->at(a) < target->at(b); });
         QList<int> newRowOf(count);
         for (int newRow = 0; newRow < count; ++newRow)
             newRowOf[order[newRow]] = newRow;
 
         emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-        QList<Row> reordered;
-        reordered.reserve(count);
-        for (int oldRow : std::as_const(order))
-            reordered.append(std::move(m_rows[oldRow]));
-        m_rows = std::move(reordered);
+        // In place, one cycle of the permutation at a time: each row is moved once and no second
+        // table is allocated (10,000 job rows are megabytes; fresh pages for them cost more than
+        // the moves).
+        QList<bool> placed(count, false);
+        for (int i = 0; i < count; ++i) {
+            if (placed.at(i) || order.at(i) == i)
+                continue;
+            Row row = std::move(m_rows[i]);
+            QString key = std::move(m_keys[i]);
+            for (int at = i;;) {
+                placed[at] = true;
+                const int from = order.at(at); // the row that belongs at `at`
+                if (from == i) {
+                    m_rows[at] = std::move(row);
+                    m_keys[at] = std::move(key);
+                    break;
+                }
+                m_rows[at] = std::move(m_rows[from]);
+                m_keys[at] = std::move(m_keys[from]);
+                at = from;
+            }
+        }
+        std::sort(target->begin(), target->end()); // targets are distinct: sorted is their new order
         rowsChangedShape();
         const QModelIndexList from = persistentIndexList();
         QModelIndexList to;
@@ -170,29 +235,54 @@ private:
         emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
     }
 
-    // 3. Walk the snapshot: rows present are in place (update them), runs of new ones go in.
-    void insertAndUpdate(const QList<Row> &next)
+    // 3. The window's rows now sit from the first row of its band on, in `fresh` order, with
+    // gaps where rows are new: runs of new rows go in, rows present are updated.
+    void insertAndUpdate(const QList<Row> &fresh, const QList<int> &freshRows, const QList<QString> &freshKeys,
+                         const QList<qint64> &target, qint64 band)
     {
-        QSet<QString> present;
-        present.reserve(m_rows.size());
-        for (const Row &row : std::as_const(m_rows))
-            present.insert(keyOf(row));
-        for (int i = 0; i < next.size(); ++i) {
-            if (present.contains(keyOf(next.at(i)))) {
-                update(i, next.at(i));
+        const int start = int(std::lower_bound(target.cbegin(), target.cend(), band) - target.cbegin());
+        QList<bool> present(freshRows.size(), false);
+        for (int i = start; i < target.size() && target.at(i) < 2 * band; ++i)
+            present[int(target.at(i) - band)] = true;
+
+        int changedFirst = -1; // the run of changed rows not yet announced
+        int changedLast = -1;
+        const auto announce = [&] {
+            if (changedFirst >= 0)
+                emit dataChanged(index(changedFirst, 0), index(changedLast, columnCount() - 1));
+            changedFirst = changedLast = -1;
+        };
+        for (int k = 0; k < freshRows.size(); ++k) {
+            const int row = start + k;
+            if (present.at(k)) {
+                const Row &next = fresh.at(freshRows.at(k));
+                if (sameRow(m_rows.at(row), next))
+                    continue;
+                m_rows[row] = next;
+                if (changedFirst < 0 || changedLast != row - 1) {
+                    announce();
+                    changedFirst = row;
+                }
+                changedLast = row;
                 continue;
             }
-            int end = i + 1; // a run of new rows goes in at once
-            while (end < next.size() && !present.contains(keyOf(next.at(end))))
-                ++end;
-            beginInsertRows({}, i, end - 1);
-            m_rows.insert(i, end - i, Row{});
-            for (int k = i; k < end; ++k)
-                m_rows[k] = next.at(k);
+            announce();
+            int stop = k + 1; // a run of new rows goes in at once
+            while (stop < freshRows.size() && !present.at(stop))
+                ++stop;
+            const int length = stop - k;
+            beginInsertRows({}, row, row + length - 1);
+            m_rows.insert(row, length, Row{});
+            m_keys.insert(row, length, QString());
+            for (int j = 0; j < length; ++j) {
+                m_rows[row + j] = fresh.at(freshRows.at(k + j));
+                m_keys[row + j] = freshKeys.at(k + j);
+            }
             rowsChangedShape();
             endInsertRows();
-            i = end - 1;
+            k = stop - 1;
         }
+        announce();
     }
 
     void update(int i, const Row &row)
@@ -204,6 +294,7 @@ private:
     }
 
     QList<Row> m_rows;
+    QList<QString> m_keys; // m_keys[i]: keyOf(m_rows[i])
     mutable QHash<QString, int> m_index; // key -> row, while m_indexValid
     mutable bool m_indexValid = true;
 };

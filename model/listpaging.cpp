@@ -47,6 +47,13 @@ QPair<int, int> ListPaging::refreshWindow(int loaded) const
     return {first, qBound(1, end - first, MaxRefreshRows)};
 }
 
+void ListPaging::windowApplied(const QStringList &freshKeys, const QStringList &rowKeys, bool ended, int offset,
+                               int asked)
+{
+    // Pruning keeps the marks of rowKeys; the fresh ones among them are marked again after.
+    refreshApplied(freshKeys, rowKeys, ended, offset, asked, int(rowKeys.size()));
+}
+
 void ListPaging::refreshApplied(const QStringList &freshKeys, const QStringList &keptKeys, bool ended, int offset,
                                 int asked, int rows)
 {

@@ -61,9 +61,16 @@ public:
     QList<Row> mergeRefresh(const QList<Row> &loaded, int offset, int asked, const QList<Row> &fresh, int listed,
                             KeyOf keyOf);
 
+    // A refresh read `freshKeys` for rows [offset, offset + asked) (`ended`: the source listed
+    // fewer, so the list ends inside the window) and the model applied them in place
+    // (KeyedTableModel::applyWindow); `rowKeys` are every row's keys now. The bookkeeping of
+    // mergeRefresh without building the merged rows: the model's diff touches only the window.
+    void windowApplied(const QStringList &freshKeys, const QStringList &rowKeys, bool ended, int offset, int asked);
+
     bool isFresh(const QString &key) const { return m_readAt.value(key, 0) == m_refreshCount; }
 
 private:
+    // `keptKeys`: the rows' keys besides the fresh ones (the marks worth keeping when pruning).
     void refreshApplied(const QStringList &freshKeys, const QStringList &keptKeys, bool ended, int offset, int asked,
                         int rows);
 

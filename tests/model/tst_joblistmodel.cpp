@@ -1,3 +1,4 @@
+#include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
 #include "qlessclienttestbase.h"
 #include "refreshtimer.h"
@@ -267,6 +268,75 @@ private slots:
         asked.clear();
         QVERIFY(refresh(model));
         QCOMPARE(asked, (QList<QPair<int, int>>{{0, JobListModel::MaxRefreshRows}}));
+    }
+
+    // Issue #14: a refresh after a bulk priority change, the list sorted by priority through the
+    // proxy as the Queues page shows it. Only the window is applied: one removal (its rows that
+    // moved away), one layout change (the rows that came up from the bottom), one dataChanged for
+    // the window's run (it was one per row: each a re-sort of the whole proxy); the selected job,
+    // moved from the bottom into view, stays selected; rows beyond the window keep what they had.
+    void bulkPriorityChangeAppliesTheWindowInFewSteps()
+    {
+        const auto jid = [](int i) { return "job-" + QByteArray::number(i).rightJustified(5, '0'); };
+        for (int i = 0; i < 1000; ++i)
+            fixture().put("big", jid(i), T + i * 0.001);
+        JobListModel model(client());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        JobFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.sort(JobListModel::PriorityColumn, Qt::DescendingOrder);
+        model.setPageSize(500);
+        model.setSource(JobSource::queueState(client(), QStringLiteral("big"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(model));
+        model.fetchMore({});
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1000);
+        model.setVisibleRange(0, 39);
+        QItemSelectionModel selection(&proxy);
+        selection.setCurrentIndex(proxy.mapFromSource(model.index(model.rowOf(QStringLiteral("job-00950")), 0)),
+                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+        // Every job's priority is now its number: the last put comes first, the first goes last.
+        for (int i = 0; i < 1000; ++i)
+            fixture().qless("priority", T + 10, {jid(i), QByteArray::number(i)});
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy layouts(&model, &QAbstractItemModel::layoutChanged);
+        QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy proxyLayouts(&proxy, &QAbstractItemModel::layoutChanged);
+        QVERIFY(refresh(model));
+
+        const int window = 40 + JobListModel::RefreshMargin; // rows 0..89
+        QCOMPARE(removed.count(), 1);  // job-00000..00089: no longer in the window, read when paged to
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(moved.count(), 0);
+        QCOMPARE(layouts.count(), 1);  // job-00999..00910 up from the bottom
+        QCOMPARE(changed.count(), 1);  // their new priorities, one run
+        QVERIFY2(proxyLayouts.count() <= 2, qPrintable(QString::number(proxyLayouts.count())));
+        QCOMPARE(model.rowCount(), 1000 - window);
+        QCOMPARE(model.total(), 1000);
+        QCOMPARE(model.keyAt(0), QStringLiteral("job-00999"));
+        QCOMPARE(model.index(0, JobListModel::PriorityColumn).data().toString(), QStringLiteral("999"));
+        QVERIFY(model.isFresh(0));
+        QCOMPARE(model.keyAt(window), QStringLiteral("job-00090")); // beyond the window: as it was
+        QCOMPARE(model.index(window, JobListModel::PriorityColumn).data().toString(), QStringLiteral("0"));
+        QVERIFY(!model.isFresh(window));
+        QCOMPARE(proxy.index(0, JobListModel::JidColumn).data(JobListModel::KeyRole).toString(),
+                 QStringLiteral("job-00999"));
+        QCOMPARE(selection.currentIndex().data(JobListModel::KeyRole).toString(), QStringLiteral("job-00950"));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        // Paging on (the tester already asked for the next page) brings the rows that went down.
+        QVERIFY(waitIdle(model));
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QVERIFY(waitIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 1000);
+        QCOMPARE(model.keyAt(999), QStringLiteral("job-00000"));
+        const QStringList all = jids(model);
+        QCOMPARE(QSet<QString>(all.begin(), all.end()).size(), 1000); // none lost, none doubled
+        QCOMPARE(selection.currentIndex().data(JobListModel::KeyRole).toString(), QStringLiteral("job-00950"));
     }
 
     // A short list ends inside the window: what was loaded below it goes.
