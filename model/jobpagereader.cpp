@@ -1,5 +1,6 @@
 #include "jobpagereader.h"
 
+#include "jobqueue.h"
 #include "qlessclient.h"
 
 #include <memory>
@@ -25,20 +26,20 @@ bool aboutTheData(const RedisError &error)
 
 Job JobPageReader::summary(Job job)
 {
-    // qless clears a complete job's queue; its history still says where it ran, and a list of
-    // completed jobs is read (and filtered) by that queue.
-    if (job.state == QLatin1String("complete") && job.queue.isEmpty()) {
-        for (auto event = job.history.crbegin(); event != job.history.crend(); ++event) {
-            if (!event->queue.isEmpty()) {
-                job.queue = event->queue;
-                break;
-            }
-        }
-    }
+    job.queue = jobQueue(job); // a complete job's from its history, which the row does not keep
     job.data.clear();
     job.data.squeeze();
     job.history.clear();
     job.history.squeeze();
+    job.dependents.clear(); // no row shows them (desk.summaries leaves them out)
+    job.dependents.squeeze();
+    // A row shows a failure's first line; the full message is read with the job when it is wanted
+    // (the Failed page's message pane). A traceback may run to megabytes.
+    if (job.failure) {
+        const qsizetype newline = job.failure->message.indexOf(QLatin1Char('\n'));
+        if (newline >= 0)
+            job.failure->message.truncate(newline);
+    }
     for (FieldProblem &problem : job.problems) {
         if (problem.raw.size() > RawKept)
             problem.raw = problem.raw.left(RawKept);
@@ -79,7 +80,7 @@ void JobPageReader::read(QlessClient *client, const JobSource &source, int offse
 void JobPageReader::readJobs(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context,
                              Done done)
 {
-    client->multiGet(jids, context, [client, jids, total, context, done](const QlessReply<QList<std::optional<Job>>> &jobs) {
+    client->summaries(jids, context, [client, jids, total, context, done](const QlessReply<QList<std::optional<Job>>> &jobs) {
         if (!jobs.ok()) {
             if (aboutTheData(jobs.error))
                 readOneByOne(client, jids, total, context, done);
