@@ -173,6 +173,20 @@ Api['desk.multiget'] = function(now, a)
   return reply
 end
 
+-- desk.summaries <jid> [jid...]: one reply per jid, in order: what a list row shows of the job
+-- (Qless.desk_summary: desk.get's object without data, dependents and all but a few history
+-- entries, the failure message's first line), or nil for a jid with no job. At most 1000 jids.
+Api['desk.summaries'] = function(now, a)
+  if #a == 0 then Qless.arg('Desk.summaries', 'jid', nil) end
+  if #a > 1000 then Qless.fail_with('Desk.summaries(): at most 1000 jids per call, got ' .. #a) end
+  local reply = {}
+  for i, jid in ipairs(a) do
+    local summary = Qless.desk_summary(jid)
+    reply[i] = summary and cjson.encode(summary) or false
+  end
+  return reply
+end
+
 -- desk.peek <queue> [count]: job objects, as the next pop of `count` would hand them out.
 Api['desk.peek'] = function(now, a)
   local queue = Qless.arg('Desk.peek', 'queue', a[1])

@@ -50,6 +50,9 @@ public:
     void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
     // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
+    // What list rows show of the jobs (desk.summaries: no data, no dependents, only the history
+    // entries a row reads, a failure's first line), pipelined as multiGet.
+    void summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
     // The same call, with the total number of groups and each one's newest failure. A reply lists
     // a bounded number of groups; with very many, its `cursor` is where the next call goes on.
@@ -179,6 +182,10 @@ private:
     void writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
                    QObject *context, Decode<T> decode, Done<T> done);
     QByteArray nowText() const;
+    // multiGet and summaries: `command` <jid>... in calls of at most 500 jids, pipelined, one
+    // reply per jid in the order asked (nullopt where a job is gone), each decoded by `decode`.
+    void readPerJid(const QByteArray &command, const QList<QByteArray> &jids, Decode<std::optional<Job>> decode,
+                    QObject *context, Done<QList<std::optional<Job>>> done);
 
     RedisConnection *m_connection;
     Clock m_clock;

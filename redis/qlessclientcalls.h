@@ -1,8 +1,9 @@
 #pragma once
 
-// What QlessClient's two halves share (qlessclient.cpp: construction and reads;
-// qlessclientwrites.cpp: writes): the helpers that build the unified script's calls and the
-// member templates that send them. Only those two files include this.
+// What QlessClient's files share (qlessclient.cpp: construction and reads;
+// qlessclientwrites.cpp: writes; qlessclientsummaries.cpp: reads of many jobs by jid): the helpers
+// that build the unified script's calls and the member templates that send them. Only those
+// files include this.
 
 #include "qlessclient.h"
 #include "qlessdecoder.h"

@@ -39,6 +39,11 @@ public:
     static Job job(const QJsonValue &value, bool escaped = false);
     // get: nullopt when there is no such job.
     static std::optional<Job> job(const RedisReply &reply, RedisError *error);
+    // desk.summaries' row summary of a job (lua/lib/95-desk-summaries.lua): a Job with no data,
+    // no dependents and only the history entries a row reads, problems marked as job()'s.
+    static Job jobSummary(const QJsonValue &value, bool escaped = false);
+    // One reply of desk.summaries: nullopt when there is no such job.
+    static std::optional<Job> jobSummary(const RedisReply &reply, RedisError *error);
     static QList<QueueCounts> queues(const RedisReply &reply, RedisError *error);
     static QueueCounts queue(const RedisReply &reply, RedisError *error);
     static QList<QByteArray> jids(const RedisReply &reply, RedisError *error);
