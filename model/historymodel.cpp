@@ -22,12 +22,25 @@ HistoryModel::HistoryModel(QObject *parent)
 {
 }
 
+bool HistoryModel::extends(const QList<JobEvent> &shown, const QList<JobEvent> &events)
+{
+    if (events.size() < shown.size())
+        return false;
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        if (!sameEvent(shown.at(i), events.at(i)))
+            return false;
+    }
+    return true;
+}
+
 void HistoryModel::setEvents(const QList<JobEvent> &events)
 {
-    bool prefix = events.size() >= m_events.size();
-    for (int i = 0; prefix && i < m_events.size(); ++i)
-        prefix = sameEvent(m_events.at(i), events.at(i));
-    if (!prefix) {
+    setEvents(events, extends(m_events, events));
+}
+
+void HistoryModel::setEvents(const QList<JobEvent> &events, bool extendsShown)
+{
+    if (!extendsShown) {
         beginResetModel();
         m_events = events;
         endResetModel();

@@ -7,7 +7,8 @@
 // A job's history as a timeline, one row per event, whichever form Redis keeps it in (the
 // decoder turns the spec's stages and the event list of current deployments into JobEvents).
 // A refresh that only added events appends them (the operator's place in the list stays); any
-// other change replaces the list.
+// other change replaces the list. Comparing 100,000 events takes longer than a frame: extends()
+// runs on any thread, and setEvents(events, extendsShown) takes its answer.
 class HistoryModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -28,6 +29,10 @@ public:
     explicit HistoryModel(QObject *parent = nullptr);
 
     void setEvents(const QList<JobEvent> &events);
+    // `extendsShown`: extends(events(), events), worked out elsewhere.
+    void setEvents(const QList<JobEvent> &events, bool extendsShown);
+    // Whether `events` are `shown` with only events added after them. Any thread.
+    static bool extends(const QList<JobEvent> &shown, const QList<JobEvent> &events);
     const QList<JobEvent> &events() const { return m_events; }
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -41,6 +41,8 @@ struct JsonTreeModel::Node
 {
     QString key;
     QJsonValue value;
+    QString text;            // a string value's cell, cut once when the node is made
+    QString tip;             // and its tooltip (empty for short strings)
     Node *parent = nullptr;
     int row = 0;
     int shown = 0;           // children shown as rows
@@ -48,15 +50,14 @@ struct JsonTreeModel::Node
     std::vector<std::unique_ptr<Node>> children; // made on first use, up to `shown`
 };
 
-JsonTreeModel::JsonTreeModel(QObject *parent)
-    : QAbstractItemModel(parent)
-    , m_root(std::make_unique<Node>())
+struct JsonTreeModel::Parsed
 {
-}
+    std::unique_ptr<Node> root = std::make_unique<Node>();
+    bool valid = true;
+    QString error;
+};
 
-JsonTreeModel::~JsonTreeModel() = default;
-
-int JsonTreeModel::total(const Node *node) const
+int JsonTreeModel::total(const Node *node)
 {
     if (node->value.isObject())
         return int(node->value.toObject().size());
@@ -65,34 +66,22 @@ int JsonTreeModel::total(const Node *node) const
     return 0;
 }
 
-void JsonTreeModel::setJson(const QString &text)
+void JsonTreeModel::setValue(Node *node, QJsonValue value, int chunk)
 {
-    beginResetModel();
-    m_root = std::make_unique<Node>();
-    m_valid = true;
-    m_error.clear();
-    QJsonParseError error;
-    const QByteArray utf8 = text.toUtf8();
-    const QJsonDocument document = QJsonDocument::fromJson(utf8, &error);
-    if (error.error == QJsonParseError::NoError) {
-        m_root->value = document.isArray() ? QJsonValue(document.array()) : QJsonValue(document.object());
-    } else {
-        // QJsonDocument takes only objects and arrays; data may be a bare string or number.
-        const QJsonDocument wrapped = QJsonDocument::fromJson(QByteArray(QByteArray("[") + utf8 + QByteArray("]")));
-        if (wrapped.isArray() && wrapped.array().size() == 1) {
-            m_root->value = QJsonArray{wrapped.array().at(0)};
-            m_root->key = tr("(value)"); // marks the one row as the whole document
-        } else {
-            m_valid = false;
-            m_error = tr("%1 at character %2").arg(error.errorString()).arg(error.offset);
-        }
+    node->value = std::move(value);
+    if (node->value.isString()) {
+        // QJsonValue converts its whole string on every toString(): once here, not per paint.
+        const QString whole = node->value.toString();
+        node->text = oneLine(whole);
+        if (whole.size() > 60)
+            node->tip = whole.left(ToolTipLimit);
     }
-    m_root->shown = qMin(total(m_root.get()), m_chunk);
-    m_root->moreRow = m_root->shown < total(m_root.get());
-    endResetModel();
+    node->shown = qMin(total(node), chunk);
+    node->moreRow = node->shown < total(node);
 }
 
-JsonTreeModel::Node *JsonTreeModel::child(Node *node, int row) const
+// The node of `node`'s child at `row`, made on first use.
+JsonTreeModel::Node *JsonTreeModel::childOf(Node *node, int row, int chunk)
 {
     if (node->children.size() < size_t(node->shown))
         node->children.resize(size_t(node->shown));
@@ -102,25 +91,96 @@ JsonTreeModel::Node *JsonTreeModel::child(Node *node, int row) const
         slot->parent = node;
         slot->row = row;
         if (node->value.isArray()) {
-            slot->value = node->value.toArray().at(row);
-            slot->key = node == m_root.get() && !m_root->key.isEmpty() ? m_root->key
-                                                                      : QStringLiteral("[%1]").arg(row);
+            // The root of a bare value keeps its "(value)" key for its one row.
+            slot->key = !node->parent && !node->key.isEmpty() ? node->key : QStringLiteral("[%1]").arg(row);
+            setValue(slot.get(), node->value.toArray().at(row), chunk);
         } else {
             const QJsonObject object = node->value.toObject();
             const auto it = object.constBegin() + row;
             slot->key = it.key();
-            slot->value = it.value();
+            setValue(slot.get(), it.value(), chunk);
         }
-        slot->shown = qMin(total(slot.get()), m_chunk);
-        slot->moreRow = slot->shown < total(slot.get());
     }
     return slot.get();
+}
+
+JsonTreeModel::JsonTreeModel(QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_parsed(std::make_shared<Parsed>())
+    , m_root(m_parsed->root.get())
+{
+}
+
+JsonTreeModel::~JsonTreeModel() = default;
+
+bool JsonTreeModel::isValid() const
+{
+    return m_parsed->valid;
+}
+
+QString JsonTreeModel::errorString() const
+{
+    return m_parsed->error;
+}
+
+std::shared_ptr<JsonTreeModel::Parsed> JsonTreeModel::parse(const QString &text, int chunkSize)
+{
+    auto parsed = std::make_shared<Parsed>();
+    Node *root = parsed->root.get();
+    QJsonParseError error;
+    const QByteArray utf8 = text.toUtf8();
+    const QJsonDocument document = QJsonDocument::fromJson(utf8, &error);
+    QJsonValue value;
+    if (error.error == QJsonParseError::NoError) {
+        value = document.isArray() ? QJsonValue(document.array()) : QJsonValue(document.object());
+    } else {
+        // QJsonDocument takes only objects and arrays; data may be a bare string or number.
+        const QJsonDocument wrapped = QJsonDocument::fromJson(QByteArray(QByteArray("[") + utf8 + QByteArray("]")));
+        if (wrapped.isArray() && wrapped.array().size() == 1) {
+            value = QJsonArray{wrapped.array().at(0)};
+            root->key = tr("(value)"); // marks the one row as the whole document
+        } else {
+            parsed->valid = false;
+            parsed->error = tr("%1 at character %2").arg(error.errorString()).arg(error.offset);
+        }
+    }
+    const int chunk = qMax(1, chunkSize);
+    setValue(root, value, chunk);
+    for (int row = 0; row < root->shown; ++row) {
+        Node *top = childOf(root, row, chunk);
+        if (root->shown > ExpandedBelowRows)
+            continue;
+        for (int below = 0; below < top->shown; ++below)
+            childOf(top, below, chunk);
+    }
+    return parsed;
+}
+
+std::shared_ptr<JsonTreeModel::Parsed> JsonTreeModel::setParsed(std::shared_ptr<Parsed> parsed)
+{
+    if (!parsed)
+        parsed = std::make_shared<Parsed>();
+    beginResetModel();
+    std::swap(m_parsed, parsed);
+    m_root = m_parsed->root.get();
+    endResetModel();
+    return parsed;
+}
+
+void JsonTreeModel::setJson(const QString &text)
+{
+    setParsed(parse(text, m_chunk));
+}
+
+JsonTreeModel::Node *JsonTreeModel::child(Node *node, int row) const
+{
+    return childOf(node, row, m_chunk);
 }
 
 JsonTreeModel::Node *JsonTreeModel::nodeOf(const QModelIndex &parent) const
 {
     if (!parent.isValid())
-        return m_root.get();
+        return m_root;
     auto *above = static_cast<Node *>(parent.internalPointer());
     if (parent.row() >= above->shown)
         return nullptr; // the "… more" row has no children
@@ -166,7 +226,7 @@ QModelIndex JsonTreeModel::parent(const QModelIndex &child) const
     if (!child.isValid())
         return {};
     auto *above = static_cast<Node *>(child.internalPointer());
-    if (above == m_root.get())
+    if (above == m_root)
         return {};
     return createIndex(above->row, 0, above->parent);
 }
@@ -219,7 +279,7 @@ QVariant JsonTreeModel::display(const Node *node, int column) const
             const qsizetype n = value.toArray().size();
             return n == 1 ? tr("[1 item]") : tr("[%1 items]").arg(QLocale().toString(n));
         }
-        case QJsonValue::String: return oneLine(value.toString());
+        case QJsonValue::String: return node->text;
         case QJsonValue::Double: return QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest);
         case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
         case QJsonValue::Null: return QStringLiteral("null");
@@ -263,8 +323,8 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
     case JsonRole:
         return QVariant::fromValue(node->value);
     case Qt::ToolTipRole:
-        if (index.column() == ValueColumn && node->value.isString() && node->value.toString().size() > 60)
-            return node->value.toString().left(ToolTipLimit);
+        if (index.column() == ValueColumn && !node->tip.isEmpty())
+            return node->tip;
         return {};
     case Qt::ForegroundRole:
         if (index.column() != ValueColumn)

@@ -9,8 +9,11 @@
 // A job's data (JSON text) as a collapsible tree: key, value, type. Nodes are made only when a
 // view asks for them, and each node shows at most chunkSize() children followed by a "… N more"
 // row; showMore() on that row shows the next chunk. So megabytes of data open without freezing
-// the window, and nothing grows unless the operator asks (no fetchMore behind their back). Text that is not JSON leaves the tree empty: isValid() is false and
-// errorString() says where the text broke; the view then shows the raw text, flagged as invalid.
+// the window, and nothing grows unless the operator asks (no fetchMore behind their back). Text
+// that is not JSON leaves the tree empty: isValid() is false and errorString() says where the text
+// broke; the view then shows the raw text, flagged as invalid.
+// Parsing megabytes takes longer than a frame, so parse() runs on any thread and setParsed() only
+// swaps the result in; setJson() does both at once, for small text and tests.
 class JsonTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -23,13 +26,27 @@ public:
     // The value behind a row (QJsonValue), for copying.
     static constexpr int JsonRole = Qt::UserRole + 2;
 
+    static constexpr int DefaultChunkSize = 500;
+    // A top level of this many rows or fewer opens expanded one level (views do it; parse()
+    // makes that level ahead).
+    static constexpr int ExpandedBelowRows = 40;
+    // A parsed document: its tree, whether the text was JSON and where it broke if not.
+    struct Parsed;
+
     explicit JsonTreeModel(QObject *parent = nullptr);
     ~JsonTreeModel() override;
 
-    // Parses `text` and shows it (a reset: the tree is new).
+    // Any thread: parses `text` and makes the rows a view shows first (the top level's first
+    // chunk, and the level below it when the top is small enough to open expanded), each cell's
+    // text cut once, so the GUI thread never converts a megabyte string.
+    static std::shared_ptr<Parsed> parse(const QString &text, int chunkSize = DefaultChunkSize);
+    // Shows `parsed` (a reset: the tree is new). `parsed` is the model's from now on: the old
+    // one is returned, for the caller to let go of where freeing it stalls no one.
+    std::shared_ptr<Parsed> setParsed(std::shared_ptr<Parsed> parsed);
+    // Parses `text` and shows it, on this thread.
     void setJson(const QString &text);
-    bool isValid() const { return m_valid; }
-    QString errorString() const { return m_error; }
+    bool isValid() const;
+    QString errorString() const;
     void setChunkSize(int rows) { m_chunk = qMax(1, rows); }
     int chunkSize() const { return m_chunk; }
 
@@ -50,11 +67,12 @@ private:
 
     Node *nodeOf(const QModelIndex &parent) const; // the node whose children `parent`'s rows are
     Node *child(Node *node, int row) const;        // made on first use
-    int total(const Node *node) const;
+    static Node *childOf(Node *node, int row, int chunk);
+    static void setValue(Node *node, QJsonValue value, int chunk);
+    static int total(const Node *node);
     QVariant display(const Node *node, int column) const;
 
-    std::unique_ptr<Node> m_root;
-    bool m_valid = true;
-    QString m_error;
-    int m_chunk = 500;
+    std::shared_ptr<Parsed> m_parsed;
+    Node *m_root; // m_parsed's
+    int m_chunk = DefaultChunkSize;
 };

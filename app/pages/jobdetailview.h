@@ -9,12 +9,13 @@
 #include <optional>
 
 class HistoryModel;
+class JobDetailReader;
+class JobFieldsGrid;
+class JobHistoryPage;
 class JsonDataView;
-class QGridLayout;
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
-class QTableView;
 class QlessClient;
 
 // Everything about one job (the get script, a read): its fields, `data` as a JSON tree (raw and
@@ -22,12 +23,15 @@ class QlessClient;
 // full message, dependencies and dependents as links to their jobs, tags, tracked state, and the
 // problems the decoder found in its hash. A jid with no job says so. Links do not navigate by
 // themselves: they are reported (openJobRequested, ...) for the window or dialog to follow.
+// The job is read and made ready off the GUI thread (JobDetailReader): "Reading…" shows until
+// it is, and a job switched away from meanwhile is never shown.
 class JobDetailView final : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit JobDetailView(QlessClient *client, QWidget *parent = nullptr);
+    ~JobDetailView() override;
 
     // Shows `jid` (emptied until its reply is in) and reads it.
     void showJob(const QByteArray &jid);
@@ -49,7 +53,8 @@ public:
     QLabel *timedOutLabel() const { return m_timedOut; }
     QLabel *fieldLabel(const QString &field) const;
     JsonDataView *dataView() const { return m_data; }
-    HistoryModel *historyModel() const { return m_history; }
+    HistoryModel *historyModel() const;
+    JobHistoryPage *historyPage() const { return m_history; }
     QPlainTextEdit *failureText() const { return m_failureText; }
     QTabWidget *tabs() const { return m_tabs; }
 
@@ -58,21 +63,23 @@ signals:
     void openQueueRequested(const QString &queue);
     void openTagRequested(const QString &tag);
     void openWorkerRequested(const QString &worker);
-    // A read finished: ok = false on a failed read (the message says why).
+    // A read finished and what it read is on screen: ok = false on a failed read (the message
+    // says why).
     void loaded(bool ok);
 
 private:
     void read(std::function<void(bool ok)> done);
     void showMessage(const QString &html);
+    void showNoJob();
     void fill(const Job &job);
-    void addField(QGridLayout *grid, int row, int column, const QString &field, const QString &label);
-    void setField(const QString &field, const QString &html);
+    void showProblems(const Job &job);
+    void showFailure(const Job &job, double now);
 
     QlessClient *m_client;
+    JobDetailReader *m_reader;
     QByteArray m_jid;
     std::optional<Job> m_job;
     bool m_loading = false;
-    quint64 m_generation = 0;
 
     QLabel *m_title;
     QLabel *m_state;
@@ -80,12 +87,10 @@ private:
     QLabel *m_problems;
     QLabel *m_timedOut;
     QWidget *m_body;
-    QMap<QString, QLabel *> m_fields;
+    JobFieldsGrid *m_fields;
     QTabWidget *m_tabs;
     JsonDataView *m_data;
-    HistoryModel *m_history;
-    QTableView *m_historyView;
-    QLabel *m_historyForm;
+    JobHistoryPage *m_history;
     QWidget *m_failurePage;
     QLabel *m_failureHeader;
     QPlainTextEdit *m_failureText;

@@ -14,8 +14,6 @@
 namespace {
 // Raw text beyond this is cut: a text editor laying out tens of megabytes would freeze the window.
 constexpr int RawTextLimit = 1 << 20;
-// Small documents open expanded one level; large ones stay closed until asked.
-constexpr int ExpandBelowRows = 40;
 } // namespace
 
 JsonDataView::JsonDataView(QWidget *parent)
@@ -71,12 +69,27 @@ void JsonDataView::setText(const QString &text)
 {
     if (m_hasText && text == m_text)
         return; // unchanged on refresh: keep what the operator expanded
+    setParsed(text, JsonTreeModel::parse(text, m_model->chunkSize()));
+}
+
+std::shared_ptr<JsonTreeModel::Parsed> JsonDataView::setParsed(const QString &text,
+                                                                std::shared_ptr<JsonTreeModel::Parsed> parsed)
+{
+    if (m_hasText && !parsed)
+        return {}; // unchanged on refresh: keep what the operator expanded
     m_hasText = true;
     m_text = text;
-    m_model->setJson(text);
+    std::shared_ptr<JsonTreeModel::Parsed> old = m_model->setParsed(std::move(parsed));
+    showTree(text);
+    return old;
+}
+
+void JsonDataView::showTree(const QString &text)
+{
     if (m_model->isValid()) {
+        m_raw->clear();
         m_stack->setCurrentWidget(m_tree);
-        if (m_model->rowCount() <= ExpandBelowRows)
+        if (m_model->rowCount() <= JsonTreeModel::ExpandedBelowRows)
             m_tree->expandToDepth(0);
         return;
     }

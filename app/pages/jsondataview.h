@@ -1,8 +1,11 @@
 #pragma once
 
+#include "jsontreemodel.h"
+
 #include <QWidget>
 
-class JsonTreeModel;
+#include <memory>
+
 class QLabel;
 class QPlainTextEdit;
 class QStackedWidget;
@@ -10,7 +13,8 @@ class QTreeView;
 
 // A job's `data`: an indented, collapsible JSON tree (lazy, shown in chunks), or, for text that is
 // not JSON, the raw text under a warning that says so and where it broke. Setting the same text
-// again keeps the tree as the operator left it (expanded nodes, scroll position).
+// again keeps the tree as the operator left it (expanded nodes, scroll position). Large data is
+// parsed elsewhere (JsonTreeModel::parse on a pool thread) and handed in with setParsed().
 class JsonDataView final : public QWidget
 {
     Q_OBJECT
@@ -18,7 +22,11 @@ class JsonDataView final : public QWidget
 public:
     explicit JsonDataView(QWidget *parent = nullptr);
 
+    // Parses `text` here, on the GUI thread: for small text.
     void setText(const QString &text);
+    // Shows `text` parsed into `parsed`; a null `parsed` means the text is the one shown. Returns
+    // the tree shown before, for the caller to free off this thread.
+    std::shared_ptr<JsonTreeModel::Parsed> setParsed(const QString &text, std::shared_ptr<JsonTreeModel::Parsed> parsed);
     QString text() const { return m_text; }
     bool isValidJson() const;
 
@@ -28,6 +36,8 @@ public:
     QLabel *warningLabel() const { return m_warning; }
 
 private:
+    void showTree(const QString &text);
+
     JsonTreeModel *m_model;
     QStackedWidget *m_stack;
     QTreeView *m_tree;

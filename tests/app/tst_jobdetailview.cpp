@@ -1,5 +1,7 @@
 #include "deploymentdata.h"
 #include "historymodel.h"
+#include "jobdetailreader.h"
+#include "jobhistorypage.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "jsondataview.h"
@@ -9,10 +11,13 @@
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
 #include <QTreeView>
 
 // One job's detail against a real Redis: every field of a seeded job, history in both stored
@@ -247,6 +252,141 @@ private slots:
         const QModelIndex rows = model->index(0, 0);
         QCOMPARE(model->rowCount(rows), model->chunkSize() + 1);
         QVERIFY(model->isMoreRow(model->index(model->chunkSize(), 0, rows)));
+    }
+
+    // qless empties a complete job's queue field; the window names the queue it completed in
+    // (its history's last queue), as the Completed list does.
+    void completedJobShowsTheQueueItCompletedIn()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().qless("put", now - 500, {"app-1", "reports", "done-1", "Report::Build", "{}", "0"});
+        fixture().qless("pop", now - 400, {"reports", "w-1", "1"});
+        fixture().qless("complete", now - 300, {"done-1", "w-1", "reports", "{}"});
+        QCOMPARE(fixture().command({"HGET", "ql:j:done-1", "queue"}).text(), QByteArray(""));
+        JobDetailView view(client());
+        QVERIFY(load(view, "done-1"));
+        QCOMPARE(view.job()->state, QStringLiteral("complete"));
+        QVERIFY2(field(view, QStringLiteral("queue")).contains(QStringLiteral("href=\"queue:reports\"")),
+                 qPrintable(field(view, QStringLiteral("queue"))));
+    }
+
+    // A job of 4 MB data and 50,000 history entries: "Reading…" with nothing else until the
+    // whole job is ready (parsed and compared off the GUI thread), then all of it at once.
+    void hugeJobShowsReadingThenTheWholeJob()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        QByteArray data = "{\"blob\":\"" + QByteArray(4 * 1024 * 1024, 'x') + "\",\"rows\":[";
+        for (int i = 0; i < 2000; ++i)
+            data += (i ? "," : "") + QByteArray("{\"id\":") + QByteArray::number(i) + "}";
+        data += "]}";
+        fixture().qless("put", now - 60000, {"", "crawl", "huge", "Crawler::Huge", data, "0"});
+        QList<QByteArray> argv{"RPUSH", "ql:j:huge-history"};
+        constexpr int Entries = 50000;
+        for (int i = 0; i < Entries; ++i) {
+            argv << "[" + num(now - Entries + i) + ",\"note " + QByteArray::number(i) + "\",{\"step\":" + QByteArray::number(i) + "}]";
+            if (argv.size() >= 1002 || i + 1 == Entries) {
+                fixture().command(argv);
+                argv = {"RPUSH", "ql:j:huge-history"};
+            }
+        }
+        JobDetailView view(client());
+        view.resize(1000, 700);
+        view.show();
+        new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
+        // Every turn of the event loop until the job is on screen: either still reading, with
+        // nothing of the job shown, or the whole job.
+        int turnsReading = 0;
+        QStringList wrong;
+        QTimer watch;
+        connect(&watch, &QTimer::timeout, &view, [&] {
+            if (!view.isLoading())
+                return;
+            ++turnsReading;
+            if (view.messageLabel()->isHidden() || view.messageLabel()->text() != QStringLiteral("Reading…")
+                || view.tabs()->isVisibleTo(&view) || view.job())
+                wrong << view.messageLabel()->text();
+        });
+        watch.start(0);
+        QSignalSpy loaded(&view, &JobDetailView::loaded);
+        view.showJob("huge");
+        QVERIFY(!view.messageLabel()->isHidden());
+        QCOMPARE(view.messageLabel()->text(), QStringLiteral("Reading…"));
+        QVERIFY(loaded.wait(60000));
+        watch.stop();
+        QVERIFY(turnsReading > 0);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('|'))));
+        QCOMPARE(loaded.count(), 1);
+        QVERIFY(loaded.first().at(0).toBool());
+        QVERIFY(view.messageLabel()->isHidden());
+        QVERIFY(view.tabs()->isVisibleTo(&view));
+        QCOMPARE(view.historyModel()->rowCount(), Entries + 1); // + the put
+        QCOMPARE(view.tabs()->tabText(1), QStringLiteral("History (%1)").arg(Entries + 1));
+        QVERIFY(view.dataView()->isValidJson());
+        JsonTreeModel *tree = view.dataView()->model();
+        QCOMPARE(tree->rowCount(), 2);
+        const QString blob = tree->index(0, JsonTreeModel::ValueColumn).data().toString();
+        QVERIFY2(blob.startsWith(QStringLiteral("\"xxx")) && blob.size() < 400, qPrintable(blob.left(40)));
+        QCOMPARE(tree->index(0, JsonTreeModel::ValueColumn).data(Qt::ToolTipRole).toString().size(), 4000);
+        // The timeline lays out no row it does not show.
+        QVERIFY(view.historyPage()->tableView()->verticalHeader()->sectionResizeMode(0) == QHeaderView::Fixed);
+        view.tabs()->setCurrentIndex(1);
+        view.historyPage()->tableView()->scrollToBottom();
+        screenshot(&view, QStringLiteral("job-detail-huge-history"));
+        view.tabs()->setCurrentIndex(0);
+        screenshot(&view, QStringLiteral("job-detail-huge-data"));
+
+        // A refresh after one more event appends it: the comparison of 50,000 events, made off
+        // the GUI thread, finds the rest unchanged.
+        fixture().command({"RPUSH", "ql:j:huge-history", "[" + num(now) + ",\"note last\",{}]"});
+        QSignalSpy reset(view.historyModel(), &QAbstractItemModel::modelReset);
+        QSignalSpy treeReset(tree, &QAbstractItemModel::modelReset);
+        bool done = false;
+        view.refresh([&done](bool) { done = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QCOMPARE(view.historyModel()->rowCount(), Entries + 2);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(treeReset.count(), 0); // same data: the tree stays as the operator left it
+    }
+
+    // Jobs opened one after another faster than they are read: the window ends on the last one,
+    // and the ones passed over are never shown (one `loaded`, for the last).
+    void switchingJobsQuicklyShowsTheLast()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        fixture().put("crawl", "big-first", now, {}, 0, "{\"blob\":\"" + QByteArray(2 * 1024 * 1024, 'y') + "\"}");
+        fixture().put("crawl", "second", now, {}, 0, "{\"n\":2}");
+        fixture().put("mail", "third", now, {}, 0, "{\"n\":3}");
+        JobDetailView view(client());
+        QSignalSpy loaded(&view, &JobDetailView::loaded);
+        QStringList shown;
+        connect(&view, &JobDetailView::loaded, &view, [&] { shown << QString::fromUtf8(view.job() ? view.job()->jid : "-"); });
+        view.showJob("big-first");
+        view.showJob("second");
+        view.showJob("third");
+        QVERIFY(loaded.wait(30000));
+        // A last read of the same view: everything sent before it has been answered by then.
+        bool done = false;
+        view.refresh([&done](bool) { done = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 30000);
+        QCOMPARE(shown, (QStringList{QStringLiteral("third"), QStringLiteral("third")}));
+        QCOMPARE(view.jid(), QByteArray("third"));
+        QVERIFY(field(view, QStringLiteral("queue")).contains(QStringLiteral(">mail</a>")));
+        QCOMPARE(view.dataView()->model()->index(0, JsonTreeModel::ValueColumn).data().toString(), QStringLiteral("3"));
+
+        // The reader on its own: a read superseded before it is delivered is reported stale, with
+        // nothing in it.
+        JobDetailReader reader(client());
+        QList<bool> current;
+        QByteArrayList jids;
+        const auto record = [&](const QlessReply<JobDetailReader::Content> &reply, bool isCurrent) {
+            current << isCurrent;
+            jids << (reply.value.job ? reply.value.job->jid : QByteArray("-"));
+        };
+        reader.read("big-first", record);
+        reader.read("second", record);
+        QTRY_COMPARE_WITH_TIMEOUT(current.size(), 2, 30000);
+        QCOMPARE(current, (QList<bool>{false, true}));
+        QCOMPARE(jids, (QByteArrayList{"-", "second"}));
     }
 
     void screenshotOfAFailedJob()

@@ -5,7 +5,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTest>
+
+#include <thread>
 
 // A job's data as a tree: keys, values and types as the JSON says, nested nodes, scalars, text
 // that is not JSON flagged, and huge data shown a chunk at a time with a "… N more" row.
@@ -118,6 +121,40 @@ private slots:
         QCOMPARE(model.rowCount(list), 2001);
         QVERIFY(model.index(2000, 0, list).data().toString().contains(QStringLiteral("98,000")));
         QCOMPARE(model.index(1500, 0, list).data().toString(), QStringLiteral("[1500]"));
+    }
+
+    // Parsed on another thread and swapped in: the rows a view shows first are made there, a
+    // long string's cell and tooltip cut there; the model hands back the tree it showed before.
+    void parsedOnAnotherThreadThenSwappedIn()
+    {
+        const QString blob(3 * 1024 * 1024, QLatin1Char('x'));
+        const QString text = QStringLiteral("{\"blob\":\"") + blob + QStringLiteral("\",\"n\":[1,2,3]}");
+        std::shared_ptr<JsonTreeModel::Parsed> parsed;
+        std::thread worker([&] { parsed = JsonTreeModel::parse(text); });
+        worker.join();
+        QVERIFY(parsed);
+
+        JsonTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setJson(QStringLiteral("{\"before\":1}"));
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        const std::shared_ptr<JsonTreeModel::Parsed> before = model.setParsed(parsed);
+        QCOMPARE(reset.count(), 1);
+        QVERIFY(before && before != parsed);
+        QVERIFY(model.isValid());
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex blobRow = find(model, QStringLiteral("blob"));
+        const QString cellText = cell(blobRow, JsonTreeModel::ValueColumn);
+        QCOMPARE(cellText.size(), 300 + 3); // quotes and the ellipsis
+        QVERIFY(cellText.startsWith(QStringLiteral("\"xxx")));
+        QCOMPARE(blobRow.siblingAtColumn(JsonTreeModel::ValueColumn).data(Qt::ToolTipRole).toString().size(), 4000);
+        QCOMPARE(model.rowCount(find(model, QStringLiteral("n"))), 3);
+
+        // Text that is not JSON, parsed elsewhere, says where it broke once swapped in.
+        model.setParsed(JsonTreeModel::parse(QStringLiteral("{\"a\": oops")));
+        QVERIFY(!model.isValid());
+        QVERIFY(!model.errorString().isEmpty());
+        QCOMPARE(model.rowCount(), 0);
     }
 
     void lastChunkRemovesTheMoreRow()

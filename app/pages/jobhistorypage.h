@@ -1,0 +1,31 @@
+#pragma once
+
+#include "job.h"
+
+#include <QWidget>
+
+class HistoryModel;
+class QLabel;
+class QTableView;
+
+// The job window's History tab: the timeline, one row per event in time order, and a line under
+// it saying in which form Redis keeps the history. Built for 100,000 events: rows of one height,
+// columns sized once, nothing measured per row.
+class JobHistoryPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit JobHistoryPage(QWidget *parent = nullptr);
+
+    // `extendsShown`: the job's history is the one shown with events added (HistoryModel::extends,
+    // worked out off this thread); `logEntries`: how many of its events a worker wrote.
+    void showJob(const Job &job, bool extendsShown, int logEntries);
+    HistoryModel *model() const { return m_model; }
+    QTableView *tableView() const { return m_view; }
+
+private:
+    HistoryModel *m_model;
+    QTableView *m_view;
+    QLabel *m_form;
+};
