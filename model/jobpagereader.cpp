@@ -31,6 +31,15 @@ Job JobPageReader::summary(Job job)
     job.data.squeeze();
     job.history.clear();
     job.history.squeeze();
+    job.dependents.clear(); // no row shows them (desk.summaries leaves them out)
+    job.dependents.squeeze();
+    // A row shows a failure's first line; the full message is read with the job when it is wanted
+    // (the Failed page's message pane). A traceback may run to megabytes.
+    if (job.failure) {
+        const qsizetype newline = job.failure->message.indexOf(QLatin1Char('\n'));
+        if (newline >= 0)
+            job.failure->message.truncate(newline);
+    }
     for (FieldProblem &problem : job.problems) {
         if (problem.raw.size() > RawKept)
             problem.raw = problem.raw.left(RawKept);
@@ -71,7 +80,7 @@ void JobPageReader::read(QlessClient *client, const JobSource &source, int offse
 void JobPageReader::readJobs(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context,
                              Done done)
 {
-    client->multiGet(jids, context, [client, jids, total, context, done](const QlessReply<QList<std::optional<Job>>> &jobs) {
+    client->summaries(jids, context, [client, jids, total, context, done](const QlessReply<QList<std::optional<Job>>> &jobs) {
         if (!jobs.ok()) {
             if (aboutTheData(jobs.error))
                 readOneByOne(client, jids, total, context, done);

@@ -12,15 +12,16 @@ class QObject;
 class QlessClient;
 
 // Reads one page of a job list: the source's jids (or whole jobs, for sources whose script
-// returns them), then the jobs by QlessClient::multiGet, as row summaries.
+// returns them), then the jobs' row summaries by QlessClient::summaries, which the server builds
+// (lua/lib/95-desk-summaries.lua), so a page's data and histories never cross the wire.
 //
 // A row keeps what a list shows, not the whole job: no `data`, no history (the put time and the
-// timed-out mark are already taken from it), damaged fields' raw text cut to what a tooltip
-// shows. Otherwise memory would grow with how far the operator scrolled; the job window reads the
-// full job itself.
+// timed-out mark are already taken from it), no dependents, a failure's first line, damaged
+// fields' raw text cut to what a tooltip shows. Otherwise memory would grow with how far the
+// operator scrolled; the job window (and the Failed page's message pane) reads the full job itself.
 //
-// A job the server cannot read (a key of the wrong type makes the whole multiget call fail, or
-// one reply is not JSON) does not fail the page: the page's jobs are read again one by one, and
+// A job the server cannot read (a call failing on it, or one reply that is not JSON) does not
+// fail the page: the page's jobs are read again one by one (whole, by QlessClient::job), and
 // the unreadable ones come back as rows marked with the error (problem "job"). Errors that are
 // about the connection, not the data (lost, timeout, busy), fail the page as before.
 class JobPageReader
@@ -38,8 +39,8 @@ public:
     static void read(QlessClient *client, const JobSource &source, int offset, int count, QObject *context,
                      Done done);
 
-    // What a list row keeps of a job; a complete job's queue is the one it completed in (from
-    // its history: qless empties the field).
+    // What a list row keeps of a job (see above); a complete job's queue is the one it completed
+    // in (from its history: qless empties the field).
     static Job summary(Job job);
     // A row for a listed jid whose job could not be read.
     static Job unreadable(const QByteArray &jid, const QString &why);

@@ -7,6 +7,7 @@
 #include "joblistpane.h"
 #include "tableexportbutton.h"
 #include "jobtableproxy.h"
+#include "qlessclient.h"
 #include "qlesssession.h"
 #include "tableviews.h"
 #include "timetext.h"
@@ -140,8 +141,11 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     connect(m_jobs->model(), &QAbstractItemModel::dataChanged, this, &FailedPage::showMessage);
     connect(m_groups, &FailureGroupModel::refreshed, this, [this] {
         const QLocale locale;
-        m_summary->setText(tr("Failure groups: %1, failed jobs: %2")
-                               .arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalJobs())));
+        // Only so many groups are listed (desk.failed's bound): say so when there are more.
+        const QString groups = m_groups->totalGroups() > m_groups->rowCount()
+            ? tr("%1 of %2").arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalGroups()))
+            : locale.toString(m_groups->rowCount());
+        m_summary->setText(tr("Failure groups: %1, failed jobs: %2").arg(groups, locale.toString(m_groups->totalJobs())));
         // Coming to the page, the operator wants to see failures, not an empty pane: the
         // biggest group opens until they choose another.
         if (m_group.isEmpty() && m_sortedGroups->rowCount() > 0) {
@@ -178,6 +182,7 @@ void FailedPage::showGroup(const QString &group)
     view.group = group;
     m_jobs->setExportView(view);
     m_message->clear();
+    m_messageOf.clear();
     selectGroupRow();
 }
 
@@ -193,29 +198,47 @@ void FailedPage::selectGroupRow()
     TableViews::selectSourceRow(m_groupView, m_sortedGroups, m_groups->rowOf(m_group));
 }
 
+QString FailedPage::messageText(const Job &job)
+{
+    if (job.isMissing())
+        return tr("%1: this jid is listed in the group, but its job data is gone from Redis.")
+            .arg(QString::fromUtf8(job.jid));
+    if (!job.failure)
+        return tr("%1 has no failure recorded (state: %2).").arg(QString::fromUtf8(job.jid), job.state);
+    const JobFailure &failure = *job.failure;
+    return tr("%1 failed in %2 on %3 at %4 (group %5)\n\n")
+               .arg(QString::fromUtf8(job.jid), job.queue, failure.worker, TimeText::localWithUtc(failure.when),
+                    failure.group)
+        + failure.message;
+}
+
 void FailedPage::showMessage()
 {
     const std::optional<Job> job = m_jobs->currentJob();
     if (!job) {
+        m_messageOf.clear();
         m_message->clear();
         return;
     }
-    QString text;
-    if (job->isMissing()) {
-        text = tr("%1: this jid is listed in the group, but its job data is gone from Redis.")
-                   .arg(QString::fromUtf8(job->jid));
-    } else if (!job->failure) {
-        text = tr("%1 has no failure recorded (state: %2).").arg(QString::fromUtf8(job->jid), job->state);
-    } else {
-        const JobFailure &failure = *job->failure;
-        text = tr("%1 failed in %2 on %3 at %4 (group %5)\n\n")
-                   .arg(QString::fromUtf8(job->jid), job->queue, failure.worker,
-                        TimeText::localWithUtc(failure.when),
-                        failure.group)
-            + failure.message;
-    }
-    if (m_message->toPlainText() != text)
-        m_message->setPlainText(text);
+    // A row carries the message's first line only (JobPageReader): the whole message, traceback
+    // and all, is read with the job, once per job and failure (a refresh of the same row reads
+    // nothing more). Until it comes, the row's line shows.
+    const QString of = QString::fromUtf8(job->jid) + QLatin1Char(' ')
+        + (job->failure ? QString::number(job->failure->when, 'f', 3) : job->state);
+    if (of == m_messageOf)
+        return;
+    m_messageOf = of;
+    m_message->setPlainText(messageText(*job));
+    if (job->isMissing() || !job->failure)
+        return;
+    session()->client()->job(job->jid, this, [this, of, row = *job](const QlessReply<std::optional<Job>> &reply) {
+        if (of != m_messageOf)
+            return; // the cursor moved on meanwhile
+        if (!reply.ok())
+            m_message->setPlainText(messageText(row) + tr("\n\n(The whole message could not be read: %1)").arg(reply.error.message));
+        else if (reply.value)
+            m_message->setPlainText(messageText(*reply.value));
+    });
 }
 
 void FailedPage::updateGroupButtons()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "job.h"
 #include "page.h"
 
 class FailureGroupModel;
@@ -13,7 +14,8 @@ class TableExportButton;
 
 // Failed jobs: every failure group with its count and newest failure, biggest first; a chosen
 // group's jobs paged in (jid, first line of the message, queue, worker, when), and the full
-// message with its traceback of the job under the cursor.
+// message with its traceback of the job under the cursor, read with that job. With more groups
+// than one call lists, the heading says how many are listed of how many.
 class FailedPage final : public Page
 {
     Q_OBJECT
@@ -41,6 +43,7 @@ private:
     void onGroupChosen(const QModelIndex &index);
     void selectGroupRow();
     void showMessage();
+    static QString messageText(const Job &job);
     void updateGroupButtons();
     void actOnGroup(int which);
 
@@ -55,5 +58,6 @@ private:
     TableExportButton *m_exportGroups;
     QPlainTextEdit *m_message;
     QString m_group;
+    QString m_messageOf; // the job (and failure) the message pane shows or is reading
     bool m_groupsRemoving = false;
 };

@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -61,7 +62,9 @@ private slots:
         QCOMPARE(page.groupView()->currentIndex().data(FailureGroupModel::KeyRole).toString(), QStringLiteral("KeyError"));
 
         view->setCurrentIndex(view->model()->index(0, 0));
-        QVERIFY(page.messageView()->toPlainText().contains(QStringLiteral("Traceback (most recent call last)")));
+        // The row holds the first line; the pane reads the job for the whole message.
+        QVERIFY(!page.jobPane()->model()->rowAt(0).failure->message.contains(QLatin1Char('\n')));
+        QTRY_VERIFY_WITH_TIMEOUT(page.messageView()->toPlainText().contains(QStringLiteral("Traceback (most recent call last)")), 30000);
 
         QSignalSpy open(&page, &Page::openJobRequested);
         view->setFocus();
@@ -72,6 +75,7 @@ private slots:
         page.showGroup(QStringLiteral("requests.exceptions.ConnectionError"));
         QTRY_COMPARE_WITH_TIMEOUT(page.jobPane()->model()->rowCount(), 7, 30000);
         view->setCurrentIndex(view->model()->index(0, 0));
+        QTRY_VERIFY_WITH_TIMEOUT(page.messageView()->toPlainText().contains(QStringLiteral("Traceback")), 30000);
         screenshot(&page, QStringLiteral("failed"));
     }
 
@@ -108,6 +112,30 @@ private slots:
         QVERIFY(refresh(&page));
         QCOMPARE(page.currentGroup(), QStringLiteral("B"));
         QCOMPARE(page.jobPane()->model()->rowCount(), 0);
+    }
+
+    // More groups than one desk.failed call lists: the heading says how many are listed of all.
+    void manyGroupsSayHowManyAreListed()
+    {
+        constexpr int groups = 1200; // SSCAN steps of 500 may give a few more; far fewer than this
+        for (int i = 0; i < groups; ++i) {
+            const QByteArray group = "G" + QByteArray::number(i);
+            fixture().command({"LPUSH", "ql:f:" + group, "gone-" + group});
+            fixture().command({"SADD", "ql:failures", group});
+        }
+        auto s = session();
+        FailedPage page(s.get());
+        page.show();
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.groupModel()->totalGroups(), groups);
+        QVERIFY(page.groupModel()->rowCount() < groups);
+        const QLocale locale;
+        const QString listed = QStringLiteral("%1 of %2").arg(locale.toString(page.groupModel()->rowCount()), locale.toString(groups));
+        QStringList texts;
+        for (const QLabel *label : page.findChildren<QLabel *>())
+            texts << label->text();
+        QVERIFY2(texts.join(QLatin1Char('|')).contains(QStringLiteral("Failure groups: ") + listed),
+                 qPrintable(texts.join(QLatin1Char('|'))));
     }
 
     void missingJobIsShown()

@@ -61,14 +61,14 @@ private slots:
         QVERIFY(!whole->history.isEmpty());
 
         // Sources whose script returns whole jobs (a failure group) are cut down the same way.
-        fixture().call(QStringLiteral("fail"), {"held", "w1", "IOError", "boom", num(T + 30)});
+        fixture().call(QStringLiteral("fail"), {"held", "w1", "IOError", "boom\nTraceback: line 1", num(T + 30)});
         const auto failed = read(JobSource::failureGroup(client(), QStringLiteral("IOError")), 0, 10);
         QVERIFY2(failed.ok(), qPrintable(failed.error.message));
         QCOMPARE(failed.value.jobs.size(), 1);
         QVERIFY(failed.value.jobs.first().data.isEmpty());
         QVERIFY(failed.value.jobs.first().history.isEmpty());
         QCOMPARE(failed.value.jobs.first().put, T);
-        QCOMPARE(failed.value.jobs.first().failure->message, QStringLiteral("boom"));
+        QCOMPARE(failed.value.jobs.first().failure->message, QStringLiteral("boom")); // its first line
 
         // And the model's rows are those summaries.
         JobListModel model(client());
@@ -79,6 +79,47 @@ private slots:
         QVERIFY(shown.data.isEmpty());
         QVERIFY(shown.history.isEmpty());
         QCOMPARE(model.index(0, JobListModel::PutColumn).data(JobListModel::SortRole).toDouble(), T + 20);
+    }
+
+    // Bytes Redis has written to its clients so far (INFO stats).
+    qint64 bytesSent()
+    {
+        const QByteArray info = fixture().command({"INFO", "stats"}).bytes;
+        const qsizetype at = info.indexOf("total_net_output_bytes:");
+        return at < 0 ? -1 : info.mid(at + 23, info.indexOf('\r', at) - at - 23).toLongLong();
+    }
+
+    // The server builds the rows (desk.summaries): a page of jobs with 1 MB of data each sends
+    // far less than the data; a timed-out job's mark and a complete job's queue come with it.
+    void rowsAreBuiltByTheServer()
+    {
+        const QByteArray big = "{\"blob\":\"" + QByteArray(1 << 20, 'x') + "\"}";
+        fixture().put("q", "timed", T, {}, 0, big);
+        fixture().put("q", "done", T, {}, 0, big);
+        fixture().pop("q", "w1", 2, T + 10);
+        for (const QByteArray jid : {"d1", "d2", "d3"})
+            fixture().put("q", jid, T + 40, {}, 0, big);
+        QVERIFY(!fixture().qless("timeout", T + 20, {"timed"}).isError());
+        QVERIFY(!fixture().qless("complete", T + 30, {"done", "w1", "q", "{}"}).isError());
+        const qint64 before = bytesSent();
+        const auto page = read(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")), 0, 10);
+        const qint64 sent = bytesSent() - before;
+        QVERIFY2(page.ok(), qPrintable(page.error.message));
+        QCOMPARE(page.value.jobs.size(), 4);
+        QVERIFY2(before >= 0 && sent < 64 * 1024, qPrintable(QString::number(sent)));
+        bool sawTimedOut = false;
+        for (const Job &row : page.value.jobs) {
+            QCOMPARE(row.put, row.jid == "timed" ? T : T + 40);
+            if (row.jid == "timed") {
+                sawTimedOut = row.timedOut && row.timedOutAt == T + 20 && row.timedOutWorker == QLatin1String("w1");
+            }
+        }
+        QVERIFY(sawTimedOut);
+
+        const auto completed = read(JobSource::completed(client()), 0, 10);
+        QVERIFY2(completed.ok(), qPrintable(completed.error.message));
+        QCOMPARE(completed.value.jobs.size(), 1);
+        QCOMPARE(completed.value.jobs.first().queue, QStringLiteral("q")); // qless empties it; the row says where
     }
 
     void oneUnreadableJobIsAMarkedRowTheRestShown()
