@@ -125,6 +125,7 @@ private slots:
         }
         auto s = session();
         FailedPage page(s.get());
+        page.resize(1400, 800);
         page.show();
         QVERIFY(refresh(&page));
         QCOMPARE(page.groupModel()->totalGroups(), groups);
@@ -136,6 +137,7 @@ private slots:
             texts << label->text();
         QVERIFY2(texts.join(QLatin1Char('|')).contains(QStringLiteral("Failure groups: ") + listed),
                  qPrintable(texts.join(QLatin1Char('|'))));
+        screenshot(&page, QStringLiteral("failed-many-groups"));
     }
 
     void missingJobIsShown()
