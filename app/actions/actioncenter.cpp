@@ -1,5 +1,8 @@
 #include "actioncenter.h"
 
+#include "auditlog.h"
+#include "auditrecord.h"
+
 #include "bulkrunner.h"
 #include "jobselection.h"
 #include "qlessclient.h"
@@ -203,6 +206,26 @@ void ActionCenter::confirm(QWidget *parent, const QString &title, const QString 
 void ActionCenter::showError(QWidget *parent, const QString &title, const QString &text)
 {
     showResult(parent, title, text, true);
+}
+
+bool ActionCenter::refuseReadOnly(QWidget *parent, const QString &title)
+{
+    if (!isReadOnly())
+        return false;
+    showError(parent, title, readOnlyReason());
+    return true;
+}
+
+void ActionCenter::finishWrite(QWidget *parent, const QString &title, const AuditRecord &record, Report report)
+{
+    const bool failed = record.outcome == QLatin1String("failed");
+    QString message = record.message;
+    const bool logged = m_session->audit(record);
+    if (!logged)
+        message += QLatin1Char(' ') + tr("The audit log could not be written: %1").arg(m_session->auditLog()->errorString());
+    if (failed || !logged || report == Report::Always)
+        showResult(parent, title, message, failed || !logged);
+    emit changed();
 }
 
 void ActionCenter::showResult(QWidget *parent, const QString &title, const QString &text, bool problem)

@@ -16,6 +16,7 @@ class QAction;
 class QMenu;
 class QWidget;
 class QlessSession;
+struct AuditRecord;
 struct Job;
 struct JobSelection;
 struct RecurringJob;
@@ -65,6 +66,14 @@ public:
     void confirm(QWidget *parent, const QString &title, const QString &text, const QString &button,
                  bool destructive, std::function<void()> go);
     void showError(QWidget *parent, const QString &title, const QString &text);
+    // On a read-only connection: says why, under `title`, and returns true (the caller stops).
+    // Controls are guard()ed already; this catches a menu or dialog opened before the switch.
+    bool refuseReadOnly(QWidget *parent, const QString &title);
+    // How a write that is not a bulk run ends: `record` goes to the audit log (the operator also
+    // hears when the log could not be written), its message is shown (only when it failed with
+    // Report::Failure, always with Report::Always), and pages are told to refresh.
+    enum class Report { Failure, Always };
+    void finishWrite(QWidget *parent, const QString &title, const AuditRecord &record, Report report);
     // What an action did, as a window-modal message (a warning when `problem`).
     void showResult(QWidget *parent, const QString &title, const QString &text, bool problem);
 

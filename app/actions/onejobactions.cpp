@@ -101,10 +101,8 @@ void OneJobActions::askStopRecurring(const RecurringJob &job, QWidget *parent)
 
 void OneJobActions::askAddNote(const QByteArray &jid, QWidget *parent)
 {
-    if (m_center->isReadOnly()) {
-        m_center->showError(parent, tr("Add note"), ActionCenter::readOnlyReason());
+    if (m_center->refuseReadOnly(parent, tr("Add note")))
         return;
-    }
     auto *dialog = new JobNoteDialog(jid, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
@@ -132,11 +130,8 @@ void OneJobActions::recordOneJob(const QString &action, const QJsonObject &argum
     const bool done = error.isNull() && applied;
     record.count = done ? 1 : 0;
     record.outcome = done ? QStringLiteral("done") : QStringLiteral("failed");
-    record.message = !error.isNull() ? error.message : done ? doneText : notDoneText;
-    m_session->audit(record);
-    if (!done) {
-        const QString jid = arguments.value(QStringLiteral("jid")).toString();
-        m_center->showError(parent, title, tr("%1: %2").arg(jid, record.message));
-    }
-    emit m_center->changed();
+    const QString why = !error.isNull() ? error.message : done ? doneText : notDoneText;
+    // The log keeps the reason; the operator is told which job it was about.
+    record.message = done ? why : tr("%1: %2").arg(arguments.value(QStringLiteral("jid")).toString(), why);
+    m_center->finishWrite(parent, title, record, ActionCenter::Report::Failure);
 }

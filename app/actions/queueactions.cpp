@@ -157,10 +157,8 @@ void QueueActions::unpause(const QStringList &queues, QWidget *parent)
 void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *parent)
 {
     const QString title = pause ? tr("Pause queues") : tr("Unpause queues");
-    if (m_center->isReadOnly()) {
-        m_center->showError(parent, title, ActionCenter::readOnlyReason());
+    if (m_center->refuseReadOnly(parent, title))
         return;
-    }
     if (queues.isEmpty())
         return;
     const QString text = pause
@@ -172,10 +170,9 @@ void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *par
             const QString message = reply.ok()
                 ? (pause ? tr("%1 paused").arg(queuesText(queues)) : tr("%1 unpaused").arg(queuesText(queues)))
                 : reply.error.message;
-            audit(pause ? QStringLiteral("pause") : QStringLiteral("unpause"), queues, reply.ok(), message);
-            if (!reply.ok())
-                m_center->showError(where, title, message);
-            emit m_center->changed();
+            m_center->finishWrite(where, title, queuesRecord(pause ? QStringLiteral("pause") : QStringLiteral("unpause"),
+                                                             queues, reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"), message),
+                                  ActionCenter::Report::Failure);
         };
         if (pause)
             m_session->client()->pauseQueues(queues, this, done);
@@ -187,10 +184,8 @@ void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *par
 void QueueActions::forget(const QStringList &queues, QWidget *parent)
 {
     const QString title = tr("Forget queues");
-    if (m_center->isReadOnly()) {
-        m_center->showError(parent, title, ActionCenter::readOnlyReason());
+    if (m_center->refuseReadOnly(parent, title))
         return;
-    }
     if (queues.isEmpty())
         return;
     const QString text = tr("Forget %1?\n\nA queue that holds nothing leaves the queues list (its stats and "
@@ -214,30 +209,24 @@ void QueueActions::forget(const QStringList &queues, QWidget *parent)
             } else {
                 message = reply.error.message;
             }
-            AuditRecord record;
-            record.action = QStringLiteral("forget queues");
-            record.arguments.insert(QStringLiteral("queues"), QJsonArray::fromStringList(queues));
-            record.count = 0;
-            record.outcome = !reply.ok() ? QStringLiteral("failed")
+            const QString outcome = !reply.ok() ? QStringLiteral("failed")
                 : reply.value.size() == queues.size() ? QStringLiteral("done") : QStringLiteral("partial");
-            record.message = message;
-            if (!m_session->audit(record))
-                message += QLatin1Char(' ') + tr("The audit log could not be written: %1").arg(m_session->auditLog()->errorString());
-            m_center->showResult(where, title, message, !reply.ok());
-            emit m_center->changed();
+            m_center->finishWrite(where, title, queuesRecord(QStringLiteral("forget queues"), queues, outcome, message),
+                                  ActionCenter::Report::Always);
         });
     });
 }
 
-void QueueActions::audit(const QString &action, const QStringList &queues, bool ok, const QString &message)
+AuditRecord QueueActions::queuesRecord(const QString &action, const QStringList &queues, const QString &outcome,
+                                      const QString &message)
 {
     AuditRecord record;
     record.action = action;
     record.arguments.insert(QStringLiteral("queues"), QJsonArray::fromStringList(queues));
     record.count = 0;
-    record.outcome = ok ? QStringLiteral("done") : QStringLiteral("failed");
+    record.outcome = outcome;
     record.message = message;
-    m_session->audit(record);
+    return record;
 }
 
 ConfigEditor *QueueActions::editor()
@@ -252,10 +241,8 @@ ConfigEditor *QueueActions::editor()
 void QueueActions::askMaxConcurrency(const QueueCounts &queue, QWidget *parent)
 {
     const QString title = tr("Max concurrency");
-    if (m_center->isReadOnly()) {
-        m_center->showError(parent, title, ActionCenter::readOnlyReason());
+    if (m_center->refuseReadOnly(parent, title))
         return;
-    }
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(QStringLiteral("maxConcurrencyInput"));
     dialog->setWindowTitle(title);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "auditrecord.h"
 #include "queuecounts.h"
 
 #include <QList>
@@ -46,7 +47,9 @@ private:
     explicit QueueActions(QlessSession *session);
 
     void setPaused(bool pause, const QStringList &queues, QWidget *parent);
-    void audit(const QString &action, const QStringList &queues, bool ok, const QString &message);
+    // The audit record of a write to `queues` (no jobs counted: it acts on queues).
+    static AuditRecord queuesRecord(const QString &action, const QStringList &queues, const QString &outcome,
+                                    const QString &message);
     ConfigEditor *editor();
 
     QlessSession *m_session;

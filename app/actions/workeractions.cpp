@@ -99,10 +99,8 @@ void WorkerActions::fillMenu(QMenu *menu, const QStringList &selected, const Wor
 void WorkerActions::deregister(const QStringList &workers, QWidget *parent)
 {
     const QString title = tr("Deregister workers");
-    if (m_center->isReadOnly()) {
-        m_center->showError(parent, title, ActionCenter::readOnlyReason());
+    if (m_center->refuseReadOnly(parent, title))
         return;
-    }
     if (workers.isEmpty())
         return;
     const QString text = tr("Deregister %1?\n\nThey leave the workers list. Jobs they hold stay as they are; "
@@ -116,10 +114,7 @@ void WorkerActions::deregister(const QStringList &workers, QWidget *parent)
             record.count = 0;
             record.outcome = reply.ok() ? QStringLiteral("done") : QStringLiteral("failed");
             record.message = reply.ok() ? tr("%1 deregistered").arg(workersText(workers)) : reply.error.message;
-            m_session->audit(record);
-            if (!reply.ok())
-                m_center->showError(where, title, record.message);
-            emit m_center->changed();
+            m_center->finishWrite(where, title, record, ActionCenter::Report::Failure);
         });
     });
 }
@@ -138,10 +133,8 @@ QPushButton *WorkerActions::makeDeregisterIdleButton(const WorkerListModel *mode
 void WorkerActions::askDeregisterIdle(const WorkerListModel *model, QWidget *parent)
 {
     const QString title = tr("Deregister idle workers");
-    if (m_center->isReadOnly()) {
-        m_center->showError(parent, title, ActionCenter::readOnlyReason());
+    if (m_center->refuseReadOnly(parent, title))
         return;
-    }
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(QStringLiteral("idleMinutesInput"));
     dialog->setWindowTitle(title);
