@@ -14,14 +14,14 @@
 --   * `dependents` is left out (no row shows it); its key's damage is still marked.
 --
 -- Cost per job, bounded whatever the job holds: one HMGET, a few TYPE/HSTRLEN/ZSCORE calls,
--- SMEMBERS of its dependencies (what it waits on, shown in rows), the data parsed only when it is
--- at most DataChecked bytes (as the client did), and a history read from its end in growing
--- chunks until the entries above are found, HistoryScanned entries at most, plus its first entry
--- (qless keeps a job's first entry, its creation `put`, when it trims). So a put beyond that
--- window in an untrimmed history gives an earlier put time, and a bad entry there is not marked
--- in the row; the job window reads the whole job and shows both.
+-- SMEMBERS of its dependencies (what it waits on, shown in rows), the data read and parsed only
+-- when it is at most 4 KB (see summary_data_problem), and a history read from its end in growing
+-- chunks until the entries above are found, 1000 entries at most, plus its first entry (qless
+-- keeps a job's first entry, its creation `put`, when it trims). So a put beyond that window in
+-- an untrimmed history gives an earlier put time, and a bad entry there is not marked in the row;
+-- the job window reads the whole job and shows both.
 
-Qless.summary_limits = { raw_kept = 200, data_checked = 256 * 1024, history_scanned = 1000 }
+Qless.summary_limits = { raw_kept = 200, data_checked = 4096, history_scanned = 1000 }
 
 -- Text cut to what a row keeps of a damaged value.
 function Qless.summary_cut(text)
@@ -29,15 +29,17 @@ function Qless.summary_cut(text)
   return text
 end
 
--- What is wrong with the job's data as the client would mark it, without reading more than
--- data_checked bytes of it: nil (fine or too large to check), 'missing', 'invalid', 'not-object'.
+-- What is wrong with the job's data as the client would mark it: nil (fine, or too large to
+-- look at), 'missing', 'invalid', 'not-object'. Reading and parsing the data is most of a
+-- summary's cost (46 of 60 ms for 500 jobs of 20 KB data; reading 20 KB without parsing still
+-- 40 ms), so only data of up to data_checked bytes is read; larger data's flaws are left to the
+-- job window, which reads it all.
 function Qless.summary_data_problem(key, summary)
   if redis.call('hexists', key, 'data') == 0 then return 'missing' end
   if redis.call('hstrlen', key, 'data') > Qless.summary_limits.data_checked then return nil end
   local data = redis.call('hget', key, 'data')
   -- Read as the client reads it: the text in a list, the first item must be an object.
-  local ok = pcall(cjson.decode, '[' .. data .. ']')
-  if not ok then return 'invalid' end
+  if not pcall(cjson.decode, '[' .. data .. ']') then return 'invalid' end
   if not string.find(data, '^%s*{') then
     summary.data_head = string.sub(data, 1, 4 * Qless.summary_limits.raw_kept)
     return 'not-object'

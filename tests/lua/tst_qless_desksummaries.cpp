@@ -217,6 +217,20 @@ private slots:
         QVERIFY(QlessDecoder::jobSummary(summaryObject("dependents-string", T + 1)).hasProblem(QStringLiteral("dependents")));
     }
 
+    // Data over 4 KB is not read for a row (reading is most of a summary's cost): its flaws are
+    // left to the job window, which reads the whole job. Up to 4 KB, marked as the whole job is.
+    void onlySmallDataIsChecked()
+    {
+        for (const QByteArray jid : {"small-cut", "large-cut"})
+            put(T, "q", jid);
+        m_q.command({"HSET", "ql:j:small-cut", "data", "{\"blob\":\"" + QByteArray(4000, 'x')});
+        m_q.command({"HSET", "ql:j:large-cut", "data", "{\"blob\":\"" + QByteArray(5000, 'x')});
+        sameAsWhole("small-cut", T + 1);
+        QVERIFY(QlessDecoder::jobSummary(summaryObject("small-cut", T + 1)).hasProblem(QStringLiteral("data")));
+        QVERIFY(whole("large-cut", T + 1).hasProblem(QStringLiteral("data")));
+        QVERIFY(!QlessDecoder::jobSummary(summaryObject("large-cut", T + 1)).hasProblem(QStringLiteral("data")));
+    }
+
     // 100,000 entries after the put: the summary finds the put (qless keeps a job's first entry)
     // and reads only the end of the list, so a bad entry in the middle, which the whole job
     // shows, is beyond what it reads. Data of 1 MB does not travel.
