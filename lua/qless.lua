@@ -222,8 +222,9 @@ Api['desk.workerpage'] = function(now, a)
   return '{"total":' .. page.total .. ',"workers":' .. desk_list(page.workers) .. next .. '}'
 end
 
--- desk.failed [group [start [limit]]]: {total, groups: [{name, count, newest}], cursor} (at most
--- 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}.
+-- desk.failed [group [start [limit [summaries]]]]: {total, groups: [{name, count, newest}], cursor}
+-- (at most 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]};
+-- with `summaries` the jobs are row summaries (Qless.desk_summary), as desk.summaries gives them.
 local function desk_failure_groups(cursor)
   local listing = Qless.desk_failure_groups(cursor)
   return '{"total":' .. listing.total .. ',"groups":' .. desk_list(listing.groups) ..
@@ -232,8 +233,11 @@ end
 
 Api['desk.failed'] = function(now, a)
   if a[1] == nil then return desk_failure_groups('0') end
+  if a[4] ~= nil and a[4] ~= 'summaries' then
+    Qless.fail_with('Desk.failed(): the fourth argument may only be "summaries", got ' .. tostring(a[4]))
+  end
   local page = Qless.desk_failed_page(a[1], desk_count('Desk.failed', 'start', a[2], 0),
-    desk_count('Desk.failed', 'limit', a[3], 25))
+    desk_count('Desk.failed', 'limit', a[3], 25), a[4] and Qless.desk_summary)
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
 end
 

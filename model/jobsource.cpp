@@ -98,7 +98,7 @@ JobSource JobSource::failureGroup(QlessClient *client, const QString &group)
     source.state = QStringLiteral("failed");
     source.scan = scanOf(client, QStringLiteral("failed"), group);
     source.fetch = [client, group](int offset, int count, QObject *context, Done done) {
-        client->failedJobs(group, offset, count, context, [done](const QlessReply<FailedJobsPage> &reply) {
+        client->failedSummaries(group, offset, count, context, [done](const QlessReply<FailedJobsPage> &reply) {
             QlessReply<JobPage> page;
             page.error = reply.error;
             page.value.jobs = reply.value.jobs;

@@ -59,6 +59,9 @@ public:
     void failureGroupList(QObject *context, Done<FailureGroupList> done);
     void failureGroupList(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done);
     void failedJobs(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
+    // The same page with its jobs as row summaries (no data, a history cut to what a row reads):
+    // what a list of the group shows (qlessclientsummaries.cpp).
+    void failedSummaries(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
     // Every worker seen within max-worker-age, most recently seen first, read in bounded pages
     // (desk.workerpage, 500 a call) so no single call holds Redis up however many workers there
     // are; a worker read twice (it heartbeated during the walk) is kept as last read.

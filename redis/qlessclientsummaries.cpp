@@ -14,6 +14,14 @@ void QlessClient::summaries(const QList<QByteArray> &jids, QObject *context, Don
                context, std::move(done));
 }
 
+void QlessClient::failedSummaries(const QString &group, int offset, int count, QObject *context,
+                                  Done<FailedJobsPage> done)
+{
+    read<FailedJobsPage>("desk.failed",
+                         {utf8(group), QByteArray::number(offset), QByteArray::number(count), "summaries"},
+                         context, &QlessDecoder::failedSummaries, std::move(done));
+}
+
 void QlessClient::readPerJid(const QByteArray &command, const QList<QByteArray> &jids,
                              Decode<std::optional<Job>> decode, QObject *context,
                              Done<QList<std::optional<Job>>> done)

@@ -125,7 +125,9 @@ QList<FailureGroup> QlessDecoder::failureGroups(const RedisReply &reply, RedisEr
     return failureGroupList(reply, error).groups;
 }
 
-FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *error)
+namespace {
+// desk.failed <group>'s {total, jobs}, each job read by `read`.
+FailedJobsPage failedPage(const RedisReply &reply, RedisError *error, Job (*read)(const QJsonValue &, bool))
 {
     QJsonValue value;
     bool escaped = false;
@@ -134,8 +136,19 @@ FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *err
     const QJsonObject o = value.toObject();
     FailedJobsPage page;
     page.total = count(o, QStringLiteral("total"));
-    page.jobs = jobList(o.value(QLatin1String("jobs")), escaped, error);
+    page.jobs = jobList(o.value(QLatin1String("jobs")), escaped, error, read);
     return page;
+}
+} // namespace
+
+FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *error)
+{
+    return failedPage(reply, error, &QlessDecoder::job);
+}
+
+FailedJobsPage QlessDecoder::failedSummaries(const RedisReply &reply, RedisError *error)
+{
+    return failedPage(reply, error, &QlessDecoder::jobSummary);
 }
 
 namespace {
@@ -205,7 +218,7 @@ TrackedJobs QlessDecoder::trackedJobs(const RedisReply &reply, RedisError *error
         return {};
     const QJsonObject o = value.toObject();
     TrackedJobs out;
-    out.jobs = jobList(o.value(QLatin1String("jobs")), escaped, error);
+    out.jobs = jobList(o.value(QLatin1String("jobs")), escaped, error, &QlessDecoder::job);
     QJsonArray expired;
     if (asList(o.value(QLatin1String("expired")), &expired))
         out.expired = stringList(expired);

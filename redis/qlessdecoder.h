@@ -51,6 +51,8 @@ public:
     static FailureGroupList failureGroupList(const RedisReply &reply, RedisError *error);
     static QList<FailureGroup> failureGroups(const RedisReply &reply, RedisError *error);
     static FailedJobsPage failedJobs(const RedisReply &reply, RedisError *error);
+    // desk.failed <group> ... summaries: the page's jobs as row summaries (jobSummary).
+    static FailedJobsPage failedSummaries(const RedisReply &reply, RedisError *error);
     static QList<WorkerSummary> workers(const RedisReply &reply, RedisError *error);
     // desk.workerpage: {total, workers: [{name, jobs, stalled, last}], next: {since, after}}.
     static WorkerPage workerPage(const RedisReply &reply, RedisError *error);

@@ -42,7 +42,8 @@ double number(const QJsonValue &value);
 bool replyJson(const RedisReply &reply, QJsonValue *out, bool *escaped, RedisError *error);
 // A reply that must be a JSON list of `what`: the list, or false with a BadReply error.
 bool replyList(const RedisReply &reply, QJsonArray *out, const QString &what, RedisError *error);
-// A JSON list of jobs (qlessdecoderjob.cpp), or none with a BadReply error.
-QList<Job> jobList(const QJsonValue &value, bool escaped, RedisError *error);
+// A JSON list of jobs (qlessdecoderjob.cpp), each read by `read` (QlessDecoder::job, or
+// QlessDecoder::jobSummary for lists of row summaries), or none with a BadReply error.
+QList<Job> jobList(const QJsonValue &value, bool escaped, RedisError *error, Job (*read)(const QJsonValue &, bool));
 
 } // namespace QlessDecoderFields

@@ -243,7 +243,8 @@ std::optional<Job> QlessDecoder::job(const RedisReply &reply, RedisError *error)
     return job(value, escaped);
 }
 
-QList<Job> QlessDecoderFields::jobList(const QJsonValue &value, bool escaped, RedisError *error)
+QList<Job> QlessDecoderFields::jobList(const QJsonValue &value, bool escaped, RedisError *error,
+                                       Job (*read)(const QJsonValue &, bool))
 {
     QJsonArray array;
     if (!asList(value, &array)) {
@@ -253,6 +254,6 @@ QList<Job> QlessDecoderFields::jobList(const QJsonValue &value, bool escaped, Re
     QList<Job> jobs;
     jobs.reserve(array.size());
     for (const QJsonValue &item : array)
-        jobs << QlessDecoder::job(item, escaped);
+        jobs << read(item, escaped);
     return jobs;
 }

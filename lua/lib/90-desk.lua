@@ -219,13 +219,14 @@ function Qless.desk_worker_jobs(now, worker)
 end
 
 -- {total, jobs}: a page of failure group `group`, newest first, as job objects (with `time` and
--- `due`, Qless.face_job_object); a jid whose job is gone shows as {jid, state = 'missing'}.
-function Qless.desk_failed_page(group, start, limit)
+-- `due`, Qless.face_job_object) or what `read` makes of each jid (Qless.desk_summary: row
+-- summaries); a jid whose job is gone shows as {jid, state = 'missing'}.
+function Qless.desk_failed_page(group, start, limit, read)
   local page = Qless.failed(group, start, limit)
   local jobs = {}
   if limit <= 0 then page.jobs = {} end
   for _, jid in ipairs(page.jobs) do
-    table.insert(jobs, Qless.desk_job_or_damage(Qless.face_job_object, jid) or { jid = jid, state = 'missing' })
+    table.insert(jobs, Qless.desk_job_or_damage(read or Qless.face_job_object, jid) or { jid = jid, state = 'missing' })
   end
   return { total = page.total, jobs = jobs }
 end

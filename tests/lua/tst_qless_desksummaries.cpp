@@ -259,6 +259,42 @@ private slots:
         QVERIFY(!row.hasProblem(QStringLiteral("history")));
         QVERIFY(!row.hasProblem(QStringLiteral("data")));
     }
+
+    // A failure group's page as summaries (desk.failed <group> start limit summaries): the same
+    // jobs in the same order as the whole-job page, each what desk.summaries says of it, a gone
+    // job still listed as missing; anything but `summaries` as the fourth argument is refused.
+    void failureGroupPageAsSummaries()
+    {
+        const QByteArray big = "{\"blob\":\"" + QByteArray(64 * 1024, 'x') + "\"}";
+        for (const QByteArray jid : {"f1", "f2", "f3"})
+            put(T, "q", jid, {}, 0, big);
+        mustWork(lua("pop", T + 1, {"q", "w1", "3"}));
+        for (const QByteArray jid : {"f1", "f2", "f3"})
+            mustWork(lua("fail", T + 2, {jid, "w1", "boom", "first line\nsecond line", "{}"}));
+        m_q.command({"DEL", "ql:j:f2"});
+        QLESS_VERIFY_REFUSED(lua("desk.failed", T + 3, {"boom", "0", "10", "whole"}), "summaries");
+
+        const QJsonObject whole = parsed(lua("desk.failed", T + 3, {"boom", "0", "10"})).toObject();
+        const RedisValue reply = lua("desk.failed", T + 3, {"boom", "0", "10", "summaries"});
+        const QJsonObject rows = parsed(reply).toObject();
+        QCOMPARE(rows.value(QStringLiteral("total")).toInt(), 3);
+        const QJsonArray wholeJobs = whole.value(QStringLiteral("jobs")).toArray();
+        const QJsonArray summaries = rows.value(QStringLiteral("jobs")).toArray();
+        QCOMPARE(summaries.size(), 3);
+        QVERIFY2(reply.bytes.size() < 4000, QByteArray::number(reply.bytes.size()).constData()); // no data
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject row = summaries.at(i).toObject();
+            QCOMPARE(row.value(QStringLiteral("jid")), wholeJobs.at(i).toObject().value(QStringLiteral("jid")));
+            QVERIFY(!row.contains(QStringLiteral("data")));
+            if (row.value(QStringLiteral("jid")).toString() == QLatin1String("f2")) {
+                QCOMPARE(row.value(QStringLiteral("state")).toString(), QStringLiteral("missing"));
+                continue;
+            }
+            QCOMPARE(row, summaryObject(row.value(QStringLiteral("jid")).toString().toUtf8(), T + 3));
+            const Job job = QlessDecoder::jobSummary(row);
+            QCOMPARE(job.failure->message, QStringLiteral("first line"));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestQlessDeskSummaries)
