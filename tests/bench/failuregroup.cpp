@@ -234,7 +234,7 @@ void Bench::memory()
     raw.raw = grown(rawBig);
     raw.maxRatio = 1.5;
     raw.note = QStringLiteral("rows kept as summaries (Job values, UTF-16 text) against hiredis's reply objects "
-                              "holding the same pages' whole JSON, read by the call the console makes (desk.failed)");
+                              "holding the same pages' JSON, read by the call the console makes (desk.failed ... summaries)");
     m_report.add(raw);
 
     // How far the operator scrolled: rows are kept as summaries (no data, no history), so memory
@@ -273,12 +273,14 @@ int Bench::probeMemory(const QString &side, const QString &socket, const QString
             fprintf(stderr, "probe: %s\n", qPrintable(error));
             return 1;
         }
-        // The call the console's group list makes (QlessClient::failedJobs): desk.failed <group>
-        // pages of the unified script, replies kept whole as hiredis holds them.
+        // The call the console's group list makes (QlessClient::failedSummaries): desk.failed
+        // <group> pages of row summaries from the unified script, replies kept whole as hiredis
+        // holds them.
         const QByteArray now = QByteArray::number(QDateTime::currentSecsSinceEpoch());
         const auto failedPage = [&](int offset, int count) {
             return RawRedis::script(QStringLiteral("qless"), {},
-                                    {"desk.failed", now, groupBytes, QByteArray::number(offset), QByteArray::number(count)});
+                                    {"desk.failed", now, groupBytes, QByteArray::number(offset), QByteArray::number(count),
+                                     "summaries"});
         };
         raw.command(failedPage(0, 1));
         before = residentKiB();
