@@ -124,6 +124,20 @@ local function desk_count(who, name, value, default)
   return n
 end
 
+-- How many items one read call may list: a count over it is refused, not cut, so a caller that
+-- asks for more learns it must page (issue #14: no call holds Redis for long at 1M jobs).
+local desk_max_count = 1000
+
+-- A `count`/`limit` argument of a paged read: desk_count's, and at most desk_max_count.
+local function desk_page_count(who, name, value, default)
+  local n = desk_count(who, name, value, default)
+  if n > desk_max_count then
+    Qless.fail_with(who .. '(): Arg "' .. name .. '" must be 0 to ' .. desk_max_count ..
+      ' (page through longer lists): ' .. tostring(value))
+  end
+  return n
+end
+
 -- Lua's empty table encodes as {}; a list reply must read as [] however long it is.
 local function desk_list(items)
   if #items == 0 then return '[]' end
@@ -137,14 +151,14 @@ Api['desk.queues'] = function(now, a)
   return desk_list(Qless.desk_queues_counts(now))
 end
 
--- desk.jobs complete [offset [count]] | desk.jobs <state> <queue> [offset [count]]
+-- desk.jobs complete [offset [count]] | desk.jobs <state> <queue> [offset [count]]; count 0 to 1000.
 Api['desk.jobs'] = function(now, a)
   local who = 'Desk.jobs'
   local state = Qless.arg(who, 'state', a[1])
   local queue, first = nil, 2
   if state ~= 'complete' then queue, first = Qless.arg(who, 'queue', a[2]), 3 end
   local page = Qless.desk_jobs(now, state, queue, desk_count(who, 'offset', a[first], 0),
-    desk_count(who, 'count', a[first + 1], 25))
+    desk_page_count(who, 'count', a[first + 1], 25))
   -- A Redis array, the total first and then the jids: jids reach the client as the exact bytes
   -- Redis holds (a jid need not be UTF-8, which JSON text could not carry).
   local reply = { page.total }
@@ -187,10 +201,10 @@ Api['desk.summaries'] = function(now, a)
   return reply
 end
 
--- desk.peek <queue> [count]: job objects, as the next pop of `count` would hand them out.
+-- desk.peek <queue> [count]: job objects, as the next pop of `count` (0 to 1000) would hand them out.
 Api['desk.peek'] = function(now, a)
   local queue = Qless.arg('Desk.peek', 'queue', a[1])
-  local count = desk_count('Desk.peek', 'count', a[2], 25)
+  local count = desk_page_count('Desk.peek', 'count', a[2], 25)
   return desk_list(Qless.job_objects(Qless.desk_peek(now, queue, count), true))
 end
 
@@ -223,7 +237,8 @@ Api['desk.workerpage'] = function(now, a)
 end
 
 -- desk.failed [group [start [limit [summaries]]]]: {total, groups: [{name, count, newest}], cursor}
--- (at most 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]};
+-- (at most 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}
+-- (limit 0 to 1000);
 -- with `summaries` the jobs are row summaries (Qless.desk_summary), as desk.summaries gives them.
 local function desk_failure_groups(cursor)
   local listing = Qless.desk_failure_groups(cursor)
@@ -237,7 +252,7 @@ Api['desk.failed'] = function(now, a)
     Qless.fail_with('Desk.failed(): the fourth argument may only be "summaries", got ' .. tostring(a[4]))
   end
   local page = Qless.desk_failed_page(a[1], desk_count('Desk.failed', 'start', a[2], 0),
-    desk_count('Desk.failed', 'limit', a[3], 25), a[4] and Qless.desk_summary)
+    desk_page_count('Desk.failed', 'limit', a[3], 25), a[4] and Qless.desk_summary)
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
 end
 
@@ -253,10 +268,10 @@ Api['desk.tracked'] = function(now, a)
   return '{"jobs":' .. desk_list(listing.jobs) .. ',"expired":' .. desk_list(listing.expired) .. '}'
 end
 
--- desk.tags [offset [count]]: [{tag, count}] most used first.
+-- desk.tags [offset [count]]: [{tag, count}] most used first; count 0 to 1000.
 Api['desk.tags'] = function(now, a)
   return desk_list(Qless.desk_tags(desk_count('Desk.tags', 'offset', a[1], 0),
-    desk_count('Desk.tags', 'count', a[2], 25)))
+    desk_page_count('Desk.tags', 'count', a[2], 25)))
 end
 
 -- desk.scan <list> <name> <count> [cursor...]: the next chunk of a whole list for a bulk run,
