@@ -174,31 +174,29 @@ Api['desk.get'] = function(now, a)
   return cjson.encode(object)
 end
 
--- desk.multiget <jid> [jid...]: one reply per jid, in order: the job object as desk.get's, or nil
--- for a jid with no job. At most 1000 jids a call, so one call never holds Redis for long.
-Api['desk.multiget'] = function(now, a)
-  if #a == 0 then Qless.arg('Desk.multiget', 'jid', nil) end
-  if #a > 1000 then Qless.fail_with('Desk.multiget(): at most 1000 jids per call, got ' .. #a) end
+-- One reply per jid of `a`, in order: read(jid) as JSON, or nil for a jid with no job. At most
+-- 1000 jids a call, so one call never holds Redis for long.
+local function desk_per_jid(who, a, read)
+  if #a == 0 then Qless.arg(who, 'jid', nil) end
+  if #a > 1000 then Qless.fail_with(who .. '(): at most 1000 jids per call, got ' .. #a) end
   local reply = {}
   for i, jid in ipairs(a) do
-    local object = Qless.face_job_object(jid)
+    local object = read(jid)
     reply[i] = object and cjson.encode(object) or false
   end
   return reply
 end
 
--- desk.summaries <jid> [jid...]: one reply per jid, in order: what a list row shows of the job
--- (Qless.desk_summary: desk.get's object without data, dependents and all but a few history
--- entries, the failure message's first line), or nil for a jid with no job. At most 1000 jids.
+-- desk.multiget <jid> [jid...]: the job objects, as desk.get's.
+Api['desk.multiget'] = function(now, a)
+  return desk_per_jid('Desk.multiget', a, Qless.face_job_object)
+end
+
+-- desk.summaries <jid> [jid...]: what a list row shows of each job (Qless.desk_summary:
+-- desk.get's object without data, dependents and all but a few history entries, the failure
+-- message's first line).
 Api['desk.summaries'] = function(now, a)
-  if #a == 0 then Qless.arg('Desk.summaries', 'jid', nil) end
-  if #a > 1000 then Qless.fail_with('Desk.summaries(): at most 1000 jids per call, got ' .. #a) end
-  local reply = {}
-  for i, jid in ipairs(a) do
-    local summary = Qless.desk_summary(jid)
-    reply[i] = summary and cjson.encode(summary) or false
-  end
-  return reply
+  return desk_per_jid('Desk.summaries', a, Qless.desk_summary)
 end
 
 -- desk.peek <queue> [count]: job objects, as the next pop of `count` (0 to 1000) would hand them out.

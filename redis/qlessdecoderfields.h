@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 // The pieces QlessDecoder's files share to read a reply's fields (qlessdecoder.cpp: lists and
 // summaries, qlessdecoderjob.cpp: jobs, qlessdecodertext.cpp: UTF-8 and JSON). Internal to the
 // decoder: callers use QlessDecoder.
@@ -45,5 +47,9 @@ bool replyList(const RedisReply &reply, QJsonArray *out, const QString &what, Re
 // A JSON list of jobs (qlessdecoderjob.cpp), each read by `read` (QlessDecoder::job, or
 // QlessDecoder::jobSummary for lists of row summaries), or none with a BadReply error.
 QList<Job> jobList(const QJsonValue &value, bool escaped, RedisError *error, Job (*read)(const QJsonValue &, bool));
+// One job's reply (a JSON object, `what` in the error when it is not one) read by `read`; nullopt
+// for nil (no such job) or with a BadReply error.
+std::optional<Job> jobReply(const RedisReply &reply, RedisError *error, const QString &what,
+                            Job (*read)(const QJsonValue &, bool));
 
 } // namespace QlessDecoderFields

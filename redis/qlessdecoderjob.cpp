@@ -230,6 +230,12 @@ Job QlessDecoder::job(const QJsonValue &value, bool escaped)
 
 std::optional<Job> QlessDecoder::job(const RedisReply &reply, RedisError *error)
 {
+    return jobReply(reply, error, QStringLiteral("a job"), &QlessDecoder::job);
+}
+
+std::optional<Job> QlessDecoderFields::jobReply(const RedisReply &reply, RedisError *error, const QString &what,
+                                                Job (*read)(const QJsonValue &, bool))
+{
     if (reply.isNil())
         return std::nullopt;
     QJsonValue value;
@@ -237,10 +243,10 @@ std::optional<Job> QlessDecoder::job(const RedisReply &reply, RedisError *error)
     if (!replyJson(reply, &value, &escaped, error))
         return std::nullopt;
     if (!value.isObject()) {
-        badReply(error, QStringLiteral("a job must be a JSON object"));
+        badReply(error, what + QStringLiteral(" must be a JSON object"));
         return std::nullopt;
     }
-    return job(value, escaped);
+    return read(value, escaped);
 }
 
 QList<Job> QlessDecoderFields::jobList(const QJsonValue &value, bool escaped, RedisError *error,

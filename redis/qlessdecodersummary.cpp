@@ -36,15 +36,5 @@ Job QlessDecoder::jobSummary(const QJsonValue &value, bool escaped)
 
 std::optional<Job> QlessDecoder::jobSummary(const RedisReply &reply, RedisError *error)
 {
-    if (reply.isNil())
-        return std::nullopt;
-    QJsonValue value;
-    bool escaped = false;
-    if (!replyJson(reply, &value, &escaped, error))
-        return std::nullopt;
-    if (!value.isObject()) {
-        badReply(error, QStringLiteral("a job summary must be a JSON object"));
-        return std::nullopt;
-    }
-    return jobSummary(value, escaped);
+    return jobReply(reply, error, QStringLiteral("a job summary"), &QlessDecoder::jobSummary);
 }
