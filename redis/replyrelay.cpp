@@ -6,14 +6,14 @@ ReplyRelay *ReplyRelay::create(QObject *context)
 {
     auto *relay = new ReplyRelay;
     // Both queued calls then land in the same thread's queue in order, so the delivery runs
-    // before the relay's own deletion.
+    // before the relay lets go of itself.
     relay->moveToThread(context->thread());
     connect(relay, &ReplyRelay::ready, context, [relay] {
         const std::function<void()> delivery = std::move(relay->m_delivery);
         if (delivery)
             delivery();
     }, Qt::QueuedConnection);
-    connect(relay, &ReplyRelay::ready, relay, &QObject::deleteLater, Qt::QueuedConnection);
+    connect(relay, &ReplyRelay::ready, relay, &ReplyRelay::release, Qt::QueuedConnection);
     return relay;
 }
 
@@ -23,4 +23,12 @@ void ReplyRelay::post(std::function<void()> delivery)
     // also publishes m_delivery to that thread.
     m_delivery = std::move(delivery);
     emit ready();
+    release();
+}
+
+void ReplyRelay::release()
+{
+    // acq_rel: the last holder sees everything the other did to the relay before it let go.
+    if (m_holders.fetch_sub(1, std::memory_order_acq_rel) == 1)
+        deleteLater(); // thread-safe: the deletion itself runs on the relay's thread
 }

@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <functional>
 
 class QObject;
@@ -27,6 +28,12 @@ signals:
 
 private:
     ReplyRelay() = default;
+    void release();
 
     std::function<void()> m_delivery;
+    // The relay is deleted by whichever finishes last: the posting thread leaving `emit ready()`
+    // or the relay's own thread running its queued cleanup. Deleting on the cleanup alone let the
+    // relay's thread free it while the posting thread was still inside QObject::activate on it
+    // (a use after free ASan caught in tst_bulkrunner).
+    std::atomic<int> m_holders{2};
 };
