@@ -206,11 +206,16 @@ Api['desk.peek'] = function(now, a)
   return desk_list(Qless.job_objects(Qless.desk_peek(now, queue, count), true))
 end
 
--- desk.workers [worker]: [{name, jobs, stalled, last}] or one worker's {jobs, stalled} jids.
+-- desk.workers [worker [offset [count]]]: [{name, jobs, stalled, last}], or a page (count 0 to
+-- 1000, default 1000) of one worker's jids, stalled first, as {jobs, stalled, jobs_total,
+-- stalled_total} (Qless.desk_worker_jobs).
 Api['desk.workers'] = function(now, a)
   if a[1] ~= nil then
-    local jobs = Qless.desk_worker_jobs(now, a[1])
-    return '{"jobs":' .. desk_list(jobs.jobs) .. ',"stalled":' .. desk_list(jobs.stalled) .. '}'
+    local who = 'Desk.workers'
+    local jobs = Qless.desk_worker_jobs(now, a[1], desk_count(who, 'offset', a[2], 0),
+      desk_page_count(who, 'count', a[3], desk_max_count))
+    return '{"jobs":' .. desk_list(jobs.jobs) .. ',"stalled":' .. desk_list(jobs.stalled) ..
+      ',"jobs_total":' .. jobs.jobs_total .. ',"stalled_total":' .. jobs.stalled_total .. '}'
   end
   return desk_list(Qless.desk_workers(now))
 end
@@ -260,10 +265,14 @@ Api['desk.failuregroups'] = function(now, a)
   return desk_failure_groups(Qless.arg('Desk.failuregroups', 'cursor', a[1]))
 end
 
--- desk.tracked: {jobs: [job objects], expired: [jids]}; a job that cannot be read is marked.
+-- desk.tracked [offset [count]]: {total, jobs: [job objects], expired: [jids]} of the tracked
+-- jids [offset, offset + count) (count 0 to 1000, default 1000); a job that cannot be read is
+-- marked (Qless.desk_tracked).
 Api['desk.tracked'] = function(now, a)
-  local listing = Qless.desk_tracked()
-  return '{"jobs":' .. desk_list(listing.jobs) .. ',"expired":' .. desk_list(listing.expired) .. '}'
+  local listing = Qless.desk_tracked(desk_count('Desk.tracked', 'offset', a[1], 0),
+    desk_page_count('Desk.tracked', 'count', a[2], desk_max_count))
+  return '{"total":' .. listing.total .. ',"jobs":' .. desk_list(listing.jobs) ..
+    ',"expired":' .. desk_list(listing.expired) .. '}'
 end
 
 -- desk.tags [offset [count]]: [{tag, count}] most used first; count 0 to 1000.

@@ -131,12 +131,12 @@ JobSource JobSource::worker(QlessClient *client, const QString &worker)
     JobSource source;
     source.description = QObject::tr("worker %1").arg(worker);
     source.fetch = [client, worker](int offset, int count, QObject *context, Done done) {
-        client->workerJobs(worker, context, [done, offset, count](const QlessReply<WorkerJobs> &reply) {
+        // Paged on the server: a worker can hold 100k locks, too many for one call.
+        client->workerJobs(worker, offset, count, context, [done](const QlessReply<WorkerJobs> &reply) {
             QlessReply<JobPage> page;
             page.error = reply.error;
-            const QList<QByteArray> all = toBytes(reply.value.stalled + reply.value.running);
-            page.value.jids = all.mid(offset, count);
-            page.value.total = all.size();
+            page.value.jids = toBytes(reply.value.stalled + reply.value.running);
+            page.value.total = reply.value.stalledTotal + reply.value.runningTotal;
             done(page);
         });
     };

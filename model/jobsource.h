@@ -55,6 +55,6 @@ struct JobSource
     static JobSource completed(QlessClient *client);
     static JobSource failureGroup(QlessClient *client, const QString &group);
     static JobSource tag(QlessClient *client, const QString &tag);
-    // A worker's running and stalled jobs (one short list: no paging on the server).
+    // A worker's stalled, then running jobs, paged on the server (desk.workers <worker> offset count).
     static JobSource worker(QlessClient *client, const QString &worker);
 };

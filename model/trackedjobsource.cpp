@@ -10,19 +10,19 @@ JobSource TrackedJobSource::create(QlessClient *client)
     source.description = QObject::tr("tracked jobs");
     source.scan = JobSource::scanOf(client, QStringLiteral("tracked"), QString());
     source.fetch = [client](int offset, int count, QObject *context, JobSource::Done done) {
-        client->trackedJobs(context, [done, offset, count](const QlessReply<TrackedJobs> &reply) {
+        // Paged on the server: desk.tracked reads each job whole, so a call reads no more than a page.
+        client->trackedJobs(offset, count, context, [done](const QlessReply<TrackedJobs> &reply) {
             QlessReply<JobPage> page;
             page.error = reply.error;
-            QList<Job> all = reply.value.jobs;
+            page.value.jobs = reply.value.jobs;
             for (const QString &jid : reply.value.expired) {
                 Job gone;
                 gone.jid = jid.toUtf8();
                 gone.state = QStringLiteral("missing");
                 gone.tracked = true;
-                all.append(gone);
+                page.value.jobs.append(gone);
             }
-            page.value.total = all.size();
-            page.value.jobs = all.mid(offset, count);
+            page.value.total = reply.value.total;
             done(page);
         });
     };

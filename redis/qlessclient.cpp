@@ -209,12 +209,24 @@ void QlessClient::workers(QObject *context, Done<QList<WorkerSummary>> done)
 
 void QlessClient::workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done)
 {
-    read<WorkerJobs>("desk.workers", {utf8(worker)}, context, &QlessDecoder::workerJobs, std::move(done));
+    workerJobs(worker, 0, 1000, context, std::move(done));
+}
+
+void QlessClient::workerJobs(const QString &worker, int offset, int count, QObject *context, Done<WorkerJobs> done)
+{
+    read<WorkerJobs>("desk.workers", {utf8(worker), QByteArray::number(offset), QByteArray::number(count)}, context,
+                     &QlessDecoder::workerJobs, std::move(done));
 }
 
 void QlessClient::trackedJobs(QObject *context, Done<TrackedJobs> done)
 {
-    read<TrackedJobs>("desk.tracked", {}, context, &QlessDecoder::trackedJobs, std::move(done));
+    trackedJobs(0, 1000, context, std::move(done));
+}
+
+void QlessClient::trackedJobs(int offset, int count, QObject *context, Done<TrackedJobs> done)
+{
+    read<TrackedJobs>("desk.tracked", {QByteArray::number(offset), QByteArray::number(count)}, context,
+                      &QlessDecoder::trackedJobs, std::move(done));
 }
 
 void QlessClient::taggedJobs(const QString &tag, int offset, int count, QObject *context,

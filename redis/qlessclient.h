@@ -70,8 +70,15 @@ public:
     // previous page's nextSince/nextAfter.
     void workerPage(const QByteArray &since, const QString &after, int count, QObject *context,
                     Done<WorkerPage> done);
+    // One worker's jobs, stalled first: entries [offset, offset + count) of that list (count at
+    // most 1000, desk.workers' bound; a worker can hold 100k locks), with the totals. Without
+    // offset and count: the first 1000.
     void workerJobs(const QString &worker, QObject *context, Done<WorkerJobs> done);
+    void workerJobs(const QString &worker, int offset, int count, QObject *context, Done<WorkerJobs> done);
+    // The tracked jobs [offset, offset + count) (count at most 1000, desk.tracked's bound: each is
+    // read whole) with the total; without offset and count, the first 1000.
     void trackedJobs(QObject *context, Done<TrackedJobs> done);
+    void trackedJobs(int offset, int count, QObject *context, Done<TrackedJobs> done);
     void taggedJobs(const QString &tag, int offset, int count, QObject *context, Done<TaggedJobsPage> done);
     void topTags(int offset, int count, QObject *context, Done<QList<TagCount>> done);
     // The next chunk (about `count` jids, 1 to 1000) of a whole list, for a bulk run's "All N":

@@ -207,6 +207,13 @@ WorkerJobs QlessDecoder::workerJobs(const RedisReply &reply, RedisError *error)
         out.running = stringList(list);
     if (asList(o.value(QLatin1String("stalled")), &list))
         out.stalled = stringList(list);
+    // A reply without totals (an older script) listed every job.
+    const auto total = [&o](const char *key, qsizetype listed) {
+        const QJsonValue value = o.value(QLatin1String(key));
+        return value.isDouble() ? qint64(value.toDouble()) : qint64(listed);
+    };
+    out.runningTotal = total("jobs_total", out.running.size());
+    out.stalledTotal = total("stalled_total", out.stalled.size());
     return out;
 }
 
@@ -222,6 +229,9 @@ TrackedJobs QlessDecoder::trackedJobs(const RedisReply &reply, RedisError *error
     QJsonArray expired;
     if (asList(o.value(QLatin1String("expired")), &expired))
         out.expired = stringList(expired);
+    // A reply without a total (an older script) listed every tracked jid.
+    const QJsonValue total = o.value(QLatin1String("total"));
+    out.total = total.isDouble() ? qint64(total.toDouble()) : qint64(out.jobs.size() + out.expired.size());
     return out;
 }
 

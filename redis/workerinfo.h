@@ -24,9 +24,12 @@ struct WorkerPage
     QString nextAfter;
 };
 
-// One worker's jobs.
+// One worker's jobs: a page of its list (stalled first, then running; desk.workers lists at most
+// 1000 a call) and how many of each the worker holds in all.
 struct WorkerJobs
 {
     QStringList running;
     QStringList stalled;
+    qint64 runningTotal = 0;
+    qint64 stalledTotal = 0;
 };

@@ -48,11 +48,13 @@ function Qless.tag(now, command, args)
   Qless.fail_with('Tag(): First argument must be "add", "remove", "get" or "top"')
 end
 
--- {jobs: [job objects], expired: [jids whose job is gone]}; `read_only`: see Qless.history_texts.
-function Qless.tracked_listing(read_only)
+-- {jobs: [what read(jid) makes of each job], expired: [jids whose job is gone (read gave nil)]}
+-- for the entries of ql:tracked from rank `first` to `last` (0, -1: all, as qless's track lists
+-- them; desk.tracked reads a bounded page).
+function Qless.tracked_listing(read, first, last)
   local listing = { jobs = {}, expired = {} }
-  for _, tracked in ipairs(redis.call('zrange', 'ql:tracked', 0, -1)) do
-    local object = Qless.job_object(tracked, read_only)
+  for _, tracked in ipairs(redis.call('zrange', 'ql:tracked', first, last)) do
+    local object = read(tracked)
     if object then
       table.insert(listing.jobs, object)
     else
@@ -65,7 +67,9 @@ end
 -- track(now): {jobs: [job objects], expired: [jids whose job is gone]}.
 -- track(now, 'track' | 'untrack', jid): 1 when the set changed, else 0.
 function Qless.track(now, command, jid)
-  if command == nil then return Qless.tracked_listing(false) end
+  if command == nil then
+    return Qless.tracked_listing(function(jid) return Qless.job_object(jid, false) end, 0, -1)
+  end
   Qless.arg('Track', 'jid', jid)
   local action = string.lower(command)
   if action ~= 'track' and action ~= 'untrack' then

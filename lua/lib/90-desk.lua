@@ -209,13 +209,25 @@ function Qless.desk_worker_page(now, since, after, count)
   return page
 end
 
--- One worker's {jobs, stalled} jids, soonest expiry first, split at `now` as desk_workers does.
-function Qless.desk_worker_jobs(now, worker)
+-- One worker's {jobs, stalled} jids, soonest expiry first, split at `now` as desk_workers does,
+-- with how many there are of each ({jobs_total, stalled_total}). With `count`, only the entries
+-- [offset, offset + count) of the list stalled-then-running: the worker's set by score is
+-- exactly that list (stalled expire at or before `now`), so a page is one ZRANGE by rank, O(log n
+-- + count) however many locks the worker holds (100k is possible). Without: all of them.
+function Qless.desk_worker_jobs(now, worker, offset, count)
   local key = Qless.worker_key(worker)
-  return {
-    jobs = redis.call('zrangebyscore', key, '(' .. now, '+inf'),
-    stalled = redis.call('zrangebyscore', key, '-inf', now),
+  local stalled_total = redis.call('zcount', key, '-inf', now)
+  local page = {
+    jobs = {}, stalled = {}, stalled_total = stalled_total,
+    jobs_total = redis.call('zcard', key) - stalled_total,
   }
+  offset = offset or 0
+  if count ~= nil and count <= 0 then return page end
+  local last = count and (offset + count - 1) or -1
+  for rank, jid in ipairs(redis.call('zrange', key, offset, last)) do
+    table.insert(offset + rank <= stalled_total and page.stalled or page.jobs, jid)
+  end
+  return page
 end
 
 -- {total, jobs}: a page of failure group `group`, newest first, as job objects (with `time` and
@@ -241,19 +253,18 @@ function Qless.desk_job_or_damage(read, jid, ...)
   return { jid = jid, unreadable = { job = reason } }
 end
 
--- {jobs: [job objects], expired: [jids whose job is gone]}, as Qless.tracked_listing reads them
--- (a 2012 history shown as the upgrade would write it, not moved), a job that cannot be read
--- among the jobs, marked.
-function Qless.desk_tracked()
+-- {total, jobs: [job objects], expired: [jids whose job is gone]} for the tracked jids
+-- [offset, offset + count) (ql:tracked's order) of `total`, as Qless.tracked_listing reads them
+-- but in place (a 2012 history shown as the upgrade would write it, not moved), a job that
+-- cannot be read among the jobs, marked. Reading whole jobs is costly: the caller bounds count.
+function Qless.desk_tracked(offset, count)
   local listing = { jobs = {}, expired = {} }
-  for _, jid in ipairs(redis.call('zrange', 'ql:tracked', 0, -1)) do
-    local object = Qless.desk_job_or_damage(Qless.job_object, jid, true)
-    if object then
-      table.insert(listing.jobs, object)
-    else
-      table.insert(listing.expired, jid)
-    end
+  if count > 0 then
+    listing = Qless.tracked_listing(function(jid)
+      return Qless.desk_job_or_damage(Qless.job_object, jid, true)
+    end, offset, offset + count - 1)
   end
+  listing.total = redis.call('zcard', 'ql:tracked')
   return listing
 end
 

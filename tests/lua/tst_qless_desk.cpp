@@ -211,8 +211,8 @@ private slots:
         QCOMPARE(list.size(), 1);
         QCOMPARE(canonical(list.at(0)), canonicalJson(R"({"name":"busy","jobs":1,"stalled":0,"last":)" + num(T + 1) + "}"));
         QCOMPARE(m_q.command({"ZSCORE", "ql:workers", "ancient"}).bytes.isEmpty(), false);
-        QCOMPARE(canonical(json("desk.workers", T + 2, {"busy"})), canonicalJson(R"({"jobs":["j"],"stalled":[]})"));
-        QCOMPARE(canonical(json("desk.workers", T + 500, {"busy"})), canonicalJson(R"({"jobs":[],"stalled":["j"]})"));
+        QCOMPARE(canonical(json("desk.workers", T + 2, {"busy"})), canonicalJson(R"({"jobs":["j"],"stalled":[],"jobs_total":1,"stalled_total":0})"));
+        QCOMPARE(canonical(json("desk.workers", T + 500, {"busy"})), canonicalJson(R"({"jobs":[],"stalled":["j"],"jobs_total":0,"stalled_total":1})"));
     }
 
     // desk.workerpage: every worker within max-worker-age, least recently seen first, in pages of

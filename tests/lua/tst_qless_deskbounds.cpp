@@ -63,6 +63,65 @@ private slots:
         QLESS_VERIFY_REFUSED(lua("desk.failed", T, {"grp", "0", "1001"}), "Arg \"limit\" must be 0 to 1000");
         QLESS_VERIFY_REFUSED(lua("desk.failed", T, {"grp", "0", "1001", "summaries"}), "Arg \"limit\"");
     }
+
+    // One worker's jobs in pages of at most 1000, stalled first (soonest expiry first), with the
+    // true totals: a worker can hold 100k locks.
+    void workerJobsArePagedWithTotals()
+    {
+        Names args{"ZADD", "ql:w:w:jobs"};
+        for (int i = 0; i < 1500; ++i) // 300 stalled (expired by T), 1200 running
+            args << num(T - 300 + i) << "j" + QByteArray::number(10000 + i);
+        m_q.command(args);
+
+        const QJsonObject first = json("desk.workers", T, {"w"}).toObject();
+        QCOMPARE(first.value(QStringLiteral("stalled_total")).toInt(), 301); // expiring at T: stalled
+        QCOMPARE(first.value(QStringLiteral("jobs_total")).toInt(), 1199);
+        QCOMPARE(first.value(QStringLiteral("stalled")).toArray().size(), 301);
+        QCOMPARE(first.value(QStringLiteral("jobs")).toArray().size(), 699);
+        QCOMPARE(first.value(QStringLiteral("jobs")).toArray().first().toString(), QStringLiteral("j10301"));
+
+        const QJsonObject page = json("desk.workers", T, {"w", "290", "20"}).toObject();
+        QCOMPARE(page.value(QStringLiteral("stalled")).toArray().size(), 11);
+        QCOMPARE(page.value(QStringLiteral("stalled")).toArray().first().toString(), QStringLiteral("j10290"));
+        QCOMPARE(page.value(QStringLiteral("jobs")).toArray().size(), 9);
+        QCOMPARE(page.value(QStringLiteral("jobs")).toArray().last().toString(), QStringLiteral("j10309"));
+
+        const QJsonObject tail = json("desk.workers", T, {"w", "1400", "1000"}).toObject();
+        QCOMPARE(tail.value(QStringLiteral("stalled")).toArray().size(), 0);
+        QCOMPARE(tail.value(QStringLiteral("jobs")).toArray().size(), 100);
+        QCOMPARE(tail.value(QStringLiteral("jobs_total")).toInt(), 1199);
+
+        QLESS_VERIFY_REFUSED(lua("desk.workers", T, {"w", "0", "1001"}), "Arg \"count\" must be 0 to 1000");
+        QCOMPARE(json("desk.workers", T, {"nobody"}).toObject().value(QStringLiteral("jobs_total")).toInt(), 0);
+    }
+
+    // desk.tracked reads each tracked job whole: at most 1000 a call, paged, with the total; a
+    // gone job's jid among the page's expired. qless's own track still lists them all.
+    void trackedIsPagedWithTheTotal()
+    {
+        for (int i = 0; i < 1003; ++i) {
+            const QByteArray jid = "t" + QByteArray::number(1000 + i);
+            put(T, "q", jid);
+            QVERIFY(!lua("track", T + i, {"track", jid}).isError());
+        }
+        m_q.command({"DEL", "ql:j:t1001"});
+
+        const QJsonObject first = json("desk.tracked", T).toObject();
+        QCOMPARE(first.value(QStringLiteral("total")).toInt(), 1003);
+        QCOMPARE(first.value(QStringLiteral("jobs")).toArray().size(), 999);
+        QCOMPARE(first.value(QStringLiteral("expired")).toArray(), QJsonArray{QStringLiteral("t1001")});
+
+        const QJsonObject page = json("desk.tracked", T, {"1000", "10"}).toObject();
+        QCOMPARE(page.value(QStringLiteral("jobs")).toArray().size(), 3);
+        QCOMPARE(page.value(QStringLiteral("jobs")).toArray().at(0).toObject().value(QStringLiteral("jid")).toString(),
+                 QStringLiteral("t2000"));
+        QCOMPARE(json("desk.tracked", T, {"0", "0"}).toObject().value(QStringLiteral("total")).toInt(), 1003);
+        QLESS_VERIFY_REFUSED(lua("desk.tracked", T, {"0", "1001"}), "Arg \"count\" must be 0 to 1000");
+
+        const QJsonObject all = json("track", T).toObject();
+        QCOMPARE(all.value(QStringLiteral("jobs")).toArray().size(), 1002);
+        QVERIFY(!all.contains(QStringLiteral("total")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestQlessDeskBounds)
