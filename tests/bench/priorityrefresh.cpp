@@ -23,7 +23,7 @@ void Bench::priorityRefresh()
     }
     const int n = m_options.rows;
     const QByteArray queue = "priority-bench";
-    const auto jid = [](int i) { return "prio-" + QByteArray::number(i).rightJustified(27, '0'); };
+    const auto jid = [](int i) -> QByteArray { return "prio-" + QByteArray::number(i).rightJustified(27, '0'); };
     progress(QStringLiteral("priority refresh: %1 waiting jobs").arg(n));
     QList<RawRedis::Argv> puts;
     puts.reserve(n);

@@ -278,7 +278,7 @@ private slots:
     // moved from the bottom into view, stays selected; rows beyond the window keep what they had.
     void bulkPriorityChangeAppliesTheWindowInFewSteps()
     {
-        const auto jid = [](int i) { return "job-" + QByteArray::number(i).rightJustified(5, '0'); };
+        const auto jid = [](int i) -> QByteArray { return "job-" + QByteArray::number(i).rightJustified(5, '0'); };
         for (int i = 0; i < 1000; ++i)
             fixture().put("big", jid(i), T + i * 0.001);
         JobListModel model(client());
