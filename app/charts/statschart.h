@@ -14,9 +14,9 @@ class QCheckBox;
 class QPainter;
 
 // The one chart of the Stats page: either the 148-bin histogram of one or more series overlaid on
-// the same axes, or the strip of the last N days for a queue. This is the only file that includes
-// Qt Charts (deprecated in later Qt): swapping the drawing library means rewriting this class
-// alone. Everything else talks to it in HistogramSeries and DailyTrendSeries.
+// the same axes, or the strip of the last N days for a queue. Its files (statschart*.cpp) are the
+// only ones that include Qt Charts (deprecated in later Qt): swapping the drawing library means
+// rewriting this class alone. Everything else talks to it in HistogramSeries and DailyTrendSeries.
 class StatsChart final : public QWidget
 {
     Q_OBJECT

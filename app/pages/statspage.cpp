@@ -1,27 +1,19 @@
 #include "statspage.h"
 
-#include "chartexporter.h"
+#include "chartexportactions.h"
 #include "daystatssum.h"
-#include "exportchartdialog.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "statschart.h"
 #include "statshistory.h"
+#include "statsselectionbar.h"
 #include "statssummary.h"
 
-#include <QAction>
-#include <QCalendarWidget>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateEdit>
-#include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
-#include <QMessageBox>
-#include <QSignalBlocker>
-#include <QTextCharFormat>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -32,21 +24,23 @@ constexpr int DefaultHistoryDays = 30;
 // The strip and the calendar cover at most this many days, whatever stats-history says: a
 // longer strip would read thousands of figures per queue for bars too thin to see.
 constexpr int MaximumHistoryDays = 90;
-
-void setComboData(QComboBox *box, const QString &data)
-{
-    const int index = box->findData(data);
-    if (index >= 0)
-        box->setCurrentIndex(index);
-}
 } // namespace
 
 StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_history(new StatsHistory(session->client(), this))
-    , m_lastExportSize(ChartExporter::defaultSize())
 {
-    buildControls();
+    m_selection = new StatsSelectionBar(this);
+    const QDate today = StatsHistory::today();
+    m_selection->setDayRange(today, m_historyDays);
+    m_selection->setDay(today);
+    m_selection->setCompareDay(today.addDays(-1));
+    connect(m_selection, &StatsSelectionBar::changed, this, [this] { load(); });
+    m_stripKindBox = new QComboBox(this);
+    m_stripKindBox->addItem(tr("wait times"), int(StatsSeries::Kind::Wait));
+    m_stripKindBox->addItem(tr("run times"), int(StatsSeries::Kind::Run));
+    connect(m_stripKindBox, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this] { showFigures(m_error->isVisible() ? m_error->text() : QString()); });
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -70,20 +64,23 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
         connect(chart, &StatsChart::logScaleChanged, logBox, &QCheckBox::setChecked);
     }
     connect(logBox, &QCheckBox::toggled, m_waitChart, &StatsChart::setLogScale);
+    // In the order of StatsPage::Chart.
+    m_exportActions = new ChartExportActions(this,
+        {{chartName(Chart::Wait), m_waitChart}, {chartName(Chart::Run), m_runChart},
+         {chartName(Chart::DailyStrip), m_stripChart}},
+        [this](int index) {
+            const auto which = Chart(index);
+            const QString kind = which == Chart::Wait ? QStringLiteral("wait")
+                                 : which == Chart::Run ? QStringLiteral("run")
+                                                       : QStringLiteral("daily");
+            return QStringLiteral("qless-%1-%2-%3.png")
+                .arg(kind, queue().isEmpty() ? QStringLiteral("all") : queue(), day().toString(Qt::ISODate));
+        });
 
     auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Queue:"), this));
-    controls->addWidget(m_queueBox);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Day (UTC):"), this));
-    controls->addWidget(m_dayEdit);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Compare with:"), this));
-    controls->addWidget(m_compareBox);
-    controls->addWidget(m_compareDayEdit);
-    controls->addWidget(m_compareQueueBox);
+    controls->addWidget(m_selection);
     controls->addStretch(1);
-    controls->addWidget(m_exportButton);
+    controls->addWidget(m_exportActions->button());
 
     auto *summaryFrame = new QFrame(this);
     summaryFrame->setFrameShape(QFrame::StyledPanel);
@@ -120,74 +117,7 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     layout->addLayout(middle);
     layout->addLayout(histograms, 2);
 
-    updateCompareControls();
     showFigures(QString());
-}
-
-void StatsPage::buildControls()
-{
-    m_queueBox = new QComboBox(this);
-    m_queueBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_queueBox->setMinimumContentsLength(14);
-    m_queueBox->addItem(tr("All queues"), QString());
-
-    const QDate today = StatsHistory::today();
-    m_dayEdit = new QDateEdit(today, this);
-    m_compareDayEdit = new QDateEdit(today.addDays(-1), this);
-    for (QDateEdit *edit : {m_dayEdit, m_compareDayEdit}) {
-        edit->setCalendarPopup(true);
-        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
-        edit->setDateRange(today.addDays(1 - m_historyDays), today);
-        edit->setToolTip(tr("qless keeps figures per UTC day. Days in bold have figures."));
-        connect(edit, &QDateEdit::dateChanged, this, [this] { load(); });
-    }
-
-    m_compareBox = new QComboBox(this);
-    m_compareBox->addItem(tr("nothing"), int(Compare::Nothing));
-    m_compareBox->addItem(tr("another day"), int(Compare::Day));
-    m_compareBox->addItem(tr("another queue"), int(Compare::Queue));
-    m_compareQueueBox = new QComboBox(this);
-    m_compareQueueBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_compareQueueBox->setMinimumContentsLength(14);
-    m_compareQueueBox->addItem(tr("All queues"), QString());
-    connect(m_compareBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        updateCompareControls();
-        load();
-    });
-    connect(m_queueBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { load(); });
-    connect(m_compareQueueBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { load(); });
-
-    m_stripKindBox = new QComboBox(this);
-    m_stripKindBox->addItem(tr("wait times"), int(StatsSeries::Kind::Wait));
-    m_stripKindBox->addItem(tr("run times"), int(StatsSeries::Kind::Run));
-    connect(m_stripKindBox, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this] { showFigures(m_error->isVisible() ? m_error->text() : QString()); });
-
-    auto *exportAction = new QAction(tr("&Export chart…"), this);
-    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    // The page's own shortcut: it works wherever the focus is on this page, and nowhere else.
-    exportAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    exportAction->setToolTip(tr("Save a chart as PNG, SVG or PDF at a chosen size, or its numbers as CSV (Ctrl+E)"));
-    connect(exportAction, &QAction::triggered, this, &StatsPage::exportInteractively);
-    addAction(exportAction);
-    auto *copyAction = new QAction(tr("&Copy chart to clipboard…"), this);
-    connect(copyAction, &QAction::triggered, this, &StatsPage::copyInteractively);
-
-    m_exportMenu = new QMenu(this);
-    m_exportMenu->addAction(exportAction);
-    m_exportMenu->addAction(copyAction);
-    m_exportButton = new QToolButton(this);
-    m_exportButton->setDefaultAction(exportAction);
-    m_exportButton->setText(tr("Export…"));
-    m_exportButton->setMenu(m_exportMenu);
-    m_exportButton->setPopupMode(QToolButton::MenuButtonPopup);
-    m_exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
-}
-
-void StatsPage::updateCompareControls()
-{
-    m_compareDayEdit->setVisible(compare() == Compare::Day);
-    m_compareQueueBox->setVisible(compare() == Compare::Queue);
 }
 
 void StatsPage::refresh(std::function<void(bool ok)> done)
@@ -208,11 +138,7 @@ void StatsPage::refresh(std::function<void(bool ok)> done)
             bool numeric = false;
             const int days = config.ok() && config.value ? config.value->toInt(&numeric) : 0;
             m_historyDays = numeric && days > 0 ? qMin(days, MaximumHistoryDays) : DefaultHistoryDays;
-            const QDate today = StatsHistory::today();
-            for (QDateEdit *edit : {m_dayEdit, m_compareDayEdit}) {
-                const QSignalBlocker blocker(edit);
-                edit->setDateRange(today.addDays(1 - m_historyDays), today);
-            }
+            m_selection->setDayRange(StatsHistory::today(), m_historyDays);
             load(done);
         });
     });
@@ -222,18 +148,7 @@ void StatsPage::applyQueues(const QStringList &queues)
 {
     m_queues = queues;
     m_queues.sort(Qt::CaseInsensitive);
-    for (QComboBox *box : {m_queueBox, m_compareQueueBox}) {
-        const QSignalBlocker blocker(box);
-        const QString current = box->currentData().toString();
-        while (box->count() > 1)
-            box->removeItem(1);
-        for (const QString &name : qAsConst(m_queues))
-            box->addItem(name, name);
-        // A queue that is gone still has its past days; keep showing what was asked for.
-        if (!current.isEmpty() && box->findData(current) < 0)
-            box->addItem(current, current);
-        setComboData(box, current);
-    }
+    m_selection->setQueues(m_queues);
 }
 
 void StatsPage::load(std::function<void(bool ok)> done)
@@ -310,23 +225,8 @@ void StatsPage::showFigures(const QString &error)
     m_stripChart->setTitle(tr("%1 · %2 · last %3 days").arg(StatsSeries::kindTitle(stripKind), label).arg(m_historyDays));
     m_stripChart->setDailyTrend(strip);
 
-    markCalendar();
+    m_selection->markDays(daysWithData());
     emit shown();
-}
-
-void StatsPage::markCalendar()
-{
-    QTextCharFormat bold;
-    bold.setFontWeight(QFont::Bold);
-    const QList<QDate> marked = daysWithData();
-    for (QDateEdit *edit : {m_dayEdit, m_compareDayEdit}) {
-        QCalendarWidget *calendar = edit->calendarWidget();
-        if (!calendar)
-            continue;
-        calendar->setDateTextFormat(QDate(), QTextCharFormat()); // clears every day's format
-        for (const QDate &d : marked)
-            calendar->setDateTextFormat(d, bold);
-    }
 }
 
 QList<QDate> StatsPage::daysWithData() const
@@ -342,41 +242,37 @@ QList<QDate> StatsPage::daysWithData() const
 
 void StatsPage::setQueue(const QString &name)
 {
-    if (m_queueBox->findData(name) < 0)
-        m_queueBox->addItem(name, name);
-    setComboData(m_queueBox, name);
+    m_selection->setQueue(name);
 }
 
 QString StatsPage::queue() const
 {
-    return m_queueBox->currentData().toString();
+    return m_selection->queue();
 }
 
 void StatsPage::setDay(const QDate &d)
 {
-    m_dayEdit->setDate(d);
+    m_selection->setDay(d);
 }
 
 QDate StatsPage::day() const
 {
-    return m_dayEdit->date();
+    return m_selection->day();
 }
 
 void StatsPage::setCompare(Compare mode)
 {
-    m_compareBox->setCurrentIndex(m_compareBox->findData(int(mode)));
+    m_selection->setCompare(mode);
 }
 
 void StatsPage::setCompareDay(const QDate &d)
 {
-    m_compareDayEdit->setDate(d);
+    m_selection->setCompareDay(d);
 }
 
 void StatsPage::setCompareQueue(const QString &name)
 {
-    if (m_compareQueueBox->findData(name) < 0)
-        m_compareQueueBox->addItem(name, name);
-    setComboData(m_compareQueueBox, name);
+    m_selection->setCompareQueue(name);
 }
 
 void StatsPage::setStripKind(StatsSeries::Kind kind)
@@ -386,17 +282,17 @@ void StatsPage::setStripKind(StatsSeries::Kind kind)
 
 StatsPage::Compare StatsPage::compare() const
 {
-    return Compare(m_compareBox->currentData().toInt());
+    return m_selection->compare();
 }
 
 QString StatsPage::compareQueue() const
 {
-    return m_compareQueueBox->currentData().toString();
+    return m_selection->compareQueue();
 }
 
 QDate StatsPage::compareDay() const
 {
-    return m_compareDayEdit->date();
+    return m_selection->compareDay();
 }
 
 DayStats StatsPage::shownStats() const
@@ -464,67 +360,10 @@ QString StatsPage::chartName(Chart which)
 
 bool StatsPage::exportChart(Chart which, const QString &path, const QSize &size, QString *errorMessage) const
 {
-    return ChartExporter::exportToFile(*chart(which), path, size, errorMessage);
+    return m_exportActions->exportChart(int(which), path, size, errorMessage);
 }
 
-void StatsPage::exportInteractively()
+QMenu *StatsPage::exportMenu() const
 {
-    const QStringList names{chartName(Chart::Wait), chartName(Chart::Run), chartName(Chart::DailyStrip)};
-    auto *dialog = new ExportChartDialog(tr("Export chart"), names, int(m_lastExported), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setChartSize(m_lastExportSize);
-    // Non-modal-blocking dialogs (open, not exec): the page keeps refreshing meanwhile.
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        m_lastExported = Chart(dialog->chartIndex());
-        m_lastExportSize = dialog->chartSize();
-        const Chart which = m_lastExported;
-        const QSize size = m_lastExportSize;
-        const QString kind = which == Chart::Wait ? QStringLiteral("wait")
-                             : which == Chart::Run ? QStringLiteral("run")
-                                                   : QStringLiteral("daily");
-        const QString suggested = QStringLiteral("qless-%1-%2-%3.png")
-                                      .arg(kind, queue().isEmpty() ? QStringLiteral("all") : queue(),
-                                           day().toString(Qt::ISODate));
-        auto *files = new QFileDialog(this, tr("Export %1").arg(chartName(which)), QString(),
-                                      ChartExporter::fileDialogFilter());
-        files->setAttribute(Qt::WA_DeleteOnClose);
-        files->setAcceptMode(QFileDialog::AcceptSave);
-        files->setDefaultSuffix(QStringLiteral("png"));
-        files->selectFile(suggested);
-        connect(files, &QFileDialog::filterSelected, files, [files](const QString &filter) {
-            // "PNG image (*.png)" -> "png": a name typed without extension gets the chosen one.
-            const int star = filter.indexOf(QLatin1String("*."));
-            if (star >= 0)
-                files->setDefaultSuffix(filter.mid(star + 2).chopped(1));
-        });
-        connect(files, &QFileDialog::fileSelected, this, [this, which, size](const QString &path) {
-            QString error;
-            if (!exportChart(which, path, size, &error)) {
-                auto *box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error, QMessageBox::Ok, this);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-            }
-        });
-        files->open();
-    });
-    dialog->open();
-}
-
-void StatsPage::copyInteractively()
-{
-    const QStringList names{chartName(Chart::Wait), chartName(Chart::Run), chartName(Chart::DailyStrip)};
-    auto *dialog = new ExportChartDialog(tr("Copy chart to clipboard"), names, int(m_lastExported), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setChartSize(m_lastExportSize);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        m_lastExported = Chart(dialog->chartIndex());
-        m_lastExportSize = dialog->chartSize();
-        QString error;
-        if (!ChartExporter::copyToClipboard(*chart(m_lastExported), m_lastExportSize, &error)) {
-            auto *box = new QMessageBox(QMessageBox::Warning, tr("Copy failed"), error, QMessageBox::Ok, this);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        }
-    });
-    dialog->open();
+    return m_exportActions->menu();
 }

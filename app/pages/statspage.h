@@ -2,6 +2,7 @@
 
 #include "page.h"
 #include "daystats.h"
+#include "statsselectionbar.h"
 #include "statsseries.h"
 
 #include <QDate>
@@ -11,8 +12,8 @@
 class QComboBox;
 class QDateEdit;
 class QLabel;
+class ChartExportActions;
 class QMenu;
-class QToolButton;
 class StatsChart;
 class StatsHistory;
 
@@ -25,7 +26,7 @@ class StatsPage final : public Page
     Q_OBJECT
 
 public:
-    enum class Compare { Nothing, Day, Queue };
+    using Compare = StatsSelectionBar::Compare;
     enum class Chart { Wait, Run, DailyStrip };
 
     explicit StatsPage(QlessSession *session, QWidget *parent = nullptr);
@@ -53,49 +54,37 @@ public:
     StatsChart *chart(Chart which) const;
     bool exportChart(Chart which, const QString &path, const QSize &size, QString *errorMessage) const;
 
-    QComboBox *queueBox() const { return m_queueBox; }
-    QDateEdit *dayEdit() const { return m_dayEdit; }
+    QComboBox *queueBox() const { return m_selection->queueBox(); }
+    QDateEdit *dayEdit() const { return m_selection->dayEdit(); }
     QLabel *summaryLabel() const { return m_summary; }
     QLabel *errorLabel() const { return m_error; }
-    QMenu *exportMenu() const { return m_exportMenu; }
+    QMenu *exportMenu() const;
 
 signals:
     // The charts and summary show what the last read brought.
     void shown();
 
 private:
-    void buildControls();
-    void updateCompareControls();
     // Reads the figures the selection needs, then shows them; `done` as for refresh().
     void load(std::function<void(bool ok)> done = {});
     void applyQueues(const QStringList &queues);
     void showFigures(const QString &error);
-    void markCalendar();
     QStringList queuesOf(const QString &queue) const;
     QString queueLabel(const QString &queue) const;
     QList<QDate> stripDays() const;
     Compare compare() const;
     QString compareQueue() const;
     QDate compareDay() const;
-    void exportInteractively();
-    void copyInteractively();
     static QString chartName(Chart which);
 
     StatsHistory *m_history;
     QStringList m_queues;
     int m_historyDays = 30;
     int m_generation = 0;
-    Chart m_lastExported = Chart::Wait;
-    QSize m_lastExportSize;
 
-    QComboBox *m_queueBox = nullptr;
-    QDateEdit *m_dayEdit = nullptr;
-    QComboBox *m_compareBox = nullptr;
-    QDateEdit *m_compareDayEdit = nullptr;
-    QComboBox *m_compareQueueBox = nullptr;
+    StatsSelectionBar *m_selection = nullptr;
     QComboBox *m_stripKindBox = nullptr;
-    QToolButton *m_exportButton = nullptr;
-    QMenu *m_exportMenu = nullptr;
+    ChartExportActions *m_exportActions = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_error = nullptr;
     StatsChart *m_waitChart = nullptr;
