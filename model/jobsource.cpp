@@ -80,13 +80,15 @@ JobSource JobSource::completed(QlessClient *client)
     source.state = QStringLiteral("complete");
     source.scan = scanOf(client, QStringLiteral("complete"), QString());
     source.fetch = [client](int offset, int count, QObject *context, Done done) {
-        client->jobs(QStringLiteral("complete"), QString(), offset, count, context,
-                     [done](const QlessReply<QList<QByteArray>> &reply) {
-                         QlessReply<JobPage> page;
-                         page.error = reply.error;
-                         page.value.jids = reply.value;
-                         done(page);
-                     });
+        // desk.jobs counts ql:completed (ZCARD) in the same call: the view says "N of M".
+        client->jobPage(QStringLiteral("complete"), QString(), offset, count, context,
+                        [done](const QlessReply<JidPage> &reply) {
+                            QlessReply<JobPage> page;
+                            page.error = reply.error;
+                            page.value.jids = reply.value.jids;
+                            page.value.total = reply.ok() ? reply.value.total : -1;
+                            done(page);
+                        });
     };
     return source;
 }

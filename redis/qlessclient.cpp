@@ -14,16 +14,19 @@ bool pageError(RedisError *error)
     return false;
 }
 
-// desk.jobs replies an array: the state's total, then the page's jids (lua/qless.lua); jobs()
-// promises the jids only, as the bytes Redis holds.
-QList<QByteArray> pageJids(const RedisReply &reply, RedisError *error)
+// desk.jobs replies an array: the state's total, then the page's jids (lua/qless.lua), the jids
+// as the bytes Redis holds.
+JidPage pageJids(const RedisReply &reply, RedisError *error)
 {
     if (!reply.isArray() || reply.elements.isEmpty()
         || reply.elements.constFirst().type != RedisReply::Type::Integer)
-        return pageError(error), QList<QByteArray>();
+        return pageError(error), JidPage();
+    JidPage page;
+    page.total = reply.elements.constFirst().integer;
     RedisReply jids = reply;
     jids.elements.removeFirst();
-    return QlessDecoder::jids(jids, error);
+    page.jids = QlessDecoder::jids(jids, error);
+    return page;
 }
 
 // desk.scan replies {cursor parts, total, jids} (lua/lib/98-desk-scan.lua).
@@ -91,12 +94,20 @@ void QlessClient::queueCounts(const QString &queue, QObject *context, Done<Queue
 void QlessClient::jobs(const QString &state, const QString &queue, int offset, int count, QObject *context,
                        Done<QList<QByteArray>> done)
 {
+    jobPage(state, queue, offset, count, context, [done = std::move(done)](const QlessReply<JidPage> &page) {
+        done(QlessReply<QList<QByteArray>>{page.value.jids, page.error});
+    });
+}
+
+void QlessClient::jobPage(const QString &state, const QString &queue, int offset, int count, QObject *context,
+                          Done<JidPage> done)
+{
     // desk.jobs, not qless's jobs: that one has no waiting state and moves due scheduled jobs.
     QList<QByteArray> args{utf8(state)};
     if (state != QLatin1String("complete"))
         args << utf8(queue);
     args << QByteArray::number(offset) << QByteArray::number(count);
-    read<QList<QByteArray>>("desk.jobs", args, context, &pageJids, std::move(done));
+    read<JidPage>("desk.jobs", args, context, &pageJids, std::move(done));
 }
 
 // desk.get, not qless's get: that one moves a 2012 history as it reads and hides what it cannot

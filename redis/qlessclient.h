@@ -1,5 +1,6 @@
 #pragma once
 
+#include "jidpage.h"
 #include "jobscanpage.h"
 #include "qlessdecoder.h"
 #include "qlessreply.h"
@@ -47,6 +48,9 @@ public:
     // complete (queue ignored).
     void jobs(const QString &state, const QString &queue, int offset, int count, QObject *context,
               Done<QList<QByteArray>> done);
+    // The same page with the state's total (how many completed jobs there are, say).
+    void jobPage(const QString &state, const QString &queue, int offset, int count, QObject *context,
+                 Done<JidPage> done);
     void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
     // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);

@@ -85,6 +85,7 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_jobs->proxy(), signal, this, &CompletedPage::updateStatus);
     connect(m_jobs->model(), &JobListModel::refreshed, this, &CompletedPage::updateStatus);
+    connect(m_jobs->model(), &JobListModel::totalChanged, this, &CompletedPage::updateStatus);
     connect(m_jobs->model(), &JobListModel::loadFailed, this, &CompletedPage::updateStatus);
     updateStatus();
 }
@@ -139,8 +140,15 @@ void CompletedPage::updateStatus()
     m_status->setStyleSheet(QStringLiteral("color: gray"));
     const QLocale locale;
     const int loaded = model->rowCount();
-    QString text = model->canFetchMore({}) ? tr("%1 loaded; scroll down to load more").arg(locale.toString(loaded))
-                                           : (loaded == 1 ? tr("1 job") : tr("%1 jobs").arg(locale.toString(loaded)));
+    // ql:completed can hold millions: say how many there are, not only how many are loaded.
+    const qint64 total = model->total();
+    QString text;
+    if (total > loaded)
+        text = tr("%1 of %2 loaded; scroll down to load more").arg(locale.toString(loaded), locale.toString(total));
+    else if (model->canFetchMore({}))
+        text = tr("%1 loaded; scroll down to load more").arg(locale.toString(loaded));
+    else
+        text = loaded == 1 ? tr("1 job") : tr("%1 jobs").arg(locale.toString(loaded));
     if (m_jobs->proxy()->isTextFiltering()) {
         text = tr("%1 match the filter (among the loaded rows) · %2")
                    .arg(locale.toString(m_jobs->proxy()->rowCount()), text);

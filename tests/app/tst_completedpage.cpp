@@ -142,7 +142,16 @@ private slots:
         page.show();
         QTRY_VERIFY_WITH_TIMEOUT(page.jobPane()->model()->rowCount() >= 50, 10000);
         QVERIFY(page.jobPane()->model()->canFetchMore({}));
-        QVERIFY(page.statusLabel()->text().contains(QStringLiteral("scroll down to load more")));
+        // How many there are in all (ql:completed's count), not only how many are loaded.
+        const int all = m_seeded.completed + 100;
+        QCOMPARE(fixture().command({"ZCARD", "ql:completed"}).integer, qint64(all));
+        QTRY_COMPARE(page.jobPane()->model()->total(), qint64(all));
+        const QString loaded = QLocale().toString(page.jobPane()->model()->rowCount());
+        QCOMPARE(page.statusLabel()->text(),
+                 QStringLiteral("%1 of %2 loaded; scroll down to load more").arg(loaded).arg(all));
+        QCOMPARE(page.jobPane()->headingLabel()->text(),
+                 QStringLiteral("Completed: %1 jobs, %2 loaded").arg(all).arg(loaded));
+        screenshot(&page, QStringLiteral("completed-page-of-many"));
         page.jobPane()->proxy()->setFetchLimitWhileFiltering(50);
         page.setFilterText(QStringLiteral("nothing-matches-this"));
         QVERIFY(!page.jobPane()->proxy()->canFetchMore({}));
