@@ -151,6 +151,20 @@ Api['desk.queues'] = function(now, a)
   return desk_list(Qless.desk_queues_counts(now))
 end
 
+-- desk.queuepage <offset> <count>: {total, queues: [desk.queues' objects]} for the queues
+-- offset..offset+count-1 of ql:queues (count 1 to 200), so a refresh over many queues is
+-- several short calls, not one long one (Qless.desk_queue_page).
+Api['desk.queuepage'] = function(now, a)
+  local who = 'Desk.queuepage'
+  local offset = desk_count(who, 'offset', a[1])
+  local count = desk_count(who, 'count', a[2])
+  if count < 1 or count > 200 then
+    Qless.fail_with(who .. '(): Arg "count" must be 1 to 200: ' .. tostring(a[2]))
+  end
+  local page = Qless.desk_queue_page(now, offset, count)
+  return '{"total":' .. page.total .. ',"queues":' .. desk_list(page.queues) .. '}'
+end
+
 -- desk.jobs complete [offset [count]] | desk.jobs <state> <queue> [offset [count]]; count 0 to 1000.
 Api['desk.jobs'] = function(now, a)
   local who = 'Desk.jobs'

@@ -42,6 +42,8 @@ public:
     double now() const;
 
     // Reads
+    // Every queue's counts, in order of first sight, read in bounded pages (desk.queuepage, 200
+    // a call) so no single call holds Redis up however many queues there are.
     void queueCounts(QObject *context, Done<QList<QueueCounts>> done);
     void queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done);
     // state: waiting, running, stalled, scheduled, depends, recurring (queue needed) or
@@ -176,6 +178,9 @@ public:
 
 private:
     static constexpr int workerPageSize = 500;
+    static constexpr int queuePageSize = 200;
+    // One page of queueCounts' walk: the queues [offset, offset + count) of ql:queues, with the total.
+    void queuePage(qint64 offset, int count, QObject *context, Done<QueuePage> done);
     template<typename T>
     using Decode = std::function<T(const RedisReply &, RedisError *)>;
 

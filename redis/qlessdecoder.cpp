@@ -63,6 +63,24 @@ QueueCounts QlessDecoder::queue(const RedisReply &reply, RedisError *error)
     return queueCounts(value.toObject());
 }
 
+QueuePage QlessDecoder::queuePage(const RedisReply &reply, RedisError *error)
+{
+    QJsonValue value;
+    if (!replyJson(reply, &value, nullptr, error))
+        return {};
+    const QJsonObject o = value.toObject();
+    QJsonArray list;
+    if (!o.contains(QLatin1String("total")) || !asList(o.value(QLatin1String("queues")), &list)) {
+        badReply(error, QStringLiteral("expected a page of queues {total, queues}"));
+        return {};
+    }
+    QueuePage page;
+    page.total = count(o, QStringLiteral("total"));
+    for (const QJsonValue &item : std::as_const(list))
+        page.queues << queueCounts(item.toObject());
+    return page;
+}
+
 QList<QByteArray> QlessDecoder::jids(const RedisReply &reply, RedisError *error)
 {
     if (!reply.isArray()) {

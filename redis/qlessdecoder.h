@@ -6,6 +6,7 @@
 #include "job.h"
 #include "qlessconfig.h"
 #include "queuecounts.h"
+#include "queuepage.h"
 #include "recurringjob.h"
 #include "redisreply.h"
 #include "tagcount.h"
@@ -46,6 +47,8 @@ public:
     static std::optional<Job> jobSummary(const RedisReply &reply, RedisError *error);
     static QList<QueueCounts> queues(const RedisReply &reply, RedisError *error);
     static QueueCounts queue(const RedisReply &reply, RedisError *error);
+    // desk.queuepage: {total, queues: [desk.queues' objects]}.
+    static QueuePage queuePage(const RedisReply &reply, RedisError *error);
     static QList<QByteArray> jids(const RedisReply &reply, RedisError *error);
     // desk.failed: {total, groups: [{name, count, newest}]}; qless's {group: count} read too.
     static FailureGroupList failureGroupList(const RedisReply &reply, RedisError *error);

@@ -43,6 +43,17 @@ function Qless.desk_queues_counts(now)
   return all
 end
 
+-- {total, queues}: the counts (desk_queue_counts) of ql:queues entries offset..offset+count-1 in
+-- ZRANGE order, and how many queues there are. One page costs count queues, not all of them
+-- (issue #14: 1,000 queues in one desk.queues call held Redis for 36 ms).
+function Qless.desk_queue_page(now, offset, count)
+  local page = {}
+  for _, queue in ipairs(redis.call('zrange', 'ql:queues', offset, offset + count - 1)) do
+    table.insert(page, Qless.desk_queue_counts(queue, now))
+  end
+  return { total = redis.call('zcard', 'ql:queues'), queues = page }
+end
+
 -- `count` jids from `offset` in the order the next pops would hand out waiting jobs: work by
 -- score, with the due scheduled jobs ranked as a pop now would rank them (put into work at
 -- `now`, so behind jobs of equal priority already waiting). Equal scores in zrevrange's order.
