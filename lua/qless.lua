@@ -309,6 +309,29 @@ Api['desk.scan'] = function(now, a)
   return Qless.desk_scan(now, list, name, count, tail(a, 4))
 end
 
+-- desk.completed <count> [queue Q] [klass K] [after <score> <jid>]: up to `count` (1 to 1000)
+-- completed jobs that completed in queue Q and whose class contains K (any case), newest first, looking at
+-- at most 1000 entries of ql:completed a call (lib/97-desk-completed.lua); [cursor, total, jids].
+Api['desk.completed'] = function(now, a)
+  local who = 'Desk.completed'
+  local count = desk_count(who, 'count', a[1])
+  if count < 1 or count > 1000 then
+    Qless.fail_with(who .. '(): Arg "count" must be 1 to 1000: ' .. tostring(a[1]))
+  end
+  local queue, klass, cursor = nil, nil, nil
+  local i = 2
+  while a[i] ~= nil do
+    if a[i] == 'queue' then queue, i = Qless.arg(who, 'queue', a[i + 1]), i + 2
+    elseif a[i] == 'klass' then klass, i = Qless.arg(who, 'klass', a[i + 1]), i + 2
+    elseif a[i] == 'after' then
+      cursor, i = { Qless.arg(who, 'after', a[i + 1]), Qless.arg(who, 'after', a[i + 2]) }, i + 3
+    else
+      Qless.fail_with(who .. '(): Arg not queue, klass or after: ' .. tostring(a[i]))
+    end
+  end
+  return Qless.desk_completed(count, queue, klass, cursor)
+end
+
 -- desk.move <jid> <queue> [state]: the job's new state, or false.
 Api['desk.move'] = function(now, a)
   local jid = Qless.arg('Desk.move', 'jid', a[1])

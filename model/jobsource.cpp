@@ -3,6 +3,7 @@
 #include "qlessclient.h"
 #include "qlessdecoder.h"
 
+#include <QMap>
 #include <QPointer>
 
 #include <memory>
@@ -89,6 +90,74 @@ JobSource JobSource::completed(QlessClient *client)
                             page.value.total = reply.ok() ? reply.value.total : -1;
                             done(page);
                         });
+    };
+    return source;
+}
+
+namespace {
+// A walk of desk.completed for one filter: where the pages read so far ended (a page's end
+// offset -> the cursor to read on from), so the next page, or a refresh of a window, starts
+// from the nearest known point instead of from the newest job.
+struct CompletedWalk : std::enable_shared_from_this<CompletedWalk>
+{
+    QlessClient *client;
+    QString queue;
+    QString klass;
+    QMap<int, QList<QByteArray>> cursorAt{{0, {}}};
+
+    // Reads on from `cursor` (at match `position`) until `count` matches from `offset` on are
+    // collected or the list ends; each call asks for no more matches than still wanted, so it
+    // stops at the last one and its cursor marks exactly where the page ended.
+    void walk(QList<QByteArray> cursor, int position, int offset, int count, QList<QByteArray> jids,
+              QObject *context, JobSource::Done done)
+    {
+        const int skip = qMax(0, offset - position);
+        const int wanted = qBound(1, skip + count - int(jids.size()), 1000);
+        auto self = shared_from_this();
+        client->completedMatching(
+            queue, klass, cursor, wanted, context,
+            [self, position, offset, count, jids, context, done](const QlessReply<JobScanPage> &reply) mutable {
+                if (!reply.ok()) {
+                    QlessReply<JobPage> page;
+                    page.error = reply.error;
+                    done(page);
+                    return;
+                }
+                for (const QByteArray &jid : reply.value.jids) {
+                    if (position >= offset)
+                        jids.append(jid);
+                    ++position;
+                }
+                const bool atEnd = reply.value.atEnd();
+                if (!atEnd)
+                    self->cursorAt.insert(position, reply.value.cursor);
+                if (atEnd || jids.size() >= count) {
+                    QlessReply<JobPage> page;
+                    page.value.jids = jids;
+                    page.value.total = atEnd ? position : -1;
+                    done(page);
+                    return;
+                }
+                self->walk(reply.value.cursor, position, offset, count, jids, context, done);
+            });
+    }
+};
+} // namespace
+
+JobSource JobSource::completedMatching(QlessClient *client, const QString &queue, const QString &klass)
+{
+    auto walk = std::make_shared<CompletedWalk>();
+    walk->client = client;
+    walk->queue = queue;
+    walk->klass = klass;
+    JobSource source = completed(client);
+    source.description = QObject::tr("completed jobs matching the filter");
+    source.scan = {}; // desk.scan reads all of ql:completed: "All N" must not reach past the filter
+    source.fetch = [walk](int offset, int count, QObject *context, Done done) {
+        // From the last page end at or before `offset` (0: the newest job).
+        auto start = walk->cursorAt.upperBound(offset);
+        --start;
+        walk->walk(start.value(), start.key(), offset, count, {}, context, std::move(done));
     };
     return source;
 }

@@ -53,6 +53,11 @@ struct JobSource
     // queue's counts, read in the same go.
     static JobSource queueState(QlessClient *client, const QString &queue, const QString &state);
     static JobSource completed(QlessClient *client);
+    // The completed jobs that completed in `queue` (its whole name) and whose class contains
+    // `klass`, ignoring case (either empty: any), newest first, read on the server (desk.completed) in calls
+    // that each look at no more than 1000 completed jobs. The total is known once the walk
+    // reached the end of ql:completed (-1 before).
+    static JobSource completedMatching(QlessClient *client, const QString &queue, const QString &klass);
     static JobSource failureGroup(QlessClient *client, const QString &group);
     static JobSource tag(QlessClient *client, const QString &tag);
     // A worker's stalled, then running jobs, paged on the server (desk.workers <worker> offset count).

@@ -53,6 +53,12 @@ public:
     // The same page with the state's total (how many completed jobs there are, say).
     void jobPage(const QString &state, const QString &queue, int offset, int count, QObject *context,
                  Done<JidPage> done);
+    // Up to `count` (1 to 1000) completed jobs that completed in `queue` and whose class contains
+    // `klass`, ignoring case (either empty: any), newest first, from `cursor` (empty: the newest) on. A call
+    // looks at no more than 1000 completed jobs, so a page may hold fewer (even none) before the
+    // end: read on from its cursor until that comes back empty (qlessclientcompleted.cpp).
+    void completedMatching(const QString &queue, const QString &klass, const QList<QByteArray> &cursor, int count,
+                           QObject *context, Done<JobScanPage> done);
     void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
     // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);

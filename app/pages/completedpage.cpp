@@ -34,7 +34,8 @@ double numberOr(const QString &text, double fallback)
 CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_jobs(new JobListPane(session->client(), this))
-    , m_filter(new QLineEdit(this))
+    , m_queue(new QLineEdit(this))
+    , m_klass(new QLineEdit(this))
     , m_retention(new QLabel(this))
     , m_status(new QLabel(this))
 {
@@ -45,30 +46,36 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
                         {JobListModel::PutColumn, 110},
                         {JobListModel::RetriesColumn, 85},
                         {JobListModel::TagsColumn, 0}});
-    m_jobs->proxy()->setTextFilterColumns({JobListModel::QueueColumn, JobListModel::KlassColumn});
     // A complete job's last change is its completion: say so in the header.
     m_jobs->proxy()->setHeaderText(JobListModel::ChangedColumn, tr("Completed"));
     JobListActions::Options actions;
     actions.whyNotAll = [this] {
-        return m_filter->text().trimmed().isEmpty()
-                   ? QString()
-                   : tr("Clear the filter to act on every completed job (it filters loaded rows only)");
+        return isFiltering() ? tr("Clear the filter to act on every completed job") : QString();
     };
     actions.cancelOnDelete = false; // qless's cancel skips complete jobs: Delete would do nothing
     JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
     m_jobs->setSource(JobSource::completed(session->client()), tr("Completed jobs, newest first"));
     m_jobs->setExportView(TableExportView{TableExportView::Kind::Completed}); // all of them, whatever the filter
 
-    m_filter->setPlaceholderText(tr("Filter by queue or class"));
-    m_filter->setClearButtonEnabled(true);
-    m_filter->setMinimumWidth(260);
-    m_filter->setMaximumWidth(360);
+    m_queue->setPlaceholderText(tr("Completed in queue (whole name)"));
+    m_klass->setPlaceholderText(tr("Class contains (any case)"));
+    for (QLineEdit *field : {m_queue, m_klass}) {
+        field->setClearButtonEnabled(true);
+        field->setMinimumWidth(220);
+        field->setMaximumWidth(320);
+    }
+    for (QLineEdit *field : {m_queue, m_klass})
+        field->setToolTip(tr("Press Enter to look through every completed job on the server (not only the rows "
+                             "loaded); clear both fields for the whole list"));
+    m_queue->setObjectName(QStringLiteral("completedQueueFilter"));
+    m_klass->setObjectName(QStringLiteral("completedClassFilter"));
     m_retention->setWordWrap(true);
     m_retention->setForegroundRole(QPalette::PlaceholderText);
     m_status->setStyleSheet(QStringLiteral("color: gray"));
 
     auto *bar = new QHBoxLayout;
-    bar->addWidget(m_filter);
+    bar->addWidget(m_queue);
+    bar->addWidget(m_klass);
     bar->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
@@ -77,10 +84,15 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     layout->addWidget(m_jobs, 1);
     layout->addWidget(m_status);
 
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_jobs->proxy()->setTextFilter(text);
-        updateStatus();
-    });
+    // Each filter is a walk of ql:completed on the server: run on Enter (or a cleared field),
+    // not on every key typed.
+    for (QLineEdit *field : {m_queue, m_klass}) {
+        connect(field, &QLineEdit::returnPressed, this, &CompletedPage::applyFilter);
+        connect(field, &QLineEdit::textChanged, this, [this](const QString &text) {
+            if (text.isEmpty())
+                applyFilter();
+        });
+    }
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_jobs->proxy(), signal, this, &CompletedPage::updateStatus);
@@ -90,9 +102,34 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     updateStatus();
 }
 
-void CompletedPage::setFilterText(const QString &text)
+void CompletedPage::setFilter(const QString &queue, const QString &klass)
 {
-    m_filter->setText(text);
+    m_queue->setText(queue);
+    m_klass->setText(klass);
+    applyFilter();
+}
+
+void CompletedPage::applyFilter()
+{
+    const QString queue = m_queue->text().trimmed();
+    const QString klass = m_klass->text().trimmed();
+    if (queue == m_filterQueue && klass == m_filterKlass)
+        return;
+    m_filterQueue = queue;
+    m_filterKlass = klass;
+    QlessClient *client = session()->client();
+    if (!isFiltering()) {
+        m_jobs->setSource(JobSource::completed(client), tr("Completed jobs, newest first"));
+    } else {
+        QStringList what;
+        if (!queue.isEmpty())
+            what << tr("in %1").arg(queue);
+        if (!klass.isEmpty())
+            what << tr("of a class containing \"%1\"").arg(klass);
+        m_jobs->setSource(JobSource::completedMatching(client, queue, klass),
+                          tr("Completed jobs %1, newest first").arg(what.join(QLatin1Char(' '))));
+    }
+    updateStatus();
 }
 
 void CompletedPage::refresh(std::function<void(bool ok)> done)
@@ -149,9 +186,10 @@ void CompletedPage::updateStatus()
         text = tr("%1 loaded; scroll down to load more").arg(locale.toString(loaded));
     else
         text = loaded == 1 ? tr("1 job") : tr("%1 jobs").arg(locale.toString(loaded));
-    if (m_jobs->proxy()->isTextFiltering()) {
-        text = tr("%1 match the filter (among the loaded rows) · %2")
-                   .arg(locale.toString(m_jobs->proxy()->rowCount()), text);
+    if (isFiltering() && total < 0) {
+        // Matches are found by looking at every completed job, newest first: how many so far.
+        text = model->canFetchMore({}) ? tr("%1 found so far; scroll down to look further").arg(locale.toString(loaded))
+                                       : tr("%1 found").arg(locale.toString(loaded));
     }
     m_status->setText(text);
 }
