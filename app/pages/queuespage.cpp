@@ -1,13 +1,14 @@
 #include "queuespage.h"
 
-#include "actioncenter.h"
 #include "joblistactions.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
 #include "qlesssession.h"
 #include "queueactions.h"
 #include "queuelistmodel.h"
+#include "queuetabcolumns.h"
 #include "recurringlistmodel.h"
+#include "recurringpane.h"
 #include "tableexportbutton.h"
 #include "tableviews.h"
 #include "timedoutfilter.h"
@@ -18,7 +19,6 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -28,46 +28,13 @@
 
 #include <memory>
 
-namespace {
-// What the depends tab shows in its time column: the jobs each one waits on.
-QVariant waitsOn(const QModelIndex &source)
-{
-    const Job job = source.data(JobListModel::JobRole).value<Job>();
-    if (job.dependencies.isEmpty())
-        return QueuesPage::tr("nothing (released on the next change)");
-    const QStringList first = job.dependencies.mid(0, 5);
-    QString text = first.join(QStringLiteral(", "));
-    if (job.dependencies.size() > first.size())
-        text += QueuesPage::tr(" and %1 more").arg(job.dependencies.size() - first.size());
-    return text;
-}
-
-// The Waiting tab's time column: a timed-out job's mark without the worker's name, which is too
-// long to share the cell ("timed out 3 min ago"); the worker has its own column (timedOutFrom).
-QVariant waitingTime(const QModelIndex &source)
-{
-    const QString text = source.data().toString();
-    const Job job = source.data(JobListModel::JobRole).value<Job>();
-    const QString suffix = QStringLiteral(" (%1)").arg(job.timedOutWorker);
-    if (!job.timedOut || job.timedOutWorker.isEmpty() || !text.endsWith(suffix))
-        return text;
-    return text.chopped(suffix.size());
-}
-
-// The Waiting tab's worker column: the worker a timed-out job was taken from.
-QVariant timedOutFrom(const QModelIndex &source)
-{
-    const Job job = source.data(JobListModel::JobRole).value<Job>();
-    return job.timedOut ? job.timedOutWorker : QString();
-}
-} // namespace
-
 QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_queues(new QueueListModel(session->client(), this))
     , m_queueSorted(new QSortFilterProxyModel(this))
     , m_queueView(new QTableView(this))
-    , m_recurring(new RecurringListModel(session->client(), this))
+    , m_recurringPane(new RecurringPane(session, this))
+    , m_recurring(m_recurringPane->model())
     , m_heading(new QLabel(this))
     , m_filter(new QLineEdit(this))
     , m_timedOutOnly(new QCheckBox(tr("Only timed out"), this))
@@ -216,49 +183,7 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     setUpView(parts, tab == WaitingTab ? static_cast<QAbstractItemModel *>(m_timedOutFilter) : parts.proxy);
     QTableView *view = parts.view;
     VisibleRows::follow(view, parts.jobs); // a refresh reads the rows on screen, not all loaded
-    for (int column : {JobListModel::StateColumn, JobListModel::QueueColumn, JobListModel::FailureColumn})
-        view->hideColumn(column);
-    const bool held = tab == RunningTab || tab == StalledTab; // only these have a worker
-    if (!held)
-        view->hideColumn(JobListModel::WorkerColumn);
-    switch (tab) {
-    case WaitingTab:
-        parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("In queue"));
-        parts.proxy->setCellText(JobListModel::TimeColumn, waitingTime);
-        parts.proxy->setHeaderText(JobListModel::WorkerColumn, tr("Timed out from"));
-        parts.proxy->setCellText(JobListModel::WorkerColumn, timedOutFrom);
-        break;
-    case RunningTab:
-    case StalledTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Lock")); break;
-    case ScheduledTab: parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Due")); break;
-    case DependsTab:
-        parts.proxy->setHeaderText(JobListModel::TimeColumn, tr("Waits on"));
-        parts.proxy->setCellText(JobListModel::TimeColumn, waitsOn);
-        break;
-    default: break;
-    }
-    QHeaderView *header = view->horizontalHeader();
-    // Widths that fit a 32-hex jid, a namespaced class and the time texts, leaving the tags room.
-    header->resizeSection(JobListModel::JidColumn, 262);
-    header->resizeSection(JobListModel::KlassColumn, 165);
-    header->resizeSection(JobListModel::PriorityColumn, 65);
-    header->resizeSection(JobListModel::WorkerColumn, 150);
-    // Waiting: "timed out 12 min ago" heads the list when qless timed jobs out; the worker shows
-    // beside it while "Only timed out" is on (an empty column otherwise).
-    header->resizeSection(JobListModel::TimeColumn, tab == DependsTab ? 200 : tab == WaitingTab ? 150 : 140);
-    if (tab == WaitingTab)
-        header->resizeSection(JobListModel::WorkerColumn, 185);
-    header->resizeSection(JobListModel::RetriesColumn, 85);
-    // When the job was put, beside its state's own time, where there is room for it: Waiting
-    // already counts from the put, Running and Stalled need the worker. The time cell's tooltip
-    // gives put and last change (`time`) in every tab, and the job's detail shows both.
-    header->resizeSection(JobListModel::PutColumn, 95);
-    view->hideColumn(JobListModel::ChangedColumn);
-    if (tab == WaitingTab || held)
-        view->hideColumn(JobListModel::PutColumn);
-    header->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Stretch);
-    // Tags sit before worker and time in the model; the eye wants them last, where they stretch.
-    header->moveSection(header->visualIndex(JobListModel::TagsColumn), JobListModel::ColumnCount - 1);
+    QueueTabColumns::setUp(view, parts.proxy, state);
 
     connect(view, &QTableView::activated, this, [this](const QModelIndex &index) {
         emit openJobRequested(index.data(JobListModel::KeyRole).toString().toUtf8());
@@ -282,51 +207,11 @@ void QueuesPage::addRecurringTab()
 {
     TabParts parts;
     parts.state = QStringLiteral("recurring");
-    parts.proxy = new JobFilterProxyModel(this);
-    parts.proxy->setSourceModel(m_recurring);
-    parts.proxy->setFilterColumns({RecurringListModel::JidColumn, RecurringListModel::KlassColumn,
-                                   RecurringListModel::TagsColumn});
+    parts.proxy = m_recurringPane->proxy();
     setUpView(parts, parts.proxy);
-    VisibleRows::follow(parts.view, m_recurring); // as the job tabs: a refresh reads around the rows on screen
-    QHeaderView *header = parts.view->horizontalHeader();
-    // Narrower than the job tabs: eight columns share the width, and the template's name is
-    // usually short (the tooltip has the rest).
-    header->resizeSection(RecurringListModel::JidColumn, 175);
-    header->resizeSection(RecurringListModel::KlassColumn, 140);
-    header->resizeSection(RecurringListModel::PriorityColumn, 60);
-    header->resizeSection(RecurringListModel::IntervalColumn, 65);
-    header->resizeSection(RecurringListModel::NextRunColumn, 190); // "due 2 min ago (queue paused)"
-    header->resizeSection(RecurringListModel::CountColumn, 70);
-    header->resizeSection(RecurringListModel::BacklogColumn, 65);
-    header->resizeSection(RecurringListModel::RetriesColumn, 60);
-    header->setSectionResizeMode(RecurringListModel::TagsColumn, QHeaderView::Stretch);
-    header->moveSection(header->visualIndex(RecurringListModel::TagsColumn), RecurringListModel::ColumnCount - 1);
-    connect(m_recurring, &RecurringListModel::totalChanged, this, &QueuesPage::updateTabTitles);
-    QTableView *recurringView = parts.view;
-    recurringView->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(recurringView, &QWidget::customContextMenuRequested, this, [this, recurringView](const QPoint &at) {
-        const QModelIndex index = recurringView->indexAt(at);
-        if (!index.isValid())
-            return;
-        const RecurringJob job = index.data(RecurringListModel::RecurringJobRole).value<RecurringJob>();
-        if (job.jid.isEmpty())
-            return;
-        ActionCenter *center = ActionCenter::of(session());
-        auto *menu = new QMenu(recurringView);
-        menu->setObjectName(QStringLiteral("recurringActionsMenu"));
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->setToolTipsVisible(true);
-        QAction *edit = menu->addAction(tr("Edit interval, priority, retries, queue…"));
-        connect(edit, &QAction::triggered, this, [this, center, job] { center->askEditRecurring(job, this); });
-        QAction *stop = menu->addAction(tr("Stop recurring…"));
-        connect(stop, &QAction::triggered, this, [this, center, job] { center->askStopRecurring(job, this); });
-        center->guard(edit);
-        center->guard(stop);
-        menu->popup(recurringView->viewport()->mapToGlobal(at));
-    });
-    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(parts.proxy, signal, this, &QueuesPage::updateStatus);
-    connect(m_recurring, &RecurringListModel::loadFailed, this, &QueuesPage::updateStatus);
+    m_recurringPane->setUpView(parts.view);
+    connect(m_recurringPane, &RecurringPane::totalChanged, this, &QueuesPage::updateTabTitles);
+    connect(m_recurringPane, &RecurringPane::rowsChanged, this, &QueuesPage::updateStatus);
     m_tabs.append(parts);
     m_tabWidget->addTab(parts.view, QString());
 }

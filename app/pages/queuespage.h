@@ -15,6 +15,7 @@ class QTabWidget;
 class QTableView;
 class QueueListModel;
 class RecurringListModel;
+class RecurringPane;
 class TableExportButton;
 class TimedOutFilter;
 
@@ -82,7 +83,8 @@ private:
     QueueListModel *m_queues;
     QSortFilterProxyModel *m_queueSorted;
     QTableView *m_queueView;
-    RecurringListModel *m_recurring;
+    RecurringPane *m_recurringPane;
+    RecurringListModel *m_recurring; // m_recurringPane's
     QLabel *m_heading;
     QLineEdit *m_filter;
     QCheckBox *m_timedOutOnly;

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+
+class JobFilterProxyModel;
+class QTableView;
+
+// The columns of a Queues page job tab for one state: which show, their headers and widths, and
+// the cells a state words its own way (Waiting's "timed out" mark and the worker it came from,
+// Depends' "waits on"). Kept apart from the page so the page holds the wiring, this the looks.
+namespace QueueTabColumns {
+// `view` shows `proxy` (or a proxy over it); `state` waiting, running, stalled, scheduled or depends.
+void setUp(QTableView *view, JobFilterProxyModel *proxy, const QString &state);
+}
