@@ -29,23 +29,6 @@ JidPage pageJids(const RedisReply &reply, RedisError *error)
     return page;
 }
 
-// desk.scan replies {cursor parts, total, jids} (lua/lib/98-desk-scan.lua).
-JobScanPage scanPage(const RedisReply &reply, RedisError *error)
-{
-    JobScanPage page;
-    if (!reply.isArray() || reply.elements.size() != 3 || !reply.elements.at(0).isArray()
-        || reply.elements.at(1).type != RedisReply::Type::Integer) {
-        *error = RedisError::make(RedisError::Kind::BadReply,
-                                  QStringLiteral("Unexpected reply: expected a chunk of a list (cursor, total, jids)"));
-        return page;
-    }
-    page.cursor = QlessDecoder::jids(reply.elements.at(0), error);
-    page.total = reply.elements.at(1).integer;
-    if (error->isNull())
-        page.jids = QlessDecoder::jids(reply.elements.at(2), error);
-    return page;
-}
-
 // config.get <option> replies the value as stored, or a default, which Redis hands over as an
 // integer when the script had it as a number; configValue() promises text.
 std::optional<QString> configText(const RedisReply &reply, RedisError *error)
@@ -205,7 +188,9 @@ void QlessClient::scanJobs(const QString &list, const QString &name, const QList
 {
     QList<QByteArray> args{utf8(list), utf8(name), QByteArray::number(count)};
     args += cursor;
-    read<JobScanPage>("desk.scan", args, context, &scanPage, std::move(done));
+    read<JobScanPage>("desk.scan", args, context, [](const RedisReply &reply, RedisError *error) {
+        return scanPage(reply, error, QStringLiteral("a chunk of a list"));
+    }, std::move(done));
 }
 
 void QlessClient::workerPage(const QByteArray &since, const QString &after, int count, QObject *context,

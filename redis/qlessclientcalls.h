@@ -5,6 +5,7 @@
 // that build the unified script's calls and the member templates that send them. Only those
 // files include this.
 
+#include "jobscanpage.h"
 #include "qlessclient.h"
 #include "qlessdecoder.h"
 #include "redisconnection.h"
@@ -26,6 +27,24 @@ inline QByteArray utf8(const QString &text)
 inline bool succeeded(const RedisReply &, RedisError *)
 {
     return true;
+}
+
+// desk.scan and desk.completed reply {cursor parts, total, jids} (lua/lib/98-desk-scan.lua,
+// lua/lib/97-desk-completed.lua); `what` names the list in the error.
+inline JobScanPage scanPage(const RedisReply &reply, RedisError *error, const QString &what)
+{
+    JobScanPage page;
+    if (!reply.isArray() || reply.elements.size() != 3 || !reply.elements.at(0).isArray()
+        || reply.elements.at(1).type != RedisReply::Type::Integer) {
+        *error = RedisError::make(RedisError::Kind::BadReply,
+                                  QStringLiteral("Unexpected reply: expected %1 (cursor, total, jids)").arg(what));
+        return page;
+    }
+    page.cursor = QlessDecoder::jids(reply.elements.at(0), error);
+    page.total = reply.elements.at(1).integer;
+    if (error->isNull())
+        page.jids = QlessDecoder::jids(reply.elements.at(2), error);
+    return page;
 }
 
 // The unified script (lua/qless.lua, embedded as "qless"): EVALSHA <sha> 0 <command> <now> args...
