@@ -56,7 +56,13 @@ void TableExport::start()
         else
             readJobs(JobSource::failureGroup(m_client, m_view.group), 0);
         break;
-    case Kind::Completed: readJobs(JobSource::completed(m_client), 0); break;
+    case Kind::Completed:
+        // Filtered as the Completed page filters: on the server, a bounded walk per page.
+        readJobs(m_view.queue.isEmpty() && m_view.klass.isEmpty()
+                     ? JobSource::completed(m_client)
+                     : JobSource::completedMatching(m_client, m_view.queue, m_view.klass),
+                 0);
+        break;
     case Kind::Workers:
         if (m_view.worker.isEmpty())
             readWorkers();

@@ -63,7 +63,14 @@ QString TableExportView::describe() const
         return state == QLatin1String("recurring") ? tr("recurring jobs of %1").arg(queue)
                                                    : tr("%1 jobs in %2").arg(state, queue);
     case Kind::Failed: return group.isEmpty() ? tr("failure groups") : tr("failure group %1").arg(group);
-    case Kind::Completed: return tr("completed jobs");
+    case Kind::Completed: {
+        QStringList filter;
+        if (!queue.isEmpty())
+            filter << tr("in %1").arg(queue);
+        if (!klass.isEmpty())
+            filter << tr("of a class containing \"%1\"").arg(klass);
+        return filter.isEmpty() ? tr("completed jobs") : tr("completed jobs %1").arg(filter.join(QLatin1Char(' ')));
+    }
     case Kind::Workers: return worker.isEmpty() ? tr("workers") : tr("jobs of worker %1").arg(worker);
     case Kind::Tracked: return tr("tracked jobs");
     case Kind::Tags: return tag.isEmpty() ? tr("tags") : tr("jobs tagged %1").arg(tag);
@@ -76,7 +83,7 @@ QString TableExportView::describe() const
 QString TableExportView::suggestedFileName() const
 {
     QStringList parts{QStringLiteral("qlessdesk"), nameOf(kind)};
-    for (const QString &narrowing : {queue, state, group, worker, tag}) {
+    for (const QString &narrowing : {queue, state, group, worker, tag, klass}) {
         if (!narrowing.isEmpty())
             parts << narrowing;
     }

@@ -33,6 +33,7 @@ QStringList narrowingsOf(TableExportView::Kind kind)
     switch (kind) {
     case Kind::Jobs: return {QStringLiteral("queue"), QStringLiteral("state")};
     case Kind::Failed: return {QStringLiteral("group")};
+    case Kind::Completed: return {QStringLiteral("queue"), QStringLiteral("class")};
     case Kind::Workers: return {QStringLiteral("worker")};
     case Kind::Tags: return {QStringLiteral("tag")};
     case Kind::Activity: return {QStringLiteral("audit-log")};
@@ -61,7 +62,8 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
     const QCommandLineOption view(QStringLiteral("view"),
                                   tr("The table (required): %1.").arg(TableExportView::viewNames().join(QStringLiteral(", "))),
                                   QStringLiteral("VIEW"));
-    const QCommandLineOption queue(QStringLiteral("queue"), tr("jobs: the queue (required)."), QStringLiteral("Q"));
+    const QCommandLineOption queue(QStringLiteral("queue"), tr("jobs: the queue (required); completed: only jobs completed in it."),
+                                   QStringLiteral("Q"));
     const QCommandLineOption state(QStringLiteral("state"),
                                    tr("jobs: the state (required): %1.").arg(TableExportView::jobStates().join(QStringLiteral(", "))),
                                    QStringLiteral("S"));
@@ -71,6 +73,9 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
                                     QStringLiteral("W"));
     const QCommandLineOption tag(QStringLiteral("tag"), tr("tags: that tag's jobs instead of the tags."),
                                  QStringLiteral("T"));
+    const QCommandLineOption klass(QStringLiteral("class"),
+                                   tr("completed: only jobs whose class contains this text (any case)."),
+                                   QStringLiteral("K"));
     const QCommandLineOption auditLog(QStringLiteral("audit-log"),
                                       tr("activity: the log file (default: this user's); needs no server."),
                                       QStringLiteral("FILE"));
@@ -79,7 +84,7 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
                                      tr("Give up when the server has not answered a request within this many "
                                         "seconds (default: 15)."),
                                      QStringLiteral("SECONDS"), QStringLiteral("15"));
-    parser.addOptions({help, url, view, queue, state, group, worker, tag, auditLog, out, timeout});
+    parser.addOptions({help, url, view, queue, state, group, worker, tag, klass, auditLog, out, timeout});
 
     QStringList argv = arguments;
     argv.prepend(QStringLiteral("qlessdesk export-table"));
@@ -109,7 +114,7 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         return false;
     }
     const QStringList allowed = narrowingsOf(o.view.kind);
-    for (const QCommandLineOption *option : {&queue, &state, &group, &worker, &tag, &auditLog}) {
+    for (const QCommandLineOption *option : {&queue, &state, &group, &worker, &tag, &klass, &auditLog}) {
         const QString optionName = option->names().constFirst();
         if (parser.isSet(*option) && !allowed.contains(optionName)) {
             *error = tr("--%1 does not apply to --view %2.").arg(optionName, parser.value(view));
@@ -125,6 +130,7 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
     o.view.group = parser.value(group);
     o.view.worker = parser.value(worker);
     o.view.tag = parser.value(tag);
+    o.view.klass = parser.value(klass);
     o.view.auditLogPath = parser.value(auditLog);
     const QString problem = o.view.problem();
     if (!problem.isEmpty()) {

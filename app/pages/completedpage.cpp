@@ -55,7 +55,7 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     actions.cancelOnDelete = false; // qless's cancel skips complete jobs: Delete would do nothing
     JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
     m_jobs->setSource(JobSource::completed(session->client()), tr("Completed jobs, newest first"));
-    m_jobs->setExportView(TableExportView{TableExportView::Kind::Completed}); // all of them, whatever the filter
+    m_jobs->setExportView(TableExportView{TableExportView::Kind::Completed});
 
     m_queue->setPlaceholderText(tr("Completed in queue (whole name)"));
     m_klass->setPlaceholderText(tr("Class contains (any case)"));
@@ -117,6 +117,11 @@ void CompletedPage::applyFilter()
         return;
     m_filterQueue = queue;
     m_filterKlass = klass;
+    // The export writes what the list shows: every completed job, or those the filter matches.
+    TableExportView exportView{TableExportView::Kind::Completed};
+    exportView.queue = queue;
+    exportView.klass = klass;
+    m_jobs->setExportView(exportView);
     QlessClient *client = session()->client();
     if (!isFiltering()) {
         m_jobs->setSource(JobSource::completed(client), tr("Completed jobs, newest first"));

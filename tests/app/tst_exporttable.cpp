@@ -323,6 +323,31 @@ private slots:
         QCOMPARE(table.rows.first().value(table.column(QStringLiteral("State"))), QStringLiteral("complete"));
     }
 
+    // Filtered as the Completed page filters: the queue it completed in, a part of its class.
+    void completedNarrowsByQueueAndClass()
+    {
+        const auto jobsOf = [this](const QStringList &filter, const QString &file) {
+            return asSet(exportTable(QStringList{QStringLiteral("--view"), QStringLiteral("completed")} + filter, file)
+                             .values(QStringLiteral("Job")));
+        };
+        const QSet<QString> all = qlessJids(QStringLiteral("complete"), QByteArray());
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("index")}, QStringLiteral("c-index.csv")), all);
+        QCOMPARE(jobsOf({QStringLiteral("--class"), QStringLiteral("index::")}, QStringLiteral("c-class.csv")), all);
+        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("crawl")}, QStringLiteral("c-crawl.csv")), QSet<QString>());
+        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("index"), QStringLiteral("--class"), QStringLiteral("Crawl")},
+                        QStringLiteral("c-both.csv")),
+                 QSet<QString>());
+        // --state is the jobs view's; completed refuses it.
+        ExportTableCommand::Options options;
+        QString error;
+        QVERIFY(!ExportTableCommand::parse({QStringLiteral("--view"), QStringLiteral("completed"), QStringLiteral("--state"),
+                                            QStringLiteral("waiting"), QStringLiteral("--url"), url(), QStringLiteral("--out"),
+                                            path(QStringLiteral("x.csv"))},
+                                           &options, &error));
+        QVERIFY2(error.contains(QStringLiteral("--state")), qPrintable(error));
+    }
+
     void workersAndAWorkersJobsMatchQlessWorkers()
     {
         const Table table = exportTable({QStringLiteral("--view"), QStringLiteral("workers")}, QStringLiteral("workers.csv"));
