@@ -141,6 +141,8 @@ double JobRowText::timeValue(const Job &job) const
         return job.due;
     if (job.timedOut)
         return job.timedOutAt;
+    if (job.state == QLatin1String("complete") && job.time > 0)
+        return job.time;
     return job.put;
 }
 
@@ -165,6 +167,9 @@ QString JobRowText::timeText(const Job &job) const
                            : tr("due %1 ago").arg(DurationText::format(t - job.due));
     if (job.state == QLatin1String("depends"))
         return tr("waits on %n job(s)", nullptr, int(job.dependencies.size()));
+    // Completing is a complete job's last change (its `time`): when it finished, not when it was put.
+    if (job.state == QLatin1String("complete") && job.time > 0)
+        return tr("completed %1 ago").arg(DurationText::format(qMax(0.0, t - job.time)));
     // Waiting since the job was put: the hash's `time` is its last change under current qless.
     if (job.put > 0 && job.state == QLatin1String("waiting"))
         return tr("waiting %1").arg(DurationText::format(qMax(0.0, t - job.put)));

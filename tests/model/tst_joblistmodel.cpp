@@ -145,6 +145,20 @@ private slots:
         QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("failed 1 min ago"));
     }
 
+    // A complete job among others (tracked, tagged): when it completed, not when it was put.
+    void completeShowsWhenItCompleted()
+    {
+        fixture().put("q", "done", T);
+        fixture().pop("q", "w1", 1, T);
+        QVERIFY(!fixture().qless("complete", T + 125, {"done", "w1", "q", "{}"}).isError());
+        JobListModel model(client());
+        model.setClock([] { return T + 665; }); // put 11 min ago, completed 9 min ago
+        model.setSource(JobSource::completed(client()));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("completed 9 min ago"));
+    }
+
     void scheduledShowsDue()
     {
         // The scripts see the client's real clock: schedule relative to it.
