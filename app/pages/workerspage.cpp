@@ -59,11 +59,13 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     // Most recently seen first, as the script lists them.
     m_workerView->sortByColumn(WorkerListModel::LastSeenColumn, Qt::DescendingOrder);
 
-    // Sized to fit the job pane at the default window size (it was 40 px wider: "Retries lef").
-    m_jobs->setColumns({{JobListModel::JidColumn, 130},
+    // Sized to fit the job pane at the default window size, the stretched Tags column at its
+    // minimum width included (20 px more gave an empty pane a sideways scroll bar; 40 px
+    // more cut "Retries left").
+    m_jobs->setColumns({{JobListModel::JidColumn, 120},
                         {JobListModel::StateColumn, 70},
                         {JobListModel::QueueColumn, 90},
-                        {JobListModel::KlassColumn, 120},
+                        {JobListModel::KlassColumn, 110},
                         {JobListModel::TimeColumn, 140},
                         {JobListModel::RetriesColumn, 80},
                         {JobListModel::TagsColumn, 0}});
