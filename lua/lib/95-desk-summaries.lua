@@ -101,6 +101,26 @@ function Qless.summary_pick(event, position, want, picked)
   return next(want) == nil
 end
 
+-- Walks the `length` entries of `jid`'s history list from the newest back, in growing chunks
+-- (most readers find what they want in the last few), at most summary_limits.history_scanned
+-- of them: visit(text, position) for each until it returns true. Returns whether one did, and
+-- how many entries were read.
+function Qless.history_walk_back(jid, length, visit)
+  local key = Qless.history_key(jid)
+  local scanned, chunk = 0, 16
+  while scanned < length and scanned < Qless.summary_limits.history_scanned do
+    local last = length - 1 - scanned
+    local first = math.max(0, last - chunk + 1, length - Qless.summary_limits.history_scanned)
+    local texts = redis.call('lrange', key, first, last)
+    for i = #texts, 1, -1 do
+      if visit(texts[i], first + i - 1) then return true, scanned + (#texts - i + 1) end
+    end
+    scanned = scanned + #texts
+    chunk = chunk * 4
+  end
+  return false, scanned
+end
+
 -- The summary's `history` (nil when there is none to show): see the head of this file.
 function Qless.summary_history(jid, field, want)
   local picked = {}
@@ -120,17 +140,11 @@ function Qless.summary_history(jid, field, want)
     done = Qless.summary_pick(tail[i], length + i, want, picked)
     if done then break end
   end
-  local scanned, chunk = 0, 16
-  while not done and scanned < length and scanned < Qless.summary_limits.history_scanned do
-    local last = length - 1 - scanned
-    local first = math.max(0, last - chunk + 1, length - Qless.summary_limits.history_scanned)
-    local texts = redis.call('lrange', Qless.history_key(jid), first, last)
-    for i = #texts, 1, -1 do
-      done = Qless.summary_pick(Qless.summary_event(texts[i]), first + i - 1, want, picked)
-      if done then break end
-    end
-    scanned = scanned + (last - first + 1)
-    chunk = chunk * 4
+  local scanned = 0
+  if not done then
+    done, scanned = Qless.history_walk_back(jid, length, function(text, position)
+      return Qless.summary_pick(Qless.summary_event(text), position, want, picked)
+    end)
   end
   if not done and scanned < length then
     Qless.summary_pick(Qless.summary_event(redis.call('lindex', Qless.history_key(jid), 0)), 0, want, picked)

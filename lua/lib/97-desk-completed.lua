@@ -32,23 +32,16 @@ local function completed_queue(jid, stored, field)
   -- A key of another type (someone else's data) reads as no history.
   local length = redis.pcall('llen', key)
   if type(length) ~= 'number' then return nil, 0 end
-  local read, chunk = 0, 16
-  -- The same reach as a row's summary (Qless.summary_limits.history_scanned entries).
-  while read < length and read < Qless.summary_limits.history_scanned do
-    local last = length - 1 - read
-    local first = math.max(0, last - chunk + 1, length - Qless.summary_limits.history_scanned)
-    local texts = redis.call('lrange', key, first, last)
-    for i = #texts, 1, -1 do
-      -- Only an entry that names a queue is worth decoding (most do not: popped, done, log).
-      if string.find(texts[i], '"q"', 1, true) then
-        local event = Qless.summary_event(texts[i])
-        if type(event.q) == 'string' and event.q ~= '' then return event.q, read + (#texts - i + 1) end
-      end
-    end
-    read = read + #texts
-    chunk = chunk * 4
-  end
-  return nil, read
+  -- The same reach as a row's summary.
+  local found = nil
+  local _, read = Qless.history_walk_back(jid, length, function(text)
+    -- Only an entry that names a queue is worth decoding (most do not: popped, done, log).
+    if not string.find(text, '"q"', 1, true) then return false end
+    local event = Qless.summary_event(text)
+    if type(event.q) == 'string' and event.q ~= '' then found = event.q end
+    return found ~= nil
+  end)
+  return found, read
 end
 
 -- Where a cursor {score, jid} (the last entry a previous call looked at) reads on: the rank of
