@@ -153,7 +153,7 @@ void QlessClient::job(const QByteArray &jid, QObject *context, Done<std::optiona
 
 void QlessClient::multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
 {
-    readPerJid("desk.multiget", jids, [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); },
+    readPerJid("desk.multiget", 500, jids, [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); },
                context, std::move(done));
 }
 

@@ -65,6 +65,10 @@ public:
     // What list rows show of the jobs (desk.summaries: no data, no dependents, only the history
     // entries a row reads, a failure's first line), pipelined as multiGet.
     void summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
+    // Row summaries a single call builds, here and in failedSummaries: one costs Redis about
+    // 80 us (a failure group's jobs, bench), so a call holds it about 4 ms and other clients
+    // (workers heartbeating) get in between the calls of a page.
+    static constexpr int SummariesPerCall = 50;
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
     // The same call, with the total number of groups and each one's newest failure. A reply lists
     // a bounded number of groups; with very many, its `cursor` is where the next call goes on.
@@ -207,10 +211,10 @@ private:
     void writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
                    QObject *context, Decode<T> decode, Done<T> done);
     QByteArray nowText() const;
-    // multiGet and summaries: `command` <jid>... in calls of at most 500 jids, pipelined, one
-    // reply per jid in the order asked (nullopt where a job is gone), each decoded by `decode`.
-    void readPerJid(const QByteArray &command, const QList<QByteArray> &jids, Decode<std::optional<Job>> decode,
-                    QObject *context, Done<QList<std::optional<Job>>> done);
+    // multiGet and summaries: `command` <jid>... in calls of at most `perCall` jids, pipelined,
+    // one reply per jid in the order asked (nullopt where a job is gone), each decoded by `decode`.
+    void readPerJid(const QByteArray &command, qsizetype perCall, const QList<QByteArray> &jids,
+                    Decode<std::optional<Job>> decode, QObject *context, Done<QList<std::optional<Job>>> done);
 
     RedisConnection *m_connection;
     Clock m_clock;

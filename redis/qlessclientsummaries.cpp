@@ -9,7 +9,7 @@ using namespace QlessClientCalls;
 
 void QlessClient::summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
 {
-    readPerJid("desk.summaries", jids,
+    readPerJid("desk.summaries", SummariesPerCall, jids,
                [](const RedisReply &reply, RedisError *error) { return QlessDecoder::jobSummary(reply, error); },
                context, std::move(done));
 }
@@ -17,12 +17,50 @@ void QlessClient::summaries(const QList<QByteArray> &jids, QObject *context, Don
 void QlessClient::failedSummaries(const QString &group, int offset, int count, QObject *context,
                                   Done<FailedJobsPage> done)
 {
-    read<FailedJobsPage>("desk.failed",
-                         {utf8(group), QByteArray::number(offset), QByteArray::number(count), "summaries"},
-                         context, &QlessDecoder::failedSummaries, std::move(done));
+    ReplyRelay *relay = ReplyRelay::create(context);
+    // A page of a group in calls of at most SummariesPerCall rows at consecutive offsets,
+    // pipelined; the last reply delivers. New failures arriving at the group's head between two
+    // calls shift the later ones by as many rows: a row shown twice (the model keeps one) or
+    // one passed over until the next refresh, as between two pages.
+    struct Gather
+    {
+        QlessReply<FailedJobsPage> result;
+        QList<QList<Job>> parts;
+        qsizetype left = 0;
+    };
+    auto gather = std::make_shared<Gather>();
+    const int calls = count <= 0 ? 1 : (count + SummariesPerCall - 1) / SummariesPerCall;
+    gather->parts.resize(calls);
+    gather->left = calls;
+    for (int part = 0; part < calls; ++part) {
+        const int first = offset + part * SummariesPerCall;
+        const int rows = count <= 0 ? count : qMin(SummariesPerCall, count - part * SummariesPerCall);
+        const QList<QByteArray> args{utf8(group), QByteArray::number(first), QByteArray::number(rows), "summaries"};
+        m_connection->submit(unified(false, "desk.failed", args), [gather, relay, done, part](const RedisReply &reply) {
+            QlessReply<FailedJobsPage> &result = gather->result;
+            if (reply.isError()) {
+                if (result.error.isNull())
+                    result.error = reply.error;
+            } else {
+                RedisError error;
+                FailedJobsPage page = QlessDecoder::failedSummaries(reply, &error);
+                if (!error.isNull() && result.error.isNull())
+                    result.error = error;
+                if (part == 0)
+                    result.value.total = page.total;
+                gather->parts[part] = std::move(page.jobs);
+            }
+            if (--gather->left > 0)
+                return;
+            for (const QList<Job> &jobs : std::as_const(gather->parts))
+                result.value.jobs += jobs;
+            auto delivered = std::move(gather->result);
+            relay->post([done, delivered] { done(delivered); });
+        }, m_clock ? -1 : unifiedNowArg);
+    }
 }
 
-void QlessClient::readPerJid(const QByteArray &command, const QList<QByteArray> &jids,
+void QlessClient::readPerJid(const QByteArray &command, qsizetype perCall, const QList<QByteArray> &jids,
                              Decode<std::optional<Job>> decode, QObject *context,
                              Done<QList<std::optional<Job>>> done)
 {
@@ -31,7 +69,7 @@ void QlessClient::readPerJid(const QByteArray &command, const QList<QByteArray> 
         relay->post([done] { done({}); });
         return;
     }
-    // The scripts take up to 1000 jids a call; the calls go out at once (pipelined) and their
+    // The scripts take up to 1000 jids a call (callers ask fewer); the calls go out at once (pipelined) and their
     // handlers run one after another on the connection thread, so the shared state needs no
     // lock. The last one delivers. One job that cannot be read is marked in its row; it does not
     // fail the others.
@@ -40,7 +78,6 @@ void QlessClient::readPerJid(const QByteArray &command, const QList<QByteArray> 
         QlessReply<QList<std::optional<Job>>> result;
         qsizetype left = 0;
     };
-    constexpr qsizetype perCall = 500;
     auto gather = std::make_shared<Gather>();
     gather->result.value.resize(jids.size());
     gather->left = (jids.size() + perCall - 1) / perCall;

@@ -413,9 +413,9 @@ private slots:
         const double now = double(QDateTime::currentSecsSinceEpoch());
         DeploymentData qless(fixture());
         const QByteArray jid = "9b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e";
-        qless.put("crawl", jid, now - 3600, 0, "Crawler::FetchPage", "{\"url\":\"https:\/\/shop.example.com\/cart\"}");
+        qless.put("crawl", jid, now - 3600, 0, "Crawler::FetchPage", "{\"url\":\"https://shop.example.com/cart\"}");
         qless.pop("crawl", jid, "crawler-2.prod:4410", now - 1200);
-        qless.log(jid, now - 1190, "fetching", "{\"url\":\"https:\/\/shop.example.com\/cart\",\"attempt\":1}");
+        qless.log(jid, now - 1190, "fetching", "{\"url\":\"https://shop.example.com/cart\",\"attempt\":1}");
         qless.log(jid, now - 1100, "got 503, backing off");
         qless.fail("crawl", jid, "crawler-2.prod:4410", "HTTPError", "503 Service Unavailable", now - 1000);
 

@@ -176,7 +176,7 @@ private slots:
     {
         DeploymentData qless(fixture());
         qless.put("crawl", "j", T);
-        qless.log("j", T + 1, "fetched", "{\"status\":503,\"url\":\"https:\/\/example.com\/a\"}");
+        qless.log("j", T + 1, "fetched", "{\"status\":503,\"url\":\"https://example.com/a\"}");
         qless.log("j", T + 2, "retrying soon");
         qless.log("j", T + 3, "attempts", "3");
         qless.log("j", T + 4, "pages", "[\"a\",\"b\"]");

@@ -89,6 +89,63 @@ private slots:
         return at < 0 ? -1 : info.mid(at + 23, info.indexOf('\r', at) - at - 23).toLongLong();
     }
 
+    // EVALSHA calls Redis has run so far (INFO commandstats).
+    qint64 scriptCalls()
+    {
+        const QByteArray info = fixture().command({"INFO", "commandstats"}).bytes;
+        const qsizetype at = info.indexOf("cmdstat_evalsha:calls=");
+        return at < 0 ? 0 : info.mid(at + 22, info.indexOf(',', at) - at - 22).toLongLong();
+    }
+
+    // A page of rows is built in calls of at most SummariesPerCall jobs (each call holds Redis a
+    // few milliseconds, not one call for the whole page), in the list's order, and the rows share
+    // the text they repeat (class, state, queue, tags, failure) instead of a copy each.
+    void aPageIsBuiltInBoundedCallsAndSharesItsText()
+    {
+        const int jobs = 2 * QlessClient::SummariesPerCall + 20;
+        for (int i = 0; i < jobs; ++i)
+            fixture().put("q", "j" + QByteArray::number(i), T + i, {"tags", "[\"nightly\"]"});
+        QCOMPARE(fixture().pop("q", "w1", jobs, T + 500).size(), jobs);
+        for (int i = 0; i < jobs; ++i) {
+            QVERIFY(!fixture().call(QStringLiteral("fail"), {"j" + QByteArray::number(i), "w1", "IOError",
+                                                             "connection reset\nTraceback: line 1", num(T + 600 + i)})
+                         .isError());
+        }
+        const qint64 before = scriptCalls();
+        const auto page = read(JobSource::failureGroup(client(), QStringLiteral("IOError")), 0, jobs);
+        QCOMPARE(scriptCalls() - before, 3);
+        QVERIFY2(page.ok(), qPrintable(page.error.message));
+        QCOMPARE(page.value.total, jobs);
+        QCOMPARE(page.value.jobs.size(), jobs);
+        for (int i = 0; i < jobs; ++i) // newest failure first, across the calls' seams
+            QCOMPARE(page.value.jobs.at(i).jid, "j" + QByteArray::number(jobs - 1 - i));
+        const Job &first = page.value.jobs.first();
+        const Job &last = page.value.jobs.last();
+        QCOMPARE(last.klass, first.klass);
+        QCOMPARE(last.failure->message, QStringLiteral("connection reset"));
+        QCOMPARE(last.klass.constData(), first.klass.constData());
+        QCOMPARE(last.state.constData(), first.state.constData());
+        QCOMPARE(last.queue.constData(), first.queue.constData());
+        QCOMPARE(last.tags.first().constData(), first.tags.first().constData());
+        QCOMPARE(last.failure->message.constData(), first.failure->message.constData());
+        QCOMPARE(last.failure->group.constData(), first.failure->group.constData());
+
+        // Rows read by jid (a queue's lists) are built in bounded calls too.
+        const qint64 jidsBefore = scriptCalls();
+        QList<QByteArray> jids;
+        for (int i = 0; i < jobs; ++i)
+            jids << "j" + QByteArray::number(i);
+        bool done = false;
+        qsizetype rows = 0;
+        client()->summaries(jids, this, [&](const QlessReply<QList<std::optional<Job>>> &reply) {
+            rows = reply.value.size();
+            done = true;
+        });
+        QVERIFY(QTest::qWaitFor([&done] { return done; }, 30000));
+        QCOMPARE(rows, jobs);
+        QCOMPARE(scriptCalls() - jidsBefore, 3);
+    }
+
     // The server builds the rows (desk.summaries): a page of jobs with 1 MB of data each sends
     // far less than the data; a timed-out job's mark and a complete job's queue come with it.
     void rowsAreBuiltByTheServer()
