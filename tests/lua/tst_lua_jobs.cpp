@@ -1,5 +1,6 @@
 #include "qlessfixture.h"
 
+#include <QSet>
 #include <QTest>
 
 // jobs: every state of a queue, paged, without changing anything.
@@ -58,6 +59,29 @@ private slots:
         QCOMPARE(paged.size(), 50);
         // The same order pop hands them out in.
         QCOMPARE(paged, m_qless.pop("q", "w", 50, T + 100));
+    }
+
+    // A queue nobody pops piles up due scheduled jobs. A page ranks the 1000 earliest due by
+    // priority among the waiting ones (what pop does with the ones it looks at) and lists the
+    // rest after them, earliest due first, rather than reading every one's priority each call.
+    void waitingPagesRankTheEarliestDueOnly()
+    {
+        for (int i = 0; i < 20; ++i)
+            m_qless.put("q", "w" + QByteArray::number(i), T + i, {"priority", QByteArray::number(i % 3)});
+        const int due = 1005;
+        for (int i = 0; i < due; ++i)
+            m_qless.put("q", "s" + QByteArray::number(i), T, {"priority", QByteArray::number(i % 4)}, 10 + i);
+        const double allDue = T + 2000;
+        QList<QByteArray> paged;
+        for (int offset = 0; offset < 20 + due + 50; offset += 100)
+            paged += jobs({"waiting", num(allDue), "q", QByteArray::number(offset), "100"});
+        QCOMPARE(paged.size(), 20 + due);
+        QCOMPARE(QSet<QByteArray>(paged.cbegin(), paged.cend()).size(), 20 + due);
+        // The five beyond the ranked ones, earliest due first.
+        QCOMPARE(paged.mid(20 + 1000), (QList<QByteArray>{"s1000", "s1001", "s1002", "s1003", "s1004"}));
+        // Before them, the order pop hands out when exactly those 1000 are due.
+        const double thousandDue = T + 10 + 999;
+        QCOMPARE(paged.mid(0, 20 + 1000), m_qless.pop("q", "w", 20 + 1000, thousandDue));
     }
 
     void completeNewestFirst()
