@@ -38,7 +38,9 @@ QVariant JobRowText::display(const Job &job, int column) const
     case JobListModel::KlassColumn:
         return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : job.klass;
     case JobListModel::StateColumn:
-        return job.timedOut ? tr("timed out") : job.state;
+        if (job.timedOut)
+            return tr("timed out");
+        return job.lockExpired(now()) ? tr("stalled") : job.state;
     case JobListModel::QueueColumn:
         return job.queue;
     case JobListModel::PriorityColumn:
@@ -106,6 +108,12 @@ QVariant JobRowText::toolTip(const Job &job, int column) const
                         "(it counts as waiting).")
                          .arg(job.timedOutAt > 0 ? tr(" at %1").arg(TimeText::local(job.timedOutAt)) : QString(),
                               job.timedOutWorker.isEmpty() ? QString() : tr(" from %1").arg(job.timedOutWorker));
+        }
+        if (job.lockExpired(now())) {
+            lines << tr("Stalled: its lock expired %1 ago, so %2 stopped heartbeating it. qless counts it as "
+                        "stalled and the next pop hands it out again.")
+                         .arg(DurationText::format(now() - job.expires),
+                              job.worker.isEmpty() ? tr("its worker") : job.worker);
         }
         lines << tr("Put: %1").arg(moment(job.put)) << tr("Last change: %1").arg(moment(job.time));
         return lines.join(QLatin1Char('\n'));

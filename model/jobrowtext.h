@@ -22,6 +22,8 @@ public:
     QVariant display(const Job &job, int column) const;
     QVariant sortValue(const Job &job, int column) const;
     QVariant toolTip(const Job &job, int column) const;
+    // Job::lockExpired against this clock.
+    bool lockExpired(const Job &job) const { return job.lockExpired(now()); }
 
 private:
     QString ago(double when) const;

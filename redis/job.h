@@ -98,6 +98,14 @@ struct Job
     double timedOutAt = 0;
     QString timedOutWorker;
 
+    // A running job whose lock ran out (at or before `now`): the hash still says running, yet
+    // qless lists it as stalled (`jobs stalled`, the workers' counts) and the next pop hands it
+    // out again. Views show it as stalled.
+    bool lockExpired(double now) const
+    {
+        return state == QLatin1String("running") && expires > 0 && expires <= now;
+    }
+
     // A jid listed somewhere (a failure group, the tracked set) whose job is gone.
     bool isMissing() const { return state == QLatin1String("missing"); }
     bool hasProblem(const QString &field) const { return problems.contains(field); }

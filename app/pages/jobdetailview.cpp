@@ -203,10 +203,15 @@ void JobDetailView::fill(const Job &job)
 {
     const double now = m_client->now(); // ages against the server's clock, not this desktop's
     m_title->setText(QString::fromUtf8(job.jid));
-    m_state->setText(job.timedOut ? tr("timed out") : job.state);
+    // A running job whose lock ran out is what qless calls stalled.
+    const bool lockExpired = job.lockExpired(now);
+    m_state->setText(job.timedOut ? tr("timed out") : lockExpired ? tr("stalled") : job.state);
+    m_state->setToolTip(lockExpired ? tr("Its lock expired: the worker stopped heartbeating it. The job still "
+                                         "says running; the next pop hands it out again.")
+                                    : QString());
     m_state->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 2px 8px;"
                                           " font-weight: bold; }")
-                               .arg(stateColour(job.state)));
+                               .arg(stateColour(lockExpired ? QStringLiteral("stalled") : job.state)));
     if (job.timedOut) {
         const QString who = job.timedOutWorker.isEmpty() ? tr("its worker")
                                                          : tr("worker %1").arg(link(QStringLiteral("worker"), job.timedOutWorker));

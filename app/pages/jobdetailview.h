@@ -51,6 +51,7 @@ public:
     QLabel *problemsLabel() const { return m_problems; }
     // Says when and from which worker qless timed the job out; hidden for other jobs.
     QLabel *timedOutLabel() const { return m_timedOut; }
+    QLabel *stateLabel() const { return m_state; }
     QLabel *fieldLabel(const QString &field) const;
     JsonDataView *dataView() const { return m_data; }
     HistoryModel *historyModel() const;

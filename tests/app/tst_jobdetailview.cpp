@@ -441,6 +441,29 @@ private slots:
         screenshot(&view, QStringLiteral("job-detail-current-qless-history"));
     }
 
+    // A running job whose lock ran out is stalled, as qless counts it (the hash still says
+    // running); one whose lock still holds is running.
+    void lockRunOutShowsStalled()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        DeploymentData qless(fixture());
+        qless.put("crawl", "hung", now - 900);
+        qless.pop("crawl", "hung", "crawler-5.prod:301", now - 600);
+        qless.put("crawl", "busy", now - 900);
+        qless.pop("crawl", "busy", "crawler-6.prod:302", now - 10, 600);
+
+        JobDetailView view(client());
+        view.resize(900, 640);
+        view.show();
+        QVERIFY(load(view, "hung"));
+        QCOMPARE(view.job()->state, QStringLiteral("running"));
+        QCOMPARE(view.stateLabel()->text(), QStringLiteral("stalled"));
+        QVERIFY(view.stateLabel()->toolTip().contains(QStringLiteral("lock expired")));
+        QVERIFY(load(view, "busy"));
+        QCOMPARE(view.stateLabel()->text(), QStringLiteral("running"));
+        QVERIFY(view.stateLabel()->toolTip().isEmpty());
+    }
+
     void timedOutJobSaysWhenAndFromWhom()
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());

@@ -159,6 +159,29 @@ private slots:
         QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("completed 9 min ago"));
     }
 
+    // A worker's jobs whose lock ran out: qless counts them stalled (the workers list does too),
+    // though the hash still says running. The row says stalled, in the warning colour, and why.
+    void lockExpiredShowsStalled()
+    {
+        fixture().put("q", "hung", T);
+        fixture().pop("q", "w1", 1, T); // lock until T + 60
+        JobListModel model(client());
+        double now = T + 10;
+        model.setClock([&now] { return now; });
+        model.setSource(JobSource::worker(client(), QStringLiteral("w1")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        const QModelIndex state = model.index(0, JobListModel::StateColumn);
+        QCOMPARE(state.data().toString(), QStringLiteral("running"));
+        QVERIFY(!state.data(Qt::ForegroundRole).isValid());
+        now = T + 100;
+        QCOMPARE(state.data().toString(), QStringLiteral("stalled"));
+        QVERIFY(state.data(Qt::ForegroundRole).isValid());
+        const QString tip = state.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("lock expired 40 s ago")) && tip.contains(QStringLiteral("w1")),
+                 qPrintable(tip));
+    }
+
     void scheduledShowsDue()
     {
         // The scripts see the client's real clock: schedule relative to it.
