@@ -22,7 +22,7 @@ for i = #jids, 1, -1 do
   local state = redis.call('hget', Qless.job_key(jid), 'state')
   redis.call('lrem', list, -1, jid)
   if state == 'failed' then
-    Qless.desk_requeue(now, jid, queue)
+    Qless.desk_requeue(now, jid, queue, group)
     moved = moved + 1
   end
 end

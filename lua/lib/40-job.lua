@@ -75,12 +75,16 @@ function Qless.job_failure(text)
 end
 
 -- Forgets a failed job's entry in its group and its day's `failed` count, before the job
--- leaves the failed state (put, cancel).
-function Qless.failure_forget(jid, failure_text, queue)
+-- leaves the failed state (put, cancel). `taken`: the group whose list the caller already took
+-- the entry out of (the console's batches take the oldest from its tail). LREM with count 0, as
+-- qless removes it, reads the whole list: in a group of 1,000,000 that is milliseconds per job,
+-- seconds for a batch of 500, with nothing left to find. (A second entry of the same jid stays;
+-- a later batch finds it no longer failed and drops it.)
+function Qless.failure_forget(jid, failure_text, queue, taken)
   local failure = Qless.job_failure(failure_text)
   if type(failure.group) ~= 'string' and type(failure.group) ~= 'number' then return end
   local group = tostring(failure.group)
-  redis.call('lrem', 'ql:f:' .. group, 0, jid)
+  if taken ~= group then redis.call('lrem', 'ql:f:' .. group, 0, jid) end
   if redis.call('llen', 'ql:f:' .. group) == 0 then
     redis.call('srem', 'ql:failures', group)
   end

@@ -84,8 +84,9 @@ end
 
 -- cancel(now, jid...): deletes the jobs. Refused, with nothing changed, while a job has a
 -- dependent that is not cancelled in the same call. Complete and unknown jobs are skipped.
--- Returns the jids given.
-function Qless.cancel(now, jids)
+-- Returns the jids given. `taken` (the console's failure-group batches only): the group whose
+-- list the jobs' entries were already taken out of (Qless.failure_forget).
+function Qless.cancel(now, jids, taken)
   local cancelling = {}
   for _, jid in ipairs(jids) do cancelling[jid] = true end
   for _, jid in ipairs(jids) do
@@ -112,7 +113,7 @@ function Qless.cancel(now, jids)
         redis.call('srem', Qless.job_key(dependency) .. '-dependents', jid)
       end
       redis.call('del', key .. '-dependencies')
-      if state == 'failed' then Qless.failure_forget(jid, failure, queue) end
+      if state == 'failed' then Qless.failure_forget(jid, failure, queue, taken) end
       Qless.publish_if_tracked('canceled', jid)
       Qless.job_delete(jid)
     end

@@ -32,8 +32,9 @@ function Qless.put_replace_dependencies(jid, depends)
 end
 
 -- put(now, worker, queue, jid, klass, data, delay, [name value]...): `worker` is who puts it
--- (a worker moving its own job is not told it lost the lock). Returns the jid.
-function Qless.put(now, worker, queue, args)
+-- (a worker moving its own job is not told it lost the lock). Returns the jid. `taken` (the
+-- console's failure-group batches only): see Qless.failure_forget.
+function Qless.put(now, worker, queue, args, taken)
   Qless.arg('Put', 'queue', queue)
   local p = Qless.put_args(args)
   local jid = p.jid
@@ -59,7 +60,7 @@ function Qless.put(now, worker, queue, args)
   end
   if old_state == 'complete' then redis.call('zrem', 'ql:completed', jid) end
   for _, tag in ipairs(tags) do Qless.tag_index_add(jid, tag, now) end
-  if old_state == 'failed' then Qless.failure_forget(jid, old[5], old_queue) end
+  if old_state == 'failed' then Qless.failure_forget(jid, old[5], old_queue, taken) end
 
   local state = 'waiting'
   if p.delay > 0 then state = 'scheduled' end

@@ -337,8 +337,9 @@ end
 
 -- Puts an existing job into `queue` as qless's put would with what the job has: klass, data,
 -- priority, tags, retries and unfinished dependencies kept, `remaining` reset, its worker told
--- lock_lost, its failure forgotten and cleared. Returns the new state.
-function Qless.desk_requeue(now, jid, queue)
+-- lock_lost, its failure forgotten and cleared. Returns the new state. `taken`: the failure
+-- group whose list the caller already took the job's entry out of (Qless.failure_forget).
+function Qless.desk_requeue(now, jid, queue, taken)
   local key = Qless.job_key(jid)
   local f = redis.call('hmget', key, 'klass', 'data', 'priority', 'tags', 'retries')
   local data = f[2]
@@ -347,7 +348,7 @@ function Qless.desk_requeue(now, jid, queue)
     'priority', Qless.stored_number(f[3], 0),
     'tags', cjson.encode(Qless.job_tags(jid)),
     'retries', Qless.stored_number(f[5], 5),
-    'depends', cjson.encode(redis.call('smembers', key .. '-dependencies')) })
+    'depends', cjson.encode(redis.call('smembers', key .. '-dependencies')) }, taken)
   -- qless's put keeps the old failure on the job; a job the console moved out of a failure
   -- group must not still show it.
   redis.call('hset', key, 'failure', '{}')

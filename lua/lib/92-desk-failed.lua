@@ -78,14 +78,14 @@ function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
       if action == 'cancel' then
         table.insert(cancelled, jid)
       else
-        Qless.desk_requeue(now, jid, target or queues[i])
+        Qless.desk_requeue(now, jid, target or queues[i], group)
       end
     else
       skipped[verdict[i]] = skipped[verdict[i]] or {}
       table.insert(skipped[verdict[i]], jid)
     end
   end
-  if #cancelled > 0 then Qless.cancel(now, cancelled) end
+  if #cancelled > 0 then Qless.cancel(now, cancelled, group) end
   if redis.call('llen', list) == 0 then redis.call('srem', 'ql:failures', group) end
 
   local reply = cjson.encode({ taken = #entries, done = done, skipped = skipped })

@@ -148,7 +148,7 @@ private slots:
         mustWork(lua("complete", T + 2, {"done", "w1", "q", "{}"}));
         mustWork(lua("fail", T + 3, {"failed", "w1", "boom", "it broke\nat line 3\nat line 9", "{}"}));
         mustWork(lua("timeout", T + 4, {"timed"}));
-        for (const QByteArray &jid : {"waiting", "running", "done", "failed", "timed", "later", "waits"}) {
+        for (const QByteArray jid : {"waiting", "running", "done", "failed", "timed", "later", "waits"}) {
             sameAsWhole(jid, T + 5);
             if (QTest::currentTestFailed())
                 QFAIL(jid.constData());
@@ -205,7 +205,7 @@ private slots:
         spoil("dependents-string", {"SET", "ql:j:dependents-string-dependents", "not a set"});
         spoil("dependencies-string", {"SET", "ql:j:dependencies-string-dependencies", "not a set"});
         m_q.command({"SET", "ql:j:key-string", "{\"jid\":\"key-string\"}"});
-        for (const QByteArray &jid : {"data-bad", "data-number", "data-gone", "tags-bad", "tags-gone", "failure-bad",
+        for (const QByteArray jid : {"data-bad", "data-number", "data-gone", "tags-bad", "tags-gone", "failure-bad",
                                       "jid-gone", "priority-nan", "expires-text", "history-bad", "history-string",
                                       "stages-bad", "dependents-string", "dependencies-string", "key-string"}) {
             sameAsWhole(jid, T + 1);
