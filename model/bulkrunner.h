@@ -60,9 +60,13 @@ public:
     ~BulkRunner() override;
 
     // Jobs per batch (default 500): per-jid calls in flight at once, or the count asked of the
-    // failedaction script. Set before start().
+    // failedaction script, at most GroupBatchJobs. Set before start().
     void setBatchSize(int jobs) { m_batchSize = qMax(1, jobs); }
     int batchSize() const { return m_batchSize; }
+    // A failure-group batch retries, moves or cancels its jobs inside one script call, about
+    // 60 us a job (bench, retry-all of 1,000,000): 50 keep the call near 3 ms, so workers'
+    // heartbeats get in between batches.
+    static constexpr int GroupBatchJobs = 50;
 
     void start();
     // Stops after the batch in flight; the summary counts the rest as not attempted.

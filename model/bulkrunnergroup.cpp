@@ -77,7 +77,7 @@ void BulkRunner::runGroupBatch()
     }
     request.group = m_target.group;
     request.queue = m_action.queue;
-    request.count = int(qMin<qint64>(m_batchSize, remaining));
+    request.count = int(qMin<qint64>(qMin(m_batchSize, GroupBatchJobs), remaining));
     request.skip = int(m_groupKept);
     // One key per batch: sent again after a dropped connection, the script answers from its
     // receipt if the first one ran, so nothing is done or counted twice.

@@ -107,8 +107,12 @@ FailureGroupList QlessDecoder::failureGroupList(const RedisReply &reply, RedisEr
     const QJsonValue listed = object.value(QLatin1String("groups"));
     if (!listed.isArray() && !(listed.isObject() && listed.toObject().isEmpty())) {
         // qless's failed: {group: count}, every group.
-        for (auto it = object.begin(); it != object.end(); ++it) // QJsonObject keeps keys sorted
-            out.groups << FailureGroup{it.key(), wholeNumber(it.value().toDouble())};
+        for (auto it = object.begin(); it != object.end(); ++it) { // QJsonObject keeps keys sorted
+            FailureGroup group;
+            group.name = it.key();
+            group.count = wholeNumber(it.value().toDouble());
+            out.groups << group;
+        }
         out.total = out.groups.size();
         return out;
     }
@@ -227,8 +231,8 @@ WorkerJobs QlessDecoder::workerJobs(const RedisReply &reply, RedisError *error)
         out.stalled = stringList(list);
     // A reply without totals (an older script) listed every job.
     const auto total = [&o](const char *key, qsizetype listed) {
-        const QJsonValue value = o.value(QLatin1String(key));
-        return value.isDouble() ? qint64(value.toDouble()) : qint64(listed);
+        const QJsonValue given = o.value(QLatin1String(key));
+        return given.isDouble() ? qint64(given.toDouble()) : qint64(listed);
     };
     out.runningTotal = total("jobs_total", out.running.size());
     out.stalledTotal = total("stalled_total", out.stalled.size());

@@ -289,8 +289,8 @@ void Bench::longestCalls()
     f.maxOurs = LongestCallMs;
     QStringList each;
     for (const RedisCallLog::Longest &scenario : m_calls.perScenario())
-        each << QStringLiteral("%1 %2 ms (%3)").arg(scenario.scenario).arg(scenario.ms, 0, 'f', 2)
-                    .arg(QString::fromUtf8(scenario.command));
+        each << QStringLiteral("%1 %2 ms (%3; %4 calls over %5 ms)").arg(scenario.scenario).arg(scenario.ms, 0, 'f', 2)
+                    .arg(QString::fromUtf8(scenario.command)).arg(scenario.over).arg(RedisCallLog::OverMs);
     f.note = QStringLiteral("execution time by Redis's own log (SLOWLOG, calls of %1 ms or more), the console's "
                             "connections told by client name; the reference is the longest script call of the raw "
                             "side, for information. Per scenario: %2%3")

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "benchtools.h"
+#include "bulkrunner.h"
 #include "rawredis.h"
 #include "rediscalllog.h"
 #include "redisserver.h"
@@ -28,7 +29,7 @@ struct BenchOptions
     int rows = 10000;           // rows scrolled through
     int deepRows = 100000;      // rows scrolled through for the memory-by-depth figure
     qint64 retry = 1000000;     // jobs in the group retried all at once
-    int batch = 500;            // bulk batch size (BulkRunner and the raw unfail loop alike)
+    int batch = BulkRunner::GroupBatchJobs; // bulk batch size (BulkRunner and the raw unfail loop alike)
     int ops = 20000;            // operations per throughput figure
     int window = 500;           // commands in flight at once in the throughput figures
     int repeats = 7;            // samples of the short figures (medians are reported)
@@ -59,7 +60,7 @@ public:
     // Targets: the GUI thread never held up longer than a frame (60 Hz) in any scenario; no
     // single call of the console holding Redis longer than a few milliseconds.
     static constexpr double MaxStallMs = 16;
-    static constexpr double LongestCallMs = 5;
+    static constexpr double LongestCallMs = RedisCallLog::OverMs;
 
 private:
     bool start(QString *error);

@@ -69,6 +69,8 @@ void RedisCallLog::drain(const QString &scenario)
         const redisReply *argv = entry->element[3];
         const QByteArray name = RawRedis::text(entry->element[5]);
         if (name == m_consoleName) {
+            if (ms > OverMs)
+                ++here.over;
             if (ms > here.ms) {
                 here.ms = ms;
                 here.command = commandOf(argv);
@@ -82,12 +84,16 @@ void RedisCallLog::drain(const QString &scenario)
     }
     if (here.ms < 0)
         return;
+    const int over = m_console.over + here.over;
     if (here.ms > m_console.ms)
         m_console = here;
+    m_console.over = over;
     for (Longest &seen : m_scenarios) {
         if (seen.scenario == scenario) {
+            const int scenarioOver = seen.over + here.over;
             if (here.ms > seen.ms)
                 seen = here;
+            seen.over = scenarioOver;
             return;
         }
     }

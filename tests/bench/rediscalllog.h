@@ -23,6 +23,7 @@ public:
         double ms = -1; // -1: no call of FloorMs or more seen
         QString scenario;
         QByteArray command; // the call's first arguments, as the log keeps them
+        int over = 0;       // the console's calls longer than OverMs: one outlier, or the rule
     };
 
     RedisCallLog(RawRedis &raw, QByteArray consoleName);
@@ -46,6 +47,8 @@ public:
     // Calls shorter than this are not logged: a figure of FloorMs means "none longer".
     static constexpr int FloorMicroseconds = 1000;
     static constexpr double FloorMs = FloorMicroseconds / 1000.0;
+    // What Longest::over counts: calls longer than the bench's target for one call.
+    static constexpr double OverMs = 5.0;
 
 private:
     RawRedis &m_redis;
