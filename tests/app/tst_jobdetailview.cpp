@@ -459,6 +459,7 @@ private slots:
         QCOMPARE(view.job()->state, QStringLiteral("running"));
         QCOMPARE(view.stateLabel()->text(), QStringLiteral("stalled"));
         QVERIFY(view.stateLabel()->toolTip().contains(QStringLiteral("lock expired")));
+        screenshot(&view, QStringLiteral("job-detail-lock-expired"));
         QVERIFY(load(view, "busy"));
         QCOMPARE(view.stateLabel()->text(), QStringLiteral("running"));
         QVERIFY(view.stateLabel()->toolTip().isEmpty());
