@@ -279,14 +279,31 @@ Api['desk.failuregroups'] = function(now, a)
   return desk_failure_groups(Qless.arg('Desk.failuregroups', 'cursor', a[1]))
 end
 
--- desk.tracked [offset [count]]: {total, jobs: [job objects], expired: [jids]} of the tracked
--- jids [offset, offset + count) (count 0 to 1000, default 1000); a job that cannot be read is
--- marked (Qless.desk_tracked).
+-- desk.tracked [offset [count [summaries]]]: {total, jobs: [job objects], expired: [jids]} of
+-- the tracked jids [offset, offset + count) (count 0 to 1000, default 1000); a job that cannot
+-- be read is marked (Qless.desk_tracked). With `summaries` the jobs are row summaries
+-- (Qless.desk_summary), as desk.summaries gives them.
 Api['desk.tracked'] = function(now, a)
+  if a[3] ~= nil and a[3] ~= 'summaries' then
+    Qless.fail_with('Desk.tracked(): the third argument may only be "summaries", got ' .. tostring(a[3]))
+  end
   local listing = Qless.desk_tracked(desk_count('Desk.tracked', 'offset', a[1], 0),
-    desk_page_count('Desk.tracked', 'count', a[2], desk_max_count))
+    desk_page_count('Desk.tracked', 'count', a[2], desk_max_count), a[3] and Qless.desk_summary)
   return '{"total":' .. listing.total .. ',"jobs":' .. desk_list(listing.jobs) ..
     ',"expired":' .. desk_list(listing.expired) .. '}'
+end
+
+-- desk.trackedstates [limit]: {total, counted, states: {state: n}, expired} for the first
+-- `limit` (0 to 5000, default 1000) tracked jobs, one HMGET each (Qless.desk_tracked_states).
+Api['desk.trackedstates'] = function(now, a)
+  local limit = desk_count('Desk.trackedstates', 'limit', a[1], 1000)
+  if limit > 5000 then
+    Qless.fail_with('Desk.trackedstates(): Arg "limit" must be 0 to 5000: ' .. tostring(a[1]))
+  end
+  local summary = Qless.desk_tracked_states(now, limit)
+  local states = next(summary.states) and cjson.encode(summary.states) or '{}'
+  return '{"total":' .. summary.total .. ',"counted":' .. summary.counted .. ',"states":' .. states ..
+    ',"expired":' .. summary.expired .. '}'
 end
 
 -- desk.tags [offset [count]]: [{tag, count}] most used first; count 0 to 1000.

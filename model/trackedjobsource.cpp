@@ -10,8 +10,8 @@ JobSource TrackedJobSource::create(QlessClient *client)
     source.description = QObject::tr("tracked jobs");
     source.scan = JobSource::scanOf(client, QStringLiteral("tracked"), QString());
     source.fetch = [client](int offset, int count, QObject *context, JobSource::Done done) {
-        // Paged on the server: desk.tracked reads each job whole, so a call reads no more than a page.
-        client->trackedJobs(offset, count, context, [done](const QlessReply<TrackedJobs> &reply) {
+        // Paged on the server, as row summaries: a call builds no more than a few dozen.
+        client->trackedSummaries(offset, count, context, [done](const QlessReply<TrackedJobs> &reply) {
             QlessReply<JobPage> page;
             page.error = reply.error;
             page.value.jobs = reply.value.jobs;

@@ -95,6 +95,11 @@ public:
     // read whole) with the total; without offset and count, the first 1000.
     void trackedJobs(QObject *context, Done<TrackedJobs> done);
     void trackedJobs(int offset, int count, QObject *context, Done<TrackedJobs> done);
+    // The same page with its jobs as row summaries (what the Tracked list shows), in calls of at
+    // most SummariesPerCall jobs.
+    void trackedSummaries(int offset, int count, QObject *context, Done<TrackedJobs> done);
+    // How the first 1000 tracked jobs stand, one field each (the overview's summary).
+    void trackedStates(QObject *context, Done<TrackedStates> done);
     void taggedJobs(const QString &tag, int offset, int count, QObject *context, Done<TaggedJobsPage> done);
     void topTags(int offset, int count, QObject *context, Done<QList<TagCount>> done);
     // The next chunk (about `count` jids, 1 to 1000) of a whole list, for a bulk run's "All N":
@@ -215,6 +220,13 @@ private:
     // one reply per jid in the order asked (nullopt where a job is gone), each decoded by `decode`.
     void readPerJid(const QByteArray &command, qsizetype perCall, const QList<QByteArray> &jids,
                     Decode<std::optional<Job>> decode, QObject *context, Done<QList<std::optional<Job>>> done);
+    // A page of `command` <before...> <offset> <rows> <after...> read as calls of at most
+    // SummariesPerCall rows at consecutive offsets, pipelined; each later part is joined into
+    // the first one's page by `join`, in order (qlessclientsummaries.cpp).
+    template<typename Page>
+    void readInParts(const QByteArray &command, const QList<QByteArray> &before, int offset, int count,
+                     const QList<QByteArray> &after, Decode<Page> decode,
+                     std::function<void(Page *, const Page &)> join, QObject *context, Done<Page> done);
 
     RedisConnection *m_connection;
     Clock m_clock;

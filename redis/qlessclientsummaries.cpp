@@ -2,8 +2,8 @@
 
 #include <memory>
 
-// QlessClient's reads of many jobs by jid: whole jobs (multiGet, in qlessclient.cpp) and the
-// summaries list rows show.
+// QlessClient's reads of many jobs: whole jobs by jid (multiGet, in qlessclient.cpp) and the
+// summaries list rows show, by jid or by page of a failure group or the tracked jobs.
 
 using namespace QlessClientCalls;
 
@@ -14,18 +14,19 @@ void QlessClient::summaries(const QList<QByteArray> &jids, QObject *context, Don
                context, std::move(done));
 }
 
-void QlessClient::failedSummaries(const QString &group, int offset, int count, QObject *context,
-                                  Done<FailedJobsPage> done)
+template<typename Page>
+void QlessClient::readInParts(const QByteArray &command, const QList<QByteArray> &before, int offset, int count,
+                              const QList<QByteArray> &after, Decode<Page> decode,
+                              std::function<void(Page *, const Page &)> join, QObject *context, Done<Page> done)
 {
     ReplyRelay *relay = ReplyRelay::create(context);
-    // A page of a group in calls of at most SummariesPerCall rows at consecutive offsets,
-    // pipelined; the last reply delivers. New failures arriving at the group's head between two
-    // calls shift the later ones by as many rows: a row shown twice (the model keeps one) or
-    // one passed over until the next refresh, as between two pages.
+    // Rows arriving at the list's head between two calls shift the later ones by as many rows: a
+    // row shown twice (the model keeps one) or one passed over until the next refresh, as
+    // between two pages.
     struct Gather
     {
-        QlessReply<FailedJobsPage> result;
-        QList<QList<Job>> parts;
+        QlessReply<Page> result;
+        QList<Page> parts;
         qsizetype left = 0;
     };
     auto gather = std::make_shared<Gather>();
@@ -33,31 +34,53 @@ void QlessClient::failedSummaries(const QString &group, int offset, int count, Q
     gather->parts.resize(calls);
     gather->left = calls;
     for (int part = 0; part < calls; ++part) {
-        const int first = offset + part * SummariesPerCall;
         const int rows = count <= 0 ? count : qMin(SummariesPerCall, count - part * SummariesPerCall);
-        const QList<QByteArray> args{utf8(group), QByteArray::number(first), QByteArray::number(rows), "summaries"};
-        m_connection->submit(unified(false, "desk.failed", args), [gather, relay, done, part](const RedisReply &reply) {
-            QlessReply<FailedJobsPage> &result = gather->result;
+        const QList<QByteArray> args = before
+            + QList<QByteArray>{QByteArray::number(offset + part * SummariesPerCall), QByteArray::number(rows)} + after;
+        m_connection->submit(unified(false, command, args), [gather, relay, decode, join, done, part](const RedisReply &reply) {
+            QlessReply<Page> &result = gather->result;
             if (reply.isError()) {
                 if (result.error.isNull())
                     result.error = reply.error;
             } else {
                 RedisError error;
-                FailedJobsPage page = QlessDecoder::failedSummaries(reply, &error);
+                gather->parts[part] = decode(reply, &error);
                 if (!error.isNull() && result.error.isNull())
                     result.error = error;
-                if (part == 0)
-                    result.value.total = page.total;
-                gather->parts[part] = std::move(page.jobs);
             }
             if (--gather->left > 0)
                 return;
-            for (const QList<Job> &jobs : std::as_const(gather->parts))
-                result.value.jobs += jobs;
+            result.value = gather->parts.first();
+            for (qsizetype i = 1; i < gather->parts.size(); ++i)
+                join(&result.value, gather->parts.at(i));
             auto delivered = std::move(gather->result);
             relay->post([done, delivered] { done(delivered); });
         }, m_clock ? -1 : unifiedNowArg);
     }
+}
+
+void QlessClient::failedSummaries(const QString &group, int offset, int count, QObject *context,
+                                  Done<FailedJobsPage> done)
+{
+    readInParts<FailedJobsPage>("desk.failed", {utf8(group)}, offset, count, {"summaries"},
+                                &QlessDecoder::failedSummaries,
+                                [](FailedJobsPage *page, const FailedJobsPage &more) { page->jobs += more.jobs; },
+                                context, std::move(done));
+}
+
+void QlessClient::trackedSummaries(int offset, int count, QObject *context, Done<TrackedJobs> done)
+{
+    readInParts<TrackedJobs>("desk.tracked", {}, offset, count, {"summaries"}, &QlessDecoder::trackedSummaries,
+                             [](TrackedJobs *page, const TrackedJobs &more) {
+                                 page->jobs += more.jobs;
+                                 page->expired += more.expired;
+                             },
+                             context, std::move(done));
+}
+
+void QlessClient::trackedStates(QObject *context, Done<TrackedStates> done)
+{
+    read<TrackedStates>("desk.trackedstates", {}, context, &QlessDecoder::trackedStates, std::move(done));
 }
 
 void QlessClient::readPerJid(const QByteArray &command, qsizetype perCall, const QList<QByteArray> &jids,

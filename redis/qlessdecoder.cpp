@@ -239,7 +239,9 @@ WorkerJobs QlessDecoder::workerJobs(const RedisReply &reply, RedisError *error)
     return out;
 }
 
-TrackedJobs QlessDecoder::trackedJobs(const RedisReply &reply, RedisError *error)
+namespace {
+// desk.tracked's {total, jobs, expired}, each job read by `read`.
+TrackedJobs trackedPage(const RedisReply &reply, RedisError *error, Job (*read)(const QJsonValue &, bool))
 {
     QJsonValue value;
     bool escaped = false;
@@ -247,13 +249,41 @@ TrackedJobs QlessDecoder::trackedJobs(const RedisReply &reply, RedisError *error
         return {};
     const QJsonObject o = value.toObject();
     TrackedJobs out;
-    out.jobs = jobList(o.value(QLatin1String("jobs")), escaped, error, &QlessDecoder::job);
+    out.jobs = jobList(o.value(QLatin1String("jobs")), escaped, error, read);
     QJsonArray expired;
     if (asList(o.value(QLatin1String("expired")), &expired))
         out.expired = stringList(expired);
     // A reply without a total (an older script) listed every tracked jid.
     const QJsonValue total = o.value(QLatin1String("total"));
     out.total = total.isDouble() ? qint64(total.toDouble()) : qint64(out.jobs.size() + out.expired.size());
+    return out;
+}
+} // namespace
+
+TrackedJobs QlessDecoder::trackedJobs(const RedisReply &reply, RedisError *error)
+{
+    return trackedPage(reply, error, &QlessDecoder::job);
+}
+
+TrackedJobs QlessDecoder::trackedSummaries(const RedisReply &reply, RedisError *error)
+{
+    return trackedPage(reply, error, &QlessDecoder::jobSummary);
+}
+
+TrackedStates QlessDecoder::trackedStates(const RedisReply &reply, RedisError *error)
+{
+    QJsonValue value;
+    bool escaped = false;
+    if (!replyJson(reply, &value, &escaped, error))
+        return {};
+    const QJsonObject o = value.toObject();
+    TrackedStates out;
+    out.total = count(o, QStringLiteral("total"));
+    out.counted = count(o, QStringLiteral("counted"));
+    out.expired = count(o, QStringLiteral("expired"));
+    const QJsonObject states = o.value(QLatin1String("states")).toObject();
+    for (auto it = states.begin(); it != states.end(); ++it)
+        out.states.insert(it.key(), qint64(it.value().toDouble()));
     return out;
 }
 

@@ -61,6 +61,9 @@ public:
     static WorkerPage workerPage(const RedisReply &reply, RedisError *error);
     static WorkerJobs workerJobs(const RedisReply &reply, RedisError *error);
     static TrackedJobs trackedJobs(const RedisReply &reply, RedisError *error);
+    // desk.tracked ... summaries: the jobs as row summaries (jobSummary).
+    static TrackedJobs trackedSummaries(const RedisReply &reply, RedisError *error);
+    static TrackedStates trackedStates(const RedisReply &reply, RedisError *error);
     // tag add/remove: the job's tags after the change; nullopt when there is no such job.
     static std::optional<QStringList> tags(const RedisReply &reply, RedisError *error);
     static TaggedJobsPage taggedJobs(const RedisReply &reply, RedisError *error);

@@ -154,7 +154,9 @@ void OverviewPage::refresh(std::function<void(bool ok)> done)
     m_queues->refresh([this, finish] { finish(m_queues->lastError().isEmpty()); });
     m_failures->refresh([this, finish] { finish(m_failures->lastError().isEmpty()); });
     m_workers->refresh([this, finish] { finish(m_workers->lastError().isEmpty()); });
-    session()->client()->trackedJobs(this, [this, finish](const QlessReply<TrackedJobs> &reply) {
+    // Counts by state, one field per job: reading the tracked jobs whole each refresh would cost
+    // Redis as much as their data and histories weigh.
+    session()->client()->trackedStates(this, [this, finish](const QlessReply<TrackedStates> &reply) {
         if (reply.ok())
             showTracked(reply.value);
         finish(reply.ok());
@@ -208,20 +210,20 @@ void OverviewPage::updateWorkers()
     m_workersLabel->setText(lines.join(QStringLiteral("<br>")));
 }
 
-void OverviewPage::showTracked(const TrackedJobs &tracked)
+void OverviewPage::showTracked(const TrackedStates &tracked)
 {
     const QLocale locale;
-    QMap<QString, int> byState;
-    for (const Job &job : tracked.jobs)
-        ++byState[job.state];
     QStringList lines;
-    lines << tr("<b>%1</b> tracked").arg(locale.toString(tracked.jobs.size() + tracked.expired.size()));
-    for (auto it = byState.cbegin(); it != byState.cend(); ++it) {
-        const bool bad = it.key() == QLatin1String("failed") || it.key() == QLatin1String("stalled");
-        const QString count = bad ? alarm(locale.toString(it.value())) : QStringLiteral("<b>%1</b>").arg(it.value());
+    lines << tr("<b>%1</b> tracked").arg(locale.toString(tracked.total));
+    if (tracked.counted < tracked.total)
+        lines << tr("states of the first %1:").arg(locale.toString(tracked.counted));
+    for (auto it = tracked.states.cbegin(); it != tracked.states.cend(); ++it) {
+        const bool bad = it.key() == QLatin1String("failed") || it.key() == QLatin1String("stalled")
+            || it.key() == QLatin1String("unreadable");
+        const QString count = bad ? alarm(locale.toString(it.value())) : QStringLiteral("<b>%1</b>").arg(locale.toString(it.value()));
         lines << tr("%1 %2").arg(count, it.key().toHtmlEscaped());
     }
-    if (!tracked.expired.isEmpty())
-        lines << tr("<b>%1</b> expired (job gone)").arg(locale.toString(tracked.expired.size()));
+    if (tracked.expired > 0)
+        lines << tr("<b>%1</b> expired (job gone)").arg(locale.toString(tracked.expired));
     m_tracked->setText(lines.join(QStringLiteral("<br>")));
 }

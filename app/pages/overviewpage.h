@@ -10,7 +10,7 @@ class QSortFilterProxyModel;
 class QTableView;
 class QueueListModel;
 class WorkerListModel;
-struct TrackedJobs;
+struct TrackedStates;
 
 // The first page: every queue with its counts per state, the totals, and what needs attention
 // (stalled jobs and failures stand out): failure groups with their counts, tracked jobs by state,
@@ -42,7 +42,7 @@ public:
 private:
     void updateSummary();
     void updateWorkers();
-    void showTracked(const TrackedJobs &tracked);
+    void showTracked(const TrackedStates &tracked);
 
     QueueListModel *m_queues;
     QSortFilterProxyModel *m_sorted;

@@ -310,16 +310,49 @@ end
 -- {total, jobs: [job objects], expired: [jids whose job is gone]} for the tracked jids
 -- [offset, offset + count) (ql:tracked's order) of `total`, as Qless.tracked_listing reads them
 -- but in place (a 2012 history shown as the upgrade would write it, not moved), a job that
--- cannot be read among the jobs, marked. Reading whole jobs is costly: the caller bounds count.
-function Qless.desk_tracked(offset, count)
+-- cannot be read among the jobs, marked. Each job is read by `read(jid)` (nil: gone), whole
+-- by default; reading whole jobs is costly: the caller bounds count.
+function Qless.desk_tracked(offset, count, read)
+  read = read or function(jid) return Qless.job_object(jid, true) end
   local listing = { jobs = {}, expired = {} }
   if count > 0 then
     listing = Qless.tracked_listing(function(jid)
-      return Qless.desk_job_or_damage(Qless.job_object, jid, true)
+      return Qless.desk_job_or_damage(read, jid)
     end, offset, offset + count - 1)
   end
   listing.total = redis.call('zcard', 'ql:tracked')
   return listing
+end
+
+-- {total, counted, states = {state = n}, expired = n}: how the first `limit` tracked jobs
+-- (ql:tracked's order) stand, for a summary that must not read every job whole: one HMGET
+-- each. States as the console shows them: a running job whose lock ran out is 'stalled' (qless
+-- lists it so), one qless timed out (stalled, no lock) 'timed out', a key that is not a hash or
+-- a hash without a state 'unreadable'; `expired` counts tracked jids whose job is gone.
+function Qless.desk_tracked_states(now, limit)
+  local states, expired = {}, 0
+  local jids = {}
+  if limit > 0 then jids = redis.call('zrange', 'ql:tracked', 0, limit - 1) end
+  for _, jid in ipairs(jids) do
+    local key = Qless.job_key(jid)
+    local f = redis.pcall('hmget', key, 'state', 'expires')
+    local state
+    if f.err or (not f[1] and redis.call('exists', key) == 1) then
+      state = 'unreadable'
+    elseif f[1] then
+      state = f[1]
+      local expires = Qless.number(f[2]) or 0
+      if state == 'running' and expires > 0 and expires <= now then
+        state = 'stalled'
+      elseif state == 'stalled' and expires <= 0 then
+        state = 'timed out'
+      end
+    else
+      expired = expired + 1
+    end
+    if state then states[state] = (states[state] or 0) + 1 end
+  end
+  return { total = redis.call('zcard', 'ql:tracked'), counted = #jids, states = states, expired = expired }
 end
 
 -- [{tag, count}] most used first, tags on at least one job (qless's `tag top` leaves out those

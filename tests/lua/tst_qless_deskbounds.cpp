@@ -95,6 +95,53 @@ private slots:
         QCOMPARE(json("desk.workers", T, {"nobody"}).toObject().value(QStringLiteral("jobs_total")).toInt(), 0);
     }
 
+    // desk.trackedstates reads one field of each tracked job, for the overview: states as the
+    // console shows them (a lock run out is stalled, a timeout timed out, a damaged key
+    // unreadable), gone jobs counted apart, at most `limit` jobs looked at, with the total.
+    void trackedStatesReadOneFieldEach()
+    {
+        put(T, "q", "a");
+        QVERIFY(!lua("pop", T, {"q", "w", "1"}).isError()); // a: lock until T + 60
+        put(T, "q", "b");
+        QVERIFY(!lua("pop", T + 90, {"q", "w", "1"}).isError()); // b: lock until T + 150
+        put(T, "q", "c");
+        put(T, "q", "d");
+        QVERIFY(!lua("pop", T + 95, {"q", "w", "1"}).isError());
+        QVERIFY(!lua("timeout", T + 96, {"d"}).isError());
+        put(T, "q", "e");
+        put(T, "q", "f");
+        double at = T;
+        for (const QByteArray jid : {"a", "b", "c", "d", "e", "f"})
+            QVERIFY(!lua("track", at++, {"track", jid}).isError());
+        m_q.command({"DEL", "ql:j:e"});
+        m_q.command({"DEL", "ql:j:f"});
+        m_q.command({"SET", "ql:j:f", "not a hash"});
+
+        const QJsonObject all = json("desk.trackedstates", T + 100).toObject();
+        QCOMPARE(all.value(QStringLiteral("total")).toInt(), 6);
+        QCOMPARE(all.value(QStringLiteral("counted")).toInt(), 6);
+        QCOMPARE(all.value(QStringLiteral("expired")).toInt(), 1);
+        QCOMPARE(all.value(QStringLiteral("states")).toObject(),
+                 (QJsonObject{{QStringLiteral("stalled"), 1}, {QStringLiteral("running"), 1},
+                              {QStringLiteral("waiting"), 1}, {QStringLiteral("timed out"), 1},
+                              {QStringLiteral("unreadable"), 1}}));
+        const QJsonObject first = json("desk.trackedstates", T + 100, {"2"}).toObject();
+        QCOMPARE(first.value(QStringLiteral("total")).toInt(), 6);
+        QCOMPARE(first.value(QStringLiteral("counted")).toInt(), 2);
+        QCOMPARE(first.value(QStringLiteral("states")).toObject(),
+                 (QJsonObject{{QStringLiteral("stalled"), 1}, {QStringLiteral("running"), 1}}));
+        QCOMPARE(json("desk.trackedstates", T + 100, {"0"}).toObject().value(QStringLiteral("states")).toObject(),
+                 QJsonObject());
+        QLESS_VERIFY_REFUSED(lua("desk.trackedstates", T, {"5001"}), "Arg \"limit\" must be 0 to 5000");
+
+        // desk.tracked's pages as row summaries: no data, the same jobs and gone jids.
+        const QJsonObject rows = json("desk.tracked", T + 100, {"0", "10", "summaries"}).toObject();
+        QCOMPARE(rows.value(QStringLiteral("jobs")).toArray().size(), 5);
+        QVERIFY(!rows.value(QStringLiteral("jobs")).toArray().at(0).toObject().contains(QStringLiteral("data")));
+        QCOMPARE(rows.value(QStringLiteral("expired")).toArray(), QJsonArray{QStringLiteral("e")});
+        QLESS_VERIFY_REFUSED(lua("desk.tracked", T, {"0", "10", "bogus"}), "may only be \"summaries\"");
+    }
+
     // desk.tracked reads each tracked job whole: at most 1000 a call, paged, with the total; a
     // gone job's jid among the page's expired. qless's own track still lists them all.
     void trackedIsPagedWithTheTotal()
