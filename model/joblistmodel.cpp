@@ -215,9 +215,9 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (job.isMissing() || !job.problems.isEmpty())
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
-        // A timed-out job is waiting, but not like the others: it is next, and it failed once. A
-        // stalled one lost its worker.
-        if ((job.timedOut || job.state == QLatin1String("stalled") || m_text.lockExpired(job))
+        // Stalled: its worker stopped heartbeating it (a lock run out), or qless timed it out (a
+        // timed-out job is waiting, but not like the others: it is next, and it failed once).
+        if ((job.state == QLatin1String("stalled") || m_text.lockExpired(job))
             && (index.column() == TimeColumn || index.column() == StateColumn))
             return QColor(0xe6, 0x51, 0x00);
         return {};

@@ -94,8 +94,8 @@ void QlessClient::readPerJid(const QByteArray &command, qsizetype perCall, const
     }
     // The scripts take up to 1000 jids a call (callers ask fewer); the calls go out at once
     // (pipelined) and their handlers run one after another on the connection thread, so the
-    // shared state needs no lock. The last one delivers. One job that cannot be read is marked in its row; it does not
-    // fail the others.
+    // shared state needs no lock. The last one delivers. One job that cannot be read is marked
+    // in its row; it does not fail the others.
     struct Gather
     {
         QlessReply<QList<std::optional<Job>>> result;
