@@ -23,7 +23,7 @@ bool sameJob(const Job &a, const Job &b)
 } // namespace
 
 JobListModel::JobListModel(QlessClient *client, QObject *parent)
-    : KeyedTableModel<Job>(parent)
+    : KeyedTableModel<Job, QByteArray>(parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_text([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
@@ -105,7 +105,7 @@ void JobListModel::fetchMore(const QModelIndex &parent)
         return;
     const int asked = m_paging.pageSize();
     load(rowCount(), asked, [this, asked](const QList<Job> &jobs, qint64 total, int listed) {
-        QStringList keys;
+        QList<QByteArray> keys;
         keys.reserve(jobs.size());
         for (const Job &job : jobs)
             keys.append(keyOf(job));
@@ -148,7 +148,7 @@ void JobListModel::refresh(std::function<void()> done)
         // Only the window changes: rows beyond it are neither copied nor keyed again, so a refresh
         // of a 10,000-row list costs the GUI thread what its window costs.
         const bool ended = listed < count; // the list ends inside the window: what was below is gone
-        QStringList freshKeys;
+        QList<QByteArray> freshKeys;
         freshKeys.reserve(jobs.size());
         for (const Job &job : jobs)
             freshKeys.append(keyOf(job));

@@ -19,7 +19,7 @@ class QlessClient;
 // summaries (JobPageReader: no data, no history); the job window reads the whole job. One model
 // serves every job list; views hide the columns that do not apply. Replies for an older source
 // are dropped.
-class JobListModel final : public KeyedTableModel<Job>
+class JobListModel final : public KeyedTableModel<Job, QByteArray>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(JobListModel)
@@ -98,8 +98,9 @@ signals:
     void refreshed();
 
 protected:
-    // \xHH for bytes that are not UTF-8: two such jids must not fold into one row.
-    QString keyOf(const Job &job) const override { return QlessDecoder::displayText(job.jid); }
+    // The jid's bytes as they are: two jids never fold into one row, whatever bytes they hold,
+    // and the key shares the row's buffer.
+    QByteArray keyOf(const Job &job) const override { return job.jid; }
     bool sameRow(const Job &a, const Job &b) const override;
 
 private:
@@ -114,7 +115,7 @@ private:
 
     QlessClient *m_client;
     JobSource m_source;
-    ListPaging m_paging;
+    BasicListPaging<QByteArray> m_paging;
     bool m_inFlight = false;
     quint64 m_generation = 0;
     QString m_lastError;

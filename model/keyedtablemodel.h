@@ -4,6 +4,7 @@
 #include <QHash>
 #include <QList>
 #include <QSet>
+#include <QString>
 
 #include <algorithm>
 #include <numeric>
@@ -13,14 +14,16 @@
 // are removed, rows that stayed are updated in place (dataChanged) or moved to their new place,
 // new rows are inserted. Never a reset, so the operator's selection, current row and scroll
 // position survive a refresh.
-// Subclasses add Q_OBJECT, columns and data(); they say how to key and compare rows.
-template<typename Row>
+// Subclasses add Q_OBJECT, columns and data(); they say how to key and compare rows. The key is
+// text for most tables; job lists key by the jid's bytes, which the row already holds, so that
+// the keys kept beside 100k rows share the rows' buffers instead of holding copies.
+template<typename Row, typename Key = QString>
 class KeyedTableModel : public QAbstractTableModel
 {
 public:
     // The raw value behind a cell, for sorting (a proxy sorts by it; DisplayRole is for people).
     static constexpr int SortRole = Qt::UserRole;
-    // The row's key (QString), for finding rows again after a refresh.
+    // The row's key (a QString, or the Key type), for finding rows again after a refresh.
     static constexpr int KeyRole = Qt::UserRole + 1;
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -34,12 +37,12 @@ public:
     const Row &rowAt(int row) const { return m_rows.at(row); }
     // Every row's key, in row order. Kept beside the rows: a key can cost a conversion (a jid's
     // bytes to text), and a diff over 10,000 rows would make it 10,000 times per refresh.
-    const QList<QString> &keys() const { return m_keys; }
-    const QString &keyAt(int row) const { return m_keys.at(row); }
+    const QList<Key> &keys() const { return m_keys; }
+    const Key &keyAt(int row) const { return m_keys.at(row); }
 
     // The row with this key, or -1. An index kept beside the rows answers at once: paging a long
     // list in asks this for every row of every page, which a scan made quadratic.
-    int rowOf(const QString &key) const
+    int rowOf(const Key &key) const
     {
         if (!m_indexValid) {
             m_index.clear();
@@ -52,7 +55,7 @@ public:
     }
 
 protected:
-    virtual QString keyOf(const Row &row) const = 0;
+    virtual Key keyOf(const Row &row) const = 0;
     virtual bool sameRow(const Row &a, const Row &b) const = 0;
 
     // Makes the rows equal to `snapshot`, in its order (see applyWindow: the whole table is the
@@ -76,13 +79,13 @@ protected:
 
         // Keys are unique in a table; rows repeating one (bad data) keep the first.
         QList<int> freshRows; // indexes into `fresh`, first of each key
-        QList<QString> freshKeys; // their keys
-        QHash<QString, int> freshAt; // key -> its place among freshRows
+        QList<Key> freshKeys; // their keys
+        QHash<Key, int> freshAt; // key -> its place among freshRows
         freshRows.reserve(fresh.size());
         freshKeys.reserve(fresh.size());
         freshAt.reserve(fresh.size());
         for (int i = 0; i < fresh.size(); ++i) {
-            const QString key = keyOf(fresh.at(i));
+            const Key key = keyOf(fresh.at(i));
             if (!freshAt.contains(key)) {
                 freshAt.insert(key, int(freshRows.size()));
                 freshRows.append(i);
@@ -119,10 +122,10 @@ protected:
     void appendRows(const QList<Row> &more)
     {
         QList<Row> fresh;
-        QList<QString> freshKeys;
-        QSet<QString> seen;
+        QList<Key> freshKeys;
+        QSet<Key> seen;
         for (const Row &row : more) {
-            const QString key = keyOf(row);
+            const Key key = keyOf(row);
             const int at = rowOf(key);
             if (at >= 0)
                 update(at, row);
@@ -210,7 +213,7 @@ private:
             if (placed.at(i) || order.at(i) == i)
                 continue;
             Row row = std::move(m_rows[i]);
-            QString key = std::move(m_keys[i]);
+            Key key = std::move(m_keys[i]);
             for (int at = i;;) {
                 placed[at] = true;
                 const int from = order.at(at); // the row that belongs at `at`
@@ -237,7 +240,7 @@ private:
 
     // 3. The window's rows now sit from the first row of its band on, in `fresh` order, with
     // gaps where rows are new: runs of new rows go in, rows present are updated.
-    void insertAndUpdate(const QList<Row> &fresh, const QList<int> &freshRows, const QList<QString> &freshKeys,
+    void insertAndUpdate(const QList<Row> &fresh, const QList<int> &freshRows, const QList<Key> &freshKeys,
                          const QList<qint64> &target, qint64 band)
     {
         const int start = int(std::lower_bound(target.cbegin(), target.cend(), band) - target.cbegin());
@@ -273,7 +276,7 @@ private:
             const int length = stop - k;
             beginInsertRows({}, row, row + length - 1);
             m_rows.insert(row, length, Row{});
-            m_keys.insert(row, length, QString());
+            m_keys.insert(row, length, Key());
             for (int j = 0; j < length; ++j) {
                 m_rows[row + j] = fresh.at(freshRows.at(k + j));
                 m_keys[row + j] = freshKeys.at(k + j);
@@ -294,7 +297,7 @@ private:
     }
 
     QList<Row> m_rows;
-    QList<QString> m_keys; // m_keys[i]: keyOf(m_rows[i])
-    mutable QHash<QString, int> m_index; // key -> row, while m_indexValid
+    QList<Key> m_keys; // m_keys[i]: keyOf(m_rows[i])
+    mutable QHash<Key, int> m_index; // key -> row, while m_indexValid
     mutable bool m_indexValid = true;
 };

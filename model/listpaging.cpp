@@ -1,14 +1,13 @@
 #include "listpaging.h"
 
-void ListPaging::reset()
+void ListPagingBase::resetCounts()
 {
     m_total = -1;
     m_exhausted = false;
     m_refreshCount = 0;
-    m_readAt.clear();
 }
 
-bool ListPaging::setTotal(qint64 total)
+bool ListPagingBase::setTotal(qint64 total)
 {
     if (m_total == total)
         return false;
@@ -16,16 +15,14 @@ bool ListPaging::setTotal(qint64 total)
     return true;
 }
 
-void ListPaging::pageLoaded(int asked, int listed, const QStringList &keys)
+void ListPagingBase::notePage(int asked, int listed)
 {
     // A short page is the end, whether or not the source knows its total.
     if (listed < asked)
         m_exhausted = true;
-    for (const QString &key : keys)
-        m_readAt.insert(key, m_refreshCount);
 }
 
-void ListPaging::setVisibleRange(int first, int last)
+void ListPagingBase::setVisibleRange(int first, int last)
 {
     if (first < 0 || last < first) {
         m_visibleFirst = m_visibleLast = -1;
@@ -35,7 +32,7 @@ void ListPaging::setVisibleRange(int first, int last)
     m_visibleLast = last;
 }
 
-QPair<int, int> ListPaging::refreshWindow(int loaded) const
+QPair<int, int> ListPagingBase::refreshWindow(int loaded) const
 {
     // What is loaded, when that is within the cap: a short list stays wholly fresh (and grows
     // into its first page). Beyond it, without a visible range, its head.
@@ -47,30 +44,8 @@ QPair<int, int> ListPaging::refreshWindow(int loaded) const
     return {first, qBound(1, end - first, MaxRefreshRows)};
 }
 
-void ListPaging::windowApplied(const QStringList &freshKeys, const QStringList &rowKeys, bool ended, int offset,
-                               int asked)
+void ListPagingBase::noteRefresh(bool ended, int offset, int asked, int rows)
 {
-    // Pruning keeps the marks of rowKeys; the fresh ones among them are marked again after.
-    refreshApplied(freshKeys, rowKeys, ended, offset, asked, int(rowKeys.size()));
-}
-
-void ListPaging::refreshApplied(const QStringList &freshKeys, const QStringList &keptKeys, bool ended, int offset,
-                                int asked, int rows)
-{
-    ++m_refreshCount;
-    for (const QString &key : freshKeys)
-        m_readAt.insert(key, m_refreshCount);
-    // Marks of rows no longer listed would pile up with every row ever seen: drop them now and
-    // then (not every refresh: that would walk every loaded row each tick).
-    if (m_readAt.size() > 2 * qsizetype(rows) + 1000) {
-        QHash<QString, quint64> readAt;
-        readAt.reserve(rows);
-        for (const QString &key : keptKeys)
-            readAt.insert(key, m_readAt.value(key, 0));
-        for (const QString &key : freshKeys)
-            readAt.insert(key, m_refreshCount);
-        m_readAt = std::move(readAt);
-    }
     if (ended)
         m_exhausted = true;
     else if (offset + asked >= rows)

@@ -186,7 +186,7 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     QueueTabColumns::setUp(view, parts.proxy, state);
 
     connect(view, &QTableView::activated, this, [this](const QModelIndex &index) {
-        emit openJobRequested(index.data(JobListModel::KeyRole).toString().toUtf8());
+        emit openJobRequested(index.data(JobListModel::KeyRole).toByteArray());
     });
     JobListActions::Options actions;
     actions.whyNotAll = [this] {

@@ -258,7 +258,7 @@ private slots:
         fixture().command({"HSET", "ql:j:l0000", "priority", "3"});
         QVERIFY(refresh(page));
         const auto priority = [waiting](const char *jid) {
-            return waiting->index(waiting->rowOf(QString::fromLatin1(jid)), JobListModel::PriorityColumn).data().toString();
+            return waiting->index(waiting->rowOf(QByteArray(jid)), JobListModel::PriorityColumn).data().toString();
         };
         QCOMPARE(priority("l0598"), QStringLiteral("3"));
         QCOMPARE(priority("l0000"), QStringLiteral("0"));

@@ -41,7 +41,7 @@ private slots:
         QCOMPARE(model->rowCount(), jobs.size() + expired.size());
         for (const QJsonValue &value : jobs) {
             const QJsonObject job = value.toObject();
-            const int row = model->rowOf(job.value(QStringLiteral("jid")).toString());
+            const int row = model->rowOf(job.value(QStringLiteral("jid")).toString().toUtf8());
             QVERIFY(row >= 0);
             QCOMPARE(model->rowAt(row).state, job.value(QStringLiteral("state")).toString());
         }

@@ -89,7 +89,7 @@ private slots:
         model.setSource(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")));
         QVERIFY(waitIdle(model));
         QItemSelectionModel selection(&model);
-        selection.setCurrentIndex(model.index(model.rowOf(QStringLiteral("c")), 0),
+        selection.setCurrentIndex(model.index(model.rowOf(QByteArray("c")), 0),
                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         // a is popped (leaves waiting), a high-priority job arrives on top, e at the bottom.
         fixture().pop("q", "w", 1, T + 10);
@@ -98,7 +98,7 @@ private slots:
         QVERIFY(refresh(model));
         QCOMPARE(jids(model), (QStringList{QStringLiteral("urgent"), QStringLiteral("b"), QStringLiteral("c"),
                                            QStringLiteral("d"), QStringLiteral("e")}));
-        QCOMPARE(selection.currentIndex().data(JobListModel::KeyRole).toString(), QStringLiteral("c"));
+        QCOMPARE(selection.currentIndex().data(JobListModel::KeyRole).toByteArray(), QByteArray("c"));
         QCOMPARE(selection.selectedRows().size(), 1);
         QCOMPARE(model.total(), 5);
     }
@@ -279,16 +279,16 @@ private slots:
         // One get per job of the window, the list, the counts: not 3000.
         QVERIFY2(commands <= 40 + 2 * JobListModel::RefreshMargin + 2, QByteArray::number(commands).constData());
         QCOMPARE(model.total(), 2999);
-        QCOMPARE(model.rowOf(QStringLiteral("job-02020")), -1);
+        QCOMPARE(model.rowOf(QByteArray("job-02020")), -1);
         const auto priority = [&model](const char *jid) {
-            return model.index(model.rowOf(QString::fromLatin1(jid)), JobListModel::PriorityColumn).data().toString();
+            return model.index(model.rowOf(QByteArray(jid)), JobListModel::PriorityColumn).data().toString();
         };
         QCOMPARE(priority("job-02010"), QStringLiteral("7")); // in the window: read again
         QCOMPARE(priority("job-00005"), QStringLiteral("0")); // far above it: as it was
-        QVERIFY(model.isFresh(model.rowOf(QStringLiteral("job-02010"))));
-        QVERIFY(!model.isFresh(model.rowOf(QStringLiteral("job-00005"))));
-        QVERIFY(!model.index(model.rowOf(QStringLiteral("job-00005")), 0).data(JobListModel::FreshRole).toBool());
-        QVERIFY(model.index(model.rowOf(QStringLiteral("job-00005")), 0).data(Qt::ToolTipRole).toString()
+        QVERIFY(model.isFresh(model.rowOf(QByteArray("job-02010"))));
+        QVERIFY(!model.isFresh(model.rowOf(QByteArray("job-00005"))));
+        QVERIFY(!model.index(model.rowOf(QByteArray("job-00005")), 0).data(JobListModel::FreshRole).toBool());
+        QVERIFY(model.index(model.rowOf(QByteArray("job-00005")), 0).data(Qt::ToolTipRole).toString()
                     .contains(QStringLiteral("out of view")));
         QCOMPARE(model.rowCount(), 2999); // rows beyond the window kept, none lost or doubled
         QCOMPARE(model.rowAt(2999 - 1).jid, QByteArray("job-02999"));
@@ -331,7 +331,7 @@ private slots:
         QCOMPARE(model.rowCount(), 1000);
         model.setVisibleRange(0, 39);
         QItemSelectionModel selection(&proxy);
-        selection.setCurrentIndex(proxy.mapFromSource(model.index(model.rowOf(QStringLiteral("job-00950")), 0)),
+        selection.setCurrentIndex(proxy.mapFromSource(model.index(model.rowOf(QByteArray("job-00950")), 0)),
                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 
         // Every job's priority is now its number: the last put comes first, the first goes last.
@@ -354,10 +354,10 @@ private slots:
         QVERIFY2(proxyLayouts.count() <= 2, qPrintable(QString::number(proxyLayouts.count())));
         QCOMPARE(model.rowCount(), 1000 - window);
         QCOMPARE(model.total(), 1000);
-        QCOMPARE(model.keyAt(0), QStringLiteral("job-00999"));
+        QCOMPARE(model.keyAt(0), QByteArray("job-00999"));
         QCOMPARE(model.index(0, JobListModel::PriorityColumn).data().toString(), QStringLiteral("999"));
         QVERIFY(model.isFresh(0));
-        QCOMPARE(model.keyAt(window), QStringLiteral("job-00090")); // beyond the window: as it was
+        QCOMPARE(model.keyAt(window), QByteArray("job-00090")); // beyond the window: as it was
         QCOMPARE(model.index(window, JobListModel::PriorityColumn).data().toString(), QStringLiteral("0"));
         QVERIFY(!model.isFresh(window));
         QCOMPARE(proxy.index(0, JobListModel::JidColumn).data(JobListModel::KeyRole).toString(),
@@ -371,7 +371,7 @@ private slots:
             QVERIFY(waitIdle(model));
         }
         QCOMPARE(model.rowCount(), 1000);
-        QCOMPARE(model.keyAt(999), QStringLiteral("job-00000"));
+        QCOMPARE(model.keyAt(999), QByteArray("job-00000"));
         const QStringList all = jids(model);
         QCOMPARE(QSet<QString>(all.begin(), all.end()).size(), 1000); // none lost, none doubled
         QCOMPARE(selection.currentIndex().data(JobListModel::KeyRole).toString(), QStringLiteral("job-00950"));

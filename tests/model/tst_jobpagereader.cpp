@@ -209,7 +209,7 @@ private slots:
         QVERIFY(waitIdle(model));
         QCOMPARE(failed.count(), 0);
         QCOMPARE(model.rowCount(), 3);
-        const QModelIndex marked = model.index(model.rowOf(QStringLiteral("b")), 0);
+        const QModelIndex marked = model.index(model.rowOf(QByteArray("b")), 0);
         QVERIFY(marked.data(Qt::ToolTipRole).toString().contains(QStringLiteral("damaged")));
     }
 

@@ -80,11 +80,11 @@ private slots:
             QCOMPARE(QString::fromUtf8(model.rowAt(i).jid), jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
             QCOMPARE(model.rowAt(i).state, jobs.at(i).toObject().value(QStringLiteral("state")).toString());
         }
-        const int gone = model.rowOf(QStringLiteral("c"));
+        const int gone = model.rowOf(QByteArray("c"));
         QCOMPARE(gone, int(jobs.size()));
         QVERIFY(model.rowAt(gone).isMissing());
         QCOMPARE(model.index(gone, JobListModel::StateColumn).data().toString(), QStringLiteral("job data missing"));
-        QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("a"))).state, QStringLiteral("running"));
+        QCOMPARE(model.rowAt(model.rowOf(QByteArray("a"))).state, QStringLiteral("running"));
     }
 
     void pagedAndRefreshedKeepingSelection()
@@ -106,15 +106,15 @@ private slots:
         }
         QCOMPARE(model.rowCount(), 7);
         QItemSelectionModel selection(&model);
-        selection.setCurrentIndex(model.index(model.rowOf(QStringLiteral("t3")), 0),
+        selection.setCurrentIndex(model.index(model.rowOf(QByteArray("t3")), 0),
                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         fixture().call(QStringLiteral("track"), {"untrack", "t1", num(now)});
         fixture().put("q", "late", now);
         track("late", now);
         QVERIFY(refresh(model));
         QCOMPARE(model.rowCount(), 7);
-        QCOMPARE(model.rowOf(QStringLiteral("t1")), -1);
-        QVERIFY(model.rowOf(QStringLiteral("late")) >= 0);
+        QCOMPARE(model.rowOf(QByteArray("t1")), -1);
+        QVERIFY(model.rowOf(QByteArray("late")) >= 0);
         QCOMPARE(selection.currentIndex().data(JobListModel::KeyRole).toString(), QStringLiteral("t3"));
         QCOMPARE(selection.selectedRows().size(), 1);
     }
