@@ -8,31 +8,12 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-namespace {
-bool sameJob(const Job &a, const Job &b)
-{
-    return a.jid == b.jid && a.state == b.state && a.queue == b.queue && a.worker == b.worker
-        && a.priority == b.priority && a.expires == b.expires && a.remaining == b.remaining
-        && a.retries == b.retries && a.tags == b.tags && a.klass == b.klass && a.time == b.time
-        && a.put == b.put && a.timedOut == b.timedOut && a.timedOutAt == b.timedOutAt
-        && a.due == b.due && a.tracked == b.tracked && a.dependencies == b.dependencies
-        && a.failure.has_value() == b.failure.has_value()
-        && (!a.failure || (a.failure->group == b.failure->group && a.failure->when == b.failure->when))
-        && a.problems.keys() == b.problems.keys();
-}
-} // namespace
-
 JobListModel::JobListModel(QlessClient *client, QObject *parent)
-    : KeyedTableModel<Job, QByteArray>(parent)
+    : KeyedTableModel<JobRow, QByteArray>(parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_text([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
 {
-}
-
-bool JobListModel::sameRow(const Job &a, const Job &b) const
-{
-    return sameJob(a, b);
 }
 
 void JobListModel::setSource(const JobSource &source)
@@ -89,7 +70,7 @@ void JobListModel::load(int offset, int count, Rows rows, std::function<void()> 
             return;
         }
         m_lastError.clear();
-        rows(page.value.jobs, page.value.total, page.value.listed);
+        rows(JobRow::fromJobs(page.value.jobs), page.value.total, page.value.listed);
     });
 }
 
@@ -104,11 +85,11 @@ void JobListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     const int asked = m_paging.pageSize();
-    load(rowCount(), asked, [this, asked](const QList<Job> &jobs, qint64 total, int listed) {
+    load(rowCount(), asked, [this, asked](const QList<JobRow> &jobs, qint64 total, int listed) {
         QList<QByteArray> keys;
         keys.reserve(jobs.size());
-        for (const Job &job : jobs)
-            keys.append(keyOf(job));
+        for (const JobRow &job : jobs)
+            keys.append(job.jid);
         m_paging.pageLoaded(asked, listed, keys);
         appendRows(jobs);
         setTotal(total);
@@ -142,7 +123,7 @@ void JobListModel::refresh(std::function<void()> done)
     const QPair<int, int> window = refreshWindow();
     const int offset = window.first;
     const int count = window.second;
-    load(offset, count, [this, done, offset, count](const QList<Job> &jobs, qint64 total, int listed) {
+    load(offset, count, [this, done, offset, count](const QList<JobRow> &jobs, qint64 total, int listed) {
         // The total first: a view asking canFetchMore while the rows change must see the new one.
         setTotal(total);
         // Only the window changes: rows beyond it are neither copied nor keyed again, so a refresh
@@ -150,8 +131,8 @@ void JobListModel::refresh(std::function<void()> done)
         const bool ended = listed < count; // the list ends inside the window: what was below is gone
         QList<QByteArray> freshKeys;
         freshKeys.reserve(jobs.size());
-        for (const Job &job : jobs)
-            freshKeys.append(keyOf(job));
+        for (const JobRow &job : jobs)
+            freshKeys.append(job.jid);
         applyWindow(offset, count, jobs, ended);
         m_paging.windowApplied(freshKeys, keys(), ended, offset, count);
         emit refreshed();
@@ -193,7 +174,7 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Job &job = rowAt(index.row());
+    const JobRow &job = rowAt(index.row());
     switch (role) {
     case Qt::DisplayRole:
         return m_text.display(job, index.column());
@@ -202,7 +183,7 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
     case KeyRole:
         return keyAt(index.row());
     case JobRole:
-        return QVariant::fromValue(job);
+        return QVariant::fromValue(job.toJob());
     case FreshRole:
         return isFresh(index.row());
     case Qt::ToolTipRole: {
@@ -217,7 +198,7 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
         // Stalled: its worker stopped heartbeating it (a lock run out), or qless timed it out (a
         // timed-out job is waiting, but not like the others: it is next, and it failed once).
-        if ((job.state == QLatin1String("stalled") || m_text.lockExpired(job))
+        if ((*job.state == QLatin1String("stalled") || m_text.lockExpired(job))
             && (index.column() == TimeColumn || index.column() == StateColumn))
             return QColor(0xe6, 0x51, 0x00);
         return {};

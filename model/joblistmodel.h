@@ -1,6 +1,7 @@
 #pragma once
 
 #include "job.h"
+#include "jobrow.h"
 #include "jobsource.h"
 #include "jobrowtext.h"
 #include "keyedtablemodel.h"
@@ -16,10 +17,11 @@ class QlessClient;
 // A list of jobs from one JobSource (a queue's state, a failure group, a tag, a worker), paged in
 // from Redis as the view scrolls (canFetchMore/fetchMore: a request in flight, rows inserted on
 // its reply) and refreshed as a keyed diff over the rows around the view (ListPaging). Rows are
-// summaries (JobPageReader: no data, no history); the job window reads the whole job. One model
+// summaries (JobPageReader: no data, no history), packed (JobRow); the job window reads the
+// whole job. One model
 // serves every job list; views hide the columns that do not apply. Replies for an older source
 // are dropped.
-class JobListModel final : public KeyedTableModel<Job, QByteArray>
+class JobListModel final : public KeyedTableModel<JobRow, QByteArray>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(JobListModel)
@@ -80,6 +82,8 @@ public:
     // The rows the next refresh reads: [offset, offset + count) of the source.
     QPair<int, int> refreshWindow() const;
     bool isFresh(int row) const;
+    // The row as a Job (what JobRole holds).
+    Job jobAt(int row) const { return rowAt(row).toJob(); }
 
     // For tests: where "now" comes from (seconds since the epoch).
     void setClock(std::function<double()> clock) { m_text.setClock(std::move(clock)); }
@@ -100,12 +104,12 @@ signals:
 protected:
     // The jid's bytes as they are: two jids never fold into one row, whatever bytes they hold,
     // and the key shares the row's buffer.
-    QByteArray keyOf(const Job &job) const override { return job.jid; }
-    bool sameRow(const Job &a, const Job &b) const override;
+    QByteArray keyOf(const JobRow &row) const override { return row.jid; }
+    bool sameRow(const JobRow &a, const JobRow &b) const override { return a.sameAs(b); }
 
 private:
     // `listed`: how many the source listed (jobs gone before their read are not in `jobs`).
-    using Rows = std::function<void(const QList<Job> &jobs, qint64 total, int listed)>;
+    using Rows = std::function<void(const QList<JobRow> &jobs, qint64 total, int listed)>;
     // Reads rows [offset, offset + count) of the current source. Exactly one of `rows` and
     // `failed` runs: `rows` with the page, `failed` when the read failed (loadFailed is emitted)
     // or the source changed meanwhile (nothing applied, nothing emitted).

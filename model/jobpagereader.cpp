@@ -2,7 +2,6 @@
 
 #include "jobqueue.h"
 #include "qlessclient.h"
-#include "rowtextsharing.h"
 
 #include <memory>
 
@@ -57,18 +56,8 @@ Job JobPageReader::unreadable(const QByteArray &jid, const QString &why)
 }
 
 void JobPageReader::read(QlessClient *client, const JobSource &source, int offset, int count, QObject *context,
-                         Done whenRead)
+                         Done done)
 {
-    // Every way of reading a page ends here: the page's rows share their repeated text.
-    const Done done = [whenRead](const QlessReply<Page> &page) {
-        if (!page.ok()) {
-            whenRead(page);
-            return;
-        }
-        QlessReply<Page> rows = page;
-        shareRowText(&rows.value.jobs);
-        whenRead(rows);
-    };
     source.fetch(offset, count, context, [client, context, done](const QlessReply<JobPage> &page) {
         if (!page.ok()) {
             done({{}, page.error});

@@ -25,7 +25,7 @@ double JobRowText::now() const
     return m_clock();
 }
 
-QVariant JobRowText::display(const Job &job, int column) const
+QVariant JobRowText::display(const JobRow &job, int column) const
 {
     if (job.isMissing() && column != JobListModel::JidColumn)
         return column == JobListModel::StateColumn ? tr("job data missing") : QVariant();
@@ -36,19 +36,19 @@ QVariant JobRowText::display(const Job &job, int column) const
     case JobListModel::JidColumn:
         return QlessDecoder::displayText(job.jid); // bytes that are not UTF-8 as \xHH, never lost
     case JobListModel::KlassColumn:
-        return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : job.klass;
+        return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : *job.klass;
     case JobListModel::StateColumn:
         if (job.timedOut)
             return tr("timed out");
-        return job.lockExpired(now()) ? tr("stalled") : job.state;
+        return job.lockExpired(now()) ? tr("stalled") : *job.state;
     case JobListModel::QueueColumn:
-        return job.queue;
+        return *job.queue;
     case JobListModel::PriorityColumn:
         return job.hasProblem(QStringLiteral("priority")) ? tr("(invalid)") : QString::number(job.priority);
     case JobListModel::TagsColumn:
-        return job.tags.join(QStringLiteral(", "));
+        return job.tags->join(QStringLiteral(", "));
     case JobListModel::WorkerColumn:
-        return job.worker;
+        return *job.worker;
     case JobListModel::TimeColumn:
         return timeText(job);
     case JobListModel::RetriesColumn:
@@ -56,9 +56,9 @@ QVariant JobRowText::display(const Job &job, int column) const
             return tr("(invalid)");
         return tr("%1 of %2").arg(job.remaining).arg(job.retries);
     case JobListModel::FailureColumn:
-        if (!job.failure)
+        if (!job.hasFailure)
             return {};
-        return QString(job.failure->group + QStringLiteral(": ") + firstLine(job.failure->message));
+        return QString(*job.failureGroup + QStringLiteral(": ") + firstLine(*job.failureMessage));
     case JobListModel::PutColumn:
         return ago(job.put);
     case JobListModel::ChangedColumn:
@@ -79,7 +79,7 @@ QString JobRowText::ago(double when) const
     return TimeText::relative(now() - shown, now());
 }
 
-QVariant JobRowText::toolTip(const Job &job, int column) const
+QVariant JobRowText::toolTip(const JobRow &job, int column) const
 {
     if (job.isMissing())
         return tr("This jid is listed, but its job data is gone from Redis.");
@@ -92,8 +92,8 @@ QVariant JobRowText::toolTip(const Job &job, int column) const
         }
         return tr("This job's data in Redis is damaged:\n%1").arg(lines.join(QLatin1Char('\n')));
     }
-    if (column == JobListModel::FailureColumn && job.failure)
-        return job.failure->message.left(2000);
+    if (column == JobListModel::FailureColumn && job.hasFailure)
+        return job.failureMessage->left(2000);
     const auto moment = [](double when) {
         return when > 0 ? tr("%1 (%2)").arg(TimeText::local(when), TimeText::utc(when)) : tr("not known");
     };
@@ -107,13 +107,13 @@ QVariant JobRowText::toolTip(const Job &job, int column) const
             lines << tr("Timed out%1%2: qless took the job from its worker and hands it out again first "
                         "(it counts as waiting).")
                          .arg(job.timedOutAt > 0 ? tr(" at %1").arg(TimeText::local(job.timedOutAt)) : QString(),
-                              job.timedOutWorker.isEmpty() ? QString() : tr(" from %1").arg(job.timedOutWorker));
+                              job.timedOutWorker.isEmpty() ? QString() : tr(" from %1").arg(*job.timedOutWorker));
         }
         if (job.lockExpired(now())) {
             lines << tr("Stalled: its lock expired %1 ago, so %2 stopped heartbeating it. qless counts it as "
                         "stalled and the next pop hands it out again.")
                          .arg(DurationText::format(now() - job.expires),
-                              job.worker.isEmpty() ? tr("its worker") : job.worker);
+                              job.worker.isEmpty() ? tr("its worker") : *job.worker);
         }
         lines << tr("Put: %1").arg(moment(job.put)) << tr("Last change: %1").arg(moment(job.time));
         return lines.join(QLatin1Char('\n'));
@@ -121,7 +121,7 @@ QVariant JobRowText::toolTip(const Job &job, int column) const
     return {};
 }
 
-QVariant JobRowText::sortValue(const Job &job, int column) const
+QVariant JobRowText::sortValue(const JobRow &job, int column) const
 {
     switch (column) {
     case JobListModel::PriorityColumn:
@@ -139,47 +139,47 @@ QVariant JobRowText::sortValue(const Job &job, int column) const
     }
 }
 
-double JobRowText::timeValue(const Job &job) const
+double JobRowText::timeValue(const JobRow &job) const
 {
-    if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled"))
+    if (*job.state == QLatin1String("running") || *job.state == QLatin1String("stalled"))
         return job.expires;
-    if (job.state == QLatin1String("failed") && job.failure)
-        return job.failure->when;
-    if (job.state == QLatin1String("scheduled") && job.due > 0)
+    if (*job.state == QLatin1String("failed") && job.hasFailure)
+        return job.failureWhen;
+    if (*job.state == QLatin1String("scheduled") && job.due > 0)
         return job.due;
     if (job.timedOut)
         return job.timedOutAt;
-    if (job.state == QLatin1String("complete") && job.time > 0)
+    if (*job.state == QLatin1String("complete") && job.time > 0)
         return job.time;
     return job.put;
 }
 
-QString JobRowText::timeText(const Job &job) const
+QString JobRowText::timeText(const JobRow &job) const
 {
     const double t = now();
     if (job.timedOut) {
         const QString when = job.timedOutAt > 0 ? tr("timed out %1 ago").arg(DurationText::format(qMax(0.0, t - job.timedOutAt)))
                                                 : tr("timed out");
-        return job.timedOutWorker.isEmpty() ? when : tr("%1 (%2)").arg(when, job.timedOutWorker);
+        return job.timedOutWorker.isEmpty() ? when : tr("%1 (%2)").arg(when, *job.timedOutWorker);
     }
-    if (job.state == QLatin1String("running") || job.state == QLatin1String("stalled")) {
+    if (*job.state == QLatin1String("running") || *job.state == QLatin1String("stalled")) {
         if (job.expires <= 0)
             return {};
         return job.expires > t ? tr("lock expires in %1").arg(DurationText::format(job.expires - t))
                                : tr("lock expired %1 ago").arg(DurationText::format(t - job.expires));
     }
-    if (job.state == QLatin1String("failed") && job.failure)
-        return tr("failed %1 ago").arg(DurationText::format(qMax(0.0, t - job.failure->when)));
-    if (job.state == QLatin1String("scheduled") && job.due > 0)
+    if (*job.state == QLatin1String("failed") && job.hasFailure)
+        return tr("failed %1 ago").arg(DurationText::format(qMax(0.0, t - job.failureWhen)));
+    if (*job.state == QLatin1String("scheduled") && job.due > 0)
         return job.due > t ? tr("due in %1").arg(DurationText::format(job.due - t))
                            : tr("due %1 ago").arg(DurationText::format(t - job.due));
-    if (job.state == QLatin1String("depends"))
-        return tr("waits on %n job(s)", nullptr, int(job.dependencies.size()));
+    if (*job.state == QLatin1String("depends"))
+        return tr("waits on %n job(s)", nullptr, int(job.dependencies->size()));
     // Completing is a complete job's last change (its `time`): when it finished, not when it was put.
-    if (job.state == QLatin1String("complete") && job.time > 0)
+    if (*job.state == QLatin1String("complete") && job.time > 0)
         return tr("completed %1 ago").arg(DurationText::format(qMax(0.0, t - job.time)));
     // Waiting since the job was put: the hash's `time` is its last change under current qless.
-    if (job.put > 0 && job.state == QLatin1String("waiting"))
+    if (job.put > 0 && *job.state == QLatin1String("waiting"))
         return tr("waiting %1").arg(DurationText::format(qMax(0.0, t - job.put)));
     if (job.put > 0)
         return tr("put %1 ago").arg(DurationText::format(qMax(0.0, t - job.put)));

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "job.h"
+#include "jobrow.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -19,16 +19,16 @@ public:
     explicit JobRowText(std::function<double()> clock);
     void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
 
-    QVariant display(const Job &job, int column) const;
-    QVariant sortValue(const Job &job, int column) const;
-    QVariant toolTip(const Job &job, int column) const;
-    // Job::lockExpired against this clock.
-    bool lockExpired(const Job &job) const { return job.lockExpired(now()); }
+    QVariant display(const JobRow &job, int column) const;
+    QVariant sortValue(const JobRow &job, int column) const;
+    QVariant toolTip(const JobRow &job, int column) const;
+    // JobRow::lockExpired against this clock.
+    bool lockExpired(const JobRow &job) const { return job.lockExpired(now()); }
 
 private:
     QString ago(double when) const;
-    QString timeText(const Job &job) const;
-    double timeValue(const Job &job) const;
+    QString timeText(const JobRow &job) const;
+    double timeValue(const JobRow &job) const;
     double now() const;
 
     std::function<double()> m_clock;

@@ -55,7 +55,8 @@ QStringList TableExportRows::job(const Job &job)
     // The state-dependent moment the window's "When" column shows (lock expiry, due, failed at,
     // timed out at, put); the clock only matters for the relative texts, not used here.
     static const JobRowText when([] { return 0.0; });
-    const double whenValue = when.sortValue(job, JobListModel::TimeColumn).toDouble();
+    JobRow::Pool pool;
+    const double whenValue = when.sortValue(JobRow(job, &pool), JobListModel::TimeColumn).toDouble();
     return {QString::fromUtf8(job.jid),
             job.klass,
             job.state,

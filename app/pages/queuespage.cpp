@@ -381,7 +381,7 @@ void QueuesPage::updateStatus()
     if (parts.jobs && currentTab() == WaitingTab) {
         // qless hands timed-out jobs out before any other; say how many lead the list.
         int timedOut = 0;
-        for (const Job &job : parts.jobs->rows())
+        for (const JobRow &job : parts.jobs->rows())
             timedOut += job.timedOut ? 1 : 0;
         if (timedOut > 0)
             text = tr("%n timed out (listed first: the next pop takes them) · %1", nullptr, timedOut).arg(text);

@@ -85,8 +85,8 @@ void TrackedPage::setStateFilter(const QString &state)
 void TrackedPage::updateFilterChoices()
 {
     QMap<QString, int> counts;
-    for (const Job &job : m_jobs->model()->rows())
-        ++counts[job.state];
+    for (const JobRow &job : m_jobs->model()->rows())
+        ++counts[*job.state];
     const QString chosen = m_jobs->proxy()->stateFilter();
     if (!chosen.isEmpty() && !counts.contains(chosen))
         counts.insert(chosen, 0);

@@ -54,7 +54,7 @@ private slots:
         const QJsonObject group = fixture().json(QStringLiteral("failed"), {"KeyError", "0", "25"}).toObject();
         const QJsonArray jobs = group.value(QStringLiteral("jobs")).toArray();
         for (int i = 0; i < jobs.size(); ++i)
-            QCOMPARE(QString::fromUtf8(page.jobPane()->model()->rowAt(i).jid),
+            QCOMPARE(QString::fromUtf8(page.jobPane()->model()->jobAt(i).jid),
                      jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
         QTableView *view = page.jobPane()->view();
         QCOMPARE(view->model()->index(0, JobListModel::FailureColumn).data().toString(), QStringLiteral("KeyError: 'user_id'"));
@@ -63,14 +63,14 @@ private slots:
 
         view->setCurrentIndex(view->model()->index(0, 0));
         // The row holds the first line; the pane reads the job for the whole message.
-        QVERIFY(!page.jobPane()->model()->rowAt(0).failure->message.contains(QLatin1Char('\n')));
+        QVERIFY(!page.jobPane()->model()->jobAt(0).failure->message.contains(QLatin1Char('\n')));
         QTRY_VERIFY_WITH_TIMEOUT(page.messageView()->toPlainText().contains(QStringLiteral("Traceback (most recent call last)")), 30000);
 
         QSignalSpy open(&page, &Page::openJobRequested);
         view->setFocus();
         QTest::keyClick(view, Qt::Key_Return);
         QCOMPARE(open.count(), 1);
-        QCOMPARE(open.at(0).at(0).toByteArray(), page.jobPane()->model()->rowAt(0).jid);
+        QCOMPARE(open.at(0).at(0).toByteArray(), page.jobPane()->model()->jobAt(0).jid);
 
         page.showGroup(QStringLiteral("requests.exceptions.ConnectionError"));
         QTRY_COMPARE_WITH_TIMEOUT(page.jobPane()->model()->rowCount(), 7, 30000);

@@ -309,8 +309,8 @@ private slots:
         JobFilterProxyModel *proxy = page.proxy(QueuesPage::WaitingTab);
         const auto matching = [waiting](const std::function<bool(const Job &)> &accept) {
             int n = 0;
-            for (const Job &job : waiting->rows())
-                n += accept(job) ? 1 : 0;
+            for (int row = 0; row < waiting->rowCount(); ++row)
+                n += accept(waiting->jobAt(row)) ? 1 : 0;
             return n;
         };
 

@@ -43,7 +43,7 @@ private slots:
             const QJsonObject job = value.toObject();
             const int row = model->rowOf(job.value(QStringLiteral("jid")).toString().toUtf8());
             QVERIFY(row >= 0);
-            QCOMPARE(model->rowAt(row).state, job.value(QStringLiteral("state")).toString());
+            QCOMPARE(model->jobAt(row).state, job.value(QStringLiteral("state")).toString());
         }
         QTableView *view = page.jobPane()->view();
         page.setStateFilter(QStringLiteral("missing"));

@@ -51,7 +51,7 @@ private slots:
         const QString dead = QStringLiteral("ip-10-0-0-24.ec2.internal-4112");
         page.showWorker(dead);
         QTRY_COMPARE_WITH_TIMEOUT(page.jobPane()->model()->rowCount(), 2, 30000);
-        QCOMPARE(page.jobPane()->model()->rowAt(0).worker, dead);
+        QCOMPARE(page.jobPane()->model()->jobAt(0).worker, dead);
         QCOMPARE(page.workerView()->currentIndex().data(WorkerListModel::KeyRole).toString(), dead);
         QSignalSpy open(&page, &Page::openJobRequested);
         QTableView *view = page.jobPane()->view();

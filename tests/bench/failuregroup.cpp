@@ -233,7 +233,7 @@ void Bench::memory()
     raw.ours = grown(oursBig);
     raw.raw = grown(rawBig);
     raw.maxRatio = 1.5;
-    raw.note = QStringLiteral("rows kept as summaries (Job values, UTF-16 text) against hiredis's reply objects "
+    raw.note = QStringLiteral("rows kept as packed summaries (JobRow: UTF-16 text shared within a page) against hiredis's reply objects "
                               "holding the same pages' JSON, read by the call the console makes (desk.failed ... summaries)");
     m_report.add(raw);
 

@@ -84,7 +84,10 @@ void Bench::retryAll()
             timer.start();
             runner.start();
             const bool ok = spin([&finished] { return finished; });
-            stall = qMax(stall, m_meter.stop());
+            const double roundStall = m_meter.stop();
+            stall = qMax(stall, roundStall);
+            progress(QStringLiteral("retry-all: longest GUI stall %1 ms, ending %2 ms into a run of %3 ms")
+                         .arg(roundStall, 0, 'f', 1).arg(m_meter.longestEndedAtMs(), 0, 'f', 0).arg(m_meter.ranMs(), 0, 'f', 0));
             if (!ok || summary.done != m_options.retry) {
                 fail(QStringLiteral("retry-all, ours: %1").arg(ok ? summary.text() : QStringLiteral("did not finish")));
                 return;

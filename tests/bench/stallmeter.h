@@ -21,6 +21,7 @@ public:
     void start()
     {
         m_maxNs = 0;
+        m_maxEndNs = 0;
         m_clock.start();
         m_lastNs = 0;
         m_timer.start();
@@ -33,12 +34,19 @@ public:
         m_timer.stop();
         return double(m_maxNs) / 1e6;
     }
+    // Where the longest gap ended, and how long the measure ran, in milliseconds since start():
+    // a stall at the very start or end of a run is not one in its middle.
+    double longestEndedAtMs() const { return double(m_maxEndNs) / 1e6; }
+    double ranMs() const { return double(m_lastNs) / 1e6; }
 
 private:
     void tick()
     {
         const qint64 now = m_clock.nsecsElapsed();
-        m_maxNs = qMax(m_maxNs, now - m_lastNs);
+        if (now - m_lastNs > m_maxNs) {
+            m_maxNs = now - m_lastNs;
+            m_maxEndNs = now;
+        }
         m_lastNs = now;
     }
 
@@ -46,4 +54,5 @@ private:
     QElapsedTimer m_clock;
     qint64 m_lastNs = 0;
     qint64 m_maxNs = 0;
+    qint64 m_maxEndNs = 0;
 };

@@ -32,7 +32,7 @@ class TestJobListModel final : public QObject, private QlessClientTestBase
     static QStringList jids(const JobListModel &model)
     {
         QStringList out;
-        for (const Job &job : model.rows())
+        for (const JobRow &job : model.rows())
             out << QString::fromUtf8(job.jid);
         return out;
     }

@@ -51,11 +51,11 @@ private slots:
         model.setSource(TrackedJobSource::create(client()));
         QVERIFY(waitIdle(model));
         QCOMPARE(model.rowCount(), 2);
-        const int spoilt = model.rowAt(0).jid == "spoilt" ? 0 : 1;
-        QCOMPARE(model.rowAt(spoilt).jid, QByteArray("spoilt"));
-        QVERIFY2(model.rowAt(spoilt).problems.contains(QStringLiteral("job")),
-                 qPrintable(QStringList(model.rowAt(spoilt).problems.keys()).join(QLatin1Char(','))));
-        QCOMPARE(model.rowAt(1 - spoilt).state, QStringLiteral("waiting"));
+        const int spoilt = model.jobAt(0).jid == "spoilt" ? 0 : 1;
+        QCOMPARE(model.jobAt(spoilt).jid, QByteArray("spoilt"));
+        QVERIFY2(model.jobAt(spoilt).problems.contains(QStringLiteral("job")),
+                 qPrintable(QStringList(model.jobAt(spoilt).problems.keys()).join(QLatin1Char(','))));
+        QCOMPARE(model.jobAt(1 - spoilt).state, QStringLiteral("waiting"));
     }
 
     void jobsThenExpiredJids()
@@ -77,14 +77,14 @@ private slots:
         QCOMPARE(model.rowCount(), jobs.size() + expired.size());
         QCOMPARE(model.total(), jobs.size() + expired.size());
         for (int i = 0; i < jobs.size(); ++i) {
-            QCOMPARE(QString::fromUtf8(model.rowAt(i).jid), jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
-            QCOMPARE(model.rowAt(i).state, jobs.at(i).toObject().value(QStringLiteral("state")).toString());
+            QCOMPARE(QString::fromUtf8(model.jobAt(i).jid), jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
+            QCOMPARE(model.jobAt(i).state, jobs.at(i).toObject().value(QStringLiteral("state")).toString());
         }
         const int gone = model.rowOf(QByteArray("c"));
         QCOMPARE(gone, int(jobs.size()));
-        QVERIFY(model.rowAt(gone).isMissing());
+        QVERIFY(model.jobAt(gone).isMissing());
         QCOMPARE(model.index(gone, JobListModel::StateColumn).data().toString(), QStringLiteral("job data missing"));
-        QCOMPARE(model.rowAt(model.rowOf(QByteArray("a"))).state, QStringLiteral("running"));
+        QCOMPARE(model.jobAt(model.rowOf(QByteArray("a"))).state, QStringLiteral("running"));
     }
 
     void pagedAndRefreshedKeepingSelection()
