@@ -22,7 +22,7 @@ OneJobActions::OneJobActions(ActionCenter *center, QlessSession *session)
 
 void OneJobActions::askRemoveDependency(const Job &job, QWidget *parent)
 {
-    if (m_center->isReadOnly() || job.dependencies.isEmpty())
+    if (m_center->refuseReadOnly(parent, tr("Remove a dependency")) || job.dependencies.isEmpty())
         return;
     const QString all = tr("All of them (%1)").arg(job.dependencies.size());
     auto *dialog = new QInputDialog(parent);
@@ -52,7 +52,7 @@ void OneJobActions::askRemoveDependency(const Job &job, QWidget *parent)
 
 void OneJobActions::askEditRecurring(const RecurringJob &job, QWidget *parent)
 {
-    if (m_center->isReadOnly())
+    if (m_center->refuseReadOnly(parent, tr("Edit recurring job")))
         return;
     auto *dialog = new RecurringEditDialog(job, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -84,7 +84,7 @@ void OneJobActions::askEditRecurring(const RecurringJob &job, QWidget *parent)
 
 void OneJobActions::askStopRecurring(const RecurringJob &job, QWidget *parent)
 {
-    if (m_center->isReadOnly())
+    if (m_center->refuseReadOnly(parent, tr("Stop recurring job")))
         return;
     const QByteArray jid = job.jid;
     m_center->confirm(parent, tr("Stop recurring job"),

@@ -59,7 +59,10 @@ void RecurringPane::showMenu(QTableView *view, const QPoint &at)
     menu->setObjectName(QStringLiteral("recurringActionsMenu"));
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->setToolTipsVisible(true);
-    QAction *edit = menu->addAction(tr("Edit interval, priority, retries, queue…"));
+    // The section names the template; the dialog lists what can be edited (backlog included).
+    menu->addSection(tr("Recurring job %1").arg(QString::fromUtf8(job.jid)));
+    QAction *edit = menu->addAction(tr("Edit…"));
+    edit->setToolTip(tr("Interval, priority, retries, queue or backlog"));
     connect(edit, &QAction::triggered, m_page, [this, center, job] { center->askEditRecurring(job, m_page); });
     QAction *stop = menu->addAction(tr("Stop recurring…"));
     connect(stop, &QAction::triggered, m_page, [this, center, job] { center->askStopRecurring(job, m_page); });

@@ -403,7 +403,7 @@ private slots:
         };
         QMenu *menu = menuFor();
         QVERIFY(menu);
-        findAction(menu, QStringLiteral("Edit interval, priority, retries, queue…"))->trigger();
+        findAction(menu, QStringLiteral("Edit…"))->trigger();
         menu->close();
         auto *edit = waitForWidget<RecurringEditDialog>(QStringLiteral("recurringEdit"));
         QVERIFY(edit);

@@ -40,8 +40,8 @@ using namespace ActionTestKit;
 // qless's own controls as an operator uses them, offscreen against a real Redis: pause and
 // unpause queues from the Overview (one, a selection, all), forget the empty ones, max
 // concurrency, the window title's paused count, deregistering workers, a note in a job's history
-// and a recurring template's backlog. Each write is confirmed where it must be, audited, and
-// refused on a read-only connection.
+// and a recurring template's backlog. Each write is confirmed where it must be and audited;
+// tst_readonlyrefusals has them refused on a read-only connection.
 class TestConsoleControls final : public QObject, private PageTestBase
 {
     Q_OBJECT
@@ -287,32 +287,6 @@ private slots:
         input->accept();
         QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"HEXISTS", "ql:config", "crawl-max-concurrency"}).integer == 0, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("config unset"), 10000);
-    }
-
-    void readOnlyOffersNothing()
-    {
-        seedQueues();
-        auto s = auditedSession(true);
-        OverviewPage page(s.get());
-        page.show();
-        QVERIFY(refresh(&page));
-        QMenu *menu = openContextMenu(page.queueView(), 0, QStringLiteral("queueActionsMenu"));
-        for (const QString &text : {QStringLiteral("Pause"), QStringLiteral("Max concurrency…"), QStringLiteral("Pause all…")}) {
-            QAction *action = findAction(menu, text);
-            QVERIFY2(action, qPrintable(text));
-            QVERIFY(!action->isEnabled());
-            QCOMPARE(action->toolTip(), ActionCenter::readOnlyReason());
-        }
-        menu->close();
-        // Called anyway, it refuses with the reason and sends nothing.
-        QueueActions::of(s.get())->pause({QStringLiteral("crawl")}, &page);
-        QMessageBox *refused = waitForWidget<QMessageBox>(QStringLiteral("actionResult"));
-        QVERIFY(refused && refused->text().contains(QStringLiteral("read-only")));
-        refused->close();
-        QVERIFY(!isPaused("crawl"));
-
-        WorkersPage workers(s.get());
-        QVERIFY(!workers.deregisterIdleButton()->isEnabled());
     }
 
     void windowTitleCountsPausedQueues()
