@@ -49,7 +49,7 @@ bool RecurringListModel::sameRow(const RecurringJob &a, const RecurringJob &b) c
 {
     return a.jid == b.jid && a.klass == b.klass && a.queue == b.queue && a.priority == b.priority
         && a.interval == b.interval && a.retries == b.retries && a.count == b.count && a.next == b.next
-        && a.tags == b.tags && a.data == b.data && a.problems.keys() == b.problems.keys();
+        && a.backlog == b.backlog && a.state == b.state && a.tags == b.tags && a.data == b.data && a.problems.keys() == b.problems.keys();
 }
 
 void RecurringListModel::setQueue(const QString &queue)

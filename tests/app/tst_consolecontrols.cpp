@@ -17,6 +17,7 @@
 #include "queueactions.h"
 #include "queuelistmodel.h"
 #include "recurringeditdialog.h"
+#include "recurringlistmodel.h"
 #include "queuespage.h"
 #include "refreshtimer.h"
 #include "tableexportbutton.h"
@@ -552,13 +553,21 @@ private slots:
     void recurringBacklogEdited()
     {
         fixture().qless("recur", m_now, {"crawl", "r1", "Crawl::Job", "{}", "interval", "60", "0"});
-        std::optional<RecurringJob> job;
         auto s = auditedSession();
-        s->client()->recurringJob("r1", this, [&job](const QlessReply<std::optional<RecurringJob>> &reply) { job = reply.value; });
-        QTRY_VERIFY_WITH_TIMEOUT(job.has_value(), 10000);
-        QWidget parent;
-        parent.show();
-        ActionCenter::of(s.get())->askEditRecurring(*job, &parent);
+        QueuesPage page(s.get());
+        page.resize(1300, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        page.showQueue(QStringLiteral("crawl"));
+        page.showTab(QueuesPage::RecurringTab);
+        QTRY_COMPARE_WITH_TIMEOUT(page.recurringModel()->rowCount(), 1, 10000);
+        // As the operator does it: the template's context menu, "Edit…".
+        QMenu *menu = openContextMenu(page.tableView(QueuesPage::RecurringTab), 0, QStringLiteral("recurringActionsMenu"));
+        QVERIFY(menu);
+        QAction *edit = findAction(menu, QStringLiteral("Edit…"));
+        QVERIFY(edit && edit->isEnabled());
+        edit->trigger();
+        menu->close();
         auto *dialog = waitForWidget<RecurringEditDialog>(QStringLiteral("recurringEdit"));
         QVERIFY(dialog);
         QCOMPARE(dialog->backlogBox()->value(), 0);
@@ -568,7 +577,51 @@ private slots:
         screenshot(dialog, QStringLiteral("recurring-edit-backlog"));
         dialog->accept();
         QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:r:r1", "backlog"}).text(), QByteArray("4"), 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).arguments.value(QStringLiteral("backlog")).toInt(), 4, 10000);
+        QCOMPARE(fixture().command({"HGET", "ql:r:r1", "interval"}).text(), QByteArray("60"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("recur update"), 10000);
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("backlog")).toInt(), 4);
+        // On the next refresh (the window's, after ActionCenter::changed) the tab shows it.
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.recurringModel()->index(0, RecurringListModel::BacklogColumn).data().toString(), QStringLiteral("4"));
+    }
+
+    // "Pause all…" pressed once on the Queues page, confirmed: every queue is paused by one
+    // call, audited once with all their names.
+    void pauseAllFromTheQueuesPage()
+    {
+        seedQueues();
+        auto s = auditedSession();
+        QueuesPage page(s.get());
+        page.resize(1400, 700);
+        page.show();
+        QVERIFY(refresh(&page));
+        QTableView *view = page.queueView();
+        QCOMPARE(view->model()->rowCount(), 3);
+        QMenu *menu = openContextMenu(view, rowOf(view, QStringLiteral("crawl")), QStringLiteral("queueActionsMenu"));
+        QVERIFY(menu);
+        QAction *pauseAll = findAction(menu, QStringLiteral("Pause all…"));
+        QVERIFY(pauseAll && pauseAll->isEnabled());
+        QVERIFY(!findAction(menu, QStringLiteral("Unpause all…"))->isEnabled());
+        pauseAll->trigger();
+        menu->close();
+        QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
+        QVERIFY(confirm);
+        QVERIFY2(confirm->text().contains(QStringLiteral("3 queues (")), qPrintable(confirm->text()));
+        QVERIFY(answer(confirm, QMessageBox::AcceptRole));
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"SCARD", "ql:paused_queues"}).integer, 3LL, 10000);
+        for (const QByteArray &queue : {QByteArray("crawl"), QByteArray("index"), QByteArray("empty")})
+            QVERIFY2(isPaused(queue), queue.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(s->auditLog()->records().size(), 1, 10000);
+        const AuditRecord record = lastRecord(s.get());
+        QCOMPARE(record.action, QStringLiteral("pause"));
+        QCOMPARE(record.outcome, QStringLiteral("done"));
+        QStringList audited;
+        for (const QJsonValue &queue : record.arguments.value(QStringLiteral("queues")).toArray())
+            audited << queue.toString();
+        audited.sort();
+        QCOMPARE(audited, QStringList({QStringLiteral("crawl"), QStringLiteral("empty"), QStringLiteral("index")}));
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.queueModel()->pausedCount(), 3);
     }
 };
 
