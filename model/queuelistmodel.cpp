@@ -30,6 +30,7 @@ QStringList QueueListModel::damageOf(const QueueCounts &row, int column)
         {ScheduledColumn, {QStringLiteral("scheduled")}},
         {DependsColumn, {QStringLiteral("depends")}},
         {RecurringColumn, {QStringLiteral("recur")}},
+        {LengthColumn, {QStringLiteral("work"), QStringLiteral("locks"), QStringLiteral("scheduled")}},
     };
     QStringList out;
     const QStringList wanted = column == NameColumn ? row.damaged.keys() : parts.value(column);
@@ -70,6 +71,12 @@ QueueCounts QueueListModel::totals() const
     return sum;
 }
 
+QString QueueListModel::lengthText()
+{
+    return tr("qless's length of the queue: its waiting, running, stalled and scheduled jobs "
+              "(not those waiting on dependencies, not recurring templates).");
+}
+
 int QueueListModel::pausedCount() const
 {
     int paused = 0;
@@ -92,6 +99,7 @@ qint64 QueueListModel::count(const QueueCounts &row, int column)
     case ScheduledColumn: return row.scheduled;
     case DependsColumn: return row.depends;
     case RecurringColumn: return row.recurring;
+    case LengthColumn: return row.length();
     default: return 0;
     }
 }
@@ -102,6 +110,8 @@ QVariant QueueListModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     if (role == Qt::TextAlignmentRole && section != NameColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && section == LengthColumn)
+        return lengthText();
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -112,6 +122,7 @@ QVariant QueueListModel::headerData(int section, Qt::Orientation orientation, in
     case ScheduledColumn: return tr("Scheduled");
     case DependsColumn: return tr("Depends");
     case RecurringColumn: return tr("Recurring");
+    case LengthColumn: return tr("Length");
     default: return {};
     }
 }
@@ -171,6 +182,8 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
                          .arg(QLocale().toString(row.maxConcurrency), row.name);
         if (column == WaitingColumn && row.waiting > 0)
             lines << tr("Jobs qless timed out count as waiting (as qless counts them): they are handed out first.");
+        if (column == LengthColumn)
+            lines << lengthText();
         return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
     }
     default:

@@ -24,6 +24,7 @@ public:
         ScheduledColumn,
         DependsColumn,
         RecurringColumn,
+        LengthColumn, // qless's length: waiting + running + stalled + scheduled
         ColumnCount
     };
 
@@ -51,6 +52,7 @@ protected:
 private:
     static QStringList damageOf(const QueueCounts &row, int column);
     static qint64 count(const QueueCounts &row, int column);
+    static QString lengthText();
 
     QlessClient *m_client;
     QString m_lastError;

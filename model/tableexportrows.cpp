@@ -31,7 +31,7 @@ QStringList TableExportRows::header(const TableExportView &view)
     switch (view.kind) {
     case Kind::Queues:
         return {tr("Queue"),     tr("Paused"),  tr("Waiting"),   tr("Running"),  tr("Max concurrency"),
-                tr("Stalled"),   tr("Scheduled"), tr("Depends"), tr("Recurring")};
+                tr("Stalled"),   tr("Scheduled"), tr("Depends"), tr("Recurring"), tr("Length")};
     case Kind::Jobs: // recurring templates
         return {tr("Template"), tr("Class"),  tr("Queue"),   tr("Priority"), tr("Tags"),
                 tr("Every"),    tr("Next run"), tr("Spawned"), tr("Retries"), tr("Backlog")};
@@ -78,7 +78,7 @@ QStringList TableExportRows::queue(const QueueCounts &q)
 {
     return {q.name,          q.paused ? tr("yes") : tr("no"), count(q.waiting), count(q.running),
             count(q.maxConcurrency), count(q.stalled), count(q.scheduled), count(q.depends),
-            count(q.recurring)};
+            count(q.recurring), count(q.length())};
 }
 
 QStringList TableExportRows::failureGroup(const FailureGroup &group, const Job *newest)

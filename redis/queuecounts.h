@@ -19,4 +19,10 @@ struct QueueCounts
     // The queue's sets that could not be counted (a key of the wrong type: counted 0), by part
     // (work, locks, scheduled, depends, recur) with what is wrong ("ql:q:x-work holds a string, ...").
     QMap<QString, QString> damaged;
+
+    // qless's `length` of the queue: the jobs in its locks, work and scheduled sets (what its
+    // QlessQueue:length sums). Those three sets are split here by time (running and stalled from
+    // the locks, due scheduled jobs counted as waiting) but not between one another, so their sum
+    // is the same number without another call. Depends and recurring templates are not in it.
+    qint64 length() const { return waiting + running + stalled + scheduled; }
 };

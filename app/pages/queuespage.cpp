@@ -55,7 +55,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     queueHeader->setDefaultSectionSize(68);
     queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
-    m_queueView->setMinimumWidth(300); // room for "name (paused)" beside three counts
+    m_queueView->setMinimumWidth(380); // room for "name (paused)" beside three counts and the length
     // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
     // the tabs follow the current row).
     QueueActions::of(session)->install(m_queueView, m_queues);
@@ -148,7 +148,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({325, 875});
+    splitter->setSizes({395, 805});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);

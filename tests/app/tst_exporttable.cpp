@@ -240,6 +240,10 @@ private slots:
             }
             QCOMPARE(row.value(table.column(QStringLiteral("Paused"))) == QStringLiteral("yes"),
                      q.value(QStringLiteral("paused")).toBool());
+            // The queue's length, as qless's own `length` reply gives it.
+            const RedisValue length = m_qless.qless("length", m_now, {q.value(QStringLiteral("name")).toString().toUtf8()});
+            QVERIFY2(length.type == RedisValue::Type::Integer, describe(length).constData());
+            QCOMPARE(row.value(table.column(QStringLiteral("Length"))).toLongLong(), length.integer);
         }
         QCOMPARE(table.rowOf(QStringLiteral("crawl")).value(table.column(QStringLiteral("Waiting"))).toInt(), Waiting);
     }

@@ -53,6 +53,50 @@ private slots:
         QCOMPARE(model.headerData(QueueListModel::StalledColumn, Qt::Horizontal).toString(), QStringLiteral("Stalled"));
     }
 
+    // The Length column is qless's own `length` of each queue (locks + work + scheduled), with
+    // running, stalled, timed-out, due and future scheduled jobs in it and neither dependents nor
+    // templates.
+    void lengthIsQlessLength()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        const auto put = [this](double at, const QByteArray &queue, const QByteArray &jid, const QByteArray &delay,
+                                const QList<QByteArray> &options = {}) {
+            const RedisValue reply = fixture().qless("put", at, QList<QByteArray>{"client", queue, jid, "Job", "{}", delay} + options);
+            QVERIFY2(!reply.isError(), reply.bytes.constData());
+        };
+        for (const QByteArray jid : {"a", "b", "e", "f"})
+            put(now - 30, "crawl", jid, "0");
+        put(now, "crawl", "later", "3600");          // scheduled
+        put(now - 20, "crawl", "due", "5");           // scheduled, already due
+        put(now, "crawl", "after", "0", {"depends", "[\"a\"]"});
+        QVERIFY(!fixture().qless("recur", now, {"crawl", "r1", "Job", "{}", "interval", "3600", "3600"}).isError());
+        const QJsonArray popped = fixture().qlessJson("pop", now - 10, {"crawl", "w1", "2"}).toArray();
+        QCOMPARE(popped.size(), 2);
+        QVERIFY(!fixture().qless("timeout", now - 5, {popped.at(0).toObject().value(QStringLiteral("jid")).toString().toUtf8()}).isError());
+        put(T, "stuck", "s1", "0");
+        QCOMPARE(fixture().qlessJson("pop", T, {"stuck", "w2", "1"}).toArray().size(), 1); // its lock ran out long ago
+
+        QueueListModel model(client());
+        QVERIFY(refresh(model));
+        QCOMPARE(model.rowCount(), 2);
+        const int crawl = model.rowOf(QStringLiteral("crawl"));
+        const int stuck = model.rowOf(QStringLiteral("stuck"));
+        QCOMPARE(model.index(stuck, QueueListModel::StalledColumn).data(QueueListModel::SortRole).toLongLong(), 1);
+        QCOMPARE(model.index(crawl, QueueListModel::DependsColumn).data(QueueListModel::SortRole).toLongLong(), 1);
+        for (const int row : {crawl, stuck}) {
+            const QByteArray name = model.index(row, 0).data(QueueListModel::KeyRole).toString().toUtf8();
+            const RedisValue length = fixture().qless("length", now, {name});
+            QVERIFY2(length.type == RedisValue::Type::Integer, describe(length).constData());
+            QCOMPARE(model.index(row, QueueListModel::LengthColumn).data(QueueListModel::SortRole).toLongLong(), length.integer);
+            QCOMPARE(model.index(row, QueueListModel::LengthColumn).data().toString(), QString::number(length.integer));
+        }
+        QCOMPARE(model.index(crawl, QueueListModel::LengthColumn).data(QueueListModel::SortRole).toLongLong(), 6);
+        QCOMPARE(model.headerData(QueueListModel::LengthColumn, Qt::Horizontal).toString(), QStringLiteral("Length"));
+        QVERIFY(model.headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(
+            QStringLiteral("qless's length")));
+        QCOMPARE(model.totals().length(), 7);
+    }
+
     void stalledStandsOut()
     {
         fixture().put("q", "a", T);
