@@ -1,6 +1,8 @@
 #include "queuelistmodel.h"
 
+#include "pausetimes.h"
 #include "qlessclient.h"
+#include "timetext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -43,9 +45,18 @@ QStringList QueueListModel::damageOf(const QueueCounts &row, int column)
 
 void QueueListModel::refresh(std::function<void()> done)
 {
-    m_client->queueCounts(this, [this, done](const QlessReply<QList<QueueCounts>> &reply) {
+    const QDateTime askedAt = QDateTime::currentDateTimeUtc();
+    m_client->queueCounts(this, [this, done, askedAt](const QlessReply<QList<QueueCounts>> &reply) {
         if (reply.ok()) {
             m_lastError.clear();
+            if (m_pauseTimes) {
+                QStringList running;
+                for (const QueueCounts &queue : reply.value) {
+                    if (!queue.paused)
+                        running << queue.name;
+                }
+                m_pauseTimes->sawUnpaused(running, askedAt);
+            }
             applySnapshot(reply.value);
             emit refreshed();
         } else {
@@ -175,8 +186,13 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         QStringList lines;
         for (const QString &damage : damageOf(row, column))
             lines << tr("Damaged in Redis, counted as 0: %1.").arg(damage);
-        if (row.paused)
+        if (row.paused) {
             lines << tr("Paused: workers pop nothing from this queue.");
+            const QDateTime since = m_pauseTimes ? m_pauseTimes->pausedSince(row.name) : QDateTime();
+            lines << (since.isValid() ? tr("Paused since %1 (from this console, by its audit log).").arg(TimeText::local(since))
+                                      : tr("qless does not record since when (this console's audit log has no pause "
+                                           "of it in force)."));
+        }
         if (row.maxConcurrency > 0)
             lines << tr("At most %1 of its jobs run at once (%2-max-concurrency).")
                          .arg(QLocale().toString(row.maxConcurrency), row.name);

@@ -5,6 +5,7 @@
 
 #include <functional>
 
+class PauseTimes;
 class QlessClient;
 
 // Every queue with its counts per state, refreshed as a keyed diff (queue name as key). Counts
@@ -36,6 +37,9 @@ public:
     QueueCounts totals() const;
     // Queues qless pops nothing from (ql:paused_queues).
     int pausedCount() const;
+    // Where a paused queue's tooltip finds since when it is paused; refreshes tell it which
+    // queues they saw not paused. None: the tooltip says qless does not record it.
+    void setPauseTimes(PauseTimes *times) { m_pauseTimes = times; }
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -55,5 +59,6 @@ private:
     static QString lengthText();
 
     QlessClient *m_client;
+    PauseTimes *m_pauseTimes = nullptr;
     QString m_lastError;
 };

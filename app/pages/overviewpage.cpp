@@ -1,6 +1,7 @@
 #include "overviewpage.h"
 
 #include "failuregroupmodel.h"
+#include "pausetimes.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queueactions.h"
@@ -69,6 +70,7 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
     // Right-click: pause/unpause, max concurrency, forget (for one, a selection or all queues).
     QueueActions::of(session)->install(m_queueView, m_queues);
+    m_queues->setPauseTimes(PauseTimes::of(session)); // "paused since" in a paused queue's tooltip
 
     // The Overview needs the groups' counts only: no per-group lookups.
     m_failures->setLatestLookups(false);

@@ -3,6 +3,7 @@
 #include "joblistactions.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
+#include "pausetimes.h"
 #include "qlesssession.h"
 #include "queueactions.h"
 #include "queuelistmodel.h"
@@ -59,6 +60,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
     // the tabs follow the current row).
     QueueActions::of(session)->install(m_queueView, m_queues);
+    m_queues->setPauseTimes(PauseTimes::of(session)); // "paused since" in a paused queue's tooltip
     connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())

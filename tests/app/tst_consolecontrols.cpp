@@ -143,6 +143,9 @@ private slots:
         const QModelIndex name = view->model()->index(rowOf(view, QStringLiteral("crawl")), QueueListModel::NameColumn);
         QCOMPARE(name.data().toString(), QStringLiteral("crawl (paused)"));
         QVERIFY(name.data(Qt::BackgroundRole).isValid());
+        // Since when: this console paused it, so its audit log knows.
+        QVERIFY2(name.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Paused since ")),
+                 qPrintable(name.data(Qt::ToolTipRole).toString()));
         QVERIFY(!view->model()->index(rowOf(view, QStringLiteral("index")), 0).data(Qt::BackgroundRole).isValid());
         QVERIFY(page.summaryLabel()->text().contains(QStringLiteral("paused: crawl")));
         screenshot(&page, QStringLiteral("overview-queue-paused"));
