@@ -194,6 +194,11 @@ private slots:
         m_now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
         for (int i = 0; i < Waiting; ++i)
             qless("put", {"w0", "crawl", "wait-" + QByteArray::number(i), "Crawl::Job", "{}", "0"});
+        // Stalled: put and popped by w3 90 s ago, its worker gone silent; its lock (the default
+        // heartbeat, 60 s) ran out 30 s ago. In a queue of its own: a pop of its queue would hand
+        // it to the popping worker, as qless does with expired locks.
+        QVERIFY(!m_qless.qless("put", m_now - 90, {"w0", "stale", "stale-1", "Index::Job", "{}", "0"}).isError());
+        QCOMPARE(m_qless.qlessJson("pop", m_now - 90, {"stale", "w3", "1"}).toArray().size(), 1);
         // Running on w1 and w2; one failed, one completed, one timed out (waiting, first in line).
         for (const char *jid : {"run-1", "run-2", "run-3", "run-4", "run-5"})
             qless("put", {"w0", "index", jid, "Index::Job", "{}", "0", "priority", "10"});
@@ -256,7 +261,8 @@ private slots:
         QTest::newRow("waiting, three pages") << "crawl" << "waiting" << Waiting;
         QTest::newRow("waiting: timed out, first, and a recurring run") << "index" << "waiting" << 2;
         QTest::newRow("running") << "index" << "running" << 1;
-        QTest::newRow("stalled") << "index" << "stalled" << 0;
+        QTest::newRow("stalled: none") << "index" << "stalled" << 0;
+        QTest::newRow("stalled: a lock run out") << "stale" << "stalled" << 1;
         QTest::newRow("scheduled") << "index" << "scheduled" << 1;
         QTest::newRow("depends") << "index" << "depends" << 1;
         QTest::newRow("recurring") << "index" << "recurring" << 1;
@@ -288,6 +294,15 @@ private slots:
             const QDateTime put = QDateTime::fromString(row.value(table.column(QStringLiteral("Put"))), Qt::ISODateWithMs);
             QVERIFY2(put.isValid() && put.timeSpec() == Qt::UTC, qPrintable(row.join(QLatin1Char('|'))));
             QVERIFY(qAbs(put.toMSecsSinceEpoch() / 1000.0 - m_now) < 120);
+        }
+        if (state == QLatin1String("stalled") && expected > 0) {
+            const QStringList row = table.rows.first();
+            QCOMPARE(row.value(0), QStringLiteral("stale-1"));
+            QCOMPARE(row.value(table.column(QStringLiteral("Worker"))), QStringLiteral("w3"));
+            // The moment shown is the lock's expiry, past: put + the 60 s heartbeat.
+            const QDateTime when = QDateTime::fromString(row.value(table.column(QStringLiteral("When"))), Qt::ISODateWithMs);
+            QVERIFY2(when.isValid() && qAbs(when.toMSecsSinceEpoch() / 1000.0 - (m_now - 30)) < 1,
+                     qPrintable(row.join(QLatin1Char('|'))));
         }
         if (queue == QLatin1String("index") && state == QLatin1String("waiting")) {
             const QStringList row = table.rows.first();
