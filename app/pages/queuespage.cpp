@@ -48,7 +48,10 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     m_queueSorted->setSortRole(QueueListModel::SortRole);
     TableViews::setUp(m_queueView, m_queueSorted);
     m_queueView->setSelectionMode(QAbstractItemView::SingleSelection);
-    for (int column : {QueueListModel::ScheduledColumn, QueueListModel::DependsColumn, QueueListModel::RecurringColumn})
+    // The length is in the heading instead: a fourth count here cost the job tabs their last
+    // columns at 1400 px.
+    for (int column : {QueueListModel::ScheduledColumn, QueueListModel::DependsColumn, QueueListModel::RecurringColumn,
+                       QueueListModel::LengthColumn})
         m_queueView->hideColumn(column);
     QHeaderView *queueHeader = m_queueView->horizontalHeader();
     queueHeader->setStretchLastSection(false);
@@ -56,7 +59,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     queueHeader->setDefaultSectionSize(68);
     queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
-    m_queueView->setMinimumWidth(380); // room for "name (paused)" beside three counts and the length
+    m_queueView->setMinimumWidth(300); // room for "name (paused)" beside three counts
     // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
     // the tabs follow the current row).
     QueueActions::of(session)->install(m_queueView, m_queues);
@@ -150,7 +153,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({395, 805});
+    splitter->setSizes({325, 875});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
@@ -309,8 +312,14 @@ void QueuesPage::updateHeading()
     const int row = m_queues->rowOf(m_queue);
     const bool paused = row >= 0 && m_queues->rowAt(row).paused;
     m_recurring->setQueuePaused(paused); // the templates feeding it spawn nothing meanwhile
+    // qless's length beside the name (the picker has no room for it), what it counts on hover.
+    const QString length = row >= 0 ? tr(" <span style='color:#616161; font-size:small'>&nbsp;·&nbsp; length %1</span>")
+                                          .arg(QLocale().toString(m_queues->rowAt(row).length()))
+                                    : QString();
     m_heading->setText(m_queue.toHtmlEscaped()
-                       + (paused ? tr(" <span style='color:#e65100; font-size:small'>paused</span>") : QString()));
+                       + (paused ? tr(" <span style='color:#e65100; font-size:small'>paused</span>") : QString()) + length);
+    m_heading->setToolTip(row >= 0 ? m_queues->headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole).toString()
+                                   : QString());
 }
 
 qint64 QueuesPage::countOf(Tab tab) const

@@ -55,6 +55,8 @@ public:
     // Waiting tab only: the jobs qless timed out, nothing else.
     QCheckBox *timedOutOnlyBox() const { return m_timedOutOnly; }
     QLabel *statusLabel() const { return m_status; }
+    // The queue's name, "paused", and qless's length of it.
+    QLabel *headingLabel() const { return m_heading; }
     // "Export CSV…" of the queue list, and of the tab on screen (the whole list, not the filter's rows).
     TableExportButton *queuesExportButton() const { return m_exportQueues; }
     TableExportButton *jobsExportButton() const { return m_exportJobs; }

@@ -9,9 +9,10 @@
 // A deployment as current qless leaves it, written only through the unified qless.lua with the
 // calls the Ruby gem's client and workers make, in the order they make them: put (with the
 // client's worker name), pop, heartbeat, log notes with data, complete (some with `next`), fail
-// with backtraces, retry by the worker, an operator's timeout, a paused queue, max-concurrency,
-// recurring templates with a backlog, tracked jobs. For the page tests that must show what an
-// operator sees on production, and their screenshots.
+// with backtraces, retry by the worker, an operator's timeout, a worker that vanished holding a
+// job (its lock ran out: stalled), a scheduled job, a job waiting on another, a paused queue,
+// max-concurrency, recurring templates with a backlog, tracked jobs. For the page tests that
+// must show what an operator sees on production, and their screenshots.
 namespace GemWorkerPipeline {
 
 struct Seeded
@@ -20,6 +21,11 @@ struct Seeded
     QList<QByteArray> timedOut; // in crawl, by the operator's timeout
     QByteArray noted;           // a job with log notes (with data), completed
     QByteArray failed;          // a failed job with a backtrace
+    QByteArray stalled;         // in parse, held by `vanished`, whose lock ran out
+    QByteArray vanished;        // the worker that popped it and was never heard from again
+    QByteArray scheduled;       // in crawl, due in about half an hour
+    QByteArray dependent;       // in parse, waiting on `dependency` (a waiting crawl job)
+    QByteArray dependency;
 };
 
 inline QByteArray backtrace(const QByteArray &error, const QByteArray &file)
@@ -87,10 +93,19 @@ inline Seeded seed(QlessFixture &f)
         f.qless("complete", t += 1, {jid, hosts.at(i % 2), "index", "{}"});
         ++out.completed;
     }
+    f.qless("config.set", now, {"heartbeat", "600"}); // long jobs: their locks outlast the test
+    // A worker that vanished (its host died): it popped a parse job, heartbeat once and was
+    // never heard from again; its lock ran out 90 s ago. Nothing pops parse after it, or that
+    // pop would hand the job to its own worker, as qless does with expired locks.
+    t = now - 700;
+    out.vanished = "worker-e.prod.internal-4105";
+    out.stalled = "parse-2500";
+    f.qless("put", step(), {client, "parse", out.stalled, "Parse::Page", "{\"id\":2500}", "0", "retries", "3"});
+    f.qless("pop", step(), {"parse", out.vanished, "1"});
+    f.qless("heartbeat", now - 690, {out.stalled, out.vanished, "{\"id\":2500}"});
     // What runs now (locks not expired: pops a minute ago). Two under index's max-concurrency of
     // 2 (a third pop gets nothing).
     t = now - 60;
-    f.qless("config.set", now, {"heartbeat", "600"}); // long jobs: their locks outlast the test
     f.qless("pop", step(), {"index", hosts.at(2), "2"});
     f.qless("pop", step(), {"index", hosts.at(3), "1"});
     // Running crawls, two of them timed out by an operator (first in line again, marked).
@@ -101,6 +116,15 @@ inline Seeded seed(QlessFixture &f)
         out.timedOut << locks.at(i).bytes;
         f.qless("timeout", step(), {locks.at(i).bytes});
     }
+    // A crawl put to run in half an hour, and a parse job put to wait on a crawl put now.
+    out.scheduled = "crawl-2200";
+    f.qless("put", step(), {client, "crawl", out.scheduled, "Crawl::Fetch", "{\"id\":2200}", "1800", "tags",
+                            "[\"nightly\"]", "retries", "3"});
+    out.dependency = "crawl-2300";
+    out.dependent = "parse-2300";
+    f.qless("put", step(), {client, "crawl", out.dependency, "Crawl::Fetch", "{\"id\":2300}", "0", "retries", "3"});
+    f.qless("put", step(), {client, "parse", out.dependent, "Parse::Page", "{\"id\":2300}", "0", "depends",
+                            "[\"" + out.dependency + "\"]", "retries", "3"});
     // Notify: paused by an operator while its jobs wait; a recurring template feeds it.
     for (int i = 0; i < 6; ++i)
         put("notify", "notify-" + QByteArray::number(3000 + i), "Mailer::Digest", i);

@@ -12,8 +12,10 @@
 #include "queuespage.h"
 #include "recurringlistmodel.h"
 #include "refreshtimer.h"
+#include "timetext.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QTabWidget>
 #include <QTableView>
@@ -21,8 +23,10 @@
 // Every page and a job window on a Redis that current qless wrote the way the Ruby gem's client
 // and workers write it (GemWorkerPipeline), screenshot by screenshot into
 // build*/screenshots/deployment-*.png for people to judge, with what an operator relies on
-// checked: timed-out jobs at the head of Waiting and marked, the paused queue in the title and
-// on its templates, the completed list, no false damage mark.
+// checked: the Overview's counts as qless's own `queues` reply has them, the max-concurrency
+// limit, timed-out jobs at the head of Waiting and marked, a vanished worker's stalled job with
+// its true put time, the scheduled and the dependent job, the paused queue in the title and on
+// its templates, the completed list, no false damage mark.
 class TestDeploymentScreens final : public QObject, private PageTestBase
 {
     Q_OBJECT
@@ -34,6 +38,17 @@ class TestDeploymentScreens final : public QObject, private PageTestBase
         QVERIFY(window.showPage(title));
         QTRY_VERIFY_WITH_TIMEOUT(!window.refreshTimer()->isInFlight(), 20000);
         QTest::qWait(200); // follow-up reads a page starts on its own
+    }
+
+    // When qless says `jid` was put: its history's put event, from qless's own `get`.
+    double putTimeByQless(const QByteArray &jid)
+    {
+        const QJsonObject job = fixture().qlessJson("get", double(QDateTime::currentSecsSinceEpoch()), {jid}).toObject();
+        for (const QJsonValue &event : job.value(QStringLiteral("history")).toArray()) {
+            if (event.toObject().value(QStringLiteral("what")).toString() == QLatin1String("put"))
+                return event.toObject().value(QStringLiteral("when")).toDouble();
+        }
+        return 0;
     }
 
     static void noDamageMarks(QAbstractItemModel *model)
@@ -53,6 +68,55 @@ private slots:
         QCOMPARE(m_seeded.timedOut.size(), 2);
     }
     void cleanupTestCase() { stopServer(); }
+
+    // Every count of every queue on the Overview is the number qless's `queues` reply gives.
+    void overviewCountsAreQlessCounts()
+    {
+        auto s = session();
+        OverviewPage page(s.get());
+        page.resize(1400, 700);
+        page.show();
+        QVERIFY(refresh(&page));
+        const QJsonArray queues = fixture().qlessJson("queues", double(QDateTime::currentSecsSinceEpoch())).toArray();
+        QueueListModel *model = page.queueModel();
+        QCOMPARE(model->rowCount(), queues.size());
+        const QList<QPair<QString, int>> columns{
+            {QStringLiteral("waiting"), QueueListModel::WaitingColumn},
+            {QStringLiteral("running"), QueueListModel::RunningColumn},
+            {QStringLiteral("stalled"), QueueListModel::StalledColumn},
+            {QStringLiteral("scheduled"), QueueListModel::ScheduledColumn},
+            {QStringLiteral("depends"), QueueListModel::DependsColumn},
+            {QStringLiteral("recurring"), QueueListModel::RecurringColumn}};
+        for (const QJsonValue &value : queues) {
+            const QJsonObject queue = value.toObject();
+            const QString name = queue.value(QStringLiteral("name")).toString();
+            const int row = model->rowOf(name);
+            QVERIFY2(row >= 0, qPrintable(name));
+            for (const auto &[field, column] : columns) {
+                QVERIFY2(model->index(row, column).data(QueueListModel::SortRole).toLongLong()
+                             == queue.value(field).toInteger(),
+                         qPrintable(QStringLiteral("%1 %2: %3 shown, qless says %4").arg(name, field)
+                                        .arg(model->index(row, column).data(QueueListModel::SortRole).toLongLong())
+                                        .arg(queue.value(field).toInteger())));
+            }
+            QCOMPARE(model->rowAt(row).paused, queue.value(QStringLiteral("paused")).toBool());
+        }
+        // What the fixture made is there to be counted (not all zeros agreeing).
+        const auto count = [model](const char *queue, int column) {
+            return model->index(model->rowOf(QString::fromLatin1(queue)), column).data(QueueListModel::SortRole).toLongLong();
+        };
+        QCOMPARE(count("parse", QueueListModel::StalledColumn), 1);
+        QCOMPARE(count("parse", QueueListModel::DependsColumn), 1);
+        QCOMPARE(count("crawl", QueueListModel::ScheduledColumn), 1);
+        QCOMPARE(count("index", QueueListModel::RunningColumn), 2);
+        // Index runs at its limit: running / max-concurrency.
+        QCOMPARE(model->index(model->rowOf(QStringLiteral("index")), QueueListModel::RunningColumn).data().toString(),
+                 QStringLiteral("2 / 2"));
+        // The vanished worker: seen, and holding the stalled job.
+        const QString workers = page.workersLabel()->text();
+        QVERIFY2(workers.contains(QStringLiteral("<b>5</b> workers seen")), qPrintable(workers));
+        QVERIFY2(workers.contains(QStringLiteral(">1</b></span> holding stalled jobs")), qPrintable(workers));
+    }
 
     void everyPageAndAJobWindow()
     {
@@ -83,6 +147,11 @@ private slots:
                 QStringLiteral("timed out")));
         }
         QVERIFY(!waiting->model()->index(2, 0).data(JobListModel::JobRole).value<Job>().timedOut);
+        // The heading gives qless's length of the queue.
+        const qint64 crawlLength = fixture().qless("length", double(QDateTime::currentSecsSinceEpoch()), {"crawl"}).integer;
+        QVERIFY(crawlLength > 2);
+        QVERIFY2(queues->headingLabel()->text().contains(QStringLiteral("length %1").arg(crawlLength)),
+                 qPrintable(queues->headingLabel()->text()));
         noDamageMarks(waiting->model());
         screenshot(&window, QStringLiteral("deployment-queues-waiting"));
         // "Only timed out" keeps those two.
@@ -107,6 +176,47 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(queues->jobModel(QueuesPage::RunningTab)->rowCount(), 2, 10000);
         screenshot(&window, QStringLiteral("deployment-queues-index-running"));
 
+        // Parse: the vanished worker's job is stalled, with its true put time (qless's put event);
+        // the dependent job waits on the crawl it names.
+        queues->showQueue(QStringLiteral("parse"));
+        queues->showTab(QueuesPage::StalledTab);
+        JobListModel *stalled = queues->jobModel(QueuesPage::StalledTab);
+        QTRY_COMPARE_WITH_TIMEOUT(stalled->rowCount(), 1, 10000);
+        const Job stalledJob = stalled->index(0, 0).data(JobListModel::JobRole).value<Job>();
+        QCOMPARE(stalledJob.jid, m_seeded.stalled);
+        QCOMPARE(stalledJob.worker, QString::fromUtf8(m_seeded.vanished));
+        const double put = putTimeByQless(m_seeded.stalled);
+        QVERIFY(put > 0);
+        QCOMPARE(stalledJob.put, put);
+        // The Stalled tab gives the worker the room (no Put column); the lock cell's tooltip has the put.
+        const QString lockTip = stalled->index(0, JobListModel::TimeColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(lockTip.contains(TimeText::local(put)), qPrintable(lockTip));
+        noDamageMarks(stalled);
+        screenshot(&window, QStringLiteral("deployment-queues-parse-stalled"));
+        queues->showTab(QueuesPage::DependsTab);
+        JobListModel *depends = queues->jobModel(QueuesPage::DependsTab);
+        QTRY_COMPARE_WITH_TIMEOUT(depends->rowCount(), 1, 10000);
+        const Job dependent = depends->index(0, 0).data(JobListModel::JobRole).value<Job>();
+        QCOMPARE(dependent.jid, m_seeded.dependent);
+        QCOMPARE(dependent.dependencies, QStringList{QString::fromUtf8(m_seeded.dependency)});
+        screenshot(&window, QStringLiteral("deployment-queues-parse-depends"));
+        // Crawl's scheduled job: due in about half an hour.
+        queues->showQueue(QStringLiteral("crawl"));
+        queues->showTab(QueuesPage::ScheduledTab);
+        JobListModel *scheduled = queues->jobModel(QueuesPage::ScheduledTab);
+        QTRY_COMPARE_WITH_TIMEOUT(scheduled->rowCount(), 1, 10000);
+        QCOMPARE(scheduled->index(0, 0).data(JobListModel::JobRole).value<Job>().jid, m_seeded.scheduled);
+        QVERIFY2(scheduled->index(0, JobListModel::TimeColumn).data().toString().contains(QStringLiteral("in ")),
+                 qPrintable(scheduled->index(0, JobListModel::TimeColumn).data().toString()));
+        // Its put time in its own column: a few seconds ago, the moment qless's put event says.
+        QVERIFY(!queues->tableView(QueuesPage::ScheduledTab)->isColumnHidden(JobListModel::PutColumn));
+        const double scheduledPut = putTimeByQless(m_seeded.scheduled);
+        QCOMPARE(scheduled->index(0, JobListModel::PutColumn).data(JobListModel::SortRole).toDouble(), scheduledPut);
+        QVERIFY2(scheduled->index(0, JobListModel::PutColumn).data().toString().endsWith(QStringLiteral("ago")),
+                 qPrintable(scheduled->index(0, JobListModel::PutColumn).data().toString()));
+        QVERIFY(scheduled->index(0, JobListModel::PutColumn).data(Qt::ToolTipRole).toString().contains(TimeText::local(scheduledPut)));
+        screenshot(&window, QStringLiteral("deployment-queues-crawl-scheduled"));
+
         // Completed: every completed job, none marked damaged.
         showAndWait(window, QStringLiteral("Completed"));
         auto *completed = qobject_cast<CompletedPage *>(window.currentPage());
@@ -115,7 +225,7 @@ private slots:
 
         // The job window: a completed job with its notes, and the failed one with its backtrace.
         QLineEdit *search = window.connectionBar()->searchField();
-        for (const QByteArray &jid : {m_seeded.noted, m_seeded.failed, m_seeded.timedOut.first()}) {
+        for (const QByteArray &jid : {m_seeded.noted, m_seeded.failed, m_seeded.timedOut.first(), m_seeded.stalled}) {
             search->setText(QString::fromUtf8(jid));
             QTest::keyClick(search, Qt::Key_Return);
             QTRY_VERIFY_WITH_TIMEOUT(window.jobDetail() && window.jobDetail()->isVisible(), 20000);
