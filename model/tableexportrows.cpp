@@ -38,7 +38,7 @@ QStringList TableExportRows::header(const TableExportView &view)
     case Kind::Failed:
         return {tr("Group"), tr("Jobs"), tr("Newest"), tr("Newest queue"), tr("Newest message")};
     case Kind::Workers:
-        return {tr("Worker"), tr("Running"), tr("Stalled"), tr("Last seen")};
+        return {tr("Worker"), tr("Jobs"), tr("Stalled"), tr("Last seen")};
     case Kind::Tags:
         return {tr("Tag"), tr("Jobs")};
     case Kind::Config:

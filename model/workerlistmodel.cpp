@@ -47,17 +47,26 @@ int WorkerListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString WorkerListModel::jobsExplained()
+{
+    return tr("Jobs in the worker's list that are not stalled, as qless's workers reply counts them. "
+              "A job qless timed out stays in that list until another worker takes it, so it is counted "
+              "here too, while the queues count it as waiting.");
+}
+
 QVariant WorkerListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::TextAlignmentRole && (section == JobsColumn || section == StalledColumn))
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && section == JobsColumn)
+        return jobsExplained();
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case NameColumn: return tr("Worker");
-    case JobsColumn: return tr("Running");
+    case JobsColumn: return tr("Jobs");
     case StalledColumn: return tr("Stalled");
     case LastSeenColumn: return tr("Last seen");
     default: return {};
@@ -113,6 +122,8 @@ QVariant WorkerListModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (column == LastSeenColumn && row.lastSeen > 0)
             return TimeText::localWithUtc(row.lastSeen);
+        if (column == JobsColumn)
+            return jobsExplained();
         if (row.stalled > 0)
             return tr("Stalled jobs: %1. Their lock expired: this worker stopped heartbeating them.")
                 .arg(row.stalled);

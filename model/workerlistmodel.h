@@ -7,8 +7,12 @@
 
 class QlessClient;
 
-// Every worker seen within max-worker-age, most recently seen first: running and stalled job
-// counts (stalled stands out: the worker died or hangs holding jobs) and when it was last seen.
+// Every worker seen within max-worker-age, most recently seen first: its job and stalled job
+// counts as qless's `workers` reply has them (stalled stands out: the worker died or hangs
+// holding jobs) and when it was last seen. "Jobs", not "running": a job qless timed out stays in
+// its worker's list with the lock time it had, so qless counts it here until another worker
+// pops it, while the queues count it as waiting. The reply does not tell the two apart, and
+// reading each worker's jobs to do so would cost a call per worker per refresh.
 // The workers script is read-only here: nothing is pruned by watching. Keyed by worker name.
 class WorkerListModel final : public KeyedTableModel<WorkerSummary>
 {
@@ -32,6 +36,8 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // What the Jobs count is, for its header and the pages' summaries.
+    static QString jobsExplained();
 
 signals:
     void refreshed();

@@ -205,11 +205,14 @@ void OverviewPage::updateWorkers()
         running += worker.jobs;
     QStringList lines;
     lines << tr("<b>%1</b> workers seen").arg(locale.toString(m_workers->rowCount()));
-    lines << tr("<b>%1</b> running jobs").arg(locale.toString(running));
+    // Not "running": qless's workers count includes jobs it timed out (see WorkerListModel), so
+    // this may exceed the Running total above it.
+    lines << tr("<b>%1</b> jobs on workers").arg(locale.toString(running));
     const int stalledWorkers = m_workers->stalledWorkers();
     lines << (stalledWorkers > 0 ? tr("%1 holding stalled jobs").arg(alarm(locale.toString(stalledWorkers)))
                                  : tr("none holding stalled jobs"));
     m_workersLabel->setText(lines.join(QStringLiteral("<br>")));
+    m_workersLabel->setToolTip(WorkerListModel::jobsExplained());
 }
 
 void OverviewPage::showTracked(const TrackedStates &tracked)

@@ -53,9 +53,9 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     QHeaderView *header = m_workerView->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(WorkerListModel::NameColumn, QHeaderView::Stretch);
-    header->resizeSection(WorkerListModel::JobsColumn, 70);
+    header->resizeSection(WorkerListModel::JobsColumn, 60);
     header->resizeSection(WorkerListModel::StalledColumn, 70);
-    header->resizeSection(WorkerListModel::LastSeenColumn, 100);
+    header->resizeSection(WorkerListModel::LastSeenColumn, 120); // "11 min 32 s ago", a dead worker's age
     // Most recently seen first, as the script lists them.
     m_workerView->sortByColumn(WorkerListModel::LastSeenColumn, Qt::DescendingOrder);
 
@@ -173,11 +173,14 @@ void WorkersPage::updateSummary()
         running += worker.jobs;
         stalled += worker.stalled;
     }
-    QString text = tr("%1 workers, %2 running jobs").arg(locale.toString(m_workers->rowCount()),
-                                                          locale.toString(running));
+    // "jobs", not "running jobs": qless's count includes jobs it timed out (see WorkerListModel).
+    QString text = tr("%1 workers, %2 jobs").arg(locale.toString(m_workers->rowCount()), locale.toString(running));
     if (stalled > 0)
         text += QStringLiteral(", <span style='color:#c62828'>")
-            + tr("%1 stalled on %2 workers").arg(locale.toString(stalled), locale.toString(m_workers->stalledWorkers()))
+            + (m_workers->stalledWorkers() == 1
+                   ? tr("%1 stalled on 1 worker").arg(locale.toString(stalled))
+                   : tr("%1 stalled on %2 workers").arg(locale.toString(stalled), locale.toString(m_workers->stalledWorkers())))
             + QStringLiteral("</span>");
     m_summary->setText(text);
+    m_summary->setToolTip(WorkerListModel::jobsExplained());
 }

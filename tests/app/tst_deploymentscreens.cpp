@@ -13,6 +13,8 @@
 #include "recurringlistmodel.h"
 #include "refreshtimer.h"
 #include "timetext.h"
+#include "workerlistmodel.h"
+#include "workerspage.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -116,6 +118,52 @@ private slots:
         const QString workers = page.workersLabel()->text();
         QVERIFY2(workers.contains(QStringLiteral("<b>5</b> workers seen")), qPrintable(workers));
         QVERIFY2(workers.contains(QStringLiteral(">1</b></span> holding stalled jobs")), qPrintable(workers));
+    }
+
+    // Workers: each count as qless's `workers` reply has it, labelled "Jobs", not "Running":
+    // the two jobs timed out from their workers are still in those workers' lists, so the sum
+    // is the 4 running plus those 2, and the page says what it counts.
+    void workersCountAsQlessDoes()
+    {
+        auto s = session();
+        WorkersPage page(s.get());
+        page.resize(1300, 600);
+        page.show();
+        QVERIFY(refresh(&page));
+        WorkerListModel *model = page.workerModel();
+        const QJsonArray workers = fixture().qlessJson("workers", double(QDateTime::currentSecsSinceEpoch())).toArray();
+        QCOMPARE(model->rowCount(), workers.size());
+        qint64 jobs = 0;
+        for (const QJsonValue &value : workers) {
+            const QJsonObject worker = value.toObject();
+            const int row = model->rowOf(worker.value(QStringLiteral("name")).toString());
+            QVERIFY(row >= 0);
+            QCOMPARE(model->rowAt(row).jobs, worker.value(QStringLiteral("jobs")).toInteger());
+            QCOMPARE(model->rowAt(row).stalled, worker.value(QStringLiteral("stalled")).toInteger());
+            jobs += model->rowAt(row).jobs;
+        }
+        qint64 running = 0;
+        for (const QJsonValue &queue : fixture().qlessJson("queues", double(QDateTime::currentSecsSinceEpoch())).toArray())
+            running += queue.toObject().value(QStringLiteral("running")).toInteger();
+        QCOMPARE(running, 4);
+        QCOMPARE(jobs, running + m_seeded.timedOut.size());
+        QCOMPARE(model->headerData(WorkerListModel::JobsColumn, Qt::Horizontal).toString(), QStringLiteral("Jobs"));
+        QVERIFY(model->headerData(WorkerListModel::JobsColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(
+            QStringLiteral("timed out")));
+        QVERIFY2(page.summaryLabel()->text().startsWith(QStringLiteral("5 workers, 6 jobs,")), qPrintable(page.summaryLabel()->text()));
+        QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("1 stalled on 1 worker<")), qPrintable(page.summaryLabel()->text()));
+        // A dead worker's age fits its column: not elided.
+        const QModelIndex seen = model->index(model->rowOf(QString::fromUtf8(m_seeded.vanished)), WorkerListModel::LastSeenColumn);
+        QVERIFY(page.workerView()->fontMetrics().horizontalAdvance(seen.data().toString())
+                < page.workerView()->columnWidth(WorkerListModel::LastSeenColumn) - 8);
+        QVERIFY(!page.summaryLabel()->text().contains(QStringLiteral("running")));
+        QVERIFY(page.summaryLabel()->toolTip().contains(QStringLiteral("timed out")));
+
+        OverviewPage overview(s.get());
+        QVERIFY(refresh(&overview));
+        QVERIFY2(overview.workersLabel()->text().contains(QStringLiteral("<b>6</b> jobs on workers")),
+                 qPrintable(overview.workersLabel()->text()));
+        QVERIFY(overview.workersLabel()->toolTip().contains(QStringLiteral("timed out")));
     }
 
     void everyPageAndAJobWindow()
