@@ -138,11 +138,12 @@ void TableExport::readJobs(const JobSource &source, int offset)
         if (!reply.ok())
             return fail(m_view.describe(), reply.error.message);
         QList<QStringList> rows;
+        const double now = m_client->now();
         for (const Job &job : reply.value.jobs) {
             if (m_seen.contains(job.jid))
                 continue;
             m_seen.insert(job.jid);
-            rows << TableExportRows::job(job);
+            rows << TableExportRows::job(job, now);
         }
         const int listed = reply.value.listed;
         const qint64 total = reply.value.total;

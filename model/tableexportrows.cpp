@@ -50,7 +50,7 @@ QStringList TableExportRows::header(const TableExportView &view)
     }
 }
 
-QStringList TableExportRows::job(const Job &job)
+QStringList TableExportRows::job(const Job &job, double now)
 {
     // The state-dependent moment the window's "When" column shows (lock expiry, due, failed at,
     // timed out at, put); the clock only matters for the relative texts, not used here.
@@ -59,7 +59,7 @@ QStringList TableExportRows::job(const Job &job)
     const double whenValue = when.sortValue(JobRow(job, &pool), JobListModel::TimeColumn).toDouble();
     return {QString::fromUtf8(job.jid),
             job.klass,
-            job.state,
+            job.lockExpired(now) ? QStringLiteral("stalled") : job.state,
             job.queue,
             CsvText::number(job.priority),
             job.tags.join(QStringLiteral(", ")),

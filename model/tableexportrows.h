@@ -25,7 +25,9 @@ public:
 
     static QStringList header(const TableExportView &view);
 
-    static QStringList job(const Job &job);
+    // `now`: the server's clock, so that a running job whose lock ran out reads "stalled", as
+    // the window shows it and as qless lists it (`jobs stalled`).
+    static QStringList job(const Job &job, double now);
     static QStringList queue(const QueueCounts &counts);
     // A failure group; `newest` is its newest failed job when it could be read.
     static QStringList failureGroup(const FailureGroup &group, const Job *newest);

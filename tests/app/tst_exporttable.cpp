@@ -299,6 +299,8 @@ private slots:
             const QStringList row = table.rows.first();
             QCOMPARE(row.value(0), QStringLiteral("stale-1"));
             QCOMPARE(row.value(table.column(QStringLiteral("Worker"))), QStringLiteral("w3"));
+            // Its hash still says running; the window and qless's `jobs stalled` say stalled.
+            QCOMPARE(row.value(table.column(QStringLiteral("State"))), QStringLiteral("stalled"));
             // The moment shown is the lock's expiry, past: put + the 60 s heartbeat.
             const QDateTime when = QDateTime::fromString(row.value(table.column(QStringLiteral("When"))), Qt::ISODateWithMs);
             QVERIFY2(when.isValid() && qAbs(when.toMSecsSinceEpoch() / 1000.0 - (m_now - 30)) < 1,
