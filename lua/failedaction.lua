@@ -8,8 +8,10 @@
 -- failed ("not failed") and the second entry of a jid listed twice ("duplicate"). Left in the
 -- list: for cancel, a job that others depend on unless those are cancelled in this same batch
 -- ("has dependents"); for retry, a job without a queue ("no queue"). A caller raises `skip` by
--- those left in place for its next batch. The group leaves ql:failures once its list is empty.
--- Replies {"taken": entries looked at, "done": n, "skipped": {"<reason>": [jids]}}.
+-- those left in place for its next batch; they are remembered in ql:desk:kept:<group>, and only
+-- those still listed are passed over (`unkept`: how many of the `skip` had left the group, by
+-- which the caller lowers it). The group leaves ql:failures once its list is empty.
+-- Replies {"taken": entries looked at, "done": n, "skipped": {"<reason>": [jids]}, "unkept": n}.
 -- `key` names the batch: the reply is kept as ql:receipt:<key> for a day, and a call whose key
 -- has a receipt changes nothing and replies with it, so a caller that lost the reply can send
 -- the same batch again. count 0 takes nothing (and leaves a receipt like any batch).

@@ -12,8 +12,9 @@
 // kept on purpose (has dependents, no queue) stay there, passed over by count (`skip`). Other
 // actions on a whole group (priority, tags, tracking, time out) leave the jobs in the list and
 // go job by job through JobSource::failureGroup's scan, which reads from the tail with anchors.
-// Left as is: should one of the kept jobs leave the list meanwhile (someone else retries it),
-// `skip` is one too many and one job beyond them is passed over until the next run.
+// Should one of the kept jobs leave the list meanwhile (someone else retries it), the script
+// passes over only the kept ones still listed (it remembers them) and says how many were gone
+// (`unkept`): `skip` comes down by them, and no job beyond is passed over.
 
 namespace {
 // The reasons the failedaction script gives, in the words the summary uses.
@@ -114,8 +115,9 @@ void BulkRunner::groupBatchAnswered(const FailedBatch &batch)
     ++m_groupBatch;
     m_groupTaken += batch.taken;
     m_summary.done += batch.done;
-    // Entries left in the group on purpose stay among its oldest: later batches pass over them.
-    m_groupKept += batch.leftInPlace();
+    // Entries left in the group on purpose stay among its oldest: later batches pass over them
+    // (less those that left the group meanwhile, which the script no longer passed over).
+    m_groupKept += batch.keptChange();
     for (auto it = batch.skipped.cbegin(); it != batch.skipped.cend(); ++it) {
         const QString reason = groupReason(it.key());
         for (const QByteArray &jid : it.value())
@@ -136,7 +138,7 @@ void BulkRunner::forgetGroupBatch(int index)
     const CountedBatch counted = m_groupCounted.take(index);
     m_groupTaken -= counted.batch.taken + counted.vanished;
     m_summary.done -= counted.batch.done;
-    m_groupKept -= counted.batch.leftInPlace();
+    m_groupKept -= counted.batch.keptChange();
     for (auto it = counted.batch.skipped.cbegin(); it != counted.batch.skipped.cend(); ++it) {
         const QString reason = groupReason(it.key());
         for (const QByteArray &jid : it.value())

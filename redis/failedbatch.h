@@ -44,4 +44,9 @@ struct FailedBatch
     {
         return skipped.value(QStringLiteral("has dependents")).size() + skipped.value(QStringLiteral("no queue")).size();
     }
+    // Of the `skip` entries earlier batches left in place, how many had left the group by this
+    // batch (another client took them): the script did not pass over them.
+    qint64 unkept = 0;
+    // How the count of entries left in place, the next batch's `skip`, changes by this batch.
+    qint64 keptChange() const { return leftInPlace() - unkept; }
 };

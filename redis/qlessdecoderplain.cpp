@@ -101,6 +101,8 @@ FailedBatch QlessDecoder::failedBatch(const RedisReply &reply, RedisError *error
     FailedBatch out;
     out.taken = wholeNumber(taken.toDouble());
     out.done = wholeNumber(done.toDouble());
+    // Older scripts do not say: none.
+    out.unkept = qMax<qint64>(0, wholeNumber(o.value(QLatin1String("unkept")).toDouble()));
     const QJsonValue skipped = o.value(QLatin1String("skipped"));
     if (skipped.isUndefined() || skipped.isNull() || (skipped.isArray() && skipped.toArray().isEmpty()))
         return out;

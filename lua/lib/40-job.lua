@@ -85,6 +85,7 @@ function Qless.failure_forget(jid, failure_text, queue, taken)
   if type(failure.group) ~= 'string' and type(failure.group) ~= 'number' then return end
   local group = tostring(failure.group)
   if taken ~= group then redis.call('lrem', 'ql:f:' .. group, 0, jid) end
+  redis.call('srem', Qless.desk_kept_key(group), jid)
   if redis.call('llen', 'ql:f:' .. group) == 0 then
     redis.call('srem', 'ql:failures', group)
   end
@@ -94,12 +95,20 @@ function Qless.failure_forget(jid, failure_text, queue, taken)
   end
 end
 
+-- The jids of ql:f:<group> that desk.failedaction batches left in place (92-desk-failed.lua): a
+-- job leaving the group, or failing into it again, is no longer one of them.
+function Qless.desk_kept_key(group)
+  return 'ql:desk:kept:' .. group
+end
+
 -- Records a failure: the job's `failure` field, its group's list, and the day's counts.
 function Qless.failure_record(jid, now, queue, group, message, worker, when)
   redis.call('hset', Qless.job_key(jid), 'failure', cjson.encode({
     group = group, message = message, when = when, worker = worker }))
   redis.call('sadd', 'ql:failures', group)
   redis.call('lpush', 'ql:f:' .. group, jid)
+  -- Failed again: its new entry is at the head, not among those a desk batch left in place.
+  redis.call('srem', Qless.desk_kept_key(group), jid)
   local stats = Qless.stats_key('stats', now, queue)
   redis.call('hincrby', stats, 'failures', 1)
   redis.call('hincrby', stats, 'failed', 1)

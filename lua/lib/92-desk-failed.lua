@@ -15,9 +15,15 @@ end
 -- commands). An entry whose job is gone ("missing"), is no longer failed ("not failed") or
 -- repeats a jid ("duplicate") leaves the list; a job others depend on outside this batch's
 -- cancellations ("has dependents") and, for retry, a job without a queue ("no queue") stay, and
--- the caller raises `skip` by them. Returns {taken, done, skipped = {reason = [jids]}}, kept as
--- ql:receipt:<key> for a day: a batch whose key has a receipt changes nothing and returns it,
--- so a caller that lost the reply can send it again.
+-- the caller raises `skip` by them. Returns {taken, done, skipped = {reason = [jids]}, unkept},
+-- kept as ql:receipt:<key> for a day: a batch whose key has a receipt changes nothing and
+-- returns it, so a caller that lost the reply can send it again.
+--
+-- `skip` counts entries earlier batches left in place, and those may leave the group meanwhile
+-- (another client retries one): passing over `skip` entries would then pass over one nobody
+-- looked at. So the entries left in place are remembered (Qless.desk_kept_key) and only they are
+-- passed over: the window starts after the last of them still listed, and `unkept` says how many
+-- of the `skip` were gone (the caller lowers its count by them).
 function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
   -- An empty key would share one receipt among unrelated batches (the second replayed as the
   -- first, changing nothing); an empty group names no failure group qless writes.
@@ -29,6 +35,16 @@ function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
   if stored then return stored end
 
   local list = 'ql:f:' .. group
+  local kept = Qless.desk_kept_key(group)
+  -- Entries left in place stay the oldest (qless adds failures at the head), so the ones still
+  -- listed are the `skip` oldest less those gone: step in from the edge until it is one of them.
+  local unkept = 0
+  while skip > 0 do
+    local edge = redis.call('lindex', list, -skip)
+    if edge and redis.call('sismember', kept, edge) == 1 then break end
+    skip = skip - 1
+    unkept = unkept + 1
+  end
   local entries = {}
   if count > 0 then
     local window = redis.call('lrange', list, -(skip + count), -(skip + 1))
@@ -72,6 +88,9 @@ function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
     if verdict[i] ~= 'has dependents' and verdict[i] ~= 'no queue' then
       -- Near the tail: LREM from there finds it at once.
       redis.call('lrem', list, -1, jid)
+    else
+      redis.call('sadd', kept, jid)
+      redis.call('expire', kept, 86400)
     end
     if verdict[i] == 'done' then
       done = done + 1
@@ -88,7 +107,7 @@ function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
   if #cancelled > 0 then Qless.cancel(now, cancelled, group) end
   if redis.call('llen', list) == 0 then redis.call('srem', 'ql:failures', group) end
 
-  local reply = cjson.encode({ taken = #entries, done = done, skipped = skipped })
+  local reply = cjson.encode({ taken = #entries, done = done, skipped = skipped, unkept = unkept })
   redis.call('set', receipt, reply, 'EX', 86400)
   return reply
 end

@@ -207,23 +207,68 @@ private slots:
         QCOMPARE(m_qless.command({"SCARD", "ql:failures"}).integer, 0);
     }
 
-    void skipPassesOverTheOldest()
+    // `skip` passes over the oldest entries earlier batches left in place, and only those.
+    void skipPassesOverThoseLeftInPlace()
     {
         for (int i = 0; i < 5; ++i)
             failJob("j" + QByteArray::number(i), "src", "g", i);
-        const QJsonObject reply = batch({"retry", num(T + 10), "g", "2", "2", "k1"});
+        for (const QByteArray jid : {"j0", "j1"})
+            m_qless.command({"HDEL", "ql:j:" + jid, "queue"}); // retry leaves these in place
+        const QJsonObject first = batch({"retry", num(T + 10), "g", "2", "0", "k0"});
+        QCOMPARE(jids(skipped(first).value(QStringLiteral("no queue"))), (QStringList{QStringLiteral("j0"), QStringLiteral("j1")}));
+        QCOMPARE(first.value(QStringLiteral("unkept")).toInt(-1), 0);
+
+        const QJsonObject reply = batch({"retry", num(T + 11), "g", "2", "2", "k1"});
         QCOMPARE(reply.value(QStringLiteral("taken")).toInt(-1), 2);
         QCOMPARE(reply.value(QStringLiteral("done")).toInt(-1), 2);
+        QCOMPARE(reply.value(QStringLiteral("unkept")).toInt(-1), 0);
         QCOMPARE(state("j2"), QStringLiteral("waiting"));
         QCOMPARE(state("j3"), QStringLiteral("waiting"));
         QCOMPARE(list("g"), (QList<QByteArray>{"j4", "j1", "j0"}));
         // A window partly past the newest end takes what is there; one wholly past it, nothing.
-        const QJsonObject partial = batch({"retry", num(T + 11), "g", "5", "2", "k2"});
+        const QJsonObject partial = batch({"retry", num(T + 12), "g", "5", "2", "k2"});
         QCOMPARE(partial.value(QStringLiteral("taken")).toInt(-1), 1);
         QCOMPARE(state("j4"), QStringLiteral("waiting"));
-        const QJsonObject beyond = batch({"retry", num(T + 12), "g", "5", "2", "k3"});
+        const QJsonObject beyond = batch({"retry", num(T + 13), "g", "5", "2", "k3"});
         QCOMPARE(beyond.value(QStringLiteral("taken")).toInt(-1), 0);
         QCOMPARE(list("g"), (QList<QByteArray>{"j1", "j0"}));
+        // Entries no batch left in place are not passed over, whatever `skip` says.
+        failJob("j5", "src", "g", 5);
+        m_qless.command({"RPUSH", "ql:f:g", "stray"}); // oldest, never seen by a batch
+        const QJsonObject stray = batch({"retry", num(T + 14), "g", "5", "1", "k4"});
+        QCOMPARE(stray.value(QStringLiteral("unkept")).toInt(-1), 1);
+        QCOMPARE(jids(skipped(stray).value(QStringLiteral("missing"))), QStringList{QStringLiteral("stray")});
+    }
+
+    // One of the jobs left in place leaves the group meanwhile (someone retries it by hand): the
+    // next batch passes over the others only, so the job after them is not passed over unseen,
+    // and says how many it found gone.
+    void aJobLeftInPlaceThatLeavesShiftsNothing()
+    {
+        for (int i = 0; i < 4; ++i)
+            failJob("j" + QByteArray::number(i), "src", "g", i);
+        for (const QByteArray jid : {"j0", "j1"})
+            m_qless.command({"HDEL", "ql:j:" + jid, "queue"});
+        const QJsonObject first = batch({"retry", num(T + 10), "g", "2", "0", "k0"});
+        QCOMPARE(first.value(QStringLiteral("done")).toInt(-1), 0);
+        QCOMPARE(m_qless.command({"SMEMBERS", "ql:desk:kept:g"}).strings().size(), 2);
+        // j0 is moved out of the group by another client (qless's put of a failed job).
+        QCOMPARE(m_qless.put("elsewhere", "j0", T + 10.5).bytes, QByteArray("j0"));
+        QCOMPARE(list("g"), (QList<QByteArray>{"j3", "j2", "j1"}));
+        QCOMPARE(m_qless.command({"SMEMBERS", "ql:desk:kept:g"}).strings(), QList<QByteArray>{"j1"});
+
+        const QJsonObject next = batch({"retry", num(T + 11), "g", "1", "2", "k1"});
+        QCOMPARE(next.value(QStringLiteral("unkept")).toInt(-1), 1);
+        QCOMPARE(next.value(QStringLiteral("taken")).toInt(-1), 1);
+        QCOMPARE(state("j2"), QStringLiteral("waiting")); // not passed over
+        QCOMPARE(state("j3"), QStringLiteral("failed"));
+        QCOMPARE(list("g"), (QList<QByteArray>{"j3", "j1"}));
+
+        // A job left in place that fails again is listed anew at the head, as any other failure.
+        QCOMPARE(m_qless.put("src", "j1", T + 12).bytes, QByteArray("j1"));
+        QVERIFY(m_qless.pop("src", "w", 5, T + 12).contains("j1"));
+        QCOMPARE(m_qless.call(QStringLiteral("fail"), {"j1", "w", "g", "again", num(T + 12)}).bytes, QByteArray("j1"));
+        QCOMPARE(m_qless.command({"SCARD", "ql:desk:kept:g"}).integer, 0);
     }
 
     void missingNotFailedAndDuplicateEntriesRemoved()

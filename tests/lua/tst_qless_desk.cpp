@@ -521,7 +521,7 @@ private slots:
             mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
         }
         const QByteArray receipt = lua("desk.failedaction", T + 3, {"retry", "grp", "2", "0", "k1"}).bytes;
-        QCOMPARE(canonicalJson(receipt), canonicalJson(R"({"taken":2,"done":2,"skipped":{}})"));
+        QCOMPARE(canonicalJson(receipt), canonicalJson(R"({"taken":2,"done":2,"skipped":{},"unkept":0})"));
         QCOMPARE(json("get", T + 4, {"r1"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
         QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).elements.size(), 1);
         QCOMPARE(canonicalJson(m_q.command({"GET", "ql:receipt:k1"}).bytes), canonicalJson(receipt));
@@ -532,7 +532,7 @@ private slots:
         QCOMPARE(m_q.snapshot(), before);
         // Move the last one elsewhere; the group empties and leaves ql:failures.
         QCOMPARE(canonicalJson(lua("desk.failedaction", T + 6, {"move", "grp", "5", "0", "k2", "elsewhere"}).bytes),
-                 canonicalJson(R"({"taken":1,"done":1,"skipped":{}})"));
+                 canonicalJson(R"({"taken":1,"done":1,"skipped":{},"unkept":0})"));
         QCOMPARE(json("get", T + 7, {"r3"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("elsewhere"));
         QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
     }
@@ -597,7 +597,7 @@ private slots:
         m_q.command({"LPUSH", "ql:f:grp", "ghost"});
         const QByteArray receipt = lua("desk.failedaction", T + 3, {"cancel", "grp", "5", "0", "k"}).bytes;
         QCOMPARE(canonicalJson(receipt),
-                 canonicalJson(R"({"taken":3,"done":1,"skipped":{"has dependents":["c1"],"missing":["ghost"]}})"));
+                 canonicalJson(R"({"taken":3,"done":1,"skipped":{"has dependents":["c1"],"missing":["ghost"]},"unkept":0})"));
         QCOMPARE(m_q.command({"EXISTS", "ql:j:c2"}).integer, 0);
         QCOMPARE(json("get", T + 4, {"c1"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
         QCOMPARE(strings(m_q.qlessJson("failed", T + 4, {"grp"}).toObject().value(QStringLiteral("jobs"))),
