@@ -53,6 +53,7 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     TableViews::setUp(m_view, m_config);
     m_view->setSortingEnabled(false);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setObjectName(QStringLiteral("configView")); // its remembered columns' key
     QHeaderView *header = m_view->horizontalHeader();
     header->resizeSection(ConfigModel::NameColumn, 200);
     header->resizeSection(ConfigModel::ValueColumn, 150);

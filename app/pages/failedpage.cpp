@@ -51,6 +51,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     TableViews::setUp(m_groupView, m_sortedGroups);
     connect(m_sortedGroups, &QAbstractItemModel::rowsRemoved, this, [this] { m_groupsRemoving = false; });
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_groupView->setObjectName(QStringLiteral("groupView")); // its remembered columns' key
     QHeaderView *header = m_groupView->horizontalHeader();
     header->resizeSection(FailureGroupModel::NameColumn, 200);
     // The newest message takes the rest of the list's width rather than running off behind it.
@@ -93,6 +94,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     leftLayout->addWidget(m_groupView, 1);
 
     auto *right = new QSplitter(Qt::Vertical, this);
+    right->setObjectName(QStringLiteral("messageSplitter"));
     auto *jobsSide = new QWidget(this);
     auto *jobsLayout = new QVBoxLayout(jobsSide);
     jobsLayout->setContentsMargins(0, 0, 0, 0);
@@ -111,6 +113,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     right->setStretchFactor(1, 2);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("failedSplitter"));
     split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(0, 2);

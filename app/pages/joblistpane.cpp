@@ -24,6 +24,7 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
 {
     m_proxy->setSourceModel(m_model);
     TableViews::setUp(m_view, m_proxy);
+    m_view->setObjectName(QStringLiteral("jobView")); // its remembered columns' key
     // The source's own order (pop order, newest failure first, ...) until the operator sorts.
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     VisibleRows::follow(m_view, m_model); // a refresh reads the rows on screen, not all loaded

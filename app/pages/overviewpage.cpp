@@ -63,6 +63,9 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     m_sorted->setSourceModel(m_queues);
     m_sorted->setSortRole(QueueListModel::SortRole);
     TableViews::setUp(m_queueView, m_sorted);
+    // Names key each table's remembered columns (LayoutMemory).
+    m_queueView->setObjectName(QStringLiteral("queueView"));
+    m_failureView->setObjectName(QStringLiteral("failureView"));
     m_queueView->horizontalHeader()->setStretchLastSection(false);
     m_queueView->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_queueView->horizontalHeader()->setDefaultSectionSize(110);

@@ -53,6 +53,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     for (int column : {QueueListModel::ScheduledColumn, QueueListModel::DependsColumn, QueueListModel::RecurringColumn,
                        QueueListModel::LengthColumn})
         m_queueView->hideColumn(column);
+    m_queueView->setObjectName(QStringLiteral("queueView"));
     QHeaderView *queueHeader = m_queueView->horizontalHeader();
     queueHeader->setStretchLastSection(false);
     queueHeader->setSectionResizeMode(QHeaderView::Fixed);
@@ -149,6 +150,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     rightLayout->addWidget(m_status);
 
     auto *splitter = new QSplitter(this);
+    splitter->setObjectName(QStringLiteral("queuesSplitter"));
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
@@ -166,6 +168,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
 void QueuesPage::setUpView(TabParts &parts, QAbstractItemModel *shown)
 {
     parts.view = new QTableView(this);
+    parts.view->setObjectName(parts.state + QStringLiteral("View")); // its remembered columns' key
     TableViews::setUp(parts.view, shown);
     QHeaderView *header = parts.view->horizontalHeader();
     // Lists open in the order the script gives (pop order for waiting jobs); a third click on a

@@ -280,6 +280,11 @@ void StatsPage::setStripKind(StatsSeries::Kind kind)
     m_stripKindBox->setCurrentIndex(m_stripKindBox->findData(int(kind)));
 }
 
+StatsSeries::Kind StatsPage::stripKind() const
+{
+    return StatsSeries::Kind(m_stripKindBox->currentData().toInt());
+}
+
 StatsPage::Compare StatsPage::compare() const
 {
     return m_selection->compare();

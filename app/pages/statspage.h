@@ -43,6 +43,9 @@ public:
     void setCompareDay(const QDate &day);
     void setCompareQueue(const QString &queue);
     void setStripKind(StatsSeries::Kind kind);
+    StatsSeries::Kind stripKind() const;
+    Compare compare() const;
+    QString compareQueue() const;
 
     // The figures on screen: the selected day and, when comparing, the other one.
     DayStats shownStats() const;
@@ -72,8 +75,6 @@ private:
     QStringList queuesOf(const QString &queue) const;
     QString queueLabel(const QString &queue) const;
     QList<QDate> stripDays() const;
-    Compare compare() const;
-    QString compareQueue() const;
     QDate compareDay() const;
     static QString chartName(Chart which);
 

@@ -36,6 +36,7 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     TableViews::setUp(m_tagView, m_sortedTags);
     connect(m_sortedTags, &QAbstractItemModel::rowsRemoved, this, [this] { m_tagsRemoving = false; });
     m_tagView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_tagView->setObjectName(QStringLiteral("tagView")); // its remembered columns' key
     m_tagView->horizontalHeader()->setStretchLastSection(false);
     m_tagView->horizontalHeader()->setSectionResizeMode(TagListModel::TagColumn, QHeaderView::Stretch);
     m_tagView->horizontalHeader()->resizeSection(TagListModel::CountColumn, 80);
@@ -69,6 +70,7 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     leftLayout->addWidget(m_tagView, 1);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("tagsSplitter"));
     split->addWidget(left);
     split->addWidget(m_jobs);
     split->setStretchFactor(0, 1);

@@ -50,6 +50,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     connect(m_sortedWorkers, &QAbstractItemModel::rowsRemoved, this, [this] { m_workersRemoving = false; });
     // Right-click: deregister the selected workers, or all idle for longer than a time.
     WorkerActions::of(session)->install(m_workerView, m_workers);
+    m_workerView->setObjectName(QStringLiteral("workerView")); // its remembered columns' key
     QHeaderView *header = m_workerView->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(WorkerListModel::NameColumn, QHeaderView::Stretch);
@@ -92,6 +93,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     leftLayout->addWidget(m_workerView, 1);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("workersSplitter"));
     split->addWidget(left);
     split->addWidget(m_jobs);
     split->setStretchFactor(0, 2);
