@@ -3,6 +3,7 @@
 #include "connectiondialog.h"
 #include "exportstatscommand.h"
 #include "exporttablecommand.h"
+#include "layoutmemory.h"
 #include "mainwindow.h"
 #include "passwordstore.h"
 #include "profilestore.h"
@@ -62,6 +63,7 @@ int main(int argc, char *argv[])
     ProfileStore profiles;
     PasswordStore passwords;
     MainWindow window;
+    window.setMemory(std::make_unique<LayoutMemory>());
 
     const auto connectTo = [&window](ConnectionSettings settings, bool readOnly, const QString &profile) {
         settings.readOnly = settings.readOnly || readOnly;

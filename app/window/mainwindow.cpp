@@ -5,6 +5,7 @@
 #include "connectionbar.h"
 #include "failedpage.h"
 #include "jobdetaildialog.h"
+#include "layoutmemory.h"
 #include "page.h"
 #include "overviewpage.h"
 #include "pagelist.h"
@@ -21,6 +22,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QEvent>
 #include <QLineEdit>
 #include <QListWidget>
@@ -34,6 +36,7 @@
 
 namespace {
 constexpr int DefaultIntervalMs = 5000;
+constexpr QSize DefaultSize(1280, 800);
 }
 
 MainWindow::MainWindow(QWidget *parent)
@@ -59,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
     auto *splitter = new QSplitter(central);
+    splitter->setObjectName(QStringLiteral("navigationSplitter"));
     splitter->addWidget(m_navigation);
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(1, 1);
@@ -73,9 +77,15 @@ MainWindow::MainWindow(QWidget *parent)
             return;
         m_stack->setCurrentIndex(row);
         m_timer->refreshNow(); // a page comes on screen with fresh data
+        if (m_memory)
+            m_memory->saveServer(m_server, m_pages, currentPage());
     });
     connect(m_timer, &RefreshTimer::refreshRequested, this, &MainWindow::refreshCurrentPage);
     connect(m_bar, &ConnectionBar::refreshIntervalChanged, m_timer, &RefreshTimer::setInterval);
+    connect(m_bar, &ConnectionBar::refreshIntervalChanged, this, [this](int milliseconds) {
+        if (m_memory)
+            m_memory->setRefreshInterval(milliseconds);
+    });
     connect(m_bar, &ConnectionBar::refreshNowRequested, m_timer, &RefreshTimer::refreshNow);
     connect(m_bar, &ConnectionBar::connectRequested, this, &MainWindow::connectRequested);
     connect(m_bar, &ConnectionBar::searchRequested, this, &MainWindow::search);
@@ -85,7 +95,7 @@ MainWindow::MainWindow(QWidget *parent)
     buildMenus();
     m_bar->setRefreshInterval(DefaultIntervalMs);
     m_timer->setInterval(m_bar->refreshInterval());
-    resize(1280, 800);
+    resize(DefaultSize);
 }
 
 MainWindow::~MainWindow()
@@ -111,6 +121,10 @@ void MainWindow::buildMenus()
     QAction *refresh = view->addAction(tr("&Refresh now"));
     refresh->setShortcut(QKeySequence::Refresh); // F5
     connect(refresh, &QAction::triggered, m_timer, &RefreshTimer::refreshNow);
+    QAction *reset = view->addAction(tr("Reset &layout"));
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    reset->setToolTip(tr("Window size, splitters and table columns as they first were"));
+    connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
     QAction *find = view->addAction(tr("&Find job or tag"));
     find->setShortcut(QKeySequence::Find); // Ctrl+F
     connect(find, &QAction::triggered, this, [this] {
@@ -161,11 +175,46 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     connect(actions, &ActionCenter::openJobRequested, this, &MainWindow::openJob);
     for (Page *page : createPages(s, m_stack))
         addPage(page);
-    m_navigation->setCurrentRow(0);
+    m_server = s->settings().describe();
+    int row = 0;
+    if (m_memory) {
+        m_memory->restoreWidgets(this);
+        row = m_memory->recallServer(m_server, m_pages);
+    }
+    m_navigation->setCurrentRow(row);
+}
+
+void MainWindow::setMemory(std::unique_ptr<LayoutMemory> memory)
+{
+    m_memory = std::move(memory);
+    if (!m_memory)
+        return;
+    m_memory->restoreWindow(this);
+    m_memory->restoreWidgets(this);
+    m_bar->setRefreshInterval(m_memory->refreshInterval(DefaultIntervalMs));
+}
+
+void MainWindow::resetLayout()
+{
+    setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen));
+    resize(DefaultSize);
+    if (m_memory)
+        m_memory->resetWidgets(this);
+}
+
+void MainWindow::rememberPages()
+{
+    if (!m_memory || m_pages.isEmpty())
+        return;
+    m_memory->saveWidgets(this);
+    m_memory->saveServer(m_server, m_pages, currentPage());
 }
 
 void MainWindow::addPage(Page *page)
 {
+    // The class names the page in the settings: a title is translated, the class is not.
+    if (page->objectName().isEmpty())
+        page->setObjectName(QString::fromLatin1(page->metaObject()->className()));
     m_pages.append(page);
     m_stack->addWidget(page);
     m_navigation->addItem(page->title());
@@ -178,6 +227,7 @@ void MainWindow::addPage(Page *page)
 
 void MainWindow::clearPages()
 {
+    rememberPages();
     // The detail window and the resolver use the old session's client: they go with its pages.
     delete m_detail;
     m_detail = nullptr;
@@ -347,4 +397,14 @@ void MainWindow::changeEvent(QEvent *event)
     if (event->type() == QEvent::WindowStateChange)
         m_timer->setPaused(isMinimized());
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_memory) {
+        m_memory->saveWindow(this);
+        rememberPages();
+        m_memory->sync();
+    }
+    QMainWindow::closeEvent(event);
 }

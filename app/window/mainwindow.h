@@ -7,6 +7,7 @@
 class BulkRunsPanel;
 class ConnectionBar;
 class JobDetailDialog;
+class LayoutMemory;
 class SearchResolver;
 class Page;
 class QListWidget;
@@ -41,18 +42,29 @@ public:
     // Shows the page with this title; false when there is none.
     bool showPage(const QString &title);
 
+    // Remembers the layout, interval and per-server choices there from now on, and restores what
+    // it holds; set it before setSession, which restores the pages' part. Without one the window
+    // remembers nothing.
+    void setMemory(std::unique_ptr<LayoutMemory> memory);
+    LayoutMemory *memory() const { return m_memory.get(); }
+    // The window's size, splitters and columns as built; forgets the saved ones.
+    void resetLayout();
+
 signals:
     // The operator asked to connect elsewhere (the Connect… button or menu).
     void connectRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void buildMenus();
     // Drops the session's connection and opens it again, whatever its state.
     void reconnectNow();
     void clearPages();
+    // Writes the columns, splitters and this server's choices to the memory, if any.
+    void rememberPages();
     void addPage(Page *page);
     void refreshCurrentPage();
     // The window title counts the paused queues ("2 paused"), read after each refresh.
@@ -74,6 +86,8 @@ private:
     QStackedWidget *m_stack;
     RefreshTimer *m_timer;
     std::unique_ptr<QlessSession> m_session;
+    std::unique_ptr<LayoutMemory> m_memory;
+    QString m_server; // the session's address without password: what per-server memory is keyed by
     QList<Page *> m_pages;
     BulkRunsPanel *m_runs;
     JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
