@@ -1,4 +1,5 @@
 #include "connectionbar.h"
+#include "failedpage.h"
 #include "joblistmodel.h"
 #include "layoutmemory.h"
 #include "mainwindow.h"
@@ -7,6 +8,9 @@
 #include "queuelistmodel.h"
 #include "queuespage.h"
 #include "refreshtimer.h"
+#include "statspage.h"
+#include "tagspage.h"
+#include "workerspage.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -57,6 +61,16 @@ class TestLayoutMemory final : public QObject
         for (Page *page : window->pages()) {
             if (auto *queues = qobject_cast<QueuesPage *>(page))
                 return queues;
+        }
+        return nullptr;
+    }
+
+    template<typename P>
+    static P *page(MainWindow *window)
+    {
+        for (Page *each : window->pages()) {
+            if (auto *found = qobject_cast<P *>(each))
+                return found;
         }
         return nullptr;
     }
@@ -212,6 +226,39 @@ private slots:
         QCOMPARE(view->model()->index(0, JobListModel::JidColumn).data().toString(), QStringLiteral("parse-4"));
         QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
         second->grab().save(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/layoutmemory-restored.png"));
+    }
+
+    void everyPageChoiceComesBack()
+    {
+        {
+            auto first = open();
+            QVERIFY(first);
+            auto *stats = page<StatsPage>(first.get());
+            stats->setQueue(QStringLiteral("parse"));
+            stats->setCompareQueue(QStringLiteral("crawl"));
+            stats->setCompare(StatsPage::Compare::Queue);
+            stats->setStripKind(StatsSeries::Kind::Run);
+            page<FailedPage>(first.get())->showGroup(QStringLiteral("Job-Boom"));
+            page<WorkersPage>(first.get())->showWorker(QStringLiteral("crawler-7"));
+            page<TagsPage>(first.get())->showTag(QStringLiteral("urgent"));
+            queuesPage(first.get())->showTab(QueuesPage::ScheduledTab);
+            QVERIFY(first->showPage(QStringLiteral("Stats")));
+            first->close();
+        }
+        auto second = open();
+        QVERIFY(second);
+        auto *stats = page<StatsPage>(second.get());
+        QCOMPARE(second->currentPage(), stats);
+        QCOMPARE(stats->queue(), QStringLiteral("parse"));
+        QCOMPARE(stats->compare(), StatsPage::Compare::Queue);
+        QCOMPARE(stats->compareQueue(), QStringLiteral("crawl"));
+        QCOMPARE(stats->stripKind(), StatsSeries::Kind::Run);
+        QCOMPARE(page<FailedPage>(second.get())->currentGroup(), QStringLiteral("Job-Boom"));
+        QCOMPARE(page<WorkersPage>(second.get())->currentWorker(), QStringLiteral("crawler-7"));
+        QCOMPARE(page<TagsPage>(second.get())->currentTag(), QStringLiteral("urgent"));
+        QCOMPARE(queuesPage(second.get())->currentTab(), QueuesPage::ScheduledTab);
+        // Untouched choices keep their defaults.
+        QCOMPARE(queuesPage(second.get())->currentQueue(), QString());
     }
 
     void anotherServerKeepsItsOwnChoice()
