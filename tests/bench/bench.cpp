@@ -79,14 +79,14 @@ void Bench::addStall(const QString &id, const QString &name, std::optional<doubl
     const StallMeter::Gaps gaps = m_meter.takeGaps();
     if (stallMs && gaps.longestWall.wallMs > 0) {
         const auto parts = [](const StallMeter::Gap &gap) {
-            return QStringLiteral("%1 ms: %2 running, %3 waiting for a core, %4 asleep")
+            return QStringLiteral("%1 ms: %2 running, %3 waiting for a core, %4 blocked or asleep")
                 .arg(gap.wallMs, 0, 'f', 1)
                 .arg(gap.ranMs, 0, 'f', 1)
                 .arg(gap.waitedMs, 0, 'f', 1)
                 .arg(qMax(0.0, gap.wallMs - gap.ranMs - gap.waitedMs), 0, 'f', 1);
         };
-        stall.note = QStringLiteral("the longest gap between the GUI thread's 2 ms ticks, less the time it waited "
-                                    "for a core (other threads had both): %1; longest by the wall clock %2")
+        stall.note = QStringLiteral("the most time the GUI thread ran on a core between two ticks of its 2 ms timer; "
+                                    "that gap %1; the longest gap by the wall clock %2")
                          .arg(parts(gaps.longestStall), parts(gaps.longestWall));
     }
     m_report.add(stall);
