@@ -61,10 +61,13 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     m_groupView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
 
     m_jobs->proxy()->setFailureWithoutGroup(true);
-    m_jobs->setColumns({{JobListModel::JidColumn, 140},
-                        {JobListModel::TimeColumn, 170},
-                        {JobListModel::QueueColumn, 80},
-                        {JobListModel::WorkerColumn, 220},
+    // No last-change column: a failed job's last change is its failure, the time column. The
+    // header's menu shows it for whoever wants it.
+    m_jobs->setColumns({{JobListModel::JidColumn, 130},
+                        {JobListModel::TimeColumn, 165},
+                        {JobListModel::PutColumn, 95},
+                        {JobListModel::QueueColumn, 70},
+                        {JobListModel::WorkerColumn, 150},
                         {JobListModel::FailureColumn, 0}});
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::FailureColumn, QHeaderView::Interactive);
     m_jobs->view()->horizontalHeader()->setStretchLastSection(true);

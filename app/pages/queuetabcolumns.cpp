@@ -80,7 +80,8 @@ void QueueTabColumns::setUp(QTableView *view, JobFilterProxyModel *proxy, const 
     header->resizeSection(JobListModel::RetriesColumn, 85);
     // When the job was put, beside its state's own time, where there is room for it: Waiting
     // already counts from the put, Running and Stalled need the worker. The time cell's tooltip
-    // gives put and last change (`time`) in every tab, and the job's detail shows both.
+    // gives put and last change (`time`) in every tab, the job's detail shows both, and the
+    // header's menu (ColumnChooser) shows either column.
     header->resizeSection(JobListModel::PutColumn, 95);
     view->hideColumn(JobListModel::ChangedColumn);
     if (waiting || held)

@@ -1,5 +1,7 @@
 #include "tableviews.h"
 
+#include "columnchooser.h"
+
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -22,6 +24,7 @@ void setUp(QTableView *view, QAbstractItemModel *model)
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    ColumnChooser::install(view);
 }
 
 void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceRow)

@@ -43,12 +43,16 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     m_tagView->sortByColumn(TagListModel::CountColumn, Qt::DescendingOrder);
     VisibleRows::follow(m_tagView, m_tags); // a refresh reads the tags on screen, not all loaded
 
+    // Put and last change before the worker, which only running jobs have: at the default
+    // size the times are on screen and the worker is the one a sideways scroll brings.
     m_jobs->setColumns({{JobListModel::JidColumn, 200},
                         {JobListModel::StateColumn, 80},
-                        {JobListModel::QueueColumn, 100},
-                        {JobListModel::KlassColumn, 170},
-                        {JobListModel::WorkerColumn, 130},
+                        {JobListModel::QueueColumn, 90},
+                        {JobListModel::KlassColumn, 140},
                         {JobListModel::TimeColumn, 150},
+                        {JobListModel::PutColumn, 95},
+                        {JobListModel::ChangedColumn, 95},
+                        {JobListModel::WorkerColumn, 130},
                         {JobListModel::TagsColumn, 0}});
     JobListActions::install(m_jobs->view(), m_jobs->model(), session);
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);

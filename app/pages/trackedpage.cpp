@@ -29,8 +29,10 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
                         {JobListModel::StateColumn, 130},
                         {JobListModel::QueueColumn, 110},
                         {JobListModel::KlassColumn, 180},
-                        {JobListModel::WorkerColumn, 150},
                         {JobListModel::TimeColumn, 170},
+                        {JobListModel::PutColumn, 95},
+                        {JobListModel::ChangedColumn, 95},
+                        {JobListModel::WorkerColumn, 150},
                         {JobListModel::TagsColumn, 0}});
     JobListActions::Options actions;
     actions.whyNotAll = [this] {

@@ -61,14 +61,15 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     m_workerView->sortByColumn(WorkerListModel::LastSeenColumn, Qt::DescendingOrder);
 
     // Sized to fit the job pane at the default window size, the stretched Tags column at its
-    // minimum width included (20 px more gave an empty pane a sideways scroll bar; 40 px
-    // more cut "Retries left").
-    m_jobs->setColumns({{JobListModel::JidColumn, 120},
-                        {JobListModel::StateColumn, 70},
-                        {JobListModel::QueueColumn, 90},
-                        {JobListModel::KlassColumn, 110},
+    // minimum width included. A worker's jobs are running: their last change is the pop, so
+    // put and last change tell how long each waited and has run. A stalled one says so in its
+    // lock's cell, so the state and retries left are in the header's menu, not on screen.
+    m_jobs->setColumns({{JobListModel::JidColumn, 110},
+                        {JobListModel::QueueColumn, 80},
+                        {JobListModel::KlassColumn, 100},
                         {JobListModel::TimeColumn, 140},
-                        {JobListModel::RetriesColumn, 80},
+                        {JobListModel::PutColumn, 95},
+                        {JobListModel::ChangedColumn, 95},
                         {JobListModel::TagsColumn, 0}});
     JobListActions::install(m_jobs->view(), m_jobs->model(), session);
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
@@ -80,6 +81,9 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     m_summary->setFont(bold);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setText(tr("Workers"));
+    // The summary wraps rather than widen the workers' side: the jobs beside need the room.
+    m_summary->setWordWrap(true);
+    m_summary->setMinimumWidth(120);
 
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
@@ -98,6 +102,9 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     split->addWidget(m_jobs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // Stretch factors only share what is left beyond the size hints: give the jobs' columns
+    // their room at the default window size.
+    split->setSizes({460, 800});
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

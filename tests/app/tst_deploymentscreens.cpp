@@ -6,13 +6,16 @@
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "mainwindow.h"
+#include "failedpage.h"
 #include "overviewpage.h"
 #include "pagetestbase.h"
 #include "queuelistmodel.h"
 #include "queuespage.h"
 #include "recurringlistmodel.h"
 #include "refreshtimer.h"
+#include "tagspage.h"
 #include "timetext.h"
+#include "trackedpage.h"
 #include "workerlistmodel.h"
 #include "workerspage.h"
 
@@ -166,6 +169,26 @@ private slots:
         QVERIFY(overview.workersLabel()->toolTip().contains(QStringLiteral("timed out")));
     }
 
+    // Put and last change are shown in the list itself, not only in tooltips: each listed
+    // column is visible and every row's text fits it (not elided), at the window's default size.
+    static void putAndChangeShown(JobListPane *pane, const QList<int> &columns)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(pane->model()->rowCount() > 0, 10000);
+        QTableView *view = pane->view();
+        for (int column : columns) {
+            QVERIFY2(!view->isColumnHidden(column), qPrintable(QString::number(column)));
+            const QRect cell = view->visualRect(view->model()->index(0, column));
+            QVERIFY2(view->viewport()->rect().contains(cell),
+                     qPrintable(QStringLiteral("column %1 at %2+%3 is off to the side of %4")
+                                    .arg(column).arg(cell.x()).arg(cell.width()).arg(view->viewport()->width())));
+            for (int row = 0; row < view->model()->rowCount(); ++row) {
+                const QString text = view->model()->index(row, column).data().toString();
+                QVERIFY2(text.endsWith(QStringLiteral("ago")), qPrintable(text));
+                QVERIFY2(view->fontMetrics().horizontalAdvance(text) < view->columnWidth(column) - 6, qPrintable(text));
+            }
+        }
+    }
+
     void everyPageAndAJobWindow()
     {
         MainWindow window;
@@ -176,6 +199,37 @@ private slots:
             showAndWait(window, page->title());
             screenshot(&window, QStringLiteral("deployment-") + page->title().toLower());
         }
+        // The job lists beside workers, failure groups, tags and tracked jobs, at the default size.
+        window.resize(1280, 800);
+        showAndWait(window, QStringLiteral("Workers"));
+        auto *workers = qobject_cast<WorkersPage *>(window.currentPage());
+        workers->showWorker(QStringLiteral("worker-c.prod.internal-4103"));
+        putAndChangeShown(workers->jobPane(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        if (QTest::currentTestFailed())
+            return;
+        screenshot(&window, QStringLiteral("deployment-workers-jobs"));
+        showAndWait(window, QStringLiteral("Failed"));
+        auto *failed = qobject_cast<FailedPage *>(window.currentPage());
+        failed->showGroup(QStringLiteral("Net::ReadTimeout"));
+        putAndChangeShown(failed->jobPane(), {JobListModel::PutColumn});
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(!failed->jobPane()->view()->isColumnHidden(JobListModel::FailureColumn));
+        screenshot(&window, QStringLiteral("deployment-failed-jobs"));
+        showAndWait(window, QStringLiteral("Tags"));
+        auto *tags = qobject_cast<TagsPage *>(window.currentPage());
+        tags->showTag(QStringLiteral("nightly"));
+        putAndChangeShown(tags->jobPane(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        if (QTest::currentTestFailed())
+            return;
+        screenshot(&window, QStringLiteral("deployment-tags-jobs"));
+        showAndWait(window, QStringLiteral("Tracked"));
+        auto *tracked = qobject_cast<TrackedPage *>(window.currentPage());
+        putAndChangeShown(tracked->jobPane(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        if (QTest::currentTestFailed())
+            return;
+        window.resize(1400, 860);
+
         // One queue is paused: the title says so.
         QVERIFY2(window.windowTitle().contains(QStringLiteral("1 paused")), qPrintable(window.windowTitle()));
 

@@ -1,3 +1,4 @@
+#include "columnchooser.h"
 #include "connectionbar.h"
 #include "failedpage.h"
 #include "joblistmodel.h"
@@ -16,6 +17,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
+#include <QMenu>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -259,6 +261,55 @@ private slots:
         QCOMPARE(queuesPage(second.get())->currentTab(), QueuesPage::ScheduledTab);
         // Untouched choices keep their defaults.
         QCOMPARE(queuesPage(second.get())->currentQueue(), QString());
+    }
+
+    // The header's menu shows a column the page leaves out and hides one it shows; the choice is
+    // remembered with the rest of the header. The last visible column cannot be hidden.
+    void headerMenuChoosesColumnsAndIsRemembered()
+    {
+        const auto actionFor = [](QMenu *menu, const QString &title) -> QAction * {
+            for (QAction *action : menu->actions()) {
+                if (action->text() == title)
+                    return action;
+            }
+            return nullptr;
+        };
+        {
+            auto first = open();
+            QVERIFY(first);
+            QTableView *view = queuesPage(first.get())->tableView(QueuesPage::WaitingTab);
+            QHeaderView *header = view->horizontalHeader();
+            QVERIFY(header->isSectionHidden(JobListModel::PutColumn));
+            QVERIFY(!header->isSectionHidden(JobListModel::PriorityColumn));
+            std::unique_ptr<QMenu> menu(ColumnChooser::buildMenu(view));
+            QAction *put = actionFor(menu.get(), QStringLiteral("Put"));
+            QAction *priority = actionFor(menu.get(), QStringLiteral("Priority"));
+            QVERIFY(put && priority);
+            QVERIFY(!put->isChecked() && priority->isChecked());
+            put->trigger();
+            priority->trigger();
+            QVERIFY(!header->isSectionHidden(JobListModel::PutColumn));
+            QVERIFY(header->sectionSize(JobListModel::PutColumn) > 40);
+            QVERIFY(header->isSectionHidden(JobListModel::PriorityColumn));
+            first->close();
+        }
+        auto second = open();
+        QVERIFY(second);
+        QTableView *view = queuesPage(second.get())->tableView(QueuesPage::WaitingTab);
+        QHeaderView *header = view->horizontalHeader();
+        QVERIFY(!header->isSectionHidden(JobListModel::PutColumn));
+        QVERIFY(header->isSectionHidden(JobListModel::PriorityColumn));
+
+        for (int column = 0; column < JobListModel::ColumnCount; ++column) {
+            if (column != JobListModel::JidColumn)
+                header->hideSection(column);
+        }
+        std::unique_ptr<QMenu> menu(ColumnChooser::buildMenu(view));
+        QAction *jid = actionFor(menu.get(), QStringLiteral("Job"));
+        QVERIFY(jid);
+        QVERIFY(jid->isChecked());
+        QVERIFY(!jid->isEnabled());
+        QVERIFY(actionFor(menu.get(), QStringLiteral("Put"))->isEnabled());
     }
 
     void anotherServerKeepsItsOwnChoice()
