@@ -27,6 +27,8 @@ public:
     // `client` may be null for the Activity view (a local file).
     TableExportButton(QlessClient *client, ViewOf viewOf, QWidget *parent = nullptr);
 
+    // What the button would export now (nullopt: nothing); the same view `export-table` takes.
+    std::optional<TableExportView> view() const { return m_viewOf(); }
     // Re-reads whether there is something to export (call when the page's selection changes).
     void updateEnabled();
     // Writes the table to `path` without asking (the file dialog's choice; tests). False when
