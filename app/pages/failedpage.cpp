@@ -61,8 +61,9 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     m_groupView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
 
     m_jobs->proxy()->setFailureWithoutGroup(true);
-    // No last-change column: a failed job's last change is its failure, the time column. The
-    // header's menu shows it for whoever wants it.
+    // No last-change column by default: qless does not rewrite a job's `time` when it fails, so
+    // beside the failure's own time it would show the pop that ran it, under a name that reads
+    // like the failure. The header's menu shows it for whoever wants it.
     m_jobs->setColumns({{JobListModel::JidColumn, 130},
                         {JobListModel::TimeColumn, 165},
                         {JobListModel::PutColumn, 95},
