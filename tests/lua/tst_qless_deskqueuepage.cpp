@@ -7,7 +7,7 @@
 #include <optional>
 
 // Issue #14, bounded cost per refresh: desk.queuepage counts at most 200 queues a call, and
-// QlessClient::queueCounts walks those pages instead of one desk.queues over every queue.
+// QlessClient::queueCounts walks pages of 50 instead of one desk.queues over every queue.
 class TestQlessDeskQueuePage final : public QObject
 {
     Q_OBJECT
@@ -65,7 +65,7 @@ private slots:
     void init() { q().flush(); }
 
     // 450 queues, first seen in an order that is not their names' order: queueCounts hands back
-    // all 450 once, in desk.queues' order with its counts, in three calls of at most 200.
+    // all 450 once, in desk.queues' order with its counts, in nine calls of 50.
     void queueCountsWalksThePagesInDeskQueuesOrder()
     {
         Names zadd{"ZADD", "ql:queues"};
@@ -88,7 +88,34 @@ private slots:
         QCOMPARE(counts.value.at(0).name, QStringLiteral("q1000"));
         QCOMPARE(counts.value.at(1).name, QStringLiteral("q1193")); // score T - 999: (193 * 7) % 450 == 1
         const QByteArray stats = q().command({"INFO", "commandstats"}).bytes;
-        QVERIFY2(stats.contains("cmdstat_evalsha:calls=3,"), stats.constData());
+        QVERIFY2(stats.contains("cmdstat_evalsha:calls=9,"), stats.constData());
+    }
+
+    // A queue whose sets hold other types (a string for `work`, a hash for `locks`): its other
+    // counts still read, each unreadable part is named in `damaged` with what the key holds,
+    // and the queues beside it count as ever.
+    void aKeyOfAnotherTypeIsNamedNotFatal()
+    {
+        put(T, "good", "g1");
+        put(T, "bad", "b1", {}, "60");
+        put(T - 100, "bad", "b2", {}, "10"); // due: counted as waiting with the work set unread
+        QVERIFY(!q().command({"SET", "ql:q:bad-work", "oops"}).isError());
+        QVERIFY(!q().command({"HSET", "ql:q:bad-locks", "x", "1"}).isError());
+        const QJsonArray queues = json("desk.queuepage", {"0", "50"}).toObject().value(QStringLiteral("queues")).toArray();
+        QCOMPARE(queues.size(), 2);
+        QJsonObject bad, good;
+        for (const QJsonValue &v : queues)
+            (v.toObject().value(QStringLiteral("name")).toString() == QLatin1String("bad") ? bad : good) = v.toObject();
+        QCOMPARE(good.value(QStringLiteral("waiting")).toInt(), 1);
+        QVERIFY(!good.contains(QStringLiteral("damaged")));
+        const QJsonObject damaged = bad.value(QStringLiteral("damaged")).toObject();
+        QCOMPARE(damaged.value(QStringLiteral("work")).toString(), QStringLiteral("ql:q:bad-work holds a string, not a sorted set"));
+        QCOMPARE(damaged.value(QStringLiteral("locks")).toString(), QStringLiteral("ql:q:bad-locks holds a hash, not a sorted set"));
+        QCOMPARE(damaged.size(), 2);
+        QCOMPARE(bad.value(QStringLiteral("waiting")).toInt(), 1);
+        QCOMPARE(bad.value(QStringLiteral("scheduled")).toInt(), 1);
+        QCOMPARE(bad.value(QStringLiteral("running")).toInt(), 0);
+        QCOMPARE(bad.value(QStringLiteral("stalled")).toInt(), 0);
     }
 
     void noQueuesIsAnEmptyList()
