@@ -273,6 +273,20 @@ Api['desk.failed'] = function(now, a)
   return '{"total":' .. page.total .. ',"jobs":' .. desk_list(page.jobs) .. '}'
 end
 
+-- desk.failuresigs <group> <offset> <count>: of the group's failures [offset, offset + count)
+-- counted from the oldest (count 1 to 500), a Redis array {total, jid, when, text, ...}: text is
+-- the message's first line and its possible top frames (Qless.desk_failure_sigs), for clustering.
+Api['desk.failuresigs'] = function(now, a)
+  local who = 'Desk.failuresigs'
+  local group = Qless.arg(who, 'group', a[1])
+  local offset = desk_count(who, 'offset', a[2])
+  local count = desk_count(who, 'count', a[3])
+  if count < 1 or count > 500 then
+    Qless.fail_with(who .. '(): Arg "count" must be 1 to 500: ' .. tostring(a[3]))
+  end
+  return Qless.desk_failure_sigs(group, offset, count)
+end
+
 -- desk.failuregroups <cursor>: the next step of desk.failed's list of groups when there are too
 -- many for one reply (its `cursor`, not '0').
 Api['desk.failuregroups'] = function(now, a)
