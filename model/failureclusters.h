@@ -17,7 +17,7 @@ struct FailureCluster
     double firstSeen = 0; // qless's failure `when`, seconds since the epoch
     double lastSeen = 0;
     QByteArray exampleJid;
-    QString example; // the newest failure's whole message
+    QString example; // the newest failure's message as fed (a scan feeds its first line and frames)
     QList<QByteArray> jids;
 };
 

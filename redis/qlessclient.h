@@ -1,5 +1,6 @@
 #pragma once
 
+#include "failuresigpage.h"
 #include "jidpage.h"
 #include "jobscanpage.h"
 #include "qlessdecoder.h"
@@ -78,8 +79,11 @@ public:
     // The same page with its jobs as row summaries (no data, a history cut to what a row reads):
     // what a list of the group shows (qlessclientsummaries.cpp).
     void failedSummaries(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
+    // The group's failures [offset, offset + count) from its oldest end (count 1 to 500), each
+    // with what a cluster signature needs (desk.failuresigs; qlessclientclusters.cpp).
+    void failureSigs(const QString &group, qint64 offset, int count, QObject *context, Done<FailureSigPage> done);
     // Every worker seen within max-worker-age, most recently seen first, read in bounded pages
-    // (desk.workerpage, 500 a call) so no single call holds Redis up however many workers there
+    // (desk.workerpage, 200 a call) so no single call holds Redis up however many workers there
     // are; a worker read twice (it heartbeated during the walk) is kept as last read.
     void workers(QObject *context, Done<QList<WorkerSummary>> done);
     // One page of that walk, least recently seen first: `since` empty for the first, then the

@@ -1,0 +1,70 @@
+#include "failureclusterscan.h"
+
+#include "qlessclient.h"
+
+FailureClusterScan::FailureClusterScan(QlessClient *client, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+{
+}
+
+void FailureClusterScan::start(const QString &group)
+{
+    ++m_generation;
+    m_group = group;
+    m_clusters.clear();
+    m_seen.clear();
+    m_scanned = 0;
+    m_total = 0;
+    m_unreadable = 0;
+    m_running = true;
+    readFrom(0);
+}
+
+void FailureClusterScan::cancel()
+{
+    if (!m_running)
+        return;
+    ++m_generation;
+    end(false, QString());
+}
+
+void FailureClusterScan::readFrom(qint64 offset)
+{
+    const quint64 generation = m_generation;
+    m_client->failureSigs(m_group, offset, PageSize, this, [this, generation, offset](const QlessReply<FailureSigPage> &reply) {
+        if (generation != m_generation)
+            return;
+        if (!reply.ok()) {
+            end(false, reply.error.message);
+            return;
+        }
+        const FailureSigPage &page = reply.value;
+        m_total = page.total;
+        for (const FailureSigPage::Failure &failure : page.failures) {
+            if (m_seen.contains(failure.jid))
+                continue; // the group shifted under the walk: this one was counted already
+            m_seen.insert(failure.jid);
+            ++m_scanned;
+            if (failure.when <= 0 && failure.text.isEmpty()) {
+                ++m_unreadable;
+                continue;
+            }
+            m_clusters.add(failure.jid, failure.text, failure.when);
+        }
+        emit progressed(m_scanned, m_total);
+        const qint64 next = offset + page.failures.size();
+        // A short page is the end, however the total moved meanwhile.
+        if (page.failures.size() < PageSize || next >= m_total) {
+            end(true, QString());
+            return;
+        }
+        readFrom(next);
+    });
+}
+
+void FailureClusterScan::end(bool ok, const QString &error)
+{
+    m_running = false;
+    emit finished(ok, error);
+}

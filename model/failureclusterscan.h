@@ -1,0 +1,54 @@
+#pragma once
+
+#include "failureclusters.h"
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+class QlessClient;
+
+// Reads a whole failure group (desk.failuresigs, a page at a time from its oldest end) into
+// FailureClusters, with progress and Cancel. A group of 100,000 failures is 400 short calls;
+// each page is clustered as it arrives (a few milliseconds of the GUI thread at most: the same
+// message is masked once). A job listed twice while the group shifts is counted once.
+class FailureClusterScan final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit FailureClusterScan(QlessClient *client, QObject *parent = nullptr);
+
+    // Starts over on `group`; a scan under way is dropped (its replies are ignored).
+    void start(const QString &group);
+    void cancel();
+    bool isRunning() const { return m_running; }
+
+    QString group() const { return m_group; }
+    const FailureClusters &clusters() const { return m_clusters; }
+    qint64 scanned() const { return m_scanned; }
+    qint64 total() const { return m_total; }
+    // Listed, but gone or unreadable by the time the scan reached them.
+    qint64 unreadable() const { return m_unreadable; }
+
+    static constexpr int PageSize = 250;
+
+signals:
+    void progressed(qint64 scanned, qint64 total);
+    // ok false: the read failed (`error` says why) or the scan was cancelled (`error` empty).
+    void finished(bool ok, const QString &error);
+
+private:
+    void readFrom(qint64 offset);
+    void end(bool ok, const QString &error);
+
+    QlessClient *m_client;
+    QString m_group;
+    FailureClusters m_clusters;
+    QSet<QByteArray> m_seen;
+    qint64 m_scanned = 0;
+    qint64 m_total = 0;
+    qint64 m_unreadable = 0;
+    quint64 m_generation = 0; // a reply of an earlier start() is dropped
+    bool m_running = false;
+};
