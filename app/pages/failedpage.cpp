@@ -1,6 +1,7 @@
 #include "failedpage.h"
 
 #include "actioncenter.h"
+#include "failureclustersdialog.h"
 #include "joblistactions.h"
 #include "failuregroupmodel.h"
 #include "joblistmodel.h"
@@ -38,6 +39,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_retryAll(new QPushButton(tr("Retry all"), this))
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
+    , m_clusters(new QPushButton(tr("Clusters…"), this))
     , m_exportGroups(new TableExportButton(session->client(),
                                            [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
@@ -79,6 +81,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     m_retryAll->setToolTip(tr("Every job of the group back into the queue it failed in"));
     m_moveAll->setToolTip(tr("Every job of the group into a queue you choose"));
     m_cancelAll->setToolTip(tr("Delete every job of the group"));
+    m_clusters->setToolTip(tr("Read the whole group and gather its failures by what actually went wrong"));
 
     m_message->setReadOnly(true);
     m_message->setLineWrapMode(QPlainTextEdit::WidgetWidth);
@@ -108,6 +111,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     groupButtons->addWidget(m_retryAll);
     groupButtons->addWidget(m_moveAll);
     groupButtons->addWidget(m_cancelAll);
+    groupButtons->addWidget(m_clusters);
     groupButtons->addWidget(m_jobs->exportButton());
     jobsLayout->addLayout(groupButtons);
     jobsLayout->addWidget(m_jobs, 1);
@@ -142,6 +146,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     connect(m_retryAll, &QPushButton::clicked, this, [this] { actOnGroup(0); });
     connect(m_moveAll, &QPushButton::clicked, this, [this] { actOnGroup(1); });
     connect(m_cancelAll, &QPushButton::clicked, this, [this] { actOnGroup(2); });
+    connect(m_clusters, &QPushButton::clicked, this, &FailedPage::showClusters);
     connect(m_jobs->model(), &JobListModel::totalChanged, this, &FailedPage::updateGroupButtons);
     updateGroupButtons();
     connect(m_jobs, &JobListPane::currentJobChanged, this, &FailedPage::showMessage);
@@ -255,6 +260,17 @@ void FailedPage::updateGroupButtons()
         button->setEnabled(any);
         ActionCenter::of(session())->guard(button);
     }
+    m_clusters->setEnabled(any); // a read: fine on a read-only connection too
+}
+
+FailureClustersDialog *FailedPage::showClusters()
+{
+    if (m_group.isEmpty())
+        return nullptr;
+    auto *dialog = new FailureClustersDialog(session(), m_group, this);
+    connect(dialog, &FailureClustersDialog::openJobRequested, this, &Page::openJobRequested);
+    dialog->show();
+    return dialog;
 }
 
 void FailedPage::actOnGroup(int which)

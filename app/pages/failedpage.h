@@ -3,6 +3,7 @@
 #include "job.h"
 #include "page.h"
 
+class FailureClustersDialog;
 class FailureGroupModel;
 class JobListPane;
 class QPushButton;
@@ -36,6 +37,9 @@ public:
     QPushButton *retryAllButton() const { return m_retryAll; }
     QPushButton *moveAllButton() const { return m_moveAll; }
     QPushButton *cancelAllButton() const { return m_cancelAll; }
+    QPushButton *clustersButton() const { return m_clusters; }
+    // Opens the chosen group's failure clusters (a window of their own); null without a group.
+    FailureClustersDialog *showClusters();
     TableExportButton *groupsExportButton() const { return m_exportGroups; }
     QPlainTextEdit *messageView() const { return m_message; }
 
@@ -55,6 +59,7 @@ private:
     QPushButton *m_retryAll;
     QPushButton *m_moveAll;
     QPushButton *m_cancelAll;
+    QPushButton *m_clusters;
     TableExportButton *m_exportGroups;
     QPlainTextEdit *m_message;
     QString m_group;
