@@ -1,10 +1,10 @@
 #include "auditlogmodel.h"
 
 #include "auditlog.h"
+#include "themecolors.h"
 #include "timetext.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -127,9 +127,9 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         // A write that did not finish is what someone looks for in this log.
         if (column == OutcomeColumn && row.outcome == QLatin1String("failed"))
-            return QBrush(QColor(0xc6, 0x28, 0x28));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Bad));
         if (column == OutcomeColumn && row.outcome == QLatin1String("partial"))
-            return QBrush(QColor(0xe6, 0x51, 0x00));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Warning));
         return {};
     case Qt::ToolTipRole:
         if (column == TimeColumn)

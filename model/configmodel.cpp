@@ -2,12 +2,10 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "themecolors.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QFont>
-#include <QGuiApplication>
-#include <QPalette>
 
 #include <memory>
 
@@ -291,7 +289,7 @@ QVariant ConfigModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if ((row.origin != ConfigOption::Origin::Override && (column == ValueColumn || column == OverrideColumn))
             || column == DefaultColumn || column == MeaningColumn)
-            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+            return ThemeColors::text(ThemeColors::Tone::Muted);
         return {};
     case Qt::ToolTipRole:
         if (column == MeaningColumn)

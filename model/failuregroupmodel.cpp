@@ -2,10 +2,10 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "themecolors.h"
 #include "timetext.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QDateTime>
 #include <QFont>
 #include <QLocale>
@@ -151,7 +151,7 @@ QVariant FailureGroupModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         // Failed jobs wait for a person: their count is the thing to see.
         if (column == CountColumn && row.count > 0)
-            return QBrush(QColor(0xc6, 0x28, 0x28));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Bad));
         return {};
     case Qt::FontRole:
         if (column == CountColumn && row.count > 0) {

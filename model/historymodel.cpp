@@ -1,13 +1,11 @@
 #include "historymodel.h"
 
 #include "durationtext.h"
+#include "themecolors.h"
 #include "timetext.h"
 
-#include <QColor>
 #include <QDateTime>
-#include <QGuiApplication>
 #include <QJsonDocument>
-#include <QPalette>
 
 namespace {
 bool sameEvent(const JobEvent &a, const JobEvent &b)
@@ -142,11 +140,11 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (event.what == QLatin1String("failed") || event.what == QLatin1String("invalid")
             || event.what == QLatin1String("timed-out"))
-            return QColor(0xc6, 0x28, 0x28);
+            return ThemeColors::text(ThemeColors::Tone::Bad);
         if (event.isLog() && index.column() == EventColumn)
-            return QColor(0x15, 0x65, 0xc0);
+            return ThemeColors::text(ThemeColors::Tone::Info);
         if (index.column() == AfterColumn)
-            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+            return ThemeColors::text(ThemeColors::Tone::Muted);
         return {};
     default:
         return {};

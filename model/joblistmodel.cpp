@@ -2,11 +2,9 @@
 
 #include "jobpagereader.h"
 #include "qlessclient.h"
+#include "themecolors.h"
 
-#include <QColor>
 #include <QDateTime>
-#include <QGuiApplication>
-#include <QPalette>
 
 JobListModel::JobListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<JobRow, QByteArray>(parent)
@@ -195,12 +193,12 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
     }
     case Qt::ForegroundRole:
         if (job.isMissing() || !job.problems.isEmpty())
-            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+            return ThemeColors::text(ThemeColors::Tone::Muted);
         // Stalled: its worker stopped heartbeating it (a lock run out), or qless timed it out (a
         // timed-out job is waiting, but not like the others: it is next, and it failed once).
         if ((*job.state == QLatin1String("stalled") || m_text.lockExpired(job))
             && (index.column() == TimeColumn || index.column() == StateColumn))
-            return QColor(0xe6, 0x51, 0x00);
+            return ThemeColors::text(ThemeColors::Tone::Warning);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == PriorityColumn || index.column() == RetriesColumn)

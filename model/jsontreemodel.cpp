@@ -1,13 +1,11 @@
 #include "jsontreemodel.h"
+#include "themecolors.h"
 
-#include <QColor>
 #include <QFont>
-#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
-#include <QPalette>
 
 namespace {
 constexpr int ValueTextLimit = 300;  // characters of a string shown in its cell
@@ -304,7 +302,7 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
                 return {};
             return tr("… %1 more (double-click to show)").arg(QLocale().toString(total(above) - above->shown));
         case Qt::ForegroundRole:
-            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+            return ThemeColors::text(ThemeColors::Tone::Muted);
         case Qt::FontRole: {
             QFont italic;
             italic.setItalic(true);
@@ -331,11 +329,11 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
             return {};
         // The colours JSON viewers use, so types read at a glance.
         switch (node->value.type()) {
-        case QJsonValue::String: return QColor(0x2e, 0x7d, 0x32);
-        case QJsonValue::Double: return QColor(0x15, 0x65, 0xc0);
+        case QJsonValue::String: return ThemeColors::text(ThemeColors::Tone::Good);
+        case QJsonValue::Double: return ThemeColors::text(ThemeColors::Tone::Info);
         case QJsonValue::Bool:
-        case QJsonValue::Null: return QColor(0x6a, 0x1b, 0x9a);
-        default: return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        case QJsonValue::Null: return ThemeColors::text(ThemeColors::Tone::Special);
+        default: return ThemeColors::text(ThemeColors::Tone::Muted);
         }
     default:
         return {};

@@ -2,10 +2,10 @@
 
 #include "pausetimes.h"
 #include "qlessclient.h"
+#include "themecolors.h"
 #include "timetext.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QFont>
 #include <QLocale>
 
@@ -165,15 +165,15 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         return column == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::BackgroundRole:
         // A paused queue's whole row is tinted: its waiting jobs go nowhere however many workers run.
-        return row.paused ? QVariant(QBrush(QColor(0xff, 0xe0, 0xb2))) : QVariant();
+        return row.paused ? QVariant(QBrush(ThemeColors::tint(ThemeColors::Tone::Warning))) : QVariant();
     case Qt::ForegroundRole:
         if (column == NameColumn && row.paused)
-            return QBrush(QColor(0xbf, 0x36, 0x0c));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Warning));
         // Stalled jobs mean a worker died holding them: they must catch the eye.
         if ((column == StalledColumn && row.stalled > 0) || !damageOf(row, column).isEmpty())
-            return QBrush(QColor(0xc6, 0x28, 0x28));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Bad));
         if (column != NameColumn && count(row, column) == 0)
-            return QBrush(QColor(0x9e, 0x9e, 0x9e));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Muted));
         return {};
     case Qt::FontRole:
         if ((column == StalledColumn && row.stalled > 0) || (column == NameColumn && row.paused)) {

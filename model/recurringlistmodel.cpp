@@ -2,10 +2,9 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "themecolors.h"
 
 #include <QDateTime>
-#include <QGuiApplication>
-#include <QPalette>
 
 #include <memory>
 
@@ -266,7 +265,7 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
     }
     case Qt::ForegroundRole:
         if (!row.problems.isEmpty())
-            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+            return ThemeColors::text(ThemeColors::Tone::Muted);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == PriorityColumn || index.column() == CountColumn || index.column() == BacklogColumn

@@ -2,10 +2,10 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "themecolors.h"
 #include "timetext.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QDateTime>
 #include <QFont>
 #include <QLocale>
@@ -108,9 +108,9 @@ QVariant WorkerListModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         // A worker holding stalled jobs died or hangs: its row must catch the eye.
         if (row.stalled > 0 && (column == StalledColumn || column == NameColumn))
-            return QBrush(QColor(0xc6, 0x28, 0x28));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Bad));
         if ((column == JobsColumn && row.jobs == 0) || (column == StalledColumn && row.stalled == 0))
-            return QBrush(QColor(0x9e, 0x9e, 0x9e));
+            return QBrush(ThemeColors::text(ThemeColors::Tone::Muted));
         return {};
     case Qt::FontRole:
         if (row.stalled > 0 && (column == StalledColumn || column == NameColumn)) {
