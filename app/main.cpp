@@ -1,5 +1,6 @@
 // qlessdesk: the console's entry point. Parses the command line, then opens the window on the
 // server named by --url, REDIS_URL, or the connection dialog.
+#include "apptheme.h"
 #include "connectiondialog.h"
 #include "exportstatscommand.h"
 #include "exporttablecommand.h"
@@ -56,9 +57,15 @@ int main(int argc, char *argv[])
         QStringLiteral("URL"));
     const QCommandLineOption readOnlyOption(
         QStringLiteral("read-only"), QApplication::translate("main", "Open the connection read-only: no action can write."));
+    const QCommandLineOption darkOption(
+        QStringLiteral("dark"), QApplication::translate("main", "Draw with the Fusion style and a dark palette, whatever the "
+                                                                "desktop's theme (also View > Dark palette)."));
     parser.addOption(urlOption);
     parser.addOption(readOnlyOption);
+    parser.addOption(darkOption);
     parser.process(app);
+    if (parser.isSet(darkOption))
+        AppTheme::setDark(true);
 
     ProfileStore profiles;
     PasswordStore passwords;

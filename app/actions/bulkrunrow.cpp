@@ -1,6 +1,7 @@
 #include "bulkrunrow.h"
 
 #include "bulkrunner.h"
+#include "tonestyle.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -89,11 +90,9 @@ void BulkRunRow::update()
         // "450 of 450 jobs done" says it all; anything else says how it ended first.
         m_status->setText(summary.outcome() == QLatin1String("done") ? summary.text()
                                                                      : outcome + QStringLiteral(": ") + summary.text());
-        QPalette palette = m_status->palette();
-        palette.setColor(QPalette::WindowText, summary.outcome() == QLatin1String("done") ? QColor(0x2e, 0x7d, 0x32)
-                                                   : summary.outcome() == QLatin1String("failed") ? QColor(0xc6, 0x28, 0x28)
-                                                                                                   : QColor(0x9a, 0x5b, 0x00));
-        m_status->setPalette(palette);
+        ToneStyle::setText(m_status, summary.outcome() == QLatin1String("done")     ? ToneStyle::Tone::Good
+                                     : summary.outcome() == QLatin1String("failed") ? ToneStyle::Tone::Bad
+                                                                                    : ToneStyle::Tone::Warning);
         m_button->setText(tr("Dismiss"));
         break;
     }

@@ -1,5 +1,7 @@
 #include "jobnotedialog.h"
 
+#include "tonestyle.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QJsonDocument>
@@ -23,7 +25,7 @@ JobNoteDialog::JobNoteDialog(const QByteArray &jid, QWidget *parent)
     m_data->setPlaceholderText(tr("Optional: a JSON object, e.g. {\"ticket\": \"OPS-123\"}"));
     m_data->setTabChangesFocus(true);
     m_data->setMaximumHeight(110);
-    m_problem->setStyleSheet(QStringLiteral("color:#c62828"));
+    ToneStyle::setText(m_problem, ToneStyle::Tone::Bad);
     m_problem->setWordWrap(true);
 
     auto *heading = new QLabel(tr("A note in the history of job <b>%1</b> (qless's log; audited).")

@@ -83,15 +83,15 @@ int ChartExporter::layoutDpi()
     return screen ? qRound(screen->logicalDotsPerInch()) : 96;
 }
 
-QImage ChartExporter::renderImage(const StatsChart &chart, const QSize &size)
+QImage ChartExporter::renderImage(const StatsChart &chart, const QSize &size, const ChartTheme &theme)
 {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     const int dotsPerMeter = qRound(layoutDpi() * InchPerMeter);
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    image.fill(Qt::white);
+    image.fill(theme.background);
     QPainter painter(&image);
-    chart.paintChart(&painter, size);
+    chart.paintChart(&painter, size, theme);
     painter.end();
     return image;
 }
@@ -103,7 +103,8 @@ QByteArray ChartExporter::csv(const StatsChart &chart)
     return ChartCsv::histograms(chart.histograms());
 }
 
-bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage)
+bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage,
+                                    const ChartTheme &theme)
 {
     QString problem = checkSize(size, Format::Png);
     QClipboard *clipboard = QGuiApplication::clipboard();
@@ -111,7 +112,7 @@ bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, 
         problem = tr("There is no clipboard to copy the chart to.");
     QImage image;
     if (problem.isEmpty()) {
-        image = renderImage(chart, size);
+        image = renderImage(chart, size, theme);
         if (image.isNull())
             problem = tr("The chart could not be drawn at %1×%2 pixels.").arg(size.width()).arg(size.height());
     }
@@ -125,7 +126,7 @@ bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, 
 }
 
 bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, const QSize &size,
-                                 QString *errorMessage)
+                                 QString *errorMessage, const ChartTheme &theme)
 {
     const QString shownPath = QDir::toNativeSeparators(path);
     auto fail = [errorMessage](const QString &message) {
@@ -156,7 +157,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
     bool written = false;
     switch (format) {
     case Format::Png:
-        written = renderImage(chart, size).save(&file, "PNG");
+        written = renderImage(chart, size, theme).save(&file, "PNG");
         break;
     case Format::Svg: {
         QBuffer buffer;
@@ -170,7 +171,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
         QPainter painter;
         written = painter.begin(&svg);
         if (written) {
-            chart.paintChart(&painter, size);
+            chart.paintChart(&painter, size, theme);
             written = painter.end();
         }
         written = written && file.write(withPixelSize(buffer.data(), size)) >= 0;
@@ -190,7 +191,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
         QPainter painter;
         written = painter.begin(&pdf);
         if (written) {
-            chart.paintChart(&painter, size);
+            chart.paintChart(&painter, size, theme);
             written = painter.end();
         }
         break;

@@ -9,6 +9,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QCursor>
+#include <QEvent>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHBoxLayout>
@@ -127,7 +128,8 @@ void StatsChart::rebuild()
     // released by setChart like ours, so it is deleted the same way (LSan found it leaking).
     QChart *old = m_view->chart();
     m_builtForLayout = layoutFor(width());
-    m_chart = buildChart(width(), this);
+    m_builtForPalette = palette();
+    m_chart = buildChart(width(), this, theme());
     m_view->setChart(m_chart);
     // The view releases but does not delete the chart it showed.
     delete old;
@@ -152,6 +154,20 @@ void StatsChart::resizeEvent(QResizeEvent *event)
     // Labels are chosen for a width; a new width may need another choice.
     if (layoutFor(width()) != m_builtForLayout)
         rebuild();
+}
+
+void StatsChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // A new palette (a dark theme chosen, the desktop's theme changed): the chart's colours are
+    // its, so it is drawn again in them.
+    if (event->type() == QEvent::PaletteChange && !(palette() == m_builtForPalette))
+        rebuild();
+}
+
+ChartTheme StatsChart::theme() const
+{
+    return ChartTheme::fromPalette(palette());
 }
 
 void StatsChart::showToolTip(const QString &text)
@@ -200,10 +216,10 @@ QString StatsChart::dayToolTip(int day) const
         .arg(d.date.toString(Qt::ISODate), locale.toString(d.count), mean);
 }
 
-void StatsChart::paintChart(QPainter *painter, const QSize &size) const
+void StatsChart::paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const
 {
     QGraphicsScene scene;
-    QChart *chart = buildChart(size.width(), nullptr);
+    QChart *chart = buildChart(size.width(), nullptr, theme);
     scene.addItem(chart); // the scene owns it from here
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
     // Lay out now, without an event loop: the axes and plot area must be placed for this size.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "charttheme.h"
 #include "dailytrendseries.h"
 #include "histogramseries.h"
 
@@ -49,9 +50,11 @@ public:
     // A page showing several charts on one scale offers one toggle of its own instead.
     void setLogToggleVisible(bool visible);
 
-    // Draws the chart as shown, but laid out afresh at size: exports get the size they ask for,
-    // not whatever the window happens to be.
-    void paintChart(QPainter *painter, const QSize &size) const;
+    // Draws the chart as shown, but laid out afresh at size and in theme: exports get the size
+    // they ask for, not whatever the window happens to be, and light colours on a dark desktop.
+    void paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const;
+    // What the chart on screen is drawn in: the widget's palette, followed when it changes.
+    ChartTheme theme() const;
 
     // What hovering a bar shows: the bin, its range and each series' exact count.
     QString binToolTip(int bin) const;
@@ -67,6 +70,10 @@ public:
     QStringList groupLabels() const;
     bool countAxisIsLogarithmic() const;
     bool showsNoDataMessage() const;
+    // The colours drawn: the chart's background, its title, a bar set's fill.
+    QColor drawnBackground() const;
+    QColor drawnTitleColor() const;
+    QColor drawnSeriesColor(int index) const;
     // Where the middle of a drawn bar is, in this widget's coordinates: what a pointer hovers to
     // see its tooltip.
     QPoint barPosition(int series, int index) const;
@@ -76,13 +83,14 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     // A chart laid out for width pixels; hoverReceiver shows its tooltips when it is the one on
     // screen, exports have none.
-    QChart *buildChart(int width, StatsChart *hoverReceiver) const;
-    void buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver) const;
-    void buildDailyTrend(QChart *chart, int width, StatsChart *hoverReceiver) const;
+    QChart *buildChart(int width, StatsChart *hoverReceiver, const ChartTheme &theme) const;
+    void buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver, const ChartTheme &theme) const;
+    void buildDailyTrend(QChart *chart, int width, StatsChart *hoverReceiver, const ChartTheme &theme) const;
     // Which label layout suits width (tick density or date angle): a change asks for a rebuild.
     int layoutFor(int width) const;
     void rebuild();
@@ -98,4 +106,5 @@ private:
     QChartView *m_view = nullptr;
     QChart *m_chart = nullptr;
     int m_builtForLayout = 0;
+    QPalette m_builtForPalette;
 };

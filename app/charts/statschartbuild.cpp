@@ -1,6 +1,7 @@
 #include "statschart.h"
 
 #include "axisplan.h"
+#include "charttheme.h"
 #include "durationtext.h"
 #include "histogrambins.h"
 #include "statschartparts.h"
@@ -51,19 +52,35 @@ QString unitGroupLabel(HistogramBins::Unit unit)
     return {};
 }
 
-void addNoDataMessage(QChart *chart, bool interactive)
+void addNoDataMessage(QChart *chart, bool interactive, const ChartTheme &theme)
 {
     auto *text = new QGraphicsSimpleTextItem(StatsChart::tr("No data"), chart);
     text->setData(0, NoDataName);
     text->setFont(scaledFont(2.0, true));
-    text->setBrush(QColor(0x80, 0x80, 0x80));
+    text->setBrush(theme.muted);
     text->setZValue(100);
     if (interactive)
         QObject::connect(chart, &QChart::plotAreaChanged, chart, [chart] { placeNoDataMessage(chart); });
 }
+
+// Title, legend and every axis' labels, titles and lines in the theme's colours; the grids are
+// set where the axes are made, since which axes have grids is theirs to say.
+void applyTheme(QChart *chart, const ChartTheme &theme)
+{
+    chart->setBackgroundBrush(theme.background);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setTitleBrush(theme.text);
+    chart->legend()->setLabelColor(theme.text);
+    const auto axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        axis->setLabelsColor(theme.text);
+        axis->setTitleBrush(theme.text);
+        axis->setLinePenColor(theme.axisLine);
+    }
+}
 } // namespace
 
-QChart *StatsChart::buildChart(int width, StatsChart *hoverReceiver) const
+QChart *StatsChart::buildChart(int width, StatsChart *hoverReceiver, const ChartTheme &theme) const
 {
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -75,15 +92,16 @@ QChart *StatsChart::buildChart(int width, StatsChart *hoverReceiver) const
     // Room on the right for the last tick label, centred on the last bin.
     chart->setMargins(QMargins(10, 10, 24, 10));
     if (m_mode == Mode::Histogram)
-        buildHistogram(chart, width, hoverReceiver);
+        buildHistogram(chart, width, hoverReceiver, theme);
     else
-        buildDailyTrend(chart, width, hoverReceiver);
+        buildDailyTrend(chart, width, hoverReceiver, theme);
+    applyTheme(chart, theme);
     if (isEmpty())
-        addNoDataMessage(chart, hoverReceiver != nullptr);
+        addNoDataMessage(chart, hoverReceiver != nullptr, theme);
     return chart;
 }
 
-void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver) const
+void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverReceiver, const ChartTheme &theme) const
 {
     const AxisPlan::Density density = AxisPlan::densityFor(width, tickFont());
     auto *ticks = new QCategoryAxis;
@@ -96,7 +114,7 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
     }
     ticks->setRange(-0.5, HistogramBins::Count - 0.5);
     ticks->setLabelsFont(tickFont());
-    ticks->setGridLinePen(QPen(QColor(0xe0, 0xe0, 0xe0), 1));
+    ticks->setGridLinePen(QPen(theme.grid, 1));
     chart->addAxis(ticks, Qt::AlignBottom);
 
     // A second row under the ticks names the unit of each run of bins and rules a line where
@@ -113,7 +131,7 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
     }
     groups->setRange(-0.5, HistogramBins::Count - 0.5);
     groups->setLabelsFont(scaledFont(1.0, true));
-    groups->setGridLinePen(QPen(QColor(0x90, 0x90, 0x90), 1, Qt::DashLine));
+    groups->setGridLinePen(QPen(theme.unitRule, 1, Qt::DashLine));
     groups->setLineVisible(false);
     chart->addAxis(groups, Qt::AlignBottom);
 
@@ -130,10 +148,12 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
         // Zero counts have no logarithm: they sit below the axis and draw nothing.
         log->setRange(LogFloor, qMax<qreal>(10, qPow(10, qCeil(std::log10(qMax<qint64>(max, 1)) + 0.01))));
         log->setMinorTickCount(8);
-        log->setMinorGridLinePen(QPen(QColor(0xf0, 0xf0, 0xf0), 1));
+        log->setGridLinePen(QPen(theme.grid, 1));
+        log->setMinorGridLinePen(QPen(theme.minorGrid, 1));
         counts = log;
     } else {
         counts = countAxis(qreal(max));
+        counts->setGridLinePen(QPen(theme.grid, 1));
     }
     counts->setObjectName(CountAxisName);
     counts->setTitleText(tr("jobs"));
@@ -153,7 +173,7 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
             // Zero has no logarithm: on the log axis an empty bin sits on the floor, drawing nothing.
             set->append(m_logScale && c <= 0 ? LogFloor : qreal(c));
         }
-        set->setColor(seriesColor(i));
+        set->setColor(theme.series(i));
         set->setBorderColor(Qt::transparent);
         bars->append(set);
         if (hoverReceiver) {
@@ -167,7 +187,7 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
     bars->attachAxis(counts);
 }
 
-void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverReceiver) const
+void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverReceiver, const ChartTheme &theme) const
 {
     const int n = int(m_trend.days.size());
     auto *dates = new QBarCategoryAxis;
@@ -179,6 +199,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
     dates->append(labels);
     dates->setLabelsFont(tickFont());
     dates->setLabelsAngle(AxisPlan::dateLabelAngle(width, labels, tickFont()));
+    dates->setGridLinePen(QPen(theme.grid, 1));
     chart->addAxis(dates, Qt::AlignBottom);
 
     qint64 maxCount = 0;
@@ -189,6 +210,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
             maxMean = qMax(maxMean, day.mean);
     }
     QValueAxis *counts = countAxis(qreal(maxCount));
+    counts->setGridLinePen(QPen(theme.grid, 1));
     counts->setObjectName(CountAxisName);
     counts->setTitleText(tr("jobs per day"));
     // An empty strip has no scale to show; "No data" says it all.
@@ -213,7 +235,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
     auto *set = new QBarSet(tr("%1: jobs").arg(m_trend.name));
     for (const DailyTrendSeries::Day &day : m_trend.days)
         set->append(qreal(day.count));
-    QColor barColor = seriesColor(0);
+    QColor barColor = theme.series(0);
     barColor.setAlpha(170);
     set->setColor(barColor);
     set->setBorderColor(Qt::transparent);
@@ -226,7 +248,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
 
     // The dots are the means; lines join consecutive days only. A day without jobs has no mean,
     // and a line across it would claim one.
-    const QColor lineColor = seriesColor(1);
+    const QColor lineColor = theme.series(1);
     auto *dots = new QScatterSeries;
     dots->setName(tr("%1: mean time").arg(m_trend.name));
     dots->setColor(lineColor);

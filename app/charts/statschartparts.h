@@ -2,30 +2,19 @@
 
 // What StatsChart's files share (statschart.cpp: the widget, statschartbuild.cpp: the Qt Charts
 // objects it draws, statschartreadback.cpp: reading them back): object names that find an axis
-// or the "No data" text again, colours and fonts. Only those files include this.
+// or the "No data" text again, fonts. Only those files include this.
 
 #include <QAbstractAxis>
 #include <QChart>
-#include <QColor>
 #include <QFont>
 #include <QGraphicsSimpleTextItem>
 #include <QString>
-
-#include <array>
 
 namespace StatsChartParts {
 inline const QString TickAxisName = QStringLiteral("ticks");
 inline const QString GroupAxisName = QStringLiteral("groups");
 inline const QString CountAxisName = QStringLiteral("counts");
 inline const QString NoDataName = QStringLiteral("noData");
-
-// Colour-blind-safe (Okabe-Ito); the first series, the one compared against, is the blue.
-inline constexpr std::array<QRgb, 6> SeriesColors = {0x0072b2, 0xe69f00, 0x009e73, 0xcc79a7, 0x56b4e9, 0xd55e00};
-
-inline QColor seriesColor(int index)
-{
-    return QColor::fromRgb(SeriesColors.at(size_t(index) % SeriesColors.size()));
-}
 
 // The bottom of the logarithmic count axis, under the first tick (1 job).
 inline constexpr qreal LogFloor = 0.5;

@@ -123,3 +123,26 @@ bool StatsChart::showsNoDataMessage() const
     }
     return false;
 }
+
+QColor StatsChart::drawnBackground() const
+{
+    return m_chart->backgroundBrush().color();
+}
+
+QColor StatsChart::drawnTitleColor() const
+{
+    return m_chart->titleBrush().color();
+}
+
+QColor StatsChart::drawnSeriesColor(int index) const
+{
+    const auto all = m_chart->series();
+    for (QAbstractSeries *s : all) {
+        if (auto *bars = qobject_cast<QBarSeries *>(s)) {
+            if (index < bars->count())
+                return bars->barSets().at(index)->color();
+            index -= bars->count();
+        }
+    }
+    return {};
+}

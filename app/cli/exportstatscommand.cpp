@@ -90,7 +90,10 @@ bool ExportStatsCommand::parse(const QStringList &arguments, Options *options, Q
                                      tr("Give up when the server has not answered within this many "
                                         "seconds (default: 15)."),
                                      QStringLiteral("SECONDS"), QStringLiteral("15"));
-    parser.addOptions({help, url, queue, date, kind, size, out, timeout});
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   tr("The chart's colours: light (default) or dark; CSV ignores it."),
+                                   QStringLiteral("light|dark"), QStringLiteral("light"));
+    parser.addOptions({help, url, queue, date, kind, size, out, timeout, theme});
 
     QStringList argv = arguments;
     argv.prepend(QStringLiteral("qlessdesk export-stats"));
@@ -167,6 +170,12 @@ bool ExportStatsCommand::parse(const QStringList &arguments, Options *options, Q
         *error = tr("Bad --size \"%1\": expected WIDTHxHEIGHT in pixels, e.g. 1200x700.").arg(parser.value(size));
         return false;
     }
+    const QString themeName = parser.value(theme);
+    if (themeName != QLatin1String("light") && themeName != QLatin1String("dark")) {
+        *error = tr("Bad --theme \"%1\": expected light or dark.").arg(themeName);
+        return false;
+    }
+    o.dark = themeName == QLatin1String("dark");
     if (format != ChartExporter::Format::Csv) {
         const QString problem = ChartExporter::checkSize(o.size, format);
         if (!problem.isEmpty()) {
@@ -284,7 +293,8 @@ int ExportStatsCommand::execute(const Options &options)
                            : tr("%1 · %2 · %3").arg(StatsSeries::kindTitle(options.kinds.first()), options.queue, day));
         chart.setHistograms(series);
         QString problem;
-        if (!ChartExporter::exportToFile(chart, options.out, options.size, &problem))
+        if (!ChartExporter::exportToFile(chart, options.out, options.size, &problem,
+                                         options.dark ? ChartTheme::dark() : ChartTheme::light()))
             finish(Failure, problem);
         else
             finish(Success, QString());

@@ -30,6 +30,8 @@ public:
         QSize size;
         QString out;
         int timeoutSeconds = 15;
+        // Light unless --theme dark: a chart in a report is read on white.
+        bool dark = false;
     };
 
     static QString name() { return QStringLiteral("export-stats"); }

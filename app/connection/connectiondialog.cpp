@@ -2,6 +2,7 @@
 
 #include "connectionform.h"
 #include "profilestore.h"
+#include "tonestyle.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -231,10 +232,10 @@ void ConnectionDialog::updateState()
         QStringList lines;
         for (const QString &problem : found)
             lines << (found.size() > 1 ? QStringLiteral("• ") + problem : problem);
-        m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+        ToneStyle::setText(m_message, ToneStyle::Tone::Bad);
         m_message->setText(lines.join(QLatin1Char('\n')));
     } else {
-        m_message->setStyleSheet(QString());
+        ToneStyle::setText(m_message, ToneStyle::Tone::Plain);
         m_message->setText(m_note.isEmpty() ? keychainNotice() : m_note);
     }
     m_message->setVisible(!m_message->text().isEmpty());

@@ -1,6 +1,7 @@
 #include "connectionform.h"
 
 #include "filepathedit.h"
+#include "tonestyle.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -77,7 +78,7 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     m_url->setClearButtonEnabled(true);
     m_urlError->setWordWrap(true);
     m_urlError->setTextFormat(Qt::PlainText);
-    m_urlError->setStyleSheet(QStringLiteral("color: #b00020;"));
+    ToneStyle::setText(m_urlError, ToneStyle::Tone::Bad);
     m_host->setPlaceholderText(tr("host name or address"));
     m_port->setPlaceholderText(QStringLiteral("6379"));
     m_port->setMaxLength(5);

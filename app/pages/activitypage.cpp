@@ -5,6 +5,8 @@
 #include "qlesssession.h"
 #include "tableexportbutton.h"
 #include "tableviews.h"
+#include "themecolors.h"
+#include "tonestyle.h"
 
 #include <QBrush>
 #include <QColor>
@@ -20,9 +22,7 @@
 #include <QVBoxLayout>
 
 namespace {
-const QLatin1String errorStyle("QLabel { color: #c62828; }");
-const QLatin1String warningStyle("QLabel { background: #fff3e0; color: #8a4b00; border: 1px solid #ffb74d;"
-                                 " border-radius: 3px; padding: 4px 8px; }");
+const QString noteBox = QStringLiteral("border-radius: 3px; padding: 4px 8px;");
 
 // The outcomes an operator looks for in this log stand out: failed, partial and cancelled in bold,
 // each in its own colour (the model already colours failed and partial).
@@ -43,7 +43,7 @@ public:
                 return bold;
             }
             if (role == Qt::ForegroundRole && outcome == QLatin1String("cancelled"))
-                return QBrush(QColor(0x5d, 0x40, 0x37));
+                return QBrush(ThemeColors::text(ThemeColors::Tone::Muted));
         }
         // A long server address is cut in its column: the whole of it on hover.
         if (index.column() == AuditLogModel::ServerColumn && role == Qt::ToolTipRole)
@@ -80,7 +80,7 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     m_path->setForegroundRole(QPalette::PlaceholderText);
     m_path->setWordWrap(true);
     m_note->setWordWrap(true);
-    m_note->setStyleSheet(warningStyle);
+    ToneStyle::set(m_note, ToneStyle::Look::Banner, ToneStyle::Tone::Warning, noteBox);
     m_note->hide();
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -161,7 +161,8 @@ void ActivityPage::reload()
         m_note->clear();
     }
     // An empty log is no trouble: said plainly, not as a warning.
-    m_note->setStyleSheet(problem.isEmpty() && m_model->skippedLines() == 0 ? QString() : QString(warningStyle));
+    ToneStyle::set(m_note, ToneStyle::Look::Banner,
+                   problem.isEmpty() && m_model->skippedLines() == 0 ? ToneStyle::Tone::Plain : ToneStyle::Tone::Warning, noteBox);
     m_note->setVisible(!m_note->text().isEmpty());
 }
 
@@ -172,7 +173,7 @@ bool ActivityPage::exportCsv(const QString &path)
 
 void ActivityPage::showStatus(bool ok, const QString &message)
 {
-    m_status->setStyleSheet(ok ? QString() : QString(errorStyle));
+    ToneStyle::setText(m_status, ok ? ToneStyle::Tone::Plain : ToneStyle::Tone::Bad);
     m_status->setText(message);
     m_status->setVisible(!message.isEmpty());
 }

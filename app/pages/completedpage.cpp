@@ -7,6 +7,7 @@
 #include "jobtableproxy.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
+#include "tonestyle.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -71,7 +72,7 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     m_klass->setObjectName(QStringLiteral("completedClassFilter"));
     m_retention->setWordWrap(true);
     m_retention->setForegroundRole(QPalette::PlaceholderText);
-    m_status->setStyleSheet(QStringLiteral("color: gray"));
+    ToneStyle::setText(m_status, ToneStyle::Tone::Muted);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_queue);
@@ -175,11 +176,11 @@ void CompletedPage::updateStatus()
 {
     const JobListModel *model = m_jobs->model();
     if (!model->lastError().isEmpty()) {
-        m_status->setStyleSheet(QStringLiteral("color: #c62828"));
+        ToneStyle::setText(m_status, ToneStyle::Tone::Bad);
         m_status->setText(tr("Could not read the completed jobs: %1").arg(model->lastError()));
         return;
     }
-    m_status->setStyleSheet(QStringLiteral("color: gray"));
+    ToneStyle::setText(m_status, ToneStyle::Tone::Muted);
     const QLocale locale;
     const int loaded = model->rowCount();
     // ql:completed can hold millions: say how many there are, not only how many are loaded.

@@ -5,6 +5,7 @@
 #include "qlesssession.h"
 #include "tableexportbutton.h"
 #include "tableviews.h"
+#include "tonestyle.h"
 
 #include <QCheckBox>
 #include <QCompleter>
@@ -20,9 +21,6 @@
 #include <QVBoxLayout>
 
 namespace {
-const QLatin1String errorStyle("QLabel { color: #c62828; }");
-// Amber: a value that may be set, with a consequence to confirm first.
-const QLatin1String warningStyle("QLabel { color: #a15c00; }");
 
 QString readOnlyReason()
 {
@@ -83,13 +81,13 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     m_set->setToolTip(tr("Store this value on the server (config set)."));
     m_reset->setToolTip(tr("Remove the override: qless's default applies again (config unset)."));
     m_check->setWordWrap(true);
-    m_check->setStyleSheet(errorStyle);
+    ToneStyle::setText(m_check, ToneStyle::Tone::Bad);
     m_confirm->setToolTip(tr("qless accepts this value: tick to send it as it is, knowing what it does."));
     m_confirm->hide();
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readOnlyNote->setWordWrap(true);
-    m_readOnlyNote->setStyleSheet(QStringLiteral("QLabel { color: #6a1b9a; }")); // the connection bar's read-only colour
+    ToneStyle::setText(m_readOnlyNote, ToneStyle::Tone::Special); // the connection bar's read-only colour
 
     auto *box = new QGroupBox(tr("Change an option"), this);
     auto *grid = new QGridLayout(box);
@@ -272,7 +270,8 @@ void ConfigPage::updateControls()
     // A number qless takes but that does something surprising: said, and confirmed before Set.
     const QString warning = m_value->text().isEmpty() ? QString() : ConfigEditor::warning(option, m_value->text());
     m_check->setText(problem.isEmpty() ? warning : problem);
-    m_check->setStyleSheet(problem.isEmpty() ? QString(warningStyle) : QString(errorStyle));
+    // Amber: a value that may be set, with a consequence to confirm first.
+    ToneStyle::setText(m_check, problem.isEmpty() ? ToneStyle::Tone::Warning : ToneStyle::Tone::Bad);
     m_check->setVisible(!m_check->text().isEmpty());
     m_confirm->setVisible(!warning.isEmpty());
 
@@ -292,7 +291,7 @@ void ConfigPage::updateControls()
 void ConfigPage::setSubmitting(const QString &option)
 {
     m_writing = option;
-    m_result->setStyleSheet({});
+    ToneStyle::setText(m_result, ToneStyle::Tone::Plain);
     m_result->setText(tr("Writing %1…").arg(option));
 }
 
@@ -335,6 +334,6 @@ void ConfigPage::onWriteFinished(bool ok, const QString &message)
 
 void ConfigPage::showResult(bool ok, const QString &message)
 {
-    m_result->setStyleSheet(ok ? QString() : QString(errorStyle));
+    ToneStyle::setText(m_result, ok ? ToneStyle::Tone::Plain : ToneStyle::Tone::Bad);
     m_result->setText(message);
 }

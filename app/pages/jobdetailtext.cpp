@@ -1,6 +1,7 @@
 #include "jobdetailtext.h"
 
 #include "timetext.h"
+#include "tonestyle.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -26,7 +27,7 @@ QString link(const QString &scheme, const QString &value)
 QString links(const QString &scheme, const QStringList &values)
 {
     if (values.isEmpty())
-        return QStringLiteral("<span style='color:gray'>%1</span>").arg(tr("none"));
+        return ToneStyle::span(ThemeColors::Tone::Muted, tr("none"));
     QStringList parts;
     for (const QString &value : values.mid(0, LinkLimit))
         parts << link(scheme, value);
@@ -40,8 +41,9 @@ QString stamp(double when, double now)
 {
     if (when <= 0)
         return absent();
-    return QStringLiteral("<span title='%1'>%2 <span style='color:gray'>(%3)</span></span>")
-        .arg(TimeText::utc(when), TimeText::local(when), TimeText::relative(when, now));
+    return QStringLiteral("<span title='%1'>%2 %3</span>")
+        .arg(TimeText::utc(when), TimeText::local(when),
+             ToneStyle::span(ThemeColors::Tone::Muted, QStringLiteral("(%1)").arg(TimeText::relative(when, now))));
 }
 
 QString number(double value)
@@ -49,23 +51,23 @@ QString number(double value)
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
-QString stateColour(const QString &state)
+ThemeColors::Tone stateTone(const QString &state)
 {
     if (state == QLatin1String("failed"))
-        return QStringLiteral("#c62828");
+        return ThemeColors::Tone::Bad;
     if (state == QLatin1String("stalled"))
-        return QStringLiteral("#e65100");
+        return ThemeColors::Tone::Warning;
     if (state == QLatin1String("running"))
-        return QStringLiteral("#1565c0");
+        return ThemeColors::Tone::Info;
     if (state == QLatin1String("complete"))
-        return QStringLiteral("#2e7d32");
+        return ThemeColors::Tone::Good;
     if (state == QLatin1String("scheduled") || state == QLatin1String("depends"))
-        return QStringLiteral("#6a1b9a");
-    return QStringLiteral("#546e7a");
+        return ThemeColors::Tone::Special;
+    return ThemeColors::Tone::Muted;
 }
 
 QString absent()
 {
-    return QStringLiteral("<span style='color:gray'>—</span>");
+    return ToneStyle::span(ThemeColors::Tone::Muted, QStringLiteral("—"));
 }
 } // namespace JobDetailText

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "themecolors.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -14,7 +16,7 @@ QString links(const QString &scheme, const QStringList &values);
 // `now`: the Redis server's time (QlessClient::now), the clock the job's times were written by.
 QString stamp(double when, double now);
 QString number(double value);
-// Colours shared with the lists: what needs attention is warm, what moves is blue.
-QString stateColour(const QString &state);
-QString absent(); // a grey dash
+// Tones shared with the lists: what needs attention is warm, what moves is blue.
+ThemeColors::Tone stateTone(const QString &state);
+QString absent(); // a muted dash
 } // namespace JobDetailText

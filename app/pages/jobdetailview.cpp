@@ -6,7 +6,9 @@
 #include "jobfieldsgrid.h"
 #include "jobhistorypage.h"
 #include "jsondataview.h"
+#include "palettefollower.h"
 #include "qlessclient.h"
+#include "tonestyle.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -20,12 +22,12 @@ using namespace JobDetailText;
 namespace {
 enum Tab { DataTab, HistoryTab, FailureTab };
 
-QLabel *banner(QWidget *parent, const char *colours)
+QLabel *banner(QWidget *parent, ThemeColors::Tone tone)
 {
     auto *label = new QLabel(parent);
     label->setWordWrap(true);
     label->setTextFormat(Qt::RichText);
-    label->setStyleSheet(QStringLiteral("QLabel { %1 border-radius: 3px; padding: 6px; }").arg(QLatin1String(colours)));
+    ToneStyle::set(label, ToneStyle::Look::Banner, tone, QStringLiteral("border-radius: 3px; padding: 6px;"));
     label->hide();
     return label;
 }
@@ -38,8 +40,8 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     , m_title(new QLabel(this))
     , m_state(new QLabel(this))
     , m_message(new QLabel(this))
-    , m_problems(banner(this, "background: #fff3e0; color: #8a4b00; border: 1px solid #ffb74d;"))
-    , m_timedOut(banner(this, "background: #fbe9e7; color: #8c2f00; border: 1px solid #ff8a65;"))
+    , m_problems(banner(this, ThemeColors::Tone::Warning))
+    , m_timedOut(banner(this, ThemeColors::Tone::Bad))
     , m_body(new QWidget(this))
     , m_fields(new JobFieldsGrid(this))
     , m_tabs(new QTabWidget(this))
@@ -98,6 +100,11 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     layout->addWidget(m_body, 1);
     m_body->hide();
     m_message->hide();
+    // The fields' rich text carries the palette's colours: written again when it changes.
+    PaletteFollower::onChange(this, [this] {
+        if (m_job)
+            fill(*m_job);
+    });
 }
 
 JobDetailView::~JobDetailView()
@@ -126,7 +133,7 @@ void JobDetailView::showJob(const QByteArray &jid)
     m_job.reset();
     m_title->setText(QString::fromUtf8(jid));
     m_state->clear();
-    m_state->setStyleSheet({});
+    ToneStyle::set(m_state, ToneStyle::Look::Badge, ThemeColors::Tone::Plain);
     m_body->hide();
     showMessage(tr("Reading…"));
     read({});
@@ -193,7 +200,7 @@ void JobDetailView::showNoJob()
     JobDetailReader::release(std::exchange(m_job, std::nullopt));
     m_body->hide();
     m_state->clear();
-    m_state->setStyleSheet({});
+    ToneStyle::set(m_state, ToneStyle::Look::Badge, ThemeColors::Tone::Plain);
     showMessage(tr("<b>No job with the jid “%1” exists in Redis.</b><br>It may have completed and "
                    "expired from the history, been cancelled, or the jid may be mistyped.")
                     .arg(QString::fromUtf8(m_jid).toHtmlEscaped()));
@@ -209,9 +216,8 @@ void JobDetailView::fill(const Job &job)
     m_state->setToolTip(lockExpired ? tr("Its lock expired: the worker stopped heartbeating it. The job still "
                                          "says running; the next pop hands it out again.")
                                     : QString());
-    m_state->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 2px 8px;"
-                                          " font-weight: bold; }")
-                               .arg(stateColour(lockExpired ? QStringLiteral("stalled") : job.state)));
+    ToneStyle::set(m_state, ToneStyle::Look::Badge, stateTone(lockExpired ? QStringLiteral("stalled") : job.state),
+                   QStringLiteral("border-radius: 3px; padding: 2px 8px; font-weight: bold;"));
     if (job.timedOut) {
         const QString who = job.timedOutWorker.isEmpty() ? tr("its worker")
                                                          : tr("worker %1").arg(link(QStringLiteral("worker"), job.timedOutWorker));

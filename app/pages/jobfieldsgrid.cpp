@@ -2,6 +2,7 @@
 
 #include "jobdetailtext.h"
 #include "jobqueue.h"
+#include "tonestyle.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -37,7 +38,7 @@ JobFieldsGrid::JobFieldsGrid(QWidget *parent)
 void JobFieldsGrid::addField(QGridLayout *grid, int row, int column, const QString &field, const QString &label)
 {
     auto *name = new QLabel(label, this);
-    name->setStyleSheet(QStringLiteral("color: gray"));
+    ToneStyle::setText(name, ToneStyle::Tone::Muted);
     name->setAlignment(Qt::AlignRight | Qt::AlignTop);
     auto *value = new QLabel(this);
     value->setTextFormat(Qt::RichText);
@@ -67,9 +68,9 @@ void JobFieldsGrid::showJob(const Job &job, double now)
         if (it == job.problems.cend())
             return html;
         if (it->kind == FieldProblem::Kind::Missing)
-            return QStringLiteral("<span style='color:#c62828'>%1</span>").arg(tr("(missing)"));
-        return QStringLiteral("<span style='color:#c62828'>%1</span> <code>%2</code>")
-            .arg(tr("(invalid)"), it->raw.left(200).toHtmlEscaped());
+            return ToneStyle::span(ToneStyle::Tone::Bad, tr("(missing)"));
+        return ToneStyle::span(ToneStyle::Tone::Bad, tr("(invalid)"))
+            + QStringLiteral(" <code>%1</code>").arg(it->raw.left(200).toHtmlEscaped());
     };
     const auto linkOr = [](const QString &scheme, const QString &value, const QString &none) {
         return value.isEmpty() ? none : link(scheme, value);

@@ -2,6 +2,7 @@
 
 #include "historymodel.h"
 #include "tableviews.h"
+#include "tonestyle.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -24,7 +25,7 @@ JobHistoryPage::JobHistoryPage(QWidget *parent)
     header->resizeSection(HistoryModel::QueueColumn, 110);
     header->resizeSection(HistoryModel::WorkerColumn, 150);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_form->setStyleSheet(QStringLiteral("color: gray"));
+    ToneStyle::setText(m_form, ToneStyle::Tone::Muted);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_form);

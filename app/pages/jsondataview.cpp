@@ -1,6 +1,7 @@
 #include "jsondataview.h"
 
 #include "jsontreemodel.h"
+#include "tonestyle.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -43,8 +44,8 @@ JsonDataView::JsonDataView(QWidget *parent)
 
     m_warning->setWordWrap(true);
     m_warning->setTextFormat(Qt::RichText);
-    m_warning->setStyleSheet(QStringLiteral("QLabel { background: #fff3e0; color: #8a4b00; border: 1px solid #ffb74d;"
-                                            " border-radius: 3px; padding: 6px; }"));
+    ToneStyle::set(m_warning, ToneStyle::Look::Banner, ToneStyle::Tone::Warning,
+                   QStringLiteral("border-radius: 3px; padding: 6px;"));
     m_raw->setReadOnly(true);
     m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

@@ -1,6 +1,7 @@
 #include "overviewpage.h"
 
 #include "failuregroupmodel.h"
+#include "palettefollower.h"
 #include "pausetimes.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -9,6 +10,7 @@
 #include "tableexportbutton.h"
 #include "tableexportview.h"
 #include "tableviews.h"
+#include "tonestyle.h"
 #include "workeractions.h"
 #include "workerlistmodel.h"
 
@@ -27,11 +29,9 @@
 #include <memory>
 
 namespace {
-const QLatin1String red("#c62828");
-
 QString alarm(const QString &text)
 {
-    return QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(red, text);
+    return ToneStyle::span(ToneStyle::Tone::Bad, QStringLiteral("<b>%1</b>").arg(text));
 }
 
 QLabel *heading(const QString &text, QWidget *parent)
@@ -143,6 +143,13 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     connect(m_workers, &WorkerListModel::refreshed, this, &OverviewPage::updateWorkers);
     updateSummary();
     updateWorkers();
+    // The summaries are rich text in the palette's colours: written again when it changes.
+    PaletteFollower::onChange(this, [this] {
+        updateSummary();
+        updateWorkers();
+        if (!m_tracked->text().isEmpty()) // read at least once
+            showTracked(m_trackedStates);
+    });
     showTracked({});
 }
 
@@ -196,7 +203,7 @@ void OverviewPage::updateSummary()
         if (paused.size() > shown.size())
             names += tr(" and %1 more").arg(locale.toString(paused.size() - shown.size()));
         m_summary->setText(m_summary->text()
-                           + tr(" &nbsp;·&nbsp; <span style='color:#e65100'>paused: %1</span>").arg(names));
+                           + QStringLiteral(" &nbsp;·&nbsp; ") + ToneStyle::span(ToneStyle::Tone::Warning, tr("paused: %1").arg(names)));
     }
 }
 
@@ -220,6 +227,7 @@ void OverviewPage::updateWorkers()
 
 void OverviewPage::showTracked(const TrackedStates &tracked)
 {
+    m_trackedStates = tracked;
     const QLocale locale;
     QStringList lines;
     lines << tr("<b>%1</b> tracked").arg(locale.toString(tracked.total));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "page.h"
+#include "trackedjobs.h"
 
 class FailureGroupModel;
 class QLabel;
@@ -10,7 +11,6 @@ class QSortFilterProxyModel;
 class QTableView;
 class QueueListModel;
 class WorkerListModel;
-struct TrackedStates;
 
 // The first page: every queue with its counts per state, the totals, and what needs attention
 // (stalled jobs and failures stand out): failure groups with their counts, tracked jobs by state,
@@ -53,6 +53,8 @@ private:
     QTableView *m_failureView;
     WorkerListModel *m_workers;
     QLabel *m_tracked;
+    // The last counts shown, drawn again in the new colours when the palette changes.
+    TrackedStates m_trackedStates;
     QLabel *m_workersLabel;
     QPushButton *m_deregisterIdle;
     TableExportButton *m_exportWorkers;

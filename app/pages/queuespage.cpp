@@ -3,6 +3,7 @@
 #include "joblistactions.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
+#include "palettefollower.h"
 #include "pausetimes.h"
 #include "qlesssession.h"
 #include "queueactions.h"
@@ -13,6 +14,7 @@
 #include "tableexportbutton.h"
 #include "tableviews.h"
 #include "timedoutfilter.h"
+#include "tonestyle.h"
 #include "visiblerows.h"
 
 #include <QCheckBox>
@@ -92,7 +94,9 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
             parts.proxy->setFilterText(text);
         updateStatus();
     });
-    m_status->setStyleSheet(QStringLiteral("color: gray"));
+    ToneStyle::setText(m_status, ToneStyle::Tone::Muted);
+    // The heading's colours are the palette's: drawn again when it changes.
+    PaletteFollower::onChange(m_heading, [this] { updateHeading(); });
     m_timedOutOnly->setToolTip(tr("Show only the jobs qless timed out: they lead the Waiting list, and the next "
                                   "pop of this queue takes them first"));
     connect(m_timedOutOnly, &QCheckBox::toggled, this, [this](bool on) {
@@ -316,11 +320,13 @@ void QueuesPage::updateHeading()
     const bool paused = row >= 0 && m_queues->rowAt(row).paused;
     m_recurring->setQueuePaused(paused); // the templates feeding it spawn nothing meanwhile
     // qless's length beside the name (the picker has no room for it), what it counts on hover.
-    const QString length = row >= 0 ? tr(" <span style='color:#616161; font-size:small'>&nbsp;·&nbsp; length %1</span>")
-                                          .arg(QLocale().toString(m_queues->rowAt(row).length()))
+    const QString small = QStringLiteral(" font-size:small");
+    const QString length = row >= 0 ? QStringLiteral(" ") + ToneStyle::span(ToneStyle::Tone::Muted,
+                                              tr("&nbsp;·&nbsp; length %1").arg(QLocale().toString(m_queues->rowAt(row).length())), small)
                                     : QString();
     m_heading->setText(m_queue.toHtmlEscaped()
-                       + (paused ? tr(" <span style='color:#e65100; font-size:small'>paused</span>") : QString()) + length);
+                       + (paused ? QStringLiteral(" ") + ToneStyle::span(ToneStyle::Tone::Warning, tr("paused"), small) : QString())
+                       + length);
     m_heading->setToolTip(row >= 0 ? m_queues->headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole).toString()
                                    : QString());
 }
@@ -365,11 +371,11 @@ void QueuesPage::updateStatus()
     const TabParts &parts = m_tabs.at(currentTab());
     const QString error = parts.jobs ? parts.jobs->lastError() : m_recurring->lastError();
     if (!error.isEmpty()) {
-        m_status->setStyleSheet(QStringLiteral("color: #c62828"));
+        ToneStyle::setText(m_status, ToneStyle::Tone::Bad);
         m_status->setText(tr("Could not read this list: %1").arg(error));
         return;
     }
-    m_status->setStyleSheet(QStringLiteral("color: gray"));
+    ToneStyle::setText(m_status, ToneStyle::Tone::Muted);
     if (m_queue.isEmpty()) {
         m_status->clear();
         return;

@@ -2,12 +2,14 @@
 
 #include "chartexportactions.h"
 #include "daystatssum.h"
+#include "palettefollower.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "statschart.h"
 #include "statshistory.h"
 #include "statsselectionbar.h"
 #include "statssummary.h"
+#include "tonestyle.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,7 +48,12 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error = new QLabel(this);
-    m_error->setStyleSheet(QStringLiteral("color:#c62828"));
+    ToneStyle::setText(m_error, ToneStyle::Tone::Bad);
+    // The summary's rich text is in the palette's colours: written again when it changes.
+    PaletteFollower::onChange(m_summary, [this] {
+        if (!m_summary->text().isEmpty())
+            showFigures(m_error->text());
+    });
     m_error->setWordWrap(true);
     m_error->hide();
     m_waitChart = new StatsChart(this);

@@ -3,10 +3,12 @@
 #include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
+#include "palettefollower.h"
 #include "qlesssession.h"
 #include "tableexportbutton.h"
 #include "tableexportview.h"
 #include "tableviews.h"
+#include "tonestyle.h"
 #include "workeractions.h"
 #include "workerlistmodel.h"
 
@@ -124,6 +126,11 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
         selectWorkerRow();
     });
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
+    // The summary is rich text in the palette's colours: written again when it changes.
+    PaletteFollower::onChange(m_summary, [this] {
+        if (m_workers->lastError().isEmpty())
+            updateSummary();
+    });
 }
 
 void WorkersPage::refresh(std::function<void(bool ok)> done)
@@ -138,8 +145,8 @@ void WorkersPage::refresh(std::function<void(bool ok)> done)
     m_workers->refresh([this, finish] {
         // A list that cannot be read (ql:workers of the wrong type) says why where the counts go.
         if (!m_workers->lastError().isEmpty())
-            m_summary->setText(QStringLiteral("<span style='color:#c62828'>%1</span>")
-                                   .arg(tr("⚠ Cannot read the workers: %1").arg(m_workers->lastError()).toHtmlEscaped()));
+            m_summary->setText(ToneStyle::span(ToneStyle::Tone::Bad,
+                                               tr("⚠ Cannot read the workers: %1").arg(m_workers->lastError()).toHtmlEscaped()));
         finish(m_workers->lastError().isEmpty());
     });
     m_jobs->refresh(finish);
@@ -185,11 +192,12 @@ void WorkersPage::updateSummary()
     // "jobs", not "running jobs": qless's count includes jobs it timed out (see WorkerListModel).
     QString text = tr("%1 workers, %2 jobs").arg(locale.toString(m_workers->rowCount()), locale.toString(running));
     if (stalled > 0)
-        text += QStringLiteral(", <span style='color:#c62828'>")
-            + (m_workers->stalledWorkers() == 1
-                   ? tr("%1 stalled on 1 worker").arg(locale.toString(stalled))
-                   : tr("%1 stalled on %2 workers").arg(locale.toString(stalled), locale.toString(m_workers->stalledWorkers())))
-            + QStringLiteral("</span>");
+        text += QStringLiteral(", ")
+            + ToneStyle::span(ToneStyle::Tone::Bad,
+                              m_workers->stalledWorkers() == 1
+                                  ? tr("%1 stalled on 1 worker").arg(locale.toString(stalled))
+                                  : tr("%1 stalled on %2 workers").arg(locale.toString(stalled),
+                                                                       locale.toString(m_workers->stalledWorkers())));
     m_summary->setText(text);
     m_summary->setToolTip(WorkerListModel::jobsExplained());
 }

@@ -1,6 +1,9 @@
 #include "statssummary.h"
 
+#include "charttheme.h"
 #include "durationtext.h"
+#include "themecolors.h"
+#include "tonestyle.h"
 
 #include <QLocale>
 
@@ -14,11 +17,12 @@ QString StatsSummary::html(const QList<Column> &columns)
     const QLocale locale;
     // Headed in the colours the charts draw the same series in (StatsChart's first two), so the
     // eye goes from a column to its bars without reading the legend.
-    static const char *const colours[] = {"#0072b2", "#e69f00"};
+    // Readable as text on the page, which the bars' own shades need not be.
+    const QPalette palette = ThemeColors::applicationPalette();
     QString header;
     for (int i = 0; i < columns.size(); ++i) {
         header += QStringLiteral("<th align='right'>&nbsp;&nbsp;<span style='color:%1'>%2</span></th>")
-                      .arg(QLatin1String(colours[i % 2]), columns.at(i).first.toHtmlEscaped());
+                      .arg(ChartTheme::seriesText(i, palette).name(), columns.at(i).first.toHtmlEscaped());
     }
 
     const auto row = [&columns](const QString &label, const auto &cell, bool section = false) {
@@ -41,7 +45,7 @@ QString StatsSummary::html(const QList<Column> &columns)
     rows += row(tr("Failures"), [&](const DayStats &s) {
         // Failures stand out: they are what an operator looks for first.
         const QString n = count(s.failures);
-        return s.failures > 0 ? QStringLiteral("<span style='color:#c62828'><b>%1</b></span>").arg(n) : n;
+        return s.failures > 0 ? ToneStyle::span(ToneStyle::Tone::Bad, QStringLiteral("<b>%1</b>").arg(n)) : n;
     }, true);
     rows += row(tr("Still failed"), [&](const DayStats &s) { return count(s.failed); });
     rows += row(tr("Retries"), [&](const DayStats &s) { return count(s.retries); });

@@ -1,6 +1,7 @@
 #include "connectionbar.h"
 
 #include "timetext.h"
+#include "tonestyle.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -14,11 +15,7 @@ namespace {
 // Refresh choices offered to the operator, in milliseconds (0 = off).
 const int Intervals[] = {0, 1000, 2000, 5000, 10000, 30000, 60000};
 
-QString badgeStyle(const char *background)
-{
-    return QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 1px 6px; }")
-        .arg(QLatin1String(background));
-}
+const QString badgeBox = QStringLiteral("border-radius: 3px; padding: 1px 6px;");
 } // namespace
 
 ConnectionBar::ConnectionBar(QWidget *parent)
@@ -37,7 +34,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     QFont bold = m_server->font();
     bold.setBold(true);
     m_server->setFont(bold);
-    m_readOnly->setStyleSheet(badgeStyle("#6a1b9a"));
+    ToneStyle::set(m_readOnly, ToneStyle::Look::Badge, ToneStyle::Tone::Special, badgeBox);
     m_readOnly->setToolTip(tr("Opened read-only: every action is disabled."));
     m_readOnly->hide();
 
@@ -104,19 +101,19 @@ void ConnectionBar::setServer(const QString &description, bool readOnly)
 
 void ConnectionBar::setState(const ConnectionState &state)
 {
-    const char *colour = "#757575";
+    ToneStyle::Tone tone = ToneStyle::Tone::Muted;
     switch (state.phase) {
     case ConnectionState::Phase::Ready:
-        colour = "#2e7d32";
+        tone = ToneStyle::Tone::Good;
         break;
     case ConnectionState::Phase::Connecting:
-        colour = "#1565c0";
+        tone = ToneStyle::Tone::Info;
         break;
     case ConnectionState::Phase::Reconnecting:
-        colour = "#ef6c00";
+        tone = ToneStyle::Tone::Warning;
         break;
     case ConnectionState::Phase::Failed:
-        colour = "#c62828";
+        tone = ToneStyle::Tone::Bad;
         break;
     default:
         break;
@@ -134,7 +131,7 @@ void ConnectionBar::setState(const ConnectionState &state)
     // Offered whatever the state, as long as there is a connection to open again.
     m_reconnect->setEnabled(state.phase != ConnectionState::Phase::Idle
                             && state.phase != ConnectionState::Phase::Closed);
-    m_state->setStyleSheet(badgeStyle(colour));
+    ToneStyle::set(m_state, ToneStyle::Look::Badge, tone, badgeBox);
     m_state->setToolTip(state.describe());
 }
 
@@ -160,7 +157,7 @@ void ConnectionBar::updateLastRefresh()
     const QString age = seconds < 2 ? tr("just now") : tr("%n s ago", nullptr, int(qMin<qint64>(seconds, 1 << 30)));
     m_lastRefresh->setText(m_stale ? tr("stale: data from %1 (%2)").arg(m_lastRefreshTime.toString(QStringLiteral("HH:mm:ss")), age)
                                    : tr("updated %1").arg(age));
-    m_lastRefresh->setStyleSheet(m_stale ? QStringLiteral("QLabel { color: #c62828; }") : QString());
+    ToneStyle::setText(m_lastRefresh, m_stale ? ToneStyle::Tone::Bad : ToneStyle::Tone::Plain);
     m_lastRefresh->setToolTip(tr("%1 (%2)").arg(TimeText::local(m_lastRefreshTime), TimeText::utc(m_lastRefreshTime)));
 }
 

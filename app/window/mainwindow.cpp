@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "actioncenter.h"
+#include "apptheme.h"
 #include "bulkrunspanel.h"
 #include "connectionbar.h"
 #include "failedpage.h"
@@ -9,6 +10,7 @@
 #include "page.h"
 #include "overviewpage.h"
 #include "pagelist.h"
+#include "palettefollower.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
@@ -52,8 +54,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_navigation->setFrameShape(QFrame::NoFrame);
     m_navigation->setMaximumWidth(220);
     m_navigation->setMinimumWidth(120);
-    m_navigation->setStyleSheet(QStringLiteral("QListWidget { background: palette(window); font-size: 11pt; }"
-                                               "QListWidget::item { padding: 6px 10px; }"));
+    // Set again on a palette change: a style sheet's palette(window) is read once, when it is set.
+    PaletteFollower::follow(m_navigation, [this] {
+        m_navigation->setStyleSheet(QStringLiteral("QListWidget { background: palette(window); font-size: 11pt; }"
+                                                   "QListWidget::item { padding: 6px 10px; }"));
+    });
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -131,6 +136,7 @@ void MainWindow::buildMenus()
         m_bar->searchField()->setFocus(Qt::ShortcutFocusReason);
         m_bar->searchField()->selectAll();
     });
+    view->addAction(AppTheme::darkPaletteAction(view));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About qlessdesk"));

@@ -1,5 +1,7 @@
 #include "troublebanner.h"
 
+#include "tonestyle.h"
+
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,8 +15,8 @@ TroubleBanner::TroubleBanner(QWidget *parent)
     , m_countdown(new QTimer(this))
 {
     setObjectName(QStringLiteral("troubleBanner"));
-    setStyleSheet(QStringLiteral("#troubleBanner { background: #fff3e0; border-bottom: 1px solid #ffb74d; }"
-                                 "#troubleBanner QLabel { color: #4e342e; }"));
+    ToneStyle::set(this, ToneStyle::Look::Banner, ToneStyle::Tone::Warning,
+                   QStringLiteral("border-width: 0 0 1px 0;"), QStringLiteral("#troubleBanner"));
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *layout = new QHBoxLayout(this);

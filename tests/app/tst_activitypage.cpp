@@ -3,6 +3,7 @@
 #include "auditlogmodel.h"
 #include "pagetestbase.h"
 #include "tableexportbutton.h"
+#include "themecolors.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -233,7 +234,7 @@ private slots:
         QVERIFY(!page.exportCsv(m_dir->filePath(QStringLiteral("blocker/out.csv"))));
         QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("Export failed: ")),
                  qPrintable(page.statusLabel()->text()));
-        QVERIFY(page.statusLabel()->styleSheet().contains(QStringLiteral("#c62828")));
+        QVERIFY(page.statusLabel()->styleSheet().contains(ThemeColors::text(ThemeColors::Tone::Bad).name()));
         screenshot(&page, QStringLiteral("activity-export-failed"));
     }
 };

@@ -4,6 +4,7 @@
 #include "configpage.h"
 #include "pagetestbase.h"
 #include "realisticpipeline.h"
+#include "themecolors.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -381,7 +382,7 @@ private slots:
         const QString text = page.resultLabel()->text();
         QVERIFY2(text.contains(QStringLiteral("out of memory")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Nothing was changed")), qPrintable(text));
-        QVERIFY(page.resultLabel()->styleSheet().contains(QStringLiteral("#c62828")));
+        QVERIFY(page.resultLabel()->styleSheet().contains(ThemeColors::text(ThemeColors::Tone::Bad).name()));
         QCOMPARE(stored("application"), QByteArray("qless"));
         QCOMPARE(s->auditLog()->records().value(0).outcome, QStringLiteral("failed"));
         // The value typed stays, to try again.

@@ -4,6 +4,7 @@
 #include "pagetestbase.h"
 #include "queuelistmodel.h"
 #include "realisticpipeline.h"
+#include "themecolors.h"
 #include "workerlistmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -43,7 +44,7 @@ private slots:
             failed += it.value().toInteger();
         QCOMPARE(page.failureModel()->totalJobs(), failed);
         QVERIFY(page.summaryLabel()->text().contains(QStringLiteral("failed")));
-        QVERIFY(page.summaryLabel()->text().contains(QStringLiteral("#c62828")));
+        QVERIFY(page.summaryLabel()->text().contains(ThemeColors::text(ThemeColors::Tone::Bad).name()));
         const QJsonArray workerList =
             fixture().json(QStringLiteral("workers"), {num(double(QDateTime::currentSecsSinceEpoch()))}).toArray();
         QCOMPARE(page.workerModel()->rowCount(), workerList.size());
@@ -66,7 +67,7 @@ private slots:
         page.show();
         QVERIFY(refresh(&page));
         QCOMPARE(page.failureModel()->rowCount(), 0);
-        QVERIFY(!page.summaryLabel()->text().contains(QStringLiteral("#c62828")));
+        QVERIFY(!page.summaryLabel()->text().contains(ThemeColors::text(ThemeColors::Tone::Bad).name()));
     }
 
     void pausedQueuesAreNamed()
