@@ -156,6 +156,20 @@ private slots:
                 dark += qGray(image.pixel(x, y)) < 128;
         }
         QVERIFY(dark > 100);
+        // Light unless asked: the corner is the chart's white background.
+        QCOMPARE(image.pixelColor(2, 2), QColor(Qt::white));
+    }
+
+    // --theme dark: the same chart on the dark palette's base, for a dark slide or wiki.
+    void writesADarkPngWhenAsked()
+    {
+        const QString file = path(QStringLiteral("crawl-dark.png"));
+        const Result result = run(args(file, {QStringLiteral("--size"), QStringLiteral("900x500"),
+                                              QStringLiteral("--theme"), QStringLiteral("dark")}));
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QImage image;
+        QVERIFY(image.load(file));
+        QVERIFY2(qGray(image.pixel(2, 2)) < 64, qPrintable(image.pixelColor(2, 2).name()));
     }
 
     void writesAnSvg()
@@ -250,6 +264,8 @@ private slots:
         QTest::newRow("future date") << a << QStringLiteral("has not begun yet");
         QTest::newRow("bad kind") << args(path(png), {QStringLiteral("--kind"), QStringLiteral("queued")})
                                   << QStringLiteral("Bad --kind \"queued\"");
+        QTest::newRow("bad theme") << args(path(png), {QStringLiteral("--theme"), QStringLiteral("blue")})
+                                   << QStringLiteral("Bad --theme \"blue\"");
         QTest::newRow("bad size") << args(path(png), {QStringLiteral("--size"), QStringLiteral("1200")})
                                   << QStringLiteral("Bad --size \"1200\"");
         QTest::newRow("tiny size") << args(path(png), {QStringLiteral("--size"), QStringLiteral("50x50")})
