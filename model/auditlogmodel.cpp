@@ -9,19 +9,130 @@
 #include <QJsonDocument>
 #include <QLocale>
 
-AuditLogModel::AuditLogModel(const AuditLog *log, int maxRows, QObject *parent)
-    : KeyedTableModel<AuditRecord>(parent)
-    , m_log(log)
-    , m_maxRows(maxRows)
+AuditLogModel::AuditLogModel(const QString &filePath, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_filePath(filePath)
+    , m_reader(new AuditLogReader(filePath))
 {
+    m_thread.setObjectName(QStringLiteral("auditLogReader"));
+    m_reader->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_reader, &QObject::deleteLater);
+    connect(m_reader, &AuditLogReader::found, this, &AuditLogModel::take);
+    connect(m_reader, &AuditLogReader::decoded, this, &AuditLogModel::takeDecoded);
+    m_thread.start();
+    reload();
+}
+
+AuditLogModel::~AuditLogModel()
+{
+    // The reader's steps are short (a chunk of the file each): this waits for one at most.
+    m_thread.quit();
+    m_thread.wait();
 }
 
 void AuditLogModel::reload()
 {
-    int skipped = 0;
-    const QList<AuditRecord> records = m_log->records(m_maxRows, &skipped);
-    m_skipped = skipped;
-    applySnapshot(records);
+    QMetaObject::invokeMethod(m_reader, &AuditLogReader::readMore, Qt::QueuedConnection);
+}
+
+void AuditLogModel::take(const AuditLogBatch &batch)
+{
+    if (batch.restarted || batch.generation != m_generation) {
+        // Another file now (rotated, cut, written anew): nothing of the old one stands.
+        beginResetModel();
+        m_lines.clear();
+        m_decoded.clear();
+        m_asked.clear();
+        m_wantedBlocks.clear();
+        m_damaged.clear();
+        m_generation = batch.generation;
+        endResetModel();
+    }
+    if (!batch.newer.isEmpty()) {
+        beginInsertRows({}, 0, int(batch.newer.size()) - 1);
+        m_lines.insert(0, batch.newer.size(), AuditLine{});
+        std::copy(batch.newer.cbegin(), batch.newer.cend(), m_lines.begin());
+        endInsertRows();
+    }
+    if (!batch.older.isEmpty()) {
+        const int first = int(m_lines.size());
+        beginInsertRows({}, first, first + int(batch.older.size()) - 1);
+        m_lines.append(batch.older);
+        endInsertRows();
+    }
+    m_complete = batch.complete;
+    m_error = batch.error;
+    emit statusChanged();
+}
+
+void AuditLogModel::want(int row) const
+{
+    m_wantedBlocks.insert(row / BlockRows);
+    if (m_askQueued)
+        return;
+    // A view asks row by row while it paints: the rows it asks for go out together afterwards.
+    m_askQueued = true;
+    QMetaObject::invokeMethod(const_cast<AuditLogModel *>(this), &AuditLogModel::askForWanted, Qt::QueuedConnection);
+}
+
+void AuditLogModel::askForWanted()
+{
+    m_askQueued = false;
+    QList<AuditLine> lines;
+    for (const int block : std::as_const(m_wantedBlocks)) {
+        const int end = qMin(int(m_lines.size()), (block + 1) * BlockRows);
+        for (int row = block * BlockRows; row < end; ++row) {
+            const AuditLine line = m_lines.at(row);
+            if (!m_decoded.contains(line.offset) && !m_asked.contains(line.offset)) {
+                m_asked.insert(line.offset);
+                lines.append(line);
+            }
+        }
+    }
+    m_wantedBlocks.clear();
+    if (lines.isEmpty())
+        return;
+    QMetaObject::invokeMethod(m_reader, [reader = m_reader, generation = m_generation, lines] {
+        reader->decode(generation, lines);
+    }, Qt::QueuedConnection);
+}
+
+void AuditLogModel::takeDecoded(quint64 generation, const QList<AuditLogEntry> &entries)
+{
+    if (generation != m_generation)
+        return;
+    int first = int(m_lines.size());
+    int last = -1;
+    bool moreDamage = false;
+    for (const AuditLogEntry &entry : entries) {
+        m_asked.remove(entry.offset);
+        if (entry.damaged && !m_damaged.contains(entry.offset)) {
+            m_damaged.insert(entry.offset);
+            moreDamage = true;
+        }
+        m_decoded.insert(entry.offset, new AuditLogEntry(entry));
+        const int row = rowOf(entry.offset);
+        if (row >= 0) {
+            first = qMin(first, row);
+            last = qMax(last, row);
+        }
+    }
+    if (last >= 0)
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    if (moreDamage)
+        emit statusChanged();
+}
+
+int AuditLogModel::rowOf(quint64 offset) const
+{
+    const auto it = std::lower_bound(m_lines.cbegin(), m_lines.cend(), offset,
+                                     [](const AuditLine &line, quint64 value) { return line.offset > value; });
+    return it != m_lines.cend() && it->offset == offset ? int(it - m_lines.cbegin()) : -1;
+}
+
+int AuditLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_lines.size());
 }
 
 QString AuditLogModel::detailsText(const AuditRecord &record)
@@ -94,8 +205,47 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const AuditRecord &row = rowAt(index.row());
-    const int column = index.column();
+    const AuditLine line = m_lines.at(index.row());
+    if (role == KeyRole)
+        return QString::number(quint64(line.offset));
+    const AuditLogEntry *entry = m_decoded.object(line.offset);
+    if (!entry)
+        want(index.row()); // asked about: it is about to be shown
+    if (role == DecodedRole)
+        return entry != nullptr;
+    if (!entry) {
+        // Read in a moment: a mark, not an empty row that looks like the end of the log.
+        if (role == Qt::DisplayRole && index.column() == TimeColumn)
+            return QStringLiteral("…");
+        return {};
+    }
+    return decodedData(*entry, index.column(), role);
+}
+
+QVariant AuditLogModel::decodedData(const AuditLogEntry &entry, int column, int role) const
+{
+    if (entry.damaged) {
+        // Said plainly where a record would be: a crash mid-write or a hand edit, with the line's
+        // start to find it by. Nothing of it is trusted as a record.
+        switch (role) {
+        case Qt::DisplayRole:
+            if (column == ActionColumn)
+                return tr("damaged line");
+            if (column == DetailsColumn)
+                return entry.text;
+            if (column == OutcomeColumn)
+                return tr("Not a record");
+            return {};
+        case SortRole:
+            return column == OutcomeColumn ? QStringLiteral("damaged") : QVariant();
+        case Qt::ToolTipRole:
+            return tr("This line of the log is not a record (a crash while writing, or a hand edit); it starts at "
+                      "byte %1 of the file.").arg(quint64(entry.offset));
+        default:
+            return {};
+        }
+    }
+    const AuditRecord &row = entry.record;
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
@@ -118,8 +268,6 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
         case OutcomeColumn: return row.outcome;
         default: return {};
         }
-    case KeyRole:
-        return keyOf(row);
     case Qt::TextAlignmentRole:
         if (column == CountColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);

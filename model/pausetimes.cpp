@@ -1,6 +1,7 @@
 #include "pausetimes.h"
 
 #include "auditlog.h"
+#include "auditlogscanner.h"
 #include "connectionsettings.h"
 #include "qlesssession.h"
 #include "replyrelay.h"
@@ -21,7 +22,15 @@ PauseTimes::PauseTimes(QlessSession *session)
     const QString path = session->auditLog()->filePath();
     ReplyRelay *relay = ReplyRelay::create(this);
     QThreadPool::globalInstance()->start([this, relay, path, server = m_server] {
-        auto found = std::make_shared<QList<AuditRecord>>(pauseRecords(AuditLog(path).records(), server));
+        // A line at a time, and only the lines that may be pauses are decoded: the log may hold a
+        // million other records, which must not all be in memory at once.
+        QList<AuditRecord> newestFirst;
+        AuditLogScanner::forEachLine(path, [&newestFirst](const QByteArray &line) {
+            AuditRecord record;
+            if (line.contains("pause") && AuditLog::fromJsonLine(line.trimmed(), &record))
+                newestFirst.prepend(record);
+        });
+        auto found = std::make_shared<QList<AuditRecord>>(pauseRecords(newestFirst, server));
         relay->post([this, found] {
             m_since.clear();
             for (const AuditRecord &record : std::as_const(*found))

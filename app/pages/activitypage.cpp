@@ -11,8 +11,6 @@
 #include <QBrush>
 #include <QColor>
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -36,7 +34,7 @@ public:
         if (index.column() == AuditLogModel::OutcomeColumn && (role == Qt::FontRole || role == Qt::ForegroundRole)) {
             const QString outcome = QIdentityProxyModel::data(index, AuditLogModel::SortRole).toString();
             const bool notDone = outcome == QLatin1String("failed") || outcome == QLatin1String("partial")
-                || outcome == QLatin1String("cancelled");
+                || outcome == QLatin1String("cancelled") || outcome == QLatin1String("damaged");
             if (role == Qt::FontRole && notDone) {
                 QFont bold;
                 bold.setBold(true);
@@ -69,8 +67,10 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     , m_status(new QLabel(this))
 {
     TableViews::setUp(m_view, m_marks);
-    // The log's own order, newest first, is the one to read it in.
+    // The log's own order, newest first, is the one to read it in (and a million rows are not
+    // sorted on the GUI thread).
     m_view->setSortingEnabled(false);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
 
     auto *intro = new QLabel(tr("Every write made from this console, newest first: actions, bulk runs and config edits."),
                              this);
@@ -121,48 +121,49 @@ void ActivityPage::reload()
     // The session may have been handed another log (tests, or a log chosen elsewhere): the model
     // reads the one in use now, and never the one that went away.
     const AuditLog *log = session()->auditLog();
-    if (log != m_log || !m_model) {
-        AuditLogModel *old = m_model;
-        m_log = log;
-        m_model = new AuditLogModel(log, 10000, this);
-        m_marks->setSourceModel(m_model);
-        delete old;
-        m_path->setText(tr("Log file: %1").arg(QDir::toNativeSeparators(log->filePath())));
-        // Details take what room there is; count and outcome stay together at the right.
-        QHeaderView *header = m_view->horizontalHeader();
-        header->setStretchLastSection(false);
-        header->resizeSection(AuditLogModel::TimeColumn, 150);
-        header->resizeSection(AuditLogModel::ServerColumn, 230);
-        header->resizeSection(AuditLogModel::ActionColumn, 110);
-        header->setSectionResizeMode(AuditLogModel::DetailsColumn, QHeaderView::Stretch);
-        header->resizeSection(AuditLogModel::CountColumn, 70);
-        header->resizeSection(AuditLogModel::OutcomeColumn, 100);
+    if (log == m_log && m_model) {
+        m_model->reload(); // only what was appended, read off this thread
+        return;
     }
-    m_model->reload();
+    AuditLogModel *old = m_model;
+    m_log = log;
+    m_model = new AuditLogModel(log->filePath(), this);
+    connect(m_model, &AuditLogModel::statusChanged, this, &ActivityPage::updateNote);
+    m_marks->setSourceModel(m_model);
+    delete old;
+    m_path->setText(tr("Log file: %1").arg(QDir::toNativeSeparators(log->filePath())));
+    // Details take what room there is; count and outcome stay together at the right.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->resizeSection(AuditLogModel::TimeColumn, 150);
+    header->resizeSection(AuditLogModel::ServerColumn, 230);
+    header->resizeSection(AuditLogModel::ActionColumn, 110);
+    header->setSectionResizeMode(AuditLogModel::DetailsColumn, QHeaderView::Stretch);
+    header->resizeSection(AuditLogModel::CountColumn, 70);
+    header->resizeSection(AuditLogModel::OutcomeColumn, 100);
+    updateNote();
+}
 
-    // records() shows an unreadable file as empty: find out which it is, to say so.
-    QString problem;
-    QFile file(log->filePath());
-    if (QFileInfo(file).isDir())
-        problem = tr("The audit log cannot be read: %1 is a folder.").arg(QDir::toNativeSeparators(log->filePath()));
-    else if (file.exists() && !file.open(QIODevice::ReadOnly))
-        problem = tr("The audit log cannot be read: %1").arg(file.errorString());
+void ActivityPage::updateNote()
+{
+    const QString problem = m_model->readError();
+    const int damaged = m_model->damagedLines();
     if (!problem.isEmpty()) {
         m_note->setText(problem);
-    } else if (m_model->skippedLines() > 0) {
-        const int skipped = m_model->skippedLines();
-        m_note->setText(skipped == 1 ? tr("1 damaged line of the log was skipped (a crash while writing, or a hand "
-                                          "edit); everything else is shown.")
-                                     : tr("%1 damaged lines of the log were skipped (a crash while writing, or a "
-                                          "hand edit); everything else is shown.").arg(skipped));
-    } else if (m_model->rowCount() == 0) {
+    } else if (damaged > 0) {
+        // Only lines shown are read, so this counts those seen so far.
+        m_note->setText(damaged == 1 ? tr("1 damaged line of the log (a crash while writing, or a hand edit) marked "
+                                          "in the table; everything else is shown.")
+                                     : tr("%1 damaged lines of the log (a crash while writing, or a hand edit) "
+                                          "marked in the table; everything else is shown.").arg(damaged));
+    } else if (m_model->rowCount() == 0 && m_model->isComplete()) {
         m_note->setText(tr("Nothing written yet: actions and config edits made from this console appear here."));
     } else {
         m_note->clear();
     }
     // An empty log is no trouble: said plainly, not as a warning.
     ToneStyle::set(m_note, ToneStyle::Look::Banner,
-                   problem.isEmpty() && m_model->skippedLines() == 0 ? ToneStyle::Tone::Plain : ToneStyle::Tone::Warning, noteBox);
+                   problem.isEmpty() && damaged == 0 ? ToneStyle::Tone::Plain : ToneStyle::Tone::Warning, noteBox);
     m_note->setVisible(!m_note->text().isEmpty());
 }
 

@@ -11,9 +11,10 @@ class TableExportButton;
 
 // Every write made from this console, newest first, from the audit log file: when (local time),
 // which server, what, with which arguments, how many jobs, and how it ended (failed, partial and
-// cancelled stand out). Reloads when the session records a write; says when damaged lines were
-// skipped or the file cannot be read; exports the whole log as CSV; shows where the file is.
-// Reads only the local file: nothing of it comes from Redis.
+// cancelled stand out). Reads what was appended when the session records a write and on refresh,
+// off the GUI thread (AuditLogModel); marks damaged lines and says when the file cannot be read;
+// exports the whole log as CSV; shows where the file is. Reads only the local file: nothing of it
+// comes from Redis.
 class ActivityPage final : public Page
 {
     Q_OBJECT
@@ -26,7 +27,8 @@ public:
     // must not take this as fresh server data (that would clear a stale-connection warning).
     void refresh(std::function<void(bool ok)> done) override;
 
-    // Reads the session's log again (after a write, or when the session got another log).
+    // Reads what was appended to the session's log (after a write), or the log the session was
+    // given instead. Returns at once: the rows follow.
     void reload();
     // Writes the whole log to `path` as CSV (TableExportButton: with progress and Cancel, the
     // rows as `export-table --view activity` writes them) and says on the page how that went.
@@ -36,7 +38,7 @@ public:
     AuditLogModel *auditModel() const { return m_model; }
     QTableView *view() const { return m_view; }
     TableExportButton *exportButton() const { return m_export; }
-    // Damaged lines skipped, an unreadable file, or an empty log.
+    // Damaged lines marked, an unreadable file, or an empty log.
     QLabel *noteLabel() const { return m_note; }
     QLabel *pathLabel() const { return m_path; }
     // The last export's result, or a write the log could not record.
@@ -44,6 +46,7 @@ public:
 
 private:
     void showStatus(bool ok, const QString &message);
+    void updateNote();
 
     const AuditLog *m_log = nullptr;
     AuditLogModel *m_model = nullptr;

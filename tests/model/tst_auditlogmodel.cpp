@@ -10,7 +10,8 @@
 #include <QTest>
 
 // The Activity page's table over the audit log: newest first, text for people and raw values for
-// sorting, and a reload that adds new actions on top without dropping the operator's selection.
+// sorting, a reload that adds new actions on top without dropping the operator's selection, and
+// rows decoded only when asked for (the file is read on the model's reader thread).
 class TestAuditLogModel final : public QObject
 {
     Q_OBJECT
@@ -28,6 +29,17 @@ class TestAuditLogModel final : public QObject
         return r;
     }
 
+    // Asks every row, as a view showing them all would, and waits until all are decoded.
+    static bool decodeAll(AuditLogModel &model)
+    {
+        return QTest::qWaitFor([&model] {
+            bool all = model.isComplete();
+            for (int row = 0; row < model.rowCount(); ++row)
+                all = model.index(row, 0).data(AuditLogModel::DecodedRole).toBool() && all;
+            return all;
+        }, 10000);
+    }
+
 private slots:
     void showsRecordsNewestFirst()
     {
@@ -40,11 +52,10 @@ private slots:
         failed.message = QStringLiteral("refused: it has dependents\nb, c");
         QVERIFY(log.append(failed));
 
-        AuditLogModel model(&log);
+        AuditLogModel model(log.filePath());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        QCOMPARE(model.rowCount(), 0);
-        model.reload();
-        QCOMPARE(model.rowCount(), 2);
+        QTRY_COMPARE(model.rowCount(), 2);
+        QVERIFY(decodeAll(model));
         QCOMPARE(model.columnCount(), int(AuditLogModel::ColumnCount));
         QCOMPARE(model.headerData(AuditLogModel::DetailsColumn, Qt::Horizontal).toString(), QStringLiteral("Details"));
 
@@ -84,8 +95,8 @@ private slots:
         started.outcome = QStringLiteral("started");
         started.arguments = QJsonObject{{QStringLiteral("previous"), QJsonValue::Null}};
         QVERIFY(log.append(started));
-        AuditLogModel model(&log);
-        model.reload();
+        AuditLogModel model(log.filePath());
+        QVERIFY(decodeAll(model));
         QCOMPARE(model.index(0, AuditLogModel::OutcomeColumn).data().toString(), QStringLiteral("Started"));
         QCOMPARE(model.index(0, AuditLogModel::DetailsColumn).data().toString(), QStringLiteral("previous=none"));
     }
@@ -96,11 +107,11 @@ private slots:
         AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
         for (int i = 0; i < 3; ++i)
             QVERIFY(log.append(record(QStringLiteral("move"), i, i)));
-        AuditLogModel model(&log);
+        AuditLogModel model(log.filePath());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        model.reload();
-        QCOMPARE(model.rowCount(), 3);
-        QCOMPARE(model.skippedLines(), 0);
+        QTRY_COMPARE(model.rowCount(), 3);
+        QVERIFY(decodeAll(model));
+        QCOMPARE(model.damagedLines(), 0);
 
         QItemSelectionModel selection(&model);
         const QModelIndex oldest = model.index(2, 0);
@@ -118,49 +129,65 @@ private slots:
         QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
         QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
         model.reload();
+        QTRY_COMPARE(model.rowCount(), 6);
         QCOMPARE(resets.count(), 0);
         QCOMPARE(inserts.count(), 1);
-        QCOMPARE(model.rowCount(), 5);
-        QCOMPARE(model.skippedLines(), 1);
+        QVERIFY(decodeAll(model));
+        // The damaged line is a row of its own, marked, between the records around it.
+        QCOMPARE(model.damagedLines(), 1);
         QCOMPARE(model.index(0, AuditLogModel::ActionColumn).data().toString(), QStringLiteral("unfail"));
         QCOMPARE(model.index(1, AuditLogModel::ActionColumn).data().toString(), QStringLiteral("priority"));
+        QCOMPARE(model.index(2, AuditLogModel::ActionColumn).data().toString(), QStringLiteral("damaged line"));
+        QCOMPARE(model.index(2, AuditLogModel::OutcomeColumn).data().toString(), QStringLiteral("Not a record"));
+        QCOMPARE(model.index(2, AuditLogModel::OutcomeColumn).data(AuditLogModel::SortRole).toString(),
+                 QStringLiteral("damaged"));
+        QCOMPARE(model.index(2, AuditLogModel::DetailsColumn).data().toString(), QStringLiteral("not json"));
         // The same record is still the selected one, now further down.
         const QModelIndexList selected = selection.selectedRows();
         QCOMPARE(selected.size(), 1);
-        QCOMPARE(selected.first().row(), 4);
-        QCOMPARE(selected.first().data(AuditLogModel::KeyRole).toString(), // its line in the file
-                 QStringLiteral("1"));
+        QCOMPARE(selected.first().row(), 5);
+        QCOMPARE(selected.first().data(AuditLogModel::KeyRole).toString(), // its place in the file
+                 QStringLiteral("0"));
 
         // Reloading an unchanged file changes nothing.
         QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy status(&model, &AuditLogModel::statusChanged);
         model.reload();
+        QVERIFY(status.wait());
         QCOMPARE(changes.count(), 0);
-        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.rowCount(), 6);
     }
 
-    void maxRowsBoundsTheTable()
+    void onlyRowsAskedForAreDecoded()
     {
         QTemporaryDir dir;
         AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
-        for (int i = 0; i < 5; ++i)
-            QVERIFY(log.append(record(QStringLiteral("move"), i, i)));
-        AuditLogModel model(&log, 3);
+        for (int i = 0; i < 1000; ++i)
+            QVERIFY(log.append(record(QStringLiteral("move"), i, i % 60)));
+        AuditLogModel model(log.filePath());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        model.reload();
-        QCOMPARE(model.rowCount(), 3);
-        QCOMPARE(model.index(0, AuditLogModel::CountColumn, {}).data(AuditLogModel::SortRole).toLongLong(), 4);
-        QCOMPARE(model.index(2, AuditLogModel::CountColumn, {}).data(AuditLogModel::SortRole).toLongLong(), 2);
+        QTRY_VERIFY(model.isComplete());
+        QCOMPARE(model.rowCount(), 1000);
+        // A row not asked for yet shows a mark, and its block is read.
+        const QModelIndex deep = model.index(700, AuditLogModel::CountColumn);
+        QTRY_COMPARE(deep.data(AuditLogModel::SortRole).toLongLong(), 299);
+        // Rows far from those asked stay undecoded: they cost their place in the file only.
+        int decoded = 0;
+        for (int row = 0; row < model.rowCount(); ++row)
+            decoded += model.index(row, 0).data(AuditLogModel::DecodedRole).toBool() ? 1 : 0;
+        QVERIFY2(decoded < 1000, qPrintable(QString::number(decoded)));
     }
 
     void emptyOrMissingLog()
     {
         QTemporaryDir dir;
         AuditLog log(dir.filePath(QStringLiteral("none/audit.jsonl")));
-        AuditLogModel model(&log);
+        AuditLogModel model(log.filePath());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        model.reload();
+        QTRY_VERIFY(model.isComplete());
         QCOMPARE(model.rowCount(), 0);
-        QCOMPARE(model.skippedLines(), 0);
+        QCOMPARE(model.damagedLines(), 0);
+        QVERIFY(model.readError().isEmpty());
     }
 };
 
