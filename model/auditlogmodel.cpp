@@ -15,6 +15,9 @@ AuditLogModel::AuditLogModel(const QString &filePath, QObject *parent)
     , m_reader(new AuditLogReader(filePath))
 {
     m_thread.setObjectName(QStringLiteral("auditLogReader"));
+    m_insertTimer.setSingleShot(true);
+    m_insertTimer.setInterval(InsertPauseMs);
+    connect(&m_insertTimer, &QTimer::timeout, this, &AuditLogModel::insertOlder);
     m_reader->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_reader, &QObject::deleteLater);
     connect(m_reader, &AuditLogReader::found, this, &AuditLogModel::take);
@@ -41,6 +44,8 @@ void AuditLogModel::take(const AuditLogBatch &batch)
         // Another file now (rotated, cut, written anew): nothing of the old one stands.
         beginResetModel();
         m_lines.clear();
+        m_older.clear();
+        m_insertTimer.stop();
         m_decoded.clear();
         m_asked.clear();
         m_wantedBlocks.clear();
@@ -55,19 +60,49 @@ void AuditLogModel::take(const AuditLogBatch &batch)
         endInsertRows();
     }
     if (!batch.older.isEmpty()) {
-        const int first = int(m_lines.size());
-        beginInsertRows({}, first, first + int(batch.older.size()) - 1);
-        m_lines.append(batch.older);
-        endInsertRows();
+        // Room for the whole log at once, with some to spare for the estimate being short:
+        // growing a list of a million rows copies all of it, on this thread.
+        if (m_lines.capacity() < batch.expectedLines)
+            m_lines.reserve(qsizetype(double(batch.expectedLines) * 1.1));
+        m_older.append(batch.older);
+        if (!m_insertTimer.isActive())
+            insertOlder();
     }
-    m_complete = batch.complete;
+    m_readerComplete = batch.complete;
     m_error = batch.error;
     emit statusChanged();
 }
 
+void AuditLogModel::insertOlder()
+{
+    if (m_older.isEmpty())
+        return;
+    // A view takes in rows at a cost per row (its header keeps each one) and then paints itself
+    // again whole, wherever they went: slices with time between them keep the GUI thread's turns
+    // short however large the piece the reader found.
+    const qsizetype count = qMin<qsizetype>(m_older.size(), InsertSliceRows);
+    const int first = int(m_lines.size());
+    beginInsertRows({}, first, first + int(count) - 1);
+    m_lines.resize(first + count);
+    std::copy(m_older.cbegin(), m_older.cbegin() + count, m_lines.begin() + first);
+    m_older.remove(0, count);
+    endInsertRows();
+    if (m_older.isEmpty()) {
+        emit statusChanged();
+        return;
+    }
+    m_insertTimer.start();
+}
+
 void AuditLogModel::want(int row) const
 {
-    m_wantedBlocks.insert(row / BlockRows);
+    // The blocks on either side too: the next page up or down is then decoded before it is
+    // scrolled to, and paints once, not first empty.
+    const int block = row / BlockRows;
+    m_wantedBlocks.insert(block);
+    m_wantedBlocks.insert(block + 1);
+    if (block > 0)
+        m_wantedBlocks.insert(block - 1);
     if (m_askQueued)
         return;
     // A view asks row by row while it paints: the rows it asks for go out together afterwards.
@@ -250,10 +285,10 @@ QVariant AuditLogModel::decodedData(const AuditLogEntry &entry, int column, int 
     case Qt::DisplayRole:
         switch (column) {
         // Local time to the second for reading; the file and the CSV keep UTC with milliseconds.
-        case TimeColumn: return TimeText::local(row.time);
+        case TimeColumn: return entry.timeText;
         case ServerColumn: return row.server;
         case ActionColumn: return row.action;
-        case DetailsColumn: return detailsText(row);
+        case DetailsColumn: return entry.text;
         case CountColumn: return QLocale().toString(row.count);
         case OutcomeColumn: return outcomeText(row.outcome);
         default: return {};
@@ -263,7 +298,7 @@ QVariant AuditLogModel::decodedData(const AuditLogEntry &entry, int column, int 
         case TimeColumn: return row.time.toMSecsSinceEpoch();
         case ServerColumn: return row.server;
         case ActionColumn: return row.action;
-        case DetailsColumn: return detailsText(row);
+        case DetailsColumn: return entry.text;
         case CountColumn: return row.count;
         case OutcomeColumn: return row.outcome;
         default: return {};

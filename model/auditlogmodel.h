@@ -7,6 +7,7 @@
 #include <QCache>
 #include <QSet>
 #include <QThread>
+#include <QTimer>
 
 // The Activity page: the audit log newest first, one row per line of the file. The file is read
 // by an AuditLogReader on a thread of its own, never on the GUI thread: what the model holds per
@@ -32,6 +33,10 @@ public:
     static constexpr int DecodedRole = Qt::UserRole + 2;
     // Rows decoded together: what a view shows at once, and a little more.
     static constexpr int BlockRows = 64;
+    // Rows found further back are taken into the table this many at a time, this long apart (see
+    // insertOlder): a million rows in about half a second after the reader found them.
+    static constexpr int InsertSliceRows = 32768;
+    static constexpr int InsertPauseMs = 16;
     // Decoded rows kept: several screens' worth, however far the operator scrolls.
     static constexpr int KeptRecords = 4096;
 
@@ -43,7 +48,7 @@ public:
     // Asks for what was appended since (or the whole file, if it was replaced); returns at once.
     void reload();
     // Every line of the file known when the last read ended (rows may still be decoding).
-    bool isComplete() const { return m_complete; }
+    bool isComplete() const { return m_readerComplete && m_older.isEmpty(); }
     // The file exists but cannot be read (a folder, no permission); empty otherwise.
     QString readError() const { return m_error; }
     // Damaged lines among those decoded so far (the ones shown: a line is only read when shown).
@@ -67,6 +72,7 @@ signals:
 
 private:
     void take(const AuditLogBatch &batch);
+    void insertOlder();
     void takeDecoded(quint64 generation, const QList<AuditLogEntry> &entries);
     // A view asked for a row not decoded yet: its block is asked of the reader (once), soon.
     void want(int row) const;
@@ -81,7 +87,9 @@ private:
     AuditLogReader *m_reader;
     quint64 m_generation = 0;
     QList<AuditLine> m_lines; // newest first
-    bool m_complete = false;
+    QList<AuditLine> m_older; // found further back, not in the table yet (newest first)
+    QTimer m_insertTimer;
+    bool m_readerComplete = false;
     QString m_error;
     QSet<quint64> m_damaged;
     mutable QCache<quint64, AuditLogEntry> m_decoded{KeptRecords};

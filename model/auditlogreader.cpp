@@ -1,6 +1,8 @@
 #include "auditlogreader.h"
 
 #include "auditlog.h"
+#include "auditlogmodel.h"
+#include "timetext.h"
 
 AuditLogReader::AuditLogReader(const QString &filePath)
     : m_scanner(filePath)
@@ -22,15 +24,19 @@ void AuditLogReader::step()
     if (step.restarted) {
         ++m_generation;
         m_chunkBytes = FirstChunkBytes;
-    } else if (!step.older.isEmpty()) {
-        m_chunkBytes = qMin(LargestChunkBytes, m_chunkBytes * 2);
+        m_linesFound = 0;
     }
+    if (!step.older.isEmpty())
+        m_chunkBytes = qMin(LargestChunkBytes, m_chunkBytes * 2);
     AuditLogBatch batch;
     batch.generation = m_generation;
     batch.restarted = step.restarted;
     batch.newer = std::move(step.newer);
     batch.older = std::move(step.older);
     batch.complete = m_scanner.isComplete();
+    m_linesFound += batch.newer.size() + batch.older.size();
+    const qint64 bytesFound = qMax<qint64>(1, m_scanner.bytesFound());
+    batch.expectedLines = qint64(double(m_linesFound) * double(m_scanner.bytesTotal()) / double(bytesFound));
     batch.error = step.error;
     emit found(batch);
     if (!batch.complete && batch.error.isEmpty())
@@ -51,7 +57,10 @@ void AuditLogReader::decode(quint64 generation, const QList<AuditLine> &lines)
         entry.offset = lines.at(i).offset;
         const QByteArray &line = bytes.at(i);
         entry.damaged = !AuditLog::fromJsonLine(line.trimmed(), &entry.record);
-        if (entry.damaged) {
+        if (!entry.damaged) {
+            entry.timeText = TimeText::local(entry.record.time);
+            entry.text = AuditLogModel::detailsText(entry.record);
+        } else {
             // Control bytes (a binary mess) would garble the cell: shown as the replacement mark.
             entry.text = QString::fromUtf8(line.left(DamagedTextChars * 4)).left(DamagedTextChars);
             for (QChar &c : entry.text) {

@@ -15,6 +15,7 @@ struct AuditLogBatch
     QList<AuditLine> newer; // newest first, to go on top
     QList<AuditLine> older; // newest first, to go at the bottom
     bool complete = false;  // every line of the file is known (for now)
+    qint64 expectedLines = 0; // the file's lines, as the part read so far suggests
     QString error;
 };
 
@@ -24,7 +25,11 @@ struct AuditLogEntry
     quint64 offset = 0;
     bool damaged = false;
     AuditRecord record; // when not damaged
-    QString text;       // when damaged: the start of the line as it is, for people to recognise
+    // For the table, made here on the reader's thread so that painting a screen of rows does not
+    // format them: when not damaged, the local time and the details (AuditLogModel::detailsText);
+    // when damaged, the start of the line as it is, for people to recognise.
+    QString timeText;
+    QString text;
 };
 
 // The audit log's reader: lives on a thread of its own (AuditLogModel makes it), so the GUI thread
@@ -61,5 +66,6 @@ private:
     AuditLogScanner m_scanner;
     quint64 m_generation = 1;
     qint64 m_chunkBytes = FirstChunkBytes;
+    qint64 m_linesFound = 0;
     bool m_stepQueued = false;
 };

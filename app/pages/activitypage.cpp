@@ -146,25 +146,30 @@ void ActivityPage::reload()
 
 void ActivityPage::updateNote()
 {
+    // Called for every piece of the log read: only a change touches the label, since a style sheet
+    // set again polishes it again, and a label shown or hidden lays the page out anew.
     const QString problem = m_model->readError();
     const int damaged = m_model->damagedLines();
+    QString text;
     if (!problem.isEmpty()) {
-        m_note->setText(problem);
+        text = problem;
     } else if (damaged > 0) {
         // Only lines shown are read, so this counts those seen so far.
-        m_note->setText(damaged == 1 ? tr("1 damaged line of the log (a crash while writing, or a hand edit) marked "
-                                          "in the table; everything else is shown.")
-                                     : tr("%1 damaged lines of the log (a crash while writing, or a hand edit) "
-                                          "marked in the table; everything else is shown.").arg(damaged));
+        text = damaged == 1 ? tr("1 damaged line of the log (a crash while writing, or a hand edit) marked in the "
+                                 "table; everything else is shown.")
+                            : tr("%1 damaged lines of the log (a crash while writing, or a hand edit) marked in the "
+                                 "table; everything else is shown.").arg(damaged);
     } else if (m_model->rowCount() == 0 && m_model->isComplete()) {
-        m_note->setText(tr("Nothing written yet: actions and config edits made from this console appear here."));
-    } else {
-        m_note->clear();
+        text = tr("Nothing written yet: actions and config edits made from this console appear here.");
     }
+    if (m_note->text() != text)
+        m_note->setText(text);
     // An empty log is no trouble: said plainly, not as a warning.
+    // ToneStyle::set leaves an unchanged style alone (setting one again repolishes the label).
     ToneStyle::set(m_note, ToneStyle::Look::Banner,
                    problem.isEmpty() && damaged == 0 ? ToneStyle::Tone::Plain : ToneStyle::Tone::Warning, noteBox);
-    m_note->setVisible(!m_note->text().isEmpty());
+    if (m_note->isVisibleTo(this) == text.isEmpty())
+        m_note->setVisible(!text.isEmpty());
 }
 
 bool ActivityPage::exportCsv(const QString &path)

@@ -31,6 +31,7 @@ BenchOptions BenchOptions::quick()
     o.group = 20000;
     o.smallGroup = 2000;
     o.rows = 1000;
+    o.activity = 20000;
     o.deepRows = 5000;
     o.retry = 2000;
     o.batch = 500;
@@ -353,6 +354,8 @@ int Bench::run()
         priorityRefresh();
     if (wanted("malformed"))
         malformed();
+    if (wanted("activity"))
+        activity();
     if (wanted("retry"))
         retryAll();
     longestCalls();
@@ -374,6 +377,7 @@ int Bench::run()
              {QStringLiteral("group"), double(m_options.group)},
              {QStringLiteral("small_group"), double(m_options.smallGroup)},
              {QStringLiteral("rows"), m_options.rows},
+             {QStringLiteral("activity"), double(m_options.activity)},
              {QStringLiteral("deep_rows"), m_options.deepRows},
              {QStringLiteral("retry"), double(m_options.retry)},
              {QStringLiteral("batch"), m_options.batch},

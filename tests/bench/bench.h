@@ -27,6 +27,7 @@ struct BenchOptions
     qint64 group = 1000000;     // the failure group opened and scrolled
     qint64 smallGroup = 100000; // the same, ten times smaller: memory must not grow with size
     int rows = 10000;           // rows scrolled through
+    qint64 activity = 1000000;  // records in the audit log the Activity page opens
     int deepRows = 100000;      // rows scrolled through for the memory-by-depth figure
     qint64 retry = 1000000;     // jobs in the group retried all at once
     int batch = BulkRunner::GroupBatchJobs; // bulk batch size (BulkRunner and the raw unfail loop alike)
@@ -35,7 +36,7 @@ struct BenchOptions
     int repeats = 7;            // samples of the short figures (medians are reported)
     int rounds = 3;             // samples of the long ones
     QString out;
-    // Sections to run (throughput, overview, group, priority, retry); empty: all.
+    // Sections to run (throughput, overview, group, priority, malformed, activity, retry); empty: all.
     QStringList only;
 
     static BenchOptions quick();
@@ -72,6 +73,7 @@ private:
     void retryAll();
     void priorityRefresh();
     void malformed(); // malformed.cpp
+    void activity();  // activity.cpp
     void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.

@@ -5,9 +5,12 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QString>
 
 #include <cstdio>
+
+#include <malloc.h>
 
 // Small helpers every section of the benchmark shares.
 
@@ -45,4 +48,19 @@ inline ConnectionSettings unixSettings(const QString &socket)
     settings.socketPath = socket;
     settings.clientName = QString::fromLatin1(ConsoleClientName);
     return settings;
+}
+
+// Resident memory of this process, after handing freed heap back to the system so that only
+// what is still held counts.
+inline qint64 residentKiB()
+{
+    malloc_trim(0);
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
 }

@@ -19,6 +19,7 @@ set(expected
     group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw group_memory_depth
     stall_priority_refresh
     malformed_open stall_malformed
+    activity_first_rows stall_activity_open activity_scroll stall_activity_scroll activity_memory
     retry_all stall_retry_all
     redis_longest_call)
 string(JSON count LENGTH "${json}" figures)

@@ -23,21 +23,6 @@
 #include <vector>
 
 namespace {
-// Resident memory of this process, after handing freed heap back to the system so that only
-// what is still held counts.
-qint64 residentKiB()
-{
-    malloc_trim(0);
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
 // What a view does when rows arrive: reads the cells it paints.
 void touchVisibleRows(const QAbstractItemModel &model, int rows)
 {

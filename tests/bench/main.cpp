@@ -4,6 +4,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QApplication>
 #include <QGuiApplication>
 
 #include <cstdio>
@@ -19,11 +20,20 @@ bool isRawProbe(int argc, char **argv)
     }
     return false;
 }
+
+bool isProbe(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--probe-memory") == 0)
+            return true;
+    }
+    return false;
+}
 } // namespace
 
 int main(int argc, char **argv)
 {
-    // The models use Qt Gui; no window is ever shown.
+    // The models use Qt Gui; the Activity section shows its page offscreen (Qt Widgets).
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     // The raw memory probe must not carry Qt Gui's weight either way; it only needs an app object
@@ -31,8 +41,10 @@ int main(int argc, char **argv)
     std::unique_ptr<QCoreApplication> app;
     if (isRawProbe(argc, argv))
         app = std::make_unique<QCoreApplication>(argc, argv);
+    else if (isProbe(argc, argv))
+        app = std::make_unique<QGuiApplication>(argc, argv); // as the memory figures were measured
     else
-        app = std::make_unique<QGuiApplication>(argc, argv);
+        app = std::make_unique<QApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("qlessdesk-bench"));
 
     QCommandLineParser parser;
@@ -55,7 +67,8 @@ int main(int argc, char **argv)
                                  QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
-                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, retry (comma-separated)."),
+                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, retry "
+                                                 "(comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
@@ -64,6 +77,8 @@ int main(int argc, char **argv)
     const auto smallGroup = option(QStringLiteral("small-group"), QStringLiteral("Jobs in the smaller group memory is compared with."),
                                    QString::number(defaults.smallGroup));
     const auto rows = option(QStringLiteral("rows"), QStringLiteral("Rows scrolled through."), QString::number(defaults.rows));
+    const auto activity = option(QStringLiteral("activity"), QStringLiteral("Records in the audit log the Activity page opens."),
+                                 QString::number(defaults.activity));
     const auto deepRows = option(QStringLiteral("deep-rows"), QStringLiteral("Rows scrolled through for memory by depth."),
                                  QString::number(defaults.deepRows));
     const auto retry = option(QStringLiteral("retry"), QStringLiteral("Failed jobs retried all at once."), QString::number(defaults.retry));
@@ -106,7 +121,7 @@ int main(int argc, char **argv)
         return true;
     };
     if (!take(queues, &options.queues) || !take(workers, &options.workers) || !take(group, &options.group)
-        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry)
+        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(activity, &options.activity) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry)
         || !take(batch, &options.batch) || !take(ops, &options.ops) || !take(window, &options.window)
         || !take(repeats, &options.repeats) || !take(rounds, &options.rounds))
         return 2;
@@ -123,7 +138,8 @@ int main(int argc, char **argv)
     options.out = parser.value(out);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
-                                QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed")};
+                                QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
+                                QStringLiteral("activity")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
