@@ -18,6 +18,7 @@
 #include "redisconnection.h"
 #include "refreshtimer.h"
 #include "searchresolver.h"
+#include "statusbar.h"
 #include "tagspage.h"
 #include "workerspage.h"
 #include "troublebanner.h"
@@ -49,6 +50,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_timer(new RefreshTimer(this))
     , m_runs(new BulkRunsPanel(this))
+    , m_status(new StatusBar(m_stack, this))
 {
     setWindowTitle(tr("qlessdesk"));
     m_navigation->setFrameShape(QFrame::NoFrame);
@@ -76,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(splitter, 1);
     layout->addWidget(m_runs);
     setCentralWidget(central);
+    setStatusBar(m_status);
 
     connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0 || row >= m_pages.size())
@@ -177,6 +180,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     m_resolver = new SearchResolver(s->client(), this);
     ActionCenter *actions = ActionCenter::of(s);
     m_runs->watch(actions);
+    m_status->setSession(s, where, actions);
     connect(actions, &ActionCenter::changed, this, [this] { m_timer->refreshNow(); });
     connect(actions, &ActionCenter::openJobRequested, this, &MainWindow::openJob);
     for (Page *page : createPages(s, m_stack))
@@ -241,6 +245,7 @@ void MainWindow::clearPages()
     m_resolver = nullptr;
     m_navigation->clear();
     m_runs->clear();
+    m_status->setSession(nullptr, {}, nullptr);
     qDeleteAll(m_pages);
     m_pages.clear();
 }

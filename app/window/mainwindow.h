@@ -9,6 +9,7 @@ class ConnectionBar;
 class JobDetailDialog;
 class LayoutMemory;
 class SearchResolver;
+class StatusBar;
 class Page;
 class QListWidget;
 class QStackedWidget;
@@ -90,6 +91,7 @@ private:
     QString m_server; // the session's address without password: what per-server memory is keyed by
     QList<Page *> m_pages;
     BulkRunsPanel *m_runs;
+    StatusBar *m_status; // server, round trip, last refresh, read-only, runs of pages not shown
     JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
     SearchResolver *m_resolver = nullptr;
     QString m_titleBase;     // the server or profile shown
