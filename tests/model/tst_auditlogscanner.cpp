@@ -5,6 +5,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -167,6 +168,32 @@ private slots:
         QCOMPARE(seen.size(), 5001); // the blank line passed over, the half line held back
         QCOMPARE(seen.first() + '\n', line(0));
         QCOMPARE(seen.last() + '\n', line(5000));
+    }
+
+    void anyContentAnyChunkFindsWhatAForwardReadFinds()
+    {
+        // Random bytes heavy in line breaks, blanks and long lines, read back in chunks of 1 to 64
+        // bytes: the first pass finds the same complete lines as a plain forward read, newest first.
+        QRandomGenerator random(15);
+        const char alphabet[] = {'\n', '\n', ' ', '\r', '{', '}', 'a', 'b', '"', '\t'};
+        for (int round = 0; round < 300; ++round) {
+            QByteArray bytes;
+            const int size = random.bounded(400);
+            for (int i = 0; i < size; ++i)
+                bytes += alphabet[random.bounded(int(sizeof alphabet))];
+            write(bytes, QIODevice::Truncate);
+            QList<QByteArray> forward;
+            QVERIFY(AuditLogScanner::forEachLine(path(), [&forward](const QByteArray &l) { forward << l; }));
+            AuditLogScanner scanner(path());
+            QList<AuditLine> found;
+            const qint64 chunk = 1 + random.bounded(64);
+            for (int steps = 0; steps == 0 || !scanner.isComplete(); ++steps)
+                found += scanner.step(chunk).older;
+            const QList<QByteArray> lines = scanner.read(found);
+            QCOMPARE(lines.size(), forward.size());
+            for (qsizetype i = 0; i < lines.size(); ++i)
+                QCOMPARE(lines.at(i), forward.at(forward.size() - 1 - i));
+        }
     }
 
     void theModelReadsOffTheGuiThreadAndOnlyWhatWasAppended()
