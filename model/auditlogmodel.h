@@ -34,8 +34,8 @@ public:
     // Rows decoded together: what a view shows at once, and a little more.
     static constexpr int BlockRows = 64;
     // Rows found further back are taken into the table this many at a time, this long apart (see
-    // insertOlder): a million rows in about half a second after the reader found them.
-    static constexpr int InsertSliceRows = 32768;
+    // insertOlder): a million rows in about two seconds, as long as the reader takes to find them.
+    static constexpr int InsertSliceRows = 8192;
     static constexpr int InsertPauseMs = 16;
     // Decoded rows kept: several screens' worth, however far the operator scrolls.
     static constexpr int KeptRecords = 4096;
