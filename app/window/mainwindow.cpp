@@ -22,6 +22,7 @@
 #include "tagspage.h"
 #include "workerspage.h"
 #include "troublebanner.h"
+#include "windowtitle.h"
 
 #include <QAction>
 #include <QApplication>
@@ -51,6 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_timer(new RefreshTimer(this))
     , m_runs(new BulkRunsPanel(this))
     , m_status(new StatusBar(m_stack, this))
+    , m_title(new WindowTitle(this))
 {
     setWindowTitle(tr("qlessdesk"));
     m_navigation->setFrameShape(QFrame::NoFrame);
@@ -174,9 +176,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     connect(s, &QlessSession::stateChanged, m_banner, &TroubleBanner::setState);
     connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
-    m_titleBase = profile.isEmpty() ? s->settings().describe() : profile;
-    m_pausedQueues = 0;
-    updateTitle();
+    m_title->setServer(profile.isEmpty() ? s->settings().describe() : profile);
     m_resolver = new SearchResolver(s->client(), this);
     ActionCenter *actions = ActionCenter::of(s);
     m_runs->watch(actions);
@@ -282,46 +282,10 @@ void MainWindow::refreshCurrentPage()
     page->refresh([this, s, ticket](bool ok) {
         if (ok && m_session.get() == s) {
             s->markRefreshed();
-            countPausedQueues();
+            m_title->countPaused(s, qobject_cast<OverviewPage *>(currentPage()));
         }
         m_timer->finished(ticket);
     });
-}
-
-void MainWindow::countPausedQueues()
-{
-    // The Overview has just read every queue; other pages did not, so the count is read (one
-    // read-only call, as cheap as the Overview's own).
-    if (auto *overview = qobject_cast<OverviewPage *>(currentPage())) {
-        setPausedQueues(overview->queueModel()->pausedCount());
-        return;
-    }
-    QlessSession *s = m_session.get();
-    s->client()->queueCounts(this, [this, s](const QlessReply<QList<QueueCounts>> &reply) {
-        if (!reply.ok() || m_session.get() != s)
-            return;
-        int paused = 0;
-        for (const QueueCounts &queue : reply.value)
-            paused += queue.paused ? 1 : 0;
-        setPausedQueues(paused);
-    });
-}
-
-void MainWindow::setPausedQueues(int paused)
-{
-    if (paused == m_pausedQueues)
-        return;
-    m_pausedQueues = paused;
-    updateTitle();
-}
-
-void MainWindow::updateTitle()
-{
-    // qless does not record when a queue was paused: the count is all the title can say.
-    if (m_pausedQueues > 0)
-        setWindowTitle(tr("%1 — %n paused — qlessdesk", nullptr, m_pausedQueues).arg(m_titleBase));
-    else
-        setWindowTitle(tr("%1 — qlessdesk").arg(m_titleBase));
 }
 
 template<typename P>

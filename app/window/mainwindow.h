@@ -16,6 +16,7 @@ class QStackedWidget;
 class QlessSession;
 class RefreshTimer;
 class TroubleBanner;
+class WindowTitle;
 
 // The console's window: the connection bar on top, a trouble banner when the connection is down,
 // the list of pages on the left and the page on screen. Only the page on screen refreshes, paced
@@ -68,10 +69,6 @@ private:
     void rememberPages();
     void addPage(Page *page);
     void refreshCurrentPage();
-    // The window title counts the paused queues ("2 paused"), read after each refresh.
-    void countPausedQueues();
-    void setPausedQueues(int paused);
-    void updateTitle();
     void search(const QString &text);
     void openJob(const QByteArray &jid);
     void openQueue(const QString &queue);
@@ -94,6 +91,5 @@ private:
     StatusBar *m_status; // server, round trip, last refresh, read-only, runs of pages not shown
     JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
     SearchResolver *m_resolver = nullptr;
-    QString m_titleBase;     // the server or profile shown
-    int m_pausedQueues = 0;
+    WindowTitle *m_title;
 };
