@@ -11,7 +11,8 @@ class QlessSession;
 // Makes a job table an action surface: several rows can be selected (ctrl/shift ranges, Ctrl+A
 // for all rows shown), and its context menu offers ActionCenter's actions for the selection and
 // for every job of the list, rows not loaded included. Delete cancels the selection (confirmed)
-// unless Options::cancelOnDelete is off.
+// unless Options::cancelOnDelete is off. Ctrl+Shift+C copies the selected jids, one a line; the
+// menu offers that and Ctrl+C's rows too.
 namespace JobListActions {
 
 struct Options

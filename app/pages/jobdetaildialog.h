@@ -6,13 +6,15 @@
 
 class ActionCenter;
 class JobDetailView;
+class QAction;
 class QMenu;
 class QPushButton;
 class QlessClient;
 
 // A non-modal window around JobDetailView: links to other jobs open in it (Back returns), F5 or
 // Refresh reads the job again. Queue, tag and worker links are passed on for the main window.
-// Keep one and call showJob() for each job, or make one per job with Qt::WA_DeleteOnClose.
+// Copy puts the jid (Ctrl+Shift+C) or the job as JSON (Ctrl+Shift+J) on the clipboard; Esc closes.
+// When the job it shows is gone from Redis it says so (jobGone) and closes.
 class JobDetailDialog final : public QDialog
 {
     Q_OBJECT
@@ -29,19 +31,28 @@ public:
     // Offers `center`'s actions for the job shown (Actions button); refreshes after each write.
     void setActions(ActionCenter *center);
     QPushButton *actionsButton() const { return m_actions; }
+    QPushButton *copyButton() const { return m_copy; }
+    QAction *copyJidAction() const { return m_copyJid; }
+    QAction *copyJsonAction() const { return m_copyJson; }
 
 signals:
     void openQueueRequested(const QString &queue);
     void openTagRequested(const QString &tag);
     void openWorkerRequested(const QString &worker);
+    // The job shown was found gone from Redis; the window closes after saying so.
+    void jobGone(const QByteArray &jid);
 
 private:
+    void setUpCopy();
     void updateTitle();
 
     JobDetailView *m_view;
     QPushButton *m_back;
     QPushButton *m_actions;
     QMenu *m_actionsMenu;
+    QPushButton *m_copy;
+    QAction *m_copyJid;
+    QAction *m_copyJson;
     ActionCenter *m_center = nullptr;
     QList<QByteArray> m_trail; // jobs shown before this one, newest last
 };

@@ -76,6 +76,7 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     m_failureHeader->setTextInteractionFlags(Qt::TextBrowserInteraction);
     connect(m_failureHeader, &QLabel::linkActivated, this, &JobDetailView::activateLink);
     m_failureText->setReadOnly(true);
+    m_failureText->setAccessibleName(tr("Failure message"));
     m_failureText->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_failureText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto *failureLayout = new QVBoxLayout(m_failurePage);
@@ -165,7 +166,11 @@ void JobDetailView::read(std::function<void(bool ok)> done)
             // Keep what is on screen (stale beats blank) and say why it is not fresh.
             showMessage(tr("<b>Could not read the job:</b> %1").arg(reply.error.message.toHtmlEscaped()));
         } else if (!reply.value.job) {
+            // Shown before and gone now: cancelled, or completed and expired meanwhile.
+            const bool wasThere = m_job.has_value();
             showNoJob();
+            if (wasThere)
+                emit vanished(m_jid);
         } else {
             const JobDetailReader::Content &content = reply.value;
             // What was shown is let go of once nothing here refers to it, on a pool thread.

@@ -67,6 +67,8 @@ signals:
     // A read finished and what it read is on screen: ok = false on a failed read (the message
     // says why).
     void loaded(bool ok);
+    // The job shown until now is no longer in Redis (a read found no job where the last found one).
+    void vanished(const QByteArray &jid);
 
 private:
     void read(std::function<void(bool ok)> done);

@@ -1,6 +1,8 @@
 #include "tableviews.h"
 
 #include "columnchooser.h"
+#include "contextmenukey.h"
+#include "tablecopy.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -25,6 +27,8 @@ void setUp(QTableView *view, QAbstractItemModel *model)
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     ColumnChooser::install(view);
+    TableCopy::install(view);
+    ContextMenuKey::install(view);
 }
 
 void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceRow)

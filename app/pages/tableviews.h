@@ -5,8 +5,9 @@ class QSortFilterProxyModel;
 class QTableView;
 
 // One look for every table of the console: whole-row selection, extended selection, sorting by
-// clicking a header, no grid, alternating rows, compact rows, no word wrap, and a header menu that
-// shows or hides columns (ColumnChooser).
+// clicking a header, no grid, alternating rows, compact rows, no word wrap, a header menu that
+// shows or hides columns (ColumnChooser); Ctrl+C copies the selected rows (TableCopy), Shift+F10
+// opens the context menu at the current row (ContextMenuKey).
 namespace TableViews {
 void setUp(QTableView *view, QAbstractItemModel *model);
 // Makes source row `sourceRow` (behind `proxy`) the view's current, selected row; -1 (the row is

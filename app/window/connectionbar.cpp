@@ -28,7 +28,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     , m_refresh(new QToolButton(this))
     , m_connect(new QToolButton(this))
     , m_reconnect(new QToolButton(this))
-    , m_search(new QLineEdit(this))
+    , m_search(new SearchField(this))
 {
     m_server->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont bold = m_server->font();
@@ -45,8 +45,11 @@ ConnectionBar::ConnectionBar(QWidget *parent)
 
     m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
     m_refresh->setToolTip(tr("Refresh now (F5)"));
+    m_refresh->setAccessibleName(tr("Refresh now"));
+    m_interval->setAccessibleName(tr("Refresh interval"));
     m_connect->setText(tr("Connect…"));
     m_connect->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_connect->setToolTip(tr("Connect to another server or profile (Ctrl+O)"));
     m_reconnect->setText(tr("Reconnect"));
     m_reconnect->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_reconnect->setToolTip(tr("Drop the connection to this server and open it again now (Ctrl+Shift+R): for a "
@@ -54,6 +57,9 @@ ConnectionBar::ConnectionBar(QWidget *parent)
                                "or to skip the wait before the next attempt. Reads in flight are sent again; "
                                "writes in flight are reported as not known to have run."));
     m_search->setPlaceholderText(tr("Find a job id or tag (Ctrl+F)"));
+    m_search->setAccessibleName(tr("Find a job or tag"));
+    m_search->setToolTip(tr("A jid opens its job, anything else lists that tag (Ctrl+F). A jid dropped here opens "
+                            "its job at once."));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(260);
     // Room for the longest form, so the bar does not jump as the text changes.
@@ -81,11 +87,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
     connect(m_refresh, &QToolButton::clicked, this, &ConnectionBar::refreshNowRequested);
     connect(m_connect, &QToolButton::clicked, this, &ConnectionBar::connectRequested);
     connect(m_reconnect, &QToolButton::clicked, this, &ConnectionBar::reconnectRequested);
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
-        const QString text = m_search->text().trimmed();
-        if (!text.isEmpty())
-            emit searchRequested(text);
-    });
+    connect(m_search, &SearchField::searchRequested, this, &ConnectionBar::searchRequested);
     // "3 s ago" must move on by itself between refreshes.
     auto *tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, &ConnectionBar::updateLastRefresh);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionstate.h"
+#include "searchfield.h" // callers use the field as the QLineEdit it is
 
 #include <QDateTime>
 #include <QWidget>
@@ -29,7 +30,7 @@ public:
     int refreshInterval() const;
     void setRefreshInterval(int milliseconds);
 
-    QLineEdit *searchField() const { return m_search; }
+    SearchField *searchField() const { return m_search; }
     QComboBox *intervalBox() const { return m_interval; }
     QLabel *stateLabel() const { return m_state; }
     QLabel *readOnlyBadge() const { return m_readOnly; }
@@ -42,7 +43,7 @@ signals:
     void connectRequested();
     // Drop the connection and open it again now.
     void reconnectRequested();
-    // Text typed in the search field and confirmed with Enter.
+    // Text typed in the search field and confirmed with Enter, or dropped on it.
     void searchRequested(const QString &text);
 
 private:
@@ -56,7 +57,7 @@ private:
     QToolButton *m_refresh;
     QToolButton *m_connect;
     QToolButton *m_reconnect;
-    QLineEdit *m_search;
+    SearchField *m_search;
     QDateTime m_lastRefreshTime;
     bool m_stale = false;
 };

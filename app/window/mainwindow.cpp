@@ -6,10 +6,12 @@
 #include "connectionbar.h"
 #include "failedpage.h"
 #include "jobdetaildialog.h"
+#include "jobwindows.h"
 #include "layoutmemory.h"
 #include "page.h"
 #include "overviewpage.h"
 #include "pagelist.h"
+#include "pageshortcuts.h"
 #include "palettefollower.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -56,6 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setWindowTitle(tr("qlessdesk"));
     m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setAccessibleName(tr("Pages"));
     m_navigation->setMaximumWidth(220);
     m_navigation->setMinimumWidth(120);
     // Set again on a palette change: a style sheet's palette(window) is read once, when it is set.
@@ -91,6 +94,10 @@ MainWindow::MainWindow(QWidget *parent)
             m_memory->saveServer(m_server, m_pages, currentPage());
     });
     connect(m_timer, &RefreshTimer::refreshRequested, this, &MainWindow::refreshCurrentPage);
+    connect(m_timer, &RefreshTimer::refreshRequested, this, [this] {
+        if (m_jobWindows)
+            m_jobWindows->refreshAll(); // job windows side by side stay as live as the page
+    });
     connect(m_bar, &ConnectionBar::refreshIntervalChanged, m_timer, &RefreshTimer::setInterval);
     connect(m_bar, &ConnectionBar::refreshIntervalChanged, this, [this](int milliseconds) {
         if (m_memory)
@@ -142,6 +149,8 @@ void MainWindow::buildMenus()
         m_bar->searchField()->selectAll();
     });
     view->addAction(AppTheme::darkPaletteAction(view));
+
+    new PageShortcuts(menuBar()->addMenu(tr("&Go")), m_navigation, m_stack);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About qlessdesk"));
@@ -238,9 +247,9 @@ void MainWindow::addPage(Page *page)
 void MainWindow::clearPages()
 {
     rememberPages();
-    // The detail window and the resolver use the old session's client: they go with its pages.
-    delete m_detail;
-    m_detail = nullptr;
+    // The job windows and the resolver use the old session's client: they go with its pages.
+    delete m_jobWindows;
+    m_jobWindows = nullptr;
     delete m_resolver;
     m_resolver = nullptr;
     m_navigation->clear();
@@ -248,6 +257,11 @@ void MainWindow::clearPages()
     m_status->setSession(nullptr, {}, nullptr);
     qDeleteAll(m_pages);
     m_pages.clear();
+}
+
+JobDetailDialog *MainWindow::jobDetail() const
+{
+    return m_jobWindows ? m_jobWindows->latest() : nullptr;
 }
 
 Page *MainWindow::currentPage() const
@@ -322,17 +336,17 @@ void MainWindow::openJob(const QByteArray &jid)
 {
     if (!m_session)
         return;
-    if (!m_detail) {
-        m_detail = new JobDetailDialog(m_session->client(), this);
-        m_detail->setActions(ActionCenter::of(m_session.get()));
-        connect(m_detail, &JobDetailDialog::openQueueRequested, this, &MainWindow::openQueue);
-        connect(m_detail, &JobDetailDialog::openTagRequested, this, &MainWindow::openTag);
-        connect(m_detail, &JobDetailDialog::openWorkerRequested, this, &MainWindow::openWorker);
+    if (!m_jobWindows) {
+        m_jobWindows = new JobWindows(m_session.get(), this);
+        connect(m_jobWindows, &JobWindows::openQueueRequested, this, &MainWindow::openQueue);
+        connect(m_jobWindows, &JobWindows::openTagRequested, this, &MainWindow::openTag);
+        connect(m_jobWindows, &JobWindows::openWorkerRequested, this, &MainWindow::openWorker);
+        connect(m_jobWindows, &JobWindows::jobGone, this, [this](const QByteArray &gone) {
+            statusBar()->showMessage(tr("Job %1 no longer exists in Redis (cancelled, or completed and expired): "
+                                        "its window closed.").arg(QString::fromUtf8(gone)), 30000);
+        });
     }
-    m_detail->showJob(jid);
-    m_detail->show();
-    m_detail->raise();
-    m_detail->activateWindow();
+    m_jobWindows->open(jid);
 }
 
 void MainWindow::openQueue(const QString &queue)

@@ -7,6 +7,7 @@
 class BulkRunsPanel;
 class ConnectionBar;
 class JobDetailDialog;
+class JobWindows;
 class LayoutMemory;
 class SearchResolver;
 class StatusBar;
@@ -39,7 +40,9 @@ public:
     RefreshTimer *refreshTimer() const { return m_timer; }
     QList<Page *> pages() const { return m_pages; }
     Page *currentPage() const;
-    JobDetailDialog *jobDetail() const { return m_detail; }
+    // The job window last opened or brought to the front; the others are in jobWindows().
+    JobDetailDialog *jobDetail() const;
+    JobWindows *jobWindows() const { return m_jobWindows; }
     BulkRunsPanel *runsPanel() const { return m_runs; }
     // Shows the page with this title; false when there is none.
     bool showPage(const QString &title);
@@ -89,7 +92,7 @@ private:
     QList<Page *> m_pages;
     BulkRunsPanel *m_runs;
     StatusBar *m_status; // server, round trip, last refresh, read-only, runs of pages not shown
-    JobDetailDialog *m_detail = nullptr;   // one detail window per session, made on first use
+    JobWindows *m_jobWindows = nullptr; // the session's job windows, made on first use
     SearchResolver *m_resolver = nullptr;
     WindowTitle *m_title;
 };

@@ -1,0 +1,89 @@
+#include "jobwindows.h"
+
+#include "actioncenter.h"
+#include "jobdetaildialog.h"
+#include "jobdetailview.h"
+#include "qlesssession.h"
+
+#include <QWidget>
+
+namespace {
+// How far each new window sits from the last, so a second one does not hide the first exactly.
+constexpr int Cascade = 32;
+}
+
+JobWindows::JobWindows(QlessSession *session, QWidget *owner)
+    : QObject(owner)
+    , m_session(session)
+    , m_owner(owner)
+{
+}
+
+JobWindows::~JobWindows()
+{
+    // They read through the session's client: they must not outlive this session's windows.
+    for (const QPointer<JobDetailDialog> &window : std::as_const(m_windows))
+        delete window.data();
+}
+
+QList<JobDetailDialog *> JobWindows::windows() const
+{
+    QList<JobDetailDialog *> open;
+    for (const QPointer<JobDetailDialog> &window : m_windows) {
+        if (window)
+            open.append(window);
+    }
+    return open;
+}
+
+JobDetailDialog *JobWindows::windowOf(const QByteArray &jid) const
+{
+    // By the job each shows now: a window that followed a link to another job is that job's.
+    for (JobDetailDialog *window : windows()) {
+        if (window->view()->jid() == jid)
+            return window;
+    }
+    return nullptr;
+}
+
+JobDetailDialog *JobWindows::open(const QByteArray &jid)
+{
+    JobDetailDialog *window = windowOf(jid);
+    if (!window) {
+        const JobDetailDialog *last = m_latest;
+        window = create();
+        if (last && last->isVisible())
+            window->move(last->pos() + QPoint(Cascade, Cascade));
+        window->showJob(jid);
+    }
+    m_latest = window;
+    window->show();
+    window->raise();
+    window->activateWindow();
+    return window;
+}
+
+JobDetailDialog *JobWindows::create()
+{
+    auto *window = new JobDetailDialog(m_session->client(), m_owner);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    // Esc rejects a dialog, which only hides it: a hidden job window would still be read on
+    // every tick, so it goes like a closed one.
+    connect(window, &QDialog::finished, window, &QObject::deleteLater);
+    window->setActions(ActionCenter::of(m_session));
+    connect(window, &JobDetailDialog::openQueueRequested, this, &JobWindows::openQueueRequested);
+    connect(window, &JobDetailDialog::openTagRequested, this, &JobWindows::openTagRequested);
+    connect(window, &JobDetailDialog::openWorkerRequested, this, &JobWindows::openWorkerRequested);
+    connect(window, &JobDetailDialog::jobGone, this, &JobWindows::jobGone);
+    m_windows.removeAll(nullptr);
+    m_windows.append(window);
+    return window;
+}
+
+void JobWindows::refreshAll()
+{
+    for (JobDetailDialog *window : windows()) {
+        if (window->isVisible() && !window->view()->isLoading())
+            window->refresh();
+    }
+}

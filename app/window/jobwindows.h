@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+class JobDetailDialog;
+class QWidget;
+class QlessSession;
+
+// The job windows of one session, side by side: one per job (opening a job already shown raises
+// its window), each read again on every refresh tick while open, each gone when closed. A window
+// whose job vanished from Redis closes itself; jobGone says so for the main window to tell.
+class JobWindows final : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Windows are children of `owner` (so they stay above it and go with it) and act through
+    // `session`'s ActionCenter.
+    JobWindows(QlessSession *session, QWidget *owner);
+    ~JobWindows() override;
+
+    // Shows `jid` in its window, made when there is none, and brings that window to the front.
+    JobDetailDialog *open(const QByteArray &jid);
+    // The window showing `jid` now, if any.
+    JobDetailDialog *windowOf(const QByteArray &jid) const;
+    QList<JobDetailDialog *> windows() const;
+    // The window last opened or brought to the front.
+    JobDetailDialog *latest() const { return m_latest; }
+    // Reads every open job again, except one still waiting for its last read.
+    void refreshAll();
+
+signals:
+    void openQueueRequested(const QString &queue);
+    void openTagRequested(const QString &tag);
+    void openWorkerRequested(const QString &worker);
+    void jobGone(const QByteArray &jid);
+
+private:
+    JobDetailDialog *create();
+
+    QlessSession *m_session;
+    QWidget *m_owner;
+    QList<QPointer<JobDetailDialog>> m_windows;
+    QPointer<JobDetailDialog> m_latest;
+};
