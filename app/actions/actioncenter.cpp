@@ -5,6 +5,7 @@
 
 #include "bulkrunner.h"
 #include "jobselection.h"
+#include "mnemonictext.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuepickerdialog.h"
@@ -254,7 +255,7 @@ void ActionCenter::askPriority(const BulkTarget &target, double current, QWidget
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(QStringLiteral("priorityInput"));
     dialog->setWindowTitle(tr("Set priority"));
-    dialog->setLabelText(tr("Priority for %1 (higher runs first):").arg(jobsText(target)));
+    dialog->setLabelText(tr("&Priority for %1 (higher runs first):").arg(MnemonicText::literal(jobsText(target))));
     dialog->setInputMode(QInputDialog::DoubleInput);
     dialog->setDoubleRange(-1e9, 1e9);
     dialog->setDoubleDecimals(2);
@@ -271,8 +272,8 @@ void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(add ? QStringLiteral("addTagsInput") : QStringLiteral("removeTagsInput"));
     dialog->setWindowTitle(add ? tr("Add tags") : tr("Remove tags"));
-    dialog->setLabelText((add ? tr("Tags to add to %1 (comma-separated):") : tr("Tags to remove from %1 (comma-separated):"))
-                             .arg(jobsText(target)));
+    dialog->setLabelText((add ? tr("&Tags to add to %1 (comma-separated):") : tr("&Tags to remove from %1 (comma-separated):"))
+                             .arg(MnemonicText::literal(jobsText(target))));
     if (!add && !known.isEmpty()) {
         dialog->setComboBoxItems(known);
         dialog->setComboBoxEditable(true);

@@ -32,8 +32,8 @@ JobNoteDialog::JobNoteDialog(const QByteArray &jid, QWidget *parent)
                                    .arg(QString::fromUtf8(jid).toHtmlEscaped()), this);
     heading->setWordWrap(true);
     auto *form = new QFormLayout;
-    form->addRow(tr("Message"), m_message);
-    form->addRow(tr("Data"), m_data);
+    form->addRow(tr("&Message"), m_message);
+    form->addRow(tr("&Data"), m_data);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     m_save = buttons->button(QDialogButtonBox::Save);
     auto *layout = new QVBoxLayout(this);

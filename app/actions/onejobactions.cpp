@@ -1,5 +1,7 @@
 #include "onejobactions.h"
 
+#include "mnemonictext.h"
+
 #include "actioncenter.h"
 #include "auditrecord.h"
 #include "jobnotedialog.h"
@@ -28,7 +30,7 @@ void OneJobActions::askRemoveDependency(const Job &job, QWidget *parent)
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(QStringLiteral("removeDependencyInput"));
     dialog->setWindowTitle(tr("Remove a dependency"));
-    dialog->setLabelText(tr("Job %1 stops waiting for:").arg(QString::fromUtf8(job.jid)));
+    dialog->setLabelText(tr("Job %1 &stops waiting for:").arg(MnemonicText::literal(QString::fromUtf8(job.jid))));
     QStringList items = job.dependencies;
     if (items.size() > 1)
         items.prepend(all);

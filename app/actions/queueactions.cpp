@@ -1,5 +1,7 @@
 #include "queueactions.h"
 
+#include "mnemonictext.h"
+
 #include "actioncenter.h"
 #include "auditlog.h"
 #include "configeditor.h"
@@ -246,8 +248,8 @@ void QueueActions::askMaxConcurrency(const QueueCounts &queue, QWidget *parent)
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(QStringLiteral("maxConcurrencyInput"));
     dialog->setWindowTitle(title);
-    dialog->setLabelText(tr("At most this many jobs of queue “%1” run at once (0: no limit).\n"
-                            "Running now: %2.").arg(queue.name, QLocale().toString(queue.running)));
+    dialog->setLabelText(tr("&At most this many jobs of queue “%1” run at once (0: no limit).\n"
+                            "Running now: %2.").arg(MnemonicText::literal(queue.name), QLocale().toString(queue.running)));
     dialog->setInputMode(QInputDialog::IntInput);
     dialog->setIntRange(0, std::numeric_limits<int>::max());
     dialog->setIntValue(int(qBound<qint64>(0, queue.maxConcurrency, qint64(std::numeric_limits<int>::max()))));

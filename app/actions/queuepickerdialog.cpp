@@ -23,6 +23,8 @@ QueuePickerDialog::QueuePickerDialog(QlessClient *client, const QString &questio
     m_queues->setInsertPolicy(QComboBox::NoInsert);
     m_queues->lineEdit()->setPlaceholderText(tr("queue name: pick one or type a new one"));
     m_queues->setMinimumWidth(320);
+    m_queues->setAccessibleName(tr("Queue"));
+    m_queues->setAccessibleDescription(question);
     m_note->setWordWrap(true);
     // Room for two lines from the start: the dialog is open when the note appears, and a
     // label that grows then is cut off instead of growing the dialog.

@@ -40,11 +40,11 @@ RecurringEditDialog::RecurringEditDialog(const RecurringJob &job, QWidget *paren
 
     auto *heading = new QLabel(tr("<b>%1</b> (%2)").arg(QString::fromUtf8(job.jid).toHtmlEscaped(), job.klass.toHtmlEscaped()), this);
     auto *form = new QFormLayout;
-    form->addRow(tr("Every"), m_interval);
-    form->addRow(tr("Priority"), m_priority);
-    form->addRow(tr("Retries"), m_retries);
-    form->addRow(tr("Queue"), m_queue);
-    form->addRow(tr("Backlog"), m_backlog);
+    form->addRow(tr("&Every"), m_interval);
+    form->addRow(tr("&Priority"), m_priority);
+    form->addRow(tr("&Retries"), m_retries);
+    form->addRow(tr("&Queue"), m_queue);
+    form->addRow(tr("&Backlog"), m_backlog);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading);

@@ -138,7 +138,7 @@ void WorkerActions::askDeregisterIdle(const WorkerListModel *model, QWidget *par
     auto *dialog = new QInputDialog(parent);
     dialog->setObjectName(QStringLiteral("idleMinutesInput"));
     dialog->setWindowTitle(title);
-    dialog->setLabelText(tr("Deregister every worker not seen for longer than (minutes):"));
+    dialog->setLabelText(tr("&Deregister every worker not seen for longer than (minutes):"));
     dialog->setInputMode(QInputDialog::IntInput);
     dialog->setIntRange(1, 60 * 24 * 365);
     dialog->setIntValue(60);

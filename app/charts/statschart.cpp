@@ -28,6 +28,7 @@ StatsChart::StatsChart(QWidget *parent)
 {
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(480, 300);
+    m_view->setAccessibleName(tr("Chart")); // its title once it has one (setTitle)
     m_logBox->setToolTip(tr("Show counts on a logarithmic scale, so that a few slow jobs stay "
                             "visible beside many fast ones"));
     connect(m_logBox, &QCheckBox::toggled, this, &StatsChart::setLogScale);
@@ -53,6 +54,8 @@ void StatsChart::setLogToggleVisible(bool visible)
 void StatsChart::setTitle(const QString &title)
 {
     m_title = title;
+    if (!title.isEmpty())
+        m_view->setAccessibleName(title);
     if (m_chart)
         m_chart->setTitle(title);
 }

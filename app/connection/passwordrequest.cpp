@@ -1,5 +1,7 @@
 #include "passwordrequest.h"
 
+#include "mnemonictext.h"
+
 #include "passwordstore.h"
 
 #include <QInputDialog>
@@ -66,9 +68,9 @@ void PasswordRequest::prompt(const QString &why)
     dialog->setObjectName(QStringLiteral("passwordPrompt"));
     dialog->setWindowTitle(tr("Password for %1").arg(m_profile.name));
     const QString where = m_profile.toSettings().describe();
-    QString label = tr("Password for \"%1\" (%2):").arg(m_profile.name, where);
+    QString label = tr("&Password for \"%1\" (%2):").arg(MnemonicText::literal(m_profile.name), MnemonicText::literal(where));
     if (!why.isEmpty())
-        label = why + QLatin1Char('\n') + label;
+        label = MnemonicText::literal(why) + QLatin1Char('\n') + label;
     dialog->setLabelText(label);
     dialog->setTextEchoMode(QLineEdit::Password);
     dialog->setOkButtonText(tr("Connect"));

@@ -67,6 +67,7 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     , m_status(new QLabel(this))
 {
     TableViews::setUp(m_view, m_marks);
+    m_view->setAccessibleName(tr("Writes made from this console"));
     // The log's own order, newest first, is the one to read it in (and a million rows are not
     // sorted on the GUI thread).
     m_view->setSortingEnabled(false);

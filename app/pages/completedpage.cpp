@@ -69,6 +69,8 @@ CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
         field->setToolTip(tr("Press Enter to look through every completed job on the server (not only the rows "
                              "loaded); clear both fields for the whole list"));
     m_queue->setObjectName(QStringLiteral("completedQueueFilter"));
+    m_queue->setAccessibleName(tr("Completed in queue"));
+    m_klass->setAccessibleName(tr("Class contains"));
     m_klass->setObjectName(QStringLiteral("completedClassFilter"));
     m_retention->setWordWrap(true);
     m_retention->setForegroundRole(QPalette::PlaceholderText);

@@ -52,6 +52,7 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     m_view->setSortingEnabled(false);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setObjectName(QStringLiteral("configView")); // its remembered columns' key
+    m_view->setAccessibleName(tr("Options"));
     QHeaderView *header = m_view->horizontalHeader();
     header->resizeSection(ConfigModel::NameColumn, 200);
     header->resizeSection(ConfigModel::ValueColumn, 150);

@@ -26,12 +26,14 @@ ExportChartDialog::ExportChartDialog(const QString &title, const QStringList &ch
         side->setAccelerated(true);
     }
     setChartSize(ChartExporter::defaultSize());
+    m_width->setAccessibleName(tr("Width"));
+    m_height->setAccessibleName(tr("Height"));
 
     auto *sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_width);
     sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(m_height);
-    auto *reset = new QPushButton(tr("Default"), this);
+    auto *reset = new QPushButton(tr("De&fault"), this);
     reset->setToolTip(tr("%1 × %2 pixels").arg(ChartExporter::defaultSize().width()).arg(ChartExporter::defaultSize().height()));
     connect(reset, &QPushButton::clicked, this, [this] { setChartSize(ChartExporter::defaultSize()); });
     sizeRow->addWidget(reset);
@@ -47,7 +49,7 @@ ExportChartDialog::ExportChartDialog(const QString &title, const QStringList &ch
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *form = new QFormLayout(this);
-    form->addRow(tr("Chart:"), m_chart);
+    form->addRow(tr("&Chart:"), m_chart);
     form->addRow(tr("Size:"), sizeRow);
     form->addRow(note);
     form->addRow(buttons);

@@ -54,6 +54,8 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     connect(m_sortedGroups, &QAbstractItemModel::rowsRemoved, this, [this] { m_groupsRemoving = false; });
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_groupView->setObjectName(QStringLiteral("groupView")); // its remembered columns' key
+    m_groupView->setAccessibleName(tr("Failure groups"));
+    m_groupView->setAccessibleDescription(tr("The group chosen here lists its jobs beside"));
     QHeaderView *header = m_groupView->horizontalHeader();
     header->resizeSection(FailureGroupModel::NameColumn, 200);
     // The newest message takes the rest of the list's width rather than running off behind it.
@@ -84,6 +86,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     m_clusters->setToolTip(tr("Read the whole group and gather its failures by what actually went wrong"));
 
     m_message->setReadOnly(true);
+    m_message->setAccessibleName(tr("Failure message"));
     m_message->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_message->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_message->setPlaceholderText(tr("The full failure message of the job under the cursor shows here."));

@@ -46,6 +46,7 @@ void JobFieldsGrid::addField(QGridLayout *grid, int row, int column, const QStri
     value->setTextInteractionFlags(Qt::TextBrowserInteraction);
     value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     connect(value, &QLabel::linkActivated, this, &JobFieldsGrid::linkActivated);
+    value->setAccessibleDescription(label); // a screen reader says which field the value is
     grid->addWidget(name, row, column);
     // A field on the left with nothing beside it spans the row: lists of links need the room.
     const bool wide = column == 0 && field != QLatin1String("klass") && field != QLatin1String("worker")
@@ -57,8 +58,11 @@ void JobFieldsGrid::addField(QGridLayout *grid, int row, int column, const QStri
 
 void JobFieldsGrid::setField(const QString &field, const QString &html)
 {
-    if (QLabel *label = m_values.value(field))
+    if (QLabel *label = m_values.value(field)) {
         label->setText(html);
+        // Tab stops at the values with links to follow (Enter follows), not at every value.
+        label->setFocusPolicy(html.contains(QLatin1String("<a ")) ? Qt::StrongFocus : Qt::NoFocus);
+    }
 }
 
 void JobFieldsGrid::showJob(const Job &job, double now)

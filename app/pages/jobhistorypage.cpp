@@ -17,6 +17,7 @@ JobHistoryPage::JobHistoryPage(QWidget *parent)
 {
     TableViews::setUp(m_view, m_model);
     m_view->setSortingEnabled(false); // a timeline reads in time order
+    m_view->setAccessibleName(tr("History"));
     // Fixed widths (never resizeToContents): sizing a column to its contents reads every row.
     QHeaderView *header = m_view->horizontalHeader();
     header->resizeSection(HistoryModel::WhenColumn, 150);

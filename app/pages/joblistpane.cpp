@@ -25,6 +25,7 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
     m_proxy->setSourceModel(m_model);
     TableViews::setUp(m_view, m_proxy);
     m_view->setObjectName(QStringLiteral("jobView")); // its remembered columns' key
+    m_view->setAccessibleName(tr("Jobs")); // and the heading as its description (updateHeading)
     // The source's own order (pop order, newest failure first, ...) until the operator sorts.
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     VisibleRows::follow(m_view, m_model); // a refresh reads the rows on screen, not all loaded
@@ -116,6 +117,7 @@ void JobListPane::updateHeading()
 {
     if (!m_model->source().isValid()) {
         m_heading->setText(m_headingText);
+        m_view->setAccessibleDescription(m_headingText);
         return;
     }
     const QLocale locale;
@@ -137,4 +139,5 @@ void JobListPane::updateHeading()
     if (!m_model->lastError().isEmpty())
         text += tr(" (could not read: %1)").arg(m_model->lastError());
     m_heading->setText(text);
+    m_view->setAccessibleDescription(text);
 }

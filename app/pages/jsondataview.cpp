@@ -27,6 +27,8 @@ JsonDataView::JsonDataView(QWidget *parent)
     , m_raw(new QPlainTextEdit(this))
 {
     m_tree->setModel(m_model);
+    m_tree->setAccessibleName(tr("Data"));
+    m_raw->setAccessibleName(tr("Data as stored"));
     m_tree->setUniformRowHeights(true); // lets the view skip measuring every row of large data
     m_tree->setAlternatingRowColors(true);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -66,6 +66,10 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     // Names key each table's remembered columns (LayoutMemory).
     m_queueView->setObjectName(QStringLiteral("queueView"));
     m_failureView->setObjectName(QStringLiteral("failureView"));
+    m_queueView->setAccessibleName(tr("Queues"));
+    m_queueView->setAccessibleDescription(tr("Every queue's counts; Enter opens the queue, the context menu pauses it"));
+    m_failureView->setAccessibleName(tr("Failure groups"));
+    m_failureView->setAccessibleDescription(tr("Failed jobs by group; Enter opens the group"));
     m_queueView->horizontalHeader()->setStretchLastSection(false);
     m_queueView->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_queueView->horizontalHeader()->setDefaultSectionSize(110);

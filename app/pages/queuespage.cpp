@@ -56,6 +56,8 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
                        QueueListModel::LengthColumn})
         m_queueView->hideColumn(column);
     m_queueView->setObjectName(QStringLiteral("queueView"));
+    m_queueView->setAccessibleName(tr("Queues"));
+    m_queueView->setAccessibleDescription(tr("The queue chosen here fills the tabs beside"));
     QHeaderView *queueHeader = m_queueView->horizontalHeader();
     queueHeader->setStretchLastSection(false);
     queueHeader->setSectionResizeMode(QHeaderView::Fixed);
@@ -86,6 +88,8 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     m_heading->setFont(headingFont);
     m_heading->setTextFormat(Qt::RichText);
     m_filter->setPlaceholderText(tr("Filter by jid, class or tag"));
+    m_filter->setAccessibleName(tr("Filter jobs"));
+    m_filter->setAccessibleDescription(tr("Shows the loaded jobs whose jid, class or tag holds every word"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setMinimumWidth(260); // the placeholder says what it filters: keep it readable
     m_filter->setMaximumWidth(360);
@@ -363,6 +367,8 @@ void QueuesPage::updateTabTitles()
         const qint64 count = countOf(Tab(tab));
         const QString name = tr(names[tab]);
         m_tabWidget->setTabText(tab, count < 0 ? name : tr("%1 (%2)").arg(name, QLocale().toString(count)));
+        // A screen reader names the list by its tab, count included.
+        m_tabWidget->widget(tab)->setAccessibleName(m_tabWidget->tabText(tab));
     }
 }
 

@@ -96,7 +96,9 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     summaryLayout->addStretch(1);
 
     auto *stripHeader = new QHBoxLayout;
-    stripHeader->addWidget(new QLabel(tr("Daily strip of:"), this));
+    auto *stripLabel = new QLabel(tr("Daily &strip of:"), this);
+    stripLabel->setBuddy(m_stripKindBox);
+    stripHeader->addWidget(stripLabel);
     stripHeader->addWidget(m_stripKindBox);
     stripHeader->addStretch(1);
     auto *stripColumn = new QVBoxLayout;

@@ -48,6 +48,8 @@ StatsSelectionBar::StatsSelectionBar(QWidget *parent)
         edit->setToolTip(tr("qless keeps figures per UTC day. Days in bold have figures."));
         connect(edit, &QDateEdit::dateChanged, this, &StatsSelectionBar::changed);
     }
+    m_compareDayEdit->setAccessibleName(tr("Day to compare with"));
+    m_compareQueueBox->setAccessibleName(tr("Queue to compare with"));
     m_compareBox->addItem(tr("nothing"), int(Compare::Nothing));
     m_compareBox->addItem(tr("another day"), int(Compare::Day));
     m_compareBox->addItem(tr("another queue"), int(Compare::Queue));
@@ -60,13 +62,19 @@ StatsSelectionBar::StatsSelectionBar(QWidget *parent)
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new QLabel(tr("Queue:"), this));
+    // Each label is its control's name to a screen reader and gives its Alt key.
+    const auto label = [this](const QString &text, QWidget *buddy) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(buddy);
+        return label;
+    };
+    layout->addWidget(label(tr("&Queue:"), m_queueBox));
     layout->addWidget(m_queueBox);
     layout->addSpacing(12);
-    layout->addWidget(new QLabel(tr("Day (UTC):"), this));
+    layout->addWidget(label(tr("&Day (UTC):"), m_dayEdit));
     layout->addWidget(m_dayEdit);
     layout->addSpacing(12);
-    layout->addWidget(new QLabel(tr("Compare with:"), this));
+    layout->addWidget(label(tr("Com&pare with:"), m_compareBox));
     layout->addWidget(m_compareBox);
     layout->addWidget(m_compareDayEdit);
     layout->addWidget(m_compareQueueBox);

@@ -37,6 +37,8 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     connect(m_sortedTags, &QAbstractItemModel::rowsRemoved, this, [this] { m_tagsRemoving = false; });
     m_tagView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_tagView->setObjectName(QStringLiteral("tagView")); // its remembered columns' key
+    m_tagView->setAccessibleName(tr("Tags"));
+    m_tagView->setAccessibleDescription(tr("The tag chosen here lists its jobs beside"));
     m_tagView->horizontalHeader()->setStretchLastSection(false);
     m_tagView->horizontalHeader()->setSectionResizeMode(TagListModel::TagColumn, QHeaderView::Stretch);
     m_tagView->horizontalHeader()->resizeSection(TagListModel::CountColumn, 80);

@@ -50,7 +50,9 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
     m_filter->addItem(tr("All states"), QString());
 
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Show:"), this));
+    auto *show = new QLabel(tr("Sh&ow:"), this);
+    show->setBuddy(m_filter);
+    bar->addWidget(show);
     bar->addWidget(m_filter);
     bar->addStretch(1);
 

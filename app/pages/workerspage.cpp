@@ -53,6 +53,8 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     // Right-click: deregister the selected workers, or all idle for longer than a time.
     WorkerActions::of(session)->install(m_workerView, m_workers);
     m_workerView->setObjectName(QStringLiteral("workerView")); // its remembered columns' key
+    m_workerView->setAccessibleName(tr("Workers"));
+    m_workerView->setAccessibleDescription(tr("The worker chosen here lists its jobs beside"));
     QHeaderView *header = m_workerView->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(WorkerListModel::NameColumn, QHeaderView::Stretch);

@@ -21,6 +21,7 @@
 #include "refreshtimer.h"
 #include "searchresolver.h"
 #include "statusbar.h"
+#include "taborder.h"
 #include "tagspage.h"
 #include "workerspage.h"
 #include "troublebanner.h"
@@ -194,6 +195,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     connect(actions, &ActionCenter::openJobRequested, this, &MainWindow::openJob);
     for (Page *page : createPages(s, m_stack))
         addPage(page);
+    TabOrder::followLayout(centralWidget()); // the bar, the navigation, then each page as it reads
     m_server = s->settings().describe();
     int row = 0;
     if (m_memory) {
