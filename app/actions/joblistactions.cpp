@@ -2,6 +2,7 @@
 
 #include "actioncenter.h"
 #include "joblistmodel.h"
+#include "jiddragsource.h"
 #include "jobselection.h"
 #include "tablecopy.h"
 
@@ -53,6 +54,7 @@ void install(QAbstractItemView *view, const JobListModel *model, QlessSession *s
     copy->setShortcutContext(Qt::WidgetShortcut);
     view->addAction(copy);
     QObject::connect(copy, &QAction::triggered, view, [view, model] { copyJids(view, model); });
+    JidDragSource::install(view, [view, model] { return JobSelection::of(view, model).jids(); });
     // Delete cancels the selected jobs, after the confirmation every cancel gets.
     if (options.cancelOnDelete) {
         auto *cancel = new QAction(QObject::tr("Cancel selected jobs"), view);

@@ -12,7 +12,7 @@ class QlessSession;
 // for all rows shown), and its context menu offers ActionCenter's actions for the selection and
 // for every job of the list, rows not loaded included. Delete cancels the selection (confirmed)
 // unless Options::cancelOnDelete is off. Ctrl+Shift+C copies the selected jids, one a line; the
-// menu offers that and Ctrl+C's rows too.
+// menu offers that and Ctrl+C's rows too. Rows drag out as their jids (JidDragSource).
 namespace JobListActions {
 
 struct Options

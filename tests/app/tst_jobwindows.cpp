@@ -5,6 +5,7 @@
 #include "jobdetailview.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
+#include "jiddragsource.h"
 #include "jobwindows.h"
 #include "mainwindow.h"
 #include "pagetestbase.h"
@@ -197,6 +198,10 @@ private slots:
         window.show();
         SearchField *search = window.connectionBar()->searchField();
         search->setText(QStringLiteral("something typed before"));
+        // What a job list's rows carry when dragged (the jids, one a line) ...
+        std::unique_ptr<QMimeData> dragged(JidDragSource::mimeFor({"gamma", "beta"}));
+        QCOMPARE(dragged->text(), QStringLiteral("gamma\nbeta"));
+        // ... or text from elsewhere, blank lines and spaces around it: the first jid is taken.
         QMimeData mime;
         mime.setText(QStringLiteral("\n  gamma  \nbeta\n"));
         const QPoint at = search->rect().center();
