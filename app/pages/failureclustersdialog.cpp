@@ -49,6 +49,8 @@ FailureClustersDialog::FailureClustersDialog(QlessSession *session, const QStrin
     m_proxy->setSortRole(FailureClusterModel::SortRole);
     TableViews::setUp(m_view, m_proxy);
     m_view->setObjectName(QStringLiteral("clusterView"));
+    m_view->setAccessibleName(tr("Failure clusters"));
+    m_view->setAccessibleDescription(tr("The failures of %1 gathered by what went wrong, biggest first").arg(group));
     QHeaderView *header = m_view->horizontalHeader();
     header->setStretchLastSection(false);
     header->resizeSection(FailureClusterModel::CountColumn, 80);
@@ -59,6 +61,8 @@ FailureClustersDialog::FailureClustersDialog(QlessSession *session, const QStrin
     m_view->sortByColumn(-1, Qt::AscendingOrder); // biggest first, as the model orders them
 
     m_example->setReadOnly(true);
+    m_example->setAccessibleName(tr("Newest failure of the cluster"));
+    m_progress->setAccessibleName(tr("Failures read"));
     m_example->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_example->setPlaceholderText(tr("The newest failure of the cluster under the cursor shows here."));
     m_exampleJob->setTextFormat(Qt::RichText);

@@ -4,6 +4,8 @@
 #include "connectionbar.h"
 #include "connectiondialog.h"
 #include "exportchartdialog.h"
+#include "failureclusterscan.h"
+#include "failureclustersdialog.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "jobnotedialog.h"
@@ -129,6 +131,12 @@ private slots:
         recurring.queue = QStringLiteral("notify");
         recurring.interval = 3600;
         auditOpened<QDialog>(QStringLiteral("recurringEdit"), [&] { center->askEditRecurring(recurring, &window); });
+
+        // Failed > Clusters… on a group of one failure.
+        FailureClustersDialog clusters(s, QStringLiteral("boom"), &window);
+        clusters.show();
+        QTRY_VERIFY(!clusters.scan()->isRunning());
+        audit(&clusters, QStringLiteral("failure clusters dialog"));
 
         ExportChartDialog chart(QStringLiteral("Export chart"), {QStringLiteral("Wait"), QStringLiteral("Run")}, 0, &window);
         chart.show();
