@@ -239,6 +239,15 @@ void ActionCenter::showResult(QWidget *parent, const QString &title, const QStri
     box->open();
 }
 
+void ActionCenter::actOnFailed(FailedChoice choice, const BulkTarget &target, QWidget *parent)
+{
+    switch (choice) {
+    case FailedChoice::Retry: run(JobAction::retry(), target, parent); break;
+    case FailedChoice::Move: askMove(target, QStringLiteral("failed"), parent); break;
+    case FailedChoice::Cancel: run(JobAction::cancel(), target, parent); break;
+    }
+}
+
 void ActionCenter::askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent)
 {
     auto *dialog = new QueuePickerDialog(m_session->client(), tr("Move %1 to:").arg(jobsText(target)), parent);

@@ -48,6 +48,10 @@ public:
     void askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent);
     void askPriority(const BulkTarget &target, double current, QWidget *parent);
     void askTags(bool add, const BulkTarget &target, const QStringList &known, QWidget *parent);
+    // What a failure group's or a cluster's buttons do to failed jobs: back into the queue each
+    // failed in, into a queue asked for (only jobs still failed), or deleted.
+    enum class FailedChoice { Retry, Move, Cancel };
+    void actOnFailed(FailedChoice choice, const BulkTarget &target, QWidget *parent);
     // One job, not in bulk (OneJobActions does them).
     void askRemoveDependency(const Job &job, QWidget *parent) { m_oneJob->askRemoveDependency(job, parent); }
     void askEditRecurring(const RecurringJob &job, QWidget *parent) { m_oneJob->askEditRecurring(job, parent); }

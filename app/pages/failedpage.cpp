@@ -146,9 +146,9 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
             });
     connect(m_groupView, &QTableView::activated, this, &FailedPage::onGroupChosen);
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
-    connect(m_retryAll, &QPushButton::clicked, this, [this] { actOnGroup(0); });
-    connect(m_moveAll, &QPushButton::clicked, this, [this] { actOnGroup(1); });
-    connect(m_cancelAll, &QPushButton::clicked, this, [this] { actOnGroup(2); });
+    connect(m_retryAll, &QPushButton::clicked, this, [this] { actOnGroup(ActionCenter::FailedChoice::Retry); });
+    connect(m_moveAll, &QPushButton::clicked, this, [this] { actOnGroup(ActionCenter::FailedChoice::Move); });
+    connect(m_cancelAll, &QPushButton::clicked, this, [this] { actOnGroup(ActionCenter::FailedChoice::Cancel); });
     connect(m_clusters, &QPushButton::clicked, this, &FailedPage::showClusters);
     connect(m_jobs->model(), &JobListModel::totalChanged, this, &FailedPage::updateGroupButtons);
     updateGroupButtons();
@@ -276,22 +276,10 @@ FailureClustersDialog *FailedPage::showClusters()
     return dialog;
 }
 
-void FailedPage::actOnGroup(int which)
+void FailedPage::actOnGroup(ActionCenter::FailedChoice choice)
 {
     const qint64 total = m_jobs->model()->total();
     if (m_group.isEmpty() || total <= 0)
         return;
-    ActionCenter *actions = ActionCenter::of(session());
-    const BulkTarget target = BulkTarget::ofFailureGroup(m_group, total);
-    switch (which) {
-    case 0:
-        actions->run(JobAction::retry(), target, this);
-        break;
-    case 1:
-        actions->askMove(target, QStringLiteral("failed"), this);
-        break;
-    default:
-        actions->run(JobAction::cancel(), target, this);
-        break;
-    }
+    ActionCenter::of(session())->actOnFailed(choice, BulkTarget::ofFailureGroup(m_group, total), this);
 }

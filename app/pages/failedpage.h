@@ -1,5 +1,6 @@
 #pragma once
 
+#include "actioncenter.h"
 #include "job.h"
 #include "page.h"
 
@@ -49,7 +50,7 @@ private:
     void showMessage();
     static QString messageText(const Job &job);
     void updateGroupButtons();
-    void actOnGroup(int which);
+    void actOnGroup(ActionCenter::FailedChoice choice);
 
     FailureGroupModel *m_groups;
     QSortFilterProxyModel *m_sortedGroups;

@@ -4,7 +4,6 @@
 #include "bulktarget.h"
 #include "failureclustermodel.h"
 #include "failureclusterscan.h"
-#include "jobaction.h"
 #include "qlesssession.h"
 #include "tableviews.h"
 
@@ -104,9 +103,9 @@ FailureClustersDialog::FailureClustersDialog(QlessSession *session, const QStrin
         if (current.isValid())
             emit openJobRequested(m_model->clusterAt(current.row()).exampleJid);
     });
-    connect(m_retry, &QPushButton::clicked, this, [this] { act(0); });
-    connect(m_move, &QPushButton::clicked, this, [this] { act(1); });
-    connect(m_cancelJobs, &QPushButton::clicked, this, [this] { act(2); });
+    connect(m_retry, &QPushButton::clicked, this, [this] { act(ActionCenter::FailedChoice::Retry); });
+    connect(m_move, &QPushButton::clicked, this, [this] { act(ActionCenter::FailedChoice::Move); });
+    connect(m_cancelJobs, &QPushButton::clicked, this, [this] { act(ActionCenter::FailedChoice::Cancel); });
     rescan();
 }
 
@@ -194,7 +193,7 @@ void FailureClustersDialog::updateButtons()
     }
 }
 
-void FailureClustersDialog::act(int which)
+void FailureClustersDialog::act(ActionCenter::FailedChoice choice)
 {
     const QList<QByteArray> jids = selectedJids();
     if (jids.isEmpty())
@@ -202,16 +201,5 @@ void FailureClustersDialog::act(int which)
     const int clusters = int(m_view->selectionModel()->selectedRows().size());
     const BulkTarget target = BulkTarget::ofJids(
         jids, tr("%n cluster(s) of failure group %1", nullptr, clusters).arg(m_group));
-    ActionCenter *actions = ActionCenter::of(m_session);
-    switch (which) {
-    case 0:
-        actions->run(JobAction::retry(), target, this);
-        break;
-    case 1:
-        actions->askMove(target, QStringLiteral("failed"), this);
-        break;
-    default:
-        actions->run(JobAction::cancel(), target, this);
-        break;
-    }
+    ActionCenter::of(m_session)->actOnFailed(choice, target, this);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "actioncenter.h"
+
 #include <QDialog>
 
 class FailureClusterModel;
@@ -44,7 +46,7 @@ private:
     void onFinished(bool ok, const QString &error);
     void showExample();
     void updateButtons();
-    void act(int which);
+    void act(ActionCenter::FailedChoice choice);
 
     QlessSession *m_session;
     QString m_group;

@@ -47,10 +47,10 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
 
     // Put and last change before the worker, which only running jobs have: at the default
     // size the times are on screen and the worker is the one a sideways scroll brings.
-    m_jobs->setColumns({{JobListModel::JidColumn, 200},
+    m_jobs->setColumns({{JobListModel::JidColumn, 180},
                         {JobListModel::StateColumn, 80},
                         {JobListModel::QueueColumn, 90},
-                        {JobListModel::KlassColumn, 140},
+                        {JobListModel::KlassColumn, 130},
                         {JobListModel::TimeColumn, 150},
                         {JobListModel::PutColumn, 95},
                         {JobListModel::ChangedColumn, 95},

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "auditlog.h"
 #include "page.h"
 #include "qlessfixture.h"
 #include "qlesssession.h"
@@ -35,6 +36,20 @@ public:
         settings.transport = ConnectionSettings::Transport::Unix;
         settings.socketPath = m_fixture->server().socketPath();
         auto session = std::make_unique<QlessSession>(settings);
+        awaitReady(*session->connection());
+        return session;
+    }
+
+    // A session whose writes are audited into `auditLogPath` (the action tests read it back),
+    // read-only when asked.
+    std::unique_ptr<QlessSession> sessionAuditedInto(const QString &auditLogPath, bool readOnly = false)
+    {
+        ConnectionSettings settings;
+        settings.transport = ConnectionSettings::Transport::Unix;
+        settings.socketPath = m_fixture->server().socketPath();
+        settings.readOnly = readOnly;
+        auto session = std::make_unique<QlessSession>(settings);
+        session->setAuditLog(std::make_shared<AuditLog>(auditLogPath));
         awaitReady(*session->connection());
         return session;
     }

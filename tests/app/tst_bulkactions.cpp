@@ -44,14 +44,7 @@ class TestBulkActions final : public QObject, private PageTestBase
 
     std::unique_ptr<QlessSession> auditedSession(bool readOnly = false)
     {
-        ConnectionSettings settings;
-        settings.transport = ConnectionSettings::Transport::Unix;
-        settings.socketPath = fixture().server().socketPath();
-        settings.readOnly = readOnly;
-        auto s = std::make_unique<QlessSession>(settings);
-        s->setAuditLog(std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl"))));
-        awaitReady(*s->connection());
-        return s;
+        return sessionAuditedInto(m_dir.filePath(QStringLiteral("audit.jsonl")), readOnly);
     }
 
     void showWindow(MainWindow &window, bool readOnly = false)

@@ -177,6 +177,10 @@ private slots:
         QTableView *view = pane->view();
         for (int column : columns) {
             QVERIFY2(!view->isColumnHidden(column), qPrintable(QString::number(column)));
+            const QRect cell = view->visualRect(view->model()->index(0, column));
+            QVERIFY2(view->viewport()->rect().contains(cell),
+                     qPrintable(QStringLiteral("column %1 at %2+%3 is off to the side of %4")
+                                    .arg(column).arg(cell.x()).arg(cell.width()).arg(view->viewport()->width())));
             for (int row = 0; row < view->model()->rowCount(); ++row) {
                 const QString text = view->model()->index(row, column).data().toString();
                 QVERIFY2(text.endsWith(QStringLiteral("ago")), qPrintable(text));

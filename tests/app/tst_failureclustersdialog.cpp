@@ -31,14 +31,7 @@ class TestFailureClustersDialog final : public QObject, private PageTestBase
 
     std::unique_ptr<QlessSession> open(bool readOnly)
     {
-        ConnectionSettings settings;
-        settings.transport = ConnectionSettings::Transport::Unix;
-        settings.socketPath = fixture().server().socketPath();
-        settings.readOnly = readOnly;
-        auto s = std::make_unique<QlessSession>(settings);
-        s->setAuditLog(std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl"))));
-        awaitReady(*s->connection());
-        return s;
+        return sessionAuditedInto(m_dir.filePath(QStringLiteral("audit.jsonl")), readOnly);
     }
 
     FailureClustersDialog *openClusters(FailedPage &page)

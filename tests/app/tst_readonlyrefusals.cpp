@@ -37,14 +37,7 @@ class TestReadOnlyRefusals final : public QObject, private PageTestBase
 
     std::unique_ptr<QlessSession> readOnlySession()
     {
-        ConnectionSettings settings;
-        settings.transport = ConnectionSettings::Transport::Unix;
-        settings.socketPath = fixture().server().socketPath();
-        settings.readOnly = true;
-        auto s = std::make_unique<QlessSession>(settings);
-        s->setAuditLog(std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl"))));
-        awaitReady(*s->connection());
-        return s;
+        return sessionAuditedInto(m_dir.filePath(QStringLiteral("audit.jsonl")), true);
     }
 
     static int rowOf(QTableView *view, const QString &key, int role)
