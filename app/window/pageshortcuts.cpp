@@ -20,11 +20,11 @@ PageShortcuts::PageShortcuts(QMenu *menu, QListWidget *navigation, QStackedWidge
     , m_menu(menu)
     , m_navigation(navigation)
     , m_stack(stack)
+    , m_items(navigation->model())
 {
-    QAbstractItemModel *items = navigation->model();
-    connect(items, &QAbstractItemModel::rowsInserted, this, &PageShortcuts::rebuild);
-    connect(items, &QAbstractItemModel::rowsRemoved, this, &PageShortcuts::rebuild);
-    connect(items, &QAbstractItemModel::modelReset, this, &PageShortcuts::rebuild);
+    connect(m_items, &QAbstractItemModel::rowsInserted, this, &PageShortcuts::rebuild);
+    connect(m_items, &QAbstractItemModel::rowsRemoved, this, &PageShortcuts::rebuild);
+    connect(m_items, &QAbstractItemModel::modelReset, this, &PageShortcuts::rebuild);
     rebuild();
 }
 
@@ -36,19 +36,23 @@ QKeySequence PageShortcuts::shortcutFor(int index)
     return QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + digit));
 }
 
+// Reads the items through the model, never through the list: the list's model empties itself
+// (a reset) while the list is being destroyed, when the list is no longer a QListWidget.
 void PageShortcuts::rebuild()
 {
     m_menu->clear();
-    for (int row = 0; row < m_navigation->count(); ++row) {
-        QListWidgetItem *item = m_navigation->item(row);
-        QAction *go = m_menu->addAction(item->text());
+    const int rows = m_items->rowCount();
+    for (int row = 0; row < rows; ++row) {
+        const QModelIndex item = m_items->index(row, 0);
+        const QString text = item.data(Qt::DisplayRole).toString();
+        QAction *go = m_menu->addAction(text);
         const QKeySequence keys = shortcutFor(row);
         go->setShortcut(keys);
         if (!keys.isEmpty())
-            item->setToolTip(tr("%1 (%2)").arg(item->text(), keys.toString(QKeySequence::NativeText)));
+            m_items->setData(item, tr("%1 (%2)").arg(text, keys.toString(QKeySequence::NativeText)), Qt::ToolTipRole);
         connect(go, &QAction::triggered, this, [this, row] { show(row); });
     }
-    m_menu->setEnabled(m_navigation->count() > 0);
+    m_menu->setEnabled(rows > 0);
 }
 
 void PageShortcuts::show(int index)

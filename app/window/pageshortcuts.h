@@ -3,6 +3,7 @@
 #include <QKeySequence>
 #include <QObject>
 
+class QAbstractItemModel;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
@@ -32,4 +33,5 @@ private:
     QMenu *m_menu;
     QListWidget *m_navigation;
     QStackedWidget *m_stack;
+    QAbstractItemModel *m_items;
 };
