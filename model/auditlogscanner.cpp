@@ -1,5 +1,7 @@
 #include "auditlogscanner.h"
 
+#include "auditlogforwardreader.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -15,16 +17,6 @@ namespace {
 // What an append may add between two steps is read in pieces this large (a step stays short
 // even when the log grew by a lot while nobody looked).
 constexpr qint64 AppendedStepBytes = 8 * (qint64(1) << 20);
-
-bool isBlank(const char *begin, const char *end)
-{
-    // A record starts with '{': the loop ends at the first byte of any real line.
-    for (const char *c = begin; c != end; ++c) {
-        if (*c != ' ' && *c != '\t' && *c != '\r')
-            return false;
-    }
-    return true;
-}
 
 QByteArray readAt(QFile &file, qint64 offset, qint64 size)
 {
@@ -121,7 +113,7 @@ void AuditLogScanner::splitLines(const QByteArray &bytes, qint64 base, QList<Aud
         const auto *newline = static_cast<const char *>(std::memchr(start, '\n', size_t(end - start)));
         if (!newline)
             break; // callers hand whole lines; anything after the last '\n' is not one yet
-        if (!isBlank(start, newline)) {
+        if (!AuditLogForwardReader::isBlank(start, newline)) {
             AuditLine line;
             line.offset = quint64(base + (start - data));
             line.length = quint64(qMin<qint64>(newline - start, AuditLine::MaxLength));
@@ -228,32 +220,12 @@ QList<QByteArray> AuditLogScanner::read(const QList<AuditLine> &lines)
 bool AuditLogScanner::forEachLine(const QString &filePath, const std::function<void(const QByteArray &)> &each,
                                   QString *error)
 {
-    QFile file(filePath);
-    if (!file.exists())
-        return true; // nothing written yet
-    if (QFileInfo(filePath).isDir() || !file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("The audit log cannot be read: %1")
-                         .arg(QFileInfo(filePath).isDir() ? tr("%1 is a folder").arg(QDir::toNativeSeparators(filePath))
-                                                          : file.errorString());
+    AuditLogForwardReader reader(filePath);
+    if (!reader.open(error))
         return false;
-    }
-    QByteArray carry;
-    while (!file.atEnd()) {
-        QByteArray bytes = file.read(DefaultChunkBytes);
-        if (bytes.isEmpty())
-            break;
-        if (!carry.isEmpty())
-            bytes.prepend(carry);
-        const qsizetype lastNewline = bytes.lastIndexOf('\n');
-        carry = lastNewline < 0 ? bytes : bytes.mid(lastNewline + 1);
-        const char *data = bytes.constData();
-        for (qsizetype start = 0; start <= lastNewline;) {
-            const qsizetype newline = bytes.indexOf('\n', start);
-            if (!isBlank(data + start, data + newline))
-                each(QByteArray(data + start, newline - start));
-            start = newline + 1;
-        }
+    while (!reader.atEnd()) {
+        for (const QByteArray &line : reader.next())
+            each(line);
     }
     return true;
 }

@@ -1,5 +1,7 @@
 #include "tableexport.h"
 
+#include "auditlogforwardreader.h"
+
 #include "auditlog.h"
 #include "configmodel.h"
 #include "jobpagereader.h"
@@ -331,23 +333,37 @@ void TableExport::readConfig()
 void TableExport::readActivity()
 {
     const AuditLog log = m_view.auditLogPath.isEmpty() ? AuditLog() : AuditLog(m_view.auditLogPath);
-    // records() takes an unreadable file for an empty log (the page says so); an export says why.
+    // The page takes an unreadable file for an empty log (it says so); an export says why.
     const QFileInfo file(log.filePath());
-    if (file.exists() && (!file.isFile() || !file.isReadable())) {
+    auto reader = std::make_shared<AuditLogForwardReader>(log.filePath());
+    if ((file.exists() && (!file.isFile() || !file.isReadable())) || !reader->open()) {
         QMetaObject::invokeMethod(this, [this, path = log.filePath()] {
             finish(false, tr("Cannot read the activity log %1.").arg(QDir::toNativeSeparators(path)));
         }, Qt::QueuedConnection);
         return;
     }
-    QList<AuditRecord> records = log.records();
-    std::reverse(records.begin(), records.end()); // oldest first, as a log reads
+    // From the event loop, as every other view's rows are, and a piece at a time.
+    QMetaObject::invokeMethod(this, [this, reader] { readActivityPiece(reader); }, Qt::QueuedConnection);
+}
+
+// Oldest first, as a log reads. A piece is small enough to decode between two frames of the
+// window that asked for the export, so a log of a million records never stalls it; the rows go to
+// the file as they come, so memory stays that of one piece.
+void TableExport::readActivityPiece(const std::shared_ptr<AuditLogForwardReader> &reader)
+{
+    if (!m_running)
+        return;
+    constexpr qint64 PieceBytes = 128 * 1024;
     QList<QStringList> rows;
-    rows.reserve(records.size());
-    for (const AuditRecord &record : std::as_const(records))
-        rows << TableExportRows::audit(record);
-    // Delivered from the event loop, as every other view's rows are.
-    QMetaObject::invokeMethod(this, [this, rows] {
-        if (deliver(rows, rows.size()))
-            finish(true);
-    }, Qt::QueuedConnection);
+    for (const QByteArray &line : reader->next(PieceBytes)) {
+        AuditRecord record;
+        if (AuditLog::fromJsonLine(line.trimmed(), &record)) // a damaged line is left out, as on the page
+            rows << TableExportRows::audit(record);
+    }
+    if (!deliver(rows, reader->atEnd() ? m_rows + rows.size() : -1))
+        return;
+    if (reader->atEnd())
+        finish(true);
+    else
+        QMetaObject::invokeMethod(this, [this, reader] { readActivityPiece(reader); }, Qt::QueuedConnection);
 }

@@ -9,6 +9,9 @@
 #include <QSet>
 #include <QStringList>
 
+#include <memory>
+
+class AuditLogForwardReader;
 class QlessClient;
 
 // Reads a whole table of the console, page by page, and hands its rows out as text cells (see
@@ -55,6 +58,7 @@ private:
     void readTags(int offset);
     void readConfig();
     void readActivity();
+    void readActivityPiece(const std::shared_ptr<AuditLogForwardReader> &reader);
 
     // Hands out rows and progress; false when the export has ended meanwhile.
     bool deliver(const QList<QStringList> &rows, qint64 total);
