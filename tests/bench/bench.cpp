@@ -356,6 +356,8 @@ int Bench::run()
         malformed();
     if (wanted("activity"))
         activity();
+    if (wanted("clusters"))
+        clusters();
     if (wanted("retry"))
         retryAll();
     longestCalls();

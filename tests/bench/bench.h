@@ -36,7 +36,8 @@ struct BenchOptions
     int repeats = 7;            // samples of the short figures (medians are reported)
     int rounds = 3;             // samples of the long ones
     QString out;
-    // Sections to run (throughput, overview, group, priority, malformed, activity, retry); empty: all.
+    // Sections to run (throughput, overview, group, priority, malformed, activity, clusters, retry);
+    // empty: all.
     QStringList only;
 
     static BenchOptions quick();
@@ -74,6 +75,7 @@ private:
     void priorityRefresh();
     void malformed(); // malformed.cpp
     void activity();  // activity.cpp
+    void clusters();  // clusters.cpp
     void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.

@@ -20,6 +20,7 @@ set(expected
     stall_priority_refresh
     malformed_open stall_malformed
     activity_first_rows stall_activity_open activity_scroll stall_activity_scroll activity_memory
+    clusters_scan stall_clusters
     retry_all stall_retry_all
     redis_longest_call)
 string(JSON count LENGTH "${json}" figures)

@@ -67,7 +67,7 @@ int main(int argc, char **argv)
                                  QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
-                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, retry "
+                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, clusters, retry "
                                                  "(comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
@@ -139,7 +139,7 @@ int main(int argc, char **argv)
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
                                 QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
-                                QStringLiteral("activity")};
+                                QStringLiteral("activity"), QStringLiteral("clusters")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
