@@ -1,0 +1,280 @@
+#include "alertevaluator.h"
+
+#include "durationtext.h"
+
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+// A growth rule keeps the smallest count seen in each of this many slices of its window: memory
+// stays bounded however often the refresh runs, and the growth is off by one slice at most.
+constexpr int SlicesPerWindow = 120;
+
+QString count(double value)
+{
+    return QLocale().toString(qint64(std::llround(value)));
+}
+} // namespace
+
+double AlertEvaluator::clearLevel(double threshold)
+{
+    if (threshold <= 0)
+        return 0;
+    return std::max(0.0, threshold - std::max(1.0, std::floor(threshold * 0.1)));
+}
+
+void AlertEvaluator::setRules(const QList<AlertRule> &rules)
+{
+    QSet<QString> kept;
+    for (const AlertRule &rule : rules) {
+        const auto same = std::find_if(m_rules.cbegin(), m_rules.cend(),
+                                       [&rule](const AlertRule &old) { return old.id == rule.id; });
+        if (rule.enabled && same != m_rules.cend() && *same == rule)
+            kept.insert(rule.id);
+    }
+    const auto forgotten = [&kept](const QString &k) { return !kept.contains(k.section(QChar(0x1f), 0, 0)); };
+    for (auto it = m_states.begin(); it != m_states.end();)
+        it = forgotten(it.key()) ? m_states.erase(it) : std::next(it);
+    for (auto it = m_since.begin(); it != m_since.end();)
+        it = forgotten(it.key()) ? m_since.erase(it) : std::next(it);
+    for (auto it = m_samples.begin(); it != m_samples.end();)
+        it = forgotten(it.key()) ? m_samples.erase(it) : std::next(it);
+    m_rules = rules;
+}
+
+AlertEvaluator::Needs AlertEvaluator::needs() const
+{
+    Needs needs;
+    for (const AlertRule &rule : m_rules) {
+        if (!rule.enabled)
+            continue;
+        switch (rule.scopeOf()) {
+        case AlertRule::ScopeOf::Queue: needs.queues = true; break;
+        case AlertRule::ScopeOf::FailureGroup: needs.failureGroups = true; break;
+        case AlertRule::ScopeOf::Worker: needs.workers = true; break;
+        case AlertRule::ScopeOf::Nothing: break;
+        }
+    }
+    return needs;
+}
+
+QList<AlertEvent> AlertEvaluator::observe(const AlertObservation &seen)
+{
+    QList<AlertEvent> events;
+    for (const AlertRule &rule : std::as_const(m_rules)) {
+        QList<Reading> readings;
+        if (rule.enabled && rule.problem().isEmpty() && read(rule, seen, &readings))
+            apply(rule, readings, seen.now, &events);
+    }
+    return events;
+}
+
+QList<AlertEvaluator::Active> AlertEvaluator::active() const
+{
+    QList<Active> out;
+    for (const AlertRule &rule : m_rules) {
+        QList<Active> ofRule;
+        for (const State &state : m_states) {
+            if (state.firing && state.ruleId == rule.id)
+                ofRule.append({state.ruleId, state.subject, state.firedAt, state.value, state.text});
+        }
+        std::sort(ofRule.begin(), ofRule.end(), [](const Active &a, const Active &b) { return a.subject < b.subject; });
+        out += ofRule;
+    }
+    return out;
+}
+
+bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings)
+{
+    switch (rule.kind) {
+    case AlertRule::Kind::WaitingAbove:
+    case AlertRule::Kind::StalledAbove:
+        if (!seen.queues)
+            return false;
+        readCounts(rule, *seen.queues, readings);
+        return true;
+    case AlertRule::Kind::FailuresGrew:
+        if (!seen.failureGroups)
+            return false;
+        readGrowth(rule, seen, readings);
+        return true;
+    case AlertRule::Kind::AtMaxConcurrencyFor:
+    case AlertRule::Kind::PausedFor:
+        if (!seen.queues)
+            return false;
+        for (const QueueCounts &queue : *seen.queues) {
+            if (!matches(rule, queue.name))
+                continue;
+            const bool holds = rule.kind == AlertRule::Kind::PausedFor
+                ? queue.paused
+                : queue.maxConcurrency > 0 && queue.running >= queue.maxConcurrency;
+            readDuration(rule, queue.name, holds, seen.now, readings);
+            Reading &r = readings->last();
+            r.text = rule.kind == AlertRule::Kind::PausedFor
+                ? tr("Queue %1 paused for %2").arg(queue.name, DurationText::format(r.value))
+                : tr("Queue %1 running at its max-concurrency (%2) for %3")
+                      .arg(queue.name, count(double(queue.maxConcurrency)), DurationText::format(r.value));
+        }
+        return true;
+    case AlertRule::Kind::WorkerNotSeenFor:
+        if (!seen.workers)
+            return false;
+        for (const WorkerSummary &worker : *seen.workers) {
+            if (!matches(rule, worker.name))
+                continue;
+            Reading r;
+            r.subject = worker.name;
+            r.value = std::max(0.0, seen.now - worker.lastSeen);
+            r.bad = r.value > rule.threshold;
+            r.clear = !r.bad;
+            r.text = tr("Worker %1 not seen for %2").arg(worker.name, DurationText::format(r.value));
+            readings->append(r);
+        }
+        return true;
+    case AlertRule::Kind::ConnectionDownFor:
+        readDuration(rule, QString(), !seen.connected, seen.now, readings);
+        readings->last().text = tr("Connection down for %1").arg(DurationText::format(readings->last().value));
+        return true;
+    }
+    return false;
+}
+
+void AlertEvaluator::readCounts(const AlertRule &rule, const QList<QueueCounts> &queues, QList<Reading> *readings) const
+{
+    const bool waiting = rule.kind == AlertRule::Kind::WaitingAbove;
+    for (const QueueCounts &queue : queues) {
+        if (!matches(rule, queue.name))
+            continue;
+        Reading r;
+        r.subject = queue.name;
+        r.value = double(waiting ? queue.waiting : queue.stalled);
+        r.bad = r.value > rule.threshold;
+        r.clear = r.value <= clearLevel(rule.threshold);
+        r.text = (waiting ? tr("Waiting jobs in queue %1: %2 (above %3)") : tr("Stalled jobs in queue %1: %2 (above %3)"))
+                     .arg(queue.name, count(r.value), count(rule.threshold));
+        readings->append(r);
+    }
+}
+
+void AlertEvaluator::readGrowth(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings)
+{
+    qint64 failures = 0;
+    for (const FailureGroup &group : *seen.failureGroups) {
+        if (matches(rule, group.name))
+            failures += group.count;
+    }
+    const double window = rule.windowMinutes * 60.0;
+    const double slice = window / SlicesPerWindow;
+    QMap<double, qint64> &samples = m_samples[key(rule.id, rule.scope)];
+    const double start = std::floor(seen.now / slice) * slice;
+    auto here = samples.find(start);
+    if (here == samples.end())
+        samples.insert(start, failures);
+    else
+        *here = std::min(*here, failures);
+    while (!samples.isEmpty() && samples.firstKey() + slice <= seen.now - window)
+        samples.erase(samples.begin());
+    const qint64 least = *std::min_element(samples.cbegin(), samples.cend());
+
+    Reading r;
+    r.subject = rule.scope;
+    r.value = double(failures - least);
+    r.bad = r.value > rule.threshold;
+    r.clear = r.value <= clearLevel(rule.threshold);
+    const QString where = rule.scope.isEmpty() ? tr("all groups") : tr("group %1").arg(rule.scope);
+    r.text = tr("Failures in %1 grew by %2 in %n minute(s) (more than %3)", nullptr, rule.windowMinutes)
+                 .arg(where, count(r.value), count(rule.threshold));
+    readings->append(r);
+}
+
+void AlertEvaluator::readDuration(const AlertRule &rule, const QString &subject, bool holds, double now,
+                                  QList<Reading> *readings)
+{
+    const QString k = key(rule.id, subject);
+    Reading r;
+    r.subject = subject;
+    if (holds) {
+        const double since = m_since.value(k, now);
+        m_since.insert(k, since);
+        r.value = now - since;
+        r.bad = r.value > rule.threshold;
+    } else {
+        m_since.remove(k);
+        r.clear = true;
+    }
+    readings->append(r);
+}
+
+void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings, double now, QList<AlertEvent> *events)
+{
+    const auto change = [&](const State &state, AlertEvent::Change what) {
+        events->append({rule.id, state.subject, what, state.value, now, state.text});
+    };
+    QSet<QString> seen;
+    for (const Reading &r : readings) {
+        const QString k = key(rule.id, r.subject);
+        seen.insert(k);
+        auto it = m_states.find(k);
+        if (it == m_states.end()) {
+            if (!r.bad)
+                continue;
+            State fresh;
+            fresh.ruleId = rule.id;
+            fresh.subject = r.subject;
+            it = m_states.insert(k, fresh);
+        }
+        State &state = *it;
+        if (!state.firing) {
+            state.firing = true;
+            state.firedAt = now;
+            state.value = r.value;
+            state.text = r.text;
+            change(state, AlertEvent::Change::Fired);
+            continue;
+        }
+        if (!r.clear) {
+            state.clearSince = -1; // in the band, or bad again: the all-clear starts over
+            state.value = r.value;
+            state.text = r.text;
+            continue;
+        }
+        if (state.clearSince < 0)
+            state.clearSince = now;
+        if (now - state.clearSince >= m_clearHold) {
+            state.value = r.value;
+            state.text = r.text;
+            change(state, AlertEvent::Change::Cleared);
+            m_states.erase(it);
+        }
+    }
+    // A subject no longer listed (a queue forgotten, a worker expired, a group emptied) is all
+    // clear, and waits out the hold like any other.
+    for (auto it = m_states.begin(); it != m_states.end();) {
+        if (it->ruleId != rule.id || seen.contains(it.key())) {
+            ++it;
+            continue;
+        }
+        if (it->clearSince < 0)
+            it->clearSince = now;
+        if (now - it->clearSince >= m_clearHold) {
+            it->text = tr("%1: no longer listed").arg(it->subject);
+            change(*it, AlertEvent::Change::Cleared);
+            it = m_states.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+QString AlertEvaluator::key(const QString &ruleId, const QString &subject)
+{
+    return ruleId + QChar(0x1f) + subject;
+}
+
+bool AlertEvaluator::matches(const AlertRule &rule, const QString &name)
+{
+    return rule.scope.isEmpty() || rule.scope == name;
+}

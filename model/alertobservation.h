@@ -1,0 +1,34 @@
+#pragma once
+
+#include "failuregroup.h"
+#include "queuecounts.h"
+#include "workerinfo.h"
+
+#include <QList>
+
+#include <optional>
+
+// What one refresh saw, as the alert rules need it. A part left empty was not read this time
+// (no enabled rule needs it, or its read failed): the rules on it keep their state.
+struct AlertObservation
+{
+    double now = 0;        // seconds since the epoch, by the server's clock
+    bool connected = true; // the connection was ready
+    std::optional<QList<QueueCounts>> queues;
+    std::optional<QList<FailureGroup>> failureGroups; // names and counts
+    std::optional<QList<WorkerSummary>> workers;
+};
+
+// One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the
+// connection or "all groups"), or it cleared.
+struct AlertEvent
+{
+    enum class Change { Fired, Cleared };
+
+    QString ruleId;
+    QString subject;
+    Change change = Change::Fired;
+    double value = 0;   // the count, growth or seconds that made the change
+    double at = 0;      // AlertObservation::now
+    QString text;       // for people: "Waiting jobs in queue crawl: 1,523 (above 1,000)"
+};

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+// One alert rule of a connection profile: what to watch, where, and from when on it is bad.
+// Rules are plain values, saved per profile and exchanged as JSON (import/export); the evaluator
+// (AlertEvaluator) decides when one fires and when it clears.
+struct AlertRule
+{
+    Q_DECLARE_TR_FUNCTIONS(AlertRule)
+
+public:
+    enum class Kind {
+        WaitingAbove,       // a queue's waiting jobs above `threshold`
+        StalledAbove,       // a queue's stalled jobs above `threshold`
+        FailuresGrew,       // failures (one group, or all) grown by more than `threshold` in `windowMinutes`
+        AtMaxConcurrencyFor, // a queue running at its max-concurrency for longer than `threshold` seconds
+        WorkerNotSeenFor,   // a worker not seen for longer than `threshold` seconds
+        ConnectionDownFor,  // the connection down for longer than `threshold` seconds
+        PausedFor,          // a queue left paused for longer than `threshold` seconds
+    };
+
+    QString id;       // stable within a profile: alerts in the history name their rule by it
+    Kind kind = Kind::WaitingAbove;
+    QString scope;    // a queue, a failure group or a worker, by name; empty: every one of them
+    double threshold = 0; // a count, or seconds for the "...For" kinds
+    int windowMinutes = 0; // FailuresGrew only
+    bool enabled = true;
+
+    // What the rule watches, in words: "Waiting in crawl above 1,000".
+    QString describe() const;
+    // Whether `threshold` is a duration in seconds (else a count of jobs).
+    bool thresholdIsDuration() const;
+    // Whether the rule names a queue, a failure group, a worker, or nothing at all.
+    enum class ScopeOf { Queue, FailureGroup, Worker, Nothing };
+    ScopeOf scopeOf() const;
+
+    // Empty when the rule can be evaluated; else what is wrong with it, for people.
+    QString problem() const;
+
+    QJsonObject toJson() const;
+    // A rule from its JSON; false with `error` saying what is wrong (the rule is not used).
+    static bool fromJson(const QJsonObject &json, AlertRule *rule, QString *error);
+
+    // Rules as a file holds them ({"rules": [...]}) and back. Reading is all or nothing: one bad
+    // rule and `error` names it, and no rule is returned.
+    static QJsonObject listToJson(const QList<AlertRule> &rules);
+    static bool listFromJson(const QJsonObject &json, QList<AlertRule> *rules, QString *error);
+
+    static QString kindKey(Kind kind); // "waiting-above", ... (the JSON's names; never translated)
+    static bool kindFromKey(const QString &key, Kind *kind);
+    static QList<Kind> kinds();
+
+    bool operator==(const AlertRule &other) const;
+    bool operator!=(const AlertRule &other) const { return !(*this == other); }
+};
