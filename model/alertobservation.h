@@ -5,6 +5,7 @@
 #include "workerinfo.h"
 
 #include <QList>
+#include <QMetaType>
 
 #include <optional>
 
@@ -32,3 +33,4 @@ struct AlertEvent
     double at = 0;      // AlertObservation::now
     QString text;       // for people: "Waiting jobs in queue crawl: 1,523 (above 1,000)"
 };
+Q_DECLARE_METATYPE(AlertEvent)

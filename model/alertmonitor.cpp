@@ -1,0 +1,116 @@
+#include "alertmonitor.h"
+
+#include "qlessclient.h"
+
+#include <QDateTime>
+
+AlertMonitor::AlertMonitor(QlessClient *client, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+{
+}
+
+void AlertMonitor::setRules(const QList<AlertRule> &rules)
+{
+    m_evaluator.setRules(rules);
+    // A round under way read for the old rules: its replies are dropped, the next check reads anew.
+    if (m_pending > 0) {
+        ++m_round;
+        m_pending = 0;
+    }
+}
+
+void AlertMonitor::setConnected(bool connected)
+{
+    if (connected == m_connected)
+        return;
+    m_connected = connected;
+    check();
+}
+
+void AlertMonitor::check()
+{
+    if (m_pending > 0) {
+        m_again = true;
+        return;
+    }
+    const quint64 round = ++m_round;
+    m_seen = AlertObservation();
+    m_seen.connected = m_connected;
+    const AlertEvaluator::Needs needs = m_evaluator.needs();
+    if (!m_connected || !m_client) {
+        // Nothing can be read; the desktop's clock stands in for the server's, which is out of reach.
+        m_seen.now = m_client ? m_client->now() : double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+        evaluate();
+        return;
+    }
+    m_pending = 1; // held until every read is sent, so a quick reply cannot end the round early
+    if (needs.queues) {
+        ++m_pending;
+        m_client->queueCounts(this, [this, round](const QlessReply<QList<QueueCounts>> &reply) {
+            if (round != m_round)
+                return;
+            if (reply.ok())
+                m_seen.queues = reply.value;
+            partDone(round);
+        });
+    }
+    if (needs.failureGroups) {
+        ++m_pending;
+        m_groupsSoFar.clear();
+        readFailureGroups({}, round);
+    }
+    if (needs.workers) {
+        ++m_pending;
+        m_client->workers(this, [this, round](const QlessReply<QList<WorkerSummary>> &reply) {
+            if (round != m_round)
+                return;
+            if (reply.ok())
+                m_seen.workers = reply.value;
+            partDone(round);
+        });
+    }
+    partDone(round);
+}
+
+// Every group, a bounded page a call: a growth rule on all groups sums them all.
+void AlertMonitor::readFailureGroups(const QByteArray &cursor, quint64 round)
+{
+    m_client->failureGroupList(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+        if (round != m_round)
+            return;
+        if (!reply.ok()) {
+            partDone(round); // left out: the growth rules keep their state
+            return;
+        }
+        m_groupsSoFar += reply.value.groups;
+        if (!reply.value.cursor.isEmpty()) {
+            readFailureGroups(reply.value.cursor, round);
+            return;
+        }
+        m_seen.failureGroups = m_groupsSoFar;
+        m_groupsSoFar.clear();
+        partDone(round);
+    });
+}
+
+void AlertMonitor::partDone(quint64 round)
+{
+    if (round != m_round || --m_pending > 0)
+        return;
+    m_seen.now = m_client->now(); // when the replies are in: what the rules compare last-seen with
+    evaluate();
+}
+
+void AlertMonitor::evaluate()
+{
+    const QList<AlertEvent> events = m_evaluator.observe(m_seen);
+    m_seen = AlertObservation();
+    if (!events.isEmpty())
+        emit changed(events);
+    emit checked();
+    if (m_again) {
+        m_again = false;
+        check();
+    }
+}

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "alertevaluator.h"
+
+#include <QObject>
+
+class QlessClient;
+
+// Checks the alert rules of one connection once per refresh: reads, in one round, only what the
+// enabled rules need (the queues' counts, the failure groups' sizes, the workers' last-seen
+// times), each read bounded as the pages' own reads are, and hands what it saw to the
+// AlertEvaluator. A read that fails leaves its part out (its rules keep their state); a check
+// asked for while one is under way is folded into it. While the connection is down nothing is
+// read, and the connection rule sees it down.
+class AlertMonitor final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit AlertMonitor(QlessClient *client, QObject *parent = nullptr);
+
+    void setRules(const QList<AlertRule> &rules);
+    const QList<AlertRule> &rules() const { return m_evaluator.rules(); }
+    QList<AlertEvaluator::Active> active() const { return m_evaluator.active(); }
+    AlertEvaluator &evaluator() { return m_evaluator; }
+
+    // The connection is ready (true) or not; a change is checked at once.
+    void setConnected(bool connected);
+    // One round of reads and an evaluation; checked() follows.
+    void check();
+    bool isChecking() const { return m_pending > 0; }
+
+signals:
+    // Alerts that fired or cleared in this check (none: no signal).
+    void changed(const QList<AlertEvent> &events);
+    // A check has ended (after changed, when there were changes).
+    void checked();
+
+private:
+    void readFailureGroups(const QByteArray &cursor, quint64 round);
+    void partDone(quint64 round);
+    void evaluate();
+
+    QlessClient *m_client;
+    AlertEvaluator m_evaluator;
+    AlertObservation m_seen;
+    QList<FailureGroup> m_groupsSoFar;
+    bool m_connected = true;
+    bool m_again = false;   // a check was asked for while one was under way
+    int m_pending = 0;      // reads of this round still out
+    quint64 m_round = 0;    // replies of an earlier round (rules changed since) are dropped
+};
