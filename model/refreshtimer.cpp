@@ -23,6 +23,7 @@ void RefreshTimer::setPaused(bool paused)
     if (m_paused == paused)
         return;
     m_paused = paused;
+    m_soon = false;
     m_timer.stop();
     // Coming back after a pause, the data is old: refresh at once.
     if (!paused && m_interval > 0)
@@ -51,6 +52,21 @@ void RefreshTimer::refreshNow()
     start();
 }
 
+void RefreshTimer::refreshSoon()
+{
+    if (m_paused || m_interval <= 0)
+        return;
+    if (m_inFlight) {
+        m_soon = true;
+        return;
+    }
+    const qint64 since = m_sinceStart.isValid() ? m_sinceStart.elapsed() : EarlyGapMs;
+    const int wait = int(qBound(qint64(0), qint64(EarlyGapMs) - since, qint64(EarlyGapMs)));
+    if (m_timer.isActive() && m_timer.remainingTime() <= wait)
+        return;
+    m_timer.start(wait);
+}
+
 void RefreshTimer::finished()
 {
     finished(m_ticket);
@@ -69,6 +85,10 @@ void RefreshTimer::finished(quint64 ticket)
         return;
     }
     schedule();
+    if (m_soon) {
+        m_soon = false;
+        refreshSoon();
+    }
 }
 
 void RefreshTimer::abandon(quint64 ticket, const QString &why)
@@ -82,6 +102,7 @@ void RefreshTimer::abandon(quint64 ticket, const QString &why)
 void RefreshTimer::start()
 {
     m_inFlight = true;
+    m_sinceStart.start();
     ++m_ticket;
     m_watchdog.start(m_watchdogMs);
     emit refreshRequested();

@@ -126,6 +126,45 @@ private slots:
         QVERIFY(timer.isInFlight());
         QCOMPARE(timer.ticket(), current);
     }
+
+    // The event stream's early refresh: the next one comes within EarlyGapMs of the last start
+    // instead of a whole interval later; calls in between make no second one; nothing while
+    // paused or off.
+    void refreshSoonBringsTheNextForward()
+    {
+        RefreshTimer timer;
+        QSignalSpy spy(&timer, &RefreshTimer::refreshRequested);
+        timer.setInterval(600000);
+        timer.refreshNow();
+        QCOMPARE(spy.count(), 1);
+        timer.refreshSoon(); // in flight: remembered for when it ends
+        timer.refreshSoon();
+        timer.finished();
+        QVERIFY(timer.isScheduled());
+        QVERIFY(timer.isScheduledWithin(RefreshTimer::EarlyGapMs));
+        QCOMPARE(spy.count(), 1); // never at once: the gap since the last start holds
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 2, 10000);
+        timer.finished();
+        QVERIFY(!timer.isScheduledWithin(RefreshTimer::EarlyGapMs)); // back to the interval
+        timer.refreshSoon();
+        timer.refreshSoon();
+        QVERIFY(timer.isScheduledWithin(RefreshTimer::EarlyGapMs));
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 3, 10000);
+        QCOMPARE(spy.count(), 3);
+    }
+
+    void refreshSoonRespectsPauseAndOff()
+    {
+        RefreshTimer timer;
+        QSignalSpy spy(&timer, &RefreshTimer::refreshRequested);
+        timer.refreshSoon(); // off (interval 0)
+        QVERIFY(!timer.isScheduled());
+        timer.setInterval(600000);
+        timer.setPaused(true);
+        timer.refreshSoon();
+        QVERIFY(!timer.isScheduled());
+        QCOMPARE(spy.count(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRefreshTimer)

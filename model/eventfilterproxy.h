@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+class EventLogModel;
+
+// Which events the Events page lists: each filter given (queue, class, jid: any part of it,
+// ignoring case; event: exactly that name, tracked or not) must match. Gaps stay listed under
+// every filter: a gap in the stream is a gap in every part of it. The order is the stream's.
+class EventFilterProxy final : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit EventFilterProxy(EventLogModel *source, QObject *parent = nullptr);
+
+    void setQueue(const QString &text);
+    void setKlass(const QString &text);
+    void setEvent(const QString &name);
+    void setJid(const QString &text);
+    QString queue() const { return m_queue; }
+    QString klass() const { return m_klass; }
+    QString event() const { return m_event; }
+    QString jid() const { return m_jid; }
+    bool isFiltering() const;
+    // More classes became known: with a class filter, rows may now match (or not).
+    void classesChanged();
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    void change(QString *field, const QString &text);
+
+    EventLogModel *m_events;
+    QString m_queue;
+    QString m_klass;
+    QString m_event;
+    QString m_jid;
+};
