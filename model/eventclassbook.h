@@ -23,7 +23,7 @@ class EventClassBook final : public QObject
 
 public:
     static constexpr int MaxWanted = 500;
-    static constexpr int MaxKnown = 100000;
+    static constexpr int MaxKnown = 10000;
     static constexpr int PauseMs = 200;
 
     explicit EventClassBook(QlessClient *client, QObject *parent = nullptr);

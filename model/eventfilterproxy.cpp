@@ -7,8 +7,18 @@ EventFilterProxy::EventFilterProxy(EventLogModel *source, QObject *parent)
     , m_events(source)
 {
     setSourceModel(source);
-    // The stream's order: rows are never sorted, only filtered.
-    setDynamicSortFilter(true);
+    // Rows are never sorted, only filtered; and a row's fields never change once it came, but its
+    // class (looked up later): the class column changes for the whole table a few times a second,
+    // which a dynamic filter would answer by filtering every row again each time.
+    setDynamicSortFilter(false);
+    m_classPause.setSingleShot(true);
+    m_classPause.setInterval(ClassRefilterMs);
+    connect(&m_classPause, &QTimer::timeout, this, [this] {
+        if (m_classesPending) {
+            m_classesPending = false;
+            invalidateRowsFilter();
+        }
+    });
 }
 
 void EventFilterProxy::change(QString *field, const QString &text)
@@ -32,8 +42,15 @@ bool EventFilterProxy::isFiltering() const
 
 void EventFilterProxy::classesChanged()
 {
-    if (!m_klass.isEmpty())
-        invalidateRowsFilter();
+    if (m_klass.isEmpty())
+        return;
+    // At most once per ClassRefilterMs: filtering 50,000 rows again is not free.
+    if (m_classPause.isActive()) {
+        m_classesPending = true;
+        return;
+    }
+    invalidateRowsFilter();
+    m_classPause.start();
 }
 
 bool EventFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const

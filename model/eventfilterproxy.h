@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QSortFilterProxyModel>
+#include <QTimer>
 
 class EventLogModel;
 
@@ -23,8 +24,10 @@ public:
     QString event() const { return m_event; }
     QString jid() const { return m_jid; }
     bool isFiltering() const;
-    // More classes became known: with a class filter, rows may now match (or not).
+    // More classes became known: with a class filter, rows may now match (or not). Filters the
+    // table again at once, then at most once per ClassRefilterMs.
     void classesChanged();
+    static constexpr int ClassRefilterMs = 1000;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -37,4 +40,6 @@ private:
     QString m_klass;
     QString m_event;
     QString m_jid;
+    QTimer m_classPause;
+    bool m_classesPending = false;
 };

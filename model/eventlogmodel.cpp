@@ -22,9 +22,18 @@ Tone toneOf(const QlessEvent &event)
     return Tone::Plain;
 }
 
+// The local time of day. The zone's offset is asked for once a minute, not for every cell painted:
+// asking it reads the zone file's status (glibc's localtime) each time.
 QString clockText(qint64 ms)
 {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).time(), QStringLiteral("HH:mm:ss.zzz"));
+    static qint64 minute = -1;
+    static qint64 offsetMs = 0;
+    if (ms / 60000 != minute) {
+        minute = ms / 60000;
+        offsetMs = qint64(QDateTime::fromMSecsSinceEpoch(ms).offsetFromUtc()) * 1000;
+    }
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms + offsetMs, Qt::UTC).time(),
+                              QStringLiteral("HH:mm:ss.zzz"));
 }
 } // namespace
 
@@ -58,7 +67,7 @@ void EventLogModel::append(const QList<QlessEvent> &events, quint64 skipped, qin
         gap.event = QStringLiteral("gap");
         gap.receivedMs = events.isEmpty() ? (nowMs > 0 ? nowMs : QDateTime::currentMSecsSinceEpoch())
                                           : events.first().receivedMs;
-        gap.detail = tr("%n event(s) skipped: the console fell behind", nullptr, int(qMin<quint64>(skipped, INT_MAX)));
+        gap.detail = tr("Events skipped, the console fell behind: %1").arg(QLocale().toString(skipped));
         m_skipped += skipped;
         incoming.push_back(std::move(gap));
     }

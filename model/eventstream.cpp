@@ -9,7 +9,11 @@ EventStream::EventStream(const ConnectionSettings &settings, QlessClient *client
     : QObject(parent)
     , m_model(new EventLogModel(this, capacity > 0 ? capacity : EventLogModel::DefaultCapacity))
     , m_subscriber(new RedisSubscriber(settings, QlessEventDecoder::channels(), {}, this,
-                                       capacity > 0 ? capacity : RedisSubscriber::DefaultCapacity))
+                                       capacity > 0 ? capacity : RedisSubscriber::DefaultCapacity,
+                                       [](PubSubMessage &message) {
+                                           // Decoded on the subscriber's thread, not this one.
+                                           message.prepared = QVariant::fromValue(QlessEventDecoder::decode(message));
+                                       }))
 {
     if (client) {
         m_classes = new EventClassBook(client, this);
@@ -43,7 +47,8 @@ void EventStream::onMessages(const QList<PubSubMessage> &messages, quint64 dropp
     QStringList jids;
     bool moved = false;
     for (const PubSubMessage &message : messages) {
-        events.append(QlessEventDecoder::decode(message));
+        events.append(message.prepared.canConvert<QlessEvent>() ? message.prepared.value<QlessEvent>()
+                                                                 : QlessEventDecoder::decode(message));
         const QlessEvent &event = events.constLast();
         if (!event.isGap())
             moved = true;

@@ -21,18 +21,19 @@ bool PubSubMailbox::put(PubSubMessage message)
     return true;
 }
 
-QList<PubSubMessage> PubSubMailbox::take(quint64 *dropped)
+QList<PubSubMessage> PubSubMailbox::take(quint64 *dropped, int max)
 {
     QMutexLocker lock(&m_mutex);
+    const size_t count = max > 0 ? qMin(m_messages.size(), size_t(max)) : m_messages.size();
     QList<PubSubMessage> out;
-    out.reserve(qsizetype(m_messages.size()));
-    for (PubSubMessage &message : m_messages)
-        out.append(std::move(message));
-    m_messages.clear();
+    out.reserve(qsizetype(count));
+    for (size_t i = 0; i < count; ++i)
+        out.append(std::move(m_messages[i]));
+    m_messages.erase(m_messages.begin(), m_messages.begin() + qsizetype(count));
     if (dropped)
         *dropped = m_dropped;
     m_dropped = 0;
-    m_wakeAsked = false;
+    m_wakeAsked = !m_messages.empty();
     return out;
 }
 

@@ -23,8 +23,9 @@ public:
     // Appends; true when the reader has not been woken since it last took (the caller then
     // arranges one wake-up).
     bool put(PubSubMessage message);
-    // Everything waiting, oldest first, and how many were dropped since the last take.
-    QList<PubSubMessage> take(quint64 *dropped = nullptr);
+    // Up to `max` of what is waiting (all of it for 0), oldest first, and how many were dropped
+    // since the last take. While some remain the reader is taken as woken: it comes back for them.
+    QList<PubSubMessage> take(quint64 *dropped = nullptr, int max = 0);
     int size() const;
 
 private:

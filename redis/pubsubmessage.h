@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QMetaType>
 #include <QString>
+#include <QVariant>
 
 // One thing a pub/sub subscriber heard, in the order it heard it: a message published on a
 // channel, or a gap, when the subscription was lost and taken up again (whatever was published
@@ -18,6 +19,9 @@ struct PubSubMessage
     // Gap only: when the subscription was lost, and why.
     qint64 lostMs = 0;
     QString reason;
+    // What the subscriber's owner made of it on the subscriber's thread (RedisSubscriber::Prepare),
+    // so that the thread that shows it does not have to: a decoded event, say.
+    QVariant prepared;
 
     static PubSubMessage message(const QByteArray &channel, const QByteArray &payload, qint64 receivedMs)
     {

@@ -4,14 +4,15 @@
 #include "redissubscriberworker.h"
 
 RedisSubscriber::RedisSubscriber(const ConnectionSettings &settings, const QList<QByteArray> &channels,
-                                 const QList<QByteArray> &patterns, QObject *parent, int capacity)
+                                 const QList<QByteArray> &patterns, QObject *parent, int capacity,
+                                 Prepare prepare)
     : QObject(parent)
     , m_mailbox(std::make_shared<PubSubMailbox>(capacity))
 {
     qRegisterMetaType<ConnectionState>();
     m_state.address = settings.describe();
     m_thread.setObjectName(QStringLiteral("events ") + settings.describe());
-    m_worker = new RedisSubscriberWorker(settings, channels, patterns, m_mailbox);
+    m_worker = new RedisSubscriberWorker(settings, channels, patterns, m_mailbox, std::move(prepare));
     m_worker->moveToThread(&m_thread);
     connect(m_worker, &RedisSubscriberWorker::stateChanged, this, [this](const ConnectionState &state) {
         m_state = state;
@@ -38,7 +39,9 @@ void RedisSubscriber::reconnect()
 void RedisSubscriber::takeMessages()
 {
     quint64 dropped = 0;
-    const QList<PubSubMessage> messages = m_mailbox->take(&dropped);
+    const QList<PubSubMessage> messages = m_mailbox->take(&dropped, MaxBatch);
+    if (messages.size() == MaxBatch && m_mailbox->size() > 0) // the rest in the next turn
+        QMetaObject::invokeMethod(this, &RedisSubscriber::takeMessages, Qt::QueuedConnection);
     if (!messages.isEmpty() || dropped > 0)
         emit messagesArrived(messages, dropped);
 }

@@ -13,9 +13,9 @@
 namespace {
 using Kind = RedisError::Kind;
 
-// A burst is handed over this long after its first message: at most 20 batches a second reach
+// A burst is handed over this long after its first message: at most 40 batches a second reach
 // the reader, however fast messages come.
-constexpr int WakeDelayMs = 50;
+constexpr int WakeDelayMs = 25;
 
 bool isPermanent(const RedisError &error)
 {
@@ -25,11 +25,13 @@ bool isPermanent(const RedisError &error)
 } // namespace
 
 RedisSubscriberWorker::RedisSubscriberWorker(const ConnectionSettings &settings, const QList<QByteArray> &channels,
-                                             const QList<QByteArray> &patterns, std::shared_ptr<PubSubMailbox> mailbox)
+                                             const QList<QByteArray> &patterns, std::shared_ptr<PubSubMailbox> mailbox,
+                                             std::function<void(PubSubMessage &)> prepare)
     : m_settings(settings)
     , m_channels(channels)
     , m_patterns(patterns)
     , m_mailbox(std::move(mailbox))
+    , m_prepare(std::move(prepare))
     , m_connectTimer(new QTimer(this))
     , m_reconnectTimer(new QTimer(this))
     , m_pingTimer(new QTimer(this))
@@ -248,6 +250,8 @@ void RedisSubscriberWorker::onPush(const RedisReply &reply)
 
 void RedisSubscriberWorker::deliver(PubSubMessage message)
 {
+    if (m_prepare && message.kind == PubSubMessage::Kind::Message)
+        m_prepare(message);
     if (m_mailbox->put(std::move(message)))
         m_wakeTimer->start(WakeDelayMs);
 }

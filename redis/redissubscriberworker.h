@@ -30,7 +30,8 @@ class RedisSubscriberWorker final : public QObject
 
 public:
     RedisSubscriberWorker(const ConnectionSettings &settings, const QList<QByteArray> &channels,
-                          const QList<QByteArray> &patterns, std::shared_ptr<PubSubMailbox> mailbox);
+                          const QList<QByteArray> &patterns, std::shared_ptr<PubSubMailbox> mailbox,
+                          std::function<void(PubSubMessage &)> prepare = {});
     ~RedisSubscriberWorker() override;
 
     void start();
@@ -69,6 +70,7 @@ private:
     QList<QByteArray> m_channels;
     QList<QByteArray> m_patterns;
     std::shared_ptr<PubSubMailbox> m_mailbox;
+    std::function<void(PubSubMessage &)> m_prepare;
     RedisTransport *m_transport = nullptr;
     RespReader m_reader;
     QTimer *m_connectTimer;

@@ -236,6 +236,15 @@ private slots:
         QVERIFY(mailbox.put(PubSubMessage()));
         QCOMPARE(mailbox.take(&dropped).size(), 1);
         QCOMPARE(dropped, quint64(0));
+        // Taken in parts: while some remain, the reader is still taken as woken.
+        for (int i = 0; i < 30; ++i)
+            mailbox.put(PubSubMessage::message("ql:log", QByteArray::number(i), i));
+        QCOMPARE(mailbox.take(nullptr, 20).size(), 20);
+        QVERIFY(!mailbox.put(PubSubMessage::message("ql:log", "30", 30)));
+        const QList<PubSubMessage> rest = mailbox.take(nullptr, 20);
+        QCOMPARE(rest.size(), 11);
+        QCOMPARE(rest.first().payload, QByteArray("20"));
+        QVERIFY(mailbox.put(PubSubMessage()));
     }
 };
 

@@ -37,6 +37,9 @@ signals:
     void openFailureGroupRequested(const QString &group);
     void openTagRequested(const QString &tag);
     void openWorkerRequested(const QString &worker);
+    // The page saw the pipeline change (the Events page's stream): the page on screen may be
+    // stale, and the window refreshes it early (RefreshTimer::refreshSoon).
+    void changesSeen();
 
 private:
     QlessSession *m_session;

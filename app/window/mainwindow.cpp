@@ -35,7 +35,6 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -244,6 +243,7 @@ void MainWindow::addPage(Page *page)
     connect(page, &Page::openFailureGroupRequested, this, &MainWindow::openFailureGroup);
     connect(page, &Page::openTagRequested, this, &MainWindow::openTag);
     connect(page, &Page::openWorkerRequested, this, &MainWindow::openWorker);
+    connect(page, &Page::changesSeen, m_timer, &RefreshTimer::refreshSoon); // the Events page's stream
 }
 
 void MainWindow::clearPages()

@@ -3,6 +3,7 @@
 #include "activitypage.h"
 #include "completedpage.h"
 #include "configpage.h"
+#include "eventspage.h"
 #include "failedpage.h"
 #include "overviewpage.h"
 #include "queuespage.h"
@@ -17,6 +18,6 @@ QList<Page *> createPages(QlessSession *session, QWidget *parent)
         new OverviewPage(session, parent), new QueuesPage(session, parent),   new CompletedPage(session, parent),
         new FailedPage(session, parent),   new TrackedPage(session, parent),  new TagsPage(session, parent),
         new WorkersPage(session, parent),  new StatsPage(session, parent),    new ConfigPage(session, parent),
-        new ActivityPage(session, parent),
+        new ActivityPage(session, parent), new EventsPage(session, parent),
     };
 }

@@ -171,7 +171,7 @@ private slots:
         QVERIFY(go);
         QCOMPARE(go->actions().size(), window.pages().size());
         QCOMPARE(go->actions().first()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1));
-        QCOMPARE(go->actions().last()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_0));
+        QCOMPARE(go->actions().at(9)->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_0)); // the tenth; later pages have none
     }
 };
 
