@@ -38,6 +38,7 @@ BenchOptions BenchOptions::quick()
     o.ops = 500;
     o.repeats = 3;
     o.rounds = 1;
+    o.eventsSeconds = 3;
     return o;
 }
 
@@ -360,6 +361,8 @@ int Bench::run()
         clusters();
     if (wanted("retry"))
         retryAll();
+    if (wanted("events"))
+        events();
     longestCalls();
 
     const RawRedis::Reply info = m_raw.command({"INFO", "server"});
@@ -386,7 +389,9 @@ int Bench::run()
              {QStringLiteral("ops"), m_options.ops},
              {QStringLiteral("window"), m_options.window},
              {QStringLiteral("repeats"), m_options.repeats},
-             {QStringLiteral("rounds"), m_options.rounds}}},
+             {QStringLiteral("rounds"), m_options.rounds},
+             {QStringLiteral("events_seconds"), m_options.eventsSeconds},
+             {QStringLiteral("events_rate"), m_options.eventsRate}}},
         {QStringLiteral("machine"), QJsonObject{
              {QStringLiteral("cpus"), QThread::idealThreadCount()},
              {QStringLiteral("loadavg_at_start"), QString::fromUtf8(load)},

@@ -35,9 +35,11 @@ struct BenchOptions
     int window = 500;           // commands in flight at once in the throughput figures
     int repeats = 7;            // samples of the short figures (medians are reported)
     int rounds = 3;             // samples of the long ones
+    int eventsSeconds = 60;     // how long the event stream runs at eventsRate
+    int eventsRate = 10000;     // events published a second to the Events page
     QString out;
-    // Sections to run (throughput, overview, group, priority, malformed, activity, clusters, retry);
-    // empty: all.
+    // Sections to run (throughput, overview, group, priority, malformed, activity, clusters, retry,
+    // events); empty: all.
     QStringList only;
 
     static BenchOptions quick();
@@ -76,6 +78,7 @@ private:
     void malformed(); // malformed.cpp
     void activity();  // activity.cpp
     void clusters();  // clusters.cpp
+    void events();    // events.cpp
     void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.

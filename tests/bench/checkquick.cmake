@@ -22,6 +22,7 @@ set(expected
     activity_first_rows stall_activity_open activity_scroll stall_activity_scroll activity_memory
     clusters_scan stall_clusters
     retry_all stall_retry_all
+    events_rate stall_events events_memory
     redis_longest_call)
 string(JSON count LENGTH "${json}" figures)
 set(found "")

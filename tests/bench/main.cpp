@@ -67,8 +67,8 @@ int main(int argc, char **argv)
                                  QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
-                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, clusters, retry "
-                                                 "(comma-separated)."),
+                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, clusters, "
+                                                 "retry, events (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
@@ -87,6 +87,10 @@ int main(int argc, char **argv)
     const auto window = option(QStringLiteral("window"), QStringLiteral("Calls in flight at once for throughput."),
                                QString::number(defaults.window));
     const auto repeats = option(QStringLiteral("repeats"), QStringLiteral("Samples of the short figures."), QString::number(defaults.repeats));
+    const auto eventsSeconds = option(QStringLiteral("events-seconds"), QStringLiteral("Seconds the event stream runs."),
+                                      QString::number(defaults.eventsSeconds));
+    const auto eventsRate = option(QStringLiteral("events-rate"), QStringLiteral("Events published a second."),
+                                   QString::number(defaults.eventsRate));
     const auto rounds = option(QStringLiteral("rounds"), QStringLiteral("Samples of the long figures."), QString::number(defaults.rounds));
     // Internal: the child process of the memory figures.
     QCommandLineOption probe(QStringLiteral("probe-memory"), QStringLiteral("internal"), QStringLiteral("side"));
@@ -123,7 +127,8 @@ int main(int argc, char **argv)
     if (!take(queues, &options.queues) || !take(workers, &options.workers) || !take(group, &options.group)
         || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(activity, &options.activity) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry)
         || !take(batch, &options.batch) || !take(ops, &options.ops) || !take(window, &options.window)
-        || !take(repeats, &options.repeats) || !take(rounds, &options.rounds))
+        || !take(repeats, &options.repeats) || !take(rounds, &options.rounds)
+        || !take(eventsSeconds, &options.eventsSeconds) || !take(eventsRate, &options.eventsRate))
         return 2;
     if (custom)
         options.mode += QStringLiteral(" (custom sizes)");
@@ -139,7 +144,7 @@ int main(int argc, char **argv)
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
                                 QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
-                                QStringLiteral("activity"), QStringLiteral("clusters")};
+                                QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
