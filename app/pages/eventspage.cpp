@@ -127,6 +127,12 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
         connect(m_stream->classBook(), &EventClassBook::learned, m_filter, &EventFilterProxy::classesChanged);
     connect(m_stream, &EventStream::stateChanged, this, &EventsPage::updateState);
     connect(m_stream, &EventStream::changesSeen, this, &Page::changesSeen);
+    // A stream that gave up (a password changed on the server) tries again when the session's own
+    // connection is back: the operator fixed it there (File > Reconnect).
+    connect(session, &QlessSession::stateChanged, this, [this](const ConnectionState &state) {
+        if (state.phase == ConnectionState::Phase::Ready && m_stream->state().phase == ConnectionState::Phase::Failed)
+            m_stream->reconnect();
+    });
     // Following the tail until the operator scrolls away from it; back at the end, it follows again.
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         m_following = value >= m_view->verticalScrollBar()->maximum();
