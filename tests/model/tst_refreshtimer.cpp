@@ -134,6 +134,8 @@ private slots:
     {
         RefreshTimer timer;
         QSignalSpy spy(&timer, &RefreshTimer::refreshRequested);
+        // A coarse timer may be set up to 5% later than asked: "within the gap" allows for that.
+        const int soon = RefreshTimer::EarlyGapMs + RefreshTimer::EarlyGapMs / 10;
         timer.setInterval(600000);
         timer.refreshNow();
         QCOMPARE(spy.count(), 1);
@@ -141,14 +143,14 @@ private slots:
         timer.refreshSoon();
         timer.finished();
         QVERIFY(timer.isScheduled());
-        QVERIFY(timer.isScheduledWithin(RefreshTimer::EarlyGapMs));
+        QVERIFY(timer.isScheduledWithin(soon));
         QCOMPARE(spy.count(), 1); // never at once: the gap since the last start holds
         QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 2, 10000);
         timer.finished();
-        QVERIFY(!timer.isScheduledWithin(RefreshTimer::EarlyGapMs)); // back to the interval
+        QVERIFY(!timer.isScheduledWithin(soon)); // back to the interval
         timer.refreshSoon();
         timer.refreshSoon();
-        QVERIFY(timer.isScheduledWithin(RefreshTimer::EarlyGapMs));
+        QVERIFY(timer.isScheduledWithin(soon));
         QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 3, 10000);
         QCOMPARE(spy.count(), 3);
     }
