@@ -52,8 +52,13 @@ QString EventLogModel::classOf(const QlessEvent &event) const
 
 void EventLogModel::classesChanged()
 {
-    if (!m_rows.empty())
-        emit dataChanged(index(0, KlassColumn), index(rowCount() - 1, KlassColumn), {Qt::DisplayRole});
+    // Classes are looked up for the newest jids, so the newest rows are those that changed; a
+    // signal over all 50,000 would have every proxy walk them all, several times a second. Older
+    // rows read their class when next painted or filtered.
+    if (m_rows.empty())
+        return;
+    const int first = qMax(0, rowCount() - ClassChangeRows);
+    emit dataChanged(index(first, KlassColumn), index(rowCount() - 1, KlassColumn), {Qt::DisplayRole});
 }
 
 void EventLogModel::append(const QList<QlessEvent> &events, quint64 skipped, qint64 nowMs)

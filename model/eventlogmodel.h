@@ -23,6 +23,8 @@ public:
     enum Column { TimeColumn, EventColumn, QueueColumn, JidColumn, KlassColumn, WorkerColumn, DetailColumn,
                   ColumnCount };
     static constexpr int DefaultCapacity = 50000;
+    // The newest rows told of new classes (classesChanged).
+    static constexpr int ClassChangeRows = 2000;
     // The raw value behind a cell (the time in ms, the text as published).
     static constexpr int SortRole = Qt::UserRole;
 
