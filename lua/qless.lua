@@ -363,6 +363,42 @@ Api['desk.completed'] = function(now, a)
   return Qless.desk_completed(count, queue, klass, cursor)
 end
 
+-- desk.search <cursor> <count> [criterion value]... [with message|data]...: the next step of a
+-- search across every job (lib/99-desk-search.lua): {cursor, looked, keys, jid, state, message,
+-- data, ...}. Criteria: jid (prefix), tag, klass (contained, any case), queue, worker, state,
+-- group, message, data (contained, exact). `count` 1 to 10000 keys looked at.
+Api['desk.search'] = function(now, a)
+  local who = 'Desk.search'
+  local cursor = Qless.arg(who, 'cursor', a[1])
+  if not string.find(cursor, '^%d+$') then Qless.fail_with(who .. '(): Arg "cursor" not a SCAN cursor: ' .. cursor) end
+  local count = desk_count(who, 'count', a[2])
+  if count < 1 or count > 10000 then
+    Qless.fail_with(who .. '(): Arg "count" must be 1 to 10000: ' .. tostring(a[2]))
+  end
+  local c = {}
+  local names = { jid = true, tag = true, klass = true, queue = true, worker = true, state = true, group = true,
+    message = true, data = true }
+  local i = 3
+  while a[i] ~= nil do
+    local name, value = a[i], Qless.arg(who, a[i], a[i + 1])
+    if name == 'with' and (value == 'message' or value == 'data') then
+      c['with_' .. value] = true
+    elseif names[name] and value ~= '' then
+      c[name] = value
+    else
+      Qless.fail_with(who .. '(): Arg not a criterion (jid, tag, klass, queue, worker, state, group, ' ..
+        'message, data) with a value, nor "with message|data": ' .. name)
+    end
+    i = i + 2
+  end
+  if c.state and not Qless.desk_search_states[c.state] then
+    Qless.fail_with(who .. '(): Arg "state" not waiting, running, stalled, scheduled, depends, failed or complete: ' ..
+      c.state)
+  end
+  if c.klass then c.klass = string.lower(c.klass) end
+  return Qless.desk_search(now, cursor, count, c)
+end
+
 -- desk.move <jid> <queue> [state]: the job's new state, or false.
 Api['desk.move'] = function(now, a)
   local jid = Qless.arg('Desk.move', 'jid', a[1])

@@ -1,0 +1,126 @@
+-- desk.search: jobs found by what they hold, across every queue and state (issue #16's search
+-- across jobs). No index answers "class contains Fetch" or "data holds this order id", so every
+-- job key is looked at: a SCAN cursor over the whole keyspace, walked in short steps, each
+-- call stopping after a bounded amount of work (keys looked at, and bytes of text searched), so
+-- Redis is never held for long however many jobs there are. Read to its end (cursor '0'), the
+-- walk returns every job that existed from the first call to the last at least once (SCAN's
+-- guarantee; a repeat is possible, the caller drops it). A job put meanwhile may or may not be
+-- found. The budget is counted, not timed: scripts read no clock, and a test can pin it.
+
+-- Keys asked of SCAN per step. A call ends only between steps (a SCAN cursor cannot resume in
+-- the middle of one), so this is also what a call may overrun its budget by.
+Qless.desk_search_step = 100
+-- Text searched (failure messages, data) or returned per call before it stops after the step:
+-- a job's data may run to megabytes, and a call must not read thousands of those.
+Qless.desk_search_bytes = 1024 * 1024
+
+-- The states a search may ask for: qless's, as the console lists them (a running job whose lock
+-- ran out is stalled; a job qless timed out waits first in line).
+Qless.desk_search_states = { waiting = true, running = true, stalled = true, scheduled = true,
+  depends = true, failed = true, complete = true }
+
+-- The state the console shows for a job hash's `state` and `expires` at `now` (desk.jobs' lists).
+function Qless.desk_shown_state(state, expires, now)
+  local lock = Qless.number(expires) or 0
+  if state == 'running' and lock > 0 and lock <= now then return 'stalled' end
+  if state == 'stalled' then
+    if lock <= 0 then return 'waiting' end
+    return 'stalled'
+  end
+  return state
+end
+
+-- Whether the JSON list of tags `text` holds `tag` exactly.
+local function tags_hold(text, tag)
+  -- Most jobs do not carry the tag: a plain look first spares decoding their list, where the
+  -- tag's text appears as it is (JSON escapes nothing in letters, digits and -_.:).
+  if string.find(tag, '^[%w%-_%.:]+$') and not string.find(text, tag, 1, true) then return false end
+  local tags = Qless.decode(text, nil)
+  if type(tags) ~= 'table' then return false end
+  for _, each in ipairs(tags) do
+    if each == tag then return true end
+  end
+  return false
+end
+
+-- The fields one job is read with: those the criteria test (data comes later, only for jobs
+-- that passed the rest).
+local function fields_for(c)
+  local fields = { 'state', 'expires' }
+  if c.queue then table.insert(fields, 'queue') end
+  if c.klass then table.insert(fields, 'klass') end
+  if c.worker then table.insert(fields, 'worker') end
+  if c.tag then table.insert(fields, 'tags') end
+  if c.group or c.message or c.with_message then table.insert(fields, 'failure') end
+  return fields
+end
+
+-- Tests the job `jid` against the criteria `c`. Returns nil (no match) or its match
+-- {jid, state, message, data} (message and data only when asked for with `with`, else ''),
+-- and the bytes of text it searched or kept.
+local function test_job(now, jid, c, fields)
+  local f = redis.pcall('hmget', Qless.job_key(jid), unpack(fields))
+  -- Not a hash (a job's -history list, someone else's key), or no job: never a match.
+  if type(f) ~= 'table' or f.err or not f[1] then return nil, 0 end
+  local got = {}
+  for i, name in ipairs(fields) do got[name] = f[i] end
+  local state = Qless.desk_shown_state(got.state, got.expires, now)
+  if c.state and state ~= c.state then return nil, 0 end
+  if c.queue and got.queue ~= c.queue then return nil, 0 end
+  if c.worker and got.worker ~= c.worker then return nil, 0 end
+  if c.klass and not (got.klass and string.find(string.lower(got.klass), c.klass, 1, true)) then return nil, 0 end
+  if c.tag and not (got.tags and tags_hold(got.tags, c.tag)) then return nil, 0 end
+  local bytes = 0
+  local message = ''
+  if got.failure then
+    bytes = bytes + #got.failure
+    local failure = Qless.decode(got.failure, nil)
+    if type(failure) == 'table' then
+      if c.group and failure.group ~= c.group then return nil, bytes end
+      if type(failure.message) == 'string' then message = failure.message end
+    elseif c.group then
+      return nil, bytes
+    end
+  elseif c.group then
+    return nil, 0
+  end
+  if c.message and not string.find(message, c.message, 1, true) then return nil, bytes end
+  local data = ''
+  if c.data or c.with_data then
+    data = redis.call('hget', Qless.job_key(jid), 'data') or ''
+    bytes = bytes + #data
+    if c.data and not string.find(data, c.data, 1, true) then return nil, bytes end
+  end
+  if not c.with_message then message = '' end
+  if not c.with_data then data = '' end
+  return { jid, state, message, data }, bytes + #message + #data
+end
+
+-- Looks at the keys after SCAN cursor `cursor` ('0': the start) until about `count` keys were
+-- looked at or desk_search_bytes of text searched, and returns a Redis array {next cursor ('0':
+-- the end), keys looked at, keys in the database, jid, state, message, data, ...} of the jobs
+-- matching every criterion of `c` (see desk.search in lua/qless.lua).
+function Qless.desk_search(now, cursor, count, c)
+  local fields = fields_for(c)
+  local prefix = 'ql:j:' .. (c.jid or '')
+  local looked, bytes = 0, 0
+  local matches = {}
+  repeat
+    local reply = redis.call('scan', cursor, 'COUNT', Qless.desk_search_step)
+    cursor = reply[1]
+    local keys = reply[2]
+    looked = looked + #keys
+    for _, key in ipairs(keys) do
+      if string.sub(key, 1, #prefix) == prefix then
+        local match, searched = test_job(now, string.sub(key, 6), c, fields)
+        bytes = bytes + searched
+        if match then
+          for _, part in ipairs(match) do table.insert(matches, part) end
+        end
+      end
+    end
+  until cursor == '0' or looked >= count or bytes >= Qless.desk_search_bytes
+  local reply = { cursor, looked, redis.call('dbsize') }
+  for _, part in ipairs(matches) do table.insert(reply, part) end
+  return reply
+end
