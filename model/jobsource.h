@@ -43,6 +43,10 @@ struct JobSource
     QString state;
     Fetch fetch;
     Scan scan; // empty when the list offers none (a worker's jobs: one short read)
+    // For a list of jobs in several states that knows which (a search's matches): whether any
+    // of its jobs is in `state`, so the actions on all of them offer what some of them take.
+    // Empty: the list does not say (then `state` does).
+    std::function<bool(const QString &state)> holdsState;
 
     bool isValid() const { return bool(fetch); }
 

@@ -3,6 +3,8 @@
 #include "failuresigpage.h"
 #include "jidpage.h"
 #include "jobscanpage.h"
+#include "jobsearchpage.h"
+#include "jobsearchquery.h"
 #include "qlessdecoder.h"
 #include "qlessreply.h"
 #include "rediscommand.h"
@@ -113,6 +115,12 @@ public:
     // returned (qless.lua's desk.scan: ZSCAN, or a failure group's list read from its tail).
     void scanJobs(const QString &list, const QString &name, const QList<QByteArray> &cursor, int count,
                   QObject *context, Done<JobScanPage> done);
+    // One step of a search across every job (desk.search): the jobs matching `query` among
+    // about `count` keys (1 to 10000; fewer when their text runs over a megabyte) after SCAN
+    // `cursor` (empty or "0": the start). Read on from each page's cursor until it is "0"
+    // (qlessclientsearch.cpp).
+    void searchJobs(const JobSearchQuery &query, const QByteArray &cursor, int count, QObject *context,
+                    Done<JobSearchPage> done);
     // The day holding `date` (seconds since the epoch, UTC).
     void stats(const QString &queue, double date, QObject *context, Done<DayStats> done);
     void config(QObject *context, Done<QlessConfig> done);

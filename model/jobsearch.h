@@ -1,0 +1,105 @@
+#pragma once
+
+#include "jobsearchcriteria.h"
+#include "jobsource.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QObject>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <memory>
+
+class QlessClient;
+
+// Searches every job of the server for JobSearchCriteria (issue #16): qless.lua's desk.search
+// walks all keys with a SCAN cursor, a bounded step a call (KeysPerCall keys, or a megabyte of
+// text), one call in flight at a time, so Redis serves everyone else between two steps and the
+// GUI thread never waits. Matches arrive as they are found (matched), each job once, in order of
+// finding; in regex mode the server returns the candidates' texts and the expressions are
+// applied here. Progress is keys looked at against the database's size then (an estimate:
+// SCAN may return a key twice, and other keys than jobs are counted). cancel() drops the step
+// in flight; a failed step (the connection dropped) ends the search, and resume() goes on from
+// the cursor reached, keeping what was found.
+//
+// The matches are kept in one list per search, shared with the JobSource made of them
+// (source()): a bulk run over "all N matches" acts on exactly the jobs found, even while the
+// jobs change state or leave the lists they were found in, and a new search does not change
+// the list an earlier run is working through.
+class JobSearch final : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Keys looked at per call: about 2 ms of Redis at 1M jobs (bench `--only search`).
+    static constexpr int KeysPerCall = 1000;
+
+    explicit JobSearch(QlessClient *client, QObject *parent = nullptr);
+
+    // Starts over with `criteria`, which must be valid (JobSearchCriteria::validate); a search
+    // under way is dropped (its replies are ignored).
+    void start(const JobSearchCriteria &criteria);
+    void cancel();
+    // After a failure or a cancel: goes on from where the walk stopped.
+    void resume();
+    void setKeysPerCall(int keys) { m_keysPerCall = qBound(1, keys, 10000); }
+
+    bool isRunning() const { return m_running; }
+    // The walk reached its end: every job there throughout was looked at.
+    bool isComplete() const { return m_complete; }
+    // Stopped before its end (cancelled or failed), with what was found until then kept.
+    bool canResume() const { return !m_running && !m_complete && m_started; }
+    const JobSearchCriteria &criteria() const { return m_criteria; }
+
+    // The jobs found, each once, in order of finding.
+    const QList<QByteArray> &matches() const { return *m_matches; }
+    qint64 matchCount() const { return m_matches->size(); }
+    // How many matches are in each state (as found: the console's states).
+    const QMap<QString, qint64> &states() const { return *m_states; }
+    qint64 looked() const { return m_looked; }
+    qint64 keys() const { return m_keys; }
+    int calls() const { return m_calls; }
+    // Looked at against the keys there are, 0 to 1 (1 only once complete).
+    double progress() const;
+    // Since start(), until the search ended.
+    qint64 elapsedMs() const { return m_running ? m_clock.elapsed() : m_elapsedMs; }
+    QString lastError() const { return m_error; }
+
+    // The matches as a job list for JobListModel, paged from memory (rows read from Redis as
+    // summaries, like any list), with a scan that gives the whole list at once for a bulk run.
+    // Its state is the criterion's (stalled lists as running) when there is one; else the list
+    // says which states its jobs were found in (holdsState).
+    JobSource source() const;
+
+signals:
+    // `count` matches now (some arrived).
+    void matched(qint64 count);
+    void progressed();
+    // ok false: the search failed (`error` says why) or was cancelled (`error` empty).
+    void finished(bool ok, const QString &error);
+
+private:
+    void step();
+    void end(bool ok, const QString &error);
+
+    QlessClient *m_client;
+    JobSearchCriteria m_criteria;
+    QRegularExpression m_messageRegex;
+    QRegularExpression m_dataRegex;
+    std::shared_ptr<QList<QByteArray>> m_matches;
+    QSet<QByteArray> m_seen;
+    std::shared_ptr<QMap<QString, qint64>> m_states;
+    QByteArray m_cursor;
+    qint64 m_looked = 0;
+    qint64 m_keys = 0;
+    int m_calls = 0;
+    int m_keysPerCall = KeysPerCall;
+    quint64 m_generation = 0; // a reply of an earlier start() or a cancelled step is dropped
+    bool m_running = false;
+    bool m_complete = false;
+    bool m_started = false;
+    QString m_error;
+    QElapsedTimer m_clock;
+    qint64 m_elapsedMs = 0;
+};
