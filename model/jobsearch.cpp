@@ -114,10 +114,13 @@ void JobSearch::end(bool ok, const QString &error)
     emit finished(ok, error);
 }
 
-JobSource JobSearch::source() const
+JobSource JobSearch::source(bool frozen) const
 {
-    const std::shared_ptr<const QList<QByteArray>> matches = m_matches;
-    const std::shared_ptr<const QMap<QString, qint64>> states = m_states;
+    // A frozen copy shares the list's data until the walk appends (Qt's implicit sharing).
+    const std::shared_ptr<const QList<QByteArray>> matches =
+        frozen ? std::make_shared<const QList<QByteArray>>(*m_matches) : m_matches;
+    const std::shared_ptr<const QMap<QString, qint64>> states =
+        frozen ? std::make_shared<const QMap<QString, qint64>>(*m_states) : m_states;
     JobSource source;
     source.description = tr("matching %1").arg(m_criteria.describe());
     if (!m_criteria.state.isEmpty())

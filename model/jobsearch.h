@@ -69,8 +69,10 @@ public:
     // The matches as a job list for JobListModel, paged from memory (rows read from Redis as
     // summaries, like any list), with a scan that gives the whole list at once for a bulk run.
     // Its state is the criterion's (stalled lists as running) when there is one; else the list
-    // says which states its jobs were found in (holdsState).
-    JobSource source() const;
+    // says which states its jobs were found in (holdsState). `frozen`: the matches as they are
+    // now, whatever a resumed walk adds later (what a bulk run over "all N matches" acts on);
+    // else the list grows with the search (what the results list streams).
+    JobSource source(bool frozen = false) const;
 
 signals:
     // `count` matches now (some arrived).

@@ -394,9 +394,18 @@ void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidg
         QMenu *sub = menu->addMenu(all.kind == BulkTarget::Kind::FailureGroup
                                        ? tr("All %1 jobs of group %2").arg(number(all.count()), all.group)
                                        : tr("All %1 jobs in this list").arg(number(all.count())));
-        sub->setToolTipsVisible(true);
-        addJobActions(sub, all, selection.listState,
-                      all.kind == BulkTarget::Kind::FailureGroup || selection.listState == QLatin1String("failed"),
-                      selection.listState == QLatin1String("running"), {}, 0, parent);
+        fillAllJobsMenu(sub, selection, parent);
     }
+}
+
+void ActionCenter::fillAllJobsMenu(QMenu *menu, const JobSelection &selection, QWidget *parent)
+{
+    menu->setToolTipsVisible(true);
+    const auto holds = [&selection](const char *state) {
+        return selection.listState == QLatin1String(state)
+            || (selection.holdsState && selection.holdsState(QLatin1String(state)));
+    };
+    addJobActions(menu, selection.all, selection.listState,
+                  selection.all.kind == BulkTarget::Kind::FailureGroup || holds("failed"),
+                  holds("running") || holds("stalled"), {}, 0, parent);
 }

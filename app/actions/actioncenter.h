@@ -62,6 +62,9 @@ public:
     // Adds the actions for `selection` to `menu`: for the selected rows, and a submenu for all
     // jobs of the list (rows not loaded included) or of the failure group.
     void fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent);
+    // Adds the actions for every job of `selection.all` to `menu` itself (fillJobMenu's "All N"
+    // submenu; a page's own "all matches" button).
+    void fillAllJobsMenu(QMenu *menu, const JobSelection &selection, QWidget *parent);
 
     QList<BulkRunner *> runs() const;
 

@@ -52,6 +52,7 @@ JobSelection JobSelection::of(const QAbstractItemView *view, const JobListModel 
     const JobSource &source = model->source();
     selection.listState = source.state;
     selection.listName = source.description;
+    selection.holdsState = source.holdsState;
     if (!group.isEmpty())
         selection.all = BulkTarget::ofFailureGroup(group, model->total());
     else if (source.isValid())

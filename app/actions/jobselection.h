@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 class JobListModel;
 class QAbstractItemView;
 
@@ -17,6 +19,8 @@ struct JobSelection
     BulkTarget all;      // every job of the list (Source, or FailureGroup); count() < 0: none
     QString listState;   // the state all jobs of the list are in, or empty for mixed lists
     QString listName;    // "waiting in crawl", "failure group IOError"
+    // Whether any job of `all` is in a state, where the list knows (JobSource::holdsState).
+    std::function<bool(const QString &state)> holdsState;
 
     bool hasAll() const { return all.count() > 0; }
     QList<QByteArray> jids() const;

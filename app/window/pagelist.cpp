@@ -7,6 +7,7 @@
 #include "failedpage.h"
 #include "overviewpage.h"
 #include "queuespage.h"
+#include "searchpage.h"
 #include "statspage.h"
 #include "tagspage.h"
 #include "trackedpage.h"
@@ -19,5 +20,6 @@ QList<Page *> createPages(QlessSession *session, QWidget *parent)
         new FailedPage(session, parent),   new TrackedPage(session, parent),  new TagsPage(session, parent),
         new WorkersPage(session, parent),  new StatsPage(session, parent),    new ConfigPage(session, parent),
         new ActivityPage(session, parent), new EventsPage(session, parent),
+        new SearchPage(session, parent),
     };
 }

@@ -7,7 +7,7 @@
 -- guarantee; a repeat is possible, the caller drops it). A job put meanwhile may or may not be
 -- found. The budget is counted, not timed: scripts read no clock, and a test can pin it.
 
--- Keys asked of SCAN per step. A call ends only between steps (a SCAN cursor cannot resume in
+-- Keys asked of SCAN per step (fewer when a call may look at fewer). A call ends only between steps (a SCAN cursor cannot resume in
 -- the middle of one), so this is also what a call may overrun its budget by.
 Qless.desk_search_step = 100
 -- Text searched (failure messages, data) or returned per call before it stops after the step:
@@ -43,8 +43,9 @@ local function tags_hold(text, tag)
   return false
 end
 
--- The fields one job is read with: those the criteria test (data comes later, only for jobs
--- that passed the rest).
+-- The fields one job is read with: those the criteria test or the match returns, in one HMGET
+-- (a second call per job would cost more than the bytes of data read for jobs that fail
+-- another criterion).
 local function fields_for(c)
   local fields = { 'state', 'expires' }
   if c.queue then table.insert(fields, 'queue') end
@@ -52,6 +53,7 @@ local function fields_for(c)
   if c.worker then table.insert(fields, 'worker') end
   if c.tag then table.insert(fields, 'tags') end
   if c.group or c.message or c.with_message then table.insert(fields, 'failure') end
+  if c.data or c.with_data then table.insert(fields, 'data') end
   return fields
 end
 
@@ -85,38 +87,54 @@ local function test_job(now, jid, c, fields)
     return nil, 0
   end
   if c.message and not string.find(message, c.message, 1, true) then return nil, bytes end
-  local data = ''
-  if c.data or c.with_data then
-    data = redis.call('hget', Qless.job_key(jid), 'data') or ''
-    bytes = bytes + #data
-    if c.data and not string.find(data, c.data, 1, true) then return nil, bytes end
-  end
+  local data = got.data or ''
+  bytes = bytes + #data
+  if c.data and not string.find(data, c.data, 1, true) then return nil, bytes end
   if not c.with_message then message = '' end
   if not c.with_data then data = '' end
   return { jid, state, message, data }, bytes + #message + #data
 end
 
--- Looks at the keys after SCAN cursor `cursor` ('0': the start) until about `count` keys were
--- looked at or desk_search_bytes of text searched, and returns a Redis array {next cursor ('0':
--- the end), keys looked at, keys in the database, jid, state, message, data, ...} of the jobs
+-- `text` with the characters SCAN's MATCH would read as a pattern escaped.
+local function glob_literal(text)
+  return (string.gsub(text, '([%*%?%[%]\\])', '\\%1'))
+end
+
+-- One SCAN step from `cursor` over about `count` keys: the next cursor and the job hashes among
+-- them whose jid starts with `prefix`. MATCH and TYPE (Redis 6 and later) leave the other keys
+-- (history lists, queues) in C; before Redis 6 the TYPE option is refused and every key under
+-- the prefix comes back (test_job's HMGET passes over those that are not hashes).
+local scan_typed = true
+local function scan_step(cursor, count, prefix)
+  local pattern = 'ql:j:' .. glob_literal(prefix) .. '*'
+  if scan_typed then
+    local ok, reply = pcall(redis.call, 'scan', cursor, 'MATCH', pattern, 'COUNT', count, 'TYPE', 'hash')
+    if ok then return reply[1], reply[2] end
+    scan_typed = false
+  end
+  local reply = redis.call('scan', cursor, 'MATCH', pattern, 'COUNT', count)
+  return reply[1], reply[2]
+end
+
+-- Looks at the keys after SCAN cursor `cursor` ('0': the start), a step of desk_search_step at a
+-- time, until about `count` keys were looked at or desk_search_bytes of text searched, and
+-- returns a Redis array {next cursor ('0': the end), keys looked at (SCAN's COUNT summed: an
+-- estimate, as SCAN's own), keys in the database, jid, state, message, data, ...} of the jobs
 -- matching every criterion of `c` (see desk.search in lua/qless.lua).
 function Qless.desk_search(now, cursor, count, c)
   local fields = fields_for(c)
-  local prefix = 'ql:j:' .. (c.jid or '')
+  local step = math.min(Qless.desk_search_step, count)
   local looked, bytes = 0, 0
   local matches = {}
   repeat
-    local reply = redis.call('scan', cursor, 'COUNT', Qless.desk_search_step)
-    cursor = reply[1]
-    local keys = reply[2]
-    looked = looked + #keys
+    local keys
+    cursor, keys = scan_step(cursor, step, c.jid or '')
+    looked = looked + step
     for _, key in ipairs(keys) do
-      if string.sub(key, 1, #prefix) == prefix then
-        local match, searched = test_job(now, string.sub(key, 6), c, fields)
-        bytes = bytes + searched
-        if match then
-          for _, part in ipairs(match) do table.insert(matches, part) end
-        end
+      local match, searched = test_job(now, string.sub(key, 6), c, fields)
+      bytes = bytes + searched
+      if match then
+        for _, part in ipairs(match) do table.insert(matches, part) end
       end
     end
   until cursor == '0' or looked >= count or bytes >= Qless.desk_search_bytes

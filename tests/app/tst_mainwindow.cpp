@@ -152,7 +152,7 @@ private slots:
         const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"),  QStringLiteral("Completed"),
                                  QStringLiteral("Failed"),   QStringLiteral("Tracked"), QStringLiteral("Tags"),
                                  QStringLiteral("Workers"),  QStringLiteral("Stats"),   QStringLiteral("Config"),
-                                 QStringLiteral("Activity"), QStringLiteral("Events")};
+                                 QStringLiteral("Activity"), QStringLiteral("Events"), QStringLiteral("Search")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));

@@ -261,6 +261,19 @@ private slots:
         }
     }
 
+    // A jid prefix is text, not a SCAN pattern: *, ?, [ and \\ in it match only themselves.
+    void aJidPrefixIsTakenLiterally()
+    {
+        for (const QByteArray &jid : {QByteArray("a*b"), QByteArray("axb"), QByteArray("a?c"), QByteArray("a[1]"),
+                                      QByteArray("a1"), QByteArray("a\\d")})
+            put(T, "q", jid);
+        QCOMPARE(found(T, {"jid", "a*"}), QSet<QByteArray>{"a*b"});
+        QCOMPARE(found(T, {"jid", "a?"}), QSet<QByteArray>{"a?c"});
+        QCOMPARE(found(T, {"jid", "a["}), QSet<QByteArray>{"a[1]"});
+        QCOMPARE(found(T, {"jid", "a\\"}), QSet<QByteArray>{"a\\d"});
+        QCOMPARE(found(T, {"jid", "a"}).size(), 6);
+    }
+
     void badArgumentsAreRefused()
     {
         QLESS_VERIFY_REFUSED(lua("desk.search", T, {}), "cursor");
