@@ -1,18 +1,29 @@
 -- desk.search: jobs found by what they hold, across every queue and state (issue #16's search
 -- across jobs). No index answers "class contains Fetch" or "data holds this order id", so every
 -- job key is looked at: a SCAN cursor over the whole keyspace, walked in short steps, each
--- call stopping after a bounded amount of work (keys looked at, and bytes of text searched), so
--- Redis is never held for long however many jobs there are. Read to its end (cursor '0'), the
+-- call stopping after a bounded amount of work (below), so Redis is never held for long
+-- however many jobs there are. Read to its end (cursor '0'), the
 -- walk returns every job that existed from the first call to the last at least once (SCAN's
 -- guarantee; a repeat is possible, the caller drops it). A job put meanwhile may or may not be
--- found. The budget is counted, not timed: scripts read no clock, and a test can pin it.
+-- found.
+--
+-- A call is bounded twice: by the keys the caller allows (`count`) and the text searched
+-- (desk_search_bytes), which a test can pin; and by the time it has run (desk_search_micros,
+-- Redis's TIME read between steps), since what a key costs depends on the machine, its load and
+-- the data: on a busy 2-core machine a job's HMGET took 6 to 20 us where an idle one takes 1.
+-- The clock only decides where a call stops, never what a job matches: a walk read to its end
+-- finds the same jobs however its calls were cut.
 
--- Keys asked of SCAN per step (fewer when a call may look at fewer). A call ends only between steps (a SCAN cursor cannot resume in
--- the middle of one), so this is also what a call may overrun its budget by.
-Qless.desk_search_step = 100
+-- Keys asked of SCAN per step (fewer when a call may look at fewer). A call ends only between
+-- steps (a SCAN cursor cannot resume in the middle of one), so a step is also what a call may
+-- overrun its budget by: about 25 jobs' reads.
+Qless.desk_search_step = 50
 -- Text searched (failure messages, data) or returned per call before it stops after the step:
 -- a job's data may run to megabytes, and a call must not read thousands of those.
 Qless.desk_search_bytes = 1024 * 1024
+-- Time a call runs before it stops after the step, in microseconds: well under the console's
+-- 5 ms for any single call.
+Qless.desk_search_micros = 2000
 
 -- The states a search may ask for: qless's, as the console lists them (a running job whose lock
 -- ran out is stalled; a job qless timed out waits first in line).
@@ -95,6 +106,12 @@ local function test_job(now, jid, c, fields)
   return { jid, state, message, data }, bytes + #message + #data
 end
 
+-- The server's clock in microseconds (TIME), to bound how long a call runs.
+local function micros()
+  local t = redis.call('time')
+  return tonumber(t[1]) * 1000000 + tonumber(t[2])
+end
+
 -- `text` with the characters SCAN's MATCH would read as a pattern escaped.
 local function glob_literal(text)
   return (string.gsub(text, '([%*%?%[%]\\])', '\\%1'))
@@ -124,6 +141,7 @@ end
 function Qless.desk_search(now, cursor, count, c)
   local fields = fields_for(c)
   local step = math.min(Qless.desk_search_step, count)
+  local started = micros()
   local looked, bytes = 0, 0
   local matches = {}
   repeat
@@ -138,6 +156,7 @@ function Qless.desk_search(now, cursor, count, c)
       end
     end
   until cursor == '0' or looked >= count or bytes >= Qless.desk_search_bytes
+    or micros() - started >= Qless.desk_search_micros
   local reply = { cursor, looked, redis.call('dbsize') }
   for _, part in ipairs(matches) do table.insert(reply, part) end
   return reply
