@@ -34,6 +34,7 @@ BenchOptions BenchOptions::quick()
     o.activity = 20000;
     o.deepRows = 5000;
     o.retry = 2000;
+    o.search = 20000;
     o.batch = 500;
     o.ops = 500;
     o.repeats = 3;
@@ -363,6 +364,8 @@ int Bench::run()
         retryAll();
     if (wanted("events"))
         events();
+    if (wanted("search"))
+        search();
     longestCalls();
 
     const RawRedis::Reply info = m_raw.command({"INFO", "server"});
@@ -385,6 +388,7 @@ int Bench::run()
              {QStringLiteral("activity"), double(m_options.activity)},
              {QStringLiteral("deep_rows"), m_options.deepRows},
              {QStringLiteral("retry"), double(m_options.retry)},
+             {QStringLiteral("search"), double(m_options.search)},
              {QStringLiteral("batch"), m_options.batch},
              {QStringLiteral("ops"), m_options.ops},
              {QStringLiteral("window"), m_options.window},

@@ -30,6 +30,7 @@ struct BenchOptions
     qint64 activity = 1000000;  // records in the audit log the Activity page opens
     int deepRows = 100000;      // rows scrolled through for the memory-by-depth figure
     qint64 retry = 1000000;     // jobs in the group retried all at once
+    qint64 search = 1000000;    // jobs searched through
     int batch = BulkRunner::GroupBatchJobs; // bulk batch size (BulkRunner and the raw unfail loop alike)
     int ops = 20000;            // operations per throughput figure
     int window = 500;           // commands in flight at once in the throughput figures
@@ -39,7 +40,7 @@ struct BenchOptions
     int eventsRate = 10000;     // events published a second to the Events page
     QString out;
     // Sections to run (throughput, overview, group, priority, malformed, activity, clusters, retry,
-    // events); empty: all.
+    // events, search); empty: all.
     QStringList only;
 
     static BenchOptions quick();
@@ -79,6 +80,7 @@ private:
     void activity();  // activity.cpp
     void clusters();  // clusters.cpp
     void events();    // events.cpp
+    void search();    // search.cpp
     void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.

@@ -23,6 +23,7 @@ set(expected
     clusters_scan stall_clusters
     retry_all stall_retry_all
     events_rate stall_events events_memory
+    search_first_result search_total stall_search search_longest_call
     redis_longest_call)
 string(JSON count LENGTH "${json}" figures)
 set(found "")

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, clusters, "
-                                                 "retry, events (comma-separated)."),
+                                                 "retry, events, search (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
@@ -82,6 +82,7 @@ int main(int argc, char **argv)
     const auto deepRows = option(QStringLiteral("deep-rows"), QStringLiteral("Rows scrolled through for memory by depth."),
                                  QString::number(defaults.deepRows));
     const auto retry = option(QStringLiteral("retry"), QStringLiteral("Failed jobs retried all at once."), QString::number(defaults.retry));
+    const auto search = option(QStringLiteral("search"), QStringLiteral("Jobs searched through."), QString::number(defaults.search));
     const auto batch = option(QStringLiteral("batch"), QStringLiteral("Bulk batch size."), QString::number(defaults.batch));
     const auto ops = option(QStringLiteral("ops"), QStringLiteral("Calls per throughput figure."), QString::number(defaults.ops));
     const auto window = option(QStringLiteral("window"), QStringLiteral("Calls in flight at once for throughput."),
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
         return true;
     };
     if (!take(queues, &options.queues) || !take(workers, &options.workers) || !take(group, &options.group)
-        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(activity, &options.activity) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry)
+        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(activity, &options.activity) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry) || !take(search, &options.search)
         || !take(batch, &options.batch) || !take(ops, &options.ops) || !take(window, &options.window)
         || !take(repeats, &options.repeats) || !take(rounds, &options.rounds)
         || !take(eventsSeconds, &options.eventsSeconds) || !take(eventsRate, &options.eventsRate))
@@ -144,7 +145,8 @@ int main(int argc, char **argv)
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
                                 QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
-                                QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events")};
+                                QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events"),
+                                QStringLiteral("search")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
