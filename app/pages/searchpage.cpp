@@ -147,7 +147,6 @@ void SearchPage::searchEnded(bool, const QString &)
 void SearchPage::updateStatus()
 {
     const bool running = m_search->isRunning();
-    m_start->setEnabled(true);
     m_cancel->setEnabled(running);
     m_resume->setVisible(m_search->canResume());
     m_progress->setVisible(running || m_search->isComplete() || m_search->canResume());
@@ -180,6 +179,9 @@ void SearchPage::updateStatus()
 void SearchPage::showAllMatchesMenu()
 {
     QMenu *menu = m_all->menu();
+    // clear() deletes the menu's actions but not the submenus made last time (Priority): those
+    // are its children until deleted.
+    qDeleteAll(menu->findChildren<QMenu *>(QString(), Qt::FindDirectChildrenOnly));
     menu->clear();
     if (m_search->isRunning() || m_search->matchCount() == 0)
         return;

@@ -229,6 +229,12 @@ private slots:
         };
         check(menu);
         QVERIFY(writes >= 8);
+        // Opened again: the same entries, not a second set beside the first.
+        const int entries = int(menu->actions().size());
+        const int submenus = int(menu->findChildren<QMenu *>().size());
+        emit menu->aboutToShow();
+        QCOMPARE(menu->actions().size(), entries);
+        QCOMPARE(menu->findChildren<QMenu *>().size(), submenus);
         QCOMPARE(fixture().snapshot(), before);
     }
 };
