@@ -25,9 +25,11 @@
 #include <limits>
 
 namespace {
-// How often the list takes in new matches while a search runs: each time the model reads the
-// rows on screen again, so not at every step of the walk.
-constexpr int StreamIntervalMs = 250;
+// How often the list takes in new matches while a search runs: each time the model reads its
+// rows again (up to 500 summaries), so not at every step of the walk; quickly until the first
+// page is in, then once a second (the rest pages in as the operator scrolls).
+constexpr int FirstPageIntervalMs = 250;
+constexpr int StreamIntervalMs = 1000;
 } // namespace
 
 SearchPage::SearchPage(QlessSession *session, QWidget *parent)
@@ -78,7 +80,6 @@ SearchPage::SearchPage(QlessSession *session, QWidget *parent)
     m_status->setWordWrap(true);
     ToneStyle::setText(m_status, ToneStyle::Tone::Muted);
     m_streamTimer->setSingleShot(true);
-    m_streamTimer->setInterval(StreamIntervalMs);
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
@@ -103,7 +104,7 @@ SearchPage::SearchPage(QlessSession *session, QWidget *parent)
     connect(m_search, &JobSearch::finished, this, &SearchPage::searchEnded);
     connect(m_streamTimer, &QTimer::timeout, this, [this] {
         if (m_jobs->model()->isLoading()) {
-            m_streamTimer->start(); // a page read is under way: take the new matches after it
+            m_streamTimer->start(FirstPageIntervalMs); // a page read is under way: take the new ones after it
             return;
         }
         m_jobs->model()->refresh();
@@ -132,8 +133,10 @@ void SearchPage::startSearch()
 
 void SearchPage::refreshSoon()
 {
-    if (!m_streamTimer->isActive())
-        m_streamTimer->start();
+    if (m_streamTimer->isActive())
+        return;
+    const JobListModel *model = m_jobs->model();
+    m_streamTimer->start(model->rowCount() < model->pageSize() ? FirstPageIntervalMs : StreamIntervalMs);
 }
 
 void SearchPage::searchEnded(bool, const QString &)
