@@ -12,7 +12,8 @@ AlertHook::AlertHook(QObject *parent)
 
 AlertHook::~AlertHook()
 {
-    // A command still running is not waited for: it is killed with the window that started it.
+    // A command still running ends with the window that started it: killed, and reaped at once so
+    // that no process outlives us (a kill ends it within milliseconds).
     for (QProcess *process : std::as_const(m_running)) {
         process->disconnect(this);
         process->kill();
