@@ -1,5 +1,6 @@
 // qlessdesk: the console's entry point. Parses the command line, then opens the window on the
 // server named by --url, REDIS_URL, or the connection dialog.
+#include "alertrulestore.h"
 #include "apptheme.h"
 #include "connectiondialog.h"
 #include "exportstatscommand.h"
@@ -71,6 +72,7 @@ int main(int argc, char *argv[])
     PasswordStore passwords;
     MainWindow window;
     window.setMemory(std::make_unique<LayoutMemory>());
+    window.setAlertStore(std::make_unique<AlertRuleStore>());
 
     const auto connectTo = [&window](ConnectionSettings settings, bool readOnly, const QString &profile) {
         settings.readOnly = settings.readOnly || readOnly;

@@ -25,6 +25,8 @@ public:
 
     // The name in the navigation list.
     virtual QString title() const = 0;
+    // The name with what the page wants known at a glance ("Alerts (3)"); the title by default.
+    virtual QString navigationText() const { return title(); }
     virtual void refresh(std::function<void(bool ok)> done) = 0;
 
     QlessSession *session() const { return m_session; }
@@ -40,6 +42,8 @@ signals:
     // The page saw the pipeline change (the Events page's stream): the page on screen may be
     // stale, and the window refreshes it early (RefreshTimer::refreshSoon).
     void changesSeen();
+    // navigationText() reads differently now.
+    void navigationTextChanged();
 
 private:
     QlessSession *m_session;

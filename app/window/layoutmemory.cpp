@@ -17,6 +17,7 @@ const QString geometryKey = QStringLiteral("window/geometry");
 const QString windowStateKey = QStringLiteral("window/state");
 const QString widgetsGroup = QStringLiteral("widgets");
 const QString intervalKey = QStringLiteral("refresh/intervalMs");
+const QString trayKey = QStringLiteral("window/keepInTray");
 const QString serversGroup = QStringLiteral("servers");
 const QString pageKey = QStringLiteral("page");
 
@@ -195,6 +196,16 @@ int LayoutMemory::refreshInterval(int fallback) const
 void LayoutMemory::setRefreshInterval(int milliseconds)
 {
     m_settings->setValue(intervalKey, milliseconds);
+}
+
+bool LayoutMemory::keepInTray() const
+{
+    return m_settings->value(trayKey, false).toBool();
+}
+
+void LayoutMemory::setKeepInTray(bool keep)
+{
+    m_settings->setValue(trayKey, keep);
 }
 
 void LayoutMemory::saveServer(const QString &server, const QList<Page *> &pages, const Page *current)

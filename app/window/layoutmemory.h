@@ -43,6 +43,9 @@ public:
     // Milliseconds; `fallback` when none or unusable.
     int refreshInterval(int fallback) const;
     void setRefreshInterval(int milliseconds);
+    // Whether closing the window leaves the console running in the system tray.
+    bool keepInTray() const;
+    void setKeepInTray(bool keep);
 
     // The page on screen and each page's own memory (PageMemory), for `server`.
     void saveServer(const QString &server, const QList<Page *> &pages, const Page *current);

@@ -1,29 +1,29 @@
 #include "mainwindow.h"
 
 #include "actioncenter.h"
+#include "alertcenter.h"
+#include "alertrulestore.h"
+#include "alerttray.h"
 #include "apptheme.h"
 #include "bulkrunspanel.h"
 #include "connectionbar.h"
-#include "failedpage.h"
 #include "jobdetaildialog.h"
 #include "jobwindows.h"
 #include "layoutmemory.h"
 #include "page.h"
 #include "overviewpage.h"
 #include "pagelist.h"
+#include "pagenavigator.h"
 #include "pageshortcuts.h"
 #include "palettefollower.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
-#include "queuespage.h"
 #include "redisconnection.h"
 #include "refreshtimer.h"
 #include "searchresolver.h"
 #include "statusbar.h"
 #include "taborder.h"
-#include "tagspage.h"
-#include "workerspage.h"
 #include "troublebanner.h"
 #include "windowtitle.h"
 
@@ -55,6 +55,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_runs(new BulkRunsPanel(this))
     , m_status(new StatusBar(m_stack, this))
     , m_title(new WindowTitle(this))
+    , m_navigator(new PageNavigator(this))
+    , m_tray(new AlertTray(this))
 {
     setWindowTitle(tr("qlessdesk"));
     m_navigation->setFrameShape(QFrame::NoFrame);
@@ -108,6 +110,11 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_bar, &ConnectionBar::searchRequested, this, &MainWindow::search);
     connect(m_bar, &ConnectionBar::reconnectRequested, this, &MainWindow::reconnectNow);
     connect(m_banner, &TroubleBanner::retryRequested, this, &MainWindow::reconnectNow);
+    connect(m_tray, &AlertTray::alertsRequested, m_navigator, &PageNavigator::openAlerts);
+    connect(m_tray, &AlertTray::keepRunningChanged, this, [this](bool keep) {
+        if (m_memory)
+            m_memory->setKeepInTray(keep);
+    });
 
     buildMenus();
     m_bar->setRefreshInterval(DefaultIntervalMs);
@@ -149,6 +156,7 @@ void MainWindow::buildMenus()
         m_bar->searchField()->selectAll();
     });
     view->addAction(AppTheme::darkPaletteAction(view));
+    view->addAction(m_tray->keepRunningAction());
 
     new PageShortcuts(menuBar()->addMenu(tr("&Go")), m_navigation, m_stack);
 
@@ -189,6 +197,11 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     m_resolver = new SearchResolver(s->client(), this);
     ActionCenter *actions = ActionCenter::of(s);
     m_runs->watch(actions);
+    AlertCenter *alerts = AlertCenter::of(s);
+    alerts->useStore(m_alertStore.get());
+    m_tray->watch(alerts);
+    connect(alerts, &AlertCenter::commandFailed, this,
+            [this](const QString &error) { statusBar()->showMessage(tr("Alert command: %1").arg(error), 30000); });
     m_status->setSession(s, where, actions);
     connect(actions, &ActionCenter::changed, this, [this] { m_timer->refreshNow(); });
     connect(actions, &ActionCenter::openJobRequested, this, &MainWindow::openJob);
@@ -212,6 +225,14 @@ void MainWindow::setMemory(std::unique_ptr<LayoutMemory> memory)
     m_memory->restoreWindow(this);
     m_memory->restoreWidgets(this);
     m_bar->setRefreshInterval(m_memory->refreshInterval(DefaultIntervalMs));
+    m_tray->setKeepRunning(m_memory->keepInTray());
+}
+
+void MainWindow::setAlertStore(std::unique_ptr<AlertRuleStore> store)
+{
+    m_alertStore = std::move(store);
+    if (m_session)
+        AlertCenter::of(m_session.get())->useStore(m_alertStore.get());
 }
 
 void MainWindow::resetLayout()
@@ -237,12 +258,16 @@ void MainWindow::addPage(Page *page)
         page->setObjectName(QString::fromLatin1(page->metaObject()->className()));
     m_pages.append(page);
     m_stack->addWidget(page);
-    m_navigation->addItem(page->title());
+    m_navigation->addItem(page->navigationText());
+    connect(page, &Page::navigationTextChanged, this, [this, page] {
+        if (QListWidgetItem *item = m_navigation->item(int(m_pages.indexOf(page))))
+            item->setText(page->navigationText());
+    });
     connect(page, &Page::openJobRequested, this, &MainWindow::openJob);
-    connect(page, &Page::openQueueRequested, this, &MainWindow::openQueue);
-    connect(page, &Page::openFailureGroupRequested, this, &MainWindow::openFailureGroup);
-    connect(page, &Page::openTagRequested, this, &MainWindow::openTag);
-    connect(page, &Page::openWorkerRequested, this, &MainWindow::openWorker);
+    connect(page, &Page::openQueueRequested, m_navigator, &PageNavigator::openQueue);
+    connect(page, &Page::openFailureGroupRequested, m_navigator, &PageNavigator::openFailureGroup);
+    connect(page, &Page::openTagRequested, m_navigator, &PageNavigator::openTag);
+    connect(page, &Page::openWorkerRequested, m_navigator, &PageNavigator::openWorker);
     connect(page, &Page::changesSeen, m_timer, &RefreshTimer::refreshSoon); // the Events page's stream
 }
 
@@ -256,6 +281,7 @@ void MainWindow::clearPages()
     m_resolver = nullptr;
     m_navigation->clear();
     m_runs->clear();
+    m_tray->watch(nullptr);
     m_status->setSession(nullptr, {}, nullptr);
     qDeleteAll(m_pages);
     m_pages.clear();
@@ -300,18 +326,10 @@ void MainWindow::refreshCurrentPage()
             s->markRefreshed();
             m_title->countPaused(s, qobject_cast<OverviewPage *>(currentPage()));
         }
+        if (m_session.get() == s)
+            AlertCenter::of(s)->check(); // whatever the page: the rules read their own few counts
         m_timer->finished(ticket);
     });
-}
-
-template<typename P>
-P *MainWindow::findPage() const
-{
-    for (Page *page : m_pages) {
-        if (auto *found = qobject_cast<P *>(page))
-            return found;
-    }
-    return nullptr;
 }
 
 void MainWindow::search(const QString &text)
@@ -325,7 +343,7 @@ void MainWindow::search(const QString &text)
             openJob(result.jid);
             break;
         case SearchResolver::Result::Kind::Tag:
-            openTag(result.text);
+            m_navigator->openTag(result.text);
             break;
         case SearchResolver::Result::Kind::Error:
             statusBar()->showMessage(tr("Search failed: %1").arg(result.error), 10000);
@@ -340,47 +358,15 @@ void MainWindow::openJob(const QByteArray &jid)
         return;
     if (!m_jobWindows) {
         m_jobWindows = new JobWindows(m_session.get(), this);
-        connect(m_jobWindows, &JobWindows::openQueueRequested, this, &MainWindow::openQueue);
-        connect(m_jobWindows, &JobWindows::openTagRequested, this, &MainWindow::openTag);
-        connect(m_jobWindows, &JobWindows::openWorkerRequested, this, &MainWindow::openWorker);
+        connect(m_jobWindows, &JobWindows::openQueueRequested, m_navigator, &PageNavigator::openQueue);
+        connect(m_jobWindows, &JobWindows::openTagRequested, m_navigator, &PageNavigator::openTag);
+        connect(m_jobWindows, &JobWindows::openWorkerRequested, m_navigator, &PageNavigator::openWorker);
         connect(m_jobWindows, &JobWindows::jobGone, this, [this](const QByteArray &gone) {
             statusBar()->showMessage(tr("Job %1 no longer exists in Redis (cancelled, or completed and expired): "
                                         "its window closed.").arg(QString::fromUtf8(gone)), 30000);
         });
     }
     m_jobWindows->open(jid);
-}
-
-void MainWindow::openQueue(const QString &queue)
-{
-    if (auto *page = findPage<QueuesPage>()) {
-        showPage(page->title());
-        page->showQueue(queue);
-    }
-}
-
-void MainWindow::openTag(const QString &tag)
-{
-    if (auto *page = findPage<TagsPage>()) {
-        showPage(page->title());
-        page->showTag(tag);
-    }
-}
-
-void MainWindow::openFailureGroup(const QString &group)
-{
-    if (auto *page = findPage<FailedPage>()) {
-        showPage(page->title());
-        page->showGroup(group);
-    }
-}
-
-void MainWindow::openWorker(const QString &worker)
-{
-    if (auto *page = findPage<WorkersPage>()) {
-        showPage(page->title());
-        page->showWorker(worker);
-    }
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -392,6 +378,11 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_tray->hideInsteadOfClose()) {
+        event->ignore();
+        hide(); // still refreshing and alerting, from the tray
+        return;
+    }
     if (m_memory) {
         m_memory->saveWindow(this);
         rememberPages();

@@ -4,6 +4,8 @@
 
 #include <memory>
 
+class AlertRuleStore;
+class AlertTray;
 class BulkRunsPanel;
 class ConnectionBar;
 class JobDetailDialog;
@@ -12,6 +14,7 @@ class LayoutMemory;
 class SearchResolver;
 class StatusBar;
 class Page;
+class PageNavigator;
 class QListWidget;
 class QStackedWidget;
 class QlessSession;
@@ -52,6 +55,9 @@ public:
     // remembers nothing.
     void setMemory(std::unique_ptr<LayoutMemory> memory);
     LayoutMemory *memory() const { return m_memory.get(); }
+    // Where each server's alert rules are kept from now on (none: they last as long as the session).
+    void setAlertStore(std::unique_ptr<AlertRuleStore> store);
+    AlertTray *tray() const { return m_tray; }
     // The window's size, splitters and columns as built; forgets the saved ones.
     void resetLayout();
 
@@ -74,18 +80,13 @@ private:
     void refreshCurrentPage();
     void search(const QString &text);
     void openJob(const QByteArray &jid);
-    void openQueue(const QString &queue);
-    void openTag(const QString &tag);
-    void openFailureGroup(const QString &group);
-    void openWorker(const QString &worker);
-    template<typename P>
-    P *findPage() const;
 
     ConnectionBar *m_bar;
     TroubleBanner *m_banner;
     QListWidget *m_navigation;
     QStackedWidget *m_stack;
     RefreshTimer *m_timer;
+    std::unique_ptr<AlertRuleStore> m_alertStore; // declared before the session: it outlives it
     std::unique_ptr<QlessSession> m_session;
     std::unique_ptr<LayoutMemory> m_memory;
     QString m_server; // the session's address without password: what per-server memory is keyed by
@@ -95,4 +96,6 @@ private:
     JobWindows *m_jobWindows = nullptr; // the session's job windows, made on first use
     SearchResolver *m_resolver = nullptr;
     WindowTitle *m_title;
+    PageNavigator *m_navigator;
+    AlertTray *m_tray;
 };

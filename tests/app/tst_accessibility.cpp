@@ -1,6 +1,7 @@
 #include "accessibilityaudit.h"
 #include "actioncenter.h"
 #include "actiontestkit.h"
+#include "alertrulesdialog.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
 #include "exportchartdialog.h"
@@ -20,6 +21,7 @@
 #include "recurringjob.h"
 
 #include <QDialog>
+#include <QListWidget>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QTemporaryDir>
@@ -141,6 +143,22 @@ private slots:
         ExportChartDialog chart(QStringLiteral("Export chart"), {QStringLiteral("Wait"), QStringLiteral("Run")}, 0, &window);
         chart.show();
         audit(&chart, QStringLiteral("export chart dialog"));
+
+        // Alerts > Rules…, on a rule of each shape (a queue, a group and its window, a worker, none).
+        QList<AlertRule> rules;
+        for (AlertRule::Kind kind : AlertRule::kinds()) {
+            AlertRule rule;
+            rule.id = AlertRule::kindKey(kind);
+            rule.kind = kind;
+            rule.windowMinutes = 10;
+            rules << rule;
+        }
+        AlertRulesDialog alertRules(rules, {}, &window);
+        alertRules.show();
+        for (int row = 0; row < rules.size(); ++row) {
+            alertRules.list()->setCurrentRow(row);
+            audit(&alertRules, QStringLiteral("alert rules dialog, ") + rules.at(row).id);
+        }
 
         QTemporaryDir home;
         ProfileStore profiles(home.filePath(QStringLiteral("profiles.ini")));

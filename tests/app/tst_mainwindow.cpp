@@ -152,7 +152,8 @@ private slots:
         const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"),  QStringLiteral("Completed"),
                                  QStringLiteral("Failed"),   QStringLiteral("Tracked"), QStringLiteral("Tags"),
                                  QStringLiteral("Workers"),  QStringLiteral("Stats"),   QStringLiteral("Config"),
-                                 QStringLiteral("Activity"), QStringLiteral("Events"), QStringLiteral("Search")};
+                                 QStringLiteral("Activity"), QStringLiteral("Events"), QStringLiteral("Search"),
+                                 QStringLiteral("Alerts")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));

@@ -89,7 +89,7 @@ private slots:
         auto *page = window.findChild<SearchPage *>();
         QVERIFY(page);
         auto *navigation = window.findChild<QListWidget *>();
-        navigation->setCurrentRow(navigation->count() - 1); // Search, the last page
+        navigation->setCurrentRow(int(window.pages().indexOf(page))); // as a click on "Search" does
         QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget(), page);
 
         JobSearchForm *form = page->form();
