@@ -165,6 +165,22 @@ Api['desk.queuepage'] = function(now, a)
   return '{"total":' .. page.total .. ',"queues":' .. desk_list(page.queues) .. '}'
 end
 
+-- desk.waitingsince <queue>...: {queue: seconds since the epoch} for each queue named (1 to 200)
+-- that has a job waiting: when its longest-waiting job started waiting (Qless.desk_waiting_since).
+Api['desk.waitingsince'] = function(now, a)
+  local who = 'Desk.waitingsince'
+  if #a < 1 or #a > 200 then
+    Qless.fail_with(who .. '(): Arg "queues" must name 1 to 200 queues, got ' .. #a)
+  end
+  local since = {}
+  for _, queue in ipairs(a) do
+    local when = Qless.desk_waiting_since(queue, now)
+    if when then since[queue] = when end
+  end
+  if next(since) == nil then return '{}' end
+  return cjson.encode(since)
+end
+
 -- desk.jobs complete [offset [count]] | desk.jobs <state> <queue> [offset [count]]; count 0 to 1000.
 Api['desk.jobs'] = function(now, a)
   local who = 'Desk.jobs'

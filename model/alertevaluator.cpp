@@ -57,6 +57,14 @@ AlertEvaluator::Needs AlertEvaluator::needs() const
         case AlertRule::ScopeOf::Worker: needs.workers = true; break;
         case AlertRule::ScopeOf::Nothing: break;
         }
+        if (rule.kind == AlertRule::Kind::OldestWaitingFor) {
+            const bool everyQueueAlready = needs.waitingSince && needs.waitingSinceOf.isEmpty();
+            needs.waitingSince = true;
+            if (rule.scope.isEmpty())
+                needs.waitingSinceOf.clear(); // every queue: whatever other rules name is in it
+            else if (!everyQueueAlready && !needs.waitingSinceOf.contains(rule.scope))
+                needs.waitingSinceOf << rule.scope;
+        }
     }
     return needs;
 }
@@ -117,6 +125,22 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
                 ? tr("Queue %1 paused for %2").arg(queue.name, DurationText::format(r.value))
                 : tr("Queue %1 running at its max-concurrency (%2) for %3")
                       .arg(queue.name, count(double(queue.maxConcurrency)), DurationText::format(r.value));
+        }
+        return true;
+    case AlertRule::Kind::OldestWaitingFor:
+        if (!seen.queues || !seen.waitingSince)
+            return false;
+        for (const QueueCounts &queue : *seen.queues) {
+            if (!matches(rule, queue.name))
+                continue;
+            Reading r;
+            r.subject = queue.name;
+            const auto since = seen.waitingSince->constFind(queue.name);
+            r.value = since == seen.waitingSince->cend() ? 0 : std::max(0.0, seen.now - *since);
+            r.bad = r.value > rule.threshold;
+            r.clear = !r.bad;
+            r.text = tr("A job in queue %1 waiting for %2").arg(queue.name, DurationText::format(r.value));
+            readings->append(r);
         }
         return true;
     case AlertRule::Kind::WorkerNotSeenFor:

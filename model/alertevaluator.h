@@ -27,6 +27,8 @@ public:
         bool queues = false;
         bool failureGroups = false;
         bool workers = false;
+        bool waitingSince = false;
+        QStringList waitingSinceOf; // the queues whose waiting time is needed; empty: every queue
     };
 
     struct Active

@@ -47,11 +47,14 @@ void AlertMonitor::check()
     m_pending = 1; // held until every read is sent, so a quick reply cannot end the round early
     if (needs.queues) {
         ++m_pending;
-        m_client->queueCounts(this, [this, round](const QlessReply<QList<QueueCounts>> &reply) {
+        m_client->queueCounts(this, [this, round, needs](const QlessReply<QList<QueueCounts>> &reply) {
             if (round != m_round)
                 return;
-            if (reply.ok())
+            if (reply.ok()) {
                 m_seen.queues = reply.value;
+                if (needs.waitingSince)
+                    readWaitingSince(needs.waitingSinceOf, round);
+            }
             partDone(round);
         });
     }
@@ -71,6 +74,25 @@ void AlertMonitor::check()
         });
     }
     partDone(round);
+}
+
+// How long the queues' jobs have waited, for the queues with a job waiting (asked of the named
+// ones only, or of every queue when a rule watches them all).
+void AlertMonitor::readWaitingSince(const QStringList &of, quint64 round)
+{
+    QStringList queues;
+    for (const QueueCounts &queue : std::as_const(*m_seen.queues)) {
+        if (queue.waiting > 0 && (of.isEmpty() || of.contains(queue.name)))
+            queues << queue.name;
+    }
+    ++m_pending;
+    m_client->waitingSince(queues, this, [this, round](const QlessReply<QHash<QString, double>> &reply) {
+        if (round != m_round)
+            return;
+        if (reply.ok())
+            m_seen.waitingSince = reply.value;
+        partDone(round);
+    });
 }
 
 // Every group, a bounded page a call: a growth rule on all groups sums them all.

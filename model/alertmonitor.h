@@ -9,7 +9,8 @@ class QlessClient;
 // Checks the alert rules of one connection once per refresh: reads, in one round, only what the
 // enabled rules need (the queues' counts, the failure groups' sizes, the workers' last-seen
 // times), each read bounded as the pages' own reads are, and hands what it saw to the
-// AlertEvaluator. A read that fails leaves its part out (its rules keep their state); a check
+// AlertEvaluator (and, for a rule on waiting time, since when the queues with jobs waiting have
+// had them). A read that fails leaves its part out (its rules keep their state); a check
 // asked for while one is under way is folded into it. While the connection is down nothing is
 // read, and the connection rule sees it down.
 class AlertMonitor final : public QObject
@@ -38,6 +39,7 @@ signals:
 
 private:
     void readFailureGroups(const QByteArray &cursor, quint64 round);
+    void readWaitingSince(const QStringList &of, quint64 round);
     void partDone(quint64 round);
     void evaluate();
 

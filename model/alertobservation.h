@@ -4,6 +4,7 @@
 #include "queuecounts.h"
 #include "workerinfo.h"
 
+#include <QHash>
 #include <QList>
 #include <QMetaType>
 
@@ -18,6 +19,8 @@ struct AlertObservation
     std::optional<QList<QueueCounts>> queues;
     std::optional<QList<FailureGroup>> failureGroups; // names and counts
     std::optional<QList<WorkerSummary>> workers;
+    // Since when each queue's longest-waiting job has waited; a queue left out has none waiting.
+    std::optional<QHash<QString, double>> waitingSince;
 };
 
 // One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the

@@ -13,6 +13,7 @@ struct KindName
 
 constexpr KindName KindNames[] = {
     {AlertRule::Kind::WaitingAbove, "waiting-above"},
+    {AlertRule::Kind::OldestWaitingFor, "oldest-waiting-for"},
     {AlertRule::Kind::StalledAbove, "stalled-above"},
     {AlertRule::Kind::FailuresGrew, "failures-grew"},
     {AlertRule::Kind::AtMaxConcurrencyFor, "at-max-concurrency-for"},
@@ -72,6 +73,7 @@ bool AlertRule::thresholdIsDuration() const
     case Kind::WorkerNotSeenFor:
     case Kind::ConnectionDownFor:
     case Kind::PausedFor:
+    case Kind::OldestWaitingFor:
         return true;
     case Kind::WaitingAbove:
     case Kind::StalledAbove:
@@ -88,6 +90,7 @@ AlertRule::ScopeOf AlertRule::scopeOf() const
     case Kind::StalledAbove:
     case Kind::AtMaxConcurrencyFor:
     case Kind::PausedFor:
+    case Kind::OldestWaitingFor:
         return ScopeOf::Queue;
     case Kind::FailuresGrew:
         return ScopeOf::FailureGroup;
@@ -121,6 +124,8 @@ QString AlertRule::describe() const
         return tr("Connection down for longer than %1").arg(seconds(threshold));
     case Kind::PausedFor:
         return tr("%1 paused for longer than %2").arg(queue, seconds(threshold));
+    case Kind::OldestWaitingFor:
+        return tr("A job waiting in %1 for longer than %2").arg(queue, seconds(threshold));
     }
     return {};
 }

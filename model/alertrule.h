@@ -22,6 +22,7 @@ public:
         WorkerNotSeenFor,   // a worker not seen for longer than `threshold` seconds
         ConnectionDownFor,  // the connection down for longer than `threshold` seconds
         PausedFor,          // a queue left paused for longer than `threshold` seconds
+        OldestWaitingFor,   // a queue's longest-waiting job waiting for longer than `threshold` seconds
     };
 
     QString id;       // stable within a profile: alerts in the history name their rule by it

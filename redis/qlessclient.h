@@ -9,6 +9,7 @@
 #include "qlessreply.h"
 #include "rediscommand.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <functional>
@@ -62,6 +63,10 @@ public:
     // end: read on from its cursor until that comes back empty (qlessclientcompleted.cpp).
     void completedMatching(const QString &queue, const QString &klass, const QList<QByteArray> &cursor, int count,
                            QObject *context, Done<JobScanPage> done);
+    // When each queue's longest-waiting job started waiting (seconds since the epoch), for the
+    // queues that have a job waiting; read from the queues' sorted sets, no job read
+    // (desk.waitingsince, 200 queues a call, pipelined; qlessclientwaiting.cpp).
+    void waitingSince(const QStringList &queues, QObject *context, Done<QHash<QString, double>> done);
     void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
     // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);

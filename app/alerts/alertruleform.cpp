@@ -82,6 +82,8 @@ QString AlertRuleForm::kindLabel(AlertRule::Kind kind)
         return tr("The connection down for too long");
     case AlertRule::Kind::PausedFor:
         return tr("A queue paused for too long");
+    case AlertRule::Kind::OldestWaitingFor:
+        return tr("A job waiting for too long");
     }
     return {};
 }

@@ -65,6 +65,36 @@ function Qless.desk_queue_page(now, offset, count)
   return { total = redis.call('zcard', 'ql:queues'), queues = page }
 end
 
+-- At most this many priorities are looked at by desk_waiting_since: one call per priority in use.
+Qless.desk_since_bands = 16
+
+-- Since when the longest-waiting job of `queue` has waited, without reading a job: work's score
+-- is priority - when/1e10 (Qless.work_add), so within one (whole-number) priority the earliest
+-- `when` has the highest score. The top of each priority band gives that band's earliest; a due
+-- scheduled job has waited since it was due. Jobs timed out by hand (score +inf) have no `when`
+-- and are left out; so are bands past desk_since_bands and a fractional priority whose `when`
+-- cannot be told (it reads later than `now`). False when nothing waits (or nothing can be told).
+function Qless.desk_waiting_since(queue, now)
+  local work = Qless.queue_key(queue, 'work')
+  local earliest = false
+  local function saw(when)
+    if when <= now and (earliest == false or when < earliest) then earliest = when end
+  end
+  local upper = '(+inf'
+  for _ = 1, Qless.desk_since_bands do
+    local top = redis.call('zrevrangebyscore', work, upper, '-inf', 'WITHSCORES', 'LIMIT', 0, 1)
+    if #top == 0 then break end
+    local score = tonumber(top[2])
+    local priority = math.ceil(score)
+    saw((priority - score) * 10000000000)
+    upper = priority - 1 -- the next band down: scores up to priority - 1
+  end
+  local due = redis.call('zrangebyscore', Qless.queue_key(queue, 'scheduled'), '-inf', now,
+    'WITHSCORES', 'LIMIT', 0, 1)
+  if #due > 0 then saw(tonumber(due[2])) end
+  return earliest
+end
+
 -- At most this many due scheduled jobs are ranked among the waiting ones by priority, the
 -- earliest due (a pop looks at no more than its count of them either, earliest due first). More
 -- pile up only in a queue nobody pops (paused, say); reading every one's priority would make a

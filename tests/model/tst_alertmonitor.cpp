@@ -121,6 +121,39 @@ private slots:
         monitor.check();
         QCOMPARE(checked.size(), 1); // nothing to read: evaluated at once
     }
+
+    // The waiting-time rule reads since when each queue's longest-waiting job has waited:
+    // priorities do not hide an old job, a due scheduled job counts from when it was due.
+    void oldestWaitingFiresOnHowLongJobsHaveWaited()
+    {
+        fixture().flush();
+        AlertMonitor monitor(client());
+        monitor.evaluator().setClearHoldSeconds(0);
+        AlertRule any = rule(QStringLiteral("old"), AlertRule::Kind::OldestWaitingFor, 600);
+        AlertRule mail = rule(QStringLiteral("mail-old"), AlertRule::Kind::OldestWaitingFor, 30, QStringLiteral("mail"));
+        monitor.setRules({any, mail});
+        QVERIFY(monitor.evaluator().needs().waitingSince);
+        QVERIFY(monitor.evaluator().needs().waitingSinceOf.isEmpty()); // one rule watches every queue
+        QCOMPARE(check(monitor), QStringList());
+
+        // crawl: an urgent job now, and a low-priority one put 20 minutes ago; mail: a job
+        // scheduled two minutes ago, due one minute ago.
+        fixture().put("crawl", "urgent", m_now, {"priority", "50"});
+        fixture().put("crawl", "slow", m_now - 1200, {"priority", "-5"});
+        fixture().put("mail", "later", m_now - 120, {}, 60);
+        QCOMPARE(check(monitor), (QStringList{QStringLiteral("fired mail-old mail"), QStringLiteral("fired old crawl")}));
+        const QList<AlertEvaluator::Active> active = monitor.active();
+        QCOMPARE(active.size(), 2);
+        QVERIFY(qAbs(active.at(0).value - 1200) < 1); // the old job, behind the urgent one
+        QVERIFY(qAbs(active.at(1).value - 60) < 2);
+
+        // Both crawl jobs popped: nothing waits there any more.
+        QCOMPARE(fixture().pop("crawl", "w", 2, m_now).size(), 2);
+        QCOMPARE(check(monitor), QStringList{QStringLiteral("cleared old crawl")});
+        // Scoped to one queue, only that one is asked about.
+        monitor.setRules({mail});
+        QCOMPARE(monitor.evaluator().needs().waitingSinceOf, QStringList{QStringLiteral("mail")});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAlertMonitor)
