@@ -79,6 +79,11 @@ void AlertCenter::check()
         m_monitor->check();
 }
 
+bool AlertCenter::readsQueueCounts() const
+{
+    return m_session->state().phase == ConnectionState::Phase::Ready && m_monitor->evaluator().needs().queues;
+}
+
 void AlertCenter::take(const QList<AlertEvent> &events)
 {
     m_log->apply(events);

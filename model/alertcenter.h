@@ -37,6 +37,8 @@ public:
 
     // One check of the rules (the window calls it after each refresh).
     void check();
+    // Whether a check reads every queue's counts (and hands them out: AlertMonitor::queuesRead).
+    bool readsQueueCounts() const;
 
     AlertLogModel *log() const { return m_log; }
     AlertMonitor *monitor() const { return m_monitor; }

@@ -54,6 +54,7 @@ void AlertMonitor::check()
                 m_seen.queues = reply.value;
                 if (needs.waitingSince)
                     readWaitingSince(needs.waitingSinceOf, round);
+                emit queuesRead(reply.value);
             }
             partDone(round);
         });

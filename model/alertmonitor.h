@@ -36,6 +36,9 @@ signals:
     void changed(const QList<AlertEvent> &events);
     // A check has ended (after changed, when there were changes).
     void checked();
+    // The queues' counts this check read (for others who need them after each refresh: the
+    // window title's paused count), when a rule needed them and the read succeeded.
+    void queuesRead(const QList<QueueCounts> &queues);
 
 private:
     void readFailureGroups(const QByteArray &cursor, quint64 round);

@@ -2,6 +2,7 @@
 
 #include "actioncenter.h"
 #include "alertcenter.h"
+#include "alertmonitor.h"
 #include "alertrulestore.h"
 #include "alerttray.h"
 #include "apptheme.h"
@@ -200,6 +201,10 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     AlertCenter *alerts = AlertCenter::of(s);
     alerts->useStore(m_alertStore.get());
     m_tray->watch(alerts);
+    connect(alerts->monitor(), &AlertMonitor::queuesRead, m_title, [this](const QList<QueueCounts> &queues) {
+        if (!qobject_cast<OverviewPage *>(currentPage()))
+            m_title->countPaused(queues);
+    });
     connect(alerts, &AlertCenter::commandFailed, this,
             [this](const QString &error) { statusBar()->showMessage(tr("Alert command: %1").arg(error), 30000); });
     m_status->setSession(s, where, actions);
@@ -322,12 +327,19 @@ void MainWindow::refreshCurrentPage()
     const quint64 ticket = m_timer->ticket();
     m_timer->endWith(page);
     page->refresh([this, s, ticket](bool ok) {
-        if (ok && m_session.get() == s) {
-            s->markRefreshed();
-            m_title->countPaused(s, qobject_cast<OverviewPage *>(currentPage()));
+        if (m_session.get() != s) {
+            m_timer->finished(ticket);
+            return;
         }
-        if (m_session.get() == s)
-            AlertCenter::of(s)->check(); // whatever the page: the rules read their own few counts
+        AlertCenter *alerts = AlertCenter::of(s);
+        if (ok) {
+            s->markRefreshed();
+            auto *overview = qobject_cast<OverviewPage *>(currentPage());
+            // One read of every queue's counts a refresh: the alert rules' serves the title too.
+            if (overview || !alerts->readsQueueCounts())
+                m_title->countPaused(s, overview);
+        }
+        alerts->check(); // whatever the page: the rules read their own few counts
         m_timer->finished(ticket);
     });
 }

@@ -29,13 +29,17 @@ void WindowTitle::countPaused(QlessSession *session, OverviewPage *overview)
     }
     const quint64 generation = m_generation;
     session->client()->queueCounts(this, [this, generation](const QlessReply<QList<QueueCounts>> &reply) {
-        if (!reply.ok() || generation != m_generation)
-            return;
-        int paused = 0;
-        for (const QueueCounts &queue : reply.value)
-            paused += queue.paused ? 1 : 0;
-        setPaused(paused);
+        if (reply.ok() && generation == m_generation)
+            countPaused(reply.value);
     });
+}
+
+void WindowTitle::countPaused(const QList<QueueCounts> &queues)
+{
+    int paused = 0;
+    for (const QueueCounts &queue : queues)
+        paused += queue.paused ? 1 : 0;
+    setPaused(paused);
 }
 
 void WindowTitle::setPaused(int paused)

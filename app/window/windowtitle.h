@@ -1,9 +1,11 @@
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
 class OverviewPage;
+struct QueueCounts;
 class QWidget;
 class QlessSession;
 
@@ -22,6 +24,8 @@ public:
     // Counts `session`'s paused queues: from `overview` when it is the page just refreshed (it
     // has just read every queue), else by one read-only call as cheap as the Overview's own.
     void countPaused(QlessSession *session, OverviewPage *overview);
+    // Counts the paused queues among counts someone else has just read (the alert rules' check).
+    void countPaused(const QList<QueueCounts> &queues);
 
 private:
     void setPaused(int paused);

@@ -162,6 +162,13 @@ private slots:
         QCOMPARE(center->log()->firingCount(), 0);
         QVERIFY(center->log()->entry(0).clearedWhy.contains(QStringLiteral("rule")));
         QCOMPARE(navigationText(window, page), QStringLiteral("Alerts"));
+
+        // The rules read every queue's counts: the window title's paused count comes from that
+        // read (no second one), on a page that is not the Overview.
+        QVERIFY(center->readsQueueCounts());
+        QVERIFY(!fixture().qless("pause", now(), {"crawl"}).isError());
+        window.refreshTimer()->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(QStringLiteral("1 paused")), 20000);
     }
 
     void rulesDialogEditsImportsAndExports()
