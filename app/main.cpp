@@ -10,6 +10,7 @@
 #include "passwordstore.h"
 #include "profilestore.h"
 #include "qlesssession.h"
+#include "uilanguage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -17,6 +18,22 @@
 #include <QTimer>
 
 #include <cstdio>
+
+namespace {
+// The value of --lang (--lang de, --lang=de), read before the parser exists: the parser's own
+// texts (--help) are translated when it is built, so the language must be installed first.
+QString requestedLanguage(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--lang" && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (arg.startsWith("--lang="))
+            return QString::fromLocal8Bit(arg.mid(7));
+    }
+    return {};
+}
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -42,6 +59,16 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(QLESSDESK_VERSION));
     QApplication::setApplicationDisplayName(QStringLiteral("qlessdesk"));
 
+    const QString requested = requestedLanguage(argc, argv);
+    const QString language = UiLanguage::resolve(requested);
+    if (language.isEmpty()) {
+        std::fprintf(stderr, "qlessdesk: %s\n", qPrintable(UiLanguage::unknownLanguageMessage(requested)));
+        return 2;
+    }
+    if (!requested.isEmpty())
+        UiLanguage::useLocaleOf(language);
+    UiLanguage::install(language);
+
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
         "main", "A desktop console for the qless job queue: queues, jobs, failures, workers and "
@@ -61,7 +88,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption darkOption(
         QStringLiteral("dark"), QApplication::translate("main", "Draw with the Fusion style and a dark palette, whatever the "
                                                                 "desktop's theme (also View > Dark palette)."));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QApplication::translate("main", "Speak LANG: %1. Default: the system's language if it is one of "
+                                        "them, else English.").arg(UiLanguage::available().join(QStringLiteral(", "))),
+        QStringLiteral("LANG"));
     parser.addOption(urlOption);
+    parser.addOption(langOption);
     parser.addOption(readOnlyOption);
     parser.addOption(darkOption);
     parser.process(app);

@@ -1,0 +1,357 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>ActionCenter</name>
+    <message numerus="yes">
+        <source>%Ln selected job(s)</source>
+        <translation>
+            <numerusform>%Ln selected job</numerusform>
+            <numerusform>%Ln selected jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln job(s) of group %1</source>
+        <translation>
+            <numerusform>All %Ln job of group %1</numerusform>
+            <numerusform>All %Ln jobs of group %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln job(s) in this list</source>
+        <translation>
+            <numerusform>All %Ln job in this list</numerusform>
+            <numerusform>All %Ln jobs in this list</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ActivityPage</name>
+    <message numerus="yes">
+        <source>%Ln damaged line(s) of the log (a crash while writing, or a hand edit) marked in the table; everything else is shown.</source>
+        <translation>
+            <numerusform>%Ln damaged line of the log (a crash while writing, or a hand edit) marked in the table; everything else is shown.</numerusform>
+            <numerusform>%Ln damaged lines of the log (a crash while writing, or a hand edit) marked in the table; everything else is shown.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BulkRunner</name>
+    <message numerus="yes">
+        <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</source>
+        <translation>
+            <numerusform>The steps of %n job may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</numerusform>
+            <numerusform>The steps of %n jobs may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BulkSummary</name>
+    <message numerus="yes">
+        <source>%1 of %Ln job(s) done</source>
+        <translation>
+            <numerusform>%1 of %Ln job done</numerusform>
+            <numerusform>%1 of %Ln jobs done</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BulkTarget</name>
+    <message numerus="yes">
+        <source>%Ln selected job(s)</source>
+        <translation>
+            <numerusform>%Ln selected job</numerusform>
+            <numerusform>%Ln selected jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %Ln job(s) %1</source>
+        <translation>
+            <numerusform>all %Ln job %1</numerusform>
+            <numerusform>all %Ln jobs %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CompletedPage</name>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionBar</name>
+    <message numerus="yes">
+        <source>Refresh: every %n s</source>
+        <translation>
+            <numerusform>Refresh: every %n s</numerusform>
+            <numerusform>Refresh: every %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>%n s ago</numerusform>
+            <numerusform>%n s ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>reconnecting in %n s: %1</source>
+        <translation>
+            <numerusform>reconnecting in %n s: %1</numerusform>
+            <numerusform>reconnecting in %n s: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FailureClustersDialog</name>
+    <message numerus="yes">
+        <source>%n cluster(s) of failure group %1</source>
+        <translation>
+            <numerusform>%n cluster of failure group %1</numerusform>
+            <numerusform>%n clusters of failure group %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the failures of %1: %2 of %3, %Ln cluster(s) so far</source>
+        <translation>
+            <numerusform>Reading the failures of %1: %2 of %3, %Ln cluster so far</numerusform>
+            <numerusform>Reading the failures of %1: %2 of %3, %Ln clusters so far</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s) of %1</source>
+        <translation>
+            <numerusform>%Ln failure of %1</numerusform>
+            <numerusform>%Ln failures of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln cluster(s)</source>
+        <translation>
+            <numerusform>%Ln cluster</numerusform>
+            <numerusform>%Ln clusters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln listed job(s) gone or unreadable, left out)</source>
+        <translation>
+            <numerusform> (%Ln listed job gone or unreadable, left out)</numerusform>
+            <numerusform> (%Ln listed jobs gone or unreadable, left out)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobHistoryPage</name>
+    <message numerus="yes">
+        <source> %n log entries (notes from workers or from this console’s Add note).</source>
+        <translation>
+            <numerusform> %n log entry (a note from a worker or from this console’s Add note).</numerusform>
+            <numerusform> %n log entries (notes from workers or from this console’s Add note).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobListModel</name>
+    <message numerus="yes">
+        <source>waits on %n job(s)</source>
+        <translation>
+            <numerusform>waits on %n job</numerusform>
+            <numerusform>waits on %n jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobListPane</name>
+    <message numerus="yes">
+        <source>: %Ln job(s)</source>
+        <translation>
+            <numerusform>: %Ln job</numerusform>
+            <numerusform>: %Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JsonTreeModel</name>
+    <message numerus="yes">
+        <source>{%Ln key(s)}</source>
+        <translation>
+            <numerusform>{%Ln key}</numerusform>
+            <numerusform>{%Ln keys}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%Ln item(s)]</source>
+        <translation>
+            <numerusform>[%Ln item]</numerusform>
+            <numerusform>[%Ln items]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OverviewPage</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; queue(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; queue</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; worker(s) seen</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; worker seen</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; workers seen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; job(s) on workers</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; job on workers</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; jobs on workers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message numerus="yes">
+        <source>Copy %n jids</source>
+        <translation>
+            <numerusform>Copy %n jid</numerusform>
+            <numerusform>Copy %n jids</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QueuesPage</name>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln template(s)</source>
+        <translation>
+            <numerusform>%Ln template</numerusform>
+            <numerusform>%Ln templates</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln timed out (listed first: the next pop takes them) · %1</source>
+        <translation>
+            <numerusform>%Ln timed out (listed first: the next pop takes them) · %1</numerusform>
+            <numerusform>%Ln timed out (listed first: the next pop takes them) · %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatsChart</name>
+    <message numerus="yes">
+        <source>%1: %Ln job(s) (%2 %)</source>
+        <translation>
+            <numerusform>%1: %Ln job (%2 %)</numerusform>
+            <numerusform>%1: %Ln jobs (%2 %)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatsPage</name>
+    <message numerus="yes">
+        <source>%1 · %2 · last %n day(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · last %n day</numerusform>
+            <numerusform>%1 · %2 · last %n days</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message numerus="yes">
+        <source>%n bulk run(s): listing jobs</source>
+        <translation>
+            <numerusform>Bulk run: listing jobs</numerusform>
+            <numerusform>%n bulk runs: listing jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bulk run(s): %1</source>
+        <translation>
+            <numerusform>Bulk run: %1</numerusform>
+            <numerusform>%n bulk runs: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TableExportButton</name>
+    <message numerus="yes">
+        <source>%1 of %Ln row(s) written</source>
+        <translation>
+            <numerusform>%1 of %Ln row written</numerusform>
+            <numerusform>%1 of %Ln rows written</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) written</source>
+        <translation>
+            <numerusform>%Ln row written</numerusform>
+            <numerusform>%Ln rows written</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %Ln row(s) to %1</source>
+        <translation>
+            <numerusform>Saved %Ln row to %1</numerusform>
+            <numerusform>Saved %Ln rows to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TroubleBanner</name>
+    <message numerus="yes">
+        <source>Connection to %1 lost: %2. Retrying in %n s; what is shown is from the last refresh.</source>
+        <translation>
+            <numerusform>Connection to %1 lost: %2. Retrying in %n s; what is shown is from the last refresh.</numerusform>
+            <numerusform>Connection to %1 lost: %2. Retrying in %n s; what is shown is from the last refresh.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowTitle</name>
+    <message numerus="yes">
+        <source>%1 — %n paused — qlessdesk</source>
+        <translation>
+            <numerusform>%1 — %n paused — qlessdesk</numerusform>
+            <numerusform>%1 — %n paused — qlessdesk</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorkersPage</name>
+    <message numerus="yes">
+        <source>%Ln worker(s)</source>
+        <translation>
+            <numerusform>%Ln worker</numerusform>
+            <numerusform>%Ln workers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 stalled on %Ln worker(s)</source>
+        <translation>
+            <numerusform>%1 stalled on %Ln worker</numerusform>
+            <numerusform>%1 stalled on %Ln workers</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
