@@ -108,10 +108,9 @@ void BulkRunner::cancel()
         for (const QByteArray &jid : std::as_const(m_unsettled))
             m_summary.addFailed(tr("unknown: the connection dropped before the reply"), jid);
         if (!m_unsettled.isEmpty() && m_summary.stoppedBecause.isEmpty()) {
-            m_summary.stoppedBecause = tr("%1 jobs' steps may or may not have run: the connection dropped before "
-                                          "their replies. Redis keeps each answer for a day under "
-                                          "ql:receipt:%2:job:<jid>")
-                                           .arg(m_unsettled.size())
+            m_summary.stoppedBecause = tr("The steps of %n job(s) may or may not have run: the connection dropped "
+                                          "before their replies. Redis keeps each answer for a day under "
+                                          "ql:receipt:%1:job:<jid>", nullptr, int(m_unsettled.size()))
                                            .arg(m_runId);
         }
         m_unsettled.clear();

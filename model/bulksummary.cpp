@@ -7,11 +7,6 @@
 namespace {
 constexpr int examplesPerReason = 5;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("BulkSummary", text);
-}
-
 qint64 sum(const QMap<QString, qint64> &counts)
 {
     qint64 total = 0;
@@ -85,7 +80,7 @@ QString BulkSummary::text() const
 {
     const QLocale locale;
     QStringList parts;
-    parts << tr("%1 of %2 jobs done").arg(locale.toString(done), locale.toString(total));
+    parts << tr("%1 of %Ln job(s) done", nullptr, int(total)).arg(locale.toString(done));
     if (skippedCount() > 0)
         parts << tr("%1 skipped (%2)").arg(locale.toString(skippedCount()), reasons(skipped));
     if (failedCount() > 0)

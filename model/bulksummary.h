@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -11,6 +12,9 @@
 // as not attempted when the operator stopped the run.
 struct BulkSummary
 {
+    Q_DECLARE_TR_FUNCTIONS(BulkSummary)
+
+public:
     qint64 total = 0; // jobs the run set out to do (known after collecting)
     qint64 done = 0;
     QMap<QString, qint64> skipped; // reason -> jobs

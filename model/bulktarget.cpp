@@ -13,7 +13,7 @@ BulkTarget BulkTarget::ofJids(const QList<QByteArray> &jids, const QString &desc
     if (target.description.isEmpty()) {
         target.description = jids.size() == 1
             ? QCoreApplication::translate("BulkTarget", "job %1").arg(QString::fromUtf8(jids.first()))
-            : QCoreApplication::translate("BulkTarget", "%1 selected jobs").arg(QLocale().toString(jids.size()));
+            : QCoreApplication::translate("BulkTarget", "%Ln selected job(s)", nullptr, int(jids.size()));
     }
     return target;
 }
@@ -27,7 +27,7 @@ BulkTarget BulkTarget::ofSource(const JobSource &source, qint64 expected, const 
     target.description = description;
     if (target.description.isEmpty()) {
         target.description = expected >= 0
-            ? QCoreApplication::translate("BulkTarget", "all %1 jobs %2").arg(QLocale().toString(expected), source.description)
+            ? QCoreApplication::translate("BulkTarget", "all %Ln job(s) %1", nullptr, int(expected)).arg(source.description)
             : QCoreApplication::translate("BulkTarget", "all jobs %1").arg(source.description);
     }
     return target;

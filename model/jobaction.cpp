@@ -1,16 +1,12 @@
 #include "jobaction.h"
 
 #include "job.h"
+#include "jobrowtext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("JobAction", text);
-}
-
 // A job qless timed out (state stalled, no lock) is back in its queue's work set, first in line,
 // and counted waiting: listed under Waiting, it is acted on as a waiting job.
 bool inListedState(const Job &job, const QString &listed)
@@ -165,9 +161,9 @@ QString JobAction::whyNotApplicable(const Job *job) const
     if (job == nullptr || job->isMissing())
         return kind == Kind::Cancel ? QString() : tr("job no longer exists");
     if ((kind == Kind::Move || kind == Kind::Retry) && !onlyState.isEmpty() && !inListedState(*job, onlyState))
-        return tr("now %1, no longer %2").arg(job->state, onlyState);
+        return tr("now %1, no longer %2").arg(JobRowText::stateName(job->state), JobRowText::stateName(onlyState));
     if (kind == Kind::Timeout && job->state != QLatin1String("running"))
-        return tr("now %1, not running").arg(job->state);
+        return tr("now %1, not running").arg(JobRowText::stateName(job->state));
     if (kind == Kind::Cancel && job->state == QLatin1String("complete"))
         return tr("complete jobs are not cancelled");
     return {};

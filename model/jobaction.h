@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -10,6 +11,9 @@ struct Job;
 // list, a whole failure group): what BulkRunner applies to each and the audit log records.
 struct JobAction
 {
+    Q_DECLARE_TR_FUNCTIONS(JobAction)
+
+public:
     enum class Kind { Move, Retry, Cancel, Priority, Track, Untrack, AddTags, RemoveTags, Timeout };
 
     Kind kind = Kind::Retry;

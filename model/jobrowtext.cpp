@@ -40,7 +40,7 @@ QVariant JobRowText::display(const JobRow &job, int column) const
     case JobListModel::StateColumn:
         if (job.timedOut)
             return tr("timed out");
-        return job.lockExpired(now()) ? tr("stalled") : *job.state;
+        return job.lockExpired(now()) ? tr("stalled") : stateName(*job.state);
     case JobListModel::QueueColumn:
         return *job.queue;
     case JobListModel::PriorityColumn:
@@ -66,6 +66,27 @@ QVariant JobRowText::display(const JobRow &job, int column) const
     default:
         return {};
     }
+}
+
+QString JobRowText::stateName(const QString &state)
+{
+    if (state == QLatin1String("waiting"))
+        return tr("waiting");
+    if (state == QLatin1String("running"))
+        return tr("running");
+    if (state == QLatin1String("scheduled"))
+        return tr("scheduled");
+    if (state == QLatin1String("depends"))
+        return tr("depends");
+    if (state == QLatin1String("failed"))
+        return tr("failed");
+    if (state == QLatin1String("complete"))
+        return tr("complete");
+    if (state == QLatin1String("recurring"))
+        return tr("recurring");
+    if (state == QLatin1String("stalled"))
+        return tr("stalled");
+    return state;
 }
 
 // "47 min ago": whole minutes past the first one, so that the column stays narrow; the tooltip

@@ -22,6 +22,9 @@ public:
     QVariant display(const JobRow &job, int column) const;
     QVariant sortValue(const JobRow &job, int column) const;
     QVariant toolTip(const JobRow &job, int column) const;
+    // qless's name of a job state as the console shows it (German "fehlgeschlagen" for "failed");
+    // a state qless does not know is shown as stored. Filters and exports keep qless's names.
+    static QString stateName(const QString &state);
     // JobRow::lockExpired against this clock.
     bool lockExpired(const JobRow &job) const { return job.lockExpired(now()); }
 

@@ -271,11 +271,11 @@ QVariant JsonTreeModel::display(const Node *node, int column) const
         switch (value.type()) {
         case QJsonValue::Object: {
             const qsizetype n = value.toObject().size();
-            return n == 1 ? tr("{1 key}") : tr("{%1 keys}").arg(QLocale().toString(n));
+            return tr("{%Ln key(s)}", nullptr, int(n));
         }
         case QJsonValue::Array: {
             const qsizetype n = value.toArray().size();
-            return n == 1 ? tr("[1 item]") : tr("[%1 items]").arg(QLocale().toString(n));
+            return tr("[%Ln item(s)]", nullptr, int(n));
         }
         case QJsonValue::String: return node->text;
         case QJsonValue::Double: return QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest);

@@ -16,11 +16,13 @@ QString count(qint64 n)
 
 QStringList TableExportRows::jobHeader()
 {
+    // Headers and cell words of the CSV files are English in every language of the window, as the
+    // headless export-table writes them: a script reading the file must not depend on who saved it.
     // JobListModel's columns in its order; where one cell of the window holds two facts
     // ("2 of 5", "group: message"), the file has a column for each.
-    return {tr("Job"),    tr("Class"),        tr("State"),   tr("Queue"),         tr("Priority"),
-            tr("Tags"),   tr("Worker"),       tr("When"),    tr("Retries left"),  tr("Retries"),
-            tr("Failure group"), tr("Failure"), tr("Put"),   tr("Last change"),   tr("Timed out")};
+    return {QStringLiteral("Job"),    QStringLiteral("Class"),        QStringLiteral("State"),   QStringLiteral("Queue"),         QStringLiteral("Priority"),
+            QStringLiteral("Tags"),   QStringLiteral("Worker"),       QStringLiteral("When"),    QStringLiteral("Retries left"),  QStringLiteral("Retries"),
+            QStringLiteral("Failure group"), QStringLiteral("Failure"), QStringLiteral("Put"),   QStringLiteral("Last change"),   QStringLiteral("Timed out")};
 }
 
 QStringList TableExportRows::header(const TableExportView &view)
@@ -30,21 +32,21 @@ QStringList TableExportRows::header(const TableExportView &view)
         return jobHeader();
     switch (view.kind) {
     case Kind::Queues:
-        return {tr("Queue"),     tr("Paused"),  tr("Waiting"),   tr("Running"),  tr("Max concurrency"),
-                tr("Stalled"),   tr("Scheduled"), tr("Depends"), tr("Recurring"), tr("Length")};
+        return {QStringLiteral("Queue"),     QStringLiteral("Paused"),  QStringLiteral("Waiting"),   QStringLiteral("Running"),  QStringLiteral("Max concurrency"),
+                QStringLiteral("Stalled"),   QStringLiteral("Scheduled"), QStringLiteral("Depends"), QStringLiteral("Recurring"), QStringLiteral("Length")};
     case Kind::Jobs: // recurring templates
-        return {tr("Template"), tr("Class"),  tr("Queue"),   tr("Priority"), tr("Tags"),
-                tr("Every"),    tr("Next run"), tr("Spawned"), tr("Retries"), tr("Backlog")};
+        return {QStringLiteral("Template"), QStringLiteral("Class"),  QStringLiteral("Queue"),   QStringLiteral("Priority"), QStringLiteral("Tags"),
+                QStringLiteral("Every"),    QStringLiteral("Next run"), QStringLiteral("Spawned"), QStringLiteral("Retries"), QStringLiteral("Backlog")};
     case Kind::Failed:
-        return {tr("Group"), tr("Jobs"), tr("Newest"), tr("Newest queue"), tr("Newest message")};
+        return {QStringLiteral("Group"), QStringLiteral("Jobs"), QStringLiteral("Newest"), QStringLiteral("Newest queue"), QStringLiteral("Newest message")};
     case Kind::Workers:
-        return {tr("Worker"), tr("Jobs"), tr("Stalled"), tr("Last seen")};
+        return {QStringLiteral("Worker"), QStringLiteral("Jobs"), QStringLiteral("Stalled"), QStringLiteral("Last seen")};
     case Kind::Tags:
-        return {tr("Tag"), tr("Jobs")};
+        return {QStringLiteral("Tag"), QStringLiteral("Jobs")};
     case Kind::Config:
-        return {tr("Option"), tr("In force"), tr("Override"), tr("Default"), tr("What it does")};
+        return {QStringLiteral("Option"), QStringLiteral("In force"), QStringLiteral("Override"), QStringLiteral("Default"), QStringLiteral("What it does")};
     case Kind::Activity:
-        return {tr("time"), tr("server"), tr("action"), tr("arguments"), tr("count"), tr("outcome"), tr("message")};
+        return {QStringLiteral("time"), QStringLiteral("server"), QStringLiteral("action"), QStringLiteral("arguments"), QStringLiteral("count"), QStringLiteral("outcome"), QStringLiteral("message")};
     default:
         return jobHeader();
     }
@@ -71,12 +73,12 @@ QStringList TableExportRows::job(const Job &job, double now)
             job.failure ? job.failure->message : QString(),
             CsvText::utc(job.put),
             CsvText::utc(job.time),
-            job.timedOut ? (job.timedOutAt > 0 ? CsvText::utc(job.timedOutAt) : tr("yes")) : QString()};
+            job.timedOut ? (job.timedOutAt > 0 ? CsvText::utc(job.timedOutAt) : QStringLiteral("yes")) : QString()};
 }
 
 QStringList TableExportRows::queue(const QueueCounts &q)
 {
-    return {q.name,          q.paused ? tr("yes") : tr("no"), count(q.waiting), count(q.running),
+    return {q.name,          q.paused ? QStringLiteral("yes") : QStringLiteral("no"), count(q.waiting), count(q.running),
             count(q.maxConcurrency), count(q.stalled), count(q.scheduled), count(q.depends),
             count(q.recurring), count(q.length())};
 }
