@@ -14,24 +14,18 @@
 #include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QWidget>
 
 namespace {
-QString number(qint64 n)
-{
-    return QLocale().toString(n);
-}
-
 QString jobsText(const BulkTarget &target)
 {
     if (target.kind == BulkTarget::Kind::Jids && target.jids.size() == 1)
         return ActionCenter::tr("job %1").arg(QString::fromUtf8(target.jids.first()));
     if (target.kind == BulkTarget::Kind::Jids)
-        return ActionCenter::tr("%1 selected jobs").arg(number(target.jids.size()));
+        return ActionCenter::tr("%Ln selected job(s)", nullptr, int(target.jids.size()));
     return target.description;
 }
 
@@ -374,7 +368,7 @@ void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidg
             connect(open, &QAction::triggered, this, [this, jid] { emit openJobRequested(jid); });
             menu->addSeparator();
         } else {
-            menu->addSection(tr("%1 selected jobs").arg(number(selection.jobs.size())));
+            menu->addSection(tr("%Ln selected job(s)", nullptr, int(selection.jobs.size())));
         }
         const QString onlyState = selection.listState;
         addJobActions(menu, selection.selected(), onlyState, selection.anyInState(QStringLiteral("failed")),
@@ -392,8 +386,8 @@ void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidg
     if (selection.hasAll()) {
         const BulkTarget &all = selection.all;
         QMenu *sub = menu->addMenu(all.kind == BulkTarget::Kind::FailureGroup
-                                       ? tr("All %1 jobs of group %2").arg(number(all.count()), all.group)
-                                       : tr("All %1 jobs in this list").arg(number(all.count())));
+                                       ? tr("All %Ln job(s) of group %1", nullptr, int(all.count())).arg(all.group)
+                                       : tr("All %Ln job(s) in this list", nullptr, int(all.count())));
         fillAllJobsMenu(sub, selection, parent);
     }
 }

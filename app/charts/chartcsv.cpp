@@ -39,8 +39,9 @@ QString ChartCsv::number(double value)
 
 QByteArray ChartCsv::histograms(const QList<HistogramSeries> &series)
 {
+    // English in every language of the window (as export-stats writes it): the file is for scripts.
     QString out;
-    QStringList header{tr("bin")};
+    QStringList header{QStringLiteral("bin")};
     for (const HistogramSeries &s : series)
         header << s.name;
     out += row(header);
@@ -50,7 +51,7 @@ QByteArray ChartCsv::histograms(const QList<HistogramSeries> &series)
             fields << QString::number(bin < s.counts.size() ? s.counts.at(bin) : 0);
         out += row(fields);
     }
-    QStringList count{tr("count")}, mean{tr("mean")}, std{tr("std")};
+    QStringList count{QStringLiteral("count")}, mean{QStringLiteral("mean")}, std{QStringLiteral("std")};
     for (const HistogramSeries &s : series) {
         count << QString::number(s.count);
         mean << number(s.mean);
@@ -62,7 +63,7 @@ QByteArray ChartCsv::histograms(const QList<HistogramSeries> &series)
 
 QByteArray ChartCsv::dailyTrend(const DailyTrendSeries &series)
 {
-    QString out = row({tr("date"), tr("count"), tr("mean")});
+    QString out = row({QStringLiteral("date"), QStringLiteral("count"), QStringLiteral("mean")});
     for (const DailyTrendSeries::Day &day : series.days)
         out += row({day.date.toString(Qt::ISODate), QString::number(day.count), number(day.mean)});
     return out.toUtf8();

@@ -147,7 +147,7 @@ int StatsChart::layoutFor(int width) const
     const QLocale locale;
     QStringList labels;
     for (const DailyTrendSeries::Day &day : m_trend.days)
-        labels << locale.toString(day.date, QStringLiteral("MMM d"));
+        labels << locale.toString(day.date, tr("MMM d", "a day on the chart's date axis: a QDate format"));
     return AxisPlan::dateLabelAngle(width, labels, tickFont());
 }
 
@@ -200,8 +200,7 @@ QString StatsChart::binToolTip(int bin) const
         const QString share = total > 0
             ? locale.toString(100.0 * double(count) / double(total), 'f', 1)
             : QStringLiteral("0");
-        lines << (count == 1 ? tr("%1: 1 job (%2 %)").arg(s.name, share)
-                             : tr("%1: %2 jobs (%3 %)").arg(s.name, locale.toString(count), share));
+        lines << tr("%1: %Ln job(s) (%2 %)", nullptr, int(count)).arg(s.name, share);
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -195,7 +195,7 @@ void StatsChart::buildDailyTrend(QChart *chart, int width, StatsChart *hoverRece
     const QLocale locale;
     QStringList labels;
     for (const DailyTrendSeries::Day &day : m_trend.days)
-        labels << locale.toString(day.date, QStringLiteral("MMM d"));
+        labels << locale.toString(day.date, tr("MMM d", "a day on the chart's date axis: a QDate format"));
     dates->append(labels);
     dates->setLabelsFont(tickFont());
     dates->setLabelsAngle(AxisPlan::dateLabelAngle(width, labels, tickFont()));

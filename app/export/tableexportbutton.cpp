@@ -93,10 +93,10 @@ void TableExportButton::onProgress(qint64 rows, qint64 total)
     if (total > 0 && total <= std::numeric_limits<int>::max()) {
         m_progress->setMaximum(int(total));
         m_progress->setValue(int(qMin(rows, total)));
-        m_progress->setLabelText(tr("%1 of %2 rows written").arg(locale.toString(rows), locale.toString(total)));
+        m_progress->setLabelText(tr("%1 of %Ln row(s) written", nullptr, int(total)).arg(locale.toString(rows)));
     } else {
         m_progress->setMaximum(0); // a busy bar: the list's length is not known ahead
-        m_progress->setLabelText(tr("%1 rows written").arg(locale.toString(rows)));
+        m_progress->setLabelText(tr("%Ln row(s) written", nullptr, int(qMin<qint64>(rows, std::numeric_limits<int>::max()))));
     }
 }
 
@@ -114,8 +114,7 @@ void TableExportButton::onFinished(bool ok, const QString &message)
     m_export.clear();
     updateEnabled();
     if (ok) {
-        m_lastResult = rows == 1 ? tr("Saved 1 row to %1").arg(path)
-                                 : tr("Saved %1 rows to %2").arg(QLocale().toString(rows), path);
+        m_lastResult = tr("Saved %Ln row(s) to %1", nullptr, int(qMin<qint64>(rows, std::numeric_limits<int>::max()))).arg(path);
         QToolTip::showText(mapToGlobal(rect().bottomLeft()), m_lastResult, this);
     } else {
         m_lastResult = tr("Not saved: %1").arg(message);

@@ -156,10 +156,8 @@ void ActivityPage::updateNote()
         text = problem;
     } else if (damaged > 0) {
         // Only lines shown are read, so this counts those seen so far.
-        text = damaged == 1 ? tr("1 damaged line of the log (a crash while writing, or a hand edit) marked in the "
-                                 "table; everything else is shown.")
-                            : tr("%1 damaged lines of the log (a crash while writing, or a hand edit) marked in the "
-                                 "table; everything else is shown.").arg(damaged);
+        text = tr("%Ln damaged line(s) of the log (a crash while writing, or a hand edit) marked in the table; "
+                  "everything else is shown.", nullptr, damaged);
     } else if (m_model->rowCount() == 0 && m_model->isComplete()) {
         text = tr("Nothing written yet: actions and config edits made from this console appear here.");
     }

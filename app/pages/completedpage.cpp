@@ -193,7 +193,7 @@ void CompletedPage::updateStatus()
     else if (model->canFetchMore({}))
         text = tr("%1 loaded; scroll down to load more").arg(locale.toString(loaded));
     else
-        text = loaded == 1 ? tr("1 job") : tr("%1 jobs").arg(locale.toString(loaded));
+        text = tr("%Ln job(s)", nullptr, loaded);
     if (isFiltering() && total < 0) {
         // Matches are found by looking at every completed job, newest first: how many so far.
         text = model->canFetchMore({}) ? tr("%1 found so far; scroll down to look further").arg(locale.toString(loaded))

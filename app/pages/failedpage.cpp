@@ -6,6 +6,7 @@
 #include "failuregroupmodel.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
+#include "jobrowtext.h"
 #include "tableexportbutton.h"
 #include "jobtableproxy.h"
 #include "qlessclient.h"
@@ -219,7 +220,7 @@ QString FailedPage::messageText(const Job &job)
         return tr("%1: this jid is listed in the group, but its job data is gone from Redis.")
             .arg(QString::fromUtf8(job.jid));
     if (!job.failure)
-        return tr("%1 has no failure recorded (state: %2).").arg(QString::fromUtf8(job.jid), job.state);
+        return tr("%1 has no failure recorded (state: %2).").arg(QString::fromUtf8(job.jid), JobRowText::stateName(job.state));
     const JobFailure &failure = *job.failure;
     return tr("%1 failed in %2 on %3 at %4 (group %5)\n\n")
                .arg(QString::fromUtf8(job.jid), job.queue, failure.worker, TimeText::localWithUtc(failure.when),

@@ -127,9 +127,9 @@ void FailureClustersDialog::showProgress()
     const int scale = total > 1000000000 ? 1000 : 1;
     m_progress->setRange(0, int(total / scale));
     m_progress->setValue(int(m_scan->scanned() / scale));
-    m_status->setText(tr("Reading the failures of %1: %2 of %3, %4 clusters so far")
-                          .arg(m_group, QLocale().toString(m_scan->scanned()), QLocale().toString(total),
-                               QLocale().toString(m_scan->clusters().size())));
+    m_status->setText(tr("Reading the failures of %1: %2 of %3, %Ln cluster(s) so far", nullptr,
+                         int(m_scan->clusters().size()))
+                          .arg(m_group, QLocale().toString(m_scan->scanned()), QLocale().toString(total)));
 }
 
 void FailureClustersDialog::onFinished(bool ok, const QString &error)
@@ -140,8 +140,10 @@ void FailureClustersDialog::onFinished(bool ok, const QString &error)
     const QLocale locale;
     QString text;
     if (ok) {
-        text = tr("%1 failures of %2 in %3 clusters").arg(locale.toString(m_scan->clusters().failures()), m_group,
-                                                          locale.toString(m_scan->clusters().size()));
+        // Two counts, each with its own plural: the sentence is put together from its halves.
+        text = tr("%1 in %2", "failures of a group, in clusters")
+                   .arg(tr("%Ln failure(s) of %1", nullptr, int(m_scan->clusters().failures())).arg(m_group),
+                        tr("%Ln cluster(s)", nullptr, int(m_scan->clusters().size())));
     } else if (error.isEmpty()) {
         text = tr("Stopped after %1 of %2 failures: the clusters below are of those only")
                    .arg(locale.toString(m_scan->scanned()), locale.toString(m_scan->total()));
@@ -149,7 +151,7 @@ void FailureClustersDialog::onFinished(bool ok, const QString &error)
         text = tr("Could not read the failures of %1: %2").arg(m_group, error);
     }
     if (m_scan->unreadable() > 0)
-        text += tr(" (%1 listed jobs gone or unreadable, left out)").arg(locale.toString(m_scan->unreadable()));
+        text += tr(" (%Ln listed job(s) gone or unreadable, left out)", nullptr, int(m_scan->unreadable()));
     m_status->setText(text);
     if (m_model->rowCount() > 0)
         m_view->selectRow(0);

@@ -10,11 +10,6 @@
 namespace {
 // Jobs with thousands of dependents exist; a label with thousands of links would crawl.
 constexpr int LinkLimit = 50;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("JobDetailView", text);
-}
 } // namespace
 
 namespace JobDetailText {
@@ -27,13 +22,13 @@ QString link(const QString &scheme, const QString &value)
 QString links(const QString &scheme, const QStringList &values)
 {
     if (values.isEmpty())
-        return ToneStyle::span(ThemeColors::Tone::Muted, tr("none"));
+        return ToneStyle::span(ThemeColors::Tone::Muted, QCoreApplication::translate("JobDetailText", "none"));
     QStringList parts;
     for (const QString &value : values.mid(0, LinkLimit))
         parts << link(scheme, value);
     QString html = parts.join(QStringLiteral(", &nbsp;"));
     if (values.size() > LinkLimit)
-        html += tr(" … and %1 more").arg(QLocale().toString(values.size() - LinkLimit));
+        html += QCoreApplication::translate("JobDetailText", " … and %1 more").arg(QLocale().toString(values.size() - LinkLimit));
     return html;
 }
 

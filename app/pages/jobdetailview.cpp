@@ -5,6 +5,7 @@
 #include "jobdetailtext.h"
 #include "jobfieldsgrid.h"
 #include "jobhistorypage.h"
+#include "jobrowtext.h"
 #include "jsondataview.h"
 #include "palettefollower.h"
 #include "qlessclient.h"
@@ -217,7 +218,7 @@ void JobDetailView::fill(const Job &job)
     m_title->setText(QString::fromUtf8(job.jid));
     // A running job whose lock ran out is what qless calls stalled.
     const bool lockExpired = job.lockExpired(now);
-    m_state->setText(job.timedOut ? tr("timed out") : lockExpired ? tr("stalled") : job.state);
+    m_state->setText(job.timedOut ? tr("timed out") : lockExpired ? tr("stalled") : JobRowText::stateName(job.state));
     m_state->setToolTip(lockExpired ? tr("Its lock expired: the worker stopped heartbeating it. The job still "
                                          "says running; the next pop hands it out again.")
                                     : QString());

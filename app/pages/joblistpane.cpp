@@ -68,7 +68,8 @@ void JobListPane::setColumns(const QList<QPair<int, int>> &columnsAndWidths)
         m_view->setColumnHidden(column, false);
         header->moveSection(header->visualIndex(column), i);
         if (width > 0) {
-            header->resizeSection(column, width);
+            // Never narrower than its title: a translated one can be longer than the English.
+            header->resizeSection(column, qMax(width, header->sectionSizeHint(column)));
         } else {
             header->setSectionResizeMode(column, QHeaderView::Stretch);
         }
@@ -124,15 +125,15 @@ void JobListPane::updateHeading()
     QString text = m_headingText;
     const qint64 total = m_model->total();
     if (total >= 0) {
-        text += total == 1 ? tr(": 1 job") : tr(": %1 jobs").arg(locale.toString(total));
+        text += tr(": %Ln job(s)", nullptr, int(total));
         if (m_model->rowCount() < total)
             text += tr(", %1 loaded").arg(locale.toString(m_model->rowCount()));
     } else if (m_model->rowCount() > 0) {
         // A list whose length the source does not say (completed jobs): what is here so far, or
         // all of it once the last page came.
-        const QString rows = locale.toString(m_model->rowCount());
-        text += m_model->canFetchMore({}) ? tr(": %1 loaded").arg(rows)
-                                          : (m_model->rowCount() == 1 ? tr(": 1 job") : tr(": %1 jobs").arg(rows));
+        const int rows = m_model->rowCount();
+        text += m_model->canFetchMore({}) ? tr(": %1 loaded").arg(locale.toString(rows))
+                                          : tr(": %Ln job(s)", nullptr, rows);
     } else if (m_model->isLoading()) {
         text += tr(": loading…");
     }

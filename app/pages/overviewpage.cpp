@@ -1,6 +1,7 @@
 #include "overviewpage.h"
 
 #include "failuregroupmodel.h"
+#include "jobrowtext.h"
 #include "palettefollower.h"
 #include "pausetimes.h"
 #include "qlessclient.h"
@@ -188,10 +189,10 @@ void OverviewPage::updateSummary()
         stalled = alarm(stalled);
     const qint64 failedJobs = m_failures->totalJobs();
     const QString failed = failedJobs > 0 ? alarm(locale.toString(failedJobs)) : locale.toString(failedJobs);
-    m_summary->setText(tr("<b>%1</b> queues &nbsp;·&nbsp; <b>%2</b> waiting &nbsp;·&nbsp; <b>%3</b> running"
+    m_summary->setText(tr("%1 &nbsp;·&nbsp; <b>%2</b> waiting &nbsp;·&nbsp; <b>%3</b> running"
                           " &nbsp;·&nbsp; %4 stalled &nbsp;·&nbsp; <b>%5</b> scheduled &nbsp;·&nbsp;"
                           " <b>%6</b> depending &nbsp;·&nbsp; <b>%7</b> recurring &nbsp;·&nbsp; %8 failed")
-                           .arg(locale.toString(m_queues->rowCount()), locale.toString(total.waiting),
+                           .arg(tr("<b>%Ln</b> queue(s)", nullptr, m_queues->rowCount()), locale.toString(total.waiting),
                                 locale.toString(total.running), stalled, locale.toString(total.scheduled),
                                 locale.toString(total.depends), locale.toString(total.recurring), failed));
     // A paused queue keeps its jobs waiting however many workers run: name them.
@@ -218,10 +219,10 @@ void OverviewPage::updateWorkers()
     for (const WorkerSummary &worker : m_workers->rows())
         running += worker.jobs;
     QStringList lines;
-    lines << tr("<b>%1</b> workers seen").arg(locale.toString(m_workers->rowCount()));
+    lines << tr("<b>%Ln</b> worker(s) seen", nullptr, m_workers->rowCount());
     // Not "running": qless's workers count includes jobs it timed out (see WorkerListModel), so
     // this may exceed the Running total above it.
-    lines << tr("<b>%1</b> jobs on workers").arg(locale.toString(running));
+    lines << tr("<b>%Ln</b> job(s) on workers", nullptr, int(running));
     const int stalledWorkers = m_workers->stalledWorkers();
     lines << (stalledWorkers > 0 ? tr("%1 holding stalled jobs").arg(alarm(locale.toString(stalledWorkers)))
                                  : tr("none holding stalled jobs"));
@@ -241,7 +242,7 @@ void OverviewPage::showTracked(const TrackedStates &tracked)
         const bool bad = it.key() == QLatin1String("failed") || it.key() == QLatin1String("stalled")
             || it.key() == QLatin1String("unreadable");
         const QString count = bad ? alarm(locale.toString(it.value())) : QStringLiteral("<b>%1</b>").arg(locale.toString(it.value()));
-        lines << tr("%1 %2").arg(count, it.key().toHtmlEscaped());
+        lines << tr("%1 %2").arg(count, JobRowText::stateName(it.key()).toHtmlEscaped());
     }
     if (tracked.expired > 0)
         lines << tr("<b>%1</b> expired (job gone)").arg(locale.toString(tracked.expired));

@@ -393,9 +393,9 @@ void QueuesPage::updateStatus()
     if (total > loaded)
         text = tr("%1 of %2 loaded; scroll down to load more").arg(locale.toString(loaded), locale.toString(total));
     else if (parts.jobs)
-        text = loaded == 1 ? tr("1 job") : tr("%1 jobs").arg(locale.toString(loaded));
+        text = tr("%Ln job(s)", nullptr, loaded);
     else
-        text = loaded == 1 ? tr("1 template") : tr("%1 templates").arg(locale.toString(loaded));
+        text = tr("%Ln template(s)", nullptr, loaded);
     if (parts.proxy->isFiltering())
         text = tr("%1 match the filter · %2").arg(locale.toString(parts.proxy->rowCount()), text);
     if (currentTab() == WaitingTab && m_timedOutFilter->onlyTimedOut()) {
@@ -410,7 +410,7 @@ void QueuesPage::updateStatus()
         for (const JobRow &job : parts.jobs->rows())
             timedOut += job.timedOut ? 1 : 0;
         if (timedOut > 0)
-            text = tr("%n timed out (listed first: the next pop takes them) · %1", nullptr, timedOut).arg(text);
+            text = tr("%Ln timed out (listed first: the next pop takes them) · %1", nullptr, timedOut).arg(text);
     }
     m_status->setText(text);
 }

@@ -231,7 +231,7 @@ void StatsPage::showFigures(const QString &error)
     const QStringList queues = queuesOf(queue());
     for (const QDate &d : stripDays())
         strip.days << StatsSeries::trendDay(m_history->figures(queues, d), stripKind, d);
-    m_stripChart->setTitle(tr("%1 · %2 · last %3 days").arg(StatsSeries::kindTitle(stripKind), label).arg(m_historyDays));
+    m_stripChart->setTitle(tr("%1 · %2 · last %n day(s)", nullptr, m_historyDays).arg(StatsSeries::kindTitle(stripKind), label));
     m_stripChart->setDailyTrend(strip);
 
     m_selection->markDays(daysWithData());

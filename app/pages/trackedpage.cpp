@@ -3,6 +3,7 @@
 #include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
+#include "jobrowtext.h"
 #include "jobtableproxy.h"
 #include "qlesssession.h"
 #include "trackedjobsource.h"
@@ -101,7 +102,7 @@ void TrackedPage::updateFilterChoices()
         m_filter->removeItem(1);
     m_filter->setItemText(0, tr("All states (%1)").arg(m_jobs->model()->rowCount()));
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        const QString label = it.key() == missingState ? tr("expired (job gone)") : it.key();
+        const QString label = it.key() == missingState ? tr("expired (job gone)") : JobRowText::stateName(it.key());
         m_filter->addItem(tr("%1 (%2)").arg(label).arg(it.value()), it.key());
     }
     m_filter->setCurrentIndex(qMax(0, m_filter->findData(chosen)));

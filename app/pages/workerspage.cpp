@@ -192,14 +192,13 @@ void WorkersPage::updateSummary()
         stalled += worker.stalled;
     }
     // "jobs", not "running jobs": qless's count includes jobs it timed out (see WorkerListModel).
-    QString text = tr("%1 workers, %2 jobs").arg(locale.toString(m_workers->rowCount()), locale.toString(running));
+    QString text = tr("%1, %2", "workers, jobs")
+                       .arg(tr("%Ln worker(s)", nullptr, m_workers->rowCount()), tr("%Ln job(s)", nullptr, int(running)));
     if (stalled > 0)
         text += QStringLiteral(", ")
             + ToneStyle::span(ToneStyle::Tone::Bad,
-                              m_workers->stalledWorkers() == 1
-                                  ? tr("%1 stalled on 1 worker").arg(locale.toString(stalled))
-                                  : tr("%1 stalled on %2 workers").arg(locale.toString(stalled),
-                                                                       locale.toString(m_workers->stalledWorkers())));
+                              tr("%1 stalled on %Ln worker(s)", nullptr, int(m_workers->stalledWorkers()))
+                                  .arg(locale.toString(stalled)));
     m_summary->setText(text);
     m_summary->setToolTip(WorkerListModel::jobsExplained());
 }

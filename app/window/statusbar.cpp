@@ -143,12 +143,13 @@ void StatusBar::updateRuns()
     const QLocale locale;
     m_runsText->setToolTip(names.join(QLatin1Char('\n')));
     if (total <= 0) { // still listing the jobs
-        m_runsText->setText(shown == 1 ? tr("Bulk run: listing jobs") : tr("%1 bulk runs: listing jobs").arg(shown));
+        // English says "Bulk run: listing jobs" for one (qlessdesk_en's singular form).
+        m_runsText->setText(tr("%n bulk run(s): listing jobs", nullptr, shown));
         m_runsProgress->setRange(0, 0);
         return;
     }
     const QString counts = tr("%1 / %2").arg(locale.toString(processed), locale.toString(total));
-    m_runsText->setText(shown == 1 ? tr("Bulk run: %1").arg(counts) : tr("%1 bulk runs: %2").arg(shown).arg(counts));
+    m_runsText->setText(tr("%n bulk run(s): %1", nullptr, shown).arg(counts));
     m_runsProgress->setRange(0, 1000);
     m_runsProgress->setValue(int(1000 * processed / total));
 }
