@@ -1,0 +1,4345 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ActionCenter</name>
+    <message>
+        <source>job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>This connection is read-only: nothing can be changed from it. Connect again without “read-only” to act on jobs.</source>
+        <translation>Diese Verbindung ist schreibgeschützt: Über sie lässt sich nichts ändern. Verbinden Sie sich erneut ohne „Schreibgeschützt“, um Jobs zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Retry %1?
+
+Each failed job goes back into the queue it failed in, waiting, with its retries restored. Jobs that are no longer failed are skipped.</source>
+        <translation>%1 erneut versuchen?
+
+Jeder fehlgeschlagene Job kommt wartend in die Warteschlange zurück, in der er fehlschlug, mit wiederhergestellten Versuchen. Jobs, die nicht mehr fehlgeschlagen sind, werden übersprungen.</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Move %1 to queue “%2”?
+
+They wait there with their retries restored; a worker holding one loses it.</source>
+        <translation>%1 in die Warteschlange „%2“ verschieben?
+
+Sie warten dort mit wiederhergestellten Versuchen; ein Worker, der einen davon hält, verliert ihn.</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>Cancel %1?
+
+Cancelled jobs are deleted with their data and history. This cannot be undone. Jobs that others depend on are skipped.</source>
+        <translation>%1 abbrechen?
+
+Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt sich nicht rückgängig machen. Jobs, von denen andere abhängen, werden übersprungen.</translation>
+    </message>
+    <message>
+        <source>Cancel jobs</source>
+        <translation>Jobs abbrechen</translation>
+    </message>
+    <message>
+        <source>Time out %1?
+
+Each running job is taken from its worker (told it lost the lock) and waits first in line in its queue, marked timed out, as qless&apos;s timeout does. Jobs no longer running are skipped.</source>
+        <translation>Timeout für %1 auslösen?
+
+Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Sperre verloren hat) und wartet als Erster in seiner Warteschlange, als „Timeout“ markiert, wie es qless’ timeout tut. Jobs, die nicht mehr laufen, werden übersprungen.</translation>
+    </message>
+    <message>
+        <source>Time out</source>
+        <translation>Timeout auslösen</translation>
+    </message>
+    <message>
+        <source>%1 on %2?</source>
+        <translation>%1 für %2?</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Job %1 was not cancelled: other jobs depend on it. Cancel those first, or together with it.</source>
+        <translation>Job %1 wurde nicht abgebrochen: Andere Jobs hängen von ihm ab. Brechen Sie diese zuerst ab oder zusammen mit ihm.</translation>
+    </message>
+    <message>
+        <source>Show its dependents</source>
+        <translation>Abhängige Jobs zeigen</translation>
+    </message>
+    <message>
+        <source>Job %1: %2</source>
+        <translation>Job %1: %2</translation>
+    </message>
+    <message>
+        <source>Don’t</source>
+        <translation>Nicht ausführen</translation>
+    </message>
+    <message>
+        <source>The audit log could not be written: %1</source>
+        <translation>Das Audit-Log konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Move %1 to:</source>
+        <translation>%1 verschieben nach:</translation>
+    </message>
+    <message>
+        <source>Set priority</source>
+        <translation>Priorität setzen</translation>
+    </message>
+    <message>
+        <source>&amp;Priority for %1 (higher runs first):</source>
+        <translation>&amp;Priorität für %1 (höhere läuft zuerst):</translation>
+    </message>
+    <message>
+        <source>Add tags</source>
+        <translation>Tags hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove tags</source>
+        <translation>Tags entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Tags to add to %1 (comma-separated):</source>
+        <translation>Hinzuzufügende &amp;Tags für %1 (durch Kommas getrennt):</translation>
+    </message>
+    <message>
+        <source>&amp;Tags to remove from %1 (comma-separated):</source>
+        <translation>Zu entfernende &amp;Tags von %1 (durch Kommas getrennt):</translation>
+    </message>
+    <message>
+        <source>No tag was given: nothing changed.</source>
+        <translation>Kein Tag angegeben: Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Retry all</source>
+        <translation>Alle erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Retry is for failed jobs. A job listed here as timed out already waits first in line: the next worker to pop its queue takes it.</source>
+        <translation>Erneut versuchen gilt für fehlgeschlagene Jobs. Ein hier mit Timeout aufgeführter Job wartet bereits als Erster: Der nächste Worker, der seine Warteschlange abruft, nimmt ihn.</translation>
+    </message>
+    <message>
+        <source>Retry puts failed jobs back into their queue; none is failed here.</source>
+        <translation>Erneut versuchen stellt fehlgeschlagene Jobs zurück in ihre Warteschlange; hier ist keiner fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Move all to queue…</source>
+        <translation>Alle in Warteschlange verschieben…</translation>
+    </message>
+    <message>
+        <source>Move to queue…</source>
+        <translation>In Warteschlange verschieben…</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>High (10)</source>
+        <translation>Hoch (10)</translation>
+    </message>
+    <message>
+        <source>Normal (0)</source>
+        <translation>Normal (0)</translation>
+    </message>
+    <message>
+        <source>Low (-10)</source>
+        <translation>Niedrig (-10)</translation>
+    </message>
+    <message>
+        <source>Set…</source>
+        <translation>Setzen…</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>Verfolgen</translation>
+    </message>
+    <message>
+        <source>Untrack</source>
+        <translation>Nicht mehr verfolgen</translation>
+    </message>
+    <message>
+        <source>Add tags…</source>
+        <translation>Tags hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove tags…</source>
+        <translation>Tags entfernen…</translation>
+    </message>
+    <message>
+        <source>Time out…</source>
+        <translation>Timeout auslösen…</translation>
+    </message>
+    <message>
+        <source>Cancel all…</source>
+        <translation>Alle abbrechen…</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>Abbrechen…</translation>
+    </message>
+    <message>
+        <source>Run again in queue…</source>
+        <translation>Erneut ausführen in Warteschlange…</translation>
+    </message>
+    <message>
+        <source>Puts the job into a queue as new: it leaves the completed list and waits to run again.</source>
+        <translation>Stellt den Job neu in eine Warteschlange: Er verlässt die Liste der abgeschlossenen Jobs und wartet darauf, erneut zu laufen.</translation>
+    </message>
+    <message>
+        <source>Open job %1</source>
+        <translation>Job %1 öffnen</translation>
+    </message>
+    <message>
+        <source>Remove a dependency…</source>
+        <translation>Abhängigkeit entfernen…</translation>
+    </message>
+    <message>
+        <source>Add note…</source>
+        <translation>Notiz hinzufügen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln selected job(s)</source>
+        <translation>
+            <numerusform>%Ln ausgewählter Job</numerusform>
+            <numerusform>%Ln ausgewählte Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln job(s) of group %1</source>
+        <translation>
+            <numerusform>Der %Ln Job der Gruppe %1</numerusform>
+            <numerusform>Alle %Ln Jobs der Gruppe %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln job(s) in this list</source>
+        <translation>
+            <numerusform>Der %Ln Job dieser Liste</numerusform>
+            <numerusform>Alle %Ln Jobs dieser Liste</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ActivityPage</name>
+    <message>
+        <source>Writes made from this console</source>
+        <translation>Schreibvorgänge aus dieser Konsole</translation>
+    </message>
+    <message>
+        <source>Every write made from this console, newest first: actions, bulk runs and config edits.</source>
+        <translation>Jeder Schreibvorgang aus dieser Konsole, neueste zuerst: Aktionen, Sammelaktionen und Konfigurationsänderungen.</translation>
+    </message>
+    <message>
+        <source>Save the whole log as a CSV file (times in UTC) for a spreadsheet or a ticket.</source>
+        <translation>Das ganze Log als CSV-Datei speichern (Zeiten in UTC), für eine Tabellenkalkulation oder ein Ticket.</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Log file: %1</source>
+        <translation>Log-Datei: %1</translation>
+    </message>
+    <message>
+        <source>Nothing written yet: actions and config edits made from this console appear here.</source>
+        <translation>Noch nichts geschrieben: Aktionen und Konfigurationsänderungen aus dieser Konsole erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln damaged line(s) of the log (a crash while writing, or a hand edit) marked in the table; everything else is shown.</source>
+        <translation>
+            <numerusform>%Ln beschädigte Zeile des Logs (ein Absturz beim Schreiben oder eine Bearbeitung von Hand) ist in der Tabelle markiert; alles andere wird angezeigt.</numerusform>
+            <numerusform>%Ln beschädigte Zeilen des Logs (ein Absturz beim Schreiben oder eine Bearbeitung von Hand) sind in der Tabelle markiert; alles andere wird angezeigt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AppTheme</name>
+    <message>
+        <source>&amp;Dark palette</source>
+        <translation>&amp;Dunkle Palette</translation>
+    </message>
+    <message>
+        <source>Fusion with a dark palette, whatever the desktop&apos;s theme</source>
+        <translation>Fusion mit dunkler Palette, unabhängig vom Design des Desktops</translation>
+    </message>
+</context>
+<context>
+    <name>AuditLog</name>
+    <message>
+        <source>Could not create the folder %1 for the audit log.</source>
+        <translation>Der Ordner %1 für das Audit-Log konnte nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Could not open the audit log %1: %2</source>
+        <translation>Das Audit-Log %1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not write to the audit log %1: %2</source>
+        <translation>In das Audit-Log %1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not read the audit log %1: %2</source>
+        <translation>Das Audit-Log %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>AuditLogModel</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Erledigt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Partial</source>
+        <translation>Teilweise</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>damaged line</source>
+        <translation>beschädigte Zeile</translation>
+    </message>
+    <message>
+        <source>Not a record</source>
+        <translation>Kein Eintrag</translation>
+    </message>
+    <message>
+        <source>This line of the log is not a record (a crash while writing, or a hand edit); it starts at byte %1 of the file.</source>
+        <translation>Diese Zeile des Logs ist kein Eintrag (ein Absturz beim Schreiben oder eine Bearbeitung von Hand); sie beginnt bei Byte %1 der Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditLogScanner</name>
+    <message>
+        <source>The audit log cannot be read: %1 is a folder.</source>
+        <translation>Das Audit-Log kann nicht gelesen werden: %1 ist ein Ordner.</translation>
+    </message>
+    <message>
+        <source>The audit log cannot be read: %1</source>
+        <translation>Das Audit-Log kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is a folder</source>
+        <translation>%1 ist ein Ordner</translation>
+    </message>
+</context>
+<context>
+    <name>BulkRunRow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Listing the jobs: %1 found</source>
+        <translation>Jobs werden aufgelistet: %1 gefunden</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 done, %2 skipped, %3 failed · %4 jobs/s</source>
+        <translation>%1 erledigt, %2 übersprungen, %3 fehlgeschlagen · %4 Jobs/s</translation>
+    </message>
+    <message>
+        <source>Stopping after this batch… · </source>
+        <translation>Anhalten nach diesem Stapel… · </translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Partly done</source>
+        <translation>Teilweise erledigt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>BulkRunner</name>
+    <message>
+        <source>Interrupted: the run was closed before its end (%1). Jobs of a batch in flight may or may not have been done.</source>
+        <translation>Unterbrochen: Die Aktion wurde vor ihrem Ende geschlossen (%1). Jobs eines laufenden Stapels wurden möglicherweise erledigt, möglicherweise nicht.</translation>
+    </message>
+    <message>
+        <source>has dependents</source>
+        <translation>hat abhängige Jobs</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>unknown: the connection dropped before the reply</source>
+        <translation>unbekannt: Die Verbindung brach vor der Antwort ab</translation>
+    </message>
+    <message>
+        <source>unknown: done before the server restarted, not checked since</source>
+        <translation>unbekannt: vor dem Neustart des Servers erledigt, seither nicht geprüft</translation>
+    </message>
+    <message>
+        <source>the last batch (up to %1 jobs) may or may not have run: the connection dropped before its reply. Redis keeps its answer for a day under ql:receipt:%2</source>
+        <translation>der letzte Stapel (bis zu %1 Jobs) lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor seiner Antwort ab. Redis bewahrt seine Antwort einen Tag lang unter ql:receipt:%2 auf</translation>
+    </message>
+    <message>
+        <source>Waiting for the connection: %1</source>
+        <translation>Warten auf die Verbindung: %1</translation>
+    </message>
+    <message>
+        <source>job no longer exists</source>
+        <translation>Job existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>no longer failed</source>
+        <translation>nicht mehr fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>listed twice in the group</source>
+        <translation>zweimal in der Gruppe aufgeführt</translation>
+    </message>
+    <message>
+        <source>no queue to go back to</source>
+        <translation>keine Warteschlange, in die er zurückkehren kann</translation>
+    </message>
+    <message>
+        <source>no longer in the group</source>
+        <translation>nicht mehr in der Gruppe</translation>
+    </message>
+    <message>
+        <source>the jobs could not be listed: %1</source>
+        <translation>die Jobs konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>refused; could not be checked (%1)</source>
+        <translation>abgelehnt; konnte nicht geprüft werden (%1)</translation>
+    </message>
+    <message>
+        <source>refused by the server</source>
+        <translation>vom Server abgelehnt</translation>
+    </message>
+    <message>
+        <source>run_id %1… → %2…</source>
+        <translation>run_id %1… → %2…</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1), before any job was counted</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1), bevor ein Job gezählt wurde</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1; perhaps from an older snapshot): of the %2 jobs counted done before, %3 of them still done (their receipts ql:receipt:%4:job:&lt;jid&gt; were still there); the others were sent again under the same receipts and counted as the summary says</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot): Von den %2 zuvor als erledigt gezählten Jobs sind %3 weiterhin erledigt (ihre Quittungen ql:receipt:%4:job:&lt;jid&gt; waren noch vorhanden); die anderen wurden unter denselben Quittungen erneut gesendet und wie in der Zusammenfassung angegeben gezählt</translation>
+    </message>
+    <message>
+        <source>unknown: done before the server restarted, could not be checked (%1)</source>
+        <translation>unbekannt: vor dem Neustart des Servers erledigt, konnte nicht geprüft werden (%1)</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1), before any batch was counted</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1), bevor ein Stapel gezählt wurde</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1; perhaps from an older snapshot) and the batches counted before could not be checked (%2): the counts before it may not hold</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot), und die zuvor gezählten Stapel konnten nicht geprüft werden (%2): Die Zählungen davor stimmen möglicherweise nicht</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1; perhaps from an older snapshot): of the %2 batches counted before, %3 were still recorded on it (ql:receipt:%4:&lt;batch&gt;); the %5 jobs counted done in the others were taken from the group again</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot): Von den %2 zuvor gezählten Stapeln waren %3 dort noch verzeichnet (ql:receipt:%4:&lt;batch&gt;); die %5 in den anderen als erledigt gezählten Jobs wurden erneut aus der Gruppe genommen</translation>
+    </message>
+    <message numerus="yes">
+        <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</source>
+        <translation>
+            <numerusform>Der Schritt für %n Job lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor der Antwort ab. Redis bewahrt jede Antwort einen Tag lang unter ql:receipt:%1:job:&lt;jid&gt; auf</numerusform>
+            <numerusform>Die Schritte für %n Jobs liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor den Antworten ab. Redis bewahrt jede Antwort einen Tag lang unter ql:receipt:%1:job:&lt;jid&gt; auf</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BulkSummary</name>
+    <message>
+        <source>%1 skipped (%2)</source>
+        <translation>%1 übersprungen (%2)</translation>
+    </message>
+    <message>
+        <source>%1 failed (%2)</source>
+        <translation>%1 fehlgeschlagen (%2)</translation>
+    </message>
+    <message>
+        <source>%1 not attempted</source>
+        <translation>%1 nicht versucht</translation>
+    </message>
+    <message>
+        <source>expected %1, collected %2 (the list changed before it was read to its end)</source>
+        <translation>erwartet %1, gesammelt %2 (die Liste änderte sich, bevor sie zu Ende gelesen war)</translation>
+    </message>
+    <message>
+        <source>. Stopped by the operator.</source>
+        <translation>. Vom Bediener angehalten.</translation>
+    </message>
+    <message>
+        <source>. Stopped: %1</source>
+        <translation>. Angehalten: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln job(s) done</source>
+        <translation>
+            <numerusform>%1 von %Ln Job erledigt</numerusform>
+            <numerusform>%1 von %Ln Jobs erledigt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BulkTarget</name>
+    <message>
+        <source>job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>all jobs %1</source>
+        <translation>alle Jobs %1</translation>
+    </message>
+    <message>
+        <source>all %1 jobs of failure group %2</source>
+        <translation>alle %1 Jobs der Fehlergruppe %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln selected job(s)</source>
+        <translation>
+            <numerusform>%Ln ausgewählter Job</numerusform>
+            <numerusform>%Ln ausgewählte Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %Ln job(s) %1</source>
+        <translation>
+            <numerusform>der %Ln Job %1</numerusform>
+            <numerusform>alle %Ln Jobs %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChartExportActions</name>
+    <message>
+        <source>&amp;Export chart…</source>
+        <translation>Diagramm &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Save a chart as PNG, SVG or PDF at a chosen size, or its numbers as CSV (Ctrl+E)</source>
+        <translation>Ein Diagramm als PNG, SVG oder PDF in gewählter Größe speichern oder seine Zahlen als CSV (Strg+E)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy chart to clipboard…</source>
+        <translation>Diagramm in die Zwischenablage &amp;kopieren…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Copy chart to clipboard</source>
+        <translation>Diagramm in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Copy failed</source>
+        <translation>Kopieren fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExporter</name>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV numbers (*.csv)</source>
+        <translation>CSV-Zahlen (*.csv)</translation>
+    </message>
+    <message>
+        <source>A chart must be between %1 and %2 pixels wide and high; %3×%4 is not.</source>
+        <translation>Ein Diagramm muss zwischen %1 und %2 Pixel breit und hoch sein; %3×%4 ist es nicht.</translation>
+    </message>
+    <message>
+        <source>An image of %1×%2 pixels is too large; choose at most %3 megapixels, or SVG or PDF, which scale to any size.</source>
+        <translation>Ein Bild mit %1×%2 Pixeln ist zu groß; wählen Sie höchstens %3 Megapixel oder SVG bzw. PDF, die sich beliebig skalieren lassen.</translation>
+    </message>
+    <message>
+        <source>There is no clipboard to copy the chart to.</source>
+        <translation>Es gibt keine Zwischenablage, in die das Diagramm kopiert werden könnte.</translation>
+    </message>
+    <message>
+        <source>The chart could not be drawn at %1×%2 pixels.</source>
+        <translation>Das Diagramm konnte nicht mit %1×%2 Pixeln gezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: the file name must end in .png, .svg, .pdf or .csv.</source>
+        <translation>Export nach %1 nicht möglich: Der Dateiname muss auf .png, .svg, .pdf oder .csv enden.</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: it is a folder.</source>
+        <translation>Export nach %1 nicht möglich: Das ist ein Ordner.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>qlessdesk chart</source>
+        <translation>qlessdesk-Diagramm</translation>
+    </message>
+    <message>
+        <source>qlessdesk</source>
+        <translation>qlessdesk</translation>
+    </message>
+    <message>
+        <source>the chart could not be drawn</source>
+        <translation>das Diagramm konnte nicht gezeichnet werden</translation>
+    </message>
+</context>
+<context>
+    <name>CompletedPage</name>
+    <message>
+        <source>Completed</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Clear the filter to act on every completed job</source>
+        <translation>Filter leeren, um auf alle abgeschlossenen Jobs zu wirken</translation>
+    </message>
+    <message>
+        <source>Completed jobs, newest first</source>
+        <translation>Abgeschlossene Jobs, neueste zuerst</translation>
+    </message>
+    <message>
+        <source>Completed in queue (whole name)</source>
+        <translation>Abgeschlossen in Warteschlange (ganzer Name)</translation>
+    </message>
+    <message>
+        <source>Class contains (any case)</source>
+        <translation>Klasse enthält (Groß-/Kleinschreibung egal)</translation>
+    </message>
+    <message>
+        <source>Press Enter to look through every completed job on the server (not only the rows loaded); clear both fields for the whole list</source>
+        <translation>Eingabetaste durchsucht jeden abgeschlossenen Job auf dem Server (nicht nur die geladenen Zeilen); leeren Sie beide Felder für die ganze Liste</translation>
+    </message>
+    <message>
+        <source>Completed in queue</source>
+        <translation>Abgeschlossen in Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class contains</source>
+        <translation>Klasse enthält</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>of a class containing &quot;%1&quot;</source>
+        <translation>einer Klasse, die „%1“ enthält</translation>
+    </message>
+    <message>
+        <source>Completed jobs %1, newest first</source>
+        <translation>Abgeschlossene Jobs %1, neueste zuerst</translation>
+    </message>
+    <message>
+        <source>not at all (jobs-history is negative)</source>
+        <translation>überhaupt nicht (jobs-history ist negativ)</translation>
+    </message>
+    <message>
+        <source>for %1 (jobs-history)</source>
+        <translation>für %1 (jobs-history)</translation>
+    </message>
+    <message>
+        <source>qless keeps completed jobs %1, at most the newest %2 of them (jobs-history-count); older ones are deleted as other jobs complete.</source>
+        <translation>qless bewahrt abgeschlossene Jobs %1 auf, höchstens die neuesten %2 davon (jobs-history-count); ältere werden gelöscht, sobald andere Jobs abschließen.</translation>
+    </message>
+    <message>
+        <source>Could not read the completed jobs: %1</source>
+        <translation>Die abgeschlossenen Jobs konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 loaded; scroll down to load more</source>
+        <translation>%1 von %2 geladen; nach unten scrollen, um mehr zu laden</translation>
+    </message>
+    <message>
+        <source>%1 loaded; scroll down to load more</source>
+        <translation>%1 geladen; nach unten scrollen, um mehr zu laden</translation>
+    </message>
+    <message>
+        <source>%1 found so far; scroll down to look further</source>
+        <translation>%1 bisher gefunden; nach unten scrollen, um weiterzusuchen</translation>
+    </message>
+    <message>
+        <source>%1 found</source>
+        <translation>%1 gefunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConfigEditor</name>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Choose an option, or type the name of one.</source>
+        <translation>Wählen Sie eine Option oder geben Sie ihren Namen ein.</translation>
+    </message>
+    <message>
+        <source>An empty value cannot be set. To go back to the default, unset the option.</source>
+        <translation>Ein leerer Wert kann nicht gesetzt werden. Um zum Standard zurückzukehren, setzen Sie die Option zurück.</translation>
+    </message>
+    <message>
+        <source>%1 takes a number of %2, such as %3.</source>
+        <translation>%1 erwartet eine Anzahl %2, etwa %3.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number: %2 takes a number of %3, such as %4.</source>
+        <translation>„%1“ ist keine Zahl: %2 erwartet eine Anzahl %3, etwa %4.</translation>
+    </message>
+    <message>
+        <source>With %1 at %2, every lock qless gives has run out when it is given: each running job counts as stalled at once and the next pop takes it back.</source>
+        <translation>Mit %1 auf %2 ist jede Sperre, die qless vergibt, schon bei der Vergabe abgelaufen: Jeder laufende Job gilt sofort als hängend, und das nächste Pop holt ihn zurück.</translation>
+    </message>
+    <message>
+        <source>With max-worker-age at %1, every worker counts as gone at once: the Workers list is empty and qless&apos;s workers command forgets them all.</source>
+        <translation>Mit max-worker-age auf %1 gilt jeder Worker sofort als verschwunden: Die Worker-Liste ist leer, und qless’ workers-Befehl vergisst sie alle.</translation>
+    </message>
+    <message>
+        <source>every complete</source>
+        <translation>jedes complete</translation>
+    </message>
+    <message>
+        <source>every put, pop and complete</source>
+        <translation>jedes put, pop und complete</translation>
+    </message>
+    <message>
+        <source>every pop of queue %1</source>
+        <translation>jedes pop der Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>%1 is a count qless hands to Redis as it is: Redis refuses %2, so %3 of real workers fails until it is changed.</source>
+        <translation>%1 ist eine Anzahl, die qless unverändert an Redis weitergibt: Redis lehnt %2 ab, daher schlägt %3 echter Worker fehl, bis der Wert geändert wird.</translation>
+    </message>
+    <message>
+        <source>In qless, %1 at 0 or less means no limit: queue %2 runs any number of jobs at once, not none.</source>
+        <translation>In qless bedeutet %1 auf 0 oder weniger keine Begrenzung: Warteschlange %2 führt beliebig viele Jobs gleichzeitig aus, nicht keinen.</translation>
+    </message>
+    <message>
+        <source>In qless, max-job-history at 0 or less means no limit: every job&apos;s history grows without end.</source>
+        <translation>In qless bedeutet max-job-history auf 0 oder weniger keine Begrenzung: Der Verlauf jedes Jobs wächst ohne Ende.</translation>
+    </message>
+    <message>
+        <source>%1 is how much to keep; qless takes %2 as it is, and a negative length does not mean &quot;none&quot; (a negative jobs-history deletes every completed job the moment it completes).</source>
+        <translation>%1 gibt an, wie viel aufbewahrt wird; qless übernimmt %2 unverändert, und eine negative Länge bedeutet nicht „keine“ (ein negatives jobs-history löscht jeden abgeschlossenen Job im Moment seines Abschlusses).</translation>
+    </message>
+    <message>
+        <source>This connection is read-only: nothing is written to this server.</source>
+        <translation>Diese Verbindung ist schreibgeschützt: Auf diesen Server wird nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Another change is still being written; try again when it is done.</source>
+        <translation>Eine andere Änderung wird noch geschrieben; versuchen Sie es erneut, wenn sie fertig ist.</translation>
+    </message>
+    <message>
+        <source>Confirm to set it anyway.</source>
+        <translation>Bestätigen Sie, um den Wert trotzdem zu setzen.</translation>
+    </message>
+    <message>
+        <source>Could not read %1 before changing it: %2. Nothing was changed.</source>
+        <translation>%1 konnte vor der Änderung nicht gelesen werden: %2. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>was %1</source>
+        <translation>vorher %1</translation>
+    </message>
+    <message>
+        <source>was not set</source>
+        <translation>vorher nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 set to %2 (%3).</source>
+        <translation>%1 auf %2 gesetzt (%3).</translation>
+    </message>
+    <message>
+        <source>%1 unset (%2): the global heartbeat applies again.</source>
+        <translation>%1 zurückgesetzt (%2): Der globale Heartbeat gilt wieder.</translation>
+    </message>
+    <message>
+        <source>%1 unset (%2): the default applies again.</source>
+        <translation>%1 zurückgesetzt (%2): Der Standard gilt wieder.</translation>
+    </message>
+    <message>
+        <source>set %1</source>
+        <translation>%1 setzen</translation>
+    </message>
+    <message>
+        <source>unset %1</source>
+        <translation>%1 zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The server refused to %1: %2. Nothing was changed.</source>
+        <translation>Der Server verweigerte „%1“: %2. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Could not %1: %2. Nothing was changed.</source>
+        <translation>„%1“ war nicht möglich: %2. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Could not %1: %2. It may or may not have been changed: the table shows what the server holds now.</source>
+        <translation>„%1“ war nicht möglich: %2. Der Wert wurde vielleicht geändert, vielleicht nicht: Die Tabelle zeigt, was der Server jetzt enthält.</translation>
+    </message>
+    <message>
+        <source>The audit log could not be written: %1</source>
+        <translation>Das Audit-Log konnte nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigModel</name>
+    <message>
+        <source>%1 (no limit)</source>
+        <translation>%1 (keine Begrenzung)</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>Option</translation>
+    </message>
+    <message>
+        <source>In force</source>
+        <translation>Wirksam</translation>
+    </message>
+    <message>
+        <source>Override</source>
+        <translation>Überschrieben</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <source>heartbeat (%1)</source>
+        <translation>heartbeat (%1)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>A name for the deployment; qless&apos;s scripts do not use it</source>
+        <translation>Ein Name für die Installation; qless’ Skripte verwenden ihn nicht</translation>
+    </message>
+    <message>
+        <source>Seconds a popped job stays locked without a heartbeat; then it stalls</source>
+        <translation>Sekunden, die ein abgerufener Job ohne Heartbeat gesperrt bleibt; danach hängt er</translation>
+    </message>
+    <message>
+        <source>Seconds between telling a worker its lock ran out and handing the job on</source>
+        <translation>Sekunden zwischen der Mitteilung an einen Worker, dass seine Sperre abgelaufen ist, und der Weitergabe des Jobs</translation>
+    </message>
+    <message>
+        <source>Workers silent for this many seconds are dropped, with their job lists</source>
+        <translation>Worker, die so viele Sekunden still sind, werden samt ihren Joblisten entfernt</translation>
+    </message>
+    <message>
+        <source>Completed jobs older than this many seconds are deleted as jobs complete</source>
+        <translation>Abgeschlossene Jobs, die älter als so viele Sekunden sind, werden gelöscht, sobald Jobs abschließen</translation>
+    </message>
+    <message>
+        <source>At most this many completed jobs are kept; older ones are deleted</source>
+        <translation>Höchstens so viele abgeschlossene Jobs werden aufbewahrt; ältere werden gelöscht</translation>
+    </message>
+    <message>
+        <source>A job&apos;s history keeps at most this many entries; 0 or less: no limit</source>
+        <translation>Der Verlauf eines Jobs behält höchstens so viele Einträge; 0 oder weniger: keine Begrenzung</translation>
+    </message>
+    <message>
+        <source>Days of queue statistics to keep: stored only, no qless script expires statistics</source>
+        <translation>Tage, für die Warteschlangenstatistiken aufbewahrt werden: nur gespeichert, kein qless-Skript lässt Statistiken verfallen</translation>
+    </message>
+    <message>
+        <source>Days of wait and run histograms to keep: stored only, no qless script expires them</source>
+        <translation>Tage, für die Warte- und Laufzeit-Histogramme aufbewahrt werden: nur gespeichert, kein qless-Skript lässt sie verfallen</translation>
+    </message>
+    <message>
+        <source>At most this many jobs of queue %1 run at once; 0 or less: no limit</source>
+        <translation>Höchstens so viele Jobs der Warteschlange %1 laufen gleichzeitig; 0 oder weniger: keine Begrenzung</translation>
+    </message>
+    <message>
+        <source>Lock time of jobs popped from queue %1, instead of heartbeat</source>
+        <translation>Sperrzeit der aus Warteschlange %1 abgerufenen Jobs, statt heartbeat</translation>
+    </message>
+    <message>
+        <source>Not read by qless itself</source>
+        <translation>Von qless selbst nicht gelesen</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>Not set: qless&apos;s default applies.</source>
+        <translation>Nicht gesetzt: qless’ Standard gilt.</translation>
+    </message>
+    <message>
+        <source>Not set for this queue: the global heartbeat applies.</source>
+        <translation>Für diese Warteschlange nicht gesetzt: Der globale Heartbeat gilt.</translation>
+    </message>
+    <message>
+        <source>Set in ql:config.</source>
+        <translation>In ql:config gesetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigPage</name>
+    <message>
+        <source>This connection is read-only: it was opened with &quot;Read-only&quot;, so qlessdesk sends nothing that changes data to this server. To change the configuration, connect again without &quot;Read-only&quot;.</source>
+        <translation>Diese Verbindung ist schreibgeschützt: Sie wurde mit „Schreibgeschützt“ geöffnet, daher sendet qlessdesk nichts an diesen Server, was Daten ändert. Um die Konfiguration zu ändern, verbinden Sie sich erneut ohne „Schreibgeschützt“.</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Setzen</translation>
+    </message>
+    <message>
+        <source>Reset to default</source>
+        <translation>Auf Standard zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Set it anyway</source>
+        <translation>Trotzdem setzen</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Optionen</translation>
+    </message>
+    <message>
+        <source>Bold: set on this server (an override). Grey: not set, the default applies. Select an option to change it.</source>
+        <translation>Fett: auf diesem Server gesetzt (überschrieben). Grau: nicht gesetzt, der Standard gilt. Wählen Sie eine Option, um sie zu ändern.</translation>
+    </message>
+    <message>
+        <source>an option, e.g. crawl-heartbeat</source>
+        <translation>eine Option, z. B. crawl-heartbeat</translation>
+    </message>
+    <message>
+        <source>Select a row above, or type a name: &lt;queue&gt;-heartbeat sets the lock time of one queue, &lt;queue&gt;-max-concurrency how many of its jobs may run at once, also for a queue not listed yet.</source>
+        <translation>Wählen Sie oben eine Zeile oder geben Sie einen Namen ein: &lt;queue&gt;-heartbeat setzt die Sperrzeit einer Warteschlange, &lt;queue&gt;-max-concurrency, wie viele ihrer Jobs gleichzeitig laufen dürfen, auch für eine noch nicht aufgeführte Warteschlange.</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Store this value on the server (config set).</source>
+        <translation>Diesen Wert auf dem Server speichern (config set).</translation>
+    </message>
+    <message>
+        <source>Remove the override: qless&apos;s default applies again (config unset).</source>
+        <translation>Überschreibung entfernen: qless’ Standard gilt wieder (config unset).</translation>
+    </message>
+    <message>
+        <source>qless accepts this value: tick to send it as it is, knowing what it does.</source>
+        <translation>qless akzeptiert diesen Wert: Ankreuzen, um ihn unverändert zu senden, im Wissen, was er bewirkt.</translation>
+    </message>
+    <message>
+        <source>Change an option</source>
+        <translation>Eine Option ändern</translation>
+    </message>
+    <message>
+        <source>&amp;Option:</source>
+        <translation>&amp;Option:</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>&amp;Wert:</translation>
+    </message>
+    <message>
+        <source>Select an option in the table, or type a name (such as &lt;queue&gt;-heartbeat for one queue&apos;s lock time, or &lt;queue&gt;-max-concurrency).</source>
+        <translation>Wählen Sie eine Option in der Tabelle oder geben Sie einen Namen ein (etwa &lt;queue&gt;-heartbeat für die Sperrzeit einer Warteschlange oder &lt;queue&gt;-max-concurrency).</translation>
+    </message>
+    <message>
+        <source>Not set: queue %1 runs any number of jobs at once.</source>
+        <translation>Nicht gesetzt: Warteschlange %1 führt beliebig viele Jobs gleichzeitig aus.</translation>
+    </message>
+    <message>
+        <source>Not listed: queue %1 has no jobs yet, or is new. It uses the global heartbeat until this is set.</source>
+        <translation>Nicht aufgeführt: Warteschlange %1 hat noch keine Jobs oder ist neu. Sie verwendet den globalen Heartbeat, bis dieser Wert gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>Not listed yet: setting it adds it.</source>
+        <translation>Noch nicht aufgeführt: Setzen fügt sie hinzu.</translation>
+    </message>
+    <message>
+        <source>Not set: the default (%1) applies.</source>
+        <translation>Nicht gesetzt: Der Standard (%1) gilt.</translation>
+    </message>
+    <message>
+        <source>Not set for this queue: the global heartbeat (%1) applies.</source>
+        <translation>Für diese Warteschlange nicht gesetzt: Der globale Heartbeat (%1) gilt.</translation>
+    </message>
+    <message>
+        <source>Set to %1 on this server; qless has no default for it.</source>
+        <translation>Auf diesem Server auf %1 gesetzt; qless hat dafür keinen Standard.</translation>
+    </message>
+    <message>
+        <source>Set to %1 on this server; reset, it would be %2.</source>
+        <translation>Auf diesem Server auf %1 gesetzt; zurückgesetzt wäre es %2.</translation>
+    </message>
+    <message>
+        <source>a whole number of %1, such as %2</source>
+        <translation>eine ganze Zahl %1, etwa %2</translation>
+    </message>
+    <message>
+        <source>a number of %1, such as %2</source>
+        <translation>eine Anzahl %1, etwa %2</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Remove the override: the default (%1) applies again (config unset).</source>
+        <translation>Überschreibung entfernen: Der Standard (%1) gilt wieder (config unset).</translation>
+    </message>
+    <message>
+        <source>the global heartbeat</source>
+        <translation>der globale Heartbeat</translation>
+    </message>
+    <message>
+        <source>Nothing to reset: this option is not set on this server.</source>
+        <translation>Nichts zurückzusetzen: Diese Option ist auf diesem Server nicht gesetzt.</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>Konfiguration</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionBar</name>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Opened read-only: every action is disabled.</source>
+        <translation>Schreibgeschützt geöffnet: Jede Aktion ist deaktiviert.</translation>
+    </message>
+    <message>
+        <source>Refresh: off</source>
+        <translation>Abruf: aus</translation>
+    </message>
+    <message numerus="yes">
+        <source>Refresh: every %n s</source>
+        <translation>
+            <numerusform>Abruf: alle %n s</numerusform>
+            <numerusform>Abruf: alle %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>How often the page on screen reads Redis again</source>
+        <translation>Wie oft die angezeigte Seite Redis erneut liest</translation>
+    </message>
+    <message>
+        <source>Refresh now (F5)</source>
+        <translation>Jetzt aktualisieren (F5)</translation>
+    </message>
+    <message>
+        <source>Refresh now</source>
+        <translation>Jetzt aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh interval</source>
+        <translation>Aktualisierungsintervall</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>Verbinden…</translation>
+    </message>
+    <message>
+        <source>Connect to another server or profile (Ctrl+O)</source>
+        <translation>Mit einem anderen Server oder Profil verbinden (Strg+O)</translation>
+    </message>
+    <message>
+        <source>Reconnect</source>
+        <translation>Neu verbinden</translation>
+    </message>
+    <message>
+        <source>Drop the connection to this server and open it again now (Ctrl+Shift+R): for a link that seems dead though it looks connected, a server fixed after a failure, or to skip the wait before the next attempt. Reads in flight are sent again; writes in flight are reported as not known to have run.</source>
+        <translation>Die Verbindung zu diesem Server trennen und sofort neu öffnen (Strg+Umschalt+R): für eine Verbindung, die tot scheint, obwohl sie verbunden aussieht, einen nach einem Ausfall reparierten Server oder um die Wartezeit bis zum nächsten Versuch zu überspringen. Laufende Lesevorgänge werden erneut gesendet; bei laufenden Schreibvorgängen wird gemeldet, dass unbekannt ist, ob sie ausgeführt wurden.</translation>
+    </message>
+    <message>
+        <source>Find a job id or tag (Ctrl+F)</source>
+        <translation>Eine Job-ID oder ein Tag suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Find a job or tag</source>
+        <translation>Job oder Tag suchen</translation>
+    </message>
+    <message>
+        <source>A jid opens its job, anything else lists that tag (Ctrl+F). A jid dropped here opens its job at once.</source>
+        <translation>Eine Jid öffnet ihren Job, alles andere listet dieses Tag auf (Strg+F). Eine hier abgelegte Jid öffnet ihren Job sofort.</translation>
+    </message>
+    <message>
+        <source>stale: data from %1 (%2)</source>
+        <translation>veraltet: Stand %1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>vor %n s</numerusform>
+            <numerusform>vor %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>verbindet neu</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>gerade eben</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>aktualisiert %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>verbindet mit %1</translation>
+    </message>
+    <message>
+        <source>connected to %1</source>
+        <translation>verbunden mit %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>reconnecting in %n s: %1</source>
+        <translation>
+            <numerusform>neue Verbindung in %n s: %1</numerusform>
+            <numerusform>neue Verbindung in %n s: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionDialog</name>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;Save Profile</source>
+        <translation>Profil &amp;speichern</translation>
+    </message>
+    <message>
+        <source>De&amp;lete Profile</source>
+        <translation>Profil &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Connect to Redis</source>
+        <translation>Mit Redis verbinden</translation>
+    </message>
+    <message>
+        <source>a name saves this connection (without its password)</source>
+        <translation>ein Name speichert diese Verbindung (ohne Passwort)</translation>
+    </message>
+    <message>
+        <source>Saved the profile &quot;%1&quot;.</source>
+        <translation>Profil „%1“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>P&amp;rofile:</source>
+        <translation>P&amp;rofil:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Saved connections</source>
+        <translation>Gespeicherte Verbindungen</translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation>Neue Verbindung</translation>
+    </message>
+    <message>
+        <source>enter the password (asked each time: no keychain)</source>
+        <translation>Passwort eingeben (wird jedes Mal abgefragt: kein Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>reading the keychain…</source>
+        <translation>Schlüsselbund wird gelesen…</translation>
+    </message>
+    <message>
+        <source>not in the keychain: enter the password</source>
+        <translation>nicht im Schlüsselbund: Passwort eingeben</translation>
+    </message>
+    <message>
+        <source>The password could not be read from the keychain: %1</source>
+        <translation>Das Passwort konnte nicht aus dem Schlüsselbund gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The password could not be saved in the keychain: %1 It is kept in memory for this session only.</source>
+        <translation>Das Passwort konnte nicht im Schlüsselbund gespeichert werden: %1 Es wird nur für diese Sitzung im Speicher gehalten.</translation>
+    </message>
+    <message>
+        <source>The password could not be removed from the keychain: %1</source>
+        <translation>Das Passwort konnte nicht aus dem Schlüsselbund entfernt werden: %1</translation>
+    </message>
+    <message>
+        <source>No keychain is available, so passwords are not saved: they are asked for each time and kept in memory until qlessdesk quits.</source>
+        <translation>Kein Schlüsselbund verfügbar, daher werden Passwörter nicht gespeichert: Sie werden jedes Mal abgefragt und bis zum Beenden von qlessdesk im Speicher gehalten.</translation>
+    </message>
+    <message>
+        <source>Delete Profile</source>
+        <translation>Profil löschen</translation>
+    </message>
+    <message>
+        <source>Delete the profile &quot;%1&quot; and its saved password?</source>
+        <translation>Das Profil „%1“ und sein gespeichertes Passwort löschen?</translation>
+    </message>
+    <message>
+        <source>Deleted the profile &quot;%1&quot;.</source>
+        <translation>Profil „%1“ gelöscht.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionForm</name>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate</source>
+        <translation>CA-Zertifikat wählen</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer)</source>
+        <translation>Zertifikate (*.pem *.crt *.cer)</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate</source>
+        <translation>Client-Zertifikat wählen</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate&apos;s private key</source>
+        <translation>Privaten Schlüssel des Client-Zertifikats wählen</translation>
+    </message>
+    <message>
+        <source>Private keys (*.pem *.key)</source>
+        <translation>Private Schlüssel (*.pem *.key)</translation>
+    </message>
+    <message>
+        <source>Verify the server&apos;s certificate</source>
+        <translation>Zertifikat des Servers prüfen</translation>
+    </message>
+    <message>
+        <source>Unix socket</source>
+        <translation>Unix-Socket</translation>
+    </message>
+    <message>
+        <source>Choose the server&apos;s unix socket</source>
+        <translation>Unix-Socket des Servers wählen</translation>
+    </message>
+    <message>
+        <source>Sockets (*.sock)</source>
+        <translation>Sockets (*.sock)</translation>
+    </message>
+    <message>
+        <source>Sentinel</source>
+        <translation>Sentinel</translation>
+    </message>
+    <message>
+        <source>Login</source>
+        <translation>Anmeldung</translation>
+    </message>
+    <message>
+        <source>Remember the password in the keychain</source>
+        <translation>Passwort im Schlüsselbund merken</translation>
+    </message>
+    <message>
+        <source>Read-only: refuse every command that changes data</source>
+        <translation>Schreibgeschützt: jeden Befehl ablehnen, der Daten ändert</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
+    </message>
+    <message>
+        <source>redis://, rediss://, unix:// or redis-sentinel:// URL</source>
+        <translation>URL mit redis://, rediss://, unix:// oder redis-sentinel://</translation>
+    </message>
+    <message>
+        <source>host name or address</source>
+        <translation>Hostname oder Adresse</translation>
+    </message>
+    <message>
+        <source>the system&apos;s certificate authorities</source>
+        <translation>die Zertifizierungsstellen des Systems</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>the host name</source>
+        <translation>der Hostname</translation>
+    </message>
+    <message>
+        <source>host:26379, host:26379, …</source>
+        <translation>host:26379, host:26379, …</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Watch only: qlessdesk refuses every action that would change the queues, before it reaches Redis.</source>
+        <translation>Nur beobachten: qlessdesk lehnt jede Aktion, die die Warteschlangen ändern würde, ab, bevor sie Redis erreicht.</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Conn&amp;ect via:</source>
+        <translation>Verbinden &amp;über:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Host:</translation>
+    </message>
+    <message>
+        <source>C&amp;A certificate:</source>
+        <translation>C&amp;A-Zertifikat:</translation>
+    </message>
+    <message>
+        <source>Client &amp;certificate:</source>
+        <translation>&amp;Client-Zertifikat:</translation>
+    </message>
+    <message>
+        <source>Private &amp;key:</source>
+        <translation>Privater &amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Server &amp;name (SNI):</source>
+        <translation>Server&amp;name (SNI):</translation>
+    </message>
+    <message>
+        <source>&amp;Socket path:</source>
+        <translation>&amp;Socket-Pfad:</translation>
+    </message>
+    <message>
+        <source>Se&amp;ntinels:</source>
+        <translation>Se&amp;ntinels:</translation>
+    </message>
+    <message>
+        <source>&amp;Master name:</source>
+        <translation>&amp;Master-Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>&amp;Datenbank:</translation>
+    </message>
+    <message>
+        <source>U&amp;ser:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>The URL cannot be used: fix it or clear it.</source>
+        <translation>Die URL ist nicht verwendbar: Korrigieren oder leeren Sie sie.</translation>
+    </message>
+    <message>
+        <source>This URL cannot be read: %1.</source>
+        <translation>Diese URL ist nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>Keep the password in the system keychain, so that it is not asked for again.</source>
+        <translation>Das Passwort im Schlüsselbund des Systems aufbewahren, damit es nicht erneut abgefragt wird.</translation>
+    </message>
+    <message>
+        <source>No keychain is available on this system (%1). The password is asked for each time and kept in memory for this session only, never written to disk.</source>
+        <translation>Auf diesem System ist kein Schlüsselbund verfügbar (%1). Das Passwort wird jedes Mal abgefragt und nur für diese Sitzung im Speicher gehalten, nie auf die Festplatte geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionProfile</name>
+    <message>
+        <source>Enter at least one sentinel as host:port.</source>
+        <translation>Geben Sie mindestens einen Sentinel als host:port ein.</translation>
+    </message>
+    <message>
+        <source>A client certificate needs its private key file.</source>
+        <translation>Ein Client-Zertifikat braucht seine Datei mit dem privaten Schlüssel.</translation>
+    </message>
+    <message>
+        <source>A private key needs its client certificate file.</source>
+        <translation>Ein privater Schlüssel braucht seine Client-Zertifikatsdatei.</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s host name or address.</source>
+        <translation>Geben Sie den Hostnamen oder die Adresse des Servers ein.</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1 to 65535.</source>
+        <translation>Der Port muss eine Zahl von 1 bis 65535 sein.</translation>
+    </message>
+    <message>
+        <source>Enter the path of the server&apos;s unix socket.</source>
+        <translation>Geben Sie den Pfad des Unix-Sockets des Servers ein.</translation>
+    </message>
+    <message>
+        <source>Enter the name of the master the sentinels watch.</source>
+        <translation>Geben Sie den Namen des Masters ein, den die Sentinels überwachen.</translation>
+    </message>
+    <message>
+        <source>The database must be a whole number, 0 or more.</source>
+        <translation>Die Datenbank muss eine ganze Zahl sein, 0 oder größer.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a sentinel address (host:port, port 1 to 65535).</source>
+        <translation>„%1“ ist keine Sentinel-Adresse (host:port, Port 1 bis 65535).</translation>
+    </message>
+</context>
+<context>
+    <name>DurationText</name>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>0 s</source>
+        <translation>0 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+</context>
+<context>
+    <name>ExportChartDialog</name>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Breite</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Höhe</translation>
+    </message>
+    <message>
+        <source>De&amp;fault</source>
+        <translation>S&amp;tandard</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 Pixel</translation>
+    </message>
+    <message>
+        <source>PNG, SVG and PDF are drawn afresh at this size; CSV holds the numbers.</source>
+        <translation>PNG, SVG und PDF werden in dieser Größe neu gezeichnet; CSV enthält die Zahlen.</translation>
+    </message>
+    <message>
+        <source>&amp;Chart:</source>
+        <translation>&amp;Diagramm:</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+</context>
+<context>
+    <name>FailedPage</name>
+    <message>
+        <source>Retry all</source>
+        <translation>Alle wiederholen</translation>
+    </message>
+    <message>
+        <source>Move all…</source>
+        <translation>Alle verschieben…</translation>
+    </message>
+    <message>
+        <source>Cancel all…</source>
+        <translation>Alle abbrechen…</translation>
+    </message>
+    <message>
+        <source>Clusters…</source>
+        <translation>Cluster…</translation>
+    </message>
+    <message>
+        <source>Failure groups</source>
+        <translation>Fehlergruppen</translation>
+    </message>
+    <message>
+        <source>The group chosen here lists its jobs beside</source>
+        <translation>Die hier gewählte Gruppe listet daneben ihre Jobs auf</translation>
+    </message>
+    <message>
+        <source>Choose a failure group to list its jobs</source>
+        <translation>Fehlergruppe wählen, um ihre Jobs zu sehen</translation>
+    </message>
+    <message>
+        <source>Every job of the group back into the queue it failed in</source>
+        <translation>Jeden Job der Gruppe zurück in die Warteschlange, in der er fehlschlug</translation>
+    </message>
+    <message>
+        <source>Every job of the group into a queue you choose</source>
+        <translation>Jeden Job der Gruppe in eine Warteschlange Ihrer Wahl</translation>
+    </message>
+    <message>
+        <source>Delete every job of the group</source>
+        <translation>Jeden Job der Gruppe löschen</translation>
+    </message>
+    <message>
+        <source>Read the whole group and gather its failures by what actually went wrong</source>
+        <translation>Die ganze Gruppe lesen und ihre Fehler danach ordnen, was tatsächlich schiefging</translation>
+    </message>
+    <message>
+        <source>Failure message</source>
+        <translation>Fehlermeldung</translation>
+    </message>
+    <message>
+        <source>The full failure message of the job under the cursor shows here.</source>
+        <translation>Hier erscheint die vollständige Fehlermeldung des Jobs unter dem Cursor.</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Failure groups: %1, failed jobs: %2</source>
+        <translation>Fehlergruppen: %1, fehlgeschlagene Jobs: %2</translation>
+    </message>
+    <message>
+        <source>%1: this jid is listed in the group, but its job data is gone from Redis.</source>
+        <translation>%1: Diese Jid ist in der Gruppe aufgeführt, aber ihre Jobdaten sind aus Redis verschwunden.</translation>
+    </message>
+    <message>
+        <source>%1 has no failure recorded (state: %2).</source>
+        <translation>Für %1 ist kein Fehler verzeichnet (Zustand: %2).</translation>
+    </message>
+    <message>
+        <source>%1 failed in %2 on %3 at %4 (group %5)
+
+</source>
+        <translation>%1 schlug in %2 auf %3 am %4 fehl (Gruppe %5)
+
+</translation>
+    </message>
+    <message>
+        <source>
+
+(The whole message could not be read: %1)</source>
+        <translation>
+
+(Die vollständige Meldung konnte nicht gelesen werden: %1)</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>FailureClusterModel</name>
+    <message>
+        <source>(no backtrace)</source>
+        <translation>(kein Backtrace)</translation>
+    </message>
+    <message>
+        <source>Newest (%1):
+%2</source>
+        <translation>Neuester (%1):
+%2</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>What went wrong</source>
+        <translation>Was schiefging</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>Erster</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Letzter</translation>
+    </message>
+</context>
+<context>
+    <name>FailureClustersDialog</name>
+    <message>
+        <source>Stop reading</source>
+        <translation>Lesen anhalten</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Move…</source>
+        <translation>Verschieben…</translation>
+    </message>
+    <message>
+        <source>Cancel jobs</source>
+        <translation>Jobs abbrechen</translation>
+    </message>
+    <message>
+        <source>Failure clusters of %1</source>
+        <translation>Fehler-Cluster von %1</translation>
+    </message>
+    <message>
+        <source>Failure clusters</source>
+        <translation>Fehler-Cluster</translation>
+    </message>
+    <message>
+        <source>The failures of %1 gathered by what went wrong, biggest first</source>
+        <translation>Die Fehler von %1, geordnet nach dem, was schiefging, größte zuerst</translation>
+    </message>
+    <message>
+        <source>Newest failure of the cluster</source>
+        <translation>Neuester Fehler des Clusters</translation>
+    </message>
+    <message>
+        <source>Failures read</source>
+        <translation>Gelesene Fehler</translation>
+    </message>
+    <message>
+        <source>The newest failure of the cluster under the cursor shows here.</source>
+        <translation>Hier erscheint der neueste Fehler des Clusters unter dem Cursor.</translation>
+    </message>
+    <message>
+        <source>Put every job of the selected clusters back into the queue it failed in</source>
+        <translation>Jeden Job der gewählten Cluster zurück in die Warteschlange stellen, in der er fehlschlug</translation>
+    </message>
+    <message>
+        <source>Move every job of the selected clusters into a queue you choose</source>
+        <translation>Jeden Job der gewählten Cluster in eine Warteschlange Ihrer Wahl verschieben</translation>
+    </message>
+    <message>
+        <source>Delete every job of the selected clusters</source>
+        <translation>Jeden Job der gewählten Cluster löschen</translation>
+    </message>
+    <message>
+        <source>Reading the failures of %1…</source>
+        <translation>Die Fehler von %1 werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of %2 failures: the clusters below are of those only</source>
+        <translation>Angehalten nach %1 von %2 Fehlern: Die Cluster unten beruhen nur auf diesen</translation>
+    </message>
+    <message>
+        <source>Could not read the failures of %1: %2</source>
+        <translation>Die Fehler von %1 konnten nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Newest of %1: &lt;a href=&quot;job&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>Neuester von %1: &lt;a href=&quot;job&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) of failure group %1</source>
+        <translation>
+            <numerusform>%n Cluster der Fehlergruppe %1</numerusform>
+            <numerusform>%n Cluster der Fehlergruppe %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the failures of %1: %2 of %3, %Ln cluster(s) so far</source>
+        <translation>
+            <numerusform>Die Fehler von %1 werden gelesen: %2 von %3, bisher %Ln Cluster</numerusform>
+            <numerusform>Die Fehler von %1 werden gelesen: %2 von %3, bisher %Ln Cluster</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <comment>failures of a group, in clusters</comment>
+        <translation>%1 in %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s) of %1</source>
+        <translation>
+            <numerusform>%Ln Fehler von %1</numerusform>
+            <numerusform>%Ln Fehler von %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln cluster(s)</source>
+        <translation>
+            <numerusform>%Ln Cluster</numerusform>
+            <numerusform>%Ln Clustern</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln listed job(s) gone or unreadable, left out)</source>
+        <translation>
+            <numerusform> (%Ln aufgeführter Job verschwunden oder unlesbar, ausgelassen)</numerusform>
+            <numerusform> (%Ln aufgeführte Jobs verschwunden oder unlesbar, ausgelassen)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FailureGroupModel</name>
+    <message>
+        <source>newest job unreadable: %1</source>
+        <translation>neuester Job unlesbar: %1</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Newest</source>
+        <translation>Neuester</translation>
+    </message>
+    <message>
+        <source>Newest message</source>
+        <translation>Neueste Meldung</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
+    </message>
+    <message>
+        <source>Newest failure in %1 at %2:
+%3</source>
+        <translation>Neuester Fehler in %1 am %2:
+%3</translation>
+    </message>
+</context>
+<context>
+    <name>FilePathEdit</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>unreadable entry: %1</source>
+        <translation>unlesbarer Eintrag: %1</translation>
+    </message>
+    <message>
+        <source>the worker lost its lock on the job</source>
+        <translation>der Worker verlor seine Sperre auf den Job</translation>
+    </message>
+    <message>
+        <source>group %1</source>
+        <translation>Gruppe %1</translation>
+    </message>
+    <message>
+        <source>A log entry a worker added to the job (qless log): its message and data are under Details.</source>
+        <translation>Ein Log-Eintrag, den ein Worker dem Job hinzufügte (qless log): Meldung und Daten stehen unter Details.</translation>
+    </message>
+</context>
+<context>
+    <name>JobAction</name>
+    <message>
+        <source>Move to queue %1</source>
+        <translation>In Warteschlange %1 verschieben</translation>
+    </message>
+    <message>
+        <source>Retry in own queue</source>
+        <translation>Erneut versuchen in eigener Warteschlange</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Set priority %1</source>
+        <translation>Priorität %1 setzen</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>Verfolgen</translation>
+    </message>
+    <message>
+        <source>Untrack</source>
+        <translation>Nicht mehr verfolgen</translation>
+    </message>
+    <message>
+        <source>Add tags %1</source>
+        <translation>Tags %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove tags %1</source>
+        <translation>Tags %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Time out</source>
+        <translation>Timeout auslösen</translation>
+    </message>
+    <message>
+        <source>job no longer exists</source>
+        <translation>Job existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>now %1, no longer %2</source>
+        <translation>jetzt %1, nicht mehr %2</translation>
+    </message>
+    <message>
+        <source>now %1, not running</source>
+        <translation>jetzt %1, läuft nicht</translation>
+    </message>
+    <message>
+        <source>complete jobs are not cancelled</source>
+        <translation>abgeschlossene Jobs werden nicht abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailDialog</name>
+    <message>
+        <source>← &amp;Back</source>
+        <translation>← &amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>C&amp;opy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy jid</source>
+        <translation>Jid kopieren</translation>
+    </message>
+    <message>
+        <source>Copy job as JSON</source>
+        <translation>Job als JSON kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Akt&amp;ualisieren</translation>
+    </message>
+    <message>
+        <source>Read the job again (F5)</source>
+        <translation>Den Job erneut lesen (F5)</translation>
+    </message>
+    <message>
+        <source>The job shown before this one (Alt+Left)</source>
+        <translation>Der zuvor gezeigte Job (Alt+Links)</translation>
+    </message>
+    <message>
+        <source>Copy the jid (Ctrl+Shift+C) or the whole job as JSON (Ctrl+Shift+J)</source>
+        <translation>Die Jid (Strg+Umschalt+C) oder den ganzen Job als JSON (Strg+Umschalt+J) kopieren</translation>
+    </message>
+    <message>
+        <source>Job %1 — qlessdesk</source>
+        <translation>Job %1 — qlessdesk</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailText</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source> … and %1 more</source>
+        <translation> … und %1 weitere</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailView</name>
+    <message>
+        <source>Failure message</source>
+        <translation>Fehlermeldung</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Could not read the job:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Der Job konnte nicht gelesen werden:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Data ⚠ not JSON</source>
+        <translation>Daten ⚠ kein JSON</translation>
+    </message>
+    <message>
+        <source>History (%1)</source>
+        <translation>Verlauf (%1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No job with the jid “%1” exists in Redis.&lt;/b&gt;&lt;br&gt;It may have completed and expired from the history, been cancelled, or the jid may be mistyped.</source>
+        <translation>&lt;b&gt;In Redis gibt es keinen Job mit der Jid „%1“.&lt;/b&gt;&lt;br&gt;Er wurde vielleicht abgeschlossen und ist aus dem Verlauf verfallen, wurde abgebrochen, oder die Jid ist vertippt.</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängend</translation>
+    </message>
+    <message>
+        <source>Its lock expired: the worker stopped heartbeating it. The job still says running; the next pop hands it out again.</source>
+        <translation>Seine Sperre ist abgelaufen: Der Worker sendet keinen Heartbeat mehr. Der Job meldet noch „running“; das nächste Pop gibt ihn erneut aus.</translation>
+    </message>
+    <message>
+        <source>its worker</source>
+        <translation>sein Worker</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Timed out&lt;/b&gt; %1: qless took the job from %2. It is back in %3 as waiting (qless counts it so), first in line for the next pop, with its state left as &lt;i&gt;stalled&lt;/i&gt;.</source>
+        <translation>&lt;b&gt;Timeout&lt;/b&gt; %1: qless entzog den Job %2. Er ist zurück in %3 als wartend (so zählt ihn qless), als Erster für das nächste Pop, sein Zustand bleibt &lt;i&gt;stalled&lt;/i&gt;.</translation>
+    </message>
+    <message>
+        <source>(when is not recorded)</source>
+        <translation>(Zeitpunkt nicht verzeichnet)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; is missing</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; fehlt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;data&lt;/b&gt; is not valid JSON (the Data tab shows it as stored)</source>
+        <translation>&lt;b&gt;data&lt;/b&gt; ist kein gültiges JSON (der Reiter „Daten“ zeigt es wie gespeichert)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; is not valid</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; ist ungültig</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; is not valid: &lt;code&gt;%2&lt;/code&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; ist ungültig: &lt;code&gt;%2&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>some text holds bytes that are not UTF-8; they are shown as \xHH</source>
+        <translation>mancher Text enthält Bytes, die kein UTF-8 sind; sie werden als \\xHH angezeigt</translation>
+    </message>
+    <message>
+        <source>⚠ This job&apos;s record in Redis is damaged; what is shown may be incomplete:&lt;br&gt;%1</source>
+        <translation>⚠ Der Eintrag dieses Jobs in Redis ist beschädigt; das Angezeigte ist möglicherweise unvollständig:&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;·&amp;nbsp; failed %2 &amp;nbsp;·&amp;nbsp; worker %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;·&amp;nbsp; fehlgeschlagen %2 &amp;nbsp;·&amp;nbsp; Worker %3</translation>
+    </message>
+</context>
+<context>
+    <name>JobFieldsGrid</name>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Retries left</source>
+        <translation>Verbleibende Versuche</translation>
+    </message>
+    <message>
+        <source>Tracked</source>
+        <translation>Verfolgt</translation>
+    </message>
+    <message>
+        <source>Put</source>
+        <translation>Eingereiht</translation>
+    </message>
+    <message>
+        <source>Lock expires</source>
+        <translation>Sperre läuft ab</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Depends on</source>
+        <translation>Hängt ab von</translation>
+    </message>
+    <message>
+        <source>Dependents</source>
+        <translation>Abhängige</translation>
+    </message>
+    <message>
+        <source>Spawned from</source>
+        <translation>Erzeugt von</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <source>(invalid)</source>
+        <translation>(ungültig)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;yes&lt;/b&gt;</source>
+        <translation>&lt;b&gt;ja&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+</context>
+<context>
+    <name>JobHistoryPage</name>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message numerus="yes">
+        <source> %n log entries (notes from workers or from this console’s Add note).</source>
+        <translation>
+            <numerusform> %n Log-Eintrag (Notizen von Workern oder aus „Notiz hinzufügen“ dieser Konsole).</numerusform>
+            <numerusform> %n Log-Einträge (Notizen von Workern oder aus „Notiz hinzufügen“ dieser Konsole).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stored as stages in the job&apos;s history field (as the 2012 qless scripts write it).</source>
+        <translation>Als Stufen im history-Feld des Jobs gespeichert (wie es die qless-Skripte von 2012 schreiben).</translation>
+    </message>
+    <message>
+        <source>Stored as events in the list ql:j:%1-history (as current qless writes it).%2</source>
+        <translation>Als Ereignisse in der Liste ql:j:%1-history gespeichert (wie es das aktuelle qless schreibt).%2</translation>
+    </message>
+    <message>
+        <source>No history recorded.</source>
+        <translation>Kein Verlauf verzeichnet.</translation>
+    </message>
+</context>
+<context>
+    <name>JobListModel</name>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Retries left</source>
+        <translation>Verbl. Versuche</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Put</source>
+        <translation>Eingereiht</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>Not read again since it was out of view: as it was when last read.</source>
+        <translation>Nicht erneut gelesen, da nicht sichtbar: Stand beim letzten Lesen.</translation>
+    </message>
+    <message>
+        <source>job data missing</source>
+        <translation>Jobdaten fehlen</translation>
+    </message>
+    <message>
+        <source>⚠ unreadable</source>
+        <translation>⚠ unlesbar</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängend</translation>
+    </message>
+    <message>
+        <source>(invalid)</source>
+        <translation>(ungültig)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>This jid is listed, but its job data is gone from Redis.</source>
+        <translation>Diese Jid ist aufgeführt, aber ihre Jobdaten sind aus Redis verschwunden.</translation>
+    </message>
+    <message>
+        <source>%1: missing</source>
+        <translation>%1: fehlt</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1: nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>This job&apos;s data in Redis is damaged:
+%1</source>
+        <translation>Die Daten dieses Jobs in Redis sind beschädigt:
+%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Timed out%1%2: qless took the job from its worker and hands it out again first (it counts as waiting).</source>
+        <translation>Timeout%1%2: qless entzog den Job seinem Worker und gibt ihn als Ersten wieder aus (er zählt als wartend).</translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation> am %1</translation>
+    </message>
+    <message>
+        <source> from %1</source>
+        <translation> von %1</translation>
+    </message>
+    <message>
+        <source>Stalled: its lock expired %1 ago, so %2 stopped heartbeating it. qless counts it as stalled and the next pop hands it out again.</source>
+        <translation>Hängend: Seine Sperre ist vor %1 abgelaufen, %2 sendet also keinen Heartbeat mehr. qless zählt ihn als hängend, und das nächste Pop gibt ihn erneut aus.</translation>
+    </message>
+    <message>
+        <source>its worker</source>
+        <translation>sein Worker</translation>
+    </message>
+    <message>
+        <source>Put: %1</source>
+        <translation>Eingereiht: %1</translation>
+    </message>
+    <message>
+        <source>Last change: %1</source>
+        <translation>Letzte Änderung: %1</translation>
+    </message>
+    <message>
+        <source>timed out %1 ago</source>
+        <translation>Timeout vor %1</translation>
+    </message>
+    <message>
+        <source>lock expires in %1</source>
+        <translation>Sperre läuft ab in %1</translation>
+    </message>
+    <message>
+        <source>lock expired %1 ago</source>
+        <translation>Sperre abgelaufen vor %1</translation>
+    </message>
+    <message>
+        <source>failed %1 ago</source>
+        <translation>fehlgeschlagen vor %1</translation>
+    </message>
+    <message>
+        <source>due in %1</source>
+        <translation>fällig in %1</translation>
+    </message>
+    <message>
+        <source>due %1 ago</source>
+        <translation>fällig seit %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>waits on %n job(s)</source>
+        <translation>
+            <numerusform>wartet auf %n Job</numerusform>
+            <numerusform>wartet auf %n Jobs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>completed %1 ago</source>
+        <translation>abgeschlossen vor %1</translation>
+    </message>
+    <message>
+        <source>waiting %1</source>
+        <translation>wartet seit %1</translation>
+    </message>
+    <message>
+        <source>put %1 ago</source>
+        <translation>eingereiht vor %1</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>depends</source>
+        <translation>abhängig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>recurring</source>
+        <translation>wiederkehrend</translation>
+    </message>
+</context>
+<context>
+    <name>JobListPane</name>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>, %1 loaded</source>
+        <translation>, %1 geladen</translation>
+    </message>
+    <message>
+        <source>: %1 loaded</source>
+        <translation>: %1 geladen</translation>
+    </message>
+    <message>
+        <source>: loading…</source>
+        <translation>: wird geladen…</translation>
+    </message>
+    <message>
+        <source> (could not read: %1)</source>
+        <translation> (nicht lesbar: %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>: %Ln job(s)</source>
+        <translation>
+            <numerusform>: %Ln Job</numerusform>
+            <numerusform>: %Ln Jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobNoteDialog</name>
+    <message>
+        <source>Add note</source>
+        <translation>Notiz hinzufügen</translation>
+    </message>
+    <message>
+        <source>What happened, for whoever reads this job next</source>
+        <translation>Was geschehen ist, für alle, die diesen Job als Nächste lesen</translation>
+    </message>
+    <message>
+        <source>Optional: a JSON object, e.g. {&quot;ticket&quot;: &quot;OPS-123&quot;}</source>
+        <translation>Optional: ein JSON-Objekt, z. B. {&quot;ticket&quot;: &quot;OPS-123&quot;}</translation>
+    </message>
+    <message>
+        <source>A note in the history of job &lt;b&gt;%1&lt;/b&gt; (qless&apos;s log; audited).</source>
+        <translation>Eine Notiz im Verlauf von Job &lt;b&gt;%1&lt;/b&gt; (qless’ log; im Audit-Log verzeichnet).</translation>
+    </message>
+    <message>
+        <source>&amp;Message</source>
+        <translation>&amp;Meldung</translation>
+    </message>
+    <message>
+        <source>&amp;Data</source>
+        <translation>&amp;Daten</translation>
+    </message>
+    <message>
+        <source>Write a message.</source>
+        <translation>Schreiben Sie eine Meldung.</translation>
+    </message>
+    <message>
+        <source>The data is not JSON: %1 at character %2.</source>
+        <translation>Die Daten sind kein JSON: %1 bei Zeichen %2.</translation>
+    </message>
+    <message>
+        <source>The data must be a JSON object ({…}): qless reads it back as the entry&apos;s fields.</source>
+        <translation>Die Daten müssen ein JSON-Objekt sein ({…}): qless liest sie als Felder des Eintrags zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>JsonDataView</name>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Data as stored</source>
+        <translation>Daten wie gespeichert</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This job&apos;s data is not valid JSON&lt;/b&gt; (%1). It is shown as stored.</source>
+        <translation>&lt;b&gt;Die Daten dieses Jobs sind kein gültiges JSON&lt;/b&gt; (%1). Sie werden wie gespeichert angezeigt.</translation>
+    </message>
+    <message>
+        <source>Only the first %1 of %2 characters are shown.</source>
+        <translation>Nur die ersten %1 von %2 Zeichen werden angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>JsonTreeModel</name>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>Zeichenkette</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>(value)</source>
+        <translation>(Wert)</translation>
+    </message>
+    <message>
+        <source>%1 at character %2</source>
+        <translation>%1 bei Zeichen %2</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>… %1 more (double-click to show)</source>
+        <translation>… %1 weitere (Doppelklick zeigt sie)</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%Ln key(s)}</source>
+        <translation>
+            <numerusform>{%Ln Schlüssel}</numerusform>
+            <numerusform>{%Ln Schlüssel}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%Ln item(s)]</source>
+        <translation>
+            <numerusform>[%Ln Element]</numerusform>
+            <numerusform>[%Ln Elemente]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>qlessdesk</source>
+        <translation>qlessdesk</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Verbinden…</translation>
+    </message>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>&amp;Neu verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>&amp;Jetzt aktualisieren</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>&amp;Layout zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Window size, splitters and table columns as they first were</source>
+        <translation>Fenstergröße, Trenner und Tabellenspalten wie zu Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;Find job or tag</source>
+        <translation>Job oder Tag &amp;suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About qlessdesk</source>
+        <translation>&amp;Über qlessdesk</translation>
+    </message>
+    <message>
+        <source>About qlessdesk</source>
+        <translation>Über qlessdesk</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;qlessdesk&lt;/b&gt; %1&lt;br&gt;A desktop console for the qless job queue.</source>
+        <translation>&lt;b&gt;qlessdesk&lt;/b&gt; %1&lt;br&gt;Eine Desktop-Konsole für die Job-Warteschlange qless.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Search failed: %1</source>
+        <translation>Suche fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Job %1 no longer exists in Redis (cancelled, or completed and expired): its window closed.</source>
+        <translation>Job %1 existiert in Redis nicht mehr (abgebrochen oder abgeschlossen und verfallen): Sein Fenster wurde geschlossen.</translation>
+    </message>
+</context>
+<context>
+    <name>OneJobActions</name>
+    <message>
+        <source>Remove a dependency</source>
+        <translation>Eine Abhängigkeit entfernen</translation>
+    </message>
+    <message>
+        <source>All of them (%1)</source>
+        <translation>Alle (%1)</translation>
+    </message>
+    <message>
+        <source>Job %1 &amp;stops waiting for:</source>
+        <translation>Job %1 &amp;wartet nicht mehr auf:</translation>
+    </message>
+    <message>
+        <source>dependency removed</source>
+        <translation>Abhängigkeit entfernt</translation>
+    </message>
+    <message>
+        <source>the job is no longer waiting on dependencies</source>
+        <translation>der Job wartet nicht mehr auf Abhängigkeiten</translation>
+    </message>
+    <message>
+        <source>Edit recurring job</source>
+        <translation>Wiederkehrenden Job bearbeiten</translation>
+    </message>
+    <message>
+        <source>recurring job updated</source>
+        <translation>wiederkehrender Job aktualisiert</translation>
+    </message>
+    <message>
+        <source>no such recurring job</source>
+        <translation>kein solcher wiederkehrender Job</translation>
+    </message>
+    <message>
+        <source>Stop recurring job</source>
+        <translation>Wiederkehrenden Job beenden</translation>
+    </message>
+    <message>
+        <source>Stop recurring job %1 (%2, every %3 s in %4)?
+
+No more jobs are spawned from it; jobs already spawned stay.</source>
+        <translation>Wiederkehrenden Job %1 beenden (%2, alle %3 s in %4)?
+
+Es werden keine Jobs mehr daraus erzeugt; bereits erzeugte Jobs bleiben.</translation>
+    </message>
+    <message>
+        <source>Stop it</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>recurring job stopped</source>
+        <translation>wiederkehrender Job beendet</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Notiz hinzufügen</translation>
+    </message>
+    <message>
+        <source>note added</source>
+        <translation>Notiz hinzugefügt</translation>
+    </message>
+    <message>
+        <source>the note was not written</source>
+        <translation>die Notiz wurde nicht geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewPage</name>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Every queue&apos;s counts; Enter opens the queue, the context menu pauses it</source>
+        <translation>Die Zahlen jeder Warteschlange; die Eingabetaste öffnet sie, das Kontextmenü pausiert sie</translation>
+    </message>
+    <message>
+        <source>Failure groups</source>
+        <translation>Fehlergruppen</translation>
+    </message>
+    <message>
+        <source>Failed jobs by group; Enter opens the group</source>
+        <translation>Fehlgeschlagene Jobs nach Gruppe; die Eingabetaste öffnet die Gruppe</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Tracked jobs</source>
+        <translation>Verfolgte Jobs</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source>paused: %1</source>
+        <translation>pausiert: %1</translation>
+    </message>
+    <message>
+        <source>%1 holding stalled jobs</source>
+        <translation>%1 mit hängenden Jobs</translation>
+    </message>
+    <message>
+        <source>none holding stalled jobs</source>
+        <translation>keiner mit hängenden Jobs</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; tracked</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; verfolgt</translation>
+    </message>
+    <message>
+        <source>states of the first %1:</source>
+        <translation>Zustände der ersten %1:</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; expired (job gone)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; verfallen (Job verschwunden)</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>%1 &amp;nbsp;·&amp;nbsp; &lt;b&gt;%2&lt;/b&gt; waiting &amp;nbsp;·&amp;nbsp; &lt;b&gt;%3&lt;/b&gt; running &amp;nbsp;·&amp;nbsp; %4 stalled &amp;nbsp;·&amp;nbsp; &lt;b&gt;%5&lt;/b&gt; scheduled &amp;nbsp;·&amp;nbsp; &lt;b&gt;%6&lt;/b&gt; depending &amp;nbsp;·&amp;nbsp; &lt;b&gt;%7&lt;/b&gt; recurring &amp;nbsp;·&amp;nbsp; %8 failed</source>
+        <translation>%1 &amp;nbsp;·&amp;nbsp; &lt;b&gt;%2&lt;/b&gt; wartend &amp;nbsp;·&amp;nbsp; &lt;b&gt;%3&lt;/b&gt; laufend &amp;nbsp;·&amp;nbsp; %4 hängend &amp;nbsp;·&amp;nbsp; &lt;b&gt;%5&lt;/b&gt; geplant &amp;nbsp;·&amp;nbsp; &lt;b&gt;%6&lt;/b&gt; abhängig &amp;nbsp;·&amp;nbsp; &lt;b&gt;%7&lt;/b&gt; wiederkehrend &amp;nbsp;·&amp;nbsp; %8 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; queue(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; Warteschlange</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; worker(s) seen</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; Worker gesehen</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; Worker gesehen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; job(s) on workers</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; Job bei Workern</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; Jobs bei Workern</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PageShortcuts</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordRequest</name>
+    <message>
+        <source>The keychain could not be read: %1</source>
+        <translation>Der Schlüsselbund konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The keychain holds no password for this profile.</source>
+        <translation>Der Schlüsselbund enthält kein Passwort für dieses Profil.</translation>
+    </message>
+    <message>
+        <source>Password for %1</source>
+        <translation>Passwort für %1</translation>
+    </message>
+    <message>
+        <source>&amp;Password for &quot;%1&quot; (%2):</source>
+        <translation>&amp;Passwort für „%1“ (%2):</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordStore</name>
+    <message>
+        <source>The keychain was not unlocked.</source>
+        <translation>Der Schlüsselbund wurde nicht entsperrt.</translation>
+    </message>
+    <message>
+        <source>The keychain refused access: %1</source>
+        <translation>Der Schlüsselbund verweigerte den Zugriff: %1</translation>
+    </message>
+    <message>
+        <source>The keychain could not delete the password: %1</source>
+        <translation>Der Schlüsselbund konnte das Passwort nicht löschen: %1</translation>
+    </message>
+    <message>
+        <source>No keychain is available: %1</source>
+        <translation>Kein Schlüsselbund verfügbar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileStore</name>
+    <message>
+        <source>Could not write the connection profiles to %1.</source>
+        <translation>Die Verbindungsprofile konnten nicht nach %1 geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation>Ein Profil braucht einen Namen.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Copy jid</source>
+        <translation>Jid kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n jids</source>
+        <translation>
+            <numerusform>%n Jid kopieren</numerusform>
+            <numerusform>%n Jids kopieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy rows</source>
+        <translation>Zeilen kopieren</translation>
+    </message>
+    <message>
+        <source>Copy jids</source>
+        <translation>Jids kopieren</translation>
+    </message>
+    <message>
+        <source>Cancel selected jobs</source>
+        <translation>Ausgewählte Jobs abbrechen</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>completed jobs</source>
+        <translation>abgeschlossene Jobs</translation>
+    </message>
+    <message>
+        <source>completed jobs matching the filter</source>
+        <translation>abgeschlossene Jobs, die zum Filter passen</translation>
+    </message>
+    <message>
+        <source>failure group %1</source>
+        <translation>Fehlergruppe %1</translation>
+    </message>
+    <message>
+        <source>tag %1</source>
+        <translation>Tag %1</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>tracked jobs</source>
+        <translation>verfolgte Jobs</translation>
+    </message>
+</context>
+<context>
+    <name>QlessSession</name>
+    <message>
+        <source>The audit log %1 could not be written: %2</source>
+        <translation>Das Audit-Log %1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>QueueActions</name>
+    <message>
+        <source>queue “%1”</source>
+        <translation>Warteschlange „%1“</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1 queues (%2)</source>
+        <translation>%1 Warteschlangen (%2)</translation>
+    </message>
+    <message>
+        <source>Queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>%1 selected queues</source>
+        <translation>%1 ausgewählte Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>%1 pausieren</translation>
+    </message>
+    <message>
+        <source>Unpause</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Unpause %1</source>
+        <translation>%1 fortsetzen</translation>
+    </message>
+    <message>
+        <source>Max concurrency…</source>
+        <translation>Max. Parallelität…</translation>
+    </message>
+    <message>
+        <source>Forget…</source>
+        <translation>Vergessen…</translation>
+    </message>
+    <message>
+        <source>Forget the empty ones…</source>
+        <translation>Die leeren vergessen…</translation>
+    </message>
+    <message>
+        <source>Only a queue that holds no job and no recurring template can be forgotten.</source>
+        <translation>Nur eine Warteschlange ohne Jobs und ohne wiederkehrende Vorlage kann vergessen werden.</translation>
+    </message>
+    <message>
+        <source>All %1 queues</source>
+        <translation>Alle %1 Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Pause all…</source>
+        <translation>Alle pausieren…</translation>
+    </message>
+    <message>
+        <source>Unpause all…</source>
+        <translation>Alle fortsetzen…</translation>
+    </message>
+    <message>
+        <source>Pause queues</source>
+        <translation>Warteschlangen pausieren</translation>
+    </message>
+    <message>
+        <source>Unpause queues</source>
+        <translation>Warteschlangen fortsetzen</translation>
+    </message>
+    <message>
+        <source>Pause %1?
+
+Workers take no more jobs from it until it is unpaused; jobs already running go on, and nothing is moved or lost.</source>
+        <translation>%1 pausieren?
+
+Worker nehmen keine Jobs mehr daraus, bis die Pause endet; bereits laufende Jobs laufen weiter, nichts wird verschoben oder geht verloren.</translation>
+    </message>
+    <message>
+        <source>Unpause %1?
+
+Workers take its waiting jobs again.</source>
+        <translation>%1 fortsetzen?
+
+Worker nehmen die wartenden Jobs wieder.</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 pausiert</translation>
+    </message>
+    <message>
+        <source>%1 unpaused</source>
+        <translation>%1 fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Forget queues</source>
+        <translation>Warteschlangen vergessen</translation>
+    </message>
+    <message>
+        <source>Forget %1?
+
+A queue that holds nothing leaves the queues list (its stats and settings stay). A queue that still holds jobs or a recurring template is kept.</source>
+        <translation>%1 vergessen?
+
+Eine leere Warteschlange verschwindet aus der Liste (ihre Statistiken und Einstellungen bleiben). Eine Warteschlange, die noch Jobs oder eine wiederkehrende Vorlage enthält, bleibt.</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>Vergessen</translation>
+    </message>
+    <message>
+        <source>Forgotten: %1.</source>
+        <translation>Vergessen: %1.</translation>
+    </message>
+    <message>
+        <source>Kept, because they hold jobs or a recurring template: %1.</source>
+        <translation>Behalten, weil sie Jobs oder eine wiederkehrende Vorlage enthalten: %1.</translation>
+    </message>
+    <message>
+        <source>Max concurrency</source>
+        <translation>Max. Parallelität</translation>
+    </message>
+    <message>
+        <source>&amp;At most this many jobs of queue “%1” run at once (0: no limit).
+Running now: %2.</source>
+        <translation>&amp;Höchstens so viele Jobs der Warteschlange „%1“ laufen gleichzeitig (0: keine Begrenzung).
+Jetzt laufend: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>QueueListModel</name>
+    <message>
+        <source>qless&apos;s length of the queue: its waiting, running, stalled and scheduled jobs (not those waiting on dependencies, not recurring templates).</source>
+        <translation>qless’ Länge der Warteschlange: ihre wartenden, laufenden, hängenden und geplanten Jobs (nicht die auf Abhängigkeiten wartenden, keine wiederkehrenden Vorlagen).</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Laufend</translation>
+    </message>
+    <message>
+        <source>Stalled</source>
+        <translation>Hängend</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Depends</source>
+        <translation>Abhängig</translation>
+    </message>
+    <message>
+        <source>Recurring</source>
+        <translation>Wiederkehrend</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>%1 (paused)</source>
+        <translation>%1 (pausiert)</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Damaged in Redis, counted as 0: %1.</source>
+        <translation>In Redis beschädigt, als 0 gezählt: %1.</translation>
+    </message>
+    <message>
+        <source>Paused: workers pop nothing from this queue.</source>
+        <translation>Pausiert: Worker holen nichts aus dieser Warteschlange.</translation>
+    </message>
+    <message>
+        <source>Paused since %1 (from this console, by its audit log).</source>
+        <translation>Pausiert seit %1 (von dieser Konsole, laut ihrem Audit-Log).</translation>
+    </message>
+    <message>
+        <source>qless does not record since when (this console&apos;s audit log has no pause of it in force).</source>
+        <translation>qless verzeichnet nicht, seit wann (das Audit-Log dieser Konsole enthält keine wirksame Pause davon).</translation>
+    </message>
+    <message>
+        <source>At most %1 of its jobs run at once (%2-max-concurrency).</source>
+        <translation>Höchstens %1 ihrer Jobs laufen gleichzeitig (%2-max-concurrency).</translation>
+    </message>
+    <message>
+        <source>Jobs qless timed out count as waiting (as qless counts them): they are handed out first.</source>
+        <translation>Jobs mit Timeout zählen als wartend (wie qless sie zählt): Sie werden zuerst ausgegeben.</translation>
+    </message>
+</context>
+<context>
+    <name>QueuePickerDialog</name>
+    <message>
+        <source>Move to queue</source>
+        <translation>In Warteschlange verschieben</translation>
+    </message>
+    <message>
+        <source>queue name: pick one or type a new one</source>
+        <translation>Name der Warteschlange: eine wählen oder eine neue eingeben</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>The queue list could not be read (%1); type the name.</source>
+        <translation>Die Liste der Warteschlangen konnte nicht gelesen werden (%1); geben Sie den Namen ein.</translation>
+    </message>
+    <message>
+        <source>“%1” is a new queue: it appears when the jobs arrive.</source>
+        <translation>„%1“ ist eine neue Warteschlange: Sie erscheint, wenn die Jobs ankommen.</translation>
+    </message>
+</context>
+<context>
+    <name>QueuesPage</name>
+    <message>
+        <source>Only timed out</source>
+        <translation>Nur Timeout</translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>The queue chosen here fills the tabs beside</source>
+        <translation>Die hier gewählte Warteschlange füllt die Reiter daneben</translation>
+    </message>
+    <message>
+        <source>Filter by jid, class or tag</source>
+        <translation>Nach Jid, Klasse oder Tag filtern</translation>
+    </message>
+    <message>
+        <source>Filter jobs</source>
+        <translation>Jobs filtern</translation>
+    </message>
+    <message>
+        <source>Shows the loaded jobs whose jid, class or tag holds every word</source>
+        <translation>Zeigt die geladenen Jobs, deren Jid, Klasse oder Tag jedes Wort enthält</translation>
+    </message>
+    <message>
+        <source>Show only the jobs qless timed out: they lead the Waiting list, and the next pop of this queue takes them first</source>
+        <translation>Nur die Jobs mit Timeout zeigen: Sie stehen vorn in der Liste „Wartend“, und das nächste Pop dieser Warteschlange nimmt sie zuerst</translation>
+    </message>
+    <message>
+        <source>Save every job of this tab&apos;s list as a CSV file: all of it, read from the server (not only the rows loaded, whatever the filter shows); times in UTC</source>
+        <translation>Jeden Job der Liste dieses Reiters als CSV-Datei speichern: die ganze Liste, vom Server gelesen (nicht nur die geladenen Zeilen, was auch immer der Filter zeigt); Zeiten in UTC</translation>
+    </message>
+    <message>
+        <source>Clear the filter to act on every job of the list (it filters loaded rows only)</source>
+        <translation>Filter leeren, um auf jeden Job der Liste zu wirken (er filtert nur geladene Zeilen)</translation>
+    </message>
+    <message>
+        <source>No queues yet</source>
+        <translation>Noch keine Warteschlangen</translation>
+    </message>
+    <message>
+        <source>&amp;nbsp;·&amp;nbsp; length %1</source>
+        <translation>&amp;nbsp;·&amp;nbsp; Länge %1</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Laufend</translation>
+    </message>
+    <message>
+        <source>Stalled</source>
+        <translation>Hängend</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Depends</source>
+        <translation>Abhängig</translation>
+    </message>
+    <message>
+        <source>Recurring</source>
+        <translation>Wiederkehrend</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Could not read this list: %1</source>
+        <translation>Diese Liste konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 loaded; scroll down to load more</source>
+        <translation>%1 von %2 geladen; nach unten scrollen, um mehr zu laden</translation>
+    </message>
+    <message>
+        <source>%1 match the filter · %2</source>
+        <translation>%1 passen zum Filter · %2</translation>
+    </message>
+    <message>
+        <source>Only timed-out jobs: %1 shown of %2 waiting (the next pop takes them first)</source>
+        <translation>Nur Jobs mit Timeout: %1 gezeigt von %2 wartenden (das nächste Pop nimmt sie zuerst)</translation>
+    </message>
+    <message>
+        <source>nothing (released on the next change)</source>
+        <translation>nichts (wird bei der nächsten Änderung freigegeben)</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source>In queue</source>
+        <translation>In Warteschlange</translation>
+    </message>
+    <message>
+        <source>Timed out from</source>
+        <translation>Timeout von</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>Sperre</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Waits on</source>
+        <translation>Wartet auf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln template(s)</source>
+        <translation>
+            <numerusform>%Ln Vorlage</numerusform>
+            <numerusform>%Ln Vorlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln timed out (listed first: the next pop takes them) · %1</source>
+        <translation>
+            <numerusform>%Ln mit Timeout (zuerst aufgeführt: das nächste Pop nimmt ihn) · %1</numerusform>
+            <numerusform>%Ln mit Timeout (zuerst aufgeführt: das nächste Pop nimmt sie) · %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RecurringEditDialog</name>
+    <message>
+        <source>Edit recurring job</source>
+        <translation>Wiederkehrenden Job bearbeiten</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>After a pause in polling, at most this many missed runs are spawned at once (0: every missed run).</source>
+        <translation>Nach einer Pause im Abruf werden höchstens so viele verpasste Läufe auf einmal erzeugt (0: jeder verpasste Lauf).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Every</source>
+        <translation>&amp;Alle</translation>
+    </message>
+    <message>
+        <source>&amp;Priority</source>
+        <translation>&amp;Priorität</translation>
+    </message>
+    <message>
+        <source>&amp;Retries</source>
+        <translation>&amp;Versuche</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>&amp;Warteschlange</translation>
+    </message>
+    <message>
+        <source>&amp;Backlog</source>
+        <translation>&amp;Rückstau</translation>
+    </message>
+</context>
+<context>
+    <name>RecurringListModel</name>
+    <message>
+        <source>Template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Every</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Nächster Lauf</translation>
+    </message>
+    <message>
+        <source>Spawned</source>
+        <translation>Erzeugt</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>Rückstau</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Not read again since it was out of view: as it was when last read.</source>
+        <translation>Nicht erneut gelesen, da nicht sichtbar: Stand beim letzten Lesen.</translation>
+    </message>
+    <message>
+        <source>%1: missing</source>
+        <translation>%1: fehlt</translation>
+    </message>
+    <message>
+        <source>%1: not valid: %2</source>
+        <translation>%1: ungültig: %2</translation>
+    </message>
+    <message>
+        <source>This template&apos;s data in Redis is damaged:
+%1</source>
+        <translation>Die Daten dieser Vorlage in Redis sind beschädigt:
+%1</translation>
+    </message>
+    <message>
+        <source>Queue %1 is paused: nothing is spawned while it is; the runs missed meanwhile are spawned when it is unpaused and popped (at most the backlog at once, if one is set).</source>
+        <translation>Warteschlange %1 ist pausiert: Solange sie es ist, wird nichts erzeugt; die inzwischen verpassten Läufe werden erzeugt, wenn die Pause endet und abgerufen wird (höchstens der Rückstau auf einmal, falls einer gesetzt ist).</translation>
+    </message>
+    <message>
+        <source>Spawns jobs %1-1, %1-2, … with data:
+%2</source>
+        <translation>Erzeugt Jobs %1-1, %1-2, … mit den Daten:
+%2</translation>
+    </message>
+    <message>
+        <source>After missed runs, spawns at most %1 at once (backlog).</source>
+        <translation>Nach verpassten Läufen werden höchstens %1 auf einmal erzeugt (Rückstau).</translation>
+    </message>
+    <message>
+        <source>(invalid)</source>
+        <translation>(ungültig)</translation>
+    </message>
+    <message>
+        <source>not scheduled</source>
+        <translation>nicht geplant</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>due %1 ago</source>
+        <translation>fällig seit %1</translation>
+    </message>
+    <message>
+        <source>%1 (queue paused)</source>
+        <translation>%1 (Warteschlange pausiert)</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Grenze</translation>
+    </message>
+</context>
+<context>
+    <name>RecurringPane</name>
+    <message>
+        <source>Recurring job %1</source>
+        <translation>Wiederkehrender Job %1</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Interval, priority, retries, queue or backlog</source>
+        <translation>Intervall, Priorität, Versuche, Warteschlange oder Rückstau</translation>
+    </message>
+    <message>
+        <source>Stop recurring…</source>
+        <translation>Wiederkehr beenden…</translation>
+    </message>
+</context>
+<context>
+    <name>RefreshTimer</name>
+    <message>
+        <source>the refresh did not end within %1 s</source>
+        <translation>die Aktualisierung endete nicht innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>the page went away during its refresh</source>
+        <translation>die Seite verschwand während ihrer Aktualisierung</translation>
+    </message>
+</context>
+<context>
+    <name>StatsChart</name>
+    <message>
+        <source>Logarithmic count axis</source>
+        <translation>Logarithmische Anzahlachse</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>Diagramm</translation>
+    </message>
+    <message>
+        <source>Show counts on a logarithmic scale, so that a few slow jobs stay visible beside many fast ones</source>
+        <translation>Anzahlen logarithmisch darstellen, damit wenige langsame Jobs neben vielen schnellen sichtbar bleiben</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <source>%1 to under %2</source>
+        <translation>%1 bis unter %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1
+1 job, took %2</source>
+        <translation>%1
+1 Job, dauerte %2</translation>
+    </message>
+    <message>
+        <source>%1
+%2 jobs, mean %3</source>
+        <translation>%1
+%2 Jobs, Mittel %3</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>Keine Daten</translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>%1 (no data)</source>
+        <translation>%1 (keine Daten)</translation>
+    </message>
+    <message>
+        <source>jobs per day</source>
+        <translation>Jobs pro Tag</translation>
+    </message>
+    <message>
+        <source>mean time</source>
+        <translation>mittlere Zeit</translation>
+    </message>
+    <message>
+        <source>%1: jobs</source>
+        <translation>%1: Jobs</translation>
+    </message>
+    <message>
+        <source>%1: mean time</source>
+        <translation>%1: mittlere Zeit</translation>
+    </message>
+    <message>
+        <source>MMM d</source>
+        <comment>a day on the chart&apos;s date axis: a QDate format</comment>
+        <translation>d. MMM</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln job(s) (%2 %)</source>
+        <translation>
+            <numerusform>%1: %Ln Job (%2 %)</numerusform>
+            <numerusform>%1: %Ln Jobs (%2 %)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatsPage</name>
+    <message>
+        <source>wait times</source>
+        <translation>Wartezeiten</translation>
+    </message>
+    <message>
+        <source>run times</source>
+        <translation>Laufzeiten</translation>
+    </message>
+    <message>
+        <source>Logarithmic count axis</source>
+        <translation>Logarithmische Anzahlachse</translation>
+    </message>
+    <message>
+        <source>Show counts on a logarithmic scale, so that a few slow jobs stay visible beside many fast ones</source>
+        <translation>Anzahlen logarithmisch darstellen, damit wenige langsame Jobs neben vielen schnellen sichtbar bleiben</translation>
+    </message>
+    <message>
+        <source>Daily &amp;strip of:</source>
+        <translation>&amp;Tagesverlauf von:</translation>
+    </message>
+    <message>
+        <source>Cannot read the queues: %1</source>
+        <translation>Die Warteschlangen können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the stats: %1</source>
+        <translation>Die Statistik kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 against %4</source>
+        <translation>%1 · %2 · %3 gegen %4</translation>
+    </message>
+    <message>
+        <source>%1 · %2 against %3 · %4</source>
+        <translation>%1 · %2 gegen %3 · %4</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Wait time histogram</source>
+        <translation>Histogramm der Wartezeiten</translation>
+    </message>
+    <message>
+        <source>Run time histogram</source>
+        <translation>Histogramm der Laufzeiten</translation>
+    </message>
+    <message>
+        <source>Daily strip</source>
+        <translation>Tagesverlauf</translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <translation>Statistik</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · last %n day(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · letzter %n Tag</numerusform>
+            <numerusform>%1 · %2 · letzte %n Tage</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatsSelectionBar</name>
+    <message>
+        <source>All queues</source>
+        <translation>Alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>qless keeps figures per UTC day. Days in bold have figures.</source>
+        <translation>qless führt Zahlen pro UTC-Tag. Fett gedruckte Tage haben Zahlen.</translation>
+    </message>
+    <message>
+        <source>Day to compare with</source>
+        <translation>Vergleichstag</translation>
+    </message>
+    <message>
+        <source>Queue to compare with</source>
+        <translation>Vergleichswarteschlange</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>another day</source>
+        <translation>einem anderen Tag</translation>
+    </message>
+    <message>
+        <source>another queue</source>
+        <translation>einer anderen Warteschlange</translation>
+    </message>
+    <message>
+        <source>&amp;Queue:</source>
+        <translation>&amp;Warteschlange:</translation>
+    </message>
+    <message>
+        <source>&amp;Day (UTC):</source>
+        <translation>&amp;Tag (UTC):</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare with:</source>
+        <translation>&amp;Vergleichen mit:</translation>
+    </message>
+</context>
+<context>
+    <name>StatsSeries</name>
+    <message>
+        <source>wait</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Laufen</translation>
+    </message>
+    <message>
+        <source>Wait time</source>
+        <translation>Wartezeit</translation>
+    </message>
+    <message>
+        <source>Run time</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>StatsSummary</name>
+    <message>
+        <source>Jobs waited</source>
+        <translation>Jobs gewartet</translation>
+    </message>
+    <message>
+        <source>Mean wait</source>
+        <translation>Mittlere Wartezeit</translation>
+    </message>
+    <message>
+        <source>Std deviation</source>
+        <translation>Standardabweichung</translation>
+    </message>
+    <message>
+        <source>Jobs run</source>
+        <translation>Jobs gelaufen</translation>
+    </message>
+    <message>
+        <source>Mean run</source>
+        <translation>Mittlere Laufzeit</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Still failed</source>
+        <translation>Noch fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Versuche</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>Read-only</source>
+        <translation>Schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Round trip to the server: one PING after each refresh</source>
+        <translation>Antwortzeit des Servers: ein PING nach jeder Aktualisierung</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>Round trip —</source>
+        <translation>Antwortzeit —</translation>
+    </message>
+    <message>
+        <source>Round trip %1 ms</source>
+        <translation>Antwortzeit %1 ms</translation>
+    </message>
+    <message>
+        <source>Not refreshed yet</source>
+        <translation>Noch nicht aktualisiert</translation>
+    </message>
+    <message>
+        <source>Last refresh %1 (stale)</source>
+        <translation>Letzte Aktualisierung %1 (veraltet)</translation>
+    </message>
+    <message>
+        <source>Last refresh %1</source>
+        <translation>Letzte Aktualisierung %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bulk run(s): listing jobs</source>
+        <translation>
+            <numerusform>Sammelaktion: Jobs werden aufgelistet</numerusform>
+            <numerusform>%n Sammelaktionen: Jobs werden aufgelistet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bulk run(s): %1</source>
+        <translation>
+            <numerusform>Sammelaktion: %1</numerusform>
+            <numerusform>%n Sammelaktionen: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TableCsvExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TableExport</name>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the activity log %1.</source>
+        <translation>Das Aktivitätslog %1 kann nicht gelesen werden.</translation>
+    </message>
+</context>
+<context>
+    <name>TableExportButton</name>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Save every row of this list as a CSV file (all of it, read from the server, not only the rows loaded; times in UTC)</source>
+        <translation>Jede Zeile dieser Liste als CSV-Datei speichern (die ganze Liste, vom Server gelesen, nicht nur die geladenen Zeilen; Zeiten in UTC)</translation>
+    </message>
+    <message>
+        <source>Export %1 as CSV</source>
+        <translation>%1 als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln row(s) written</source>
+        <translation>
+            <numerusform>%1 von %Ln Zeile geschrieben</numerusform>
+            <numerusform>%1 von %Ln Zeilen geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) written</source>
+        <translation>
+            <numerusform>%Ln Zeile geschrieben</numerusform>
+            <numerusform>%Ln Zeilen geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %Ln row(s) to %1</source>
+        <translation>
+            <numerusform>%Ln Zeile in %1 gespeichert</numerusform>
+            <numerusform>%Ln Zeilen in %1 gespeichert</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TableExportView</name>
+    <message>
+        <source>The jobs view needs a queue (--queue).</source>
+        <translation>Die Ansicht jobs braucht eine Warteschlange (--queue).</translation>
+    </message>
+    <message>
+        <source>The jobs view needs a state (--state): %1.</source>
+        <translation>Die Ansicht jobs braucht einen Zustand (--state): %1.</translation>
+    </message>
+    <message>
+        <source>Unknown state &quot;%1&quot;: expected one of %2.</source>
+        <translation>Unbekannter Zustand „%1“: erwartet wird einer von %2.</translation>
+    </message>
+    <message>
+        <source>queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>recurring jobs of %1</source>
+        <translation>wiederkehrende Jobs von %1</translation>
+    </message>
+    <message>
+        <source>%1 jobs in %2</source>
+        <translation>%1-Jobs in %2</translation>
+    </message>
+    <message>
+        <source>failure groups</source>
+        <translation>Fehlergruppen</translation>
+    </message>
+    <message>
+        <source>failure group %1</source>
+        <translation>Fehlergruppe %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>of a class containing &quot;%1&quot;</source>
+        <translation>einer Klasse, die „%1“ enthält</translation>
+    </message>
+    <message>
+        <source>completed jobs</source>
+        <translation>abgeschlossene Jobs</translation>
+    </message>
+    <message>
+        <source>completed jobs %1</source>
+        <translation>abgeschlossene Jobs %1</translation>
+    </message>
+    <message>
+        <source>workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>jobs of worker %1</source>
+        <translation>Jobs von Worker %1</translation>
+    </message>
+    <message>
+        <source>tracked jobs</source>
+        <translation>verfolgte Jobs</translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>jobs tagged %1</source>
+        <translation>Jobs mit Tag %1</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>activity log</source>
+        <translation>Aktivitätslog</translation>
+    </message>
+</context>
+<context>
+    <name>TagListModel</name>
+    <message>
+        <source>Tag</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Not read again since it was out of view: as it was when last read.</source>
+        <translation>Nicht erneut gelesen, da nicht sichtbar: Stand beim letzten Lesen.</translation>
+    </message>
+</context>
+<context>
+    <name>TagsPage</name>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>The tag chosen here lists its jobs beside</source>
+        <translation>Das hier gewählte Tag listet daneben seine Jobs auf</translation>
+    </message>
+    <message>
+        <source>Choose a tag to list its jobs</source>
+        <translation>Tag wählen, um seine Jobs zu sehen</translation>
+    </message>
+    <message>
+        <source>Tags, most used first</source>
+        <translation>Tags, meistverwendete zuerst</translation>
+    </message>
+    <message>
+        <source>Tag %1</source>
+        <translation>Tag %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimeText</name>
+    <message>
+        <source>%1 UTC</source>
+        <translation>%1 UTC</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+</context>
+<context>
+    <name>TrackedPage</name>
+    <message>
+        <source>expired (job gone)</source>
+        <translation>verfallen (Job verschwunden)</translation>
+    </message>
+    <message>
+        <source>Show all states to act on every tracked job</source>
+        <translation>Alle Zustände zeigen, um auf jeden verfolgten Job zu wirken</translation>
+    </message>
+    <message>
+        <source>Tracked jobs</source>
+        <translation>Verfolgte Jobs</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Alle Zustände</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ow:</source>
+        <translation>&amp;Zeigen:</translation>
+    </message>
+    <message>
+        <source>All states (%1)</source>
+        <translation>Alle Zustände (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Tracked</source>
+        <translation>Verfolgt</translation>
+    </message>
+</context>
+<context>
+    <name>TroubleBanner</name>
+    <message>
+        <source>Retry now</source>
+        <translation>Jetzt erneut versuchen</translation>
+    </message>
+    <message>
+        <source>the connection was lost</source>
+        <translation>die Verbindung ging verloren</translation>
+    </message>
+    <message>
+        <source>Not connected to %1: %2. What is shown is from the last refresh.</source>
+        <translation>Nicht mit %1 verbunden: %2. Das Angezeigte stammt von der letzten Aktualisierung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connection to %1 lost: %2. Retrying in %n s; what is shown is from the last refresh.</source>
+        <translation>
+            <numerusform>Verbindung zu %1 verloren: %2. Neuer Versuch in %n s; das Angezeigte stammt von der letzten Aktualisierung.</numerusform>
+            <numerusform>Verbindung zu %1 verloren: %2. Neuer Versuch in %n s; das Angezeigte stammt von der letzten Aktualisierung.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost: %2. Reconnecting…</source>
+        <translation>Verbindung zu %1 verloren: %2. Neue Verbindung wird aufgebaut…</translation>
+    </message>
+</context>
+<context>
+    <name>UiLanguage</name>
+    <message>
+        <source>Unknown language &quot;%1&quot;: expected one of %2.</source>
+        <translation>Unbekannte Sprache „%1“: erwartet wird eine von %2.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTitle</name>
+    <message numerus="yes">
+        <source>%1 — %n paused — qlessdesk</source>
+        <translation>
+            <numerusform>%1 — %n pausiert — qlessdesk</numerusform>
+            <numerusform>%1 — %n pausiert — qlessdesk</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — qlessdesk</source>
+        <translation>%1 — qlessdesk</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerActions</name>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1 workers (%2)</source>
+        <translation>%1 Worker (%2)</translation>
+    </message>
+    <message>
+        <source>Deregister…</source>
+        <translation>Abmelden…</translation>
+    </message>
+    <message>
+        <source>Deregister %1 workers…</source>
+        <translation>%1 Worker abmelden…</translation>
+    </message>
+    <message>
+        <source>Deregister all idle for longer than…</source>
+        <translation>Alle abmelden, die länger untätig sind als…</translation>
+    </message>
+    <message>
+        <source>Deregister workers</source>
+        <translation>Worker abmelden</translation>
+    </message>
+    <message>
+        <source>Deregister %1?
+
+They leave the workers list. Jobs they hold stay as they are; a worker still alive registers again when it next asks for work.</source>
+        <translation>%1 abmelden?
+
+Sie verlassen die Worker-Liste. Ihre Jobs bleiben, wie sie sind; ein Worker, der noch lebt, meldet sich bei seiner nächsten Arbeitsanfrage wieder an.</translation>
+    </message>
+    <message>
+        <source>Deregister</source>
+        <translation>Abmelden</translation>
+    </message>
+    <message>
+        <source>%1 deregistered</source>
+        <translation>%1 abgemeldet</translation>
+    </message>
+    <message>
+        <source>Deregister idle…</source>
+        <translation>Untätige abmelden…</translation>
+    </message>
+    <message>
+        <source>Deregister every worker not seen for longer than a time you choose (the count is shown first).</source>
+        <translation>Jeden Worker abmelden, der länger als eine gewählte Zeit nicht gesehen wurde (die Anzahl wird zuerst angezeigt).</translation>
+    </message>
+    <message>
+        <source>Deregister idle workers</source>
+        <translation>Untätige Worker abmelden</translation>
+    </message>
+    <message>
+        <source>&amp;Deregister every worker not seen for longer than (minutes):</source>
+        <translation>&amp;Jeden Worker abmelden, der nicht gesehen wurde seit mehr als (Minuten):</translation>
+    </message>
+    <message>
+        <source>No worker listed was idle for longer than %1: nothing to do.</source>
+        <translation>Kein aufgeführter Worker war länger als %1 untätig: nichts zu tun.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerListModel</name>
+    <message>
+        <source>Jobs in the worker&apos;s list that are not stalled, as qless&apos;s workers reply counts them. A job qless timed out stays in that list until another worker takes it, so it is counted here too, while the queues count it as waiting.</source>
+        <translation>Jobs in der Liste des Workers, die nicht hängen, wie qless’ workers-Antwort sie zählt. Ein Job mit Timeout bleibt in dieser Liste, bis ein anderer Worker ihn nimmt; er wird daher auch hier gezählt, während die Warteschlangen ihn als wartend zählen.</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Stalled</source>
+        <translation>Hängend</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
+    </message>
+    <message>
+        <source>Stalled jobs: %1. Their lock expired: this worker stopped heartbeating them.</source>
+        <translation>Hängende Jobs: %1. Ihre Sperre ist abgelaufen: Dieser Worker sendet für sie keinen Heartbeat mehr.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkersPage</name>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>The worker chosen here lists its jobs beside</source>
+        <translation>Der hier gewählte Worker listet daneben seine Jobs auf</translation>
+    </message>
+    <message>
+        <source>Choose a worker to list its jobs</source>
+        <translation>Worker wählen, um seine Jobs zu sehen</translation>
+    </message>
+    <message>
+        <source>⚠ Cannot read the workers: %1</source>
+        <translation>⚠ Die Worker können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>Worker %1 is no longer registered (deregistered, or not seen for too long): choose a worker to list its jobs</source>
+        <translation>Worker %1 ist nicht mehr angemeldet (abgemeldet oder zu lange nicht gesehen): Wählen Sie einen Worker, um seine Jobs aufzulisten</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>workers, jobs</comment>
+        <translation>%1, %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln worker(s)</source>
+        <translation>
+            <numerusform>%Ln Worker</numerusform>
+            <numerusform>%Ln Worker</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 stalled on %Ln worker(s)</source>
+        <translation>
+            <numerusform>%1 hängend bei %Ln Worker</numerusform>
+            <numerusform>%1 hängend bei %Ln Workern</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A desktop console for the qless job queue: queues, jobs, failures, workers and statistics of a qless deployment, live.
+Headless chart export: qlessdesk export-stats --help
+Headless table export (CSV): qlessdesk export-table --help</source>
+        <translation>Eine Desktop-Konsole für die Job-Warteschlange qless: Warteschlangen, Jobs, Fehler, Worker und Statistiken einer qless-Installation, live.
+Diagrammexport ohne Fenster: qlessdesk export-stats --help
+Tabellenexport ohne Fenster (CSV): qlessdesk export-table --help</translation>
+    </message>
+    <message>
+        <source>Connect to URL: redis://[user:password@]host:port/db, rediss://..., unix:///path.sock?db=N or redis-sentinel://host:port,.../master[/db]. Default: REDIS_URL, else the connection dialog.</source>
+        <translation>Mit URL verbinden: redis://[user:password@]host:port/db, rediss://..., unix:///path.sock?db=N oder redis-sentinel://host:port,.../master[/db]. Standard: REDIS_URL, sonst der Verbindungsdialog.</translation>
+    </message>
+    <message>
+        <source>Open the connection read-only: no action can write.</source>
+        <translation>Die Verbindung schreibgeschützt öffnen: Keine Aktion kann schreiben.</translation>
+    </message>
+    <message>
+        <source>Draw with the Fusion style and a dark palette, whatever the desktop&apos;s theme (also View &gt; Dark palette).</source>
+        <translation>Mit dem Fusion-Stil und einer dunklen Palette zeichnen, unabhängig vom Design des Desktops (auch Ansicht &gt; Dunkle Palette).</translation>
+    </message>
+    <message>
+        <source>Speak LANG: %1. Default: the system&apos;s language if it is one of them, else English.</source>
+        <translation>Sprache LANG verwenden: %1. Standard: die Sprache des Systems, falls sie eine davon ist, sonst Englisch.</translation>
+    </message>
+</context>
+</TS>
