@@ -2609,14 +2609,14 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>… %1 weitere (Doppelklick zeigt sie)</translation>
     </message>
     <message numerus="yes">
-        <source>{%Ln key(s)}</source>
+        <source>{%Ln keys}</source>
         <translation>
             <numerusform>{%Ln Schlüssel}</numerusform>
             <numerusform>{%Ln Schlüssel}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>[%Ln item(s)]</source>
+        <source>[%Ln items]</source>
         <translation>
             <numerusform>[%Ln Element]</numerusform>
             <numerusform>[%Ln Elemente]</numerusform>

@@ -177,14 +177,14 @@
 <context>
     <name>JsonTreeModel</name>
     <message numerus="yes">
-        <source>{%Ln key(s)}</source>
+        <source>{%Ln keys}</source>
         <translation>
             <numerusform>{%Ln key}</numerusform>
             <numerusform>{%Ln keys}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>[%Ln item(s)]</source>
+        <source>[%Ln items]</source>
         <translation>
             <numerusform>[%Ln item]</numerusform>
             <numerusform>[%Ln items]</numerusform>

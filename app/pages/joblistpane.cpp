@@ -33,6 +33,9 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
     QFont bold = m_heading->font();
     bold.setBold(true);
     m_heading->setFont(bold);
+    // A long group or worker name, or a longer language, must not widen the window past the
+    // screen: the heading gives way, its whole text in its tooltip and the list's description.
+    m_heading->setMinimumWidth(1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -118,6 +121,7 @@ void JobListPane::updateHeading()
 {
     if (!m_model->source().isValid()) {
         m_heading->setText(m_headingText);
+        m_heading->setToolTip(m_headingText);
         m_view->setAccessibleDescription(m_headingText);
         return;
     }
@@ -140,5 +144,6 @@ void JobListPane::updateHeading()
     if (!m_model->lastError().isEmpty())
         text += tr(" (could not read: %1)").arg(m_model->lastError());
     m_heading->setText(text);
+    m_heading->setToolTip(text);
     m_view->setAccessibleDescription(text);
 }
