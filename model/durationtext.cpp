@@ -1,5 +1,6 @@
 #include "durationtext.h"
 
+#include <QLocale>
 #include <QtMath>
 
 QString DurationText::format(double seconds)
@@ -13,7 +14,7 @@ QString DurationText::format(double seconds)
     if (seconds < 1)
         return tr("%1 ms").arg(qRound(seconds * 1000));
     if (seconds < 10)
-        return tr("%1 s").arg(seconds, 0, 'f', 1);
+        return tr("%1 s").arg(QLocale().toString(seconds, 'f', 1)); // "2,5 s" in German
     const qint64 whole = qRound64(seconds);
     const qint64 minute = 60, hour = 60 * minute, day = 24 * hour;
     if (whole < minute)
