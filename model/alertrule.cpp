@@ -139,7 +139,7 @@ QString AlertRule::problem() const
     if (!thresholdIsDuration() && threshold != std::floor(threshold))
         return tr("The threshold is a count of jobs: a whole number.");
     if (kind == Kind::FailuresGrew && (windowMinutes < 1 || windowMinutes > MaxWindowMinutes))
-        return tr("The window must be from 1 to %1 minutes.").arg(MaxWindowMinutes);
+        return tr("The window must be from 1 to %Ln minute(s).", nullptr, MaxWindowMinutes);
     if (kind == Kind::ConnectionDownFor && !scope.isEmpty())
         return tr("A connection rule names no queue, group or worker.");
     return {};

@@ -166,10 +166,10 @@ QString EventLogModel::cellText(const QlessEvent &event, int column) const
         return clockText(event.receivedMs);
     case EventColumn:
         if (event.isGap())
-            return tr("gap");
+            return eventName(QStringLiteral("gap"));
         if (event.source == QlessEvent::Source::Tracked)
-            return tr("%1 (tracked)").arg(event.event);
-        return event.event;
+            return tr("%1 (tracked)").arg(eventName(event.event));
+        return eventName(event.event);
     case QueueColumn:
         return event.queue;
     case JidColumn:
@@ -190,6 +190,34 @@ QString EventLogModel::cellText(const QlessEvent &event, int column) const
         return event.detail;
     }
     return QString();
+}
+
+QString EventLogModel::eventName(const QString &event)
+{
+    static const struct
+    {
+        const char *name;
+        const char *text;
+    } names[] = {
+        {"put", QT_TR_NOOP("put")},
+        {"popped", QT_TR_NOOP("popped")},
+        {"completed", QT_TR_NOOP("completed")},
+        {"advanced", QT_TR_NOOP("advanced")},
+        {"failed", QT_TR_NOOP("failed")},
+        {"stalled", QT_TR_NOOP("stalled")},
+        {"lock_lost", QT_TR_NOOP("lock_lost")},
+        {"canceled", QT_TR_NOOP("canceled")},
+        {"track", QT_TR_NOOP("track")},
+        {"untrack", QT_TR_NOOP("untrack")},
+        {"config_set", QT_TR_NOOP("config_set")},
+        {"config_unset", QT_TR_NOOP("config_unset")},
+        {"gap", QT_TR_NOOP("gap")},
+    };
+    for (const auto &n : names) {
+        if (event == QLatin1String(n.name))
+            return tr(n.text);
+    }
+    return event;
 }
 
 QString EventLogModel::toolTip(const QlessEvent &event) const

@@ -63,6 +63,11 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // qless's name of an event as the console shows it (German "abgerufen" for "popped"), as
+    // JobRowText::stateName does for states; an event qless may add later is shown as published.
+    // Filters match qless's names; the tooltip's payload shows them too.
+    static QString eventName(const QString &event);
+
 signals:
     // After each batch shown or held: counts and the rate changed.
     void countsChanged();

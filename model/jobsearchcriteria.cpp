@@ -1,20 +1,15 @@
 #include "jobsearchcriteria.h"
 
-#include <QCoreApplication>
+#include "jobrowtext.h"
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("JobSearchCriteria", text);
-}
-
 // Why `pattern` does not compile, for people, or empty.
 QString regexProblem(const QString &what, const QString &pattern)
 {
     const QRegularExpression regex(pattern);
     if (regex.isValid())
         return {};
-    return tr("The %1 is not a valid regular expression: %2 (at character %3).")
+    return JobSearchCriteria::tr("The %1 is not a valid regular expression: %2 (at character %3).")
         .arg(what, regex.errorString())
         .arg(regex.patternErrorOffset() + 1);
 }
@@ -118,7 +113,7 @@ QString JobSearchCriteria::describe() const
     add(klass, tr("class contains %1"));
     add(queue, tr("queue %1"));
     add(worker, tr("worker %1"));
-    add(state, tr("state %1"));
+    add(JobRowText::stateName(state), tr("state %1"));
     add(group, tr("failure group %1"));
     if (textMode == TextMode::Regex) {
         add(message, tr("message matches /%1/"));

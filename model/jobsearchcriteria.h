@@ -2,6 +2,7 @@
 
 #include "jobsearchquery.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
@@ -15,6 +16,9 @@
 // says in words what is wrong with it (validate()).
 struct JobSearchCriteria
 {
+    Q_DECLARE_TR_FUNCTIONS(JobSearchCriteria)
+
+public:
     enum class TextMode { Contains, Regex };
 
     QString jidPrefix;

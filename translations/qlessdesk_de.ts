@@ -268,6 +268,237 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     </message>
 </context>
 <context>
+    <name>AlertEvaluator</name>
+    <message>
+        <source>Queue %1 paused for %2</source>
+        <translation>Warteschlange %1 seit %2 pausiert</translation>
+    </message>
+    <message>
+        <source>Queue %1 running at its max-concurrency (%2) for %3</source>
+        <translation>Warteschlange %1 läuft seit %3 an ihrer max-concurrency (%2)</translation>
+    </message>
+    <message>
+        <source>Worker %1 not seen for %2</source>
+        <translation>Worker %1 seit %2 nicht gesehen</translation>
+    </message>
+    <message>
+        <source>Connection down for %1</source>
+        <translation>Verbindung seit %1 unterbrochen</translation>
+    </message>
+    <message>
+        <source>Waiting jobs in queue %1: %2 (above %3)</source>
+        <translation>Wartende Jobs in Warteschlange %1: %2 (über %3)</translation>
+    </message>
+    <message>
+        <source>Stalled jobs in queue %1: %2 (above %3)</source>
+        <translation>Hängende Jobs in Warteschlange %1: %2 (über %3)</translation>
+    </message>
+    <message>
+        <source>all groups</source>
+        <translation>alle Gruppen</translation>
+    </message>
+    <message>
+        <source>group %1</source>
+        <translation>Gruppe %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failures in %1 grew by %2 in %n minute(s) (more than %3)</source>
+        <translation>
+            <numerusform>Fehler (%1) in %n Minute um %2 gewachsen (mehr als %3)</numerusform>
+            <numerusform>Fehler (%1) in %n Minuten um %2 gewachsen (mehr als %3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no longer listed</source>
+        <translation>%1: nicht mehr aufgeführt</translation>
+    </message>
+</context>
+<context>
+    <name>AlertHook</name>
+    <message numerus="yes">
+        <source>The alert command was not run: %n run(s) already waiting.</source>
+        <translation>
+            <numerusform>Der Alarmbefehl wurde nicht ausgeführt: %n Ausführung wartet bereits.</numerusform>
+            <numerusform>Der Alarmbefehl wurde nicht ausgeführt: %n Ausführungen warten bereits.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The alert command is empty.</source>
+        <translation>Der Alarmbefehl ist leer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The alert command %1 did not end within %n second(s) and was stopped.</source>
+        <translation>
+            <numerusform>Der Alarmbefehl %1 endete nicht innerhalb von %n Sekunde und wurde beendet.</numerusform>
+            <numerusform>Der Alarmbefehl %1 endete nicht innerhalb von %n Sekunden und wurde beendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The alert command %1 could not start: %2</source>
+        <translation>Der Alarmbefehl %1 konnte nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>The alert command %1 crashed.</source>
+        <translation>Der Alarmbefehl %1 ist abgestürzt.</translation>
+    </message>
+    <message>
+        <source>The alert command %1 exited with %2.</source>
+        <translation>Der Alarmbefehl %1 endete mit %2.</translation>
+    </message>
+</context>
+<context>
+    <name>AlertRule</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>any queue</source>
+        <translation>jede Warteschlange</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>Waiting jobs in %1 above %2</source>
+        <translation>Wartende Jobs (%1) über %2</translation>
+    </message>
+    <message>
+        <source>Stalled jobs in %1 above %2</source>
+        <translation>Hängende Jobs (%1) über %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failures in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Fehler (%1) in %n Minute um mehr als %2 gewachsen</numerusform>
+            <numerusform>Fehler (%1) in %n Minuten um mehr als %2 gewachsen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all groups</source>
+        <translation>alle Gruppen</translation>
+    </message>
+    <message>
+        <source>group %1</source>
+        <translation>Gruppe %1</translation>
+    </message>
+    <message>
+        <source>%1 running at its max-concurrency for longer than %2</source>
+        <translation>Länger als %2 an der max-concurrency (%1)</translation>
+    </message>
+    <message>
+        <source>%1 not seen for longer than %2</source>
+        <translation>Länger als %2 nicht gesehen (%1)</translation>
+    </message>
+    <message>
+        <source>Any worker</source>
+        <translation>jeder Worker</translation>
+    </message>
+    <message>
+        <source>Worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>Connection down for longer than %1</source>
+        <translation>Verbindung länger als %1 unterbrochen</translation>
+    </message>
+    <message>
+        <source>%1 paused for longer than %2</source>
+        <translation>Länger als %2 pausiert (%1)</translation>
+    </message>
+    <message>
+        <source>The rule has no id.</source>
+        <translation>Die Regel hat keine ID.</translation>
+    </message>
+    <message>
+        <source>The threshold must be a number of 0 or more.</source>
+        <translation>Der Schwellenwert muss eine Zahl ab 0 sein.</translation>
+    </message>
+    <message>
+        <source>The threshold is a count of jobs: a whole number.</source>
+        <translation>Der Schwellenwert ist eine Anzahl Jobs: eine ganze Zahl.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The window must be from 1 to %Ln minute(s).</source>
+        <translation>
+            <numerusform>Das Zeitfenster muss 1 bis %Ln Minute lang sein.</numerusform>
+            <numerusform>Das Zeitfenster muss 1 bis %Ln Minuten lang sein.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A connection rule names no queue, group or worker.</source>
+        <translation>Eine Verbindungsregel nennt weder Warteschlange noch Gruppe noch Worker.</translation>
+    </message>
+    <message>
+        <source>A rule needs an &quot;id&quot; (text).</source>
+        <translation>Eine Regel braucht eine „id“ (Text).</translation>
+    </message>
+    <message>
+        <source>Rule %1: unknown &quot;kind&quot; %2.</source>
+        <translation>Regel %1: unbekannter Wert %2 für „kind“.</translation>
+    </message>
+    <message>
+        <source>Rule %1: &quot;threshold&quot; must be a number.</source>
+        <translation>Regel %1: „threshold“ muss eine Zahl sein.</translation>
+    </message>
+    <message>
+        <source>Rule %1: &quot;scope&quot; must be text.</source>
+        <translation>Regel %1: „scope“ muss Text sein.</translation>
+    </message>
+    <message>
+        <source>Rule %1: &quot;window_minutes&quot; must be a number.</source>
+        <translation>Regel %1: „window_minutes“ muss eine Zahl sein.</translation>
+    </message>
+    <message>
+        <source>Rule %1: &quot;enabled&quot; must be true or false.</source>
+        <translation>Regel %1: „enabled“ muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>Rule %1: %2</source>
+        <translation>Regel %1: %2</translation>
+    </message>
+    <message>
+        <source>No &quot;rules&quot; list in the file.</source>
+        <translation>Die Datei enthält keine Liste „rules“.</translation>
+    </message>
+    <message>
+        <source>Entry %1 of &quot;rules&quot; is not an object.</source>
+        <translation>Eintrag %1 von „rules“ ist kein Objekt.</translation>
+    </message>
+    <message>
+        <source>Two rules have the id %1.</source>
+        <translation>Zwei Regeln haben die ID %1.</translation>
+    </message>
+</context>
+<context>
+    <name>AlertRuleStore</name>
+    <message>
+        <source>The alert rules kept for %1 are not JSON: %2</source>
+        <translation>Die für %1 gespeicherten Alarmregeln sind kein JSON: %2</translation>
+    </message>
+    <message>
+        <source>The alert rules kept for %1 cannot be used: %2</source>
+        <translation>Die für %1 gespeicherten Alarmregeln sind nicht verwendbar: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>%1 kann nicht importiert werden: %2</translation>
+    </message>
+    <message>
+        <source>the file is larger than a rules file can be.</source>
+        <translation>die Datei ist größer, als eine Regeldatei sein kann.</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1).</source>
+        <translation>kein JSON-Objekt (%1).</translation>
+    </message>
+</context>
+<context>
     <name>AppTheme</name>
     <message>
         <source>&amp;Dark palette</source>
@@ -299,6 +530,17 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>AuditLogForwardReader</name>
+    <message>
+        <source>The audit log cannot be read: %1</source>
+        <translation>Das Audit-Log kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is a folder</source>
+        <translation>%1 ist ein Ordner</translation>
     </message>
 </context>
 <context>
@@ -373,10 +615,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>The audit log cannot be read: %1</source>
         <translation>Das Audit-Log kann nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>%1 is a folder</source>
-        <translation>%1 ist ein Ordner</translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1831,228 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     </message>
 </context>
 <context>
+    <name>EventLogModel</name>
+    <message>
+        <source>Events skipped, the console fell behind: %1</source>
+        <translation>Ereignisse übersprungen, die Konsole kam nicht nach: %1</translation>
+    </message>
+    <message>
+        <source>%1 (tracked)</source>
+        <translation>%1 (verfolgt)</translation>
+    </message>
+    <message>
+        <source>Events lost from %1 to %2 (%3 s): %4</source>
+        <translation>Ereignisse verloren von %1 bis %2 (%3 s): %4</translation>
+    </message>
+    <message>
+        <source>Unreadable: %1: %2</source>
+        <translation>Unlesbar: %1: %2</translation>
+    </message>
+    <message>
+        <source>put</source>
+        <translation>eingereiht</translation>
+    </message>
+    <message>
+        <source>popped</source>
+        <translation>abgerufen</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>advanced</source>
+        <translation>weitergereicht</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängen geblieben</translation>
+    </message>
+    <message>
+        <source>lock_lost</source>
+        <translation>Sperre verloren</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>track</source>
+        <translation>verfolgt</translation>
+    </message>
+    <message>
+        <source>untrack</source>
+        <translation>nicht mehr verfolgt</translation>
+    </message>
+    <message>
+        <source>config_set</source>
+        <translation>Konfig. gesetzt</translation>
+    </message>
+    <message>
+        <source>config_unset</source>
+        <translation>Konfig. zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>gap</source>
+        <translation>Lücke</translation>
+    </message>
+    <message>
+        <source>Channel: %1</source>
+        <translation>Kanal: %1</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Jid</source>
+        <translation>Jid</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>EventsPage</name>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Filter by queue</source>
+        <translation>Nach Warteschlange filtern</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Filter by class</source>
+        <translation>Nach Klasse filtern</translation>
+    </message>
+    <message>
+        <source>Jid</source>
+        <translation>Jid</translation>
+    </message>
+    <message>
+        <source>Filter by jid</source>
+        <translation>Nach Jid filtern</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>&amp;Leeren</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Filter by event</source>
+        <translation>Nach Ereignis filtern</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>Alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>Pause the table</source>
+        <translation>Tabelle anhalten</translation>
+    </message>
+    <message>
+        <source>Hold the table still; events go on being counted and appear on resume.</source>
+        <translation>Hält die Tabelle still; Ereignisse werden weiter gezählt und erscheinen beim Fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Clear the table</source>
+        <translation>Tabelle leeren</translation>
+    </message>
+    <message>
+        <source>Forget the events listed so far (the counts stay).</source>
+        <translation>Die bisher aufgeführten Ereignisse vergessen (die Zähler bleiben).</translation>
+    </message>
+    <message>
+        <source>Events per second</source>
+        <translation>Ereignisse pro Sekunde</translation>
+    </message>
+    <message>
+        <source>What qless publishes, as it happens: this console&apos;s changes and every other client&apos;s. Double-click an event to open its job.</source>
+        <translation>Was qless veröffentlicht, sobald es geschieht: die Änderungen dieser Konsole und die jedes anderen Clients. Ein Doppelklick auf ein Ereignis öffnet seinen Job.</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>received: %1</source>
+        <translation>empfangen: %1</translation>
+    </message>
+    <message>
+        <source>gaps: %1</source>
+        <translation>Lücken: %1</translation>
+    </message>
+    <message>
+        <source>let go: %1 (the newest %2 are kept)</source>
+        <translation>verworfen: %1 (die neuesten %2 bleiben)</translation>
+    </message>
+    <message>
+        <source>paused, waiting: %1</source>
+        <translation>angehalten, wartend: %1</translation>
+    </message>
+    <message>
+        <source>listed: %1 of %2</source>
+        <translation>aufgeführt: %1 von %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Listening</source>
+        <translation>Empfängt</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindet…</translation>
+    </message>
+    <message>
+        <source>Stream lost, reconnecting: events now are missed (a gap row will say when)</source>
+        <translation>Stream verloren, verbindet neu: Ereignisse gehen jetzt verloren (eine Lückenzeile nennt den Zeitraum)</translation>
+    </message>
+    <message>
+        <source>No event stream: %1</source>
+        <translation>Kein Ereignis-Stream: %1</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Geschlossen</translation>
+    </message>
+</context>
+<context>
     <name>ExportChartDialog</name>
     <message>
         <source> px</source>
@@ -1810,10 +2270,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>Die Fehler von %1 werden gelesen…</translation>
     </message>
     <message>
-        <source>Stopped after %1 of %2 failures: the clusters below are of those only</source>
-        <translation>Angehalten nach %1 von %2 Fehlern: Die Cluster unten beruhen nur auf diesen</translation>
-    </message>
-    <message>
         <source>Could not read the failures of %1: %2</source>
         <translation>Die Fehler von %1 konnten nicht gelesen werden: %2</translation>
     </message>
@@ -1859,6 +2315,13 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>
             <numerusform> (%Ln aufgeführter Job verschwunden oder unlesbar, ausgelassen)</numerusform>
             <numerusform> (%Ln aufgeführte Jobs verschwunden oder unlesbar, ausgelassen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %1 of %Ln failure(s): the clusters below are of those only</source>
+        <translation>
+            <numerusform>Angehalten nach %1 von %Ln Fehler: Die Cluster unten beruhen nur auf diesen</numerusform>
+            <numerusform>Angehalten nach %1 von %Ln Fehlern: Die Cluster unten beruhen nur auf diesen</numerusform>
         </translation>
     </message>
 </context>
@@ -2537,6 +3000,211 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>The data must be a JSON object ({…}): qless reads it back as the entry&apos;s fields.</source>
         <translation>Die Daten müssen ein JSON-Objekt sein ({…}): qless liest sie als Felder des Eintrags zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>JobSearch</name>
+    <message>
+        <source>matching %1</source>
+        <translation>passend zu: %1</translation>
+    </message>
+</context>
+<context>
+    <name>JobSearchCriteria</name>
+    <message>
+        <source>The %1 is not a valid regular expression: %2 (at character %3).</source>
+        <translation>%1 ist kein gültiger regulärer Ausdruck: %2 (bei Zeichen %3).</translation>
+    </message>
+    <message>
+        <source>Say what to look for: fill in at least one field.</source>
+        <translation>Geben Sie an, wonach gesucht wird: Füllen Sie mindestens ein Feld aus.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a state a job can be in: use one of %2.</source>
+        <translation>„%1“ ist kein Zustand, den ein Job haben kann: Verwenden Sie einen von %2.</translation>
+    </message>
+    <message>
+        <source>failure message pattern</source>
+        <translation>Das Muster für die Fehlermeldung</translation>
+    </message>
+    <message>
+        <source>data pattern</source>
+        <translation>Das Muster für die Daten</translation>
+    </message>
+    <message>
+        <source>jid starts with %1</source>
+        <translation>Jid beginnt mit %1</translation>
+    </message>
+    <message>
+        <source>tag %1</source>
+        <translation>Tag %1</translation>
+    </message>
+    <message>
+        <source>class contains %1</source>
+        <translation>Klasse enthält %1</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>state %1</source>
+        <translation>Zustand %1</translation>
+    </message>
+    <message>
+        <source>failure group %1</source>
+        <translation>Fehlergruppe %1</translation>
+    </message>
+    <message>
+        <source>message matches /%1/</source>
+        <translation>Meldung passt zu /%1/</translation>
+    </message>
+    <message>
+        <source>data matches /%1/</source>
+        <translation>Daten passen zu /%1/</translation>
+    </message>
+    <message>
+        <source>message contains “%1”</source>
+        <translation>Meldung enthält „%1“</translation>
+    </message>
+    <message>
+        <source>data contains “%1”</source>
+        <translation>Daten enthalten „%1“</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>JobSearchForm</name>
+    <message>
+        <source>&amp;Regular expressions for message and data</source>
+        <translation>&amp;Reguläre Ausdrücke für Meldung und Daten</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>Jeder Zustand</translation>
+    </message>
+    <message>
+        <source>&amp;Jid starts with:</source>
+        <translation>&amp;Jid beginnt mit:</translation>
+    </message>
+    <message>
+        <source>Jid starts with</source>
+        <translation>Jid beginnt mit</translation>
+    </message>
+    <message>
+        <source>&amp;Tag:</source>
+        <translation>&amp;Tag:</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>C&amp;lass contains:</source>
+        <translation>&amp;Klasse enthält:</translation>
+    </message>
+    <message>
+        <source>Class contains</source>
+        <translation>Klasse enthält</translation>
+    </message>
+    <message>
+        <source>&amp;Queue:</source>
+        <translation>&amp;Warteschlange:</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>&amp;Worker:</source>
+        <translation>W&amp;orker:</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Stat&amp;e:</source>
+        <translation>&amp;Zustand:</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Failure gro&amp;up:</source>
+        <translation>F&amp;ehlergruppe:</translation>
+    </message>
+    <message>
+        <source>Failure group</source>
+        <translation>Fehlergruppe</translation>
+    </message>
+    <message>
+        <source>&amp;Message:</source>
+        <translation>&amp;Meldung:</translation>
+    </message>
+    <message>
+        <source>Failure message</source>
+        <translation>Fehlermeldung</translation>
+    </message>
+    <message>
+        <source>&amp;Data:</source>
+        <translation>Date&amp;n:</translation>
+    </message>
+    <message>
+        <source>Text in the data</source>
+        <translation>Text in den Daten</translation>
+    </message>
+    <message>
+        <source>The first characters of the jid</source>
+        <translation>Die ersten Zeichen der Jid</translation>
+    </message>
+    <message>
+        <source>A tag the job carries, whole</source>
+        <translation>Ein Tag des Jobs, vollständig</translation>
+    </message>
+    <message>
+        <source>A part of the job&apos;s class, any case</source>
+        <translation>Ein Teil der Klasse des Jobs, Groß- und Kleinschreibung gleich</translation>
+    </message>
+    <message>
+        <source>The queue&apos;s whole name</source>
+        <translation>Der vollständige Name der Warteschlange</translation>
+    </message>
+    <message>
+        <source>The worker&apos;s whole name, as the Workers page shows it</source>
+        <translation>Der vollständige Name des Workers, wie ihn die Seite „Worker“ zeigt</translation>
+    </message>
+    <message>
+        <source>The failure group&apos;s whole name (usually the error&apos;s class)</source>
+        <translation>Der vollständige Name der Fehlergruppe (meist die Klasse des Fehlers)</translation>
+    </message>
+    <message>
+        <source>Lua, which runs the search on the server, has no regular expressions: the server narrows by the other fields and sends the message and data of the jobs left, and the console applies the expressions. Without another field, every job&apos;s data crosses the network: slower, but still in short calls.</source>
+        <translation>Lua, das die Suche auf dem Server ausführt, kennt keine regulären Ausdrücke: Der Server grenzt nach den anderen Feldern ein und sendet Meldung und Daten der übrigen Jobs, und die Konsole wendet die Ausdrücke an. Ohne ein weiteres Feld gehen die Daten jedes Jobs über das Netz: langsamer, aber weiterhin in kurzen Aufrufen.</translation>
+    </message>
+    <message>
+        <source>a regular expression the failure message matches</source>
+        <translation>ein regulärer Ausdruck, zu dem die Fehlermeldung passt</translation>
+    </message>
+    <message>
+        <source>text in the failure message (exact case)</source>
+        <translation>Text in der Fehlermeldung (genaue Schreibweise)</translation>
+    </message>
+    <message>
+        <source>a regular expression the data&apos;s JSON text matches</source>
+        <translation>ein regulärer Ausdruck, zu dem der JSON-Text der Daten passt</translation>
+    </message>
+    <message>
+        <source>text in the data&apos;s JSON (exact case)</source>
+        <translation>Text im JSON der Daten (genaue Schreibweise)</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +4030,17 @@ Jetzt laufend: %2.</translation>
     </message>
 </context>
 <context>
+    <name>RateSparkline</name>
+    <message>
+        <source>Events per second over the last minute</source>
+        <translation>Ereignisse pro Sekunde in der letzten Minute</translation>
+    </message>
+    <message>
+        <source>Highest: %1 a second</source>
+        <translation>Höchstwert: %1 pro Sekunde</translation>
+    </message>
+</context>
+<context>
     <name>RecurringEditDialog</name>
     <message>
         <source>Edit recurring job</source>
@@ -3527,6 +4206,102 @@ Jetzt laufend: %2.</translation>
     <message>
         <source>the page went away during its refresh</source>
         <translation>die Seite verschwand während ihrer Aktualisierung</translation>
+    </message>
+</context>
+<context>
+    <name>SearchPage</name>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>Abbre&amp;chen</translation>
+    </message>
+    <message>
+        <source>C&amp;ontinue</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Fill in what to look for and press Enter: every job on the server is looked at.</source>
+        <translation>Geben Sie ein, wonach gesucht wird, und drücken Sie die Eingabetaste: Jeder Job auf dem Server wird durchsucht.</translation>
+    </message>
+    <message>
+        <source>Wait for the search to end (or cancel it) to act on all its matches</source>
+        <translation>Warten Sie das Ende der Suche ab (oder brechen Sie sie ab), um auf alle Treffer zu wirken</translation>
+    </message>
+    <message>
+        <source>Search every job</source>
+        <translation>Jeden Job durchsuchen</translation>
+    </message>
+    <message>
+        <source>Cancel the search</source>
+        <translation>Suche abbrechen</translation>
+    </message>
+    <message>
+        <source>Continue the search where it stopped</source>
+        <translation>Suche dort fortsetzen, wo sie anhielt</translation>
+    </message>
+    <message>
+        <source>Goes on looking from where the search stopped, keeping the matches found</source>
+        <translation>Sucht dort weiter, wo die Suche anhielt, und behält die gefundenen Treffer</translation>
+    </message>
+    <message>
+        <source>&amp;Act on all matches</source>
+        <translation>Akt&amp;ion für alle Treffer</translation>
+    </message>
+    <message>
+        <source>Act on all matches</source>
+        <translation>Aktion für alle Treffer</translation>
+    </message>
+    <message>
+        <source>Search progress</source>
+        <translation>Suchfortschritt</translation>
+    </message>
+    <message>
+        <source>Search: %1</source>
+        <translation>Suche: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln matches</source>
+        <translation>
+            <numerusform>%Ln Treffer</numerusform>
+            <numerusform>%Ln Treffer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln keys looked at</source>
+        <translation>
+            <numerusform>%Ln Schlüssel durchsucht</numerusform>
+            <numerusform>%Ln Schlüssel durchsucht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Searching… %1 so far; %2 of about %3.</source>
+        <translation>Suche läuft… bisher %1; %2 von etwa %3.</translation>
+    </message>
+    <message>
+        <source>%1 among every job, in %2 s.</source>
+        <translation>%1 unter allen Jobs, in %2 s.</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1. %2 before that; Continue goes on from there.</source>
+        <translation>Die Suche brach ab: %1. Zuvor %2; Fortsetzen macht dort weiter.</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 (about %2 of the keys): %3. Continue goes on from there.</source>
+        <translation>Abgebrochen: %1 (etwa %2 der Schlüssel): %3. Fortsetzen macht dort weiter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %Ln matches of the search</source>
+        <translation>
+            <numerusform>der %Ln Treffer der Suche</numerusform>
+            <numerusform>alle %Ln Treffer der Suche</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
     </message>
 </context>
 <context>

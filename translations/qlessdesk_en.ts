@@ -36,6 +36,50 @@
     </message>
 </context>
 <context>
+    <name>AlertEvaluator</name>
+    <message numerus="yes">
+        <source>Failures in %1 grew by %2 in %n minute(s) (more than %3)</source>
+        <translation>
+            <numerusform>Failures in %1 grew by %2 in %n minute (more than %3)</numerusform>
+            <numerusform>Failures in %1 grew by %2 in %n minutes (more than %3)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertHook</name>
+    <message numerus="yes">
+        <source>The alert command was not run: %n run(s) already waiting.</source>
+        <translation>
+            <numerusform>The alert command was not run: %n run already waiting.</numerusform>
+            <numerusform>The alert command was not run: %n runs already waiting.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The alert command %1 did not end within %n second(s) and was stopped.</source>
+        <translation>
+            <numerusform>The alert command %1 did not end within %n second and was stopped.</numerusform>
+            <numerusform>The alert command %1 did not end within %n seconds and was stopped.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertRule</name>
+    <message numerus="yes">
+        <source>Failures in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Failures in %1 grown by more than %2 in %n minute</numerusform>
+            <numerusform>Failures in %1 grown by more than %2 in %n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The window must be from 1 to %Ln minute(s).</source>
+        <translation>
+            <numerusform>The window must be from 1 to %Ln minute.</numerusform>
+            <numerusform>The window must be from 1 to %Ln minutes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BulkRunner</name>
     <message numerus="yes">
         <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</source>
@@ -143,6 +187,13 @@
             <numerusform> (%Ln listed jobs gone or unreadable, left out)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped after %1 of %Ln failure(s): the clusters below are of those only</source>
+        <translation>
+            <numerusform>Stopped after %1 of %Ln failure: the clusters below are of those only</numerusform>
+            <numerusform>Stopped after %1 of %Ln failures: the clusters below are of those only</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>JobHistoryPage</name>
@@ -246,6 +297,30 @@
         <translation>
             <numerusform>%Ln timed out (listed first: the next pop takes them) · %1</numerusform>
             <numerusform>%Ln timed out (listed first: the next pop takes them) · %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SearchPage</name>
+    <message numerus="yes">
+        <source>%Ln matches</source>
+        <translation>
+            <numerusform>%Ln match</numerusform>
+            <numerusform>%Ln matches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln keys looked at</source>
+        <translation>
+            <numerusform>%Ln key looked at</numerusform>
+            <numerusform>%Ln keys looked at</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %Ln matches of the search</source>
+        <translation>
+            <numerusform>the %Ln match of the search</numerusform>
+            <numerusform>all %Ln matches of the search</numerusform>
         </translation>
     </message>
 </context>

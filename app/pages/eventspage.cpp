@@ -62,7 +62,11 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
     QHeaderView *header = m_view->horizontalHeader();
     header->setStretchLastSection(true);
     header->resizeSection(EventLogModel::TimeColumn, 95);
-    header->resizeSection(EventLogModel::EventColumn, 125);
+    // Wide enough for every event's name in the console's language ("Konfig. zurückgesetzt").
+    int eventWidth = 125;
+    for (const QString &name : QlessEventDecoder::knownEvents())
+        eventWidth = qMax(eventWidth, m_view->fontMetrics().horizontalAdvance(EventLogModel::eventName(name)) + 16);
+    header->resizeSection(EventLogModel::EventColumn, eventWidth);
     header->resizeSection(EventLogModel::QueueColumn, 110);
     header->resizeSection(EventLogModel::JidColumn, 200);
     header->resizeSection(EventLogModel::KlassColumn, 150);
@@ -71,7 +75,7 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
     m_event->setAccessibleName(tr("Filter by event"));
     m_event->addItem(tr("All events"), QString());
     for (const QString &name : QlessEventDecoder::knownEvents())
-        m_event->addItem(name, name);
+        m_event->addItem(EventLogModel::eventName(name), name);
     m_pause->setCheckable(true);
     m_pause->setAccessibleName(tr("Pause the table"));
     m_pause->setToolTip(tr("Hold the table still; events go on being counted and appear on resume."));

@@ -23,6 +23,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <limits>
+
 FailureClustersDialog::FailureClustersDialog(QlessSession *session, const QString &group, QWidget *parent)
     : QDialog(parent)
     , m_session(session)
@@ -145,8 +147,9 @@ void FailureClustersDialog::onFinished(bool ok, const QString &error)
                    .arg(tr("%Ln failure(s) of %1", nullptr, int(m_scan->clusters().failures())).arg(m_group),
                         tr("%Ln cluster(s)", nullptr, int(m_scan->clusters().size())));
     } else if (error.isEmpty()) {
-        text = tr("Stopped after %1 of %2 failures: the clusters below are of those only")
-                   .arg(locale.toString(m_scan->scanned()), locale.toString(m_scan->total()));
+        text = tr("Stopped after %1 of %Ln failure(s): the clusters below are of those only", nullptr,
+                  int(qMin<qint64>(m_scan->total(), std::numeric_limits<int>::max())))
+                   .arg(locale.toString(m_scan->scanned()));
     } else {
         text = tr("Could not read the failures of %1: %2").arg(m_group, error);
     }

@@ -1,5 +1,7 @@
 #include "jobsearchform.h"
 
+#include "jobrowtext.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
@@ -21,7 +23,7 @@ JobSearchForm::JobSearchForm(QWidget *parent)
 {
     m_state->addItem(tr("Any state"), QString());
     for (const QString &state : JobSearchCriteria::states())
-        m_state->addItem(state, state);
+        m_state->addItem(JobRowText::stateName(state), state); // shown in the console's words, qless's kept
 
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
