@@ -3,11 +3,19 @@
 #include "accessibilityaudit.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
+#include "englishleft.h"
+#include "eventlogmodel.h"
+#include "eventspage.h"
+#include "eventstream.h"
 #include "exportchartdialog.h"
 #include "failureclusterscan.h"
 #include "failureclustersdialog.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
+#include "joblistmodel.h"
+#include "joblistpane.h"
+#include "jobsearch.h"
+#include "jobsearchform.h"
 #include "mainwindow.h"
 #include "pagetestbase.h"
 #include "passwordstore.h"
@@ -15,25 +23,21 @@
 #include "queueactions.h"
 #include "realisticpipeline.h"
 #include "recurringjob.h"
-#include "translationfile.h"
+#include "searchpage.h"
 #include "uilanguage.h"
 
-#include <QAbstractItemView>
-#include <QAbstractSpinBox>
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialog>
-#include <QGroupBox>
 #include <QInputDialog>
 #include <QLibraryInfo>
+#include <QMenu>
 #include <QMenuBar>
-#include <QSpinBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextDocumentFragment>
-#include <QValueAxis>
+#include <QToolButton>
 
 namespace {
 class NoKeychain final : public PasswordStore
@@ -43,29 +47,6 @@ public:
     void read(const QString &) override {}
     void write(const QString &, const QString &) override {}
     void remove(const QString &) override {}
-};
-
-// A text as a person reads it: rich text as its plain words, no mnemonic &, spaces folded.
-QString readable(const QString &text)
-{
-    QString plain = text;
-    if (Qt::mightBeRichText(plain)) {
-        plain = QTextDocumentFragment::fromHtml(plain).toPlainText();
-    } else {
-        plain.replace(QLatin1String("&&"), QLatin1String("\x01"));
-        plain.remove(QLatin1Char('&'));
-        plain.replace(QLatin1Char('\x01'), QLatin1Char('&'));
-    }
-    return plain.simplified();
-}
-
-// An English text of ours that German words differently, as a pattern of what it shows.
-struct English
-{
-    QString source;
-    QRegularExpression whole; // the text is this string, placeholders filled
-    QRegularExpression part;  // ... or holds it, for the longer ones (a sentence inside a label)
-    bool fixed = false;       // no placeholder: the string is always shown as it is
 };
 } // namespace
 
@@ -82,133 +63,23 @@ class TestGerman final : public QObject, public PageTestBase
 {
     Q_OBJECT
 
-    QList<English> m_english;
-    QList<QRegularExpression> m_alike; // patterns that read the same in both languages, with parts
-    QStringList m_misses;
+    EnglishLeft m_english;
 
-    void check(const QString &text, const QString &where)
+    // Fails on the English found since the last look.
+    void expectNoEnglish(const QString &what)
     {
-        const QString seen = readable(text);
-        if (seen.isEmpty())
-            return;
-        for (const English &english : std::as_const(m_english)) {
-            const bool hit = english.whole.match(seen).hasMatch()
-                || (!english.part.pattern().isEmpty() && english.part.match(seen).hasMatch());
-            if (hit) {
-                m_misses << where + QLatin1String(": \"") + seen + QLatin1String("\" (English: \"") + english.source
-                        + QLatin1String("\")");
-                return;
-            }
-        }
-        // A text put together from others by a pattern German shares ("%1 (%2)", "%1 · %2"):
-        // its parts are looked at too ("failed (3)" in a filter is a miss).
-        for (const QRegularExpression &alike : std::as_const(m_alike)) {
-            const QRegularExpressionMatch match = alike.match(seen);
-            for (int i = 1; match.hasMatch() && i <= match.lastCapturedIndex(); ++i) {
-                if (match.captured(i) != seen && checkPart(match.captured(i), where))
-                    return;
-            }
-        }
-    }
-
-    // A part of a text: a miss when it is one of our English strings with no placeholder, whole
-    // ("failed"); any other cut of the text would find English words in German ones ("was").
-    bool checkPart(const QString &part, const QString &where)
-    {
-        const QString seen = part.trimmed();
-        for (const English &english : std::as_const(m_english)) {
-            if (english.fixed && english.whole.match(seen).hasMatch()) {
-                m_misses << where + QLatin1String(": \"") + seen + QLatin1String("\" in a longer text (English: \"")
-                        + english.source + QLatin1String("\")");
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void checkAction(QAction *action, const QString &where)
-    {
-        if (action->isSeparator())
-            return;
-        const QString name = where + QLatin1String(" > ") + readable(action->text());
-        check(action->text(), name);
-        if (action->toolTip() != action->text() && readable(action->toolTip()) != readable(action->text()))
-            check(action->toolTip(), name + QLatin1String(" (tooltip)"));
-        check(action->statusTip(), name + QLatin1String(" (status tip)"));
-        if (QMenu *menu = action->menu()) {
-            check(menu->title(), name);
-            for (QAction *inner : menu->actions())
-                checkAction(inner, name);
-        }
-    }
-
-    // Every text of `root` and the widgets in it a person can meet.
-    void checkWidget(QWidget *root, const QString &what)
-    {
-        QList<QWidget *> widgets = root->findChildren<QWidget *>();
-        widgets.prepend(root);
-        for (QWidget *w : widgets) {
-            if (AccessibilityAudit::isHiddenOnPurpose(w, root))
-                continue;
-            const QString where = what + QLatin1String(": ") + AccessibilityAudit::describe(w);
-            if (w->isWindow())
-                check(w->windowTitle(), where + QLatin1String(" (title)"));
-            check(w->toolTip(), where + QLatin1String(" (tooltip)"));
-            check(w->whatsThis(), where + QLatin1String(" (what's this)"));
-            check(w->accessibleName(), where + QLatin1String(" (accessible name)"));
-            check(w->accessibleDescription(), where + QLatin1String(" (accessible description)"));
-            if (auto *label = qobject_cast<QLabel *>(w))
-                check(label->text(), where);
-            if (auto *button = qobject_cast<QAbstractButton *>(w))
-                check(button->text(), where);
-            if (auto *edit = qobject_cast<QLineEdit *>(w))
-                check(edit->placeholderText(), where + QLatin1String(" (placeholder)"));
-            if (auto *group = qobject_cast<QGroupBox *>(w))
-                check(group->title(), where);
-            if (auto *spin = qobject_cast<QSpinBox *>(w)) {
-                check(spin->suffix(), where + QLatin1String(" (suffix)"));
-                check(spin->specialValueText(), where + QLatin1String(" (special value)"));
-            }
-            if (auto *combo = qobject_cast<QComboBox *>(w)) {
-                for (int i = 0; i < combo->count(); ++i) {
-                    check(combo->itemText(i), where + QLatin1String(" item"));
-                    check(combo->itemData(i, Qt::ToolTipRole).toString(), where + QLatin1String(" item tooltip"));
-                }
-            }
-            if (auto *tabs = qobject_cast<QTabBar *>(w)) {
-                for (int i = 0; i < tabs->count(); ++i) {
-                    check(tabs->tabText(i), where + QLatin1String(" tab"));
-                    check(tabs->tabToolTip(i), where + QLatin1String(" tab tooltip"));
-                }
-            }
-            if (auto *view = qobject_cast<QAbstractItemView *>(w); view && view->model()) {
-                // The header, not the cells (data); the right-click column menu shows the same.
-                const QAbstractItemModel *model = view->model();
-                for (int c = 0; c < model->columnCount(); ++c) {
-                    check(model->headerData(c, Qt::Horizontal).toString(), where + QLatin1String(" header"));
-                    check(model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString(),
-                          where + QLatin1String(" header tooltip"));
-                }
-            }
-            if (auto *chartView = qobject_cast<QChartView *>(w); chartView && chartView->chart()) {
-                QChart *chart = chartView->chart();
-                check(chart->title(), where + QLatin1String(" chart title"));
-                for (QAbstractAxis *axis : chart->axes())
-                    check(axis->titleText(), where + QLatin1String(" axis title"));
-            }
-            for (QAction *action : w->actions())
-                checkAction(action, where);
-        }
+        const QStringList misses = m_english.takeMisses();
+        for (const QString &miss : misses)
+            qWarning("%s", qPrintable(miss)); // a failure's text is cut short: each miss on its own line
+        QVERIFY2(misses.isEmpty(), qPrintable(what + QLatin1String(": still English:\n  ")
+                                              + misses.join(QLatin1String("\n  "))));
     }
 
     void expectGerman(QWidget *root, const QString &what)
     {
-        m_misses.clear();
-        checkWidget(root, what);
-        for (const QString &miss : std::as_const(m_misses))
-            qWarning("%s", qPrintable(miss)); // a failure's text is cut short: each miss on its own line
-        QVERIFY2(m_misses.isEmpty(), qPrintable(what + QLatin1String(": still English:\n  ")
-                                                + m_misses.join(QLatin1String("\n  "))));
+        m_english.takeMisses();
+        m_english.checkWidget(root, what);
+        expectNoEnglish(what);
         // German labels keep their Alt keys, and every control its spoken name.
         QVERIFY2(AccessibilityAudit::unnamedControls(root).isEmpty(),
                  qPrintable(AccessibilityAudit::unnamedControls(root).join(QLatin1Char('\n'))));
@@ -244,37 +115,7 @@ private slots:
         QCOMPARE(QCoreApplication::translate("JobListModel", "Queue"), QStringLiteral("Warteschlange"));
 
         QString error;
-        const QList<TranslationFile::Message> messages =
-            TranslationFile::read(QStringLiteral(QLESSDESK_TS_DIR "/qlessdesk_de.ts"), &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        static const QRegularExpression letters(QStringLiteral("[A-Za-z]{2,}"));
-        for (const TranslationFile::Message &m : messages) {
-            const QString source = readable(m.source);
-            // A text German words alike ("%1 (%2)", "Server", "Tags") is no miss, nor one with
-            // no word in it.
-            bool alike = false;
-            for (const QString &t : m.translations)
-                alike = alike || readable(t) == source;
-            QString words = source;
-            words.remove(QRegularExpression(QStringLiteral("%L?(\\d+|n)")));
-            if (alike && TranslationFile::placeholders(m.source).size() > 0 && source.size() > 2) {
-                const QRegularExpression pattern = TranslationFile::pattern(source);
-                if (!m_alike.contains(pattern))
-                    m_alike << pattern;
-            }
-            if (alike || !words.contains(letters))
-                continue;
-            English english{m.source, TranslationFile::pattern(source), {},
-                            TranslationFile::placeholders(m.source).isEmpty()};
-            // Three words or more of English are looked for inside longer texts too.
-            if (words.split(QLatin1Char(' '), Qt::SkipEmptyParts).size() >= 3) {
-                QString inner = english.whole.pattern();
-                inner = inner.mid(QStringLiteral("\\A(?:").size(), inner.size() - QStringLiteral("\\A(?:").size()
-                                  - QStringLiteral(")\\z").size());
-                english.part = QRegularExpression(inner, QRegularExpression::DotMatchesEverythingOption);
-            }
-            m_english << english;
-        }
+        QVERIFY2(m_english.load(QStringLiteral(QLESSDESK_TS_DIR "/qlessdesk_de.ts"), &error), qPrintable(error));
         QVERIFY(m_english.size() > 400);
 
         QVERIFY2(startServer(&error), qPrintable(error));
@@ -284,22 +125,22 @@ private slots:
     // The check itself: English of ours is found, whole or inside a longer text, its German not.
     void englishIsFound()
     {
-        m_misses.clear();
-        check(QStringLiteral("Refresh now"), QStringLiteral("plain"));
-        check(QStringLiteral("&Quit"), QStringLiteral("mnemonic"));
-        check(QStringLiteral("<b>3</b> tracked"), QStringLiteral("rich text"));
-        check(QStringLiteral("12 of 40 loaded; scroll down to load more"), QStringLiteral("filled in"));
-        check(QStringLiteral("Warteschlangen: 12 of 40 loaded; scroll down to load more"), QStringLiteral("inside"));
-        check(QStringLiteral("failed (3)"), QStringLiteral("a part"));
-        QCOMPARE(m_misses.size(), 6);
-        m_misses.clear();
-        check(QCoreApplication::translate("ConnectionBar", "Refresh now"), QStringLiteral("German"));
-        check(QCoreApplication::translate("CompletedPage", "%1 of %2 loaded; scroll down to load more")
+        m_english.takeMisses();
+        m_english.check(QStringLiteral("Refresh now"), QStringLiteral("plain"));
+        m_english.check(QStringLiteral("&Quit"), QStringLiteral("mnemonic"));
+        m_english.check(QStringLiteral("<b>3</b> tracked"), QStringLiteral("rich text"));
+        m_english.check(QStringLiteral("12 of 40 loaded; scroll down to load more"), QStringLiteral("filled in"));
+        m_english.check(QStringLiteral("Warteschlangen: 12 of 40 loaded; scroll down to load more"),
+                        QStringLiteral("inside"));
+        m_english.check(QStringLiteral("failed (3)"), QStringLiteral("a part"));
+        QCOMPARE(m_english.takeMisses().size(), 6);
+        m_english.check(QCoreApplication::translate("ConnectionBar", "Refresh now"), QStringLiteral("German"));
+        m_english.check(QCoreApplication::translate("CompletedPage", "%1 of %2 loaded; scroll down to load more")
                   .arg(QStringLiteral("12"), QStringLiteral("40")),
               QStringLiteral("German filled in"));
-        check(QStringLiteral("fehlgeschlagen (3)"), QStringLiteral("a part in German"));
-        check(QStringLiteral("Server"), QStringLiteral("alike in both"));
-        QVERIFY2(m_misses.isEmpty(), qPrintable(m_misses.join(QLatin1Char('\n'))));
+        m_english.check(QStringLiteral("fehlgeschlagen (3)"), QStringLiteral("a part in German"));
+        m_english.check(QStringLiteral("Server"), QStringLiteral("alike in both"));
+        expectNoEnglish(QStringLiteral("German texts"));
     }
 
     void everyPageIsGerman()
@@ -324,10 +165,75 @@ private slots:
         }
         expectGerman(&window, QStringLiteral("main window"));
         for (QAction *menu : window.menuBar()->actions()) {
-            m_misses.clear();
-            checkAction(menu, QStringLiteral("menu bar"));
-            QVERIFY2(m_misses.isEmpty(), qPrintable(m_misses.join(QLatin1Char('\n'))));
+            m_english.checkAction(menu, QStringLiteral("menu bar"));
+            expectNoEnglish(QStringLiteral("menu bar"));
         }
+    }
+
+    // The two pages whose words come with what happens: the Events page with qless's events in
+    // its table (the event column is the console's word for each, so it is looked at too), and
+    // the Search page after a search, with its status line and the all-matches menu.
+    void eventsAndSearchAfterUseAreGerman()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.setSession(session());
+        window.show();
+        EventsPage *events = window.findChild<EventsPage *>();
+        QVERIFY(events);
+        QVERIFY(window.showPage(events->title()));
+        QTRY_COMPARE_WITH_TIMEOUT(events->stream()->state().phase, ConnectionState::Phase::Ready, 20000);
+        double now = double(QDateTime::currentSecsSinceEpoch()) - 60; // in the past, as a server would have it
+        for (int i = 0; i < 6; ++i) {
+            QVERIFY(!fixture().put("de-mail", "de-" + QByteArray::number(i), now += 1, {}, 0, "{}", "Mailer::Welcome")
+                         .isError());
+        }
+        const QList<QByteArray> popped = fixture().pop("de-mail", "worker-de", 3, now += 1);
+        QCOMPARE(popped.size(), 3);
+        QVERIFY(!fixture().qless("complete", now += 1, {popped.at(0), "worker-de", "de-mail", "{}"}).isError());
+        QVERIFY(!fixture().qless("fail", now += 1, {popped.at(1), "worker-de", "smtp-timeout",
+                                                    "Net::ReadTimeout after 30s", "{}"}).isError());
+        QVERIFY(!fixture().qless("config.set", now, {"de-mail-heartbeat", "90"}).isError());
+        QVERIFY(!fixture().qless("cancel", now, {"de-5"}).isError());
+        EventLogModel *log = events->stream()->model();
+        // 6 puts, completed, failed, config_set, canceled (qless publishes no pop on ql:log).
+        QTRY_VERIFY_WITH_TIMEOUT(log->rowCount() >= 10, 20000);
+        events->stream()->reconnect(); // a gap row
+        QTRY_VERIFY_WITH_TIMEOUT(log->gapCount() == 1 && events->stream()->state().phase == ConnectionState::Phase::Ready,
+                                 20000);
+        events->pauseButton()->click(); // "Resume" and the held count
+        fixture().put("de-mail", "de-held", now += 1, {}, 0, "{}", "Mailer::Welcome");
+        QTRY_COMPARE_WITH_TIMEOUT(log->heldCount(), 1, 20000);
+        expectGerman(events, QStringLiteral("Events page, with events"));
+        for (int row = 0; row < log->rowCount(); ++row)
+            m_english.check(log->index(row, EventLogModel::EventColumn).data().toString(),
+                            QStringLiteral("event column"));
+        expectNoEnglish(QStringLiteral("event column"));
+        QTest::qWait(100);
+        germanScreenshot(&window, QStringLiteral("events-live"));
+        events->pauseButton()->click();
+
+        SearchPage *search = window.findChild<SearchPage *>();
+        QVERIFY(search);
+        QVERIFY(window.showPage(search->title()));
+        expectGerman(search, QStringLiteral("Search page, empty"));
+        search->startSearch(); // nothing filled in: said why, in German
+        expectGerman(search, QStringLiteral("Search page, nothing to look for"));
+        JobSearchForm *form = search->form();
+        form->stateChoice()->setCurrentIndex(form->stateChoice()->findData(QStringLiteral("failed")));
+        search->searchButton()->click();
+        QVERIFY(QTest::qWaitFor([search] { return !search->search()->isRunning(); }, 60000));
+        QVERIFY(search->search()->isComplete());
+        QVERIFY(search->search()->matchCount() > 0);
+        QTRY_VERIFY(search->jobPane()->model()->rowCount() > 0);
+        expectGerman(search, QStringLiteral("Search page, with matches"));
+        QMenu *all = search->allMatchesButton()->menu();
+        emit all->aboutToShow();
+        QVERIFY(!all->actions().isEmpty());
+        for (QAction *action : all->actions())
+            m_english.checkAction(action, QStringLiteral("all matches menu"));
+        expectNoEnglish(QStringLiteral("all matches menu"));
+        germanScreenshot(&window, QStringLiteral("search-results"));
     }
 
     void everyDialogIsGerman()
