@@ -347,6 +347,45 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     </message>
 </context>
 <context>
+    <name>AlertLogModel</name>
+    <message>
+        <source>On, acknowledged</source>
+        <translation>Aktiv, bestätigt</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Cleared</source>
+        <translation>Aufgehoben</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Fired</source>
+        <translation>Ausgelöst</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>Alarm</translation>
+    </message>
+    <message>
+        <source>the rule changed</source>
+        <translation>die Regel wurde geändert</translation>
+    </message>
+</context>
+<context>
     <name>AlertRule</name>
     <message>
         <source>%1 s</source>
@@ -472,6 +511,120 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     </message>
 </context>
 <context>
+    <name>AlertRuleForm</name>
+    <message>
+        <source>&amp;Within:</source>
+        <translation>Innerhalb &amp;von:</translation>
+    </message>
+    <message>
+        <source>&amp;On: checked after every refresh</source>
+        <translation>&amp;Aktiv: nach jeder Aktualisierung geprüft</translation>
+    </message>
+    <message>
+        <source>What the rule watches</source>
+        <translation>Was die Regel überwacht</translation>
+    </message>
+    <message>
+        <source>Where the rule looks</source>
+        <translation>Wo die Regel nachsieht</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Schwellenwert</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Window in minutes</source>
+        <translation>Zeitfenster in Minuten</translation>
+    </message>
+    <message>
+        <source>Rule on</source>
+        <translation>Regel aktiv</translation>
+    </message>
+    <message>
+        <source>&amp;Watch:</source>
+        <translation>Über&amp;wachen:</translation>
+    </message>
+    <message>
+        <source>Waiting jobs above a count</source>
+        <translation>Wartende Jobs über einer Anzahl</translation>
+    </message>
+    <message>
+        <source>Stalled jobs above a count</source>
+        <translation>Hängende Jobs über einer Anzahl</translation>
+    </message>
+    <message>
+        <source>Failures grown by more than a count</source>
+        <translation>Fehler um mehr als eine Anzahl gewachsen</translation>
+    </message>
+    <message>
+        <source>Running at max-concurrency for too long</source>
+        <translation>Zu lange an der max-concurrency</translation>
+    </message>
+    <message>
+        <source>A worker not seen for too long</source>
+        <translation>Ein Worker zu lange nicht gesehen</translation>
+    </message>
+    <message>
+        <source>The connection down for too long</source>
+        <translation>Die Verbindung zu lange unterbrochen</translation>
+    </message>
+    <message>
+        <source>A queue paused for too long</source>
+        <translation>Eine Warteschlange zu lange pausiert</translation>
+    </message>
+    <message>
+        <source>&amp;Queue:</source>
+        <translation>Warte&amp;schlange:</translation>
+    </message>
+    <message>
+        <source>every queue</source>
+        <translation>jede Warteschlange</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>&amp;Gruppe:</translation>
+    </message>
+    <message>
+        <source>all failure groups together</source>
+        <translation>alle Fehlergruppen zusammen</translation>
+    </message>
+    <message>
+        <source>Wor&amp;ker:</source>
+        <translation>Wor&amp;ker:</translation>
+    </message>
+    <message>
+        <source>every worker</source>
+        <translation>jeder Worker</translation>
+    </message>
+    <message>
+        <source>&amp;For longer than:</source>
+        <translation>&amp;Länger als:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;More than:</source>
+        <translation>&amp;Mehr als:</translation>
+    </message>
+    <message>
+        <source>&amp;Above:</source>
+        <translation>&amp;Über:</translation>
+    </message>
+    <message numerus="yes">
+        <source> job(s)</source>
+        <translation>
+            <numerusform> Job</numerusform>
+            <numerusform> Jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AlertRuleStore</name>
     <message>
         <source>The alert rules kept for %1 are not JSON: %2</source>
@@ -496,6 +649,245 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>not a JSON object (%1).</source>
         <translation>kein JSON-Objekt (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>AlertRulesDialog</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>E&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Alert rules</source>
+        <translation>Alarmregeln</translation>
+    </message>
+    <message>
+        <source>Alert command</source>
+        <translation>Alarmbefehl</translation>
+    </message>
+    <message>
+        <source>none (for example: notify-chat --channel ops)</source>
+        <translation>keiner (zum Beispiel: notify-chat --channel ops)</translation>
+    </message>
+    <message>
+        <source>Run for every alert that fires or clears, with the alert as JSON on its standard input. No shell runs it: write sh -c &quot;…&quot; to have one.</source>
+        <translation>Wird für jeden Alarm ausgeführt, der ausgelöst oder aufgehoben wird, mit dem Alarm als JSON auf der Standardeingabe. Keine Shell führt ihn aus: Schreiben Sie sh -c &quot;…&quot;, um eine zu haben.</translation>
+    </message>
+    <message>
+        <source>Add a rule</source>
+        <translation>Eine Regel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>Die gewählte Regel entfernen</translation>
+    </message>
+    <message>
+        <source>Import rules from a file</source>
+        <translation>Regeln aus einer Datei importieren</translation>
+    </message>
+    <message>
+        <source>Replaces the rules listed here with a file&apos;s (Cancel keeps the old ones).</source>
+        <translation>Ersetzt die hier aufgeführten Regeln durch die einer Datei (Abbrechen behält die alten).</translation>
+    </message>
+    <message>
+        <source>Export the rules to a file</source>
+        <translation>Die Regeln in eine Datei exportieren</translation>
+    </message>
+    <message>
+        <source>Selected rule</source>
+        <translation>Gewählte Regel</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand for each alert:</source>
+        <translation>&amp;Befehl für jeden Alarm:</translation>
+    </message>
+    <message>
+        <source>Import alert rules</source>
+        <translation>Alarmregeln importieren</translation>
+    </message>
+    <message>
+        <source>Alert rules (*.json);;All files (*)</source>
+        <translation>Alarmregeln (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export alert rules</source>
+        <translation>Alarmregeln exportieren</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1</source>
+        <translation>Nichts importiert: %1</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>Nicht exportiert: %1</translation>
+    </message>
+    <message>
+        <source>Rule %1: %2</source>
+        <translation>Regel %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>AlertTray</name>
+    <message>
+        <source>&amp;Keep running in the tray when closed</source>
+        <translation>Beim Schließen im Infobereich &amp;weiterlaufen</translation>
+    </message>
+    <message>
+        <source>Closing the window leaves qlessdesk refreshing and alerting in the system tray.</source>
+        <translation>Nach dem Schließen des Fensters aktualisiert und alarmiert qlessdesk weiter im Infobereich.</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray.</source>
+        <translation>Dieser Desktop hat keinen Infobereich.</translation>
+    </message>
+    <message>
+        <source>&amp;Show qlessdesk</source>
+        <translation>qlessdesk an&amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;alerts</source>
+        <translation>&amp;Alarme anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>qlessdesk alert on %1</source>
+        <translation>qlessdesk-Alarm auf %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n qlessdesk alert(s) on %1</source>
+        <translation>
+            <numerusform>%n qlessdesk-Alarm auf %1</numerusform>
+            <numerusform>%n qlessdesk-Alarme auf %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>qlessdesk: %n alert(s) on</source>
+        <translation>
+            <numerusform>qlessdesk: %n Alarm aktiv</numerusform>
+            <numerusform>qlessdesk: %n Alarme aktiv</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>qlessdesk</source>
+        <translation>qlessdesk</translation>
+    </message>
+</context>
+<context>
+    <name>AlertsPage</name>
+    <message>
+        <source>&amp;Only alerts still on</source>
+        <translation>&amp;Nur noch aktive Alarme</translation>
+    </message>
+    <message>
+        <source>A&amp;cknowledge</source>
+        <translation>&amp;Bestätigen</translation>
+    </message>
+    <message>
+        <source>Acknowledge &amp;all</source>
+        <translation>A&amp;lle bestätigen</translation>
+    </message>
+    <message>
+        <source>Clear &amp;history</source>
+        <translation>&amp;Verlauf leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Rules…</source>
+        <translation>&amp;Regeln…</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>Alarme</translation>
+    </message>
+    <message>
+        <source>Show only alerts still on</source>
+        <translation>Nur noch aktive Alarme zeigen</translation>
+    </message>
+    <message>
+        <source>Acknowledge the selected alerts</source>
+        <translation>Die gewählten Alarme bestätigen</translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen: they leave the badge on the page list.</source>
+        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste.</translation>
+    </message>
+    <message>
+        <source>Acknowledge every alert</source>
+        <translation>Jeden Alarm bestätigen</translation>
+    </message>
+    <message>
+        <source>Clear the history</source>
+        <translation>Den Verlauf leeren</translation>
+    </message>
+    <message>
+        <source>Forget the alerts that have cleared; those still on stay.</source>
+        <translation>Die aufgehobenen Alarme vergessen; die noch aktiven bleiben.</translation>
+    </message>
+    <message>
+        <source>Edit the alert rules</source>
+        <translation>Die Alarmregeln bearbeiten</translation>
+    </message>
+    <message>
+        <source>What to watch on this server, when to alert, and a command to run for each alert.</source>
+        <translation>Was auf diesem Server überwacht wird, wann alarmiert wird, und ein Befehl für jeden Alarm.</translation>
+    </message>
+    <message>
+        <source>Alerts are checked after every refresh against this server&apos;s rules. Each also shows as a desktop notification and can run a command.</source>
+        <translation>Alarme werden nach jeder Aktualisierung anhand der Regeln dieses Servers geprüft. Jeder erscheint auch als Desktop-Benachrichtigung und kann einen Befehl ausführen.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The rules kept for this server could not be read (%1): none is checked until they are saved again.</source>
+        <translation>Die für diesen Server gespeicherten Regeln konnten nicht gelesen werden (%1): Keine wird geprüft, bis sie erneut gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>No alert rules for this server yet: add some with Rules….</source>
+        <translation>Noch keine Alarmregeln für diesen Server: Fügen Sie welche mit „Regeln…“ hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All clear: %n rule(s) checked after every refresh.</source>
+        <translation>
+            <numerusform>Alles ruhig: %n Regel wird nach jeder Aktualisierung geprüft.</numerusform>
+            <numerusform>Alles ruhig: %n Regeln werden nach jeder Aktualisierung geprüft.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) on, </source>
+        <translation>
+            <numerusform>%n Alarm aktiv, </numerusform>
+            <numerusform>%n Alarme aktiv, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not acknowledged.</source>
+        <translation>
+            <numerusform>%n nicht bestätigt.</numerusform>
+            <numerusform>%n nicht bestätigt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3368,6 +3760,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>Job %1 no longer exists in Redis (cancelled, or completed and expired): its window closed.</source>
         <translation>Job %1 existiert in Redis nicht mehr (abgebrochen oder abgeschlossen und verfallen): Sein Fenster wurde geschlossen.</translation>
+    </message>
+    <message>
+        <source>Alert command: %1</source>
+        <translation>Alarmbefehl: %1</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,64 @@
     </message>
 </context>
 <context>
+    <name>AlertRuleForm</name>
+    <message numerus="yes">
+        <source> job(s)</source>
+        <translation>
+            <numerusform> job</numerusform>
+            <numerusform> jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertTray</name>
+    <message numerus="yes">
+        <source>%n qlessdesk alert(s) on %1</source>
+        <translation>
+            <numerusform>%n qlessdesk alert on %1</numerusform>
+            <numerusform>%n qlessdesk alerts on %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>qlessdesk: %n alert(s) on</source>
+        <translation>
+            <numerusform>qlessdesk: %n alert on</numerusform>
+            <numerusform>qlessdesk: %n alerts on</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertsPage</name>
+    <message numerus="yes">
+        <source>All clear: %n rule(s) checked after every refresh.</source>
+        <translation>
+            <numerusform>All clear: %n rule checked after every refresh.</numerusform>
+            <numerusform>All clear: %n rules checked after every refresh.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) on, </source>
+        <translation>
+            <numerusform>%n alert on, </numerusform>
+            <numerusform>%n alerts on, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not acknowledged.</source>
+        <translation>
+            <numerusform>%n not acknowledged.</numerusform>
+            <numerusform>%n not acknowledged.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BulkRunner</name>
     <message numerus="yes">
         <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</source>

@@ -60,6 +60,7 @@ AlertRuleForm::AlertRuleForm(QWidget *parent)
     };
     connect(m_scope, &QLineEdit::textEdited, this, changed);
     connect(m_threshold, &QSpinBox::valueChanged, this, changed);
+    connect(m_threshold, &QSpinBox::valueChanged, this, &AlertRuleForm::fitThresholdUnit);
     connect(m_window, &QSpinBox::valueChanged, this, changed);
     connect(m_enabled, &QCheckBox::toggled, this, changed);
     fitToKind();
@@ -137,11 +138,18 @@ void AlertRuleForm::fitToKind()
     m_form->setRowVisible(m_scope, scoped);
     if (shape.thresholdIsDuration()) {
         m_thresholdLabel->setText(tr("&For longer than:"));
-        m_threshold->setSuffix(tr(" s"));
     } else {
         m_thresholdLabel->setText(shape.kind == AlertRule::Kind::FailuresGrew ? tr("&More than:") : tr("&Above:"));
-        m_threshold->setSuffix(tr(" jobs"));
     }
+    fitThresholdUnit();
     const bool windowed = shape.kind == AlertRule::Kind::FailuresGrew;
     m_form->setRowVisible(m_window, windowed);
+}
+
+// The threshold's unit: seconds, or jobs in the plural form its value asks for ("1 job").
+void AlertRuleForm::fitThresholdUnit()
+{
+    AlertRule shape;
+    shape.kind = AlertRule::Kind(m_kind->currentData().toInt());
+    m_threshold->setSuffix(shape.thresholdIsDuration() ? tr(" s") : tr(" job(s)", nullptr, m_threshold->value()));
 }

@@ -40,6 +40,7 @@ signals:
 
 private:
     void fitToKind();
+    void fitThresholdUnit();
 
     QString m_id;
     QFormLayout *m_form;
