@@ -1,5 +1,6 @@
 #include "actioncenter.h"
 #include "actiontestkit.h"
+#include "alertrulesdialog.h"
 #include "accessibilityaudit.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
@@ -31,6 +32,7 @@
 #include <QDialog>
 #include <QInputDialog>
 #include <QLibraryInfo>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -292,6 +294,28 @@ private slots:
                                 0, &window);
         chart.show();
         expectGerman(&chart, QStringLiteral("export chart dialog"));
+
+        // Alerts > Rules…, on a rule of each shape (a queue, a group and its window, a worker, none),
+        // as tst_accessibility opens it; the list shows each rule in words.
+        QList<AlertRule> rules;
+        for (AlertRule::Kind kind : AlertRule::kinds()) {
+            AlertRule rule;
+            rule.id = AlertRule::kindKey(kind);
+            rule.kind = kind;
+            rule.windowMinutes = 10;
+            rule.threshold = 1;
+            rules << rule;
+        }
+        AlertRulesDialog alertRules(rules, {}, &window);
+        alertRules.show();
+        for (int row = 0; row < rules.size(); ++row) {
+            alertRules.list()->setCurrentRow(row);
+            expectGerman(&alertRules, QStringLiteral("alert rules dialog, ") + rules.at(row).id);
+            for (int item = 0; item < alertRules.list()->count(); ++item)
+                m_english.check(alertRules.list()->item(item)->text(), QStringLiteral("alert rules list"));
+            expectNoEnglish(QStringLiteral("alert rules list"));
+        }
+        germanScreenshot(&alertRules, QStringLiteral("alert-rules"));
 
         QTemporaryDir home;
         ProfileStore profiles(home.filePath(QStringLiteral("profiles.ini")));
