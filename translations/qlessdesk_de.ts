@@ -312,6 +312,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <source>%1: no longer listed</source>
         <translation>%1: nicht mehr aufgeführt</translation>
     </message>
+    <message>
+        <source>A job in queue %1 waiting for %2</source>
+        <translation>Ein Job in Warteschlange %1 wartet seit %2</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -509,6 +513,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <source>Two rules have the id %1.</source>
         <translation>Zwei Regeln haben die ID %1.</translation>
     </message>
+    <message>
+        <source>A job waiting in %1 for longer than %2</source>
+        <translation>Ein Job wartet länger als %2 (%1)</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -622,6 +630,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
             <numerusform> Job</numerusform>
             <numerusform> Jobs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A job waiting for too long</source>
+        <translation>Ein Job wartet zu lange</translation>
     </message>
 </context>
 <context>
