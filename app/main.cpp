@@ -9,12 +9,12 @@
 #include "mainwindow.h"
 #include "passwordstore.h"
 #include "profilestore.h"
-#include "qlesssession.h"
+#include "serverwindows.h"
 #include "uilanguage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QMessageBox>
+#include <QPointer>
 #include <QTimer>
 
 #include <cstdio>
@@ -81,6 +81,7 @@ int main(int argc, char *argv[])
         QStringLiteral("url"),
         QApplication::translate("main", "Connect to URL: redis://[user:password@]host:port/db, rediss://..., "
                                         "unix:///path.sock?db=N or redis-sentinel://host:port,.../master[/db]. "
+                                        "Given several times, each server opens in a window of its own. "
                                         "Default: REDIS_URL, else the connection dialog."),
         QStringLiteral("URL"));
     const QCommandLineOption readOnlyOption(
@@ -103,38 +104,49 @@ int main(int argc, char *argv[])
 
     ProfileStore profiles;
     PasswordStore passwords;
-    MainWindow window;
-    window.setMemory(std::make_unique<LayoutMemory>());
-    window.setAlertStore(std::make_unique<AlertRuleStore>());
-
-    const auto connectTo = [&window](ConnectionSettings settings, bool readOnly, const QString &profile) {
-        settings.readOnly = settings.readOnly || readOnly;
-        window.setSession(std::make_unique<QlessSession>(settings), profile);
-    };
-    const auto askWhereToConnect = [&] {
-        auto *dialog = new ConnectionDialog(&profiles, &passwords, &window);
+    ServerWindows windows([](MainWindow *window) {
+        window->setMemory(std::make_unique<LayoutMemory>());
+        window->setAlertStore(std::make_unique<AlertRuleStore>());
+    });
+    const bool readOnly = parser.isSet(readOnlyOption);
+    // Where to connect `window` (null: a new window), asked with the connection dialog.
+    const auto askWhereToConnect = [&](MainWindow *window) {
+        auto *dialog = new ConnectionDialog(&profiles, &passwords, window);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        QObject::connect(dialog, &QDialog::accepted, &window, [&, dialog] {
-            connectTo(dialog->settings(), parser.isSet(readOnlyOption), dialog->profileName());
+        QObject::connect(dialog, &QDialog::accepted, &windows, [&, window = QPointer<MainWindow>(window), dialog] {
+            ConnectionSettings settings = dialog->settings();
+            settings.readOnly = settings.readOnly || readOnly;
+            if (window)
+                windows.connectWindow(window, settings, dialog->profileName());
+            else
+                windows.open(settings, dialog->profileName());
         });
         dialog->open();
     };
-    QObject::connect(&window, &MainWindow::connectRequested, &window, askWhereToConnect);
+    QObject::connect(&windows, &ServerWindows::connectionWanted, &windows, askWhereToConnect);
 
-    QString url = parser.value(urlOption);
-    if (url.isEmpty())
-        url = qEnvironmentVariable("REDIS_URL");
-    window.show();
-    if (url.isEmpty()) {
-        QTimer::singleShot(0, &window, askWhereToConnect);
-    } else {
+    // Each --url opens a window of its own; with several, the All servers window shows them together.
+    QStringList urls = parser.values(urlOption);
+    if (urls.isEmpty() && !qEnvironmentVariableIsEmpty("REDIS_URL"))
+        urls << qEnvironmentVariable("REDIS_URL");
+    QList<ConnectionSettings> servers;
+    for (const QString &url : std::as_const(urls)) {
         QString error;
-        const ConnectionSettings settings = ConnectionSettings::fromUrl(url, &error);
+        ConnectionSettings settings = ConnectionSettings::fromUrl(url, &error);
         if (!error.isEmpty()) {
             std::fprintf(stderr, "qlessdesk: %s\n", qPrintable(error));
             return 2;
         }
-        connectTo(settings, parser.isSet(readOnlyOption), QString());
+        settings.readOnly = settings.readOnly || readOnly;
+        servers << settings;
     }
+    if (servers.isEmpty()) {
+        MainWindow *first = windows.openWindow();
+        QTimer::singleShot(0, first, [&askWhereToConnect, first] { askWhereToConnect(first); });
+    }
+    for (const ConnectionSettings &settings : std::as_const(servers))
+        windows.open(settings);
+    if (servers.size() > 1)
+        windows.showAllServers();
     return QApplication::exec();
 }

@@ -805,6 +805,17 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <source>qlessdesk</source>
         <translation>qlessdesk</translation>
     </message>
+    <message numerus="yes">
+        <source>qlessdesk, %1: %n alert(s) on</source>
+        <translation>
+            <numerusform>qlessdesk, %1: %n Alarm aktiv</numerusform>
+            <numerusform>qlessdesk, %1: %n Alarme aktiv</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>qlessdesk, %1</source>
+        <translation>qlessdesk, %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPage</name>
@@ -899,6 +910,97 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>
             <numerusform>%n nicht bestätigt.</numerusform>
             <numerusform>%n nicht bestätigt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AllServersWindow</name>
+    <message>
+        <source>&amp;Open another server…</source>
+        <translation>Weiteren Server &amp;öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Show its window</source>
+        <translation>Sein Fenster &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>All servers — qlessdesk</source>
+        <translation>Alle Server — qlessdesk</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Every open server with its connection, alerts on and totals</source>
+        <translation>Jeder offene Server mit Verbindung, aktiven Alarmen und Summen</translation>
+    </message>
+    <message>
+        <source>Every server open in qlessdesk, each read on its own connection and thread: a slow or unreachable server holds up only its own row.</source>
+        <translation>Jeder in qlessdesk offene Server, jeder über eine eigene Verbindung und einen eigenen Thread gelesen: Ein langsamer oder unerreichbarer Server hält nur seine eigene Zeile auf.</translation>
+    </message>
+    <message>
+        <source>Open another server</source>
+        <translation>Weiteren Server öffnen</translation>
+    </message>
+    <message>
+        <source>Connect to one more server, in a window of its own (Ctrl+Shift+O)</source>
+        <translation>Mit einem weiteren Server verbinden, in einem eigenen Fenster (Strg+Umschalt+O)</translation>
+    </message>
+    <message>
+        <source>Show the chosen server&apos;s window</source>
+        <translation>Das Fenster des gewählten Servers zeigen</translation>
+    </message>
+    <message>
+        <source>No server is open.</source>
+        <translation>Kein Server ist offen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s)</source>
+        <translation>
+            <numerusform>%n Server</numerusform>
+            <numerusform>%n Server</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not answering</source>
+        <translation>
+            <numerusform>%n antwortet nicht</numerusform>
+            <numerusform>%n antworten nicht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 wartend</translation>
+    </message>
+    <message>
+        <source>%1 running</source>
+        <translation>%1 laufend</translation>
+    </message>
+    <message>
+        <source>%1 stalled</source>
+        <translation>%1 hängend</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) on</source>
+        <translation>
+            <numerusform>%n Alarm aktiv</numerusform>
+            <numerusform>%n Alarme aktiv</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>In all: %1</source>
+        <translation>Insgesamt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln worker(s)</source>
+        <translation>
+            <numerusform>%Ln Worker</numerusform>
+            <numerusform>%Ln Worker</numerusform>
         </translation>
     </message>
 </context>
@@ -1843,26 +1945,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>verbindet neu</translation>
     </message>
     <message>
-        <source>not connected</source>
-        <translation>nicht verbunden</translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation>verbindet</translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation>verbunden</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>closed</source>
-        <translation>geschlossen</translation>
-    </message>
-    <message>
         <source>just now</source>
         <translation>gerade eben</translation>
     </message>
@@ -1873,25 +1955,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>connecting to %1</source>
-        <translation>verbindet mit %1</translation>
-    </message>
-    <message>
-        <source>connected to %1</source>
-        <translation>verbunden mit %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>reconnecting in %n s: %1</source>
-        <translation>
-            <numerusform>neue Verbindung in %n s: %1</numerusform>
-            <numerusform>neue Verbindung in %n s: %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -2189,6 +2252,52 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>&quot;%1&quot; is not a sentinel address (host:port, port 1 to 65535).</source>
         <translation>„%1“ ist keine Sentinel-Adresse (host:port, Port 1 bis 65535).</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionStateText</name>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>verbindet neu</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>verbindet mit %1</translation>
+    </message>
+    <message>
+        <source>connected to %1</source>
+        <translation>verbunden mit %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>reconnecting in %n s: %1</source>
+        <translation>
+            <numerusform>neue Verbindung in %n s: %1</numerusform>
+            <numerusform>neue Verbindung in %n s: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -3777,6 +3886,26 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <source>Alert command: %1</source>
         <translation>Alarmbefehl: %1</translation>
     </message>
+    <message>
+        <source>Connect this window to another server</source>
+        <translation>Dieses Fenster mit einem anderen Server verbinden</translation>
+    </message>
+    <message>
+        <source>Open &amp;another server…</source>
+        <translation>&amp;Weiteren Server öffnen…</translation>
+    </message>
+    <message>
+        <source>Connect to one more server, in a window of its own</source>
+        <translation>Mit einem weiteren Server verbinden, in einem eigenen Fenster</translation>
+    </message>
+    <message>
+        <source>All &amp;servers</source>
+        <translation>Alle &amp;Server</translation>
+    </message>
+    <message>
+        <source>Every open server side by side: connection, alerts and totals</source>
+        <translation>Alle offenen Server nebeneinander: Verbindung, Alarme und Summen</translation>
+    </message>
 </context>
 <context>
     <name>OneJobActions</name>
@@ -4713,6 +4842,111 @@ Jetzt laufend: %2.</translation>
     </message>
 </context>
 <context>
+    <name>ServerOverviewModel</name>
+    <message>
+        <source>not answering</source>
+        <translation>antwortet nicht</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n on</source>
+        <translation>
+            <numerusform>%n aktiv</numerusform>
+            <numerusform>%n aktiv</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no reply for %n s</source>
+        <translation>
+            <numerusform>seit %n s keine Antwort</numerusform>
+            <numerusform>seit %n s keine Antwort</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 (%2 paused)</source>
+        <translation>%1 (%2 pausiert)</translation>
+    </message>
+    <message>
+        <source>%1
+Double-click or Enter: its window</source>
+        <translation>%1
+Doppelklick oder Eingabe: sein Fenster</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected, but the last read has had no reply for %n s: the server is busy or the network is stalled. The other servers are read on regardless.</source>
+        <translation>
+            <numerusform>Verbunden, aber das letzte Lesen ist seit %n s ohne Antwort: Der Server ist ausgelastet oder das Netz hängt. Die anderen Server werden trotzdem weiter gelesen.</numerusform>
+            <numerusform>Verbunden, aber das letzte Lesen ist seit %n s ohne Antwort: Der Server ist ausgelastet oder das Netz hängt. Die anderen Server werden trotzdem weiter gelesen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No alert is on</source>
+        <translation>Kein Alarm ist aktiv</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 failed jobs in %n failure group(s)</source>
+        <translation>
+            <numerusform>%1 fehlgeschlagene Jobs in %n Fehlergruppe</numerusform>
+            <numerusform>%1 fehlgeschlagene Jobs in %n Fehlergruppen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The last read failed: %1</source>
+        <translation>Das letzte Lesen schlug fehl: %1</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>Alarme</translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Laufend</translation>
+    </message>
+    <message>
+        <source>Stalled</source>
+        <translation>Hängend</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Last read</source>
+        <translation>Zuletzt gelesen</translation>
+    </message>
+</context>
+<context>
     <name>StatsChart</name>
     <message>
         <source>Logarithmic count axis</source>
@@ -5509,10 +5743,6 @@ Diagrammexport ohne Fenster: qlessdesk export-stats --help
 Tabellenexport ohne Fenster (CSV): qlessdesk export-table --help</translation>
     </message>
     <message>
-        <source>Connect to URL: redis://[user:password@]host:port/db, rediss://..., unix:///path.sock?db=N or redis-sentinel://host:port,.../master[/db]. Default: REDIS_URL, else the connection dialog.</source>
-        <translation>Mit URL verbinden: redis://[user:password@]host:port/db, rediss://..., unix:///path.sock?db=N oder redis-sentinel://host:port,.../master[/db]. Standard: REDIS_URL, sonst der Verbindungsdialog.</translation>
-    </message>
-    <message>
         <source>Open the connection read-only: no action can write.</source>
         <translation>Die Verbindung schreibgeschützt öffnen: Keine Aktion kann schreiben.</translation>
     </message>
@@ -5523,6 +5753,10 @@ Tabellenexport ohne Fenster (CSV): qlessdesk export-table --help</translation>
     <message>
         <source>Speak LANG: %1. Default: the system&apos;s language if it is one of them, else English.</source>
         <translation>Sprache LANG verwenden: %1. Standard: die Sprache des Systems, falls sie eine davon ist, sonst Englisch.</translation>
+    </message>
+    <message>
+        <source>Connect to URL: redis://[user:password@]host:port/db, rediss://..., unix:///path.sock?db=N or redis-sentinel://host:port,.../master[/db]. Given several times, each server opens in a window of its own. Default: REDIS_URL, else the connection dialog.</source>
+        <translation>Mit URL verbinden: redis://[user:password@]host:port/db, rediss://..., unix:///path.sock?db=N oder redis-sentinel://host:port,.../master[/db]. Mehrfach angegeben, öffnet jeder Server ein eigenes Fenster. Standard: REDIS_URL, sonst der Verbindungsdialog.</translation>
     </message>
 </context>
 </TS>

@@ -112,6 +112,13 @@
             <numerusform>qlessdesk: %n alerts on</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>qlessdesk, %1: %n alert(s) on</source>
+        <translation>
+            <numerusform>qlessdesk, %1: %n alert on</numerusform>
+            <numerusform>qlessdesk, %1: %n alerts on</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertsPage</name>
@@ -134,6 +141,37 @@
         <translation>
             <numerusform>%n not acknowledged.</numerusform>
             <numerusform>%n not acknowledged.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AllServersWindow</name>
+    <message numerus="yes">
+        <source>%n server(s)</source>
+        <translation>
+            <numerusform>%n server</numerusform>
+            <numerusform>%n servers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not answering</source>
+        <translation>
+            <numerusform>%n not answering</numerusform>
+            <numerusform>%n not answering</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) on</source>
+        <translation>
+            <numerusform>%n alert on</numerusform>
+            <numerusform>%n alerts on</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln worker(s)</source>
+        <translation>
+            <numerusform>%Ln worker</numerusform>
+            <numerusform>%Ln workers</numerusform>
         </translation>
     </message>
 </context>
@@ -200,6 +238,9 @@
             <numerusform>%n s ago</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>ConnectionStateText</name>
     <message numerus="yes">
         <source>reconnecting in %n s: %1</source>
         <translation>
@@ -379,6 +420,37 @@
         <translation>
             <numerusform>the %Ln match of the search</numerusform>
             <numerusform>all %Ln matches of the search</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ServerOverviewModel</name>
+    <message numerus="yes">
+        <source>%n on</source>
+        <translation>
+            <numerusform>%n on</numerusform>
+            <numerusform>%n on</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no reply for %n s</source>
+        <translation>
+            <numerusform>no reply for %n s</numerusform>
+            <numerusform>no reply for %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected, but the last read has had no reply for %n s: the server is busy or the network is stalled. The other servers are read on regardless.</source>
+        <translation>
+            <numerusform>Connected, but the last read has had no reply for %n s: the server is busy or the network is stalled. The other servers are read on regardless.</numerusform>
+            <numerusform>Connected, but the last read has had no reply for %n s: the server is busy or the network is stalled. The other servers are read on regardless.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 failed jobs in %n failure group(s)</source>
+        <translation>
+            <numerusform>%1 failed jobs in %n failure group</numerusform>
+            <numerusform>%1 failed jobs in %n failure groups</numerusform>
         </translation>
     </message>
 </context>

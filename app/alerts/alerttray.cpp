@@ -137,7 +137,13 @@ void AlertTray::updateIcon()
     const int on = m_center ? m_center->log()->unacknowledgedCount() : 0;
     const QStyle *style = QApplication::style();
     m_icon->setIcon(style->standardIcon(on > 0 ? QStyle::SP_MessageBoxWarning : QStyle::SP_ComputerIcon));
-    m_icon->setToolTip(on > 0 ? tr("qlessdesk: %n alert(s) on", nullptr, on) : tr("qlessdesk"));
+    // Each server's window has its icon: the tooltip says whose it is.
+    const QString server = m_center ? m_center->server() : QString();
+    if (server.isEmpty())
+        m_icon->setToolTip(on > 0 ? tr("qlessdesk: %n alert(s) on", nullptr, on) : tr("qlessdesk"));
+    else
+        m_icon->setToolTip(on > 0 ? tr("qlessdesk, %1: %n alert(s) on", nullptr, on).arg(server)
+                                  : tr("qlessdesk, %1").arg(server));
 }
 
 // With the console in the tray, closing the last window (or a dialog while it is hidden) must not

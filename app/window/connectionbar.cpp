@@ -1,5 +1,6 @@
 #include "connectionbar.h"
 
+#include "connectionstatetext.h"
 #include "timetext.h"
 #include "tonestyle.h"
 
@@ -120,38 +121,12 @@ void ConnectionBar::setState(const ConnectionState &state)
     default:
         break;
     }
-    QString text;
-    QString tip; // ConnectionState::describe() in the console's language (redis/ speaks English)
-    switch (state.phase) {
-    case ConnectionState::Phase::Idle:
-        text = tip = tr("not connected");
-        break;
-    case ConnectionState::Phase::Connecting:
-        text = tr("connecting");
-        tip = tr("connecting to %1").arg(state.address);
-        break;
-    case ConnectionState::Phase::Ready:
-        text = tr("connected");
-        tip = tr("connected to %1").arg(state.address);
-        break;
-    case ConnectionState::Phase::Reconnecting:
-        text = tr("reconnecting");
-        tip = tr("reconnecting in %n s: %1", nullptr, (state.retryInMs + 999) / 1000).arg(state.error.message);
-        break;
-    case ConnectionState::Phase::Failed:
-        text = tr("failed");
-        tip = tr("failed: %1").arg(state.error.message);
-        break;
-    case ConnectionState::Phase::Closed:
-        text = tip = tr("closed");
-        break;
-    }
-    m_state->setText(text);
+    m_state->setText(ConnectionStateText::word(state));
     // Offered whatever the state, as long as there is a connection to open again.
     m_reconnect->setEnabled(state.phase != ConnectionState::Phase::Idle
                             && state.phase != ConnectionState::Phase::Closed);
     ToneStyle::set(m_state, ToneStyle::Look::Badge, tone, badgeBox);
-    m_state->setToolTip(tip);
+    m_state->setToolTip(ConnectionStateText::sentence(state));
 }
 
 void ConnectionBar::setLastRefresh(const QDateTime &when)

@@ -5,7 +5,6 @@
 #include "alertmonitor.h"
 #include "alertrulestore.h"
 #include "alerttray.h"
-#include "apptheme.h"
 #include "bulkrunspanel.h"
 #include "connectionbar.h"
 #include "jobdetaildialog.h"
@@ -15,7 +14,6 @@
 #include "overviewpage.h"
 #include "pagelist.h"
 #include "pagenavigator.h"
-#include "pageshortcuts.h"
 #include "palettefollower.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -26,16 +24,13 @@
 #include "statusbar.h"
 #include "taborder.h"
 #include "troublebanner.h"
+#include "windowmenus.h"
 #include "windowtitle.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QEvent>
-#include <QLineEdit>
 #include <QListWidget>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -117,7 +112,7 @@ MainWindow::MainWindow(QWidget *parent)
             m_memory->setKeepInTray(keep);
     });
 
-    buildMenus();
+    WindowMenus::build(this, m_timer, m_bar, m_tray, m_navigation, m_stack);
     m_bar->setRefreshInterval(DefaultIntervalMs);
     m_timer->setInterval(m_bar->refreshInterval());
     resize(DefaultSize);
@@ -126,48 +121,6 @@ MainWindow::MainWindow(QWidget *parent)
 MainWindow::~MainWindow()
 {
     clearPages(); // pages use the session: they go first
-}
-
-void MainWindow::buildMenus()
-{
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *connectAction = file->addAction(tr("&Connect…"));
-    connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
-    connect(connectAction, &QAction::triggered, this, &MainWindow::connectRequested);
-    QAction *reconnectAction = file->addAction(tr("&Reconnect"));
-    reconnectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    connect(reconnectAction, &QAction::triggered, this, &MainWindow::reconnectNow);
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"));
-    quit->setShortcut(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *refresh = view->addAction(tr("&Refresh now"));
-    refresh->setShortcut(QKeySequence::Refresh); // F5
-    connect(refresh, &QAction::triggered, m_timer, &RefreshTimer::refreshNow);
-    QAction *reset = view->addAction(tr("Reset &layout"));
-    reset->setObjectName(QStringLiteral("resetLayoutAction"));
-    reset->setToolTip(tr("Window size, splitters and table columns as they first were"));
-    connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
-    QAction *find = view->addAction(tr("&Find job or tag"));
-    find->setShortcut(QKeySequence::Find); // Ctrl+F
-    connect(find, &QAction::triggered, this, [this] {
-        m_bar->searchField()->setFocus(Qt::ShortcutFocusReason);
-        m_bar->searchField()->selectAll();
-    });
-    view->addAction(AppTheme::darkPaletteAction(view));
-    view->addAction(m_tray->keepRunningAction());
-
-    new PageShortcuts(menuBar()->addMenu(tr("&Go")), m_navigation, m_stack);
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *about = help->addAction(tr("&About qlessdesk"));
-    connect(about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About qlessdesk"),
-                           tr("<b>qlessdesk</b> %1<br>A desktop console for the qless job queue.")
-                               .arg(QApplication::applicationVersion()));
-    });
 }
 
 void MainWindow::reconnectNow()
@@ -220,6 +173,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
         row = m_memory->recallServer(m_server, m_pages);
     }
     m_navigation->setCurrentRow(row);
+    emit sessionChanged(s, profile.isEmpty() ? s->settings().describe() : profile);
 }
 
 void MainWindow::setMemory(std::unique_ptr<LayoutMemory> memory)

@@ -61,18 +61,24 @@ public:
     // The window's size, splitters and columns as built; forgets the saved ones.
     void resetLayout();
 
+    // Drops the session's connection and opens it again, whatever its state.
+    void reconnectNow();
+
 signals:
-    // The operator asked to connect elsewhere (the Connect… button or menu).
+    // The operator asked to connect this window elsewhere (the Connect… button or menu).
     void connectRequested();
+    // ... to open one more server in a window of its own (File > Open another server…).
+    void anotherServerRequested();
+    // ... to see every open server (File > All servers).
+    void allServersRequested();
+    // The window shows `session` now, under `name` (the profile, else the address).
+    void sessionChanged(QlessSession *session, const QString &name);
 
 protected:
     void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void buildMenus();
-    // Drops the session's connection and opens it again, whatever its state.
-    void reconnectNow();
     void clearPages();
     // Writes the columns, splitters and this server's choices to the memory, if any.
     void rememberPages();

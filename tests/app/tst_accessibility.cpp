@@ -2,6 +2,7 @@
 #include "actioncenter.h"
 #include "actiontestkit.h"
 #include "alertrulesdialog.h"
+#include "allserverswindow.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
 #include "exportchartdialog.h"
@@ -19,6 +20,7 @@
 #include "realisticpipeline.h"
 #include "recurringeditdialog.h"
 #include "recurringjob.h"
+#include "serveroverviewmodel.h"
 
 #include <QDialog>
 #include <QListWidget>
@@ -159,6 +161,13 @@ private slots:
             alertRules.list()->setCurrentRow(row);
             audit(&alertRules, QStringLiteral("alert rules dialog, ") + rules.at(row).id);
         }
+
+        // File > All servers, with this server read.
+        AllServersWindow allServers;
+        allServers.model()->addServer(s, QStringLiteral("here"));
+        allServers.show();
+        QTRY_VERIFY(allServers.model()->isRead(0));
+        audit(&allServers, QStringLiteral("All servers window"));
 
         QTemporaryDir home;
         ProfileStore profiles(home.filePath(QStringLiteral("profiles.ini")));

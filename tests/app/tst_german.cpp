@@ -1,6 +1,8 @@
 #include "actioncenter.h"
 #include "actiontestkit.h"
 #include "alertrulesdialog.h"
+#include "allserverswindow.h"
+#include "serveroverviewmodel.h"
 #include "accessibilityaudit.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
@@ -316,6 +318,20 @@ private slots:
             expectNoEnglish(QStringLiteral("alert rules list"));
         }
         germanScreenshot(&alertRules, QStringLiteral("alert-rules"));
+
+        // File > All servers, with this server read (its name is data).
+        AllServersWindow allServers;
+        allServers.model()->addServer(window.session(), QStringLiteral("produktion"));
+        allServers.show();
+        QTRY_VERIFY(allServers.model()->isRead(0));
+        expectGerman(&allServers, QStringLiteral("All servers window"));
+        for (int column = ServerOverviewModel::ConnectionColumn; column < ServerOverviewModel::ColumnCount; ++column) {
+            m_english.check(allServers.model()->index(0, column).data().toString(), QStringLiteral("All servers row"));
+            m_english.check(allServers.model()->index(0, column).data(Qt::ToolTipRole).toString(),
+                            QStringLiteral("All servers row"));
+        }
+        expectNoEnglish(QStringLiteral("All servers row"));
+        germanScreenshot(&allServers, QStringLiteral("all-servers"));
 
         QTemporaryDir home;
         ProfileStore profiles(home.filePath(QStringLiteral("profiles.ini")));

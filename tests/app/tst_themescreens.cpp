@@ -1,3 +1,5 @@
+#include "alertcenter.h"
+#include "allserverswindow.h"
 #include "apptheme.h"
 #include "connectionbar.h"
 #include "gemworkerpipeline.h"
@@ -7,6 +9,7 @@
 #include "pagetestbase.h"
 #include "queuespage.h"
 #include "refreshtimer.h"
+#include "serveroverviewmodel.h"
 
 #include <QApplication>
 #include <QDir>
@@ -93,6 +96,20 @@ class TstThemeScreens final : public QObject, private PageTestBase
         }
     }
 
+    // File > All servers with this server in it (and its alert on).
+    void allServers(MainWindow &window, const QString &theme)
+    {
+        AllServersWindow all;
+        all.model()->addServer(window.session(), QStringLiteral("gem-workers"));
+        all.show();
+        QTRY_VERIFY_WITH_TIMEOUT(all.model()->isRead(0), 20000);
+        shot(&all, theme, QStringLiteral("all-servers"));
+        if (theme == QLatin1String("dark")) {
+            const double share = lightShare(all.grab().toImage());
+            QVERIFY2(share < 0.08, qPrintable(QStringLiteral("All servers: %1 of it light").arg(share)));
+        }
+    }
+
 private slots:
     void initTestCase()
     {
@@ -112,15 +129,23 @@ private slots:
     {
         MainWindow window;
         window.setSession(session());
+        // An alert on, so the Alerts page and the page list's badge are seen with one in each theme.
+        AlertRule busy;
+        busy.id = QStringLiteral("busy");
+        busy.kind = AlertRule::Kind::WaitingAbove;
+        busy.threshold = 1;
+        AlertCenter::of(window.session())->setRules({busy}, {});
         window.resize(1400, 860);
         window.show();
         everyPage(window, QStringLiteral("light"));
         jobWindows(window, QStringLiteral("light"));
+        allServers(window, QStringLiteral("light"));
 
         AppTheme::setDark(true);
         QVERIFY(AppTheme::isDark());
         everyPage(window, QStringLiteral("dark"));
         jobWindows(window, QStringLiteral("dark"));
+        allServers(window, QStringLiteral("dark"));
     }
 };
 

@@ -1,0 +1,117 @@
+// ServerOverviewModel's words and colours: the tooltips, the tones of the cells and the header.
+#include "serveroverviewmodel.h"
+
+#include "alertcenter.h"
+#include "alertlogmodel.h"
+#include "connectionstatetext.h"
+#include "qlesssession.h"
+#include "servertotalsreader.h"
+#include "themecolors.h"
+
+#include <QLocale>
+
+QVariant ServerOverviewModel::toolTip(const Server &server, int column) const
+{
+    if (!server.session)
+        return {};
+    switch (column) {
+    case ServerColumn:
+        return tr("%1\nDouble-click or Enter: its window").arg(server.session->settings().describe());
+    case ConnectionColumn:
+        if (server.session->state().phase == ConnectionState::Phase::Ready && outFor(server) >= SlowAfterMs)
+            return tr("Connected, but the last read has had no reply for %n s: the server is busy or the "
+                      "network is stalled. The other servers are read on regardless.",
+                      nullptr, int(outFor(server) / 1000));
+        return ConnectionStateText::sentence(server.session->state());
+    case AlertsColumn: {
+        const AlertLogModel *log = AlertCenter::of(server.session)->log();
+        QStringList on;
+        for (int row = 0; row < log->rowCount(); ++row) {
+            if (log->entry(row).clearedAt == 0)
+                on << log->entry(row).text;
+        }
+        return on.isEmpty() ? tr("No alert is on") : on.join(QLatin1Char('\n'));
+    }
+    case FailedColumn:
+        return server.reader->hasTotals()
+            ? tr("%1 failed jobs in %n failure group(s)", nullptr, int(server.reader->totals().failureGroups))
+                  .arg(QLocale().toString(server.reader->totals().failed))
+            : QVariant();
+    case LastReadColumn:
+        return server.reader->error().isEmpty() ? QVariant()
+                                                : tr("The last read failed: %1").arg(server.reader->error());
+    default:
+        return {};
+    }
+}
+
+QVariant ServerOverviewModel::foreground(const Server &server, int column) const
+{
+    if (!server.session)
+        return {};
+    using Tone = ThemeColors::Tone;
+    switch (column) {
+    case ConnectionColumn: {
+        if (outFor(server) >= SlowAfterMs)
+            return ThemeColors::text(Tone::Warning);
+        switch (server.session->state().phase) {
+        case ConnectionState::Phase::Ready:
+            return ThemeColors::text(Tone::Good);
+        case ConnectionState::Phase::Reconnecting:
+            return ThemeColors::text(Tone::Warning);
+        case ConnectionState::Phase::Failed:
+            return ThemeColors::text(Tone::Bad);
+        default:
+            return ThemeColors::text(Tone::Muted);
+        }
+    }
+    case AlertsColumn:
+        return AlertCenter::of(server.session)->log()->firingCount() > 0 ? ThemeColors::text(Tone::Bad)
+                                                                         : ThemeColors::text(Tone::Muted);
+    case StalledColumn:
+    case FailedColumn: {
+        if (!server.reader->hasTotals())
+            return {};
+        const qint64 value = column == StalledColumn ? server.reader->totals().stalled : server.reader->totals().failed;
+        return value > 0 ? ThemeColors::text(Tone::Bad) : ThemeColors::text(Tone::Muted);
+    }
+    case LastReadColumn:
+        return server.reader->error().isEmpty() ? QVariant() : ThemeColors::text(Tone::Warning);
+    default:
+        return {};
+    }
+}
+
+QVariant ServerOverviewModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole)
+        return alignment(section);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case ServerColumn:
+        return tr("Server");
+    case ConnectionColumn:
+        return tr("Connection");
+    case AlertsColumn:
+        return tr("Alerts");
+    case QueuesColumn:
+        return tr("Queues");
+    case WaitingColumn:
+        return tr("Waiting");
+    case RunningColumn:
+        return tr("Running");
+    case StalledColumn:
+        return tr("Stalled");
+    case ScheduledColumn:
+        return tr("Scheduled");
+    case FailedColumn:
+        return tr("Failed");
+    case WorkersColumn:
+        return tr("Workers");
+    case LastReadColumn:
+        return tr("Last read");
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,90 @@
+#include "servertotalsreader.h"
+
+#include "connectionstate.h"
+#include "qlessclient.h"
+#include "qlesssession.h"
+
+ServerTotalsReader::ServerTotalsReader(QlessSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{
+}
+
+namespace {
+// Why a read failed, never empty for one that did (an empty reason would read as success).
+template<typename T>
+QString failure(const QlessReply<T> &reply)
+{
+    if (reply.ok())
+        return {};
+    return reply.error.message.isEmpty() ? QStringLiteral("read failed") : reply.error.message;
+}
+} // namespace
+
+bool ServerTotalsReader::read()
+{
+    if (m_pending > 0 || !m_session || m_session->state().phase != ConnectionState::Phase::Ready)
+        return false;
+    const quint64 round = ++m_round;
+    m_reading = ServerTotals();
+    m_roundError.clear();
+    QlessClient *client = m_session->client();
+    m_pending = 3;
+    client->queueCounts(this, [this, round](const QlessReply<QList<QueueCounts>> &reply) {
+        if (reply.ok()) {
+            m_reading.queues = int(reply.value.size());
+            for (const QueueCounts &queue : reply.value) {
+                m_reading.paused += queue.paused ? 1 : 0;
+                m_reading.waiting += queue.waiting;
+                m_reading.running += queue.running;
+                m_reading.stalled += queue.stalled;
+                m_reading.scheduled += queue.scheduled;
+                m_reading.depends += queue.depends;
+            }
+        }
+        partDone(round, failure(reply));
+    });
+    readFailureGroups({}, round);
+    // A page of one worker carries the count of them all.
+    client->workerPage({}, {}, 1, this, [this, round](const QlessReply<WorkerPage> &reply) {
+        if (reply.ok())
+            m_reading.workers = reply.value.total;
+        partDone(round, failure(reply));
+    });
+    return true;
+}
+
+void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 round)
+{
+    m_session->client()->failureGroupList(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+        if (!reply.ok()) {
+            partDone(round, failure(reply));
+            return;
+        }
+        m_reading.failureGroups = reply.value.total;
+        for (const FailureGroup &group : reply.value.groups)
+            m_reading.failed += group.count;
+        if (!reply.value.cursor.isEmpty() && round == m_round && !reply.value.groups.isEmpty()) {
+            readFailureGroups(reply.value.cursor, round);
+            return;
+        }
+        partDone(round, {});
+    });
+}
+
+void ServerTotalsReader::partDone(quint64 round, const QString &error)
+{
+    if (round != m_round || m_pending == 0)
+        return;
+    if (!error.isEmpty() && m_roundError.isEmpty())
+        m_roundError = error;
+    if (--m_pending > 0)
+        return;
+    const bool ok = m_roundError.isEmpty();
+    m_error = m_roundError;
+    if (ok) {
+        m_totals = m_reading;
+        m_hasTotals = true;
+    }
+    emit finished(ok);
+}
