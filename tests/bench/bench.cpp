@@ -350,6 +350,8 @@ int Bench::run()
         throughput();
     if (wanted("overview"))
         overview();
+    if (wanted("alerts"))
+        alerts();
     if (wanted("group"))
         failureGroup();
     if (wanted("priority"))

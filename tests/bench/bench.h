@@ -39,8 +39,8 @@ struct BenchOptions
     int eventsSeconds = 60;     // how long the event stream runs at eventsRate
     int eventsRate = 10000;     // events published a second to the Events page
     QString out;
-    // Sections to run (throughput, overview, group, priority, malformed, activity, clusters, retry,
-    // events, search); empty: all.
+    // Sections to run (throughput, overview, alerts, group, priority, malformed, activity,
+    // clusters, retry, events, search); empty: all.
     QStringList only;
 
     static BenchOptions quick();
@@ -81,6 +81,7 @@ private:
     void clusters();  // clusters.cpp
     void events();    // events.cpp
     void search();    // search.cpp
+    void alerts();    // alerts.cpp
     void longestCalls();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.

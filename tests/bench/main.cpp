@@ -67,7 +67,7 @@ int main(int argc, char **argv)
                                  QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
-                                  QStringLiteral("Run only these sections: throughput, overview, group, priority, malformed, activity, clusters, "
+                                  QStringLiteral("Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
                                                  "retry, events, search (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
@@ -143,8 +143,8 @@ int main(int argc, char **argv)
     }
     options.out = parser.value(out);
     if (parser.isSet(only)) {
-        const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("group"),
-                                QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
+        const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("alerts"),
+                                QStringLiteral("group"), QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
                                 QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events"),
                                 QStringLiteral("search")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
