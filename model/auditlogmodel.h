@@ -34,8 +34,10 @@ public:
     // Rows decoded together: what a view shows at once, and a little more.
     static constexpr int BlockRows = 64;
     // Rows found further back are taken into the table this many at a time, this long apart (see
-    // insertOlder): a million rows in about two seconds, as long as the reader takes to find them.
-    static constexpr int InsertSliceRows = 8192;
+    // insertOlder): a million rows in about four seconds. A slice's cost on the GUI thread grows
+    // with its rows (the view and its header take each in): 8,192 a slice held it 16-17 ms on a
+    // 2-core machine (./run bench, activity), 4,096 about 9.
+    static constexpr int InsertSliceRows = 4096;
     static constexpr int InsertPauseMs = 16;
     // Decoded rows kept: several screens' worth, however far the operator scrolls.
     static constexpr int KeptRecords = 4096;
