@@ -1,5 +1,6 @@
 #include "joblistpane.h"
 
+#include "elidedcelldelegate.h"
 #include "joblistmodel.h"
 #include "jobtableproxy.h"
 #include "tableexportbutton.h"
@@ -29,6 +30,11 @@ JobListPane::JobListPane(QlessClient *client, QWidget *parent)
     // The source's own order (pop order, newest failure first, ...) until the operator sorts.
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     VisibleRows::follow(m_view, m_model); // a refresh reads the rows on screen, not all loaded
+    // Jids and worker names that share their beginnings are told apart by their ends.
+    if (ElidedCellDelegate *cells = ElidedCellDelegate::of(m_view)) {
+        cells->setMiddleElided(JobListModel::JidColumn);
+        cells->setMiddleElided(JobListModel::WorkerColumn);
+    }
     m_heading->setTextFormat(Qt::PlainText);
     QFont bold = m_heading->font();
     bold.setBold(true);

@@ -2,6 +2,7 @@
 
 #include "columnchooser.h"
 #include "contextmenukey.h"
+#include "elidedcelldelegate.h"
 #include "tablecopy.h"
 
 #include <QHeaderView>
@@ -19,6 +20,8 @@ void setUp(QTableView *view, QAbstractItemModel *model)
     view->setShowGrid(false);
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
+    // A column narrower than its longest text hides nothing: the whole text is in the tooltip.
+    view->setItemDelegate(new ElidedCellDelegate(view));
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);

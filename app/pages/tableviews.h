@@ -6,7 +6,8 @@ class QTableView;
 
 // One look for every table of the console: whole-row selection, extended selection, sorting by
 // clicking a header, no grid, alternating rows, compact rows, no word wrap, a header menu that
-// shows or hides columns (ColumnChooser); Ctrl+C copies the selected rows (TableCopy), Shift+F10
+// shows or hides columns (ColumnChooser), cells cut short whole in their tooltips
+// (ElidedCellDelegate); Ctrl+C copies the selected rows (TableCopy), Shift+F10
 // opens the context menu at the current row (ContextMenuKey).
 namespace TableViews {
 void setUp(QTableView *view, QAbstractItemModel *model);

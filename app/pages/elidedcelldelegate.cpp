@@ -1,0 +1,80 @@
+#include "elidedcelldelegate.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QHelpEvent>
+#include <QToolTip>
+
+ElidedCellDelegate::ElidedCellDelegate(QAbstractItemView *view)
+    : QStyledItemDelegate(view)
+    , m_view(view)
+{
+}
+
+ElidedCellDelegate *ElidedCellDelegate::of(const QAbstractItemView *view)
+{
+    return view ? qobject_cast<ElidedCellDelegate *>(view->itemDelegate()) : nullptr;
+}
+
+void ElidedCellDelegate::setMiddleElided(int column, bool middle)
+{
+    if (middle)
+        m_middle.insert(column);
+    else
+        m_middle.remove(column);
+    m_view->viewport()->update();
+}
+
+void ElidedCellDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (m_middle.contains(index.column()))
+        option->textElideMode = Qt::ElideMiddle;
+}
+
+bool ElidedCellDelegate::cut(const QStyleOptionViewItem &option) const
+{
+    if (!option.features.testFlag(QStyleOptionViewItem::HasDisplay) || option.text.isEmpty())
+        return false;
+    const QWidget *widget = option.widget;
+    const QStyle *style = widget ? widget->style() : QApplication::style();
+    // What QCommonStyle leaves for the text: the text rectangle less a focus margin either side.
+    const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &option, widget);
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+    const QString firstLine = option.text.section(QLatin1Char('\n'), 0, 0);
+    return firstLine.size() != option.text.size()
+        || QFontMetrics(option.font).horizontalAdvance(firstLine) > text.width() - 2 * margin;
+}
+
+bool ElidedCellDelegate::isElided(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != m_view->model())
+        return false;
+    // The option the view would draw the cell with, as far as the text's room goes.
+    QStyleOptionViewItem option;
+    option.initFrom(m_view->viewport());
+    option.widget = m_view;
+    option.font = m_view->font();
+    option.fontMetrics = m_view->fontMetrics();
+    option.textElideMode = m_view->textElideMode();
+    option.rect = m_view->visualRect(index);
+    initStyleOption(&option, index);
+    return cut(option);
+}
+
+bool ElidedCellDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                                   const QModelIndex &index)
+{
+    if (event && event->type() == QEvent::ToolTip && index.isValid()) {
+        QStyleOptionViewItem cell = option;
+        initStyleOption(&cell, index);
+        if (cut(cell)) {
+            const QString own = index.data(Qt::ToolTipRole).toString();
+            const QString tip = own.isEmpty() || own == cell.text ? cell.text
+                                                                   : cell.text + QStringLiteral("\n\n") + own;
+            QToolTip::showText(event->globalPos(), tip, view, option.rect);
+            return true;
+        }
+    }
+    return QStyledItemDelegate::helpEvent(event, view, option, index);
+}
