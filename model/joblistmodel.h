@@ -87,6 +87,9 @@ public:
 
     // For tests: where "now" comes from (seconds since the epoch).
     void setClock(std::function<double()> clock) { m_text.setClock(std::move(clock)); }
+    // "Now" as the rows' ages are measured (the server's clock), for views that word a time
+    // their own way.
+    double now() const { return m_text.now(); }
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

@@ -89,14 +89,16 @@ QString JobRowText::stateName(const QString &state)
     return state;
 }
 
-// "47 min ago": whole minutes past the first one, so that the column stays narrow; the tooltip
-// gives the moment itself.
+// "47 min ago", "3 h ago": whole minutes past the first one, whole hours past the first hour,
+// so that put and last change fit narrow columns beside a job's other times ("1 h 47 min ago"
+// would not); the tooltip gives the moment itself.
 QString JobRowText::ago(double when) const
 {
     if (when <= 0)
         return {};
     const double seconds = now() - when;
-    const double shown = qAbs(seconds) < 60 ? seconds : std::round(seconds / 60) * 60;
+    const double unit = qAbs(seconds) < 60 ? 0 : qAbs(seconds) < 3600 ? 60 : 3600;
+    const double shown = unit > 0 ? std::round(seconds / unit) * unit : seconds;
     return TimeText::relative(now() - shown, now());
 }
 

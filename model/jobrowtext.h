@@ -27,12 +27,13 @@ public:
     static QString stateName(const QString &state);
     // JobRow::lockExpired against this clock.
     bool lockExpired(const JobRow &job) const { return job.lockExpired(now()); }
+    // The clock's "now", seconds since the epoch.
+    double now() const;
 
 private:
     QString ago(double when) const;
     QString timeText(const JobRow &job) const;
     double timeValue(const JobRow &job) const;
-    double now() const;
 
     std::function<double()> m_clock;
 };

@@ -2,6 +2,7 @@
 #include "joblistmodel.h"
 #include "qlessclienttestbase.h"
 #include "refreshtimer.h"
+#include "timetext.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
@@ -157,6 +158,31 @@ private slots:
         QVERIFY(waitIdle(model));
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("completed 9 min ago"));
+    }
+
+    // Put and last change in few words: whole minutes within the hour, whole hours beyond it
+    // (the narrow columns of the Queues page's tabs); the moment in the tooltip.
+    void putAndChangeInWholeUnits()
+    {
+        fixture().put("q", "old", T);
+        JobListModel model(client());
+        double now = T + 42;
+        model.setClock([&now] { return now; });
+        model.setSource(JobSource::queueState(client(), QStringLiteral("q"), QStringLiteral("waiting")));
+        QVERIFY(waitIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        const auto put = [&model] { return model.index(0, JobListModel::PutColumn).data().toString(); };
+        QCOMPARE(put(), QStringLiteral("42 s ago"));
+        now = T + 47 * 60 + 20;
+        QCOMPARE(put(), QStringLiteral("47 min ago"));
+        now = T + 59 * 60 + 50;
+        QCOMPARE(put(), QStringLiteral("1 h ago"));
+        now = T + 2 * 3600 + 40 * 60; // 2 h 40 min
+        QCOMPARE(put(), QStringLiteral("3 h ago"));
+        QCOMPARE(model.index(0, JobListModel::ChangedColumn).data().toString(), QStringLiteral("3 h ago"));
+        now = T + 86400 + 4 * 3600 + 10 * 60;
+        QCOMPARE(put(), QStringLiteral("1 d 4 h ago"));
+        QVERIFY(model.index(0, JobListModel::PutColumn).data(Qt::ToolTipRole).toString().contains(TimeText::local(T)));
     }
 
     // A worker's jobs whose lock ran out: qless counts them stalled (the workers list does too),
