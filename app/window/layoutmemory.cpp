@@ -20,6 +20,12 @@ const QString intervalKey = QStringLiteral("refresh/intervalMs");
 const QString trayKey = QStringLiteral("window/keepInTray");
 const QString serversGroup = QStringLiteral("servers");
 const QString pageKey = QStringLiteral("page");
+const char *const versionProperty = "qlessdeskLayoutVersion";
+
+int versionOf(const QWidget *widget)
+{
+    return widget->property(versionProperty).toInt();
+}
 
 QHeaderView *headerOf(QWidget *widget)
 {
@@ -150,6 +156,7 @@ void LayoutMemory::saveWidgets(const QWidget *root)
         const QString group = widgetsGroup + QLatin1Char('/') + it.key();
         m_settings->setValue(group + QStringLiteral("/state"), stateOf(it.value()));
         m_settings->setValue(group + QStringLiteral("/count"), countOf(it.value()));
+        m_settings->setValue(group + QStringLiteral("/version"), versionOf(it.value()));
     }
 }
 
@@ -165,7 +172,11 @@ void LayoutMemory::restoreWidgets(QWidget *root)
         const QByteArray state = bytes(m_settings->value(group + QStringLiteral("/state")));
         bool counted = false;
         const int count = m_settings->value(group + QStringLiteral("/count")).toInt(&counted);
-        if (state.isEmpty() || !counted || count != countOf(widget))
+        // Saved before versions were: 0, like a widget that never set one.
+        bool versioned = true;
+        const QVariant savedVersion = m_settings->value(group + QStringLiteral("/version"), 0);
+        const int version = savedVersion.toInt(&versioned);
+        if (state.isEmpty() || !counted || count != countOf(widget) || !versioned || version != versionOf(widget))
             continue;
         // Qt refuses most bad bytes itself; one it took half-way is undone with the built state.
         if (!apply(widget, state))
@@ -184,6 +195,11 @@ void LayoutMemory::resetWidgets(QWidget *root)
     m_settings->remove(widgetsGroup);
     m_settings->remove(geometryKey);
     m_settings->remove(windowStateKey);
+}
+
+void LayoutMemory::setVersion(QWidget *widget, int version)
+{
+    widget->setProperty(versionProperty, version);
 }
 
 int LayoutMemory::refreshInterval(int fallback) const
