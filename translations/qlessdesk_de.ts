@@ -4533,10 +4533,6 @@ Jetzt laufend: %2.</translation>
         <translation>Timeout von</translation>
     </message>
     <message>
-        <source>Lock</source>
-        <translation>Sperre</translation>
-    </message>
-    <message>
         <source>Due</source>
         <translation>Fällig</translation>
     </message>
@@ -4564,6 +4560,14 @@ Jetzt laufend: %2.</translation>
             <numerusform>%Ln mit Timeout (zuerst aufgeführt: das nächste Pop nimmt ihn) · %1</numerusform>
             <numerusform>%Ln mit Timeout (zuerst aufgeführt: das nächste Pop nimmt sie) · %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Lock expires</source>
+        <translation>Sperre läuft ab</translation>
+    </message>
+    <message>
+        <source>Lock expired</source>
+        <translation>Sperre abgelaufen</translation>
     </message>
 </context>
 <context>

@@ -1,17 +1,48 @@
 #include "queuetabcolumns.h"
 
+#include "durationtext.h"
+#include "elidedcelldelegate.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
+#include "layoutmemory.h"
+#include "timetext.h"
 
 #include <QCoreApplication>
 #include <QHeaderView>
+#include <QStyle>
 #include <QTableView>
 
 namespace {
+Job jobAt(const QModelIndex &source)
+{
+    return source.data(JobListModel::JobRole).value<Job>();
+}
+
+// "in 8 min 3 s" or "2 min ago" against the list's own clock (the server's): the cell leaves out
+// what its header says ("Lock expires", "Due"), which keeps the column narrow enough for put and
+// last change beside it. The model's own wording where the time is not known.
+QVariant relative(double when, const QModelIndex &source)
+{
+    const auto *jobs = qobject_cast<const JobListModel *>(source.model());
+    if (when <= 0 || !jobs)
+        return source.data();
+    return TimeText::relative(when, jobs->now());
+}
+
+QVariant lockExpiry(const QModelIndex &source)
+{
+    return relative(jobAt(source).expires, source);
+}
+
+QVariant dueTime(const QModelIndex &source)
+{
+    return relative(jobAt(source).due, source);
+}
+
 // What the depends tab shows in its time column: the jobs each one waits on.
 QVariant waitsOn(const QModelIndex &source)
 {
-    const Job job = source.data(JobListModel::JobRole).value<Job>();
+    const Job job = jobAt(source);
     if (job.dependencies.isEmpty())
         return QCoreApplication::translate("QueuesPage", "nothing (released on the next change)");
     const QStringList first = job.dependencies.mid(0, 5);
@@ -21,23 +52,36 @@ QVariant waitsOn(const QModelIndex &source)
     return text;
 }
 
-// The Waiting tab's time column: a timed-out job's mark without the worker's name, which is too
-// long to share the cell ("timed out 3 min ago"); the worker has its own column (timedOutFrom).
+// The Waiting tab's time column ("In queue"): how long since the put ("59 min 47 s"), or a
+// timed-out job's mark without the worker's name, which is too long to share the cell ("timed
+// out 3 min ago"); the worker has its own column (timedOutFrom).
 QVariant waitingTime(const QModelIndex &source)
 {
+    const Job job = jobAt(source);
     const QString text = source.data().toString();
-    const Job job = source.data(JobListModel::JobRole).value<Job>();
-    const QString suffix = QStringLiteral(" (%1)").arg(job.timedOutWorker);
-    if (!job.timedOut || job.timedOutWorker.isEmpty() || !text.endsWith(suffix))
+    if (job.timedOut) {
+        const QString suffix = QStringLiteral(" (%1)").arg(job.timedOutWorker);
+        return job.timedOutWorker.isEmpty() || !text.endsWith(suffix) ? text : text.chopped(suffix.size());
+    }
+    const auto *jobs = qobject_cast<const JobListModel *>(source.model());
+    if (job.put <= 0 || !jobs)
         return text;
-    return text.chopped(suffix.size());
+    return DurationText::format(qMax(0.0, jobs->now() - job.put));
 }
 
 // The Waiting tab's worker column: the worker a timed-out job was taken from.
 QVariant timedOutFrom(const QModelIndex &source)
 {
-    const Job job = source.data(JobListModel::JobRole).value<Job>();
+    const Job job = jobAt(source);
     return job.timedOut ? job.timedOutWorker : QString();
+}
+
+// `width`, or what the column's title needs if more (a German title is often longer).
+void fit(QHeaderView *header, int column, int width)
+{
+    const QString title = header->model()->headerData(column, Qt::Horizontal).toString();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    header->resizeSection(column, qMax(width, header->fontMetrics().horizontalAdvance(title) + 3 * margin));
 }
 } // namespace
 
@@ -46,47 +90,70 @@ void QueueTabColumns::setUp(QTableView *view, JobFilterProxyModel *proxy, const 
     for (int column : {JobListModel::StateColumn, JobListModel::QueueColumn, JobListModel::FailureColumn})
         view->hideColumn(column);
     const bool waiting = state == QLatin1String("waiting");
+    const bool scheduled = state == QLatin1String("scheduled");
     const bool depends = state == QLatin1String("depends");
-    const bool held = state == QLatin1String("running") || state == QLatin1String("stalled"); // only these have a worker
+    const bool running = state == QLatin1String("running");
+    const bool held = running || state == QLatin1String("stalled"); // only these have a worker
     if (!held)
         view->hideColumn(JobListModel::WorkerColumn);
-    const char *time = nullptr;
+    // A held job's priority orders nothing: qless hands a stalled job out again before any waiting
+    // one, whatever its priority. Retries left matter once a job stalls (the next pop spends
+    // one), not while it runs; the Running tab gives their room to tags. The header's menu
+    // shows either.
+    if (held)
+        view->hideColumn(JobListModel::PriorityColumn);
+    if (running)
+        view->hideColumn(JobListModel::RetriesColumn);
+    const auto rename = [proxy](int column, const char *text) {
+        proxy->setHeaderText(column, QCoreApplication::translate("QueuesPage", text));
+    };
+    int timeWidth = 100; // "in 29 min 50 s"
     if (waiting) {
-        time = QT_TRANSLATE_NOOP("QueuesPage", "In queue");
+        rename(JobListModel::TimeColumn, QT_TRANSLATE_NOOP("QueuesPage", "In queue"));
         proxy->setCellText(JobListModel::TimeColumn, waitingTime);
-        proxy->setHeaderText(JobListModel::WorkerColumn, QCoreApplication::translate("QueuesPage", "Timed out from"));
+        rename(JobListModel::WorkerColumn, QT_TRANSLATE_NOOP("QueuesPage", "Timed out from"));
         proxy->setCellText(JobListModel::WorkerColumn, timedOutFrom);
+        timeWidth = 125; // "timed out 12 min ago" heads the list when qless timed jobs out
     } else if (held) {
-        time = QT_TRANSLATE_NOOP("QueuesPage", "Lock");
-    } else if (state == QLatin1String("scheduled")) {
-        time = QT_TRANSLATE_NOOP("QueuesPage", "Due");
+        rename(JobListModel::TimeColumn, running ? QT_TRANSLATE_NOOP("QueuesPage", "Lock expires")
+                                                 : QT_TRANSLATE_NOOP("QueuesPage", "Lock expired"));
+        proxy->setCellText(JobListModel::TimeColumn, lockExpiry);
+        timeWidth = running ? 95 : 100; // "in 9 min 59 s", "9 min 59 s ago"
+    } else if (scheduled) {
+        rename(JobListModel::TimeColumn, QT_TRANSLATE_NOOP("QueuesPage", "Due"));
+        proxy->setCellText(JobListModel::TimeColumn, dueTime);
     } else if (depends) {
-        time = QT_TRANSLATE_NOOP("QueuesPage", "Waits on");
+        rename(JobListModel::TimeColumn, QT_TRANSLATE_NOOP("QueuesPage", "Waits on"));
         proxy->setCellText(JobListModel::TimeColumn, waitsOn);
+        timeWidth = 150;
     }
-    if (time)
-        proxy->setHeaderText(JobListModel::TimeColumn, QCoreApplication::translate("QueuesPage", time));
+
+    // Job, class, priority or worker, the state's own time, put, last change, retries, tags: the
+    // times side by side, tags last, where they take what is left.
     QHeaderView *header = view->horizontalHeader();
-    // Widths that fit a 32-hex jid, a namespaced class and the time texts, leaving the tags room.
-    header->resizeSection(JobListModel::JidColumn, 262);
-    header->resizeSection(JobListModel::KlassColumn, 165);
-    header->resizeSection(JobListModel::PriorityColumn, 65);
-    header->resizeSection(JobListModel::WorkerColumn, 150);
-    // Waiting: "timed out 12 min ago" heads the list when qless timed jobs out; the worker shows
-    // beside it while "Only timed out" is on (an empty column otherwise).
-    header->resizeSection(JobListModel::TimeColumn, depends ? 200 : waiting ? 150 : 140);
-    if (waiting)
-        header->resizeSection(JobListModel::WorkerColumn, 185);
-    header->resizeSection(JobListModel::RetriesColumn, 85);
-    // When the job was put, beside its state's own time, where there is room for it: Waiting
-    // already counts from the put, Running and Stalled need the worker. The time cell's tooltip
-    // gives put and last change (`time`) in every tab, the job's detail shows both, and the
-    // header's menu (ColumnChooser) shows either column.
-    header->resizeSection(JobListModel::PutColumn, 95);
-    view->hideColumn(JobListModel::ChangedColumn);
-    if (waiting || held)
-        view->hideColumn(JobListModel::PutColumn);
+    const QList<int> order{JobListModel::JidColumn,     JobListModel::KlassColumn,   JobListModel::PriorityColumn,
+                           JobListModel::WorkerColumn,  JobListModel::TimeColumn,    JobListModel::PutColumn,
+                           JobListModel::ChangedColumn, JobListModel::RetriesColumn, JobListModel::StateColumn,
+                           JobListModel::QueueColumn,   JobListModel::FailureColumn, JobListModel::TagsColumn};
+    for (int i = 0; i < order.size(); ++i)
+        header->moveSection(header->visualIndex(order.at(i)), i);
+    // Widths for the window's default size, where every shown column but the tags reads whole
+    // (tst_deploymentscreens checks each tab). Put and last change take "59 min ago" or "23 h ago"
+    // (JobRowText::ago), an expired lock "9 min 59 s ago"; the Stalled tab, the widest, leaves its
+    // tags 60 px. A 32-hex jid is cut in the middle, whole in its tooltip; so is a long worker name.
+    if (ElidedCellDelegate *cells = ElidedCellDelegate::of(view)) {
+        cells->setMiddleElided(JobListModel::JidColumn);
+        cells->setMiddleElided(JobListModel::WorkerColumn);
+    }
+    fit(header, JobListModel::JidColumn, 130);
+    fit(header, JobListModel::KlassColumn, 105);
+    fit(header, JobListModel::PriorityColumn, 52);
+    fit(header, JobListModel::WorkerColumn, 175);
+    fit(header, JobListModel::TimeColumn, timeWidth);
+    fit(header, JobListModel::PutColumn, 84);
+    fit(header, JobListModel::ChangedColumn, 84);
+    fit(header, JobListModel::RetriesColumn, 60);
     header->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Stretch);
-    // Tags sit before worker and time in the model; the eye wants them last, where they stretch.
-    header->moveSection(header->visualIndex(JobListModel::TagsColumn), JobListModel::ColumnCount - 1);
+    // Put and last change used to be hidden here: a layout saved then would hide them again.
+    LayoutMemory::setVersion(view, 1);
 }

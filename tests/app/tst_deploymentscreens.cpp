@@ -1,5 +1,6 @@
 #include "completedpage.h"
 #include "connectionbar.h"
+#include "elidedcelldelegate.h"
 #include "gemworkerpipeline.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
@@ -20,6 +21,8 @@
 #include "workerspage.h"
 
 #include <QCheckBox>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -169,12 +172,13 @@ private slots:
         QVERIFY(overview.workersLabel()->toolTip().contains(QStringLiteral("timed out")));
     }
 
-    // Put and last change are shown in the list itself, not only in tooltips: each listed
-    // column is visible and every row's text fits it (not elided), at the window's default size.
-    static void putAndChangeShown(JobListPane *pane, const QList<int> &columns)
+    // Each listed column of `view` is shown inside it (not behind its scroll bar) and no row's
+    // text is cut: as the cell's delegate finds it, and as the font measures it.
+    static void readable(QTableView *view, const QList<int> &columns)
     {
-        QTRY_VERIFY_WITH_TIMEOUT(pane->model()->rowCount() > 0, 10000);
-        QTableView *view = pane->view();
+        QTRY_VERIFY_WITH_TIMEOUT(view->model()->rowCount() > 0, 10000);
+        const ElidedCellDelegate *cells = ElidedCellDelegate::of(view);
+        QVERIFY(cells);
         for (int column : columns) {
             QVERIFY2(!view->isColumnHidden(column), qPrintable(QString::number(column)));
             const QRect cell = view->visualRect(view->model()->index(0, column));
@@ -182,10 +186,75 @@ private slots:
                      qPrintable(QStringLiteral("column %1 at %2+%3 is off to the side of %4")
                                     .arg(column).arg(cell.x()).arg(cell.width()).arg(view->viewport()->width())));
             for (int row = 0; row < view->model()->rowCount(); ++row) {
+                const QModelIndex index = view->model()->index(row, column);
+                const QString text = index.data().toString();
+                const QVariant font = index.data(Qt::FontRole);
+                const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : view->font());
+                const QString where = QStringLiteral("\"%1\" in %2 px of column %3").arg(text).arg(view->columnWidth(column)).arg(column);
+                QVERIFY2(metrics.horizontalAdvance(text) < view->columnWidth(column) - 6, qPrintable(where));
+                QVERIFY2(!cells->isElided(index), qPrintable(where));
+            }
+        }
+    }
+
+    // Put and last change are shown in the list itself, not only in tooltips: each listed
+    // column is visible and every row's text fits it (not elided), at the window's default size.
+    static void putAndChangeShown(QTableView *view, const QList<int> &columns)
+    {
+        readable(view, columns);
+        for (int column : columns) {
+            for (int row = 0; row < view->model()->rowCount(); ++row) {
                 const QString text = view->model()->index(row, column).data().toString();
                 QVERIFY2(text.endsWith(QStringLiteral("ago")), qPrintable(text));
-                QVERIFY2(view->fontMetrics().horizontalAdvance(text) < view->columnWidth(column) - 6, qPrintable(text));
             }
+        }
+    }
+
+    // Every job tab of the Queues page shows put and last change at the window's default size,
+    // whole, beside what the tab is about (a running job's worker and lock, a timed-out job's
+    // mark, what a job waits on), with the tags in view, not behind a scroll bar.
+    void queueTabsShowPutAndChange()
+    {
+        MainWindow window;
+        window.setSession(session());
+        window.resize(1280, 800);
+        window.show();
+        showAndWait(window, QStringLiteral("Queues"));
+        auto *queues = qobject_cast<QueuesPage *>(window.currentPage());
+        QVERIFY(queues);
+        struct Tab
+        {
+            const char *queue;
+            QueuesPage::Tab tab;
+            const char *state;
+            QList<int> whole; // besides put and last change
+        };
+        const QList<Tab> tabs{
+            {"crawl", QueuesPage::WaitingTab, "waiting", {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn}},
+            {"index", QueuesPage::RunningTab, "running",
+             {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::WorkerColumn, JobListModel::TimeColumn}},
+            {"parse", QueuesPage::StalledTab, "stalled",
+             {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::WorkerColumn, JobListModel::TimeColumn,
+              JobListModel::RetriesColumn}},
+            {"crawl", QueuesPage::ScheduledTab, "scheduled",
+             {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn, JobListModel::RetriesColumn}},
+            {"parse", QueuesPage::DependsTab, "depends", {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn}}};
+        for (const Tab &t : tabs) {
+            queues->showQueue(QString::fromLatin1(t.queue));
+            queues->showTab(t.tab);
+            QTableView *view = queues->tableView(t.tab);
+            putAndChangeShown(view, {JobListModel::PutColumn, JobListModel::ChangedColumn});
+            if (QTest::currentTestFailed())
+                return;
+            readable(view, t.whole);
+            if (QTest::currentTestFailed())
+                return;
+            // The tags last, in view: the shown columns fit the list's width.
+            QTRY_VERIFY2(!view->horizontalScrollBar()->isVisible(), t.state);
+            QVERIFY2(view->columnWidth(JobListModel::TagsColumn) >= 60, t.state);
+            QCOMPARE(view->horizontalHeader()->visualIndex(JobListModel::TagsColumn), JobListModel::ColumnCount - 1);
+            screenshot(&window, QStringLiteral("deployment-queues-%1-%2-1280").arg(QString::fromLatin1(t.queue),
+                                                                                   QString::fromLatin1(t.state)));
         }
     }
 
@@ -204,30 +273,34 @@ private slots:
         showAndWait(window, QStringLiteral("Workers"));
         auto *workers = qobject_cast<WorkersPage *>(window.currentPage());
         workers->showWorker(QStringLiteral("worker-c.prod.internal-4103"));
-        putAndChangeShown(workers->jobPane(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        putAndChangeShown(workers->jobPane()->view(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
         if (QTest::currentTestFailed())
             return;
+        noDamageMarks(workers->jobPane()->model());
         screenshot(&window, QStringLiteral("deployment-workers-jobs"));
         showAndWait(window, QStringLiteral("Failed"));
         auto *failed = qobject_cast<FailedPage *>(window.currentPage());
         failed->showGroup(QStringLiteral("Net::ReadTimeout"));
-        putAndChangeShown(failed->jobPane(), {JobListModel::PutColumn});
+        putAndChangeShown(failed->jobPane()->view(), {JobListModel::PutColumn});
         if (QTest::currentTestFailed())
             return;
+        noDamageMarks(failed->jobPane()->model());
         QVERIFY(!failed->jobPane()->view()->isColumnHidden(JobListModel::FailureColumn));
         screenshot(&window, QStringLiteral("deployment-failed-jobs"));
         showAndWait(window, QStringLiteral("Tags"));
         auto *tags = qobject_cast<TagsPage *>(window.currentPage());
         tags->showTag(QStringLiteral("nightly"));
-        putAndChangeShown(tags->jobPane(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        putAndChangeShown(tags->jobPane()->view(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
         if (QTest::currentTestFailed())
             return;
+        noDamageMarks(tags->jobPane()->model());
         screenshot(&window, QStringLiteral("deployment-tags-jobs"));
         showAndWait(window, QStringLiteral("Tracked"));
         auto *tracked = qobject_cast<TrackedPage *>(window.currentPage());
-        putAndChangeShown(tracked->jobPane(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        putAndChangeShown(tracked->jobPane()->view(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
         if (QTest::currentTestFailed())
             return;
+        noDamageMarks(tracked->jobPane()->model());
         window.resize(1400, 860);
 
         // One queue is paused: the title says so.
@@ -290,7 +363,9 @@ private slots:
         const double put = putTimeByQless(m_seeded.stalled);
         QVERIFY(put > 0);
         QCOMPARE(stalledJob.put, put);
-        // The Stalled tab gives the worker the room (no Put column); the lock cell's tooltip has the put.
+        // Its put in its own column ("… ago", the moment in the tooltip), and in the lock cell's tooltip.
+        QCOMPARE(stalled->index(0, JobListModel::PutColumn).data(JobListModel::SortRole).toDouble(), put);
+        QVERIFY(!queues->tableView(QueuesPage::StalledTab)->isColumnHidden(JobListModel::PutColumn));
         const QString lockTip = stalled->index(0, JobListModel::TimeColumn).data(Qt::ToolTipRole).toString();
         QVERIFY2(lockTip.contains(TimeText::local(put)), qPrintable(lockTip));
         noDamageMarks(stalled);

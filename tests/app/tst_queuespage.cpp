@@ -196,8 +196,11 @@ private slots:
         const Job waiter = depends->index(0, 0).data(JobListModel::JobRole).value<Job>();
         QCOMPARE(depends->index(0, JobListModel::TimeColumn).data().toString(), waiter.dependencies.join(QStringLiteral(", ")));
         QCOMPARE(depends->headerData(JobListModel::TimeColumn, Qt::Horizontal).toString(), QStringLiteral("Waits on"));
+        // The lock's time under "Lock expires", without saying it again in every cell.
+        QCOMPARE(page.proxy(QueuesPage::RunningTab)->headerData(JobListModel::TimeColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Lock expires"));
         QVERIFY(page.proxy(QueuesPage::RunningTab)->index(0, JobListModel::TimeColumn).data().toString()
-                    .startsWith(QStringLiteral("lock expires in")));
+                    .startsWith(QStringLiteral("in ")));
 
         // Another queue from outside (the Overview): the picker follows.
         page.showTab(QueuesPage::WaitingTab);
