@@ -1,5 +1,6 @@
 #include "workerspage.h"
 
+#include "elidedcelldelegate.h"
 #include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
@@ -57,10 +58,15 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     m_workerView->setAccessibleDescription(tr("The worker chosen here lists its jobs beside"));
     QHeaderView *header = m_workerView->horizontalHeader();
     header->setStretchLastSection(false);
+    // Names take what the counts leave: "worker-c.prod.internal-4103" (qless's host-pid) whole at
+    // the default window size, beside a worker's jobs. One longer still is cut in the middle,
+    // where host names repeat, and shows whole on hover.
     header->setSectionResizeMode(WorkerListModel::NameColumn, QHeaderView::Stretch);
-    header->resizeSection(WorkerListModel::JobsColumn, 60);
-    header->resizeSection(WorkerListModel::StalledColumn, 70);
-    header->resizeSection(WorkerListModel::LastSeenColumn, 120); // "11 min 32 s ago", a dead worker's age
+    if (ElidedCellDelegate *cells = ElidedCellDelegate::of(m_workerView))
+        cells->setMiddleElided(WorkerListModel::NameColumn);
+    header->resizeSection(WorkerListModel::JobsColumn, 50);
+    header->resizeSection(WorkerListModel::StalledColumn, 60);
+    header->resizeSection(WorkerListModel::LastSeenColumn, 110); // "11 min 32 s ago", a dead worker's age
     // Most recently seen first, as the script lists them.
     m_workerView->sortByColumn(WorkerListModel::LastSeenColumn, Qt::DescendingOrder);
 
@@ -68,12 +74,12 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     // minimum width included. A worker's jobs are running: their last change is the pop, so
     // put and last change tell how long each waited and has run. A stalled one says so in its
     // lock's cell, so the state and retries left are in the header's menu, not on screen.
-    m_jobs->setColumns({{JobListModel::JidColumn, 110},
-                        {JobListModel::QueueColumn, 80},
-                        {JobListModel::KlassColumn, 100},
-                        {JobListModel::TimeColumn, 140},
-                        {JobListModel::PutColumn, 95},
-                        {JobListModel::ChangedColumn, 95},
+    m_jobs->setColumns({{JobListModel::JidColumn, 105},
+                        {JobListModel::QueueColumn, 70},
+                        {JobListModel::KlassColumn, 105},
+                        {JobListModel::TimeColumn, 165}, // "lock expires in 8 min 3 s"
+                        {JobListModel::PutColumn, 84},   // "59 min ago", "23 h ago"
+                        {JobListModel::ChangedColumn, 84},
                         {JobListModel::TagsColumn, 0}});
     JobListActions::install(m_jobs->view(), m_jobs->model(), session);
     m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);

@@ -163,6 +163,8 @@ private slots:
         QVERIFY(page.workerView()->fontMetrics().horizontalAdvance(seen.data().toString())
                 < page.workerView()->columnWidth(WorkerListModel::LastSeenColumn) - 8);
         QVERIFY(!page.summaryLabel()->text().contains(QStringLiteral("running")));
+        // Long worker names are not cut while the jobs' side is empty.
+        readable(page.workerView(), {WorkerListModel::NameColumn});
         QVERIFY(page.summaryLabel()->toolTip().contains(QStringLiteral("timed out")));
 
         OverviewPage overview(s.get());
@@ -274,6 +276,10 @@ private slots:
         auto *workers = qobject_cast<WorkersPage *>(window.currentPage());
         workers->showWorker(QStringLiteral("worker-c.prod.internal-4103"));
         putAndChangeShown(workers->jobPane()->view(), {JobListModel::PutColumn, JobListModel::ChangedColumn});
+        if (QTest::currentTestFailed())
+            return;
+        // The workers' long names whole beside them (the vanished one's, in bold, too).
+        readable(workers->workerView(), {WorkerListModel::NameColumn});
         if (QTest::currentTestFailed())
             return;
         noDamageMarks(workers->jobPane()->model());
