@@ -1,6 +1,7 @@
 #include "actioncenter.h"
 #include "actiontestkit.h"
 #include "auditlog.h"
+#include "consolecontrolskit.h"
 #include "deploymentdata.h"
 #include "historymodel.h"
 #include "jobdetaildialog.h"
@@ -37,6 +38,7 @@
 #include <QTemporaryDir>
 
 using namespace ActionTestKit;
+using namespace ConsoleControlsKit;
 
 // qless's own controls as an operator uses them, offscreen against a real Redis: pause and
 // unpause queues from the Overview (one, a selection, all), forget the empty ones, max
@@ -60,31 +62,7 @@ class TestConsoleControls final : public QObject, private PageTestBase
         return fixture().command({"SISMEMBER", "ql:paused_queues", queue}).integer == 1;
     }
 
-    static int rowOf(QTableView *view, const QString &queue)
-    {
-        for (int row = 0; row < view->model()->rowCount(); ++row) {
-            if (view->model()->index(row, 0).data(QueueListModel::KeyRole).toString() == queue)
-                return row;
-        }
-        return -1;
-    }
-
-    static AuditRecord lastRecord(QlessSession *s)
-    {
-        // records() lists the newest first.
-        const QList<AuditRecord> records = s->auditLog()->records(1);
-        return records.isEmpty() ? AuditRecord() : records.first();
-    }
-
-    void seedQueues()
-    {
-        DeploymentData qless(fixture());
-        qless.put("crawl", "c1", m_now - 60);
-        qless.put("crawl", "c2", m_now - 50);
-        qless.pop("crawl", "c2", "w-1", m_now - 40);
-        qless.put("index", "i1", m_now - 30);
-        fixture().command({"ZADD", "ql:queues", "NX", QByteArray::number(m_now - 20, 'f', 3), "empty"});
-    }
+    void seedQueues() { ConsoleControlsKit::seedQueues(fixture(), m_now); }
 
 private slots:
     void initTestCase()
