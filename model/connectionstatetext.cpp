@@ -36,3 +36,21 @@ QString ConnectionStateText::sentence(const ConnectionState &state)
     }
     return word(state);
 }
+
+ThemeColors::Tone ConnectionStateText::tone(const ConnectionState &state)
+{
+    switch (state.phase) {
+    case ConnectionState::Phase::Ready:
+        return ThemeColors::Tone::Good;
+    case ConnectionState::Phase::Connecting:
+        return ThemeColors::Tone::Info;
+    case ConnectionState::Phase::Reconnecting:
+        return ThemeColors::Tone::Warning;
+    case ConnectionState::Phase::Failed:
+        return ThemeColors::Tone::Bad;
+    case ConnectionState::Phase::Idle:
+    case ConnectionState::Phase::Closed:
+        break;
+    }
+    return ThemeColors::Tone::Muted;
+}

@@ -29,7 +29,7 @@ ServerOverviewModel::ServerOverviewModel(QObject *parent)
     m_clock.setInterval(1000);
     connect(&m_clock, &QTimer::timeout, this, [this] {
         for (const Server &server : std::as_const(m_servers)) {
-            if (outFor(server) >= SlowAfterMs)
+            if (isSilent(server))
                 rowChanged(server.session, ConnectionColumn, LastReadColumn);
         }
     });
@@ -180,7 +180,7 @@ int ServerOverviewModel::downCount() const
     int down = 0;
     for (const Server &server : m_servers) {
         const bool ready = server.session && server.session->state().phase == ConnectionState::Phase::Ready;
-        down += !ready || outFor(server) >= SlowAfterMs ? 1 : 0;
+        down += !ready || isSilent(server) ? 1 : 0;
     }
     return down;
 }
@@ -243,7 +243,7 @@ QVariant ServerOverviewModel::display(const Server &server, int column) const
     if (!server.session)
         return {};
     if (column == ConnectionColumn) {
-        if (server.session->state().phase == ConnectionState::Phase::Ready && outFor(server) >= SlowAfterMs)
+        if (server.session->state().phase == ConnectionState::Phase::Ready && isSilent(server))
             return tr("not answering");
         return ConnectionStateText::word(server.session->state());
     }

@@ -93,6 +93,8 @@ private:
     void endRead(QlessSession *session, bool ok);
     // Milliseconds the row's read has been out; -1 when none is.
     qint64 outFor(const Server &server) const;
+    // A read has been out SlowAfterMs or longer: the server is there but not answering.
+    bool isSilent(const Server &server) const { return outFor(server) >= SlowAfterMs; }
 
     QList<Server> m_servers;
     QTimer m_clock; // the "no reply for N s" cells move on while a read is out

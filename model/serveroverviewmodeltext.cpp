@@ -18,7 +18,7 @@ QVariant ServerOverviewModel::toolTip(const Server &server, int column) const
     case ServerColumn:
         return tr("%1\nDouble-click or Enter: its window").arg(server.session->settings().describe());
     case ConnectionColumn:
-        if (server.session->state().phase == ConnectionState::Phase::Ready && outFor(server) >= SlowAfterMs)
+        if (server.session->state().phase == ConnectionState::Phase::Ready && isSilent(server))
             return tr("Connected, but the last read has had no reply for %n s: the server is busy or the "
                       "network is stalled. The other servers are read on regardless.",
                       nullptr, int(outFor(server) / 1000));
@@ -51,20 +51,10 @@ QVariant ServerOverviewModel::foreground(const Server &server, int column) const
         return {};
     using Tone = ThemeColors::Tone;
     switch (column) {
-    case ConnectionColumn: {
-        if (outFor(server) >= SlowAfterMs)
-            return ThemeColors::text(Tone::Warning);
-        switch (server.session->state().phase) {
-        case ConnectionState::Phase::Ready:
-            return ThemeColors::text(Tone::Good);
-        case ConnectionState::Phase::Reconnecting:
-            return ThemeColors::text(Tone::Warning);
-        case ConnectionState::Phase::Failed:
-            return ThemeColors::text(Tone::Bad);
-        default:
-            return ThemeColors::text(Tone::Muted);
-        }
-    }
+    case ConnectionColumn:
+        // Connected but silent reads as a warning, whatever the link says.
+        return ThemeColors::text(isSilent(server) ? Tone::Warning
+                                                               : ConnectionStateText::tone(server.session->state()));
     case AlertsColumn:
         return AlertCenter::of(server.session)->log()->firingCount() > 0 ? ThemeColors::text(Tone::Bad)
                                                                          : ThemeColors::text(Tone::Muted);

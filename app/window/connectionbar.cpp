@@ -104,28 +104,11 @@ void ConnectionBar::setServer(const QString &description, bool readOnly)
 
 void ConnectionBar::setState(const ConnectionState &state)
 {
-    ToneStyle::Tone tone = ToneStyle::Tone::Muted;
-    switch (state.phase) {
-    case ConnectionState::Phase::Ready:
-        tone = ToneStyle::Tone::Good;
-        break;
-    case ConnectionState::Phase::Connecting:
-        tone = ToneStyle::Tone::Info;
-        break;
-    case ConnectionState::Phase::Reconnecting:
-        tone = ToneStyle::Tone::Warning;
-        break;
-    case ConnectionState::Phase::Failed:
-        tone = ToneStyle::Tone::Bad;
-        break;
-    default:
-        break;
-    }
     m_state->setText(ConnectionStateText::word(state));
     // Offered whatever the state, as long as there is a connection to open again.
     m_reconnect->setEnabled(state.phase != ConnectionState::Phase::Idle
                             && state.phase != ConnectionState::Phase::Closed);
-    ToneStyle::set(m_state, ToneStyle::Look::Badge, tone, badgeBox);
+    ToneStyle::set(m_state, ToneStyle::Look::Badge, ConnectionStateText::tone(state), badgeBox);
     m_state->setToolTip(ConnectionStateText::sentence(state));
 }
 
