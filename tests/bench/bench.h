@@ -38,6 +38,8 @@ struct BenchOptions
     int rounds = 3;             // samples of the long ones
     int eventsSeconds = 60;     // how long the event stream runs at eventsRate
     int eventsRate = 10000;     // events published a second to the Events page
+    // redis-server ahead of every other thread (RedisPriority); off: it shares the cores as it comes.
+    bool realtimeRedis = true;
     QString out;
     // Sections to run (throughput, overview, alerts, group, priority, malformed, activity,
     // clusters, retry, events, search); empty: all.
@@ -108,6 +110,7 @@ private:
     StallMeter m_meter;
     Report m_report;
     double m_idleStallMs = 0;
+    QString m_redisPriority; // how the server was scheduled, for the report
     QStringList m_errors;
     QElapsedTimer m_clock;
 };

@@ -71,6 +71,10 @@ int main(int argc, char **argv)
                                                  "retry, events, search (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
+    const QCommandLineOption sharedCores(QStringLiteral("redis-shares-cores"),
+                                         QStringLiteral("Leave redis-server at normal priority: the times Redis logs for a call then include "
+                                                        "its waits for a core behind the bench's own threads and whatever else runs."));
+    parser.addOption(sharedCores);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
     const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."), QString::number(defaults.workers));
     const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."), QString::number(defaults.group));
@@ -142,6 +146,7 @@ int main(int argc, char **argv)
         return 2;
     }
     options.out = parser.value(out);
+    options.realtimeRedis = !parser.isSet(sharedCores);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("alerts"),
                                 QStringLiteral("group"), QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),

@@ -145,3 +145,8 @@ bool RedisServer::isRunning() const
 {
     return m_process && m_process->state() == QProcess::Running;
 }
+
+qint64 RedisServer::processId() const
+{
+    return isRunning() ? m_process->processId() : 0;
+}

@@ -35,6 +35,8 @@ public:
     quint16 port() const { return m_port; }
     QString directory() const;
     QString logText() const;
+    // The server's process id, 0 when not running.
+    qint64 processId() const;
 
 private:
     bool startOnce(QString *error);
