@@ -15,7 +15,7 @@ class QlessClient;
 
 // Searches every job of the server for JobSearchCriteria (issue #16): qless.lua's desk.search
 // walks all keys with a SCAN cursor, a bounded step a call (KeysPerCall keys, a megabyte of
-// text or 2 ms, whichever comes first), one call in flight at a time, so Redis serves everyone else between two steps and the
+// text or 1.5 ms, whichever comes first), one call in flight at a time, so Redis serves everyone else between two steps and the
 // GUI thread never waits. Matches arrive as they are found (matched), each job once, in order of
 // finding; in regex mode the server returns the candidates' texts and the expressions are
 // applied here. Progress is keys looked at against the database's size then (an estimate:
@@ -32,7 +32,7 @@ class JobSearch final : public QObject
     Q_OBJECT
 
 public:
-    // Keys a call may look at; the server also ends a call after 2 ms (desk.search), whichever
+    // Keys a call may look at; the server also ends a call after 1.5 ms (desk.search), whichever
     // comes first, so no call holds Redis long however slow the machine (bench `--only search`).
     static constexpr int KeysPerCall = 1000;
 
