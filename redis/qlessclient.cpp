@@ -70,69 +70,49 @@ void QlessClient::queuePage(qint64 offset, int count, QObject *context, Done<Que
                     &QlessDecoder::queuePage, std::move(done));
 }
 
-// Every queue in pages of queuePageSize (desk.queuepage), not one desk.queues call: issue #14
-// wants no call holding Redis for long, and counting 1,000 queues at once took 36 ms. The first
-// page tells how many there are; the others are then sent together (pipelined on the one
-// connection), so short pages cost no round trip each.
+// Every queue in pages of QueuePageSize (desk.queuepage), not one desk.queues call: issue #14
+// wants no call holding Redis for long, and counting 1,000 queues at once took 36 ms. The pages
+// go one after another, each sent when the one before is in. Sent together they would cost no
+// round trip each, but Redis runs every command of one read from a client before it turns to
+// the next client: twenty pipelined pages held everyone else up as long as one call for all.
 void QlessClient::queueCounts(QObject *context, Done<QList<QueueCounts>> done)
 {
     struct Walk
     {
-        QList<QList<QueueCounts>> pages;
-        int left = 0;
-        bool failed = false;
-    };
-    auto walk = std::make_shared<Walk>();
-    // Pages are offsets into ql:queues: a queue added or removed between two calls shifts the
-    // rest by one, so a queue may come twice (kept once, in its first place, with the later
-    // counts) or, when one ahead of it left, not at all until the next refresh; so does a queue
-    // beyond the total the first page gave.
-    const auto finish = [walk, done] {
         QList<QueueCounts> rows;
         QHash<QString, qsizetype> indexOf;
-        for (const QList<QueueCounts> &page : std::as_const(walk->pages)) {
-            for (const QueueCounts &queue : page) {
-                const auto seen = indexOf.constFind(queue.name);
-                if (seen != indexOf.cend()) {
-                    rows[*seen] = queue;
+    };
+    auto walk = std::make_shared<Walk>();
+    auto step = std::make_shared<std::function<void(qint64)>>();
+    // The function holds itself only through a weak pointer; each pending call holds it strongly.
+    std::weak_ptr<std::function<void(qint64)>> weakStep = step;
+    *step = [this, context, done, walk, weakStep](qint64 offset) {
+        queuePage(offset, QueuePageSize, context, [done, walk, offset, self = weakStep.lock()](const QlessReply<QueuePage> &reply) {
+            if (!reply.ok()) {
+                done(QlessReply<QList<QueueCounts>>{{}, reply.error});
+                return;
+            }
+            // Pages are offsets into ql:queues: a queue added or removed between two calls shifts
+            // the rest by one, so a queue may come twice (kept once, in its first place, with the
+            // later counts) or, when one ahead of it left, not at all until the next refresh.
+            for (const QueueCounts &queue : reply.value.queues) {
+                const auto seen = walk->indexOf.constFind(queue.name);
+                if (seen != walk->indexOf.cend()) {
+                    walk->rows[*seen] = queue;
                     continue;
                 }
-                indexOf.insert(queue.name, rows.size());
-                rows << queue;
+                walk->indexOf.insert(queue.name, walk->rows.size());
+                walk->rows << queue;
             }
-        }
-        done(QlessReply<QList<QueueCounts>>{std::move(rows), {}});
+            const qint64 next = offset + QueuePageSize;
+            if (next < reply.value.total && !reply.value.queues.isEmpty()) {
+                (*self)(next);
+                return;
+            }
+            done(QlessReply<QList<QueueCounts>>{std::move(walk->rows), {}});
+        });
     };
-    queuePage(0, queuePageSize, context, [this, context, done, walk, finish](const QlessReply<QueuePage> &first) {
-        if (!first.ok()) {
-            done(QlessReply<QList<QueueCounts>>{{}, first.error});
-            return;
-        }
-        const qint64 total = first.value.total;
-        const int pages = int(qMax<qint64>(1, (total + queuePageSize - 1) / queuePageSize));
-        walk->pages.resize(pages);
-        walk->pages[0] = first.value.queues;
-        walk->left = pages - 1;
-        if (walk->left == 0) {
-            finish();
-            return;
-        }
-        for (int page = 1; page < pages; ++page) {
-            queuePage(qint64(page) * queuePageSize, queuePageSize, context,
-                      [done, walk, finish, page](const QlessReply<QueuePage> &reply) {
-                if (walk->failed)
-                    return;
-                if (!reply.ok()) {
-                    walk->failed = true; // one answer for the walk: the first error
-                    done(QlessReply<QList<QueueCounts>>{{}, reply.error});
-                    return;
-                }
-                walk->pages[page] = reply.value.queues;
-                if (--walk->left == 0)
-                    finish();
-            });
-        }
-    });
+    (*step)(0);
 }
 
 void QlessClient::queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done)
@@ -237,7 +217,7 @@ void QlessClient::workers(QObject *context, Done<QList<WorkerSummary>> done)
     // The function holds itself only through a weak pointer; each pending call holds it strongly.
     std::weak_ptr<std::function<void(const QByteArray &, const QString &)>> weakStep = step;
     *step = [this, context, done, walk, weakStep](const QByteArray &since, const QString &after) {
-        workerPage(since, after, workerPageSize, context,
+        workerPage(since, after, WorkerPageSize, context,
                    [done, walk, self = weakStep.lock()](const QlessReply<WorkerPage> &reply) {
             if (!reply.ok()) {
                 done(QlessReply<QList<WorkerSummary>>{{}, reply.error});

@@ -208,12 +208,14 @@ public:
                     Done<std::optional<QStringList>> done);
     void timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
 
-private:
-    // About 3 ms of Redis's time a page too (two counts a worker and the JSON).
-    static constexpr int workerPageSize = 200;
+    // Pages of the Overview's walks (public for the bench, which calls the same pages raw).
+    // About 3 ms of Redis's time a page (two counts a worker and the JSON).
+    static constexpr int WorkerPageSize = 200;
     // About 3 ms of Redis's time a page (60 us a queue: seven counts, the pause and the limit);
     // the extra round trips cost less than a long call holding every other client up.
-    static constexpr int queuePageSize = 50;
+    static constexpr int QueuePageSize = 50;
+
+private:
     // One page of queueCounts' walk: the queues [offset, offset + count) of ql:queues, with the total.
     void queuePage(qint64 offset, int count, QObject *context, Done<QueuePage> done);
     template<typename T>

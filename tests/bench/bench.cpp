@@ -3,11 +3,9 @@
 #include "auditlog.h"
 #include "benchtools.h"
 #include "qlesssession.h"
-#include "queuelistmodel.h"
 #include "rediscommand.h"
+#include "redispriority.h"
 #include "redisconnection.h"
-#include "seeder.h"
-#include "workerlistmodel.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -106,6 +104,12 @@ bool Bench::start(QString *error)
 {
     if (!m_server.start(error))
         return false;
+    m_redisPriority = QStringLiteral("normal (--redis-shares-cores)");
+    if (m_options.realtimeRedis) {
+        const QString why = RedisPriority::raise(m_server.processId());
+        m_redisPriority = why.isEmpty() ? QStringLiteral("real-time (SCHED_FIFO 1)") : QStringLiteral("normal: ") + why;
+    }
+    progress(QStringLiteral("redis-server scheduled %1").arg(m_redisPriority));
     if (!m_raw.connectUnix(m_server.socketPath(), error) || !m_raw.loadScripts(error) || !m_calls.start(error))
         return false;
     m_session = std::make_unique<QlessSession>(unixSettings(m_server.socketPath()));
@@ -200,104 +204,6 @@ void Bench::idle()
     m_idleStallMs = m_meter.stop();
     m_meter.takeGaps();
     progress(QStringLiteral("idle GUI thread: longest gap %1 ms").arg(m_idleStallMs, 0, 'f', 2));
-}
-
-// The Overview's two big lists: every queue's counts and every worker, from the request to both
-// models updated; against the same two scripts pipelined through hiredis.
-void Bench::overview()
-{
-    if (!flush())
-        return;
-    progress(QStringLiteral("overview: seeding %1 queues and %2 workers").arg(m_options.queues).arg(m_options.workers));
-    Seeder seeder(m_raw);
-    QString error;
-    if (!seeder.overview(m_options.queues, m_options.workers, nowSeconds(), &error)) {
-        fail(error);
-        return;
-    }
-
-    // Both models filled from empty, then refreshed; `fresh` starts again from empty models.
-    auto queues = std::make_unique<QueueListModel>(m_session->client());
-    auto workers = std::make_unique<WorkerListModel>(m_session->client());
-    const auto fresh = [&] {
-        queues = std::make_unique<QueueListModel>(m_session->client());
-        workers = std::make_unique<WorkerListModel>(m_session->client());
-    };
-    const auto ours = [&] {
-        int left = 2;
-        double ms = 0;
-        QElapsedTimer timer;
-        const auto done = [&] {
-            if (--left == 0)
-                ms = msSince(timer);
-        };
-        timer.start();
-        queues->refresh(done);
-        workers->refresh(done);
-        spin([&left] { return left == 0; });
-        return ms;
-    };
-    const auto raw = [&] {
-        const QByteArray now = seconds(nowSeconds());
-        qint64 errors = 0;
-        QString last;
-        const double ms = rawPipeline({RawRedis::script(QStringLiteral("queues"), {}, {now}),
-                                       RawRedis::script(QStringLiteral("workers"), {}, {now})},
-                                      &errors, &last);
-        if (errors)
-            fail(QStringLiteral("overview, raw: ") + last);
-        return ms;
-    };
-
-    progress(QStringLiteral("overview: %1 refreshes each side").arg(m_options.repeats));
-    QList<double> rawSamples;
-    QList<double> oursSamples;
-    // A first fill is one sample on a machine whose other work can double it: three fills of
-    // empty models, the median judged.
-    QList<double> fillSamples;
-    double stall = 0;
-    for (int i = 0; i < 3; ++i) {
-        rawSamples.append(raw());
-        fresh();
-        m_meter.start();
-        fillSamples.append(ours());
-        stall = qMax(stall, m_meter.stop());
-    }
-    if (queues->rowCount() != m_options.queues || workers->rowCount() != m_options.workers)
-        fail(QStringLiteral("overview: the models hold %1 queues and %2 workers; expected %3 and %4 (%5 %6)")
-                 .arg(queues->rowCount()).arg(workers->rowCount()).arg(m_options.queues).arg(m_options.workers)
-                 .arg(queues->lastError(), workers->lastError()));
-    for (int i = 0; i < m_options.repeats; ++i) {
-        rawSamples.append(raw());
-        m_meter.start();
-        oursSamples.append(ours());
-        stall = qMax(stall, m_meter.stop());
-    }
-
-    Figure fill;
-    fill.id = QStringLiteral("overview_first_fill");
-    fill.name = QStringLiteral("overview: first fill (%1 queues, %2 workers)").arg(m_options.queues).arg(m_options.workers);
-    fill.ours = median(fillSamples);
-    fill.raw = median(rawSamples);
-    fill.oursSamples = fillSamples;
-    fill.rawSamples = rawSamples;
-    fill.maxRatio = 1.3;
-    fill.note = QStringLiteral("empty models filled, median of 3; against the median raw call");
-    m_report.add(fill);
-
-    Figure refresh;
-    refresh.id = QStringLiteral("overview_refresh");
-    refresh.name = QStringLiteral("overview: refresh (%1 queues, %2 workers)").arg(m_options.queues).arg(m_options.workers);
-    refresh.ours = median(oursSamples);
-    refresh.raw = median(rawSamples);
-    refresh.oursSamples = oursSamples;
-    refresh.rawSamples = rawSamples;
-    refresh.maxRatio = 1.3;
-    refresh.note = QStringLiteral("request to both models updated (keyed diff); medians of %1").arg(m_options.repeats);
-    m_report.add(refresh);
-
-    addStall(QStringLiteral("stall_overview"), QStringLiteral("GUI stall: overview refresh"), stall);
-    m_calls.drain(QStringLiteral("overview"));
 }
 
 // The longest single call the console made in any scenario, as Redis timed it: what one refresh
@@ -401,14 +307,15 @@ int Bench::run()
         {QStringLiteral("machine"), QJsonObject{
              {QStringLiteral("cpus"), QThread::idealThreadCount()},
              {QStringLiteral("loadavg_at_start"), QString::fromUtf8(load)},
-             {QStringLiteral("redis_version"), redisVersion}}},
+             {QStringLiteral("redis_version"), redisVersion},
+             {QStringLiteral("redis_scheduling"), m_redisPriority}}},
         {QStringLiteral("idle_stall_ms"), m_idleStallMs},
         {QStringLiteral("errors"), QJsonArray::fromStringList(m_errors)},
     };
 
     const QString table = m_report.table();
-    fprintf(stdout, "\nqlessdesk benchmarks (%s; ratio = our cost / reference cost; load at start %s)\n\n%s",
-            qPrintable(m_options.mode), load.constData(), qPrintable(table));
+    fprintf(stdout, "\nqlessdesk benchmarks (%s; ratio = our cost / reference cost; load at start %s; redis-server %s)\n\n%s",
+            qPrintable(m_options.mode), load.constData(), qPrintable(m_redisPriority), qPrintable(table));
     for (const Figure &figure : m_report.figures()) {
         if (!figure.note.isEmpty())
             fprintf(stdout, "  %s: %s\n", qPrintable(figure.id), qPrintable(figure.note));

@@ -15,7 +15,7 @@ set(expected
     throughput_qless_unfail
     throughput_qless_script_put throughput_qless_script_pop throughput_qless_script_complete
     throughput_qless_script_fail throughput_qless_script_unfail
-    overview_first_fill overview_refresh stall_overview alert_check stall_alert_check
+    overview_first_fill overview_refresh overview_refresh_vs_unbounded stall_overview alert_check stall_alert_check
     group_first_rows stall_first_rows group_scroll stall_scroll group_memory group_memory_vs_raw group_memory_depth
     stall_priority_refresh
     malformed_open stall_malformed
