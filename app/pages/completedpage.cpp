@@ -7,6 +7,7 @@
 #include "jobtableproxy.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
+#include "refreshjoin.h"
 #include "tonestyle.h"
 
 #include <QHBoxLayout>
@@ -16,8 +17,6 @@
 #include <QLocale>
 #include <QTableView>
 #include <QVBoxLayout>
-
-#include <memory>
 
 namespace {
 // qless's own defaults, for a server whose reply lacks them.
@@ -143,15 +142,9 @@ void CompletedPage::applyFilter()
 void CompletedPage::refresh(std::function<void(bool ok)> done)
 {
     // The list and the retention options; two replies, one `done`.
-    auto left = std::make_shared<int>(2);
-    auto ok = std::make_shared<bool>(true);
-    const auto finish = [left, ok, done](bool fine) {
-        *ok = *ok && fine;
-        if (--*left == 0)
-            done(*ok);
-    };
-    m_jobs->refresh(finish);
-    readRetention(finish);
+    RefreshJoin join(2, std::move(done));
+    m_jobs->refresh(join.part());
+    readRetention(join.part());
 }
 
 void CompletedPage::readRetention(std::function<void(bool ok)> done)

@@ -8,6 +8,7 @@
 #include "qlesssession.h"
 #include "queueactions.h"
 #include "queuelistmodel.h"
+#include "refreshjoin.h"
 #include "tableexportbutton.h"
 #include "tableexportview.h"
 #include "tableviews.h"
@@ -27,7 +28,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <memory>
 
 namespace {
 QString alarm(const QString &text)
@@ -161,22 +161,16 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
 void OverviewPage::refresh(std::function<void(bool ok)> done)
 {
     // Four reads go out together; `done` runs once, after the last reply.
-    auto left = std::make_shared<int>(4);
-    auto ok = std::make_shared<bool>(true);
-    const auto finish = [left, ok, done](bool fine) {
-        *ok = *ok && fine;
-        if (--*left == 0)
-            done(*ok);
-    };
-    m_queues->refresh([this, finish] { finish(m_queues->lastError().isEmpty()); });
-    m_failures->refresh([this, finish] { finish(m_failures->lastError().isEmpty()); });
-    m_workers->refresh([this, finish] { finish(m_workers->lastError().isEmpty()); });
+    RefreshJoin join(4, std::move(done));
+    m_queues->refresh([this, part = join.part()] { part(m_queues->lastError().isEmpty()); });
+    m_failures->refresh([this, part = join.part()] { part(m_failures->lastError().isEmpty()); });
+    m_workers->refresh([this, part = join.part()] { part(m_workers->lastError().isEmpty()); });
     // Counts by state, one field per job: reading the tracked jobs whole each refresh would cost
     // Redis as much as their data and histories weigh.
-    session()->client()->trackedStates(this, [this, finish](const QlessReply<TrackedStates> &reply) {
+    session()->client()->trackedStates(this, [this, part = join.part()](const QlessReply<TrackedStates> &reply) {
         if (reply.ok())
             showTracked(reply.value);
-        finish(reply.ok());
+        part(reply.ok());
     });
 }
 

@@ -11,6 +11,7 @@
 #include "queuetabcolumns.h"
 #include "recurringlistmodel.h"
 #include "recurringpane.h"
+#include "refreshjoin.h"
 #include "tableexportbutton.h"
 #include "tableviews.h"
 #include "timedoutfilter.h"
@@ -28,8 +29,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-
-#include <memory>
 
 QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
@@ -273,33 +272,17 @@ void QueuesPage::loadCurrentTab()
 void QueuesPage::refresh(std::function<void(bool ok)> done)
 {
     // The counts and the tab on screen; two replies, one `done`.
-    auto left = std::make_shared<int>(2);
-    auto ok = std::make_shared<bool>(true);
-    const auto finish = [left, ok, done] {
-        if (--*left == 0)
-            done(*ok);
-    };
-    m_queues->refresh([this, ok, finish] {
-        if (!m_queues->lastError().isEmpty())
-            *ok = false;
-        finish();
-    });
+    RefreshJoin join(2, std::move(done));
+    m_queues->refresh([this, part = join.part()] { part(m_queues->lastError().isEmpty()); });
     const TabParts &parts = m_tabs.at(currentTab());
+    const RefreshJoin::Part tabRead = join.part();
     if (parts.loadedQueue != m_queue || m_queue.isEmpty()) {
-        finish(); // nothing loaded yet: showQueue loads it
+        tabRead(true); // nothing loaded yet: showQueue loads it
     } else if (parts.jobs) {
         JobListModel *jobs = parts.jobs;
-        jobs->refresh([jobs, ok, finish] {
-            if (!jobs->lastError().isEmpty())
-                *ok = false;
-            finish();
-        });
+        jobs->refresh([jobs, tabRead] { tabRead(jobs->lastError().isEmpty()); });
     } else {
-        m_recurring->refresh([this, ok, finish] {
-            if (!m_recurring->lastError().isEmpty())
-                *ok = false;
-            finish();
-        });
+        m_recurring->refresh([this, tabRead] { tabRead(m_recurring->lastError().isEmpty()); });
     }
 }
 
