@@ -11,32 +11,22 @@
 #include "jobtableproxy.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
-#include "tableviews.h"
 #include "timetext.h"
 
-#include <QDateTime>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include <memory>
-
 FailedPage::FailedPage(QlessSession *session, QWidget *parent)
-    : Page(session, parent)
+    : MasterDetailPage(session, parent)
     , m_groups(new FailureGroupModel(session->client(), this))
-    , m_sortedGroups(new QSortFilterProxyModel(this))
-    , m_groupView(new QTableView(this))
-    , m_summary(new QLabel(this))
-    , m_jobs(new JobListPane(session->client(), this))
     , m_retryAll(new QPushButton(tr("Retry all"), this))
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
@@ -45,42 +35,34 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
                                            [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
 {
-    // When the chosen row vanishes, the view moves its cursor to a neighbour: that is not the
-    // operator's choice. The flag is up from before the proxy hears of the removal (so connected
-    // first) until after the view has dealt with it.
-    connect(m_groups, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] { m_groupsRemoving = true; });
-    m_sortedGroups->setSourceModel(m_groups);
-    m_sortedGroups->setSortRole(FailureGroupModel::SortRole);
-    TableViews::setUp(m_groupView, m_sortedGroups);
-    connect(m_sortedGroups, &QAbstractItemModel::rowsRemoved, this, [this] { m_groupsRemoving = false; });
-    m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_groupView->setObjectName(QStringLiteral("groupView")); // its remembered columns' key
-    m_groupView->setAccessibleName(tr("Failure groups"));
-    m_groupView->setAccessibleDescription(tr("The group chosen here lists its jobs beside"));
-    QHeaderView *header = m_groupView->horizontalHeader();
+    setList(m_groups, QStringLiteral("groupView"), tr("Failure groups"), tr("The group chosen here lists its jobs beside"));
+    QTableView *groupView = listView();
+    groupView->setSelectionMode(QAbstractItemView::SingleSelection);
+    QHeaderView *header = groupView->horizontalHeader();
     header->resizeSection(FailureGroupModel::NameColumn, 200);
     // The newest message takes the rest of the list's width rather than running off behind it.
     header->setStretchLastSection(true);
     header->resizeSection(FailureGroupModel::CountColumn, 50);
     header->resizeSection(FailureGroupModel::LatestColumn, 120);
-    m_groupView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
+    groupView->sortByColumn(FailureGroupModel::CountColumn, Qt::DescendingOrder);
 
-    m_jobs->proxy()->setFailureWithoutGroup(true);
+    JobListPane *jobs = jobPane();
+    jobs->proxy()->setFailureWithoutGroup(true);
     // No last-change column by default: qless does not rewrite a job's `time` when it fails, so
     // beside the failure's own time it would show the pop that ran it, under a name that reads
     // like the failure. The header's menu shows it for whoever wants it.
-    m_jobs->setColumns({{JobListModel::JidColumn, 130},
-                        {JobListModel::TimeColumn, 165},
-                        {JobListModel::PutColumn, 95},
-                        {JobListModel::QueueColumn, 70},
-                        {JobListModel::WorkerColumn, 150},
-                        {JobListModel::FailureColumn, 0}});
-    m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::FailureColumn, QHeaderView::Interactive);
-    m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
-    m_jobs->clear(tr("Choose a failure group to list its jobs"));
+    jobs->setColumns({{JobListModel::JidColumn, 130},
+                      {JobListModel::TimeColumn, 165},
+                      {JobListModel::PutColumn, 95},
+                      {JobListModel::QueueColumn, 70},
+                      {JobListModel::WorkerColumn, 150},
+                      {JobListModel::FailureColumn, 0}});
+    jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::FailureColumn, QHeaderView::Interactive);
+    jobs->view()->horizontalHeader()->setStretchLastSection(true);
+    jobs->clear(tr("Choose a failure group to list its jobs"));
     JobListActions::Options actions;
-    actions.group = [this] { return m_group; };
-    JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
+    actions.group = [this] { return chosen(); };
+    JobListActions::install(jobs->view(), jobs->model(), session, actions);
     m_retryAll->setToolTip(tr("Every job of the group back into the queue it failed in"));
     m_moveAll->setToolTip(tr("Every job of the group into a queue you choose"));
     m_cancelAll->setToolTip(tr("Delete every job of the group"));
@@ -92,17 +74,8 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     m_message->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_message->setPlaceholderText(tr("The full failure message of the job under the cursor shows here."));
 
-    auto *left = new QWidget(this);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    QFont bold = m_summary->font();
-    bold.setBold(true);
-    m_summary->setFont(bold);
-    auto *summaryRow = new QHBoxLayout;
-    summaryRow->addWidget(m_summary, 1);
-    summaryRow->addWidget(m_exportGroups);
-    leftLayout->addLayout(summaryRow);
-    leftLayout->addWidget(m_groupView, 1);
+    listHeading()->setText(tr("Failure groups"));
+    addBesideListHeading(m_exportGroups);
 
     auto *right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("messageSplitter"));
@@ -111,107 +84,68 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     jobsLayout->setContentsMargins(0, 0, 0, 0);
     auto *groupButtons = new QHBoxLayout;
     // The group's heading ("IOError: 1,234 jobs") beside what can be done to all of it.
-    groupButtons->addWidget(m_jobs->headingLabel(), 1);
+    groupButtons->addWidget(jobs->headingLabel(), 1);
     groupButtons->addWidget(m_retryAll);
     groupButtons->addWidget(m_moveAll);
     groupButtons->addWidget(m_cancelAll);
     groupButtons->addWidget(m_clusters);
-    groupButtons->addWidget(m_jobs->exportButton());
+    groupButtons->addWidget(jobs->exportButton());
     jobsLayout->addLayout(groupButtons);
-    jobsLayout->addWidget(m_jobs, 1);
+    jobsLayout->addWidget(jobs, 1);
     right->addWidget(jobsSide);
     right->addWidget(m_message);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    QSplitter *split = layOut(right);
     split->setObjectName(QStringLiteral("failedSplitter"));
-    split->addWidget(left);
-    split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     // Stretch factors only share space beyond the size hints, and the jobs side's row of buttons
     // hints wide: without sizes the group list got ~300 px and its count and newest columns ran
     // off behind a scroll bar. Taken as proportions until the page is first laid out.
     split->setSizes({560, 840});
-    split->setChildrenCollapsible(false);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(12, 12, 12, 12);
-    layout->addWidget(split);
-
-    connect(m_groupView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (current.isValid() && !m_groupsRemoving)
-                    onGroupChosen(current);
-            });
-    connect(m_groupView, &QTableView::activated, this, &FailedPage::onGroupChosen);
-    connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
     connect(m_retryAll, &QPushButton::clicked, this, [this] { actOnGroup(ActionCenter::FailedChoice::Retry); });
     connect(m_moveAll, &QPushButton::clicked, this, [this] { actOnGroup(ActionCenter::FailedChoice::Move); });
     connect(m_cancelAll, &QPushButton::clicked, this, [this] { actOnGroup(ActionCenter::FailedChoice::Cancel); });
     connect(m_clusters, &QPushButton::clicked, this, &FailedPage::showClusters);
-    connect(m_jobs->model(), &JobListModel::totalChanged, this, &FailedPage::updateGroupButtons);
+    connect(jobs->model(), &JobListModel::totalChanged, this, &FailedPage::updateGroupButtons);
     updateGroupButtons();
-    connect(m_jobs, &JobListPane::currentJobChanged, this, &FailedPage::showMessage);
-    connect(m_jobs->model(), &QAbstractItemModel::dataChanged, this, &FailedPage::showMessage);
+    connect(jobs, &JobListPane::currentJobChanged, this, &FailedPage::showMessage);
+    connect(jobs->model(), &QAbstractItemModel::dataChanged, this, &FailedPage::showMessage);
     connect(m_groups, &FailureGroupModel::refreshed, this, [this] {
-        const QLocale locale;
-        // Only so many groups are listed (desk.failed's bound): say so when there are more.
-        const QString groups = m_groups->totalGroups() > m_groups->rowCount()
-            ? tr("%1 of %2").arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalGroups()))
-            : locale.toString(m_groups->rowCount());
-        m_summary->setText(tr("Failure groups: %1, failed jobs: %2").arg(groups, locale.toString(m_groups->totalJobs())));
-        // Coming to the page, the operator wants to see failures, not an empty pane: the
-        // biggest group opens until they choose another.
-        if (m_group.isEmpty() && m_sortedGroups->rowCount() > 0) {
-            showGroup(m_sortedGroups->index(0, 0).data(FailureGroupModel::KeyRole).toString());
-            return;
-        }
-        selectGroupRow();
+        updateSummary();
+        openBiggestGroupUnlessChosen();
     });
-    m_summary->setText(tr("Failure groups"));
 }
 
-void FailedPage::refresh(std::function<void(bool ok)> done)
+void FailedPage::updateSummary()
 {
-    auto left = std::make_shared<int>(2);
-    auto ok = std::make_shared<bool>(true);
-    const auto finish = [left, ok, done](bool fine) {
-        *ok = *ok && fine;
-        if (--*left == 0)
-            done(*ok);
-    };
-    m_groups->refresh([this, finish] { finish(m_groups->lastError().isEmpty()); });
-    m_jobs->refresh(finish);
+    const QLocale locale;
+    // Only so many groups are listed (desk.failed's bound): say so when there are more.
+    const QString groups = m_groups->totalGroups() > m_groups->rowCount()
+        ? tr("%1 of %2").arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalGroups()))
+        : locale.toString(m_groups->rowCount());
+    listHeading()->setText(tr("Failure groups: %1, failed jobs: %2").arg(groups, locale.toString(m_groups->totalJobs())));
 }
 
-void FailedPage::showGroup(const QString &group)
+void FailedPage::openBiggestGroupUnlessChosen()
 {
-    if (group == m_group && m_jobs->model()->source().isValid()) {
-        selectGroupRow();
-        return;
-    }
-    m_group = group;
-    m_jobs->setSource(JobSource::failureGroup(session()->client(), group), group);
+    // Coming to the page, the operator wants to see failures, not an empty pane: the biggest
+    // group (the list's first row, as sorted) opens until they choose another.
+    if (chosen().isEmpty() && listView()->model()->rowCount() > 0)
+        choose(listView()->model()->index(0, 0).data(FailureGroupModel::KeyRole).toString());
+}
+
+void FailedPage::showJobsOf(const QString &group)
+{
+    jobPane()->setSource(JobSource::failureGroup(session()->client(), group), group);
     TableExportView view{TableExportView::Kind::Failed};
     view.group = group;
-    m_jobs->setExportView(view);
+    jobPane()->setExportView(view);
     m_message->clear();
     m_messageOf.clear();
-    selectGroupRow();
-}
-
-void FailedPage::onGroupChosen(const QModelIndex &index)
-{
-    const QString group = index.data(FailureGroupModel::KeyRole).toString();
-    if (!group.isEmpty())
-        showGroup(group);
-}
-
-void FailedPage::selectGroupRow()
-{
-    TableViews::selectSourceRow(m_groupView, m_sortedGroups, m_groups->rowOf(m_group));
 }
 
 QString FailedPage::messageText(const Job &job)
@@ -230,7 +164,7 @@ QString FailedPage::messageText(const Job &job)
 
 void FailedPage::showMessage()
 {
-    const std::optional<Job> job = m_jobs->currentJob();
+    const std::optional<Job> job = jobPane()->currentJob();
     if (!job) {
         m_messageOf.clear();
         m_message->clear();
@@ -259,7 +193,7 @@ void FailedPage::showMessage()
 
 void FailedPage::updateGroupButtons()
 {
-    const bool any = !m_group.isEmpty() && m_jobs->model()->total() > 0;
+    const bool any = !chosen().isEmpty() && jobPane()->model()->total() > 0;
     for (QPushButton *button : {m_retryAll, m_moveAll, m_cancelAll}) {
         button->setEnabled(any);
         ActionCenter::of(session())->guard(button);
@@ -269,9 +203,9 @@ void FailedPage::updateGroupButtons()
 
 FailureClustersDialog *FailedPage::showClusters()
 {
-    if (m_group.isEmpty())
+    if (chosen().isEmpty())
         return nullptr;
-    auto *dialog = new FailureClustersDialog(session(), m_group, this);
+    auto *dialog = new FailureClustersDialog(session(), chosen(), this);
     connect(dialog, &FailureClustersDialog::openJobRequested, this, &Page::openJobRequested);
     dialog->show();
     return dialog;
@@ -279,8 +213,8 @@ FailureClustersDialog *FailedPage::showClusters()
 
 void FailedPage::actOnGroup(ActionCenter::FailedChoice choice)
 {
-    const qint64 total = m_jobs->model()->total();
-    if (m_group.isEmpty() || total <= 0)
+    const qint64 total = jobPane()->model()->total();
+    if (chosen().isEmpty() || total <= 0)
         return;
-    ActionCenter::of(session())->actOnFailed(choice, BulkTarget::ofFailureGroup(m_group, total), this);
+    ActionCenter::of(session())->actOnFailed(choice, BulkTarget::ofFailureGroup(chosen(), total), this);
 }

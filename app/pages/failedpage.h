@@ -2,23 +2,19 @@
 
 #include "actioncenter.h"
 #include "job.h"
-#include "page.h"
+#include "masterdetailpage.h"
 
 class FailureClustersDialog;
 class FailureGroupModel;
-class JobListPane;
 class QPushButton;
-class QLabel;
 class QPlainTextEdit;
-class QSortFilterProxyModel;
-class QTableView;
 class TableExportButton;
 
 // Failed jobs: every failure group with its count and newest failure, biggest first; a chosen
 // group's jobs paged in (jid, first line of the message, queue, worker, when), and the full
 // message with its traceback of the job under the cursor, read with that job. With more groups
 // than one call lists, the heading says how many are listed of how many.
-class FailedPage final : public Page
+class FailedPage final : public MasterDetailPage
 {
     Q_OBJECT
 
@@ -26,15 +22,13 @@ public:
     explicit FailedPage(QlessSession *session, QWidget *parent = nullptr);
 
     QString title() const override { return tr("Failed"); }
-    void refresh(std::function<void(bool ok)> done) override;
 
     // Selects the group and lists its jobs (also when the group is not listed yet).
-    void showGroup(const QString &group);
-    QString currentGroup() const { return m_group; }
+    void showGroup(const QString &group) { choose(group); }
+    QString currentGroup() const { return chosen(); }
 
     FailureGroupModel *groupModel() const { return m_groups; }
-    QTableView *groupView() const { return m_groupView; }
-    JobListPane *jobPane() const { return m_jobs; }
+    QTableView *groupView() const { return listView(); }
     QPushButton *retryAllButton() const { return m_retryAll; }
     QPushButton *moveAllButton() const { return m_moveAll; }
     QPushButton *cancelAllButton() const { return m_cancelAll; }
@@ -45,25 +39,20 @@ public:
     QPlainTextEdit *messageView() const { return m_message; }
 
 private:
-    void onGroupChosen(const QModelIndex &index);
-    void selectGroupRow();
+    void showJobsOf(const QString &group) override;
+    void updateSummary();
+    void openBiggestGroupUnlessChosen();
     void showMessage();
     static QString messageText(const Job &job);
     void updateGroupButtons();
     void actOnGroup(ActionCenter::FailedChoice choice);
 
     FailureGroupModel *m_groups;
-    QSortFilterProxyModel *m_sortedGroups;
-    QTableView *m_groupView;
-    QLabel *m_summary;
-    JobListPane *m_jobs;
     QPushButton *m_retryAll;
     QPushButton *m_moveAll;
     QPushButton *m_cancelAll;
     QPushButton *m_clusters;
     TableExportButton *m_exportGroups;
     QPlainTextEdit *m_message;
-    QString m_group;
     QString m_messageOf; // the job (and failure) the message pane shows or is reading
-    bool m_groupsRemoving = false;
 };

@@ -1,16 +1,12 @@
 #pragma once
 
-#include "page.h"
+#include "masterdetailpage.h"
 
-class JobListPane;
-class QLabel;
-class QSortFilterProxyModel;
-class QTableView;
 class TagListModel;
 
 // Tags: the tags in use, most used first, with their job counts (paged in as the list scrolls);
 // a chosen tag's jobs paged in beside them.
-class TagsPage final : public Page
+class TagsPage final : public MasterDetailPage
 {
     Q_OBJECT
 
@@ -18,23 +14,16 @@ public:
     explicit TagsPage(QlessSession *session, QWidget *parent = nullptr);
 
     QString title() const override { return tr("Tags"); }
-    void refresh(std::function<void(bool ok)> done) override;
 
     // Lists the tag's jobs and selects it in the list (the search field uses this).
-    void showTag(const QString &tag);
-    QString currentTag() const { return m_tag; }
+    void showTag(const QString &tag) { choose(tag); }
+    QString currentTag() const { return chosen(); }
 
     TagListModel *tagModel() const { return m_tags; }
-    QTableView *tagView() const { return m_tagView; }
-    JobListPane *jobPane() const { return m_jobs; }
+    QTableView *tagView() const { return listView(); }
 
 private:
-    void selectTagRow();
+    void showJobsOf(const QString &tag) override;
 
     TagListModel *m_tags;
-    QSortFilterProxyModel *m_sortedTags;
-    QTableView *m_tagView;
-    JobListPane *m_jobs;
-    QString m_tag;
-    bool m_tagsRemoving = false;
 };
