@@ -56,9 +56,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
                       {JobListModel::PutColumn, 95},
                       {JobListModel::QueueColumn, 70},
                       {JobListModel::WorkerColumn, 150},
-                      {JobListModel::FailureColumn, 0}});
-    jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::FailureColumn, QHeaderView::Interactive);
-    jobs->view()->horizontalHeader()->setStretchLastSection(true);
+                      {JobListModel::FailureColumn, JobListPane::RestOfRow}});
     jobs->clear(tr("Choose a failure group to list its jobs"));
     JobListActions::Options actions;
     actions.group = [this] { return chosen(); };

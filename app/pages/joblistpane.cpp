@@ -79,6 +79,9 @@ void JobListPane::setColumns(const QList<QPair<int, int>> &columnsAndWidths)
         if (width > 0) {
             // Never narrower than its title: a translated one can be longer than the English.
             header->resizeSection(column, qMax(width, header->sectionSizeHint(column)));
+        } else if (width == RestOfRow) {
+            header->setSectionResizeMode(column, QHeaderView::Interactive);
+            header->setStretchLastSection(true);
         } else {
             header->setSectionResizeMode(column, QHeaderView::Stretch);
         }

@@ -32,6 +32,9 @@ public:
     QLabel *headingLabel() const { return m_heading; }
     TableExportButton *exportButton() const { return m_export; }
 
+    // A last column's width: it takes what the others leave, and the operator can still drag it
+    // (a stretched one, width 0, stays as wide as the room left).
+    static constexpr int RestOfRow = -1;
     // Shows these columns of JobListModel, in this order, with these widths (0: stretch).
     void setColumns(const QList<QPair<int, int>> &columnsAndWidths);
     // `heading` names the list ("Failure group IOError"); counts are added to it.

@@ -37,9 +37,7 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
                       {JobListModel::PutColumn, 95},
                       {JobListModel::ChangedColumn, 95},
                       {JobListModel::WorkerColumn, 130},
-                      {JobListModel::TagsColumn, 0}});
-    jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
-    jobs->view()->horizontalHeader()->setStretchLastSection(true);
+                      {JobListModel::TagsColumn, JobListPane::RestOfRow}});
     JobListActions::install(jobs->view(), jobs->model(), session);
     jobs->clear(tr("Choose a tag to list its jobs"));
 

@@ -10,7 +10,6 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMap>
 #include <QTableView>
@@ -34,15 +33,13 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
                         {JobListModel::PutColumn, 95},
                         {JobListModel::ChangedColumn, 95},
                         {JobListModel::WorkerColumn, 150},
-                        {JobListModel::TagsColumn, 0}});
+                        {JobListModel::TagsColumn, JobListPane::RestOfRow}});
     JobListActions::Options actions;
     actions.whyNotAll = [this] {
         return m_jobs->proxy()->stateFilter().isEmpty() ? QString()
                                                          : tr("Show all states to act on every tracked job");
     };
     JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
-    m_jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
-    m_jobs->view()->horizontalHeader()->setStretchLastSection(true);
     m_jobs->view()->sortByColumn(JobListModel::StateColumn, Qt::AscendingOrder);
     m_jobs->setSource(TrackedJobSource::create(session->client()), tr("Tracked jobs"));
     m_jobs->setExportView(TableExportView{TableExportView::Kind::Tracked}); // every state, whatever "Show:" filters

@@ -62,9 +62,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
                       {JobListModel::TimeColumn, 165}, // "lock expires in 8 min 3 s"
                       {JobListModel::PutColumn, 84},   // "59 min ago", "23 h ago"
                       {JobListModel::ChangedColumn, 84},
-                      {JobListModel::TagsColumn, 0}});
-    jobs->view()->horizontalHeader()->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Interactive);
-    jobs->view()->horizontalHeader()->setStretchLastSection(true);
+                      {JobListModel::TagsColumn, JobListPane::RestOfRow}});
     JobListActions::install(jobs->view(), jobs->model(), session);
     jobs->clear(tr("Choose a worker to list its jobs"));
 
