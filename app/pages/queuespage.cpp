@@ -6,8 +6,8 @@
 #include "palettefollower.h"
 #include "pausetimes.h"
 #include "qlesssession.h"
-#include "queueactions.h"
 #include "queuelistmodel.h"
+#include "queuepicker.h"
 #include "queuetabcolumns.h"
 #include "recurringlistmodel.h"
 #include "recurringpane.h"
@@ -20,11 +20,9 @@
 
 #include <QCheckBox>
 #include <QHeaderView>
-#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -33,8 +31,7 @@
 QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_queues(new QueueListModel(session->client(), this))
-    , m_queueSorted(new QSortFilterProxyModel(this))
-    , m_queueView(new QTableView(this))
+    , m_queueView(new QueuePicker(session, m_queues, this))
     , m_recurringPane(new RecurringPane(session, this))
     , m_recurring(m_recurringPane->model())
     , m_heading(new QLabel(this))
@@ -44,39 +41,15 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     , m_tabWidget(new QTabWidget(this))
     , m_status(new QLabel(this))
 {
-    // The picker: names and the counts that matter most; the tabs give the rest for the queue.
-    m_queueSorted->setSourceModel(m_queues);
-    m_queueSorted->setSortRole(QueueListModel::SortRole);
-    TableViews::setUp(m_queueView, m_queueSorted);
-    m_queueView->setSelectionMode(QAbstractItemView::SingleSelection);
-    // The length is in the heading instead: a fourth count here cost the job tabs their last
-    // columns at 1400 px.
-    for (int column : {QueueListModel::ScheduledColumn, QueueListModel::DependsColumn, QueueListModel::RecurringColumn,
-                       QueueListModel::LengthColumn})
-        m_queueView->hideColumn(column);
-    m_queueView->setObjectName(QStringLiteral("queueView"));
+    m_queueView->setObjectName(QStringLiteral("queueView")); // its remembered columns' key
     m_queueView->setAccessibleName(tr("Queues"));
     m_queueView->setAccessibleDescription(tr("The queue chosen here fills the tabs beside"));
-    QHeaderView *queueHeader = m_queueView->horizontalHeader();
-    queueHeader->setStretchLastSection(false);
-    queueHeader->setSectionResizeMode(QHeaderView::Fixed);
-    queueHeader->setDefaultSectionSize(68);
-    queueHeader->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
-    m_queueView->sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
-    m_queueView->setMinimumWidth(300); // room for "name (paused)" beside three counts
-    // Pause, unpause, max concurrency and forget, as on the Overview (it allows a multi-selection;
-    // the tabs follow the current row).
-    QueueActions::of(session)->install(m_queueView, m_queues);
     m_queues->setPauseTimes(PauseTimes::of(session)); // "paused since" in a paused queue's tooltip
-    connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (current.isValid())
-                    showQueue(current.data(QueueListModel::KeyRole).toString());
-            });
+    connect(m_queueView, &QueuePicker::queueChosen, this, &QueuesPage::showQueue);
     connect(m_queues, &QueueListModel::refreshed, this, [this] {
         if (m_queue.isEmpty() && m_queues->rowCount() > 0) // first look: the first queue by name
-            showQueue(m_queueSorted->index(0, 0).data(QueueListModel::KeyRole).toString());
-        selectQueueRow();
+            showQueue(m_queueView->firstQueue());
+        m_queueView->select(m_queue);
         updateHeading();
         updateTabTitles();
     });
@@ -237,7 +210,7 @@ void QueuesPage::showQueue(const QString &name)
         return;
     m_queue = name;
     m_exportJobs->updateEnabled();
-    selectQueueRow();
+    m_queueView->select(m_queue);
     updateHeading();
     updateTabTitles();
     loadCurrentTab();
@@ -284,17 +257,6 @@ void QueuesPage::refresh(std::function<void(bool ok)> done)
     } else {
         m_recurring->refresh([this, tabRead] { tabRead(m_recurring->lastError().isEmpty()); });
     }
-}
-
-void QueuesPage::selectQueueRow()
-{
-    const int row = m_queues->rowOf(m_queue);
-    if (row < 0)
-        return;
-    const QModelIndex index = m_queueSorted->mapFromSource(m_queues->index(row, QueueListModel::NameColumn));
-    if (m_queueView->selectionModel()->currentIndex().row() != index.row())
-        m_queueView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
-                                                                  | QItemSelectionModel::Rows);
 }
 
 void QueuesPage::updateHeading()

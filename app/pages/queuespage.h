@@ -1,6 +1,7 @@
 #pragma once
 
 #include "page.h"
+#include "queuepicker.h"
 
 #include <QList>
 
@@ -10,7 +11,6 @@ class JobListModel;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 class QueueListModel;
@@ -76,15 +76,13 @@ private:
     // The view shows `shown`: parts.proxy, or a proxy over it.
     void setUpView(TabParts &parts, QAbstractItemModel *shown);
     void loadCurrentTab();
-    void selectQueueRow();
     void updateHeading();
     void updateTabTitles();
     void updateStatus();
     qint64 countOf(Tab tab) const;
 
     QueueListModel *m_queues;
-    QSortFilterProxyModel *m_queueSorted;
-    QTableView *m_queueView;
+    QueuePicker *m_queueView;
     RecurringPane *m_recurringPane;
     RecurringListModel *m_recurring; // m_recurringPane's
     QLabel *m_heading;
