@@ -52,16 +52,22 @@ bool ChartExportActions::exportChart(int index, const QString &path, const QSize
     return ChartExporter::exportToFile(*m_charts.at(index).chart, path, size, errorMessage);
 }
 
-void ChartExportActions::exportInteractively()
+void ChartExportActions::askForChart(const QString &title, std::function<void(int chart, QSize size)> then)
 {
-    auto *dialog = new ExportChartDialog(tr("Export chart"), names(), m_lastChart, m_page);
+    auto *dialog = new ExportChartDialog(title, names(), m_lastChart, m_page);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setChartSize(m_lastSize);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+    connect(dialog, &QDialog::accepted, this, [this, dialog, then = std::move(then)] {
         m_lastChart = dialog->chartIndex();
         m_lastSize = dialog->chartSize();
-        const int which = m_lastChart;
-        const QSize size = m_lastSize;
+        then(m_lastChart, m_lastSize);
+    });
+    dialog->open();
+}
+
+void ChartExportActions::exportInteractively()
+{
+    askForChart(tr("Export chart"), [this](int which, QSize size) {
         auto *files = new QFileDialog(m_page, tr("Export %1").arg(m_charts.at(which).name), QString(),
                                       ChartExporter::fileDialogFilter());
         files->setAttribute(Qt::WA_DeleteOnClose);
@@ -81,22 +87,15 @@ void ChartExportActions::exportInteractively()
         });
         files->open();
     });
-    dialog->open();
 }
 
 void ChartExportActions::copyInteractively()
 {
-    auto *dialog = new ExportChartDialog(tr("Copy chart to clipboard"), names(), m_lastChart, m_page);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setChartSize(m_lastSize);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        m_lastChart = dialog->chartIndex();
-        m_lastSize = dialog->chartSize();
+    askForChart(tr("Copy chart to clipboard"), [this](int which, QSize size) {
         QString error;
-        if (!ChartExporter::copyToClipboard(*m_charts.at(m_lastChart).chart, m_lastSize, &error))
+        if (!ChartExporter::copyToClipboard(*m_charts.at(which).chart, size, &error))
             warn(tr("Copy failed"), error);
     });
-    dialog->open();
 }
 
 void ChartExportActions::warn(const QString &title, const QString &error)

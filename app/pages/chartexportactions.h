@@ -38,6 +38,9 @@ public:
     void copyInteractively();
 
 private:
+    // Asks which chart and at what size (a dialog titled `title`), remembers the answer for the
+    // next time, and hands it to `then`; nothing when the operator cancels.
+    void askForChart(const QString &title, std::function<void(int chart, QSize size)> then);
     QStringList names() const;
     void warn(const QString &title, const QString &error);
 
