@@ -3908,6 +3908,13 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     </message>
 </context>
 <context>
+    <name>NamedRowActions</name>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+</context>
+<context>
     <name>OneJobActions</name>
     <message>
         <source>Remove a dependency</source>
@@ -4196,10 +4203,6 @@ Es werden keine Jobs mehr daraus erzeugt; bereits erzeugte Jobs bleiben.</transl
     <message>
         <source>queue “%1”</source>
         <translation>Warteschlange „%1“</translation>
-    </message>
-    <message>
-        <source> and %1 more</source>
-        <translation> und %1 weitere</translation>
     </message>
     <message>
         <source>%1 queues (%2)</source>
@@ -5586,10 +5589,6 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>worker %1</source>
         <translation>Worker %1</translation>
-    </message>
-    <message>
-        <source> and %1 more</source>
-        <translation> und %1 weitere</translation>
     </message>
     <message>
         <source>%1 workers (%2)</source>

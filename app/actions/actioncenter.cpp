@@ -9,11 +9,10 @@
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuepickerdialog.h"
+#include "windowmodal.h"
 
 #include <QAction>
 #include <QInputDialog>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -168,13 +167,11 @@ void ActionCenter::reportOneJob(BulkRunner *runner, QWidget *parent)
                                     QMessageBox::Close, parent);
         box->setObjectName(QStringLiteral("actionResult"));
         QPushButton *show = box->addButton(tr("Show its dependents"), QMessageBox::ActionRole);
-        box->setAttribute(Qt::WA_DeleteOnClose);
         connect(box, &QMessageBox::finished, this, [this, box, show, jid] {
             if (box->clickedButton() == show)
                 emit openJobRequested(jid);
         });
-        box->setWindowModality(Qt::WindowModal);
-        box->open();
+        WindowModal::open(box);
         return;
     }
     showError(parent, title, tr("Job %1: %2").arg(QString::fromUtf8(jid), summary.text()));
@@ -189,13 +186,11 @@ void ActionCenter::confirm(QWidget *parent, const QString &title, const QString 
     QPushButton *yes = box->addButton(button, QMessageBox::AcceptRole);
     QPushButton *no = box->addButton(tr("Don’t"), QMessageBox::RejectRole);
     box->setDefaultButton(destructive ? no : yes);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setWindowModality(Qt::WindowModal);
     connect(box, &QMessageBox::finished, this, [box, yes, go] {
         if (box->clickedButton() == yes)
             go();
     });
-    box->open();
+    WindowModal::open(box);
 }
 
 void ActionCenter::showError(QWidget *parent, const QString &title, const QString &text)
@@ -228,9 +223,7 @@ void ActionCenter::showResult(QWidget *parent, const QString &title, const QStri
     auto *box = new QMessageBox(problem ? QMessageBox::Warning : QMessageBox::Information, title, text,
                                 QMessageBox::Close, parent);
     box->setObjectName(QStringLiteral("actionResult"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setWindowModality(Qt::WindowModal);
-    box->open();
+    WindowModal::open(box);
 }
 
 void ActionCenter::actOnFailed(FailedChoice choice, const BulkTarget &target, QWidget *parent)
@@ -245,44 +238,37 @@ void ActionCenter::actOnFailed(FailedChoice choice, const BulkTarget &target, QW
 void ActionCenter::askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent)
 {
     auto *dialog = new QueuePickerDialog(m_session->client(), tr("Move %1 to:").arg(jobsText(target)), parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QDialog::accepted, this, [this, dialog, target, onlyState, parent] {
         run(JobAction::move(dialog->queue(), onlyState), target, parent);
     });
-    dialog->open();
+    WindowModal::open(dialog);
 }
 
 void ActionCenter::askPriority(const BulkTarget &target, double current, QWidget *parent)
 {
-    auto *dialog = new QInputDialog(parent);
-    dialog->setObjectName(QStringLiteral("priorityInput"));
-    dialog->setWindowTitle(tr("Set priority"));
-    dialog->setLabelText(tr("&Priority for %1 (higher runs first):").arg(MnemonicText::literal(jobsText(target))));
+    QInputDialog *dialog = WindowModal::input(
+        parent, QStringLiteral("priorityInput"), tr("Set priority"),
+        tr("&Priority for %1 (higher runs first):").arg(MnemonicText::literal(jobsText(target))));
     dialog->setInputMode(QInputDialog::DoubleInput);
     dialog->setDoubleRange(-1e9, 1e9);
     dialog->setDoubleDecimals(2);
     dialog->setDoubleValue(current);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QInputDialog::doubleValueSelected, this,
             [this, target, parent](double value) { run(JobAction::setPriority(value), target, parent); });
-    dialog->open();
+    WindowModal::open(dialog);
 }
 
 void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList &known, QWidget *parent)
 {
-    auto *dialog = new QInputDialog(parent);
-    dialog->setObjectName(add ? QStringLiteral("addTagsInput") : QStringLiteral("removeTagsInput"));
-    dialog->setWindowTitle(add ? tr("Add tags") : tr("Remove tags"));
-    dialog->setLabelText((add ? tr("&Tags to add to %1 (comma-separated):") : tr("&Tags to remove from %1 (comma-separated):"))
-                             .arg(MnemonicText::literal(jobsText(target))));
+    QInputDialog *dialog = WindowModal::input(
+        parent, add ? QStringLiteral("addTagsInput") : QStringLiteral("removeTagsInput"),
+        add ? tr("Add tags") : tr("Remove tags"),
+        (add ? tr("&Tags to add to %1 (comma-separated):") : tr("&Tags to remove from %1 (comma-separated):"))
+            .arg(MnemonicText::literal(jobsText(target))));
     if (!add && !known.isEmpty()) {
         dialog->setComboBoxItems(known);
         dialog->setComboBoxEditable(true);
     }
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QInputDialog::textValueSelected, this, [this, add, target, parent](const QString &text) {
         const QStringList tags = splitTags(text);
         if (tags.isEmpty()) {
@@ -291,7 +277,7 @@ void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList
         }
         run(add ? JobAction::addTags(tags) : JobAction::removeTags(tags), target, parent);
     });
-    dialog->open();
+    WindowModal::open(dialog);
 }
 
 QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void()> triggered)

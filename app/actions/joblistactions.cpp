@@ -4,6 +4,7 @@
 #include "joblistmodel.h"
 #include "jiddragsource.h"
 #include "jobselection.h"
+#include "rowcontextmenu.h"
 #include "tablecopy.h"
 
 #include <QAbstractItemView>
@@ -46,8 +47,6 @@ void addCopyEntries(QMenu *menu, QAbstractItemView *view, const JobListModel *mo
 
 void install(QAbstractItemView *view, const JobListModel *model, QlessSession *session, const Options &options)
 {
-    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    view->setContextMenuPolicy(Qt::CustomContextMenu);
     auto *copy = new QAction(QObject::tr("Copy jids"), view);
     copy->setObjectName(QStringLiteral("copyJidsAction"));
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -67,22 +66,13 @@ void install(QAbstractItemView *view, const JobListModel *model, QlessSession *s
                 ActionCenter::of(session)->run(JobAction::cancel(), selection.selected(), view->window());
         });
     }
-    QObject::connect(view, &QWidget::customContextMenuRequested, view, [view, model, session, options](const QPoint &at) {
-        // A right-click outside the selection acts on the row under the cursor, as file managers do.
-        const QModelIndex clicked = view->indexAt(at);
-        if (clicked.isValid() && !view->selectionModel()->isRowSelected(clicked.row(), clicked.parent())) {
-            view->selectionModel()->select(clicked, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            view->selectionModel()->setCurrentIndex(clicked, QItemSelectionModel::NoUpdate);
-        }
+    RowContextMenu::install(view, QStringLiteral("jobActionsMenu"), [view, model, session, options](QMenu *menu) {
         JobSelection selection = JobSelection::of(view, model, options.group ? options.group() : QString());
         const QString whyNotAll = options.whyNotAll ? options.whyNotAll() : QString();
         if (!whyNotAll.isEmpty())
             selection.all = {};
         if (selection.jobs.isEmpty() && !selection.hasAll())
-            return;
-        auto *menu = new QMenu(view);
-        menu->setObjectName(QStringLiteral("jobActionsMenu"));
-        menu->setAttribute(Qt::WA_DeleteOnClose);
+            return false;
         ActionCenter::of(session)->fillJobMenu(menu, selection, view->window());
         if (!whyNotAll.isEmpty()) {
             QAction *note = menu->addAction(whyNotAll);
@@ -90,7 +80,7 @@ void install(QAbstractItemView *view, const JobListModel *model, QlessSession *s
         }
         if (!selection.jobs.isEmpty())
             addCopyEntries(menu, view, model, selection.jobs.size());
-        menu->popup(view->viewport()->mapToGlobal(at));
+        return true;
     });
 }
 

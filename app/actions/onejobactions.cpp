@@ -8,6 +8,7 @@
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "recurringeditdialog.h"
+#include "windowmodal.h"
 
 #include <QInputDialog>
 #include <QJsonDocument>
@@ -27,16 +28,13 @@ void OneJobActions::askRemoveDependency(const Job &job, QWidget *parent)
     if (m_center->refuseReadOnly(parent, tr("Remove a dependency")) || job.dependencies.isEmpty())
         return;
     const QString all = tr("All of them (%1)").arg(job.dependencies.size());
-    auto *dialog = new QInputDialog(parent);
-    dialog->setObjectName(QStringLiteral("removeDependencyInput"));
-    dialog->setWindowTitle(tr("Remove a dependency"));
-    dialog->setLabelText(tr("Job %1 &stops waiting for:").arg(MnemonicText::literal(QString::fromUtf8(job.jid))));
+    QInputDialog *dialog = WindowModal::input(
+        parent, QStringLiteral("removeDependencyInput"), tr("Remove a dependency"),
+        tr("Job %1 &stops waiting for:").arg(MnemonicText::literal(QString::fromUtf8(job.jid))));
     QStringList items = job.dependencies;
     if (items.size() > 1)
         items.prepend(all);
     dialog->setComboBoxItems(items);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     const QByteArray jid = job.jid;
     connect(dialog, &QInputDialog::textValueSelected, this, [this, jid, all, parent](const QString &choice) {
         QList<QByteArray> dependencies;
@@ -49,7 +47,7 @@ void OneJobActions::askRemoveDependency(const Job &job, QWidget *parent)
                          tr("the job is no longer waiting on dependencies"), tr("Remove a dependency"), where);
         });
     });
-    dialog->open();
+    WindowModal::open(dialog);
 }
 
 void OneJobActions::askEditRecurring(const RecurringJob &job, QWidget *parent)
@@ -57,8 +55,6 @@ void OneJobActions::askEditRecurring(const RecurringJob &job, QWidget *parent)
     if (m_center->refuseReadOnly(parent, tr("Edit recurring job")))
         return;
     auto *dialog = new RecurringEditDialog(job, parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     const QByteArray jid = job.jid;
     connect(dialog, &QDialog::accepted, this, [this, dialog, jid, parent] {
         if (!dialog->changesSomething())
@@ -81,7 +77,7 @@ void OneJobActions::askEditRecurring(const RecurringJob &job, QWidget *parent)
                          tr("recurring job updated"), tr("no such recurring job"), tr("Edit recurring job"), where);
         });
     });
-    dialog->open();
+    WindowModal::open(dialog);
 }
 
 void OneJobActions::askStopRecurring(const RecurringJob &job, QWidget *parent)
@@ -106,8 +102,6 @@ void OneJobActions::askAddNote(const QByteArray &jid, QWidget *parent)
     if (m_center->refuseReadOnly(parent, tr("Add note")))
         return;
     auto *dialog = new JobNoteDialog(jid, parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QDialog::accepted, this, [this, dialog, jid, parent] {
         const QString message = dialog->message();
         const QString data = dialog->dataJson();
@@ -119,7 +113,7 @@ void OneJobActions::askAddNote(const QByteArray &jid, QWidget *parent)
                          tr("the note was not written"), tr("Add note"), where);
         });
     });
-    dialog->open();
+    WindowModal::open(dialog);
 }
 
 void OneJobActions::recordOneJob(const QString &action, const QJsonObject &arguments, const RedisError &error,

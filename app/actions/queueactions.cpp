@@ -2,19 +2,18 @@
 
 #include "mnemonictext.h"
 
-#include "actioncenter.h"
-#include "auditlog.h"
 #include "configeditor.h"
 #include "configmodel.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
+#include "rowcontextmenu.h"
+#include "windowmodal.h"
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QInputDialog>
 #include <QItemSelectionModel>
-#include <QJsonArray>
 #include <QLocale>
 #include <QMenu>
 #include <QPointer>
@@ -24,13 +23,7 @@
 namespace {
 QString queuesText(const QStringList &queues)
 {
-    if (queues.size() == 1)
-        return QueueActions::tr("queue “%1”").arg(queues.first());
-    const QStringList shown = queues.mid(0, 8);
-    QString names = shown.join(QStringLiteral(", "));
-    if (queues.size() > shown.size())
-        names += QueueActions::tr(" and %1 more").arg(QLocale().toString(queues.size() - shown.size()));
-    return QueueActions::tr("%1 queues (%2)").arg(QLocale().toString(queues.size())).arg(names);
+    return QueueActions::namesText(queues, QueueActions::tr("queue “%1”"), QueueActions::tr("%1 queues (%2)"));
 }
 
 QStringList namesOf(const QList<QueueCounts> &queues, bool paused)
@@ -50,11 +43,8 @@ bool holdsNothing(const QueueCounts &queue)
 } // namespace
 
 QueueActions::QueueActions(QlessSession *session)
-    : QObject(session)
-    , m_session(session)
-    , m_center(ActionCenter::of(session))
+    : NamedRowActions(session, QStringLiteral("queueActions"))
 {
-    setObjectName(QStringLiteral("queueActions"));
 }
 
 QueueActions *QueueActions::of(QlessSession *session)
@@ -70,28 +60,17 @@ QString QueueActions::optionFor(const QString &queue)
 
 void QueueActions::install(QAbstractItemView *view, const QueueListModel *model)
 {
-    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    view->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(view, &QWidget::customContextMenuRequested, view, [this, view, model](const QPoint &at) {
-        // A right-click outside the selection acts on the row under the cursor.
-        const QModelIndex clicked = view->indexAt(at);
-        if (clicked.isValid() && !view->selectionModel()->isRowSelected(clicked.row(), clicked.parent())) {
-            view->selectionModel()->select(clicked, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            view->selectionModel()->setCurrentIndex(clicked, QItemSelectionModel::NoUpdate);
-        }
+    RowContextMenu::install(view, QStringLiteral("queueActionsMenu"), [this, view, model](QMenu *menu) {
+        if (model->rowCount() == 0)
+            return false;
         QList<QueueCounts> selected;
         for (const QModelIndex &index : view->selectionModel()->selectedRows()) {
             const int row = model->rowOf(index.data(QueueListModel::KeyRole).toString());
             if (row >= 0)
                 selected << model->rowAt(row);
         }
-        if (model->rowCount() == 0)
-            return;
-        auto *menu = new QMenu(view);
-        menu->setObjectName(QStringLiteral("queueActionsMenu"));
-        menu->setAttribute(Qt::WA_DeleteOnClose);
         fillMenu(menu, selected, model->rows(), view->window());
-        menu->popup(view->viewport()->mapToGlobal(at));
+        return true;
     });
 }
 
@@ -99,12 +78,6 @@ void QueueActions::fillMenu(QMenu *menu, const QList<QueueCounts> &selected, con
                             QWidget *parent)
 {
     menu->setToolTipsVisible(true);
-    const auto add = [this, menu](const QString &text, std::function<void()> triggered) {
-        QAction *action = menu->addAction(text);
-        connect(action, &QAction::triggered, this, std::move(triggered));
-        m_center->guard(action);
-        return action;
-    };
     if (!selected.isEmpty()) {
         if (selected.size() == 1)
             menu->addSection(tr("Queue %1").arg(selected.first().name));
@@ -113,14 +86,14 @@ void QueueActions::fillMenu(QMenu *menu, const QList<QueueCounts> &selected, con
         const QStringList running = namesOf(selected, false);
         const QStringList paused = namesOf(selected, true);
         if (!running.isEmpty())
-            add(running.size() == 1 ? tr("Pause") : tr("Pause %1").arg(running.size()),
-                [this, running, parent] { pause(running, parent); });
+            addGuarded(menu, running.size() == 1 ? tr("Pause") : tr("Pause %1").arg(running.size()),
+                       [this, running, parent] { pause(running, parent); });
         if (!paused.isEmpty())
-            add(paused.size() == 1 ? tr("Unpause") : tr("Unpause %1").arg(paused.size()),
-                [this, paused, parent] { unpause(paused, parent); });
+            addGuarded(menu, paused.size() == 1 ? tr("Unpause") : tr("Unpause %1").arg(paused.size()),
+                       [this, paused, parent] { unpause(paused, parent); });
         if (selected.size() == 1) {
             const QueueCounts queue = selected.first();
-            add(tr("Max concurrency…"), [this, queue, parent] { askMaxConcurrency(queue, parent); });
+            addGuarded(menu, tr("Max concurrency…"), [this, queue, parent] { askMaxConcurrency(queue, parent); });
         }
         QStringList names;
         bool anyEmpty = false;
@@ -128,8 +101,8 @@ void QueueActions::fillMenu(QMenu *menu, const QList<QueueCounts> &selected, con
             names << queue.name;
             anyEmpty = anyEmpty || holdsNothing(queue);
         }
-        QAction *forgetAction = add(selected.size() == 1 ? tr("Forget…") : tr("Forget the empty ones…"),
-                                    [this, names, parent] { forget(names, parent); });
+        QAction *forgetAction = addGuarded(menu, selected.size() == 1 ? tr("Forget…") : tr("Forget the empty ones…"),
+                                           [this, names, parent] { forget(names, parent); });
         if (!anyEmpty && !m_center->isReadOnly()) {
             forgetAction->setEnabled(false);
             forgetAction->setToolTip(tr("Only a queue that holds no job and no recurring template can be forgotten."));
@@ -139,9 +112,9 @@ void QueueActions::fillMenu(QMenu *menu, const QList<QueueCounts> &selected, con
     const QStringList paused = namesOf(all, true);
     if (all.size() > 1 || selected.isEmpty()) {
         menu->addSection(tr("All %1 queues").arg(QLocale().toString(all.size())));
-        QAction *pauseAll = add(tr("Pause all…"), [this, running, parent] { pause(running, parent); });
+        QAction *pauseAll = addGuarded(menu, tr("Pause all…"), [this, running, parent] { pause(running, parent); });
         pauseAll->setEnabled(pauseAll->isEnabled() && !running.isEmpty());
-        QAction *unpauseAll = add(tr("Unpause all…"), [this, paused, parent] { unpause(paused, parent); });
+        QAction *unpauseAll = addGuarded(menu, tr("Unpause all…"), [this, paused, parent] { unpause(paused, parent); });
         unpauseAll->setEnabled(unpauseAll->isEnabled() && !paused.isEmpty());
     }
 }
@@ -159,22 +132,18 @@ void QueueActions::unpause(const QStringList &queues, QWidget *parent)
 void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *parent)
 {
     const QString title = pause ? tr("Pause queues") : tr("Unpause queues");
-    if (m_center->refuseReadOnly(parent, title))
-        return;
-    if (queues.isEmpty())
-        return;
     const QString text = pause
         ? tr("Pause %1?\n\nWorkers take no more jobs from it until it is unpaused; jobs already running go "
              "on, and nothing is moved or lost.").arg(queuesText(queues))
         : tr("Unpause %1?\n\nWorkers take its waiting jobs again.").arg(queuesText(queues));
-    m_center->confirm(parent, title, text, pause ? tr("Pause") : tr("Unpause"), false, [this, pause, queues, title, parent] {
+    confirmWrite(queues, parent, title, text, pause ? tr("Pause") : tr("Unpause"), false, [this, pause, queues, title, parent] {
         const auto done = [this, pause, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
             const QString message = reply.ok()
                 ? (pause ? tr("%1 paused").arg(queuesText(queues)) : tr("%1 unpaused").arg(queuesText(queues)))
                 : reply.error.message;
-            m_center->finishWrite(where, title, queuesRecord(pause ? QStringLiteral("pause") : QStringLiteral("unpause"),
-                                                             queues, reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"), message),
-                                  ActionCenter::Report::Failure);
+            finishWrite(where, title, pause ? QStringLiteral("pause") : QStringLiteral("unpause"), QStringLiteral("queues"),
+                        queues, reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"), message,
+                        ActionCenter::Report::Failure);
         };
         if (pause)
             m_session->client()->pauseQueues(queues, this, done);
@@ -186,14 +155,10 @@ void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *par
 void QueueActions::forget(const QStringList &queues, QWidget *parent)
 {
     const QString title = tr("Forget queues");
-    if (m_center->refuseReadOnly(parent, title))
-        return;
-    if (queues.isEmpty())
-        return;
     const QString text = tr("Forget %1?\n\nA queue that holds nothing leaves the queues list (its stats and "
                             "settings stay). A queue that still holds jobs or a recurring template is kept.")
                              .arg(queuesText(queues));
-    m_center->confirm(parent, title, text, tr("Forget"), true, [this, queues, title, parent] {
+    confirmWrite(queues, parent, title, text, tr("Forget"), true, [this, queues, title, parent] {
         m_session->client()->forgetQueues(queues, this, [this, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<QStringList> &reply) {
             QString message;
             if (reply.ok()) {
@@ -213,22 +178,10 @@ void QueueActions::forget(const QStringList &queues, QWidget *parent)
             }
             const QString outcome = !reply.ok() ? QStringLiteral("failed")
                 : reply.value.size() == queues.size() ? QStringLiteral("done") : QStringLiteral("partial");
-            m_center->finishWrite(where, title, queuesRecord(QStringLiteral("forget queues"), queues, outcome, message),
-                                  ActionCenter::Report::Always);
+            finishWrite(where, title, QStringLiteral("forget queues"), QStringLiteral("queues"), queues, outcome, message,
+                        ActionCenter::Report::Always);
         });
     });
-}
-
-AuditRecord QueueActions::queuesRecord(const QString &action, const QStringList &queues, const QString &outcome,
-                                      const QString &message)
-{
-    AuditRecord record;
-    record.action = action;
-    record.arguments.insert(QStringLiteral("queues"), QJsonArray::fromStringList(queues));
-    record.count = 0;
-    record.outcome = outcome;
-    record.message = message;
-    return record;
 }
 
 ConfigEditor *QueueActions::editor()
@@ -245,16 +198,13 @@ void QueueActions::askMaxConcurrency(const QueueCounts &queue, QWidget *parent)
     const QString title = tr("Max concurrency");
     if (m_center->refuseReadOnly(parent, title))
         return;
-    auto *dialog = new QInputDialog(parent);
-    dialog->setObjectName(QStringLiteral("maxConcurrencyInput"));
-    dialog->setWindowTitle(title);
-    dialog->setLabelText(tr("&At most this many jobs of queue “%1” run at once (0: no limit).\n"
-                            "Running now: %2.").arg(MnemonicText::literal(queue.name), QLocale().toString(queue.running)));
+    QInputDialog *dialog = WindowModal::input(
+        parent, QStringLiteral("maxConcurrencyInput"), title,
+        tr("&At most this many jobs of queue “%1” run at once (0: no limit).\n"
+           "Running now: %2.").arg(MnemonicText::literal(queue.name), QLocale().toString(queue.running)));
     dialog->setInputMode(QInputDialog::IntInput);
     dialog->setIntRange(0, std::numeric_limits<int>::max());
     dialog->setIntValue(int(qBound<qint64>(0, queue.maxConcurrency, qint64(std::numeric_limits<int>::max()))));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     const QString option = optionFor(queue.name);
     connect(dialog, &QInputDialog::intValueSelected, this, [this, option, title, where = QPointer<QWidget>(parent)](int value) {
         ConfigEditor *config = editor();
@@ -273,5 +223,5 @@ void QueueActions::askMaxConcurrency(const QueueCounts &queue, QWidget *parent)
             emit m_center->changed();
         });
     });
-    dialog->open();
+    WindowModal::open(dialog);
 }

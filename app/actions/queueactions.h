@@ -1,13 +1,11 @@
 #pragma once
 
-#include "auditrecord.h"
+#include "namedrowactions.h"
 #include "queuecounts.h"
 
 #include <QList>
-#include <QObject>
 #include <QStringList>
 
-class ActionCenter;
 class ConfigEditor;
 class ConfigModel;
 class QAbstractItemView;
@@ -20,7 +18,7 @@ class QueueListModel;
 // hold nothing, and the max-concurrency limit. Each write is confirmed, refused on a read-only
 // connection, audited through the session, and followed by ActionCenter::changed so that what is
 // shown is read again. Pages hand it their queue table (install) or build a menu with fillMenu.
-class QueueActions final : public QObject
+class QueueActions final : public NamedRowActions
 {
     Q_OBJECT
 
@@ -47,13 +45,8 @@ private:
     explicit QueueActions(QlessSession *session);
 
     void setPaused(bool pause, const QStringList &queues, QWidget *parent);
-    // The audit record of a write to `queues` (no jobs counted: it acts on queues).
-    static AuditRecord queuesRecord(const QString &action, const QStringList &queues, const QString &outcome,
-                                    const QString &message);
     ConfigEditor *editor();
 
-    QlessSession *m_session;
-    ActionCenter *m_center;
     ConfigModel *m_config = nullptr;
     ConfigEditor *m_editor = nullptr;
 };

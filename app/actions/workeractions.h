@@ -1,12 +1,11 @@
 #pragma once
 
+#include "namedrowactions.h"
 #include "workerinfo.h"
 
 #include <QList>
-#include <QObject>
 #include <QStringList>
 
-class ActionCenter;
 class QAbstractItemView;
 class QMenu;
 class QPushButton;
@@ -19,7 +18,7 @@ class WorkerListModel;
 // worker leaves the workers list; the jobs it holds stay where they are (a live worker that
 // comes back registers again on its next pop or heartbeat). Confirmed, refused on a read-only
 // connection, audited ("deregister workers"), followed by ActionCenter::changed.
-class WorkerActions final : public QObject
+class WorkerActions final : public NamedRowActions
 {
     Q_OBJECT
 
@@ -41,7 +40,4 @@ public:
 
 private:
     explicit WorkerActions(QlessSession *session);
-
-    QlessSession *m_session;
-    ActionCenter *m_center;
 };
