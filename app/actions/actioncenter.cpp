@@ -4,7 +4,6 @@
 #include "auditrecord.h"
 
 #include "bulkrunner.h"
-#include "jobselection.h"
 #include "mnemonictext.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
@@ -13,7 +12,6 @@
 
 #include <QAction>
 #include <QInputDialog>
-#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QWidget>
@@ -44,6 +42,7 @@ ActionCenter::ActionCenter(QlessSession *session)
     : QObject(session)
     , m_session(session)
     , m_oneJob(new OneJobActions(this, session))
+    , m_menus(this)
 {
     setObjectName(QStringLiteral("actionCenter"));
 }
@@ -280,112 +279,12 @@ void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList
     WindowModal::open(dialog);
 }
 
-QAction *ActionCenter::add(QMenu *menu, const QString &text, std::function<void()> triggered)
-{
-    QAction *action = menu->addAction(text);
-    connect(action, &QAction::triggered, this, std::move(triggered));
-    guard(action);
-    return action;
-}
-
-void ActionCenter::addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
-                                 bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent)
-{
-    if (listState == QLatin1String("complete")) {
-        addCompleteJobActions(menu, target, knownTags, parent);
-        return;
-    }
-    const bool group = target.kind == BulkTarget::Kind::FailureGroup;
-    QAction *retry = add(menu, group ? tr("Retry all") : tr("Retry"), [this, target, parent] {
-        run(JobAction::retry(), target, parent);
-    });
-    if (!anyFailed && !isReadOnly()) {
-        retry->setEnabled(false);
-        // A job qless timed out is listed under Waiting and already waits first in line: a retry
-        // would add nothing (and its 'failed' guard would skip it), so it is not offered there.
-        retry->setToolTip(listState == QLatin1String("waiting")
-                              ? tr("Retry is for failed jobs. A job listed here as timed out already waits first "
-                                   "in line: the next worker to pop its queue takes it.")
-                              : tr("Retry puts failed jobs back into their queue; none is failed here."));
-    }
-    add(menu, group ? tr("Move all to queue…") : tr("Move to queue…"),
-        [this, target, listState, parent] { askMove(target, listState, parent); });
-    QMenu *priorities = menu->addMenu(tr("Priority"));
-    priorities->setToolTipsVisible(true);
-    add(priorities, tr("High (10)"), [this, target, parent] { run(JobAction::setPriority(10), target, parent); });
-    add(priorities, tr("Normal (0)"), [this, target, parent] { run(JobAction::setPriority(0), target, parent); });
-    add(priorities, tr("Low (-10)"), [this, target, parent] { run(JobAction::setPriority(-10), target, parent); });
-    add(priorities, tr("Set…"), [this, target, priority, parent] { askPriority(target, priority, parent); });
-    add(menu, tr("Track"), [this, target, parent] { run(JobAction::track(), target, parent); });
-    add(menu, tr("Untrack"), [this, target, parent] { run(JobAction::untrack(), target, parent); });
-    add(menu, tr("Add tags…"), [this, target, parent] { askTags(true, target, {}, parent); });
-    add(menu, tr("Remove tags…"), [this, target, knownTags, parent] { askTags(false, target, knownTags, parent); });
-    if (anyRunning)
-        add(menu, tr("Time out…"), [this, target, parent] { run(JobAction::timeout(), target, parent); });
-    menu->addSeparator();
-    add(menu, group ? tr("Cancel all…") : tr("Cancel…"), [this, target, parent] { run(JobAction::cancel(), target, parent); });
-}
-
-void ActionCenter::addCompleteJobActions(QMenu *menu, const BulkTarget &target, const QStringList &knownTags,
-                                         QWidget *parent)
-{
-    // What qless does to a complete job: put it into a queue again (it leaves ql:completed and
-    // runs anew), track it, tag it. Its cancel skips complete jobs, retry and timeout refuse them,
-    // and a priority orders nothing outside a queue: none of those is offered.
-    QAction *again = add(menu, tr("Run again in queue…"), [this, target, parent] {
-        askMove(target, QStringLiteral("complete"), parent);
-    });
-    if (!isReadOnly()) // else the tooltip says why it is disabled
-        again->setToolTip(tr("Puts the job into a queue as new: it leaves the completed list and waits to run again."));
-    add(menu, tr("Track"), [this, target, parent] { run(JobAction::track(), target, parent); });
-    add(menu, tr("Untrack"), [this, target, parent] { run(JobAction::untrack(), target, parent); });
-    add(menu, tr("Add tags…"), [this, target, parent] { askTags(true, target, {}, parent); });
-    add(menu, tr("Remove tags…"), [this, target, knownTags, parent] { askTags(false, target, knownTags, parent); });
-}
-
 void ActionCenter::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent)
 {
-    menu->setToolTipsVisible(true);
-    if (!selection.jobs.isEmpty()) {
-        const Job &first = selection.jobs.first();
-        if (selection.jobs.size() == 1) {
-            const QByteArray jid = first.jid;
-            QAction *open = menu->addAction(tr("Open job %1").arg(QString::fromUtf8(jid)));
-            connect(open, &QAction::triggered, this, [this, jid] { emit openJobRequested(jid); });
-            menu->addSeparator();
-        } else {
-            menu->addSection(tr("%Ln selected job(s)", nullptr, int(selection.jobs.size())));
-        }
-        const QString onlyState = selection.listState;
-        addJobActions(menu, selection.selected(), onlyState, selection.anyInState(QStringLiteral("failed")),
-                      selection.anyInState(QStringLiteral("running")),
-                      selection.tags(), selection.jobs.size() == 1 ? first.priority : 0, parent);
-        if (selection.jobs.size() == 1 && first.state == QLatin1String("depends") && !first.dependencies.isEmpty()) {
-            const Job job = first;
-            add(menu, tr("Remove a dependency…"), [this, job, parent] { askRemoveDependency(job, parent); });
-        }
-        if (selection.jobs.size() == 1) {
-            const QByteArray jid = first.jid;
-            add(menu, tr("Add note…"), [this, jid, parent] { askAddNote(jid, parent); });
-        }
-    }
-    if (selection.hasAll()) {
-        const BulkTarget &all = selection.all;
-        QMenu *sub = menu->addMenu(all.kind == BulkTarget::Kind::FailureGroup
-                                       ? tr("All %Ln job(s) of group %1", nullptr, int(all.count())).arg(all.group)
-                                       : tr("All %Ln job(s) in this list", nullptr, int(all.count())));
-        fillAllJobsMenu(sub, selection, parent);
-    }
+    m_menus.fillJobMenu(menu, selection, parent);
 }
 
 void ActionCenter::fillAllJobsMenu(QMenu *menu, const JobSelection &selection, QWidget *parent)
 {
-    menu->setToolTipsVisible(true);
-    const auto holds = [&selection](const char *state) {
-        return selection.listState == QLatin1String(state)
-            || (selection.holdsState && selection.holdsState(QLatin1String(state)));
-    };
-    addJobActions(menu, selection.all, selection.listState,
-                  selection.all.kind == BulkTarget::Kind::FailureGroup || holds("failed"),
-                  holds("running") || holds("stalled"), {}, 0, parent);
+    m_menus.fillAllJobsMenu(menu, selection, parent);
 }

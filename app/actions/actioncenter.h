@@ -3,6 +3,7 @@
 #include "bulkrunner.h"
 #include "bulktarget.h"
 #include "jobaction.h"
+#include "jobactionmenus.h"
 #include "onejobactions.h"
 
 #include <QJsonObject>
@@ -10,7 +11,6 @@
 #include <QPointer>
 
 #include <functional>
-
 
 class QAction;
 class QMenu;
@@ -60,7 +60,7 @@ public:
     void askAddNote(const QByteArray &jid, QWidget *parent) { m_oneJob->askAddNote(jid, parent); }
 
     // Adds the actions for `selection` to `menu`: for the selected rows, and a submenu for all
-    // jobs of the list (rows not loaded included) or of the failure group.
+    // jobs of the list (rows not loaded included) or of the failure group (JobActionMenus builds them).
     void fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent);
     // Adds the actions for every job of `selection.all` to `menu` itself (fillJobMenu's "All N"
     // submenu; a page's own "all matches" button).
@@ -100,14 +100,9 @@ private:
 
     void start(const JobAction &action, const BulkTarget &target, QWidget *parent);
     void reportOneJob(BulkRunner *runner, QWidget *parent);
-    // `anyRunning`: some job is running (or the list is a Running list): "Time out…" is offered.
-    void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
-                       bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent);
-    // A list of complete jobs: only what qless does to them.
-    void addCompleteJobActions(QMenu *menu, const BulkTarget &target, const QStringList &knownTags, QWidget *parent);
-    QAction *add(QMenu *menu, const QString &text, std::function<void()> triggered);
 
     QlessSession *m_session;
     OneJobActions *m_oneJob;
+    JobActionMenus m_menus;
     QList<QPointer<BulkRunner>> m_runs;
 };
