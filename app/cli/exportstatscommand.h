@@ -1,8 +1,8 @@
 #pragma once
 
+#include "headlesscommand.h"
 #include "statsseries.h"
 
-#include <QCoreApplication>
 #include <QDate>
 #include <QList>
 #include <QSize>
@@ -13,14 +13,11 @@
 // server and written to a PNG, SVG, PDF or CSV file, with no window and no display. For cron jobs
 // and reports: every problem ends the program with one line on stderr and a non-zero exit code,
 // and leaves no file behind.
-class ExportStatsCommand final
+class ExportStatsCommand final : public HeadlessCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ExportStatsCommand)
 
 public:
-    // Exit codes: 2 the command line is wrong, 1 the export could not be done.
-    enum Exit { Success = 0, Failure = 1, Usage = 2 };
-
     struct Options
     {
         QString url;
@@ -46,5 +43,6 @@ public:
                       QString *helpText = nullptr);
 
 private:
-    static int execute(const Options &options);
+    // Connects, reads and writes; `error` gets the line printed on failure.
+    static int execute(const Options &options, QString *error);
 };

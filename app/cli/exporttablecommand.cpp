@@ -1,31 +1,16 @@
 #include "exporttablecommand.h"
 
+#include "commandoutcome.h"
 #include "connectionsettings.h"
 #include "qlessclient.h"
 #include "redisconnection.h"
 #include "tablecsvexport.h"
 
 #include <QCommandLineParser>
-#include <QEventLoop>
-#include <QFileInfo>
-#include <QTimer>
 
-#include <cstdio>
-#include <cstring>
+#include <memory>
 
 namespace {
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "qlessdesk export-table: %s\n", qUtf8Printable(message.simplified()));
-}
-
-// As export-stats: stderr carries the command's one line, not Qt's chatter (QLESSDESK_DEBUG=1 keeps it).
-void quietHandler(QtMsgType type, const QMessageLogContext &, const QString &message)
-{
-    if (type == QtCriticalMsg || type == QtFatalMsg)
-        printError(message);
-}
-
 // Which narrowing options a view takes; any other given is a mistake worth saying.
 QStringList narrowingsOf(TableExportView::Kind kind)
 {
@@ -44,7 +29,7 @@ QStringList narrowingsOf(TableExportView::Kind kind)
 
 bool ExportTableCommand::isRequested(int argc, char *argv[])
 {
-    return argc > 1 && std::strcmp(argv[1], "export-table") == 0;
+    return isNamed(name(), argc, argv);
 }
 
 bool ExportTableCommand::parse(const QStringList &arguments, Options *options, QString *error, QString *helpText)
@@ -54,11 +39,6 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         tr("Writes one of the console's tables, every row of it, to a CSV file (a header row; times in "
            "ISO 8601 UTC). Needs no display. Exits 0 on success; 2 for a wrong command line, 1 when "
            "the export could not be done, with the reason on stderr."));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, tr("Shows this help."));
-    const QCommandLineOption url(QStringLiteral("url"),
-                                 tr("The qless server: redis://[user:password@]host:port/db, rediss://..., "
-                                    "unix:///path.sock?db=N or redis-sentinel://... Default: REDIS_URL."),
-                                 QStringLiteral("URL"));
     const QCommandLineOption view(QStringLiteral("view"),
                                   tr("The table (required): %1.").arg(TableExportView::viewNames().join(QStringLiteral(", "))),
                                   QStringLiteral("VIEW"));
@@ -80,28 +60,11 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
                                       tr("activity: the log file (default: this user's); needs no server."),
                                       QStringLiteral("FILE"));
     const QCommandLineOption out(QStringLiteral("out"), tr("The CSV file to write (required)."), QStringLiteral("FILE"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"),
-                                     tr("Give up when the server has not answered a request within this many "
-                                        "seconds (default: 15)."),
-                                     QStringLiteral("SECONDS"), QStringLiteral("15"));
-    parser.addOptions({help, url, view, queue, state, group, worker, tag, klass, auditLog, out, timeout});
-
-    QStringList argv = arguments;
-    argv.prepend(QStringLiteral("qlessdesk export-table"));
-    if (!parser.parse(argv)) {
-        *error = parser.errorText();
+    const QCommandLineOption timeout = timeoutOption(tr("Give up when the server has not answered a request within "
+                                                        "this many seconds (default: 15)."));
+    parser.addOptions({helpOption(), urlOption(), view, queue, state, group, worker, tag, klass, auditLog, out, timeout});
+    if (!readLine(parser, name(), arguments, error, helpText))
         return false;
-    }
-    if (parser.isSet(help)) {
-        if (helpText)
-            *helpText = parser.helpText();
-        error->clear();
-        return false;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        *error = tr("Unexpected argument \"%1\"; see --help.").arg(parser.positionalArguments().first());
-        return false;
-    }
 
     Options o;
     if (!parser.isSet(view)) {
@@ -137,17 +100,9 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         *error = problem;
         return false;
     }
-    o.url = parser.isSet(url) ? parser.value(url) : qEnvironmentVariable("REDIS_URL");
-    if (o.url.isEmpty() && o.view.kind != TableExportView::Kind::Activity) {
-        *error = tr("Missing --url (and REDIS_URL is not set).");
+    if (!readUrl(parser, o.view.kind != TableExportView::Kind::Activity, &o.url, error)
+        || !readTimeout(parser, &o.timeoutSeconds, error))
         return false;
-    }
-    bool numeric = false;
-    o.timeoutSeconds = parser.value(timeout).toInt(&numeric);
-    if (!numeric || o.timeoutSeconds < 1 || o.timeoutSeconds > 3600) {
-        *error = tr("Bad --timeout \"%1\": expected whole seconds from 1 to 3600.").arg(parser.value(timeout));
-        return false;
-    }
     o.out = parser.value(out);
     if (o.out.isEmpty()) {
         *error = tr("Missing --out FILE.csv.");
@@ -159,43 +114,21 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
 
 int ExportTableCommand::run(int argc, char *argv[])
 {
-    if (qEnvironmentVariableIsEmpty("QLESSDESK_DEBUG"))
-        qInstallMessageHandler(quietHandler);
+    quietQtMessages(name());
     QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("qlessdesk"));
-    QCoreApplication::setOrganizationName(QStringLiteral("qlessdesk"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(QLESSDESK_VERSION));
-
-    const QStringList arguments = QCoreApplication::arguments().mid(2); // the program and the command's name
+    nameApplication();
     Options options;
-    QString error;
-    QString help;
-    if (!parse(arguments, &options, &error, &help)) {
-        if (!help.isEmpty()) {
-            std::fputs(qUtf8Printable(help), stdout);
-            return Success;
-        }
-        printError(error);
-        return Usage;
-    }
-    const int code = execute(options, &error);
-    if (code != Success)
-        printError(error);
-    return code;
+    const auto parseInto = [&options](const QStringList &arguments, QString *error, QString *help) {
+        return parse(arguments, &options, error, help);
+    };
+    return readAndExecute(name(), parseInto, [&options](QString *error) { return execute(options, error); });
 }
 
 int ExportTableCommand::execute(const Options &options, QString *error)
 {
-    const QFileInfo target(options.out);
-    if (target.isDir()) {
-        *error = tr("Cannot write %1: it is a folder.").arg(options.out);
+    *error = whyNotWritable(options.out);
+    if (!error->isEmpty())
         return Failure;
-    }
-    const QFileInfo folder(target.absolutePath());
-    if (!folder.isDir()) {
-        *error = tr("Cannot write %1: the folder %2 does not exist.").arg(options.out, folder.filePath());
-        return Failure;
-    }
 
     const bool needsServer = options.view.kind != TableExportView::Kind::Activity;
     ConnectionSettings settings;
@@ -207,13 +140,8 @@ int ExportTableCommand::execute(const Options &options, QString *error)
             return Usage;
         }
     }
-    // Bounded in time: a command should fail, not wait for a server that is away. Each request has
-    // the timeout; the whole export has no limit (a large list takes many requests).
-    const int timeoutMs = options.timeoutSeconds * 1000;
-    settings.maxReconnectAttempts = 2;
-    settings.connectTimeoutMs = qMin(settings.connectTimeoutMs, timeoutMs);
-    settings.requestTimeoutMs = timeoutMs;
-    settings.readOnly = true; // it only reads
+    // Each request has the timeout; the whole export has none (a large list takes many requests).
+    boundInTime(&settings, options.timeoutSeconds);
     std::unique_ptr<RedisConnection> connection;
     std::unique_ptr<QlessClient> client;
     if (needsServer) {
@@ -222,57 +150,33 @@ int ExportTableCommand::execute(const Options &options, QString *error)
     }
 
     TableCsvExport csv(client.get(), options.view, options.out);
-    QEventLoop loop;
-    int exitCode = -1;
-    const auto finish = [&](int code, const QString &why) {
-        if (exitCode != -1)
-            return;
-        exitCode = code;
-        *error = why;
-        loop.quit();
-    };
-    QObject::connect(&csv, &TableCsvExport::finished, &loop, [&](bool ok, const QString &message) {
-        finish(ok ? Success : Failure, message);
+    CommandOutcome outcome;
+    QObject::connect(&csv, &TableCsvExport::finished, outcome.context(), [&outcome](bool ok, const QString &message) {
+        outcome.settle(ok ? Success : Failure, message);
     });
-    if (connection) {
-        QObject::connect(connection.get(), &RedisConnection::stateChanged, &loop, [&](const ConnectionState &state) {
-            if (state.phase == ConnectionState::Phase::Failed) {
-                // This message first: the "Cancelled." that follows is then ignored.
-                finish(Failure, tr("Cannot connect to %1: %2").arg(settings.describe(), state.error.message));
-                csv.cancel(); // the partial file goes
-            }
-        });
-    }
+    // Its message first: the "Cancelled." that follows is then ignored, and the partial file goes.
+    if (connection)
+        failWhenUnreachable(connection.get(), settings, &outcome, [&csv] { csv.cancel(); });
     const auto start = [&] {
         QString openError;
         if (!csv.start(&openError))
-            finish(Failure, openError);
+            outcome.settle(Failure, openError);
     };
     if (options.view.kind == TableExportView::Kind::Jobs) {
         // A queue qless does not list would give a header and no row, as an empty one does: a
         // typo in a report script must not pass for "nothing waiting". desk.queues first.
         const QString queue = options.view.queue;
-        client->queueCounts(&loop, [&, queue](const QlessReply<QList<QueueCounts>> &reply) {
-            if (!reply.ok()) {
-                finish(Failure, tr("Cannot read the queues: %1").arg(reply.error.message));
-                return;
-            }
-            QStringList names;
-            for (const QueueCounts &counts : reply.value)
-                names << counts.name;
-            if (!names.contains(queue)) {
-                names.sort();
-                const QString known = names.isEmpty() ? tr("it has none") : tr("it has %1").arg(names.mid(0, 20).join(QStringLiteral(", "))
-                                                                                             + (names.size() > 20 ? tr(", …") : QString()));
-                finish(Failure, tr("No queue \"%1\" on %2 (%3).").arg(queue, settings.describe(), known));
-                return;
-            }
-            start();
+        client->queueCounts(outcome.context(), [&, queue](const QlessReply<QList<QueueCounts>> &reply) {
+            if (!reply.ok())
+                outcome.settle(Failure, tr("Cannot read the queues: %1").arg(reply.error.message));
+            else if (!lists(reply.value, queue))
+                outcome.settle(Failure, tr("No queue \"%1\" on %2 (%3).")
+                                            .arg(queue, settings.describe(), queuesItHas(reply.value, 20)));
+            else
+                start();
         });
     } else {
         start();
     }
-    if (exitCode == -1)
-        loop.exec();
-    return exitCode;
+    return outcome.wait(error);
 }

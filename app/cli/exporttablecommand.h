@@ -1,8 +1,8 @@
 #pragma once
 
+#include "headlesscommand.h"
 #include "tableexportview.h"
 
-#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -11,14 +11,11 @@
 // activity log) read whole from a qless server and written as CSV, with no window. For scripts and
 // reports: every problem ends the program with one line on stderr and a non-zero exit code, and
 // leaves no file behind (TableCsvExport writes under a temporary name and renames at the end).
-class ExportTableCommand final
+class ExportTableCommand final : public HeadlessCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ExportTableCommand)
 
 public:
-    // Exit codes: 2 the command line is wrong, 1 the export could not be done.
-    enum Exit { Success = 0, Failure = 1, Usage = 2 };
-
     struct Options
     {
         QString url;
