@@ -2,6 +2,7 @@
 
 #include "filepathedit.h"
 #include "tonestyle.h"
+#include "urlpasswordmask.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -304,36 +305,14 @@ void ConnectionForm::urlEdited(const QString &text)
     setUrlError(QString());
     QString password = parsed.password;
     // A URL shown with its password masked comes back with the mask: the password is in its field.
-    if (password == passwordMask())
+    if (password == UrlPasswordMask::mask())
         password = m_password->text();
     setProfile(ConnectionProfile::fromSettings(QString(), parsed));
     // setProfile empties the URL field; the operator should still see what was pasted, but not
     // the password in clear (it is masked in its own field too).
-    m_url->setText(withMaskedPassword(text));
+    m_url->setText(UrlPasswordMask::applied(text));
     m_password->setText(password);
     emit changed();
-}
-
-QString ConnectionForm::passwordMask()
-{
-    return QStringLiteral("******");
-}
-
-QString ConnectionForm::withMaskedPassword(const QString &url)
-{
-    // scheme://user:password@host...: the user info ends at the last '@' before the path.
-    const int schemeEnd = url.indexOf(QLatin1String("://"));
-    if (schemeEnd < 0)
-        return url;
-    const int start = schemeEnd + 3;
-    int end = url.indexOf(QLatin1Char('/'), start);
-    if (end < 0)
-        end = url.size();
-    const int at = url.lastIndexOf(QLatin1Char('@'), end - 1);
-    const int colon = url.indexOf(QLatin1Char(':'), start);
-    if (at < start || colon < 0 || colon > at || colon + 1 == at)
-        return url;
-    return url.left(colon + 1) + passwordMask() + url.mid(at);
 }
 
 void ConnectionForm::setUrlError(const QString &error)

@@ -80,8 +80,6 @@ private:
     void showTransportGroups();
     void urlEdited(const QString &text);
     void setUrlError(const QString &error);
-    static QString passwordMask();
-    static QString withMaskedPassword(const QString &url);
 
     QFormLayout *m_addressForm = nullptr;
     QLineEdit *m_url;
