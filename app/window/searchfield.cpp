@@ -34,35 +34,33 @@ void SearchField::request()
 
 void SearchField::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (firstLine(event->mimeData()).isEmpty()) {
-        event->ignore();
-        return;
-    }
-    // Copy, never move: a jid dragged out of another field stays there.
-    event->setDropAction(Qt::CopyAction);
-    event->accept();
+    acceptText(event);
 }
 
 void SearchField::dragMoveEvent(QDragMoveEvent *event)
 {
-    if (firstLine(event->mimeData()).isEmpty()) {
-        event->ignore();
-        return;
-    }
-    event->setDropAction(Qt::CopyAction);
-    event->accept();
+    acceptText(event);
 }
 
 void SearchField::dropEvent(QDropEvent *event)
 {
-    const QString text = firstLine(event->mimeData());
-    if (text.isEmpty()) {
-        event->ignore();
+    const QString text = acceptText(event);
+    if (text.isEmpty())
         return;
-    }
-    event->setDropAction(Qt::CopyAction);
-    event->accept();
     setText(text);
     setFocus(Qt::OtherFocusReason);
     request();
+}
+
+QString SearchField::acceptText(QDropEvent *event)
+{
+    const QString text = firstLine(event->mimeData());
+    if (text.isEmpty()) {
+        event->ignore();
+        return {};
+    }
+    // Copy, never move: a jid dragged out of another field stays there.
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    return text;
 }

@@ -24,4 +24,6 @@ protected:
 
 private:
     void request();
+    // Takes the drag or drop when it carries a line of text, and returns that line (else empty).
+    static QString acceptText(QDropEvent *event);
 };
