@@ -46,8 +46,8 @@ public:
     double now() const;
 
     // Reads
-    // Every queue's counts, in order of first sight, read in bounded pages (desk.queuepage, 200
-    // a call) so no single call holds Redis up however many queues there are.
+    // Every queue's counts, in order of first sight, read in bounded pages (desk.queuepage,
+    // QueuePageSize a call, one after another) so no call holds Redis up however many queues.
     void queueCounts(QObject *context, Done<QList<QueueCounts>> done);
     void queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done);
     // state: waiting, running, stalled, scheduled, depends, recurring (queue needed) or
