@@ -63,18 +63,18 @@ StatsSelectionBar::StatsSelectionBar(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     // Each label is its control's name to a screen reader and gives its Alt key.
-    const auto label = [this](const QString &text, QWidget *buddy) {
+    const auto buddyLabel = [this](const QString &text, QWidget *buddy) {
         auto *label = new QLabel(text, this);
         label->setBuddy(buddy);
         return label;
     };
-    layout->addWidget(label(tr("&Queue:"), m_queueBox));
+    layout->addWidget(buddyLabel(tr("&Queue:"), m_queueBox));
     layout->addWidget(m_queueBox);
     layout->addSpacing(12);
-    layout->addWidget(label(tr("&Day (UTC):"), m_dayEdit));
+    layout->addWidget(buddyLabel(tr("&Day (UTC):"), m_dayEdit));
     layout->addWidget(m_dayEdit);
     layout->addSpacing(12);
-    layout->addWidget(label(tr("Com&pare with:"), m_compareBox));
+    layout->addWidget(buddyLabel(tr("Com&pare with:"), m_compareBox));
     layout->addWidget(m_compareBox);
     layout->addWidget(m_compareDayEdit);
     layout->addWidget(m_compareQueueBox);
