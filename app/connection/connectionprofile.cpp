@@ -3,23 +3,25 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <tuple>
+
+namespace {
+// The fields a profile and ConnectionSettings both have, as one tuple of references: copying in
+// either direction assigns the whole tuple, so a field added here is copied both ways.
+template<typename Connection>
+auto sharedFields(Connection &c)
+{
+    return std::tie(c.transport, c.host, c.port, c.socketPath, c.sentinels, c.masterName, c.db, c.user, c.tls,
+                    c.readOnly, c.connectTimeoutMs, c.requestTimeoutMs);
+}
+} // namespace
+
 ConnectionProfile ConnectionProfile::fromSettings(const QString &name, const ConnectionSettings &settings)
 {
     ConnectionProfile profile;
     profile.name = name;
-    profile.transport = settings.transport;
-    profile.host = settings.host;
-    profile.port = settings.port;
-    profile.socketPath = settings.socketPath;
-    profile.sentinels = settings.sentinels;
-    profile.masterName = settings.masterName;
-    profile.db = settings.db;
-    profile.user = settings.user;
+    sharedFields(profile) = sharedFields(settings);
     profile.usesPassword = !settings.password.isEmpty();
-    profile.tls = settings.tls;
-    profile.readOnly = settings.readOnly;
-    profile.connectTimeoutMs = settings.connectTimeoutMs;
-    profile.requestTimeoutMs = settings.requestTimeoutMs;
     return profile;
 }
 
@@ -31,19 +33,8 @@ ConnectionProfile ConnectionProfile::fromUrl(const QString &name, const QString 
 ConnectionSettings ConnectionProfile::toSettings(const QString &password) const
 {
     ConnectionSettings settings;
-    settings.transport = transport;
-    settings.host = host;
-    settings.port = port;
-    settings.socketPath = socketPath;
-    settings.sentinels = sentinels;
-    settings.masterName = masterName;
-    settings.db = db;
-    settings.user = user;
+    sharedFields(settings) = sharedFields(*this);
     settings.password = password;
-    settings.tls = tls;
-    settings.readOnly = readOnly;
-    settings.connectTimeoutMs = connectTimeoutMs;
-    settings.requestTimeoutMs = requestTimeoutMs;
     return settings;
 }
 
