@@ -9,6 +9,37 @@
 
 using namespace JobDetailText;
 
+namespace {
+// Where each field stands: row, and column 0 (left) or 2 (right). A wide field stands on the left
+// with nothing beside it and spans the row: lists of links need the room.
+struct FieldPlace
+{
+    const char *field;
+    const char *label; // translated in JobFieldsGrid's context
+    int row;
+    int column;
+    bool wide;
+};
+
+// Put comes from the history; `time` is the job's last change (current qless rewrites it at every
+// put, pop and completion).
+const FieldPlace fieldPlaces[] = {
+    {"klass", QT_TRANSLATE_NOOP("JobFieldsGrid", "Class"), 0, 0, false},
+    {"queue", QT_TRANSLATE_NOOP("JobFieldsGrid", "Queue"), 0, 2, false},
+    {"worker", QT_TRANSLATE_NOOP("JobFieldsGrid", "Worker"), 1, 0, false},
+    {"priority", QT_TRANSLATE_NOOP("JobFieldsGrid", "Priority"), 1, 2, false},
+    {"remaining", QT_TRANSLATE_NOOP("JobFieldsGrid", "Retries left"), 2, 0, false},
+    {"tracked", QT_TRANSLATE_NOOP("JobFieldsGrid", "Tracked"), 2, 2, false},
+    {"put", QT_TRANSLATE_NOOP("JobFieldsGrid", "Put"), 3, 0, false},
+    {"expires", QT_TRANSLATE_NOOP("JobFieldsGrid", "Lock expires"), 3, 2, false},
+    {"time", QT_TRANSLATE_NOOP("JobFieldsGrid", "Last change"), 4, 0, false},
+    {"tags", QT_TRANSLATE_NOOP("JobFieldsGrid", "Tags"), 5, 0, true},
+    {"dependencies", QT_TRANSLATE_NOOP("JobFieldsGrid", "Depends on"), 6, 0, true},
+    {"dependents", QT_TRANSLATE_NOOP("JobFieldsGrid", "Dependents"), 7, 0, true},
+    {"spawned_from_jid", QT_TRANSLATE_NOOP("JobFieldsGrid", "Spawned from"), 8, 0, true},
+};
+} // namespace
+
 JobFieldsGrid::JobFieldsGrid(QWidget *parent)
     : QWidget(parent)
 {
@@ -18,42 +49,24 @@ JobFieldsGrid::JobFieldsGrid(QWidget *parent)
     grid->setVerticalSpacing(6);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
-    addField(grid, 0, 0, QStringLiteral("klass"), tr("Class"));
-    addField(grid, 0, 2, QStringLiteral("queue"), tr("Queue"));
-    addField(grid, 1, 0, QStringLiteral("worker"), tr("Worker"));
-    addField(grid, 1, 2, QStringLiteral("priority"), tr("Priority"));
-    addField(grid, 2, 0, QStringLiteral("remaining"), tr("Retries left"));
-    addField(grid, 2, 2, QStringLiteral("tracked"), tr("Tracked"));
-    // Put comes from the history; `time` is the job's last change (current qless rewrites it at
-    // every put, pop and completion).
-    addField(grid, 3, 0, QStringLiteral("put"), tr("Put"));
-    addField(grid, 3, 2, QStringLiteral("expires"), tr("Lock expires"));
-    addField(grid, 4, 0, QStringLiteral("time"), tr("Last change"));
-    addField(grid, 5, 0, QStringLiteral("tags"), tr("Tags"));
-    addField(grid, 6, 0, QStringLiteral("dependencies"), tr("Depends on"));
-    addField(grid, 7, 0, QStringLiteral("dependents"), tr("Dependents"));
-    addField(grid, 8, 0, QStringLiteral("spawned_from_jid"), tr("Spawned from"));
-}
-
-void JobFieldsGrid::addField(QGridLayout *grid, int row, int column, const QString &field, const QString &label)
-{
-    auto *name = new QLabel(label, this);
-    ToneStyle::setText(name, ToneStyle::Tone::Muted);
-    name->setAlignment(Qt::AlignRight | Qt::AlignTop);
-    auto *value = new QLabel(this);
-    value->setTextFormat(Qt::RichText);
-    value->setWordWrap(true);
-    value->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    connect(value, &QLabel::linkActivated, this, &JobFieldsGrid::linkActivated);
-    value->setAccessibleDescription(label); // a screen reader says which field the value is
-    grid->addWidget(name, row, column);
-    // A field on the left with nothing beside it spans the row: lists of links need the room.
-    const bool wide = column == 0 && field != QLatin1String("klass") && field != QLatin1String("worker")
-        && field != QLatin1String("remaining") && field != QLatin1String("put") && field != QLatin1String("time");
-    grid->addWidget(value, row, column + 1, 1, wide ? 3 : 1);
-    m_values.insert(field, value);
-    m_names.insert(field, name);
+    for (const FieldPlace &place : fieldPlaces) {
+        const QString label = tr(place.label);
+        auto *name = new QLabel(label, this);
+        ToneStyle::setText(name, ToneStyle::Tone::Muted);
+        name->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        auto *value = new QLabel(this);
+        value->setTextFormat(Qt::RichText);
+        value->setWordWrap(true);
+        value->setTextInteractionFlags(Qt::TextBrowserInteraction);
+        value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        connect(value, &QLabel::linkActivated, this, &JobFieldsGrid::linkActivated);
+        value->setAccessibleDescription(label); // a screen reader says which field the value is
+        grid->addWidget(name, place.row, place.column);
+        grid->addWidget(value, place.row, place.column + 1, 1, place.wide ? 3 : 1);
+        const QString field = QString::fromLatin1(place.field);
+        m_values.insert(field, value);
+        m_names.insert(field, name);
+    }
 }
 
 void JobFieldsGrid::setField(const QString &field, const QString &html)
@@ -79,18 +92,19 @@ void JobFieldsGrid::showJob(const Job &job, double now)
     const auto linkOr = [](const QString &scheme, const QString &value, const QString &none) {
         return value.isEmpty() ? none : link(scheme, value);
     };
+    const auto setChecked = [this, &problem](const QString &field, const QString &html) {
+        setField(field, problem(field, html));
+    };
 
-    setField(QStringLiteral("klass"), problem(QStringLiteral("klass"), job.klass.toHtmlEscaped()));
+    setChecked(QStringLiteral("klass"), job.klass.toHtmlEscaped());
     // qless empties a complete job's queue: the one it completed in comes from its history.
-    setField(QStringLiteral("queue"),
-             problem(QStringLiteral("queue"), linkOr(QStringLiteral("queue"), jobQueue(job), QStringLiteral("—"))));
-    setField(QStringLiteral("worker"), problem(QStringLiteral("worker"), linkOr(QStringLiteral("worker"), job.worker, absent())));
-    setField(QStringLiteral("priority"), problem(QStringLiteral("priority"), number(job.priority)));
-    setField(QStringLiteral("remaining"),
-             problem(QStringLiteral("remaining"), tr("%1 of %2").arg(number(job.remaining), number(job.retries))));
+    setChecked(QStringLiteral("queue"), linkOr(QStringLiteral("queue"), jobQueue(job), QStringLiteral("—")));
+    setChecked(QStringLiteral("worker"), linkOr(QStringLiteral("worker"), job.worker, absent()));
+    setChecked(QStringLiteral("priority"), number(job.priority));
+    setChecked(QStringLiteral("remaining"), tr("%1 of %2").arg(number(job.remaining), number(job.retries)));
     setField(QStringLiteral("tracked"), job.tracked ? tr("<b>yes</b>") : tr("no"));
     setField(QStringLiteral("put"), stamp(job.put, now));
-    setField(QStringLiteral("time"), problem(QStringLiteral("time"), stamp(job.time, now)));
+    setChecked(QStringLiteral("time"), stamp(job.time, now));
 
     // One place for "the time that matters in this state": lock expiry, or when it falls due.
     QLabel *expiresName = m_names.value(QStringLiteral("expires"));
@@ -103,9 +117,8 @@ void JobFieldsGrid::showJob(const Job &job, double now)
             && !job.timedOut;
         setField(QStringLiteral("expires"), locked ? problem(QStringLiteral("expires"), stamp(job.expires, now)) : absent());
     }
-    setField(QStringLiteral("tags"), problem(QStringLiteral("tags"), links(QStringLiteral("tag"), job.tags)));
-    setField(QStringLiteral("dependencies"),
-             problem(QStringLiteral("dependencies"), links(QStringLiteral("job"), job.dependencies)));
-    setField(QStringLiteral("dependents"), problem(QStringLiteral("dependents"), links(QStringLiteral("job"), job.dependents)));
+    setChecked(QStringLiteral("tags"), links(QStringLiteral("tag"), job.tags));
+    setChecked(QStringLiteral("dependencies"), links(QStringLiteral("job"), job.dependencies));
+    setChecked(QStringLiteral("dependents"), links(QStringLiteral("job"), job.dependents));
     setField(QStringLiteral("spawned_from_jid"), linkOr(QStringLiteral("job"), job.spawnedFrom, absent()));
 }

@@ -5,7 +5,6 @@
 #include <QMap>
 #include <QWidget>
 
-class QGridLayout;
 class QLabel;
 
 // The job window's fields, name beside value: class, queue, worker, priority, retries, tracked,
@@ -28,7 +27,6 @@ signals:
     void linkActivated(const QString &href);
 
 private:
-    void addField(QGridLayout *grid, int row, int column, const QString &field, const QString &label);
     void setField(const QString &field, const QString &html);
 
     QMap<QString, QLabel *> m_values;
