@@ -3,6 +3,7 @@
 #include "actioncenter.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
+#include "pagenavigator.h"
 #include "qlesssession.h"
 
 #include <QWidget>
@@ -12,10 +13,11 @@ namespace {
 constexpr int Cascade = 32;
 }
 
-JobWindows::JobWindows(QlessSession *session, QWidget *owner)
+JobWindows::JobWindows(QlessSession *session, QWidget *owner, PageNavigator *navigator)
     : QObject(owner)
     , m_session(session)
     , m_owner(owner)
+    , m_navigator(navigator)
 {
 }
 
@@ -71,9 +73,9 @@ JobDetailDialog *JobWindows::create()
     // every tick, so it goes like a closed one.
     connect(window, &QDialog::finished, window, &QObject::deleteLater);
     window->setActions(ActionCenter::of(m_session));
-    connect(window, &JobDetailDialog::openQueueRequested, this, &JobWindows::openQueueRequested);
-    connect(window, &JobDetailDialog::openTagRequested, this, &JobWindows::openTagRequested);
-    connect(window, &JobDetailDialog::openWorkerRequested, this, &JobWindows::openWorkerRequested);
+    connect(window, &JobDetailDialog::openQueueRequested, m_navigator, &PageNavigator::openQueue);
+    connect(window, &JobDetailDialog::openTagRequested, m_navigator, &PageNavigator::openTag);
+    connect(window, &JobDetailDialog::openWorkerRequested, m_navigator, &PageNavigator::openWorker);
     connect(window, &JobDetailDialog::jobGone, this, &JobWindows::jobGone);
     m_windows.removeAll(nullptr);
     m_windows.append(window);

@@ -6,20 +6,22 @@
 #include <QPointer>
 
 class JobDetailDialog;
+class PageNavigator;
 class QWidget;
 class QlessSession;
 
 // The job windows of one session, side by side: one per job (opening a job already shown raises
-// its window), each read again on every refresh tick while open, each gone when closed. A window
-// whose job vanished from Redis closes itself; jobGone says so for the main window to tell.
+// its window), each read again on every refresh tick while open, each gone when closed. Their
+// queue, tag and worker links go straight to the main window's PageNavigator. A window whose job
+// vanished from Redis closes itself; jobGone says so for the main window to tell.
 class JobWindows final : public QObject
 {
     Q_OBJECT
 
 public:
-    // Windows are children of `owner` (so they stay above it and go with it) and act through
-    // `session`'s ActionCenter.
-    JobWindows(QlessSession *session, QWidget *owner);
+    // Windows are children of `owner` (so they stay above it and go with it), act through
+    // `session`'s ActionCenter and follow their links with `navigator`.
+    JobWindows(QlessSession *session, QWidget *owner, PageNavigator *navigator);
     ~JobWindows() override;
 
     // Shows `jid` in its window, made when there is none, and brings that window to the front.
@@ -33,9 +35,6 @@ public:
     void refreshAll();
 
 signals:
-    void openQueueRequested(const QString &queue);
-    void openTagRequested(const QString &tag);
-    void openWorkerRequested(const QString &worker);
     void jobGone(const QByteArray &jid);
 
 private:
@@ -43,6 +42,7 @@ private:
 
     QlessSession *m_session;
     QWidget *m_owner;
+    PageNavigator *m_navigator;
     QList<QPointer<JobDetailDialog>> m_windows;
     QPointer<JobDetailDialog> m_latest;
 };

@@ -323,10 +323,7 @@ void MainWindow::openJob(const QByteArray &jid)
     if (!m_session)
         return;
     if (!m_jobWindows) {
-        m_jobWindows = new JobWindows(m_session.get(), this);
-        connect(m_jobWindows, &JobWindows::openQueueRequested, m_navigator, &PageNavigator::openQueue);
-        connect(m_jobWindows, &JobWindows::openTagRequested, m_navigator, &PageNavigator::openTag);
-        connect(m_jobWindows, &JobWindows::openWorkerRequested, m_navigator, &PageNavigator::openWorker);
+        m_jobWindows = new JobWindows(m_session.get(), this, m_navigator);
         connect(m_jobWindows, &JobWindows::jobGone, this, [this](const QByteArray &gone) {
             statusBar()->showMessage(tr("Job %1 no longer exists in Redis (cancelled, or completed and expired): "
                                         "its window closed.").arg(QString::fromUtf8(gone)), 30000);
