@@ -6,6 +6,7 @@
 #include "configmodel.h"
 #include "jobpagereader.h"
 #include "qlessclient.h"
+#include "refreshjoin.h"
 #include "tableexportrows.h"
 #include "trackedjobsource.h"
 
@@ -175,35 +176,35 @@ void TableExport::readRecurring(int offset)
         }
         // The templates are read together; the page is written in the order listed.
         auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
-        auto left = std::make_shared<int>(jids.size());
         auto error = std::make_shared<QString>();
+        RefreshJoin join(int(jids.size()), [this, templates, error, offset, count = jids.size()](bool) {
+            if (!m_running)
+                return;
+            if (!error->isEmpty())
+                return fail(m_view.describe(), *error);
+            QList<QStringList> rows;
+            for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
+                if (r && !m_seen.contains(r->jid)) {
+                    m_seen.insert(r->jid);
+                    rows << TableExportRows::recurring(*r);
+                }
+            }
+            if (!deliver(rows, -1))
+                return;
+            if (count < PageSize)
+                finish(true);
+            else
+                readRecurring(offset + count);
+        });
         for (int i = 0; i < jids.size(); ++i) {
             m_client->recurringJob(jids.at(i), this,
-                                   [this, i, templates, left, error, offset, count = jids.size()](
+                                   [i, templates, error, part = join.part()](
                                        const QlessReply<std::optional<RecurringJob>> &one) {
-                if (!m_running)
-                    return;
                 if (!one.ok() && error->isEmpty())
                     *error = one.error.message;
                 else if (one.ok())
                     (*templates)[i] = one.value;
-                if (--*left > 0)
-                    return;
-                if (!error->isEmpty())
-                    return fail(m_view.describe(), *error);
-                QList<QStringList> rows;
-                for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
-                    if (r && !m_seen.contains(r->jid)) {
-                        m_seen.insert(r->jid);
-                        rows << TableExportRows::recurring(*r);
-                    }
-                }
-                if (!deliver(rows, -1))
-                    return;
-                if (count < PageSize)
-                    finish(true);
-                else
-                    readRecurring(offset + count);
+                part(one.ok());
             });
         }
     });
