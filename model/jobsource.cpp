@@ -2,6 +2,7 @@
 
 #include "qlessclient.h"
 #include "qlessdecoder.h"
+#include "refreshjoin.h"
 
 #include <QMap>
 #include <QPointer>
@@ -53,22 +54,18 @@ JobSource JobSource::queueState(QlessClient *client, const QString &queue, const
     source.fetch = [client, queue, state](int offset, int count, QObject *context, Done done) {
         // Both calls go out together; whichever answers last delivers the page.
         auto page = std::make_shared<QlessReply<JobPage>>();
-        auto left = std::make_shared<int>(2);
-        const auto finish = [page, left, done] {
-            if (--*left == 0)
-                done(*page);
-        };
+        RefreshJoin join(2, [page, done](bool) { done(*page); });
         client->jobs(state, queue, offset, count, context,
-                     [page, finish](const QlessReply<QList<QByteArray>> &reply) {
+                     [page, part = join.part()](const QlessReply<QList<QByteArray>> &reply) {
                          if (!reply.ok())
                              page->error = reply.error;
                          page->value.jids = reply.value;
-                         finish();
+                         part(reply.ok());
                      });
-        client->queueCounts(queue, context, [page, finish, state](const QlessReply<QueueCounts> &reply) {
+        client->queueCounts(queue, context, [page, state, part = join.part()](const QlessReply<QueueCounts> &reply) {
             if (reply.ok())
                 page->value.total = countFor(reply.value, state);
-            finish();
+            part(reply.ok());
         });
     };
     return source;

@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 #include "qlessclient.h"
+#include "refreshjoin.h"
 #include "themecolors.h"
 
 #include <QDateTime>
@@ -15,7 +16,6 @@ struct Gathering
     QList<QByteArray> jids;
     QList<std::optional<RecurringJob>> templates;
     qint64 total = -1;
-    int left = 0;
     RedisError error;
 };
 
@@ -111,39 +111,34 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
         }
         // One read per template; the connection pipelines them, so a page costs one round trip.
         state->templates.resize(state->jids.size());
-        state->left = int(state->jids.size());
+        RefreshJoin join(int(state->jids.size()), [finish](bool) { finish(); });
         for (int i = 0; i < state->jids.size(); ++i) {
             const QByteArray jid = state->jids.at(i);
-            m_client->recurringJob(jid, this, [state, finish, i, jid](const QlessReply<std::optional<RecurringJob>> &reply) {
+            m_client->recurringJob(jid, this, [state, i, jid, part = join.part()](const QlessReply<std::optional<RecurringJob>> &reply) {
                 if (reply.ok())
                     state->templates[i] = reply.value;
                 else if (aboutTheData(reply.error))
                     state->templates[i] = unreadable(jid, reply.error.message); // one bad template, not a failed page
                 else if (state->error.isNull())
                     state->error = reply.error;
-                if (--state->left == 0)
-                    finish();
+                part(reply.ok());
             });
         }
     };
     // The list and the count go out together; the templates follow when both are in.
-    auto waiting = std::make_shared<int>(2);
-    const auto step = [waiting, fetchTemplates] {
-        if (--*waiting == 0)
-            fetchTemplates();
-    };
+    RefreshJoin join(2, [fetchTemplates](bool) { fetchTemplates(); });
     m_client->jobs(QStringLiteral("recurring"), m_queue, offset, count, this,
-                   [state, step](const QlessReply<QList<QByteArray>> &reply) {
+                   [state, part = join.part()](const QlessReply<QList<QByteArray>> &reply) {
                        if (reply.ok())
                            state->jids = reply.value;
                        else
                            state->error = reply.error;
-                       step();
+                       part(reply.ok());
                    });
-    m_client->queueCounts(m_queue, this, [state, step](const QlessReply<QueueCounts> &reply) {
+    m_client->queueCounts(m_queue, this, [state, part = join.part()](const QlessReply<QueueCounts> &reply) {
         if (reply.ok())
             state->total = reply.value.recurring;
-        step();
+        part(reply.ok());
     });
 }
 
