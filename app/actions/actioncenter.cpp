@@ -36,6 +36,38 @@ QStringList splitTags(const QString &text)
     }
     return tags;
 }
+
+// What the confirmation asks before `action` runs on `jobs`, and the word on its yes button.
+struct Confirmation
+{
+    QString question;
+    QString button;
+};
+
+Confirmation confirmationOf(const JobAction &action, const QString &jobs)
+{
+    switch (action.kind) {
+    case JobAction::Kind::Retry:
+        return {ActionCenter::tr("Retry %1?\n\nEach failed job goes back into the queue it failed in, waiting, with "
+                                 "its retries restored. Jobs that are no longer failed are skipped.").arg(jobs),
+                ActionCenter::tr("Retry")};
+    case JobAction::Kind::Move:
+        return {ActionCenter::tr("Move %1 to queue “%2”?\n\nThey wait there with their retries restored; a worker "
+                                 "holding one loses it.").arg(jobs, action.queue),
+                ActionCenter::tr("Move")};
+    case JobAction::Kind::Cancel:
+        return {ActionCenter::tr("Cancel %1?\n\nCancelled jobs are deleted with their data and history. This "
+                                 "cannot be undone. Jobs that others depend on are skipped.").arg(jobs),
+                ActionCenter::tr("Cancel jobs")};
+    case JobAction::Kind::Timeout:
+        return {ActionCenter::tr("Time out %1?\n\nEach running job is taken from its worker (told it lost the lock) "
+                                 "and waits first in line in its queue, marked timed out, as qless's timeout does. "
+                                 "Jobs no longer running are skipped.").arg(jobs),
+                ActionCenter::tr("Time out")};
+    default:
+        return {ActionCenter::tr("%1 on %2?").arg(action.describe(), jobs), ActionCenter::tr("Apply")};
+    }
+}
 } // namespace
 
 ActionCenter::ActionCenter(QlessSession *session)
@@ -103,37 +135,8 @@ void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidge
         start(action, target, parent);
         return;
     }
-    const QString jobs = jobsText(target);
-    QString text;
-    QString button;
-    switch (action.kind) {
-    case JobAction::Kind::Retry:
-        text = tr("Retry %1?\n\nEach failed job goes back into the queue it failed in, waiting, with its "
-                  "retries restored. Jobs that are no longer failed are skipped.").arg(jobs);
-        button = tr("Retry");
-        break;
-    case JobAction::Kind::Move:
-        text = tr("Move %1 to queue “%2”?\n\nThey wait there with their retries restored; a worker "
-                  "holding one loses it.").arg(jobs, action.queue);
-        button = tr("Move");
-        break;
-    case JobAction::Kind::Cancel:
-        text = tr("Cancel %1?\n\nCancelled jobs are deleted with their data and history. This cannot "
-                  "be undone. Jobs that others depend on are skipped.").arg(jobs);
-        button = tr("Cancel jobs");
-        break;
-    case JobAction::Kind::Timeout:
-        text = tr("Time out %1?\n\nEach running job is taken from its worker (told it lost the lock) and waits "
-                  "first in line in its queue, marked timed out, as qless's timeout does. Jobs no longer "
-                  "running are skipped.").arg(jobs);
-        button = tr("Time out");
-        break;
-    default:
-        text = tr("%1 on %2?").arg(action.describe(), jobs);
-        button = tr("Apply");
-        break;
-    }
-    confirm(parent, action.describe(), text, button, action.isDestructive(),
+    const Confirmation asked = confirmationOf(action, jobsText(target));
+    confirm(parent, action.describe(), asked.question, asked.button, action.isDestructive(),
             [this, action, target, parent] { start(action, target, parent); });
 }
 
