@@ -422,7 +422,8 @@ Api['desk.move'] = function(now, a)
   return Qless.desk_move(now, jid, queue, a[3], 'Desk.move')
 end
 
--- desk.failedaction <retry|move|cancel> <group> <count> <skip> <key> [queue]: the receipt (JSON).
+-- desk.failedaction <retry|move|cancel> <group> <count> <skip> <key> [queue] [after <key>]: the
+-- receipt (JSON). `queue` for move only; `after`: the batch sent just before, still unanswered.
 Api['desk.failedaction'] = function(now, a)
   local who = 'Desk.failedaction'
   local action = Qless.arg(who, 'action', a[1])
@@ -433,13 +434,22 @@ Api['desk.failedaction'] = function(now, a)
   local count = desk_count(who, 'count', a[3])
   local skip = desk_count(who, 'skip', a[4])
   local key = Qless.arg(who, 'key', a[5])
-  local target = a[6]
+  local next = 6
+  local target = nil
   if action == 'move' then
-    Qless.arg(who, 'queue', target)
-  elseif target ~= nil then
-    Qless.fail_with(who .. '(): Arg "queue" only for move: ' .. target)
+    target = Qless.arg(who, 'queue', a[6])
+    next = 7
   end
-  return Qless.desk_failed_batch(now, action, group, count, skip, key, target)
+  local after = nil
+  if a[next] == 'after' then
+    after = Qless.arg(who, 'after', a[next + 1])
+    next = next + 2
+  end
+  if a[next] ~= nil then
+    if next == 6 then Qless.fail_with(who .. '(): Arg "queue" only for move: ' .. a[next]) end
+    Qless.fail_with(who .. '(): unexpected argument: ' .. a[next])
+  end
+  return Qless.desk_failed_batch(now, action, group, count, skip, key, target, after)
 end
 
 -- desk.track <jid> | desk.untrack <jid>: true, or false when the job is gone (qless's track

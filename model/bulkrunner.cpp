@@ -90,7 +90,7 @@ void BulkRunner::start()
             readGroupSize();
         else {
             m_summary.total = m_target.expected;
-            runGroupBatch();
+            sendGroupBatches();
         }
         break;
     }
@@ -117,12 +117,17 @@ void BulkRunner::cancel()
         for (const QByteArray &jid : std::as_const(m_recheck))
             m_summary.addFailed(tr("unknown: done before the server restarted, not checked since"), jid);
         m_recheck.clear();
-        if (m_groupBatchInDoubt > 0) {
+        if (const qint64 jobs = groupJobsInDoubt(); jobs > 0) {
+            QStringList keys;
+            for (auto it = m_groupResend.cbegin(); it != m_groupResend.cend(); ++it) {
+                if (it.value() > 0)
+                    keys << QStringLiteral("ql:receipt:") + QString::fromUtf8(groupBatchKey(it.key()));
+            }
             m_summary.stoppedBecause =
-                tr("the last batch (up to %1 jobs) may or may not have run: the connection dropped before "
-                   "its reply. Redis keeps its answer for a day under ql:receipt:%2")
-                    .arg(m_groupBatchInDoubt)
-                    .arg(QString::fromUtf8(groupBatchKey()));
+                tr("the last batches (up to %1 jobs) may or may not have run: the connection dropped before "
+                   "their replies. Redis keeps their answers for a day under %2")
+                    .arg(jobs)
+                    .arg(keys.join(QStringLiteral(", ")));
         }
         finish();
         return;

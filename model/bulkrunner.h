@@ -69,6 +69,10 @@ public:
     // of 100), so workers' heartbeats get in between batches; 50 took 4.8 ms and passed 5 ms in
     // almost half the calls, for 7% more jobs a second.
     static constexpr int GroupBatchJobs = 25;
+    // Failure-group batches on their way at once: the next one waits in Redis's input while one
+    // runs, so the round trip through the connection's thread and back is not Redis's idle time.
+    // Redis still serves its other clients between two batches (it reads each client in turn).
+    static constexpr int GroupBatchesInFlight = 2;
 
     void start();
     // Stops after the batch in flight; the summary counts the rest as not attempted.
@@ -133,10 +137,19 @@ private:
 
     // Whole failure groups
     void readGroupSize();
-    void runGroupBatch();
-    void groupBatchAnswered(const FailedBatch &batch);
-    // The receipt key of the batch in flight (or to be sent again).
-    QByteArray groupBatchKey() const;
+    // Sends what can go now: batches to send again, else new ones up to GroupBatchesInFlight;
+    // pauses, checks a restart or finishes once no reply is on its way.
+    void sendGroupBatches();
+    // Batch `index` (new, or sent again), naming `after`, the batch sent just before and not
+    // answered yet (empty: none).
+    void sendGroupBatch(int index, const QByteArray &after);
+    void groupBatchAnswered(int index, const FailedBatch &batch);
+    // Jobs of the group neither counted nor asked for by a batch on its way.
+    qint64 groupJobsLeft() const;
+    // Jobs of batches whose reply was lost (they may have run), until they are sent again.
+    qint64 groupJobsInDoubt() const;
+    // The receipt key of batch `index`: the same for every send of it.
+    QByteArray groupBatchKey(int index) const;
 
     QlessSession *m_session;
     JobAction m_action;
@@ -176,8 +189,10 @@ private:
     // Whole failure groups
     qint64 m_groupTaken = 0;
     qint64 m_groupKept = 0; // jobs left in the group on purpose (cancel: they have dependents)
-    int m_groupBatch = 0;
-    int m_groupBatchInDoubt = 0; // jobs of a batch whose reply was lost, until it is sent again
+    int m_groupNext = 0;            // the number of the next new batch
+    QMap<int, int> m_groupInFlight; // batches sent and not answered: number -> jobs asked
+    QMap<int, int> m_groupResend;   // to send again: number -> jobs in doubt (0: certainly not run)
+    RedisError m_groupTrouble;      // why those went unanswered: the run pauses once none is on its way
     // Each batch counted, by its number, to take back if a restarted server lost its receipt.
     struct CountedBatch
     {

@@ -3,6 +3,8 @@
 #include "qlessclient.h"
 #include "qlesssession.h"
 
+#include <utility>
+
 // BulkRunner's whole failure groups: the failedaction script takes the group's oldest jobs a
 // batch at a time on the server; each batch's receipt makes sending it again safe.
 //
@@ -48,22 +50,62 @@ void BulkRunner::readGroupSize()
             return;
         }
         m_summary.total = reply.value.total;
-        runGroupBatch();
+        sendGroupBatches();
     });
 }
 
-void BulkRunner::runGroupBatch()
+void BulkRunner::sendGroupBatches()
 {
+    if (m_phase == Phase::Finished || m_phase == Phase::Paused)
+        return;
+    // A lost reply, a restart to check, the end: each waits until no reply is on its way.
+    const bool settled = m_groupInFlight.isEmpty();
+    if (!m_groupTrouble.isNull()) {
+        if (settled) {
+            const RedisError why = std::exchange(m_groupTrouble, RedisError());
+            pause(why, [this] { sendGroupBatches(); });
+        }
+        return;
+    }
     if (m_restartPending) {
-        recheckGroupBatches([this] { runGroupBatch(); });
+        if (settled)
+            recheckGroupBatches([this] { sendGroupBatches(); });
         return;
     }
-    const qint64 remaining = m_summary.total - m_groupTaken;
-    // A batch in doubt is sent again even when cancelled: its receipt tells what it did.
-    if ((m_cancelRequested && m_groupBatchInDoubt == 0) || remaining <= 0 || !m_summary.stoppedBecause.isEmpty()) {
+    // Batches whose reply was lost go again one at a time, under their own key: one that ran is
+    // answered from its receipt, one that did not runs with what is known now.
+    if (m_cancelRequested)
+        m_groupResend.removeIf([](const auto &entry) { return entry.value() == 0; }); // certainly not run
+    if (!m_groupResend.isEmpty()) {
+        if (settled) {
+            const int index = m_groupResend.firstKey();
+            m_groupResend.remove(index);
+            sendGroupBatch(index, {});
+        }
+        return;
+    }
+    if (m_cancelRequested || !m_summary.stoppedBecause.isEmpty()) {
+        if (settled)
+            finish();
+        return;
+    }
+    // Up to GroupBatchesInFlight new batches, each naming the one sent before it (`after`).
+    while (m_groupInFlight.size() < GroupBatchesInFlight && groupJobsLeft() > 0)
+        sendGroupBatch(m_groupNext++, m_groupInFlight.isEmpty() ? QByteArray() : groupBatchKey(m_groupInFlight.lastKey()));
+    if (m_groupInFlight.isEmpty())
         finish();
-        return;
-    }
+}
+
+qint64 BulkRunner::groupJobsLeft() const
+{
+    qint64 asked = 0;
+    for (int count : m_groupInFlight)
+        asked += count;
+    return m_summary.total - m_groupTaken - asked;
+}
+
+void BulkRunner::sendGroupBatch(int index, const QByteArray &after)
+{
     FailedActionRequest request;
     switch (m_action.kind) {
     case JobAction::Kind::Move:
@@ -78,41 +120,53 @@ void BulkRunner::runGroupBatch()
     }
     request.group = m_target.group;
     request.queue = m_action.queue;
-    request.count = int(qMin<qint64>(qMin(m_batchSize, GroupBatchJobs), remaining));
+    // A batch sent again asks what is left now; should its first send have run, its receipt
+    // answers and the count asked does not matter.
+    request.count = int(qBound<qint64>(1, groupJobsLeft(), qMin<qint64>(m_batchSize, GroupBatchJobs)));
     request.skip = int(m_groupKept);
     // One key per batch: sent again after a dropped connection, the script answers from its
     // receipt if the first one ran, so nothing is done or counted twice.
-    request.key = groupBatchKey();
-    m_session->client()->failedAction(request, this, [this, count = request.count](const QlessReply<FailedBatch> &reply) {
-        m_groupBatchInDoubt = 0;
+    request.key = groupBatchKey(index);
+    request.after = after;
+    m_groupInFlight.insert(index, request.count);
+    m_session->client()->failedAction(request, this, [this, index, count = request.count](const QlessReply<FailedBatch> &reply) {
+        m_groupInFlight.remove(index);
         switch (troubleOf(reply.error)) {
         case Trouble::None:
-            groupBatchAnswered(reply.value);
-            return;
+            groupBatchAnswered(index, reply.value);
+            break;
         case Trouble::Connection:
-            if (!reply.error.certainlyNotRun())
-                m_groupBatchInDoubt = count;
-            pause(reply.error, [this] { runGroupBatch(); });
-            return;
+            m_groupResend.insert(index, reply.error.certainlyNotRun() ? 0 : count);
+            if (m_groupTrouble.isNull())
+                m_groupTrouble = reply.error;
+            break;
         case Trouble::Fatal:
         case Trouble::Refused:
-            m_summary.stoppedBecause = reply.error.message;
-            finish();
-            return;
+            if (m_summary.stoppedBecause.isEmpty())
+                m_summary.stoppedBecause = reply.error.message;
+            break;
         }
+        sendGroupBatches();
     });
 }
 
-QByteArray BulkRunner::groupBatchKey() const
+QByteArray BulkRunner::groupBatchKey(int index) const
 {
-    return QStringLiteral("%1:%2").arg(m_runId).arg(m_groupBatch).toUtf8();
+    return QStringLiteral("%1:%2").arg(m_runId).arg(index).toUtf8();
 }
 
-void BulkRunner::groupBatchAnswered(const FailedBatch &batch)
+qint64 BulkRunner::groupJobsInDoubt() const
 {
-    CountedBatch &counted = m_groupCounted[m_groupBatch];
+    qint64 jobs = 0;
+    for (int count : m_groupResend)
+        jobs += count;
+    return jobs;
+}
+
+void BulkRunner::groupBatchAnswered(int index, const FailedBatch &batch)
+{
+    CountedBatch &counted = m_groupCounted[index];
     counted.batch = batch;
-    ++m_groupBatch;
     m_groupTaken += batch.taken;
     m_summary.done += batch.done;
     // Entries left in the group on purpose stay among its oldest: later batches pass over them
@@ -130,7 +184,6 @@ void BulkRunner::groupBatchAnswered(const FailedBatch &batch)
         m_groupTaken = m_summary.total;
     }
     emit progressed();
-    runGroupBatch();
 }
 
 void BulkRunner::forgetGroupBatch(int index)

@@ -20,6 +20,9 @@ struct FailedActionRequest
     // with the same key changes nothing and gives the reply the first one got: safe after a dropped
     // connection. Redis keeps the answer for a day.
     QByteArray key;
+    // The key of the batch sent just before this one whose reply has not come yet (empty: none).
+    // That one runs first; the entries it leaves in place are passed over as well as `skip`.
+    QByteArray after;
 };
 
 // What one batch did.

@@ -146,6 +146,8 @@ void QlessClient::failedAction(const FailedActionRequest &request, QObject *cont
                            QByteArray::number(request.skip), request.key};
     if (request.kind == FailedActionRequest::Kind::Move)
         args << utf8(request.queue);
+    if (!request.after.isEmpty())
+        args << "after" << request.after;
     write<FailedBatch>("desk.failedaction", args, context, &QlessDecoder::failedBatch, std::move(done));
 }
 

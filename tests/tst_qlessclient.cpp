@@ -177,7 +177,7 @@ private slots:
         QVERIFY(get("f"));
         QCOMPARE(m_fixture->snapshot(), before);
 
-        const FailedActionRequest request{FailedActionRequest::Kind::Retry, QStringLiteral("g1"), QString(), 5, 0, "k1"};
+        const FailedActionRequest request{FailedActionRequest::Kind::Retry, QStringLiteral("g1"), QString(), 5, 0, "k1", {}};
         QCOMPARE(await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); }).value.done, 1);
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("f", QStringLiteral("q2"), c, done); }).value);
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done); }).value);

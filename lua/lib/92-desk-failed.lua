@@ -9,6 +9,19 @@ function Qless.dependent_outside(jid, cancelling)
   return nil
 end
 
+-- How the batch with receipt key `key` changed the count of its group's entries left in place:
+-- those it left ("has dependents", "no queue") less those of its `skip` it found gone
+-- (`unkept`); 0 when it has no receipt.
+function Qless.desk_batch_kept_change(key)
+  local reply = Qless.decode(redis.call('get', 'ql:receipt:' .. key), nil)
+  if type(reply) ~= 'table' or type(reply.skipped) ~= 'table' then return 0 end
+  local n = -(Qless.number(reply.unkept) or 0)
+  for _, reason in ipairs({ 'has dependents', 'no queue' }) do
+    if type(reply.skipped[reason]) == 'table' then n = n + #reply.skipped[reason] end
+  end
+  return n
+end
+
 -- Takes the `count` oldest entries of ql:f:<group> after passing over the `skip` oldest, and
 -- works through them oldest first: 'retry' puts each job back into the queue it failed in,
 -- 'move' into `target`, 'cancel' deletes it (Qless.put and Qless.cancel, as qless's own
@@ -24,7 +37,14 @@ end
 -- looked at. So the entries left in place are remembered (Qless.desk_kept_key) and only they are
 -- passed over: the window starts after the last of them still listed, and `unkept` says how many
 -- of the `skip` were gone (the caller lowers its count by them).
-function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
+--
+-- `after` (optional) is the key of the batch the caller sent just before this one without
+-- waiting for its reply, so that Redis always has the next batch at hand. That batch ran first
+-- (one connection keeps order): the entries it left in place, less the `skip` ones it found gone,
+-- change `skip` as its reply will change the caller's count, which the caller could not know
+-- yet. Without a receipt under `after` (that batch was refused, and will be sent again) `skip`
+-- stays.
+function Qless.desk_failed_batch(now, action, group, count, skip, key, target, after)
   -- An empty key would share one receipt among unrelated batches (the second replayed as the
   -- first, changing nothing); an empty group names no failure group qless writes.
   for name, value in pairs({ group = group, key = key }) do
@@ -34,6 +54,7 @@ function Qless.desk_failed_batch(now, action, group, count, skip, key, target)
   local stored = redis.call('get', receipt)
   if stored then return stored end
 
+  if after then skip = math.max(0, skip + Qless.desk_batch_kept_change(after)) end
   local list = 'ql:f:' .. group
   local kept = Qless.desk_kept_key(group)
   -- Entries left in place stay the oldest (qless adds failures at the head), so the ones still

@@ -537,6 +537,41 @@ private slots:
         QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
     }
 
+    // A batch sent before the one ahead of it answered names that one (`after`): it passes over
+    // what that batch left in place too, which its sender could not count yet; a batch named
+    // that never ran (no receipt) adds nothing to pass over.
+    void failedActionAfterPassesOverWhatTheBatchAheadLeft()
+    {
+        for (const QByteArray jid : {"a1", "a2", "a3", "a4", "a5"}) {
+            put(T, "q", jid);
+            mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+            mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
+        }
+        m_q.command({"HSET", "ql:j:a1", "queue", ""}); // retry leaves it in place: no queue
+        const QJsonObject first = QJsonDocument::fromJson(
+            lua("desk.failedaction", T + 3, {"retry", "grp", "2", "0", "b0"}).bytes).object();
+        QCOMPARE(first.value(QStringLiteral("taken")).toInt(-1), 2);
+        QCOMPARE(first.value(QStringLiteral("done")).toInt(-1), 1);
+        // Sent with skip 0 before b0's reply came: a1, still listed, is not taken again.
+        const QJsonObject second = QJsonDocument::fromJson(
+            lua("desk.failedaction", T + 4, {"retry", "grp", "2", "0", "b1", "after", "b0"}).bytes).object();
+        QCOMPARE(second.value(QStringLiteral("taken")).toInt(-1), 2);
+        QCOMPARE(second.value(QStringLiteral("done")).toInt(-1), 2);
+        QCOMPARE(second.value(QStringLiteral("skipped")).toObject().size(), 0);
+        QCOMPARE(json("get", T + 5, {"a3"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(json("get", T + 5, {"a4"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).strings(), (QList<QByteArray>{"a5", "a1"}));
+        // A move names its queue first, then `after`; a batch named that has no receipt adds nothing.
+        const QJsonObject third = QJsonDocument::fromJson(
+            lua("desk.failedaction", T + 6, {"move", "grp", "1", "1", "b2", "there", "after", "never-sent"}).bytes).object();
+        QCOMPARE(third.value(QStringLiteral("done")).toInt(-1), 1);
+        QCOMPARE(json("get", T + 7, {"a5"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("there"));
+        QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).strings(), QList<QByteArray>{"a1"});
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T + 8, {"retry", "grp", "1", "0", "b3", "after"}), "Arg \"after\"");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T + 8, {"retry", "grp", "1", "0", "b3", "after", "b0", "x"}),
+                             "unexpected argument");
+    }
+
     // desk.once: a per-job step of a bulk run, its reply kept so that a lost reply is answered
     // again, never guessed: a timeout whose "not running" was lost is not re-run on a job a
     // worker popped meanwhile; a move is not done twice.

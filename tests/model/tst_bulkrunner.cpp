@@ -758,7 +758,10 @@ private slots:
         QCOMPARE(finished.count(), 1);
         const BulkSummary summary = runner.summary();
         QVERIFY(summary.cancelled);
-        QCOMPARE(summary.done, 200);
+        // The batch already sent beside the one that brought the count to 200 ran before the
+        // pause, or hangs with the next and is lost: nothing after them is counted.
+        const int beside = BulkRunner::GroupBatchJobs * (BulkRunner::GroupBatchesInFlight - 1);
+        QVERIFY2(summary.done == 200 || summary.done == 200 + beside, qPrintable(summary.text()));
         QVERIFY2(summary.stoppedBecause.contains(QStringLiteral("ql:receipt:")), qPrintable(summary.text()));
         QVERIFY(fixture().start());
     }
