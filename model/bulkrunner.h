@@ -29,7 +29,8 @@ struct Job;
 //   after the list shrank starts that much earlier). The summary says "expected N, collected M"
 //   when the list held other than what the operator was told.
 // - A whole failure group (retry, move, cancel): the failedaction script takes the group's
-//   oldest jobs a batch at a time on the server, however large the group.
+//   oldest jobs a batch at a time on the server, however large the group, with the next batch
+//   already sent while one runs (GroupBatchesInFlight).
 //
 // Nothing is assumed after a fault. Every write carries a receipt key (desk.once for a job's
 // step, desk.failedaction's key for a group batch): Redis keeps each reply for a day, written with

@@ -4,6 +4,7 @@
 #include "bulkrunner.h"
 #include "rawredis.h"
 #include "rediscalllog.h"
+#include "rtthrottle.h"
 #include "redisserver.h"
 #include "report.h"
 #include "stallmeter.h"
@@ -103,6 +104,7 @@ private:
 
     BenchOptions m_options;
     QTemporaryDir m_dir;
+    RtThrottle m_rtThrottle; // before the server: restored after it stops
     RedisServer m_server;
     RawRedis m_raw;
     RedisCallLog m_calls{m_raw, ConsoleClientName};
