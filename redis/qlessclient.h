@@ -68,15 +68,17 @@ public:
     // (desk.waitingsince, 200 queues a call, pipelined; qlessclientwaiting.cpp).
     void waitingSince(const QStringList &queues, QObject *context, Done<QHash<QString, double>> done);
     void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
-    // Pipelined: one reply for all, in the order asked; nullopt where a job is gone.
+    // One reply for all, in the order asked; nullopt where a job is gone. In calls of 500 jobs,
+    // two on their way at a time (CallsInTurn).
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
     // What list rows show of the jobs (desk.summaries: no data, no dependents, only the history
-    // entries a row reads, a failure's first line), pipelined as multiGet.
+    // entries a row reads, a failure's first line), in calls of SummariesPerCall as multiGet.
     void summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
     // Row summaries a single call builds, here and in failedSummaries: one costs Redis about
-    // 80 us (a failure group's jobs, bench), so a call holds it about 4 ms and other clients
-    // (workers heartbeating) get in between the calls of a page.
-    static constexpr int SummariesPerCall = 50;
+    // 80 us (a failure group's jobs, bench), so a call holds it about 2 ms; at 50 a call, 142
+    // calls passed 5 ms while scrolling 10,000 rows. Other clients (workers heartbeating) get in
+    // between the calls of a page, which go two at a time (CallsInTurn).
+    static constexpr int SummariesPerCall = 25;
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
     // The same call, with the total number of groups and each one's newest failure. A reply lists
     // a bounded number of groups; with very many, its `cursor` is where the next call goes on.
@@ -238,12 +240,12 @@ private:
     void writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
                    QObject *context, Decode<T> decode, Done<T> done);
     QByteArray nowText() const;
-    // multiGet and summaries: `command` <jid>... in calls of at most `perCall` jids, pipelined,
+    // multiGet and summaries: `command` <jid>... in calls of at most `perCall` jids, in turn,
     // one reply per jid in the order asked (nullopt where a job is gone), each decoded by `decode`.
     void readPerJid(const QByteArray &command, qsizetype perCall, const QList<QByteArray> &jids,
                     Decode<std::optional<Job>> decode, QObject *context, Done<QList<std::optional<Job>>> done);
     // A page of `command` <before...> <offset> <rows> <after...> read as calls of at most
-    // SummariesPerCall rows at consecutive offsets, pipelined; each later part is joined into
+    // SummariesPerCall rows at consecutive offsets, in turn; each later part is joined into
     // the first one's page by `join`, in order (qlessclientsummaries.cpp).
     template<typename Page>
     void readInParts(const QByteArray &command, const QList<QByteArray> &before, int offset, int count,

@@ -1,5 +1,7 @@
 #include "qlessclientcalls.h"
 
+#include "callsinturn.h"
+
 #include <memory>
 
 // QlessClient's reads of many jobs: whole jobs by jid (multiGet, in qlessclient.cpp) and the
@@ -27,36 +29,38 @@ void QlessClient::readInParts(const QByteArray &command, const QList<QByteArray>
     {
         QlessReply<Page> result;
         QList<Page> parts;
-        qsizetype left = 0;
     };
     auto gather = std::make_shared<Gather>();
-    const int calls = count <= 0 ? 1 : (count + SummariesPerCall - 1) / SummariesPerCall;
-    gather->parts.resize(calls);
-    gather->left = calls;
-    for (int part = 0; part < calls; ++part) {
+    const int parts = count <= 0 ? 1 : (count + SummariesPerCall - 1) / SummariesPerCall;
+    gather->parts.resize(parts);
+    QList<RedisCommand> calls;
+    for (int part = 0; part < parts; ++part) {
         const int rows = count <= 0 ? count : qMin(SummariesPerCall, count - part * SummariesPerCall);
-        const QList<QByteArray> args = before
-            + QList<QByteArray>{QByteArray::number(offset + part * SummariesPerCall), QByteArray::number(rows)} + after;
-        m_connection->submit(unified(false, command, args), [gather, relay, decode, join, done, part](const RedisReply &reply) {
+        calls.append(unified(false, command, before
+            + QList<QByteArray>{QByteArray::number(offset + part * SummariesPerCall), QByteArray::number(rows)} + after));
+    }
+    CallsInTurn::send(m_connection, std::move(calls),
+        [gather, decode](qsizetype part, const RedisReply &reply) {
             QlessReply<Page> &result = gather->result;
             if (reply.isError()) {
                 if (result.error.isNull())
                     result.error = reply.error;
-            } else {
-                RedisError error;
-                gather->parts[part] = decode(reply, &error);
-                if (!error.isNull() && result.error.isNull())
-                    result.error = error;
-            }
-            if (--gather->left > 0)
                 return;
+            }
+            RedisError error;
+            gather->parts[part] = decode(reply, &error);
+            if (!error.isNull() && result.error.isNull())
+                result.error = error;
+        },
+        [gather, relay, join, done] {
+            QlessReply<Page> &result = gather->result;
             result.value = gather->parts.first();
             for (qsizetype i = 1; i < gather->parts.size(); ++i)
                 join(&result.value, gather->parts.at(i));
             auto delivered = std::move(gather->result);
             relay->post([done, delivered] { done(delivered); });
-        }, m_clock ? -1 : unifiedNowArg);
-    }
+        },
+        m_clock ? -1 : unifiedNowArg);
 }
 
 void QlessClient::failedSummaries(const QString &group, int offset, int count, QObject *context,
@@ -92,43 +96,39 @@ void QlessClient::readPerJid(const QByteArray &command, qsizetype perCall, const
         relay->post([done] { done({}); });
         return;
     }
-    // The scripts take up to 1000 jids a call (callers ask fewer); the calls go out at once
-    // (pipelined) and their handlers run one after another on the connection thread, so the
-    // shared state needs no lock. The last one delivers. One job that cannot be read is marked
-    // in its row; it does not fail the others.
-    struct Gather
-    {
-        QlessReply<QList<std::optional<Job>>> result;
-        qsizetype left = 0;
-    };
-    auto gather = std::make_shared<Gather>();
-    gather->result.value.resize(jids.size());
-    gather->left = (jids.size() + perCall - 1) / perCall;
-    for (qsizetype first = 0; first < jids.size(); first += perCall) {
-        const QList<QByteArray> chunk = jids.mid(first, perCall);
-        m_connection->submit(unified(false, command, chunk),
-                             [gather, relay, decode, done, first, chunk](const RedisReply &reply) {
-                                 QlessReply<QList<std::optional<Job>>> &result = gather->result;
-                                 if (reply.isError()) {
-                                     if (result.error.isNull())
-                                         result.error = reply.error;
-                                 } else if (!reply.isArray() || reply.elements.size() != chunk.size()) {
-                                     if (result.error.isNull())
-                                         result.error = RedisError::make(RedisError::Kind::BadReply,
-                                                                         QStringLiteral("Unexpected reply: expected one job per jid"));
-                                 } else {
-                                     for (qsizetype i = 0; i < chunk.size(); ++i) {
-                                         std::optional<Job> job = decode(reply.elements.at(i), &result.error);
-                                         if (job)
-                                             job->jid = chunk.at(i); // the exact bytes asked for
-                                         result.value[first + i] = std::move(job);
-                                     }
-                                 }
-                                 if (--gather->left == 0) {
-                                     auto delivered = std::move(gather->result);
-                                     relay->post([done, delivered] { done(delivered); });
-                                 }
-                             },
-                             m_clock ? -1 : unifiedNowArg);
-    }
+    // The scripts take up to 1000 jids a call (callers ask fewer); the calls go out in turn
+    // (CallsInTurn) and their replies are handled one after another on the connection thread, so
+    // the shared state needs no lock. One job that cannot be read is marked in its row; it does
+    // not fail the others.
+    auto gather = std::make_shared<QlessReply<QList<std::optional<Job>>>>();
+    gather->value.resize(jids.size());
+    QList<RedisCommand> calls;
+    for (qsizetype first = 0; first < jids.size(); first += perCall)
+        calls.append(unified(false, command, jids.mid(first, perCall)));
+    CallsInTurn::send(m_connection, std::move(calls),
+        [gather, decode, jids, perCall](qsizetype index, const RedisReply &reply) {
+            QlessReply<QList<std::optional<Job>>> &result = *gather;
+            const qsizetype first = index * perCall;
+            const qsizetype size = qMin(perCall, jids.size() - first);
+            if (reply.isError()) {
+                if (result.error.isNull())
+                    result.error = reply.error;
+            } else if (!reply.isArray() || reply.elements.size() != size) {
+                if (result.error.isNull())
+                    result.error = RedisError::make(RedisError::Kind::BadReply,
+                                                    QStringLiteral("Unexpected reply: expected one job per jid"));
+            } else {
+                for (qsizetype i = 0; i < size; ++i) {
+                    std::optional<Job> job = decode(reply.elements.at(i), &result.error);
+                    if (job)
+                        job->jid = jids.at(first + i); // the exact bytes asked for
+                    result.value[first + i] = std::move(job);
+                }
+            }
+        },
+        [gather, relay, done] {
+            auto delivered = std::move(*gather);
+            relay->post([done, delivered] { done(delivered); });
+        },
+        m_clock ? -1 : unifiedNowArg);
 }

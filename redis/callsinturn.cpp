@@ -1,0 +1,60 @@
+#include "callsinturn.h"
+
+#include "redisconnection.h"
+#include "redisreply.h"
+
+#include <memory>
+
+namespace {
+// The calls not sent yet and what to do with the replies, shared by the replies' handlers. The
+// first InFlight calls are sent before any handler can run; after that only the handlers, one
+// after another on the connection's thread, touch `next` and `left`.
+struct Turns : std::enable_shared_from_this<Turns>
+{
+    RedisConnection *connection = nullptr;
+    QList<RedisCommand> calls;
+    CallsInTurn::Each each;
+    std::function<void()> last;
+    int serverTimeArg = -1;
+    qsizetype next = 0;
+    qsizetype left = 0;
+
+    void submit(qsizetype index)
+    {
+        connection->submit(calls.at(index), [self = shared_from_this(), index](const RedisReply &reply) {
+            self->each(index, reply);
+            if (reply.isError()) {
+                // The read has failed as a whole: the calls not sent yet are not sent.
+                self->left -= self->calls.size() - self->next;
+                self->next = self->calls.size();
+            }
+            if (--self->left == 0) {
+                self->last();
+                return;
+            }
+            if (self->next < self->calls.size())
+                self->submit(self->next++);
+        }, serverTimeArg);
+    }
+};
+} // namespace
+
+void CallsInTurn::send(RedisConnection *connection, QList<RedisCommand> calls, Each each, std::function<void()> last,
+                       int serverTimeArg)
+{
+    if (calls.isEmpty()) {
+        last();
+        return;
+    }
+    auto turns = std::make_shared<Turns>();
+    turns->connection = connection;
+    turns->calls = std::move(calls);
+    turns->each = std::move(each);
+    turns->last = std::move(last);
+    turns->serverTimeArg = serverTimeArg;
+    turns->left = turns->calls.size();
+    const qsizetype first = qMin<qsizetype>(InFlight, turns->calls.size());
+    turns->next = first;
+    for (qsizetype index = 0; index < first; ++index)
+        turns->submit(index);
+}

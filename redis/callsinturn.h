@@ -1,0 +1,28 @@
+#pragma once
+
+#include "rediscommand.h"
+
+#include <QList>
+
+#include <functional>
+
+class RedisConnection;
+class RedisReply;
+
+// Sends the calls of one read (a page's summaries in parts) keeping at most InFlight of them on
+// their way, not all at once. Redis runs every command it took in one read from a client before
+// it turns to the next client, so twenty pipelined parts of 2 ms held every other client (workers
+// heartbeating) up for 40 ms, as one call of the whole page would. With two on their way, the
+// next part waits in the server's input while one runs, so Redis is seldom idle for our round
+// trip, and every other client gets its turn between two parts.
+class CallsInTurn final
+{
+public:
+    static constexpr int InFlight = 2;
+    // `each(index, reply)` for every call, in order, on the connection's thread (as the
+    // connection's callbacks run); then `last()` once. After an error reply the calls not sent
+    // yet are dropped (each() is not called for them). `serverTimeArg`: as RedisConnection::submit.
+    using Each = std::function<void(qsizetype index, const RedisReply &reply)>;
+    static void send(RedisConnection *connection, QList<RedisCommand> calls, Each each, std::function<void()> last,
+                     int serverTimeArg);
+};

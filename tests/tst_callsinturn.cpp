@@ -1,0 +1,105 @@
+#include "callsinturn.h"
+#include "redisconnection.h"
+#include "redisserver.h"
+#include "replywaiter.h"
+#include "syncredis.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <mutex>
+
+// CallsInTurn against a real server: every reply in order, never more than InFlight calls sent
+// ahead of the replies handled, and nothing more sent once a call failed.
+class TestCallsInTurn final : public QObject
+{
+    Q_OBJECT
+
+private:
+    RedisServer m_server;
+    std::unique_ptr<RedisConnection> m_connection;
+    SyncRedis m_check;
+
+    // What the replies' handlers saw (they run on the connection's thread).
+    struct Seen
+    {
+        std::mutex lock;
+        QList<qsizetype> indexes;
+        QList<qint64> counters;   // INCR's reply per call
+        QList<qint64> ranAlready; // how many INCRs the server had run when a reply was handled
+        std::atomic<int> lasts{0};
+    };
+
+    void send(const QList<RedisCommand> &calls, Seen *seen)
+    {
+        CallsInTurn::send(m_connection.get(), calls,
+            [this, seen](qsizetype index, const RedisReply &reply) {
+                const qint64 ran = m_check.command({"GET", "n"}).bytes.toLongLong();
+                std::lock_guard<std::mutex> guard(seen->lock);
+                seen->indexes.append(index);
+                seen->counters.append(reply.isError() ? -1 : reply.integer);
+                seen->ranAlready.append(ran);
+            },
+            [seen] { ++seen->lasts; }, -1);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_server.start());
+        QString error;
+        m_connection = std::make_unique<RedisConnection>(
+            ConnectionSettings::fromUrl(QStringLiteral("unix://") + m_server.socketPath(), &error));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(awaitReady(*m_connection));
+        QVERIFY(m_check.connectUnix(m_server.socketPath()));
+    }
+    void init() { m_check.command({"FLUSHALL"}); }
+
+    void repliesInOrderWithAtMostTwoSentAhead()
+    {
+        QList<RedisCommand> calls;
+        for (int i = 0; i < 8; ++i)
+            calls.append(RedisCommand::write({"INCR", "n"}));
+        Seen seen;
+        send(calls, &seen);
+        QTRY_COMPARE_WITH_TIMEOUT(seen.lasts.load(), 1, 10000);
+        std::lock_guard<std::mutex> guard(seen.lock);
+        QCOMPARE(seen.indexes, (QList<qsizetype>{0, 1, 2, 3, 4, 5, 6, 7}));
+        QCOMPARE(seen.counters, (QList<qint64>{1, 2, 3, 4, 5, 6, 7, 8}));
+        // While the reply to call i is handled, call i + InFlight has not been sent: the server
+        // can have run at most i + InFlight of them (all of them, were they pipelined at once).
+        for (qsizetype i = 0; i < seen.ranAlready.size(); ++i)
+            QVERIFY2(seen.ranAlready.at(i) <= i + CallsInTurn::InFlight,
+                     qPrintable(QStringLiteral("reply %1: %2 already run").arg(i).arg(seen.ranAlready.at(i))));
+    }
+
+    void aFailedCallStopsTheCallsNotSentYet()
+    {
+        m_check.command({"SET", "text", "not a number"});
+        QList<RedisCommand> calls{RedisCommand::write({"INCR", "n"}), RedisCommand::write({"INCR", "text"})};
+        for (int i = 0; i < 4; ++i)
+            calls.append(RedisCommand::write({"INCR", "n"}));
+        Seen seen;
+        send(calls, &seen);
+        QTRY_COMPARE_WITH_TIMEOUT(seen.lasts.load(), 1, 10000);
+        QTest::qWait(100); // nothing more arrives
+        std::lock_guard<std::mutex> guard(seen.lock);
+        // The call already on its way beside the failed one still runs and is handled.
+        QCOMPARE(seen.indexes, (QList<qsizetype>{0, 1, 2}));
+        QCOMPARE(seen.counters, (QList<qint64>{1, -1, 2}));
+        QCOMPARE(seen.lasts.load(), 1);
+        QCOMPARE(m_check.command({"GET", "n"}).bytes, QByteArray("2"));
+    }
+
+    void noCallsEndsAtOnce()
+    {
+        Seen seen;
+        send({}, &seen);
+        QCOMPARE(seen.lasts.load(), 1);
+        QVERIFY(seen.indexes.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCallsInTurn)
+#include "tst_callsinturn.moc"
