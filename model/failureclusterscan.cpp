@@ -18,7 +18,11 @@ void FailureClusterScan::start(const QString &group)
     m_total = 0;
     m_unreadable = 0;
     m_running = true;
-    readFrom(0);
+    m_nextOffset = 0;
+    // Two pages on their way: the next waits in Redis's input while one is read, so the round
+    // trip is not Redis's idle time; other clients still get their turn between two pages.
+    readNext();
+    readNext();
 }
 
 void FailureClusterScan::cancel()
@@ -29,8 +33,10 @@ void FailureClusterScan::cancel()
     end(false, QString());
 }
 
-void FailureClusterScan::readFrom(qint64 offset)
+void FailureClusterScan::readNext()
 {
+    const qint64 offset = m_nextOffset;
+    m_nextOffset += PageSize;
     const quint64 generation = m_generation;
     m_client->failureSigs(m_group, offset, PageSize, this, [this, generation, offset](const QlessReply<FailureSigPage> &reply) {
         if (generation != m_generation)
@@ -56,10 +62,11 @@ void FailureClusterScan::readFrom(qint64 offset)
         const qint64 next = offset + page.failures.size();
         // A short page is the end, however the total moved meanwhile.
         if (page.failures.size() < PageSize || next >= m_total) {
+            ++m_generation; // the page beyond, still on its way, is not wanted
             end(true, QString());
             return;
         }
-        readFrom(next);
+        readNext();
     });
 }
 
