@@ -124,8 +124,8 @@ void BulkRunner::cancel()
                     keys << QStringLiteral("ql:receipt:") + QString::fromUtf8(groupBatchKey(it.key()));
             }
             m_summary.stoppedBecause =
-                tr("the last batches (up to %1 jobs) may or may not have run: the connection dropped before "
-                   "their replies. Redis keeps their answers for a day under %2")
+                tr("the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped "
+                   "before the replies. Redis keeps each answer for a day under %2", nullptr, int(keys.size()))
                     .arg(jobs)
                     .arg(keys.join(QStringLiteral(", ")));
         }

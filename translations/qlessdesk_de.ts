@@ -1185,10 +1185,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>unbekannt: vor dem Neustart des Servers erledigt, seither nicht geprüft</translation>
     </message>
     <message>
-        <source>the last batch (up to %1 jobs) may or may not have run: the connection dropped before its reply. Redis keeps its answer for a day under ql:receipt:%2</source>
-        <translation>der letzte Stapel (bis zu %1 Jobs) lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor seiner Antwort ab. Redis bewahrt seine Antwort einen Tag lang unter ql:receipt:%2 auf</translation>
-    </message>
-    <message>
         <source>Waiting for the connection: %1</source>
         <translation>Warten auf die Verbindung: %1</translation>
     </message>
@@ -1257,6 +1253,13 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>
             <numerusform>Der Schritt für %n Job lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor der Antwort ab. Redis bewahrt jede Antwort einen Tag lang unter ql:receipt:%1:job:&lt;jid&gt; auf</numerusform>
             <numerusform>Die Schritte für %n Jobs liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor den Antworten ab. Redis bewahrt jede Antwort einen Tag lang unter ql:receipt:%1:job:&lt;jid&gt; auf</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped before the replies. Redis keeps each answer for a day under %2</source>
+        <translation>
+            <numerusform>der letzte Stapel (bis zu %1 Jobs) lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor seiner Antwort ab. Redis bewahrt seine Antwort einen Tag lang unter %2 auf</numerusform>
+            <numerusform>die letzten %n Stapel (bis zu %1 Jobs) liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor ihren Antworten ab. Redis bewahrt jede Antwort einen Tag lang unter %2 auf</numerusform>
         </translation>
     </message>
 </context>

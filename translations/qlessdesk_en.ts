@@ -184,6 +184,13 @@
             <numerusform>The steps of %n jobs may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped before the replies. Redis keeps each answer for a day under %2</source>
+        <translation>
+            <numerusform>the last batch (up to %1 jobs) may or may not have run: the connection dropped before its reply. Redis keeps its answer for a day under %2</numerusform>
+            <numerusform>the last %n batches (up to %1 jobs) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BulkSummary</name>
