@@ -120,11 +120,7 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
                 ? queue.paused
                 : queue.maxConcurrency > 0 && queue.running >= queue.maxConcurrency;
             readDuration(rule, queue.name, holds, seen.now, readings);
-            Reading &r = readings->last();
-            r.text = rule.kind == AlertRule::Kind::PausedFor
-                ? tr("Queue %1 paused for %2").arg(queue.name, DurationText::format(r.value))
-                : tr("Queue %1 running at its max-concurrency (%2) for %3")
-                      .arg(queue.name, count(double(queue.maxConcurrency)), DurationText::format(r.value));
+            readings->last().limit = double(queue.maxConcurrency);
         }
         return true;
     case AlertRule::Kind::OldestWaitingFor:
@@ -139,7 +135,6 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
             r.value = since == seen.waitingSince->cend() ? 0 : std::max(0.0, seen.now - *since);
             r.bad = r.value > rule.threshold;
             r.clear = !r.bad;
-            r.text = tr("A job in queue %1 waiting for %2").arg(queue.name, DurationText::format(r.value));
             readings->append(r);
         }
         return true;
@@ -154,7 +149,6 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
             r.value = std::max(0.0, seen.now - worker.lastSeen);
             r.bad = r.value > rule.threshold;
             r.clear = !r.bad;
-            r.text = tr("Worker %1 not seen for %2").arg(worker.name, DurationText::format(r.value));
             readings->append(r);
         }
         return true;
@@ -177,8 +171,6 @@ void AlertEvaluator::readCounts(const AlertRule &rule, const QList<QueueCounts> 
         r.value = double(waiting ? queue.waiting : queue.stalled);
         r.bad = r.value > rule.threshold;
         r.clear = r.value <= clearLevel(rule.threshold);
-        r.text = (waiting ? tr("Waiting jobs in queue %1: %2 (above %3)") : tr("Stalled jobs in queue %1: %2 (above %3)"))
-                     .arg(queue.name, count(r.value), count(rule.threshold));
         readings->append(r);
     }
 }
@@ -255,21 +247,21 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
             state.firing = true;
             state.firedAt = now;
             state.value = r.value;
-            state.text = r.text;
+            state.text = describe(rule, r);
             change(state, AlertEvent::Change::Fired);
             continue;
         }
         if (!r.clear) {
             state.clearSince = -1; // in the band, or bad again: the all-clear starts over
             state.value = r.value;
-            state.text = r.text;
+            state.text = describe(rule, r);
             continue;
         }
         if (state.clearSince < 0)
             state.clearSince = now;
         if (now - state.clearSince >= m_clearHold) {
             state.value = r.value;
-            state.text = r.text;
+            state.text = describe(rule, r);
             change(state, AlertEvent::Change::Cleared);
             m_states.erase(it);
         }
@@ -291,6 +283,31 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
             ++it;
         }
     }
+}
+
+QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)
+{
+    if (!r.text.isEmpty())
+        return r.text;
+    switch (rule.kind) {
+    case AlertRule::Kind::WaitingAbove:
+        return tr("Waiting jobs in queue %1: %2 (above %3)").arg(r.subject, count(r.value), count(rule.threshold));
+    case AlertRule::Kind::StalledAbove:
+        return tr("Stalled jobs in queue %1: %2 (above %3)").arg(r.subject, count(r.value), count(rule.threshold));
+    case AlertRule::Kind::PausedFor:
+        return tr("Queue %1 paused for %2").arg(r.subject, DurationText::format(r.value));
+    case AlertRule::Kind::AtMaxConcurrencyFor:
+        return tr("Queue %1 running at its max-concurrency (%2) for %3")
+            .arg(r.subject, count(r.limit), DurationText::format(r.value));
+    case AlertRule::Kind::OldestWaitingFor:
+        return tr("A job in queue %1 waiting for %2").arg(r.subject, DurationText::format(r.value));
+    case AlertRule::Kind::WorkerNotSeenFor:
+        return tr("Worker %1 not seen for %2").arg(r.subject, DurationText::format(r.value));
+    case AlertRule::Kind::FailuresGrew:
+    case AlertRule::Kind::ConnectionDownFor:
+        break; // their one reading carries its text
+    }
+    return r.text;
 }
 
 QString AlertEvaluator::key(const QString &ruleId, const QString &subject)

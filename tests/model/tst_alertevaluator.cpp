@@ -77,6 +77,45 @@ private slots:
         QCOMPARE(e.active().first().subject, QStringLiteral("b"));
     }
 
+    // Each kind's wording, made only for a reading that fires or updates an alert.
+    void eachKindSaysWhatFired()
+    {
+        AlertEvaluator e;
+        e.setRules({rule(QStringLiteral("w"), AlertRule::Kind::WaitingAbove, 3),
+                    rule(QStringLiteral("s"), AlertRule::Kind::StalledAbove, 1),
+                    rule(QStringLiteral("p"), AlertRule::Kind::PausedFor, 30),
+                    rule(QStringLiteral("m"), AlertRule::Kind::AtMaxConcurrencyFor, 30),
+                    rule(QStringLiteral("o"), AlertRule::Kind::OldestWaitingFor, 60),
+                    rule(QStringLiteral("n"), AlertRule::Kind::WorkerNotSeenFor, 60)});
+        QueueCounts q = queue(QStringLiteral("crawl"), 9, 2);
+        q.paused = true;
+        q.maxConcurrency = 4;
+        q.running = 4;
+        WorkerSummary worker;
+        worker.name = QStringLiteral("host-1");
+        worker.lastSeen = T0 - 100;
+        const auto at = [&](double now) {
+            AlertObservation o = queues(now, {q});
+            o.workers = QList<WorkerSummary>{worker};
+            o.waitingSince = QHash<QString, double>{{QStringLiteral("crawl"), T0 - 100}};
+            return o;
+        };
+        // Counts fire at once; durations start here and fire two minutes on.
+        QHash<QString, QString> texts;
+        QList<AlertEvent> events = e.observe(at(T0));
+        events += e.observe(at(T0 + 120));
+        for (const AlertEvent &event : std::as_const(events))
+            texts.insert(event.ruleId, event.text);
+        QVERIFY2(texts.size() == 6, qPrintable(QStringList(texts.keys()).join(QLatin1Char(','))));
+        QCOMPARE(texts.value(QStringLiteral("w")), QStringLiteral("Waiting jobs in queue crawl: 9 (above 3)"));
+        QCOMPARE(texts.value(QStringLiteral("s")), QStringLiteral("Stalled jobs in queue crawl: 2 (above 1)"));
+        QVERIFY2(texts.value(QStringLiteral("p")).startsWith(QStringLiteral("Queue crawl paused for 2 min")), qPrintable(texts.value(QStringLiteral("p"))));
+        QVERIFY2(texts.value(QStringLiteral("m")).startsWith(QStringLiteral("Queue crawl running at its max-concurrency (4) for 2 min")),
+                 qPrintable(texts.value(QStringLiteral("m"))));
+        QVERIFY2(texts.value(QStringLiteral("o")).startsWith(QStringLiteral("A job in queue crawl waiting for 1 min 40 s")), qPrintable(texts.value(QStringLiteral("o"))));
+        QVERIFY2(texts.value(QStringLiteral("n")).startsWith(QStringLiteral("Worker host-1 not seen for 1 min 40 s")), qPrintable(texts.value(QStringLiteral("n"))));
+    }
+
     void aBlipInsideTheHoldStartsItOver()
     {
         AlertEvaluator e;
