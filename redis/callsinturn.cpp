@@ -4,13 +4,17 @@
 #include "redisreply.h"
 
 #include <memory>
+#include <mutex>
 
 namespace {
-// The calls not sent yet and what to do with the replies, shared by the replies' handlers. The
-// first InFlight calls are sent before any handler can run; after that only the handlers, one
-// after another on the connection's thread, touch `next` and `left`.
+// The calls not sent yet and what to do with the replies, shared by the replies' handlers, which
+// run one after another on the connection's thread. The first InFlight calls are handed over by
+// the caller's thread: a reply can come back before the caller has handed over the second, and
+// its handler must not hand over the third before it (Redis would run them out of order), so
+// handing over is done under `sending`.
 struct Turns : std::enable_shared_from_this<Turns>
 {
+    std::mutex sending;
     RedisConnection *connection = nullptr;
     QList<RedisCommand> calls;
     CallsInTurn::Each each;
@@ -22,14 +26,17 @@ struct Turns : std::enable_shared_from_this<Turns>
     void submit(qsizetype index)
     {
         connection->submit(calls.at(index), [self = shared_from_this(), index](const RedisReply &reply) {
-            if (reply.isError()) {
-                // The read has failed as a whole: the calls not sent yet are not sent.
-                self->left -= self->calls.size() - self->next;
-                self->next = self->calls.size();
-            } else if (self->next < self->calls.size()) {
-                // The next call goes before this reply is decoded, so Redis is not kept waiting
-                // for the decoding (25 summaries take a good part of a millisecond).
-                self->submit(self->next++);
+            {
+                const std::lock_guard<std::mutex> guard(self->sending);
+                if (reply.isError()) {
+                    // The read has failed as a whole: the calls not sent yet are not sent.
+                    self->left -= self->calls.size() - self->next;
+                    self->next = self->calls.size();
+                } else if (self->next < self->calls.size()) {
+                    // The next call goes before this reply is decoded, so Redis is not kept
+                    // waiting for the decoding (25 summaries take a good part of a millisecond).
+                    self->submit(self->next++);
+                }
             }
             self->each(index, reply);
             if (--self->left == 0)
@@ -53,6 +60,7 @@ void CallsInTurn::send(RedisConnection *connection, QList<RedisCommand> calls, E
     turns->last = std::move(last);
     turns->serverTimeArg = serverTimeArg;
     turns->left = turns->calls.size();
+    const std::lock_guard<std::mutex> guard(turns->sending);
     const qsizetype first = qMin<qsizetype>(InFlight, turns->calls.size());
     turns->next = first;
     for (qsizetype index = 0; index < first; ++index)

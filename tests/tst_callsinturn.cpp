@@ -56,6 +56,15 @@ private slots:
     }
     void init() { m_check.command({"FLUSHALL"}); }
 
+    // Many rounds: a first reply can come back before the caller has handed over the second call.
+    // Seen once in the sanitized suite with other tests running (the third call then ran before
+    // the second, "lists differ at index 1"); the rounds make it likelier to show, not certain.
+    void repliesInOrderWithAtMostTwoSentAhead_data()
+    {
+        QTest::addColumn<int>("round");
+        for (int round = 0; round < 25; ++round)
+            QTest::newRow(qPrintable(QString::number(round))) << round;
+    }
     void repliesInOrderWithAtMostTwoSentAhead()
     {
         QList<RedisCommand> calls;
