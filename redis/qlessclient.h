@@ -65,7 +65,7 @@ public:
                            QObject *context, Done<JobScanPage> done);
     // When each queue's longest-waiting job started waiting (seconds since the epoch), for the
     // queues that have a job waiting; read from the queues' sorted sets, no job read
-    // (desk.waitingsince, 200 queues a call, pipelined; qlessclientwaiting.cpp).
+    // (desk.waitingsince, 100 queues a call, two on their way at a time; qlessclientwaiting.cpp).
     void waitingSince(const QStringList &queues, QObject *context, Done<QHash<QString, double>> done);
     void job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done);
     // One reply for all, in the order asked; nullopt where a job is gone. In calls of 500 jobs,

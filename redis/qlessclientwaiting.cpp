@@ -1,5 +1,7 @@
 #include "qlessclientcalls.h"
 
+#include "callsinturn.h"
+
 #include <QJsonObject>
 
 #include <memory>
@@ -9,7 +11,8 @@
 using namespace QlessClientCalls;
 
 namespace {
-constexpr int QueuesPerCall = 200; // the script's bound
+// The script takes up to 200; at about 38 us of Redis's time a queue, 200 took 7.6 ms (bench).
+constexpr int QueuesPerCall = 100;
 
 // {queue: seconds}: a queue without a waiting job is left out.
 QHash<QString, double> sinceMap(const RedisReply &reply, RedisError *error)
@@ -36,34 +39,37 @@ QHash<QString, double> sinceMap(const RedisReply &reply, RedisError *error)
 
 void QlessClient::waitingSince(const QStringList &queues, QObject *context, Done<QHash<QString, double>> done)
 {
-    if (queues.isEmpty()) {
-        done(QlessReply<QHash<QString, double>>{{}, {}});
-        return;
-    }
-    struct Walk
-    {
-        QHash<QString, double> since;
-        qsizetype left = 0;
-        bool failed = false;
-    };
-    auto walk = std::make_shared<Walk>();
-    walk->left = (queues.size() + QueuesPerCall - 1) / QueuesPerCall;
+    ReplyRelay *relay = ReplyRelay::create(context);
+    // Calls of QueuesPerCall queues, two on their way at a time (CallsInTurn): the replies are
+    // handled one after another on the connection's thread, then delivered on the context's.
+    auto gather = std::make_shared<QlessReply<QHash<QString, double>>>();
+    QList<RedisCommand> calls;
     for (qsizetype first = 0; first < queues.size(); first += QueuesPerCall) {
         QList<QByteArray> args;
         for (const QString &queue : queues.mid(first, QueuesPerCall))
             args << QlessDecoder::bytesOf(queue);
-        read<QHash<QString, double>>("desk.waitingsince", args, context, &sinceMap,
-                                     [walk, done](const QlessReply<QHash<QString, double>> &reply) {
-            if (walk->failed)
-                return;
-            if (!reply.ok()) {
-                walk->failed = true; // one answer for the walk: the first error
-                done(QlessReply<QHash<QString, double>>{{}, reply.error});
+        calls.append(unified(false, "desk.waitingsince", args));
+    }
+    CallsInTurn::send(m_connection, std::move(calls),
+        [gather](qsizetype, const RedisReply &reply) {
+            if (!gather->error.isNull())
+                return; // one answer for the walk: the first error
+            if (reply.isError()) {
+                gather->error = reply.error;
                 return;
             }
-            walk->since.insert(reply.value);
-            if (--walk->left == 0)
-                done(QlessReply<QHash<QString, double>>{walk->since, {}});
-        });
-    }
+            RedisError error;
+            const QHash<QString, double> since = sinceMap(reply, &error);
+            if (!error.isNull())
+                gather->error = error;
+            else
+                gather->value.insert(since);
+        },
+        [gather, relay, done] {
+            QlessReply<QHash<QString, double>> delivered = std::move(*gather);
+            if (!delivered.error.isNull())
+                delivered.value.clear();
+            relay->post([done, delivered] { done(delivered); });
+        },
+        m_clock ? -1 : unifiedNowArg);
 }

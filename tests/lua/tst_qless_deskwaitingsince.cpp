@@ -81,11 +81,15 @@ private slots:
         m_base.client()->setClock([] { return T; });
         QObject context;
         std::optional<QlessReply<QHash<QString, double>>> out;
+        q().command({"CONFIG", "RESETSTAT"});
         m_base.client()->waitingSince(queues, &context, [&out](const QlessReply<QHash<QString, double>> &r) { out = r; });
         QVERIFY(QTest::qWaitFor([&out] { return out.has_value(); }, 20000));
         QVERIFY(out->ok());
         QCOMPARE(out->value.size(), 2);
         QVERIFY(qAbs(out->value.value(QStringLiteral("q250")) - (T - 9)) < 0.01);
+        // 100 queues a call (about 4 ms of Redis's time), not the script's bound of 200.
+        const QByteArray stats = q().command({"INFO", "commandstats"}).bytes;
+        QVERIFY2(stats.contains("cmdstat_evalsha:calls=3,"), stats.constData());
     }
 };
 
