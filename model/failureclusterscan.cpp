@@ -19,10 +19,7 @@ void FailureClusterScan::start(const QString &group)
     m_unreadable = 0;
     m_running = true;
     m_nextOffset = 0;
-    // Two pages on their way: the next waits in Redis's input while one is read, so the round
-    // trip is not Redis's idle time; other clients still get their turn between two pages.
-    readNext();
-    readNext();
+    readNext(); // the group's size comes with it; the replies ask for the rest
 }
 
 void FailureClusterScan::cancel()
@@ -62,11 +59,15 @@ void FailureClusterScan::readNext()
         const qint64 next = offset + page.failures.size();
         // A short page is the end, however the total moved meanwhile.
         if (page.failures.size() < PageSize || next >= m_total) {
-            ++m_generation; // the page beyond, still on its way, is not wanted
+            ++m_generation; // a page still on its way (the group shrank meanwhile) is not wanted
             end(true, QString());
             return;
         }
-        readNext();
+        // Two pages on their way, none past the end: the next waits in Redis's input while one
+        // is read, so our round trip is not Redis's idle time, and other clients still get their
+        // turn between two pages. [next, m_nextOffset) is what was asked for and has not come.
+        while (m_nextOffset < m_total && m_nextOffset - next < PagesInFlight * PageSize)
+            readNext();
     });
 }
 

@@ -34,6 +34,7 @@ public:
     // Failures a desk.failuresigs call reads: about 40 us of Redis's time each (a failure's job
     // and first lines), so a call holds it about 4 ms; 250 a call took 11 ms.
     static constexpr int PageSize = 100;
+    static constexpr int PagesInFlight = 2;
 
 signals:
     void progressed(qint64 scanned, qint64 total);
