@@ -25,7 +25,9 @@ QueuePicker::QueuePicker(QlessSession *session, QueueListModel *queues, QWidget 
     QHeaderView *header = horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::Fixed);
-    header->setDefaultSectionSize(68);
+    // Counts as wide as their titles ("Running", "Laufend"): what is left goes to the names.
+    for (int column : {QueueListModel::WaitingColumn, QueueListModel::RunningColumn, QueueListModel::StalledColumn})
+        TableViews::fitSection(header, column, 64);
     header->setSectionResizeMode(QueueListModel::NameColumn, QHeaderView::Stretch);
     sortByColumn(QueueListModel::NameColumn, Qt::AscendingOrder);
     setMinimumWidth(300); // room for "name (paused)" beside three counts

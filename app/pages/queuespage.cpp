@@ -135,7 +135,7 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({325, 875});
+    splitter->setSizes({315, 885});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);

@@ -5,11 +5,11 @@
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
 #include "layoutmemory.h"
+#include "tableviews.h"
 #include "timetext.h"
 
 #include <QCoreApplication>
 #include <QHeaderView>
-#include <QStyle>
 #include <QTableView>
 
 namespace {
@@ -76,13 +76,6 @@ QVariant timedOutFrom(const QModelIndex &source)
     return job.timedOut ? job.timedOutWorker : QString();
 }
 
-// `width`, or what the column's title needs if more (a German title is often longer).
-void fit(QHeaderView *header, int column, int width)
-{
-    const QString title = header->model()->headerData(column, Qt::Horizontal).toString();
-    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-    header->resizeSection(column, qMax(width, header->fontMetrics().horizontalAdvance(title) + 3 * margin));
-}
 } // namespace
 
 void QueueTabColumns::setUp(QTableView *view, JobFilterProxyModel *proxy, const QString &state)
@@ -145,14 +138,14 @@ void QueueTabColumns::setUp(QTableView *view, JobFilterProxyModel *proxy, const 
         cells->setMiddleElided(JobListModel::JidColumn);
         cells->setMiddleElided(JobListModel::WorkerColumn);
     }
-    fit(header, JobListModel::JidColumn, 130);
-    fit(header, JobListModel::KlassColumn, 105);
-    fit(header, JobListModel::PriorityColumn, 52);
-    fit(header, JobListModel::WorkerColumn, 175);
-    fit(header, JobListModel::TimeColumn, timeWidth);
-    fit(header, JobListModel::PutColumn, 84);
-    fit(header, JobListModel::ChangedColumn, 84);
-    fit(header, JobListModel::RetriesColumn, 60);
+    TableViews::fitSection(header, JobListModel::JidColumn, 110);
+    TableViews::fitSection(header, JobListModel::KlassColumn, 105);
+    TableViews::fitSection(header, JobListModel::PriorityColumn, 52);
+    TableViews::fitSection(header, JobListModel::WorkerColumn, 175);
+    TableViews::fitSection(header, JobListModel::TimeColumn, timeWidth);
+    TableViews::fitSection(header, JobListModel::PutColumn, 84);
+    TableViews::fitSection(header, JobListModel::ChangedColumn, 84);
+    TableViews::fitSection(header, JobListModel::RetriesColumn, 60);
     header->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Stretch);
     // Put and last change used to be hidden here: a layout saved then would hide them again.
     LayoutMemory::setVersion(view, 1);

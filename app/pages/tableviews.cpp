@@ -7,6 +7,7 @@
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QStyle>
 #include <QTableView>
 
 namespace TableViews {
@@ -44,6 +45,13 @@ void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceR
     if (view->currentIndex().row() == index.row())
         return;
     view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void fitSection(QHeaderView *header, int column, int width)
+{
+    const QString title = header->model()->headerData(column, Qt::Horizontal).toString();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    header->resizeSection(column, qMax(width, header->fontMetrics().horizontalAdvance(title) + 3 * margin));
 }
 
 } // namespace TableViews

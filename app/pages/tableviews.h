@@ -1,6 +1,7 @@
 #pragma once
 
 class QAbstractItemModel;
+class QHeaderView;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -14,4 +15,7 @@ void setUp(QTableView *view, QAbstractItemModel *model);
 // Makes source row `sourceRow` (behind `proxy`) the view's current, selected row; -1 (the row is
 // gone or not listed yet) clears the selection, so that no other row looks chosen.
 void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceRow);
+// Column `column` `width` px wide, or as wide as its title needs if more (a German title is often
+// longer), room for the sort arrow included.
+void fitSection(QHeaderView *header, int column, int width);
 }

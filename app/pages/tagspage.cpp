@@ -29,13 +29,13 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     // Put and last change before the worker, which only running jobs have: at the default
     // size the times are on screen and the worker is the one a sideways scroll brings.
     JobListPane *jobs = jobPane();
-    jobs->setColumns({{JobListModel::JidColumn, 180},
+    jobs->setColumns({{JobListModel::JidColumn, 130},
                       {JobListModel::StateColumn, 80},
-                      {JobListModel::QueueColumn, 90},
-                      {JobListModel::KlassColumn, 130},
-                      {JobListModel::TimeColumn, 150},
-                      {JobListModel::PutColumn, 95},
-                      {JobListModel::ChangedColumn, 95},
+                      {JobListModel::QueueColumn, 80},
+                      {JobListModel::KlassColumn, 120},
+                      {JobListModel::TimeColumn, 175}, // "completed 59 min 12 s ago"
+                      {JobListModel::PutColumn, 84},
+                      {JobListModel::ChangedColumn, 84},
                       {JobListModel::WorkerColumn, 130},
                       {JobListModel::TagsColumn, JobListPane::RestOfRow}});
     JobListActions::install(jobs->view(), jobs->model(), session);

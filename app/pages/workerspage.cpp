@@ -82,7 +82,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     split->setStretchFactor(1, 3);
     // Stretch factors only share what is left beyond the size hints: give the jobs' columns
     // their room at the default window size.
-    split->setSizes({460, 800});
+    split->setSizes({480, 780});
 
     connect(m_workers, &WorkerListModel::refreshed, this, &WorkersPage::updateSummary);
     // A list that cannot be read (ql:workers of the wrong type) says why where the counts go.

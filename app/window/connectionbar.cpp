@@ -1,6 +1,7 @@
 #include "connectionbar.h"
 
 #include "connectionstatetext.h"
+#include "elidedlabel.h"
 #include "timetext.h"
 #include "tonestyle.h"
 
@@ -21,7 +22,7 @@ const QString badgeBox = QStringLiteral("border-radius: 3px; padding: 1px 6px;")
 
 ConnectionBar::ConnectionBar(QWidget *parent)
     : QWidget(parent)
-    , m_server(new QLabel(this))
+    , m_server(new ElidedLabel(this))
     , m_state(new QLabel(this))
     , m_readOnly(new QLabel(tr("read-only"), this))
     , m_lastRefresh(new QLabel(this))
@@ -98,7 +99,7 @@ ConnectionBar::ConnectionBar(QWidget *parent)
 
 void ConnectionBar::setServer(const QString &description, bool readOnly)
 {
-    m_server->setText(description);
+    m_server->setFullText(description);
     m_readOnly->setVisible(readOnly);
 }
 

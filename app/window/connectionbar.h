@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QWidget>
 
+class ElidedLabel;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -32,6 +33,7 @@ public:
 
     SearchField *searchField() const { return m_search; }
     QComboBox *intervalBox() const { return m_interval; }
+    ElidedLabel *serverLabel() const { return m_server; }
     QLabel *stateLabel() const { return m_state; }
     QLabel *readOnlyBadge() const { return m_readOnly; }
     QLabel *lastRefreshLabel() const { return m_lastRefresh; }
@@ -49,7 +51,7 @@ signals:
 private:
     void updateLastRefresh();
 
-    QLabel *m_server;
+    ElidedLabel *m_server;
     QLabel *m_state;
     QLabel *m_readOnly;
     QLabel *m_lastRefresh;

@@ -71,14 +71,14 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
-    auto *splitter = new QSplitter(central);
-    splitter->setObjectName(QStringLiteral("navigationSplitter"));
-    splitter->addWidget(m_navigation);
-    splitter->addWidget(m_stack);
-    splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
-    splitter->setSizes({150, 1130});
-    layout->addWidget(splitter, 1);
+    m_split = new QSplitter(central);
+    m_split->setObjectName(QStringLiteral("navigationSplitter"));
+    m_split->addWidget(m_navigation);
+    m_split->addWidget(m_stack);
+    m_split->setStretchFactor(1, 1);
+    m_split->setChildrenCollapsible(false);
+    m_split->setSizes({150, 1130});
+    layout->addWidget(m_split, 1);
     layout->addWidget(m_runs);
     setCentralWidget(central);
     setStatusBar(m_status);
@@ -166,6 +166,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     for (Page *page : createPages(s, m_stack))
         addPage(page);
     TabOrder::followLayout(centralWidget()); // the bar, the navigation, then each page as it reads
+    fitNavigation();
     m_server = s->settings().describe();
     int row = 0;
     if (m_memory) {
@@ -200,6 +201,21 @@ void MainWindow::resetLayout()
     resize(DefaultSize);
     if (m_memory)
         m_memory->resetWidgets(this);
+    fitNavigation();
+}
+
+void MainWindow::fitNavigation()
+{
+    if (m_navigation->count() == 0)
+        return;
+    // The page titles' own width and room for a count ("Alerts (12)"): every pixel more is
+    // taken from the pages, whose lists are laid out for the window's default 1280 px.
+    m_navigation->ensurePolished();
+    const int slack = 2 * m_navigation->fontMetrics().averageCharWidth();
+    const int wanted = m_navigation->sizeHintForColumn(0) + slack + 2 * m_navigation->frameWidth();
+    const int width = qBound(m_navigation->minimumWidth(), wanted, m_navigation->maximumWidth());
+    const int total = m_split->width() > 0 ? m_split->width() : DefaultSize.width();
+    m_split->setSizes({width, total - width - m_split->handleWidth()});
 }
 
 void MainWindow::rememberPages()

@@ -16,6 +16,7 @@ class StatusBar;
 class Page;
 class PageNavigator;
 class QListWidget;
+class QSplitter;
 class QStackedWidget;
 class QlessSession;
 class RefreshTimer;
@@ -83,6 +84,9 @@ private:
     // Writes the columns, splitters and this server's choices to the memory, if any.
     void rememberPages();
     void addPage(Page *page);
+    // The navigation as wide as its page titles, the rest to the page (the saved splitter, restored
+    // after, wins).
+    void fitNavigation();
     void refreshCurrentPage();
     void search(const QString &text);
     void openJob(const QByteArray &jid);
@@ -91,6 +95,7 @@ private:
     TroubleBanner *m_banner;
     QListWidget *m_navigation;
     QStackedWidget *m_stack;
+    QSplitter *m_split; // the navigation beside the pages
     RefreshTimer *m_timer;
     std::unique_ptr<AlertRuleStore> m_alertStore; // declared before the session: it outlives it
     std::unique_ptr<QlessSession> m_session;
