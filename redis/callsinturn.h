@@ -20,7 +20,8 @@ class CallsInTurn final
 public:
     static constexpr int InFlight = 2;
     // `each(index, reply)` for every call, in order, on the connection's thread (as the
-    // connection's callbacks run); then `last()` once. After an error reply the calls not sent
+    // connection's callbacks run, but after the next call has been written); then `last()` once,
+    // also when the connection is destroyed with replies not decoded yet (those as Closed). After an error reply the calls not sent
     // yet are dropped (each() is not called for them). `serverTimeArg`: as RedisConnection::submit.
     using Each = std::function<void(qsizetype index, const RedisReply &reply)>;
     static void send(RedisConnection *connection, QList<RedisCommand> calls, Each each, std::function<void()> last,

@@ -44,12 +44,17 @@ void RedisConnection::send(const RedisCommand &command, QObject *context, Callba
     });
 }
 
-void RedisConnection::submit(const RedisCommand &command, Callback handler, int serverTimeArg)
+void RedisConnection::submit(const RedisCommand &command, Callback handler, int serverTimeArg, bool urgent)
 {
     RedisConnectionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler), serverTimeArg] {
-        worker->submit(command, handler, serverTimeArg);
+    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler), serverTimeArg, urgent] {
+        worker->submit(command, handler, serverTimeArg, urgent);
     }, Qt::QueuedConnection);
+}
+
+void RedisConnection::post(std::function<void()> work)
+{
+    QMetaObject::invokeMethod(m_worker, std::move(work), Qt::QueuedConnection);
 }
 
 void RedisConnection::reconnect()

@@ -39,7 +39,12 @@ public:
     // For layers on top (the typed API): `handler` runs on the connection's thread, where a
     // reply can be decoded without holding up the caller; it must not block. With
     // `serverTimeArg` >= 0, that script argument is replaced by the server's time when sent.
-    void submit(const RedisCommand &command, Callback handler, int serverTimeArg = -1);
+    // `urgent`: the command is written to the socket as soon as the connection's thread takes it,
+    // not after the other work queued there (replies of a batch being decoded).
+    void submit(const RedisCommand &command, Callback handler, int serverTimeArg = -1, bool urgent = false);
+    // Runs `work` on the connection's thread after what is queued there now (a submit made just
+    // before included). Dropped if the connection is destroyed first.
+    void post(std::function<void()> work);
 
     // The server's clock, measured with TIME at every connect and every few minutes; readable
     // from any thread without waiting. Until the first measurement it is the local clock.

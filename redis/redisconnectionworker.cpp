@@ -335,7 +335,7 @@ void RedisConnectionWorker::scheduleReconnect(const RedisError &why)
     updateSweep();
 }
 
-void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg)
+void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, bool urgent)
 {
     if (m_closed) {
         m_pipeline.refuse(handler, RedisError::make(Kind::Closed, QStringLiteral("The connection was closed")));
@@ -362,6 +362,8 @@ void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &h
         return;
     }
     m_pipeline.submit(command, handler, serverTimeArg);
+    if (urgent && m_transport)
+        m_transport->flush();
     updateSweep();
 }
 

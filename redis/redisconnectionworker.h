@@ -38,7 +38,8 @@ public:
     // `handler` runs on this thread, exactly once, with the reply or the error that ends it.
     // With `serverTimeArg` >= 0, the script argument at that index is replaced by the server's
     // time (ServerClock::text) each time the command is sent.
-    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1);
+    // `urgent`: written to the socket at once, ahead of whatever else is queued on this thread.
+    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1, bool urgent = false);
     // From any state but Closed: drops the transport (reads in flight are sent again, writes in
     // flight fail as unknown) and connects at once, forgetting a Failed state and the backoff.
     void reconnect();

@@ -197,6 +197,17 @@ void RedisTransport::write(const QByteArray &bytes)
         m_device->write(bytes);
 }
 
+void RedisTransport::flush()
+{
+    // QSslSocket's flush hides QAbstractSocket's: the encrypted bytes are its own to write.
+    if (auto *ssl = qobject_cast<QSslSocket *>(m_device))
+        ssl->flush();
+    else if (auto *socket = qobject_cast<QAbstractSocket *>(m_device))
+        socket->flush();
+    else if (auto *local = qobject_cast<QLocalSocket *>(m_device))
+        local->flush();
+}
+
 QByteArray RedisTransport::readAll()
 {
     return m_device ? m_device->readAll() : QByteArray();

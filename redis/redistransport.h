@@ -24,6 +24,9 @@ public:
     // `host`/`port` are ignored for a unix socket.
     void open(const QString &host, quint16 port);
     void write(const QByteArray &bytes);
+    // Hands what write() buffered to the socket now, not when the event loop next gets round to
+    // it (after every event already queued on this thread).
+    void flush();
     QByteArray readAll();
     // Aborts without emitting anything more.
     void close();

@@ -13,7 +13,7 @@ QByteArray commandOf(const redisReply *argv)
 {
     QByteArray text;
     // The script's sha says little; the command and the first arguments say which call it was.
-    for (size_t i = 0; i < argv->elements && i < 6; ++i) {
+    for (size_t i = 0; i < argv->elements && i < 9; ++i) {
         const redisReply *arg = argv->element[i];
         if (i == 1 && text == "EVALSHA")
             continue;
