@@ -30,6 +30,17 @@ function Qless.key_readable(key, wanted, damaged, part)
   return false
 end
 
+-- redis.call(command, key, ...) when `key` can be read as `wanted` (absent counts: it reads as
+-- empty); if not, nil, with what is wrong with it in `damaged[part]`. One call where
+-- key_readable and the read take two: the key's type is asked only when the read is refused.
+function Qless.read_typed(damaged, part, wanted, command, key, ...)
+  local reply = redis.pcall(command, key, ...)
+  if type(reply) ~= 'table' or not reply.err then return reply end
+  if not string.find(reply.err, '^WRONGTYPE') then error(reply) end
+  damaged[part] = Qless.wrong_type(key, Qless.key_type(key), wanted)
+  return nil
+end
+
 -- The history as kept: a 2012 `history` field of stages (with no list beside it) as written,
 -- or its text when it does not parse; else the list's events, a log entry's data kept whole.
 function Qless.face_history(jid)

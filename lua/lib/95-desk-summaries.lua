@@ -13,9 +13,10 @@
 --   * a failure's message is cut to its first line; raw text of a damaged field to RawKept bytes;
 --   * `dependents` is left out (no row shows it); its key's damage is still marked.
 --
--- Cost per job, bounded whatever the job holds: one HMGET, a few TYPE/HSTRLEN/ZSCORE calls,
--- SMEMBERS of its dependencies (what it waits on, shown in rows), the data read and parsed only
--- when it is at most 4 KB (see summary_data_problem), and a history read from its end in growing
+-- Cost per job, bounded whatever the job holds: one HMGET, a TYPE, HSTRLEN and ZSCORE, SMEMBERS
+-- of its dependencies (what it waits on, shown in rows), the data read and parsed only when it
+-- is at most 4 KB (see summary_data_problem), the history's LLEN, and that history read from its
+-- end in growing
 -- chunks until the entries above are found, 1000 entries at most, plus its first entry (qless
 -- keeps a job's first entry, its creation `put`, when it trims). So a put beyond that window in
 -- an untrimmed history gives an earlier put time, and a bad entry there is not marked in the row;
@@ -35,8 +36,9 @@ end
 -- 40 ms), so only data of up to data_checked bytes is read; larger data's flaws are left to the
 -- job window, which reads it all.
 function Qless.summary_data_problem(key, summary)
-  if redis.call('hexists', key, 'data') == 0 then return 'missing' end
-  if redis.call('hstrlen', key, 'data') > Qless.summary_limits.data_checked then return nil end
+  local length = redis.call('hstrlen', key, 'data')
+  if length == 0 and redis.call('hexists', key, 'data') == 0 then return 'missing' end
+  if length > Qless.summary_limits.data_checked then return nil end
   local data = redis.call('hget', key, 'data')
   -- Read as the client reads it: the text in a list, the first item must be an object.
   if not pcall(cjson.decode, '[' .. data .. ']') then return 'invalid' end
@@ -121,12 +123,12 @@ function Qless.history_walk_back(jid, length, visit)
   return false, scanned
 end
 
--- The summary's `history` (nil when there is none to show): see the head of this file.
-function Qless.summary_history(jid, field, want)
+-- The summary's `history` (nil when there is none to show): see the head of this file. `length`:
+-- the history list's (0: there is none; Redis keeps no empty list).
+function Qless.summary_history(jid, field, want, length)
   local picked = {}
-  local kind = Qless.key_type(Qless.history_key(jid))
   local tail = {}
-  if field and kind == 'none' then
+  if field and length == 0 then
     local stages = Qless.decode_or_raw(field, {})
     if type(stages) ~= 'table' then return Qless.summary_cut(field) end
     tail = Qless.summary_stage_events(stages, false)
@@ -134,7 +136,6 @@ function Qless.summary_history(jid, field, want)
     local stages = Qless.decode(field, nil)
     if type(stages) == 'table' then tail = Qless.summary_stage_events(stages, true) end
   end
-  local length = kind == 'list' and redis.call('llen', Qless.history_key(jid)) or 0
   local done = false
   for i = #tail, 1, -1 do
     done = Qless.summary_pick(tail[i], length + i, want, picked)
@@ -162,11 +163,14 @@ end
 -- The summary of one job, nil when there is no such job (see the head of this file).
 function Qless.desk_summary(jid)
   local key = Qless.job_key(jid)
-  local kind = Qless.key_type(key)
-  if kind == 'none' then return nil end
-  if kind ~= 'hash' then return { jid = jid, unreadable = { job = Qless.wrong_type(key, kind, 'hash') } } end
-  local f = redis.call('hmget', key, 'jid', 'klass', 'state', 'queue', 'worker', 'priority',
-    'expires', 'retries', 'remaining', 'tags', 'failure', 'spawned_from_jid', 'time', 'history')
+  local damaged = {}
+  local f = Qless.read_typed(damaged, 'job', 'hash', 'hmget', key, 'jid', 'klass', 'state', 'queue', 'worker',
+    'priority', 'expires', 'retries', 'remaining', 'tags', 'failure', 'spawned_from_jid', 'time', 'history')
+  if not f then return { jid = jid, unreadable = damaged } end
+  -- No field at all (each reads false): no job, unless a hash holds none of them.
+  local any = false
+  for i = 1, 14 do any = any or f[i] ~= false end
+  if not any and redis.call('exists', key) == 0 then return nil end
   local unreadable, missing = {}, {}
   local summary = {
     jid = f[1], klass = f[2], state = f[3], queue = f[4], worker = f[5] or '',
@@ -194,18 +198,16 @@ function Qless.desk_summary(jid)
     failure.message = string.match(failure.message, '^[^\r\n]*')
   end
   Qless.key_readable(key .. '-dependents', 'set', unreadable, 'dependents')
-  summary.dependencies = {}
-  if Qless.key_readable(key .. '-dependencies', 'set', unreadable, 'dependencies') then
-    summary.dependencies = redis.call('smembers', key .. '-dependencies')
-  end
+  summary.dependencies = Qless.read_typed(unreadable, 'dependencies', 'set', 'smembers', key .. '-dependencies') or {}
   summary.data_problem = Qless.summary_data_problem(key, summary)
-  if Qless.key_readable(Qless.history_key(jid), 'list', unreadable, 'history') then
+  local length = Qless.read_typed(unreadable, 'history', 'list', 'llen', Qless.history_key(jid))
+  if length then
     -- Timed out by qless: stalled with no lock (the client reads an unreadable expires as none).
     local timed_out = f[3] == 'stalled' and (Qless.number(summary.expires) or 0) <= 0
     local want = { put = true }
     if timed_out then want['timed-out'], want.popped = true, true end
     if f[3] == 'complete' and (f[4] == nil or f[4] == '') then want.queue = true end
-    summary.history = Qless.summary_history(jid, f[14], want)
+    summary.history = Qless.summary_history(jid, f[14], want, length)
   end
   if f[3] == 'scheduled' and f[4] and f[4] ~= ''
       and Qless.key_readable(Qless.queue_key(f[4], 'scheduled'), 'zset', unreadable, 'due') then

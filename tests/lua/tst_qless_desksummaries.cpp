@@ -219,6 +219,31 @@ private slots:
 
     // Data over 4 KB is not read for a row (reading is most of a summary's cost): its flaws are
     // left to the job window, which reads the whole job. Up to 4 KB, marked as the whole job is.
+    // A row's summary of a failed job (history of put, popped, failed) costs eight Redis calls:
+    // the hash's fields, tracked, the dependents' type, the dependencies, the data's length and
+    // text, the history's length and its last entries. A key's type is asked only where a read
+    // cannot tell it (dependents, never read). It was thirteen: a TYPE before each read. Summaries
+    // are what every list reads, 25 a call; each call counts.
+    void aSummaryCostsEightCalls()
+    {
+        put(T, "q", "f1");
+        mustWork(lua("pop", T + 1, {"q", "w", "1"}));
+        mustWork(lua("fail", T + 2, {"f1", "w", "G", "boom\nat line 3", "{\"url\":\"x\"}"}));
+        m_q.command({"CONFIG", "RESETSTAT"});
+        QVERIFY(!summaryObject("f1", T + 3).isEmpty());
+        const QByteArray stats = m_q.command({"INFO", "commandstats"}).bytes;
+        qint64 calls = 0;
+        for (const QByteArray &line : stats.split('\n')) {
+            if (!line.startsWith("cmdstat_") || line.startsWith("cmdstat_evalsha:") || line.startsWith("cmdstat_info:")
+                || line.startsWith("cmdstat_config|"))
+                continue;
+            const qsizetype at = line.indexOf("calls=") + 6;
+            calls += line.mid(at, line.indexOf(',', at) - at).toLongLong();
+        }
+        QVERIFY2(calls == 8, stats.constData());
+        QVERIFY2(stats.contains("cmdstat_type:calls=1,"), stats.constData());
+    }
+
     void onlySmallDataIsChecked()
     {
         for (const QByteArray jid : {"small-cut", "large-cut"})
