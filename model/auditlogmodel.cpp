@@ -5,6 +5,7 @@
 #include "timetext.h"
 
 #include <QBrush>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -80,13 +81,22 @@ void AuditLogModel::insertOlder()
     // A view takes in rows at a cost per row (its header keeps each one) and then paints itself
     // again whole, wherever they went: slices with time between them keep the GUI thread's turns
     // short however large the piece the reader found.
-    const qsizetype count = qMin<qsizetype>(m_older.size(), InsertSliceRows);
+    QElapsedTimer took;
+    took.start();
+    const qsizetype count = qMin<qsizetype>(m_older.size(), m_sliceRows);
     const int first = int(m_lines.size());
     beginInsertRows({}, first, first + int(count) - 1);
     m_lines.resize(first + count);
     std::copy(m_older.cbegin(), m_older.cbegin() + count, m_lines.begin() + first);
     m_older.remove(0, count);
     endInsertRows();
+    // Halfway to the size that would have taken InsertSliceMs: one slow slice (the machine busy
+    // elsewhere) does not swing the next far.
+    const double ms = double(took.nsecsElapsed()) / 1e6;
+    if (count == m_sliceRows && ms > 0) {
+        const double ideal = double(count) * InsertSliceMs / ms;
+        m_sliceRows = qBound(InsertSliceMinRows, int((m_sliceRows + ideal) / 2), InsertSliceMaxRows);
+    }
     if (m_older.isEmpty()) {
         emit statusChanged();
         return;

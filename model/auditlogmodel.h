@@ -33,11 +33,16 @@ public:
     static constexpr int DecodedRole = Qt::UserRole + 2;
     // Rows decoded together: what a view shows at once, and a little more.
     static constexpr int BlockRows = 64;
-    // Rows found further back are taken into the table this many at a time, this long apart (see
-    // insertOlder): a million rows in about four seconds. A slice's cost on the GUI thread grows
-    // with its rows (the view and its header take each in): 8,192 a slice held it 16-17 ms on a
-    // 2-core machine (./run bench, activity), 4,096 about 9.
-    static constexpr int InsertSliceRows = 4096;
+    // Rows found further back are taken into the table a slice at a time, InsertPauseMs apart
+    // (see insertOlder). A slice's cost on the GUI thread grows with its rows (the view and its
+    // header take each in), and how fast depends on the machine and the day: 4,096 rows a slice
+    // held it 9 ms on our 2-core machine once (./run bench, activity) and 15 to 17 ms later. So
+    // each slice is sized from the time the last full one took, for about InsertSliceMs, within
+    // the bounds; InsertSliceRows is the first.
+    static constexpr int InsertSliceRows = 2048;
+    static constexpr int InsertSliceMinRows = 256;
+    static constexpr int InsertSliceMaxRows = 16384;
+    static constexpr double InsertSliceMs = 6.0;
     static constexpr int InsertPauseMs = 16;
     // Decoded rows kept: several screens' worth, however far the operator scrolls.
     static constexpr int KeptRecords = 4096;
@@ -91,6 +96,7 @@ private:
     QList<AuditLine> m_lines; // newest first
     QList<AuditLine> m_older; // found further back, not in the table yet (newest first)
     QTimer m_insertTimer;
+    int m_sliceRows = InsertSliceRows; // the next slice's, from the last one's time
     bool m_readerComplete = false;
     QString m_error;
     QSet<quint64> m_damaged;
