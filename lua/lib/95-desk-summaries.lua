@@ -16,11 +16,10 @@
 -- Cost per job, bounded whatever the job holds: one HMGET, a TYPE, HSTRLEN and ZSCORE, SMEMBERS
 -- of its dependencies (what it waits on, shown in rows), the data read and parsed only when it
 -- is at most 4 KB (see summary_data_problem), the history's LLEN, and that history read from its
--- end in growing
--- chunks until the entries above are found, 1000 entries at most, plus its first entry (qless
--- keeps a job's first entry, its creation `put`, when it trims). So a put beyond that window in
--- an untrimmed history gives an earlier put time, and a bad entry there is not marked in the row;
--- the job window reads the whole job and shows both.
+-- end in growing chunks until the entries above are found, 1000 entries at most, plus its first
+-- entry (qless keeps a job's first entry, its creation `put`, when it trims). So a put beyond
+-- that window in an untrimmed history gives an earlier put time, and a bad entry there is not
+-- marked in the row; the job window reads the whole job and shows both.
 
 Qless.summary_limits = { raw_kept = 200, data_checked = 4096, history_scanned = 1000 }
 
