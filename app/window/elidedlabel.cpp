@@ -23,17 +23,20 @@ void ElidedLabel::setFullText(const QString &text)
     elide();
 }
 
+int ElidedLabel::margins() const
+{
+    return contentsMargins().left() + contentsMargins().right() + 2 * margin();
+}
+
 QSize ElidedLabel::sizeHint() const
 {
     // The whole text: what the layout gives when there is room.
-    const int margins = contentsMargins().left() + contentsMargins().right() + 2 * margin();
-    return {fontMetrics().horizontalAdvance(m_full) + margins, QLabel::sizeHint().height()};
+    return {fontMetrics().horizontalAdvance(m_full) + margins(), QLabel::sizeHint().height()};
 }
 
 QSize ElidedLabel::minimumSizeHint() const
 {
-    const int margins = contentsMargins().left() + contentsMargins().right() + 2 * margin();
-    const int few = fontMetrics().averageCharWidth() * MinimumCharacters + margins;
+    const int few = fontMetrics().averageCharWidth() * MinimumCharacters + margins();
     return {qMin(sizeHint().width(), few), QLabel::minimumSizeHint().height()};
 }
 

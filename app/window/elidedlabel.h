@@ -26,6 +26,7 @@ protected:
 
 private:
     void elide();
+    int margins() const; // left and right, around the text
 
     QString m_full;
 };

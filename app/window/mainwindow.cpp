@@ -208,8 +208,9 @@ void MainWindow::fitNavigation()
 {
     if (m_navigation->count() == 0)
         return;
-    // The page titles' own width and room for a count ("Alerts (12)"): every pixel more is
-    // taken from the pages, whose lists are laid out for the window's default 1280 px.
+    // The page titles' own width and two characters to spare (a count such as "Alerts (12)"
+    // stays within the longest title): every pixel more is taken from the pages, whose lists
+    // are laid out for the window's default 1280 px.
     m_navigation->ensurePolished();
     const int slack = 2 * m_navigation->fontMetrics().averageCharWidth();
     const int wanted = m_navigation->sizeHintForColumn(0) + slack + 2 * m_navigation->frameWidth();
