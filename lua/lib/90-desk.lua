@@ -4,6 +4,15 @@
 -- totals, a guarded move, and failure-group batches with receipts. Writes go through the same
 -- functions qless's own commands use (Qless.put, Qless.cancel), so nothing is written twice.
 
+-- The server's clock in microseconds (TIME). Calls whose work grows with the data (a search
+-- step, a failure-group batch) stop once they have run a while, so that Redis is never held for
+-- long: what a job costs depends on the machine, its load and the job, so a count alone cannot
+-- bound a call's time.
+function Qless.desk_micros()
+  local t = redis.call('time')
+  return tonumber(t[1]) * 1000000 + tonumber(t[2])
+end
+
 -- Read-only views ----------------------------------------------------------------------------------
 
 -- One queue's counts as the console shows them, without moving anything: scheduled jobs already

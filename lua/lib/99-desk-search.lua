@@ -108,12 +108,6 @@ local function test_job(now, jid, c, fields)
   return { jid, state, message, data }, bytes + #message + #data
 end
 
--- The server's clock in microseconds (TIME), to bound how long a call runs.
-local function micros()
-  local t = redis.call('time')
-  return tonumber(t[1]) * 1000000 + tonumber(t[2])
-end
-
 -- `text` with the characters SCAN's MATCH would read as a pattern escaped.
 local function glob_literal(text)
   return (string.gsub(text, '([%*%?%[%]\\])', '\\%1'))
@@ -143,7 +137,7 @@ end
 function Qless.desk_search(now, cursor, count, c)
   local fields = fields_for(c)
   local step = math.min(Qless.desk_search_step, count)
-  local started = micros()
+  local started = Qless.desk_micros()
   local looked, bytes = 0, 0
   local matches = {}
   repeat
@@ -158,7 +152,7 @@ function Qless.desk_search(now, cursor, count, c)
       end
     end
   until cursor == '0' or looked >= count or bytes >= Qless.desk_search_bytes
-    or micros() - started >= Qless.desk_search_micros
+    or Qless.desk_micros() - started >= Qless.desk_search_micros
   local reply = { cursor, looked, redis.call('dbsize') }
   for _, part in ipairs(matches) do table.insert(reply, part) end
   return reply

@@ -378,11 +378,13 @@ private slots:
             QCOMPARE(reply.value(QStringLiteral("taken")).toInt(-1), reply.value(QStringLiteral("done")).toInt(-2));
             if (reply.value(QStringLiteral("taken")).toInt() == 0)
                 break;
+            // A batch may stop early on the clock, never before it took five jobs.
+            QVERIFY2(reply.value(QStringLiteral("taken")).toInt() >= qMin<qint64>(5, total - taken),
+                     first.bytes.constData());
             taken += reply.value(QStringLiteral("taken")).toInt();
             done += reply.value(QStringLiteral("done")).toInt();
-            QVERIFY(batches < 20);
+            QVERIFY(batches <= total / 5);
         }
-        QCOMPARE(batches, 7); // 6 x 300 + 200, then the empty one
         QCOMPARE(taken, total);
         QCOMPARE(done, total);
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:dst-work"}).integer, total);

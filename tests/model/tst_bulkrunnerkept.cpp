@@ -11,8 +11,9 @@
 
 #include <memory>
 
-// BulkRunner on a whole failure group whose batches leave jobs in place (cancel: jobs others
-// depend on) when one of those jobs leaves the group during the run, moved by someone else.
+// BulkRunner on a whole failure group whose batches do not take all they were asked: batches
+// that leave jobs in place (cancel: jobs others depend on) when one of those jobs leaves the
+// group during the run, moved by someone else; and batches the server stops on its clock.
 // Batches pass over the jobs left in place by count; the count must come down with the job
 // that left, or the oldest job after them is passed over, left failed, and the summary calls it
 // gone from the group.
@@ -87,6 +88,35 @@ private slots:
         QCOMPARE(m_qless.job("j1000").value(QStringLiteral("queue")).toString(), QStringLiteral("elsewhere"));
         for (int i = 2; i < jobs; ++i)
             QCOMPARE(integer({"EXISTS", "ql:j:j" + QByteArray::number(1000 + i)}), 0);
+    }
+
+    // A retry batch stops on the server's clock once it took five jobs (lua/lib/92-desk-failed.lua):
+    // with jobs that each take longer than that, every batch of 25 comes back with 5 taken. The
+    // runner asks again for the rest: every job retried once, none counted twice or passed over.
+    void batchesCutShortOnTheServersClockLeaveNothingBehind()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch()) - 600;
+        // Data whose decoding alone takes milliseconds: 400,000 numbers.
+        QByteArray data = "[0";
+        for (int i = 1; i < 400000; ++i)
+            data += ",1";
+        data += ']';
+        const int jobs = 17;
+        for (int i = 0; i < jobs; ++i) {
+            const QByteArray jid = "j" + QByteArray::number(i);
+            m_qless.put("q1", jid, now + i * 0.001, {}, 0, data);
+            QCOMPARE(m_qless.pop("q1", "w1", 1, now + 1), QList<QByteArray>{jid});
+            QCOMPARE(m_qless.call(QStringLiteral("fail"), {jid, "w1", "slow", "m", QByteArray::number(now + 2, 'f', 3)}).bytes, jid);
+        }
+        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("slow"), jobs));
+        QSignalSpy finished(&runner, &BulkRunner::finished);
+        runner.start();
+        QVERIFY(finished.wait(60000));
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.done == jobs, qPrintable(summary.text()));
+        QCOMPARE(summary.processed(), qint64(jobs));
+        QCOMPARE(integer({"EXISTS", "ql:f:slow"}), 0);
+        QCOMPARE(integer({"ZCARD", "ql:q:q1-work"}), jobs);
     }
 };
 
