@@ -74,11 +74,13 @@ public:
     // What list rows show of the jobs (desk.summaries: no data, no dependents, only the history
     // entries a row reads, a failure's first line), in calls of SummariesPerCall as multiGet.
     void summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
-    // Row summaries a single call builds, here and in failedSummaries: one costs Redis about
-    // 80 us (a failure group's jobs, bench), so a call holds it about 2 ms; at 50 a call, 142
-    // calls passed 5 ms while scrolling 10,000 rows. Other clients (workers heartbeating) get in
-    // between the calls of a page, which go two at a time (CallsInTurn).
-    static constexpr int SummariesPerCall = 25;
+    // Row summaries a single call builds, here and in failedSummaries: one costs Redis 60 to
+    // 90 us of CPU (a failure group's jobs, with the server alone), more beside a busy client
+    // on the same cores. At 50 a call, 142 calls passed 5 ms while scrolling 10,000 rows; at 25
+    // a few still did (CPU per call: 2.1 ms median, 3.4 ms in 1 of 100). At 16: 1.4 ms and
+    // 2.3 ms. Other clients (workers heartbeating) get in between the calls of a page, which go
+    // two at a time (CallsInTurn), so the extra calls cost little more than their start.
+    static constexpr int SummariesPerCall = 16;
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
     // The same call, with the total number of groups and each one's newest failure. A reply lists
     // a bounded number of groups; with very many, its `cursor` is where the next call goes on.
@@ -213,9 +215,12 @@ public:
     // Pages of the Overview's walks (public for the bench, which calls the same pages raw).
     // About 3 ms of Redis's time a page (two counts a worker and the JSON).
     static constexpr int WorkerPageSize = 200;
-    // About 3 ms of Redis's time a page (60 us a queue: seven counts, the pause and the limit);
-    // the extra round trips cost less than a long call holding every other client up.
-    static constexpr int QueuePageSize = 50;
+    // A queue costs Redis 16 to 36 us (seven counts, the pause and the limit): a page of 50
+    // took 0.8 ms of CPU with the server alone (1.9 ms at most), but in the bench, beside the
+    // console's busy threads, Redis logged up to 6.9 ms for one (5 of 200 over 5 ms). A page of
+    // 25 takes half; the 20 more round trips cost a few ms of a refresh of 1,000 queues, less
+    // than a long call holding every other client up.
+    static constexpr int QueuePageSize = 25;
 
 private:
     // One page of queueCounts' walk: the queues [offset, offset + count) of ql:queues, with the total.

@@ -104,7 +104,7 @@ private slots:
     // across the calls' seams instead of a copy each.
     void aPageIsBuiltInBoundedCallsAndSharesItsText()
     {
-        const int jobs = 2 * QlessClient::SummariesPerCall + 20;
+        const int jobs = 2 * QlessClient::SummariesPerCall + QlessClient::SummariesPerCall / 2; // 3 calls
         for (int i = 0; i < jobs; ++i)
             fixture().put("q", "j" + QByteArray::number(i), T + i, {"tags", "[\"nightly\"]"});
         QCOMPARE(fixture().pop("q", "w1", jobs, T + 500).size(), jobs);
