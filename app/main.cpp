@@ -5,6 +5,7 @@
 #include "connectiondialog.h"
 #include "exportstatscommand.h"
 #include "exporttablecommand.h"
+#include "heapsettings.h"
 #include "layoutmemory.h"
 #include "mainwindow.h"
 #include "passwordstore.h"
@@ -37,6 +38,7 @@ QString requestedLanguage(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+    HeapSettings::mergeFreedBlocksAtOnce();
     // Headless subcommands run before (and instead of) anything of the window.
     if (ExportStatsCommand::isRequested(argc, argv))
         return ExportStatsCommand::run(argc, argv);

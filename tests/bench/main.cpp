@@ -1,6 +1,7 @@
 // qlessdesk-bench: our stack against plain hiredis calls of the same scripts, on a private
 // redis-server, printed as a table and written as JSON. See README.md, "Benchmarks".
 #include "bench.h"
+#include "heapsettings.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -33,6 +34,9 @@ bool isProbe(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    // As the console runs (app/main.cpp); the raw probes too, so that both sides of a memory
+    // figure have the same heap.
+    HeapSettings::mergeFreedBlocksAtOnce();
     // The models use Qt Gui; the Activity section shows its page offscreen (Qt Widgets).
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
