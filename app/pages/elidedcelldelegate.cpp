@@ -3,6 +3,7 @@
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QHelpEvent>
+#include <QPainter>
 #include <QToolTip>
 
 ElidedCellDelegate::ElidedCellDelegate(QAbstractItemView *view)
@@ -77,4 +78,46 @@ bool ElidedCellDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, c
         }
     }
     return QStyledItemDelegate::helpEvent(event, view, option, index);
+}
+
+void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QStyleOptionViewItem cell = option;
+    initStyleOption(&cell, index);
+    const bool plainText = !cell.features.testAnyFlags(QStyleOptionViewItem::HasDecoration
+                                                       | QStyleOptionViewItem::HasCheckIndicator
+                                                       | QStyleOptionViewItem::WrapText)
+        && !cell.text.contains(QLatin1Char('\n'));
+    const QWidget *widget = cell.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    // A selected cell's highlight covers only its text where the view does not highlight the
+    // whole cell (a table does): the style needs the text to size it then.
+    const bool wholeCellHighlighted = !cell.state.testFlag(QStyle::State_Selected)
+        || cell.showDecorationSelected;
+    if (!plainText || !wholeCellHighlighted) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    const QString text = cell.text;
+    cell.text.clear();
+    // Background, selection and focus as the style draws them.
+    style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
+    if (text.isEmpty())
+        return;
+    // The text where QCommonStyle puts it: the cell less a focus margin either side, in the
+    // selected or the plain text colour of the cell's palette (the model's foreground is in it).
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+    const QRect room = cell.rect.adjusted(margin, 0, -margin, 0);
+    QPalette::ColorGroup group = cell.state.testFlag(QStyle::State_Enabled) ? QPalette::Normal : QPalette::Disabled;
+    if (group == QPalette::Normal && !cell.state.testFlag(QStyle::State_Active))
+        group = QPalette::Inactive;
+    const QPalette::ColorRole role = cell.state.testFlag(QStyle::State_Selected) ? QPalette::HighlightedText
+                                                                                 : QPalette::Text;
+    painter->save();
+    painter->setPen(cell.palette.color(group, role));
+    painter->setFont(cell.font);
+    const int alignment = int(QStyle::visualAlignment(cell.direction, cell.displayAlignment));
+    painter->drawText(room, alignment | Qt::TextSingleLine,
+                      QFontMetrics(cell.font).elidedText(text, cell.textElideMode, room.width()));
+    painter->restore();
 }

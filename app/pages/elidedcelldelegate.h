@@ -27,6 +27,10 @@ public:
 
     bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
                    const QModelIndex &index) override;
+    // A cell of one line of text is drawn as the style draws it, but with its text drawn here:
+    // the style lays the text out twice (to size it, then to draw it) with line breaking, which
+    // made a repaint of the Events table take 15 ms at 1280x800. Other cells go to the style.
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;

@@ -3,6 +3,8 @@
 
 #include <QHeaderView>
 #include <QHelpEvent>
+#include <QImage>
+#include <QPainter>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
@@ -76,6 +78,83 @@ private slots:
         QCOMPARE(hover(1, 1), QStringLiteral("customer:acme, nightly, reindex"));
         QVERIFY(!ElidedCellDelegate::of(&m_view)->isElided(m_model.index(0, 1)));
         QCOMPARE(hover(0, 1), QString());
+    }
+
+    // A cell of one line of text is drawn with its text drawn by the delegate, not laid out by
+    // the style (twice): it must look the same as the style's drawing, pixel for pixel, plain,
+    // selected, in the model's colour and font, right-aligned, cut at the end or in the middle.
+    void oneLineCellsLookAsTheStyleDrawsThem_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("selected");
+        QTest::addColumn<bool>("middle");
+        QTest::addColumn<bool>("coloured");
+        QTest::addColumn<int>("alignment");
+        QTest::addColumn<bool>("wholeCell");
+        const int left = int(Qt::AlignLeft | Qt::AlignVCenter);
+        const int right = int(Qt::AlignRight | Qt::AlignVCenter);
+        const QString worker = QStringLiteral("worker-c.prod.internal-4103");
+        QTest::newRow("plain") << worker << 300 << false << false << false << left << true;
+        QTest::newRow("selected") << worker << 300 << true << false << false << left << true;
+        // A view that highlights only a selected cell's text (a list, say): the style's own path.
+        QTest::newRow("selected, text highlighted") << worker << 300 << true << false << false << left << false;
+        QTest::newRow("coloured, bold") << worker << 300 << false << false << true << left << true;
+        QTest::newRow("right-aligned") << QStringLiteral("1,204") << 120 << false << false << false << right << true;
+        QTest::newRow("cut at the end") << worker << 90 << false << false << false << left << true;
+        QTest::newRow("cut in the middle") << worker << 90 << true << true << false << left << true;
+    }
+    void oneLineCellsLookAsTheStyleDrawsThem()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, width);
+        QFETCH(bool, selected);
+        QFETCH(bool, middle);
+        QFETCH(bool, coloured);
+        QFETCH(int, alignment);
+        QFETCH(bool, wholeCell);
+        QStandardItemModel model(1, 1);
+        auto *item = new QStandardItem(text);
+        item->setTextAlignment(Qt::Alignment(alignment));
+        if (coloured) {
+            item->setForeground(QColor(200, 30, 30));
+            QFont bold = m_view.font();
+            bold.setBold(true);
+            item->setFont(bold);
+        }
+        model.setItem(0, 0, item);
+        QTableView view;
+        TableViews::setUp(&view, &model);
+        ElidedCellDelegate *cells = ElidedCellDelegate::of(&view);
+        cells->setMiddleElided(0, middle);
+
+        QStyleOptionViewItem option;
+        option.initFrom(view.viewport());
+        option.widget = &view;
+        option.font = view.font();
+        option.fontMetrics = view.fontMetrics();
+        option.textElideMode = view.textElideMode();
+        option.showDecorationSelected = wholeCell; // as QTableView sets it
+        option.rect = QRect(0, 0, width, view.verticalHeader()->defaultSectionSize());
+        option.state |= QStyle::State_Enabled | QStyle::State_Active;
+        if (selected)
+            option.state |= QStyle::State_Selected;
+        const auto draw = [&](bool ours) {
+            QImage image(option.rect.size(), QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            if (ours)
+                cells->paint(&painter, option, model.index(0, 0));
+            else
+                cells->QStyledItemDelegate::paint(&painter, option, model.index(0, 0));
+            return image;
+        };
+        const QImage ours = draw(true);
+        QCOMPARE(ours, draw(false));
+        // Not blank: something was drawn at all.
+        QImage blank(ours.size(), ours.format());
+        blank.fill(Qt::white);
+        QVERIFY(ours != blank);
     }
 };
 
