@@ -91,10 +91,12 @@ void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const QWidget *widget = cell.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
     // A selected cell's highlight covers only its text where the view does not highlight the
-    // whole cell (a table does): the style needs the text to size it then.
+    // whole cell (a table does), and a focus frame or an editing frame is sized by the text: the
+    // style needs the text for those (the current cell alone has focus).
     const bool wholeCellHighlighted = !cell.state.testFlag(QStyle::State_Selected)
         || cell.showDecorationSelected;
-    if (!plainText || !wholeCellHighlighted) {
+    if (!plainText || !wholeCellHighlighted
+        || cell.state.testAnyFlags(QStyle::State_HasFocus | QStyle::State_Editing)) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }

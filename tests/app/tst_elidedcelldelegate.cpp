@@ -92,17 +92,21 @@ private slots:
         QTest::addColumn<bool>("coloured");
         QTest::addColumn<int>("alignment");
         QTest::addColumn<bool>("wholeCell");
+        QTest::addColumn<bool>("focused");
         const int left = int(Qt::AlignLeft | Qt::AlignVCenter);
         const int right = int(Qt::AlignRight | Qt::AlignVCenter);
         const QString worker = QStringLiteral("worker-c.prod.internal-4103");
-        QTest::newRow("plain") << worker << 300 << false << false << false << left << true;
-        QTest::newRow("selected") << worker << 300 << true << false << false << left << true;
+        QTest::newRow("plain") << worker << 300 << false << false << false << left << true << false;
+        QTest::newRow("selected") << worker << 300 << true << false << false << left << true << false;
         // A view that highlights only a selected cell's text (a list, say): the style's own path.
-        QTest::newRow("selected, text highlighted") << worker << 300 << true << false << false << left << false;
-        QTest::newRow("coloured, bold") << worker << 300 << false << false << true << left << true;
-        QTest::newRow("right-aligned") << QStringLiteral("1,204") << 120 << false << false << false << right << true;
-        QTest::newRow("cut at the end") << worker << 90 << false << false << false << left << true;
-        QTest::newRow("cut in the middle") << worker << 90 << true << true << false << left << true;
+        QTest::newRow("selected, text highlighted") << worker << 300 << true << false << false << left << false << false;
+        QTest::newRow("coloured, bold") << worker << 300 << false << false << true << left << true << false;
+        QTest::newRow("right-aligned") << QStringLiteral("1,204") << 120 << false << false << false << right << true << false;
+        QTest::newRow("cut at the end") << worker << 90 << false << false << false << left << true << false;
+        QTest::newRow("cut in the middle") << worker << 90 << true << true << false << left << true << false;
+        // The current cell of a view that has focus: its focus frame as the style draws it.
+        QTest::newRow("current, focused") << worker << 300 << true << false << false << left << true << true;
+        QTest::newRow("current, focused, not selected") << worker << 300 << false << false << false << left << true << true;
     }
     void oneLineCellsLookAsTheStyleDrawsThem()
     {
@@ -113,6 +117,7 @@ private slots:
         QFETCH(bool, coloured);
         QFETCH(int, alignment);
         QFETCH(bool, wholeCell);
+        QFETCH(bool, focused);
         QStandardItemModel model(1, 1);
         auto *item = new QStandardItem(text);
         item->setTextAlignment(Qt::Alignment(alignment));
@@ -139,6 +144,8 @@ private slots:
         option.state |= QStyle::State_Enabled | QStyle::State_Active;
         if (selected)
             option.state |= QStyle::State_Selected;
+        if (focused)
+            option.state |= QStyle::State_HasFocus;
         const auto draw = [&](bool ours) {
             QImage image(option.rect.size(), QImage::Format_ARGB32_Premultiplied);
             image.fill(Qt::white);
