@@ -102,7 +102,7 @@ void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     }
     const QString text = cell.text;
     cell.text.clear();
-    // Background, selection and focus as the style draws them.
+    // Background and selection as the style draws them.
     style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
     if (text.isEmpty())
         return;
