@@ -21,17 +21,6 @@ class TestQlessDeskBatchTime final : public QObject
     }
     void mustWork(const RedisValue &reply) { QVERIFY2(!reply.isError(), reply.bytes.constData()); }
 
-    // Data whose decoding alone takes several milliseconds on any machine (a requeue checks the
-    // data as put does): 400,000 numbers, each a Lua value.
-    static QByteArray costlyData()
-    {
-        QByteArray data = "[0";
-        data.reserve(800002);
-        for (int i = 1; i < 400000; ++i)
-            data += ",1";
-        return data + ']';
-    }
-
     // jids failed into group g in this order (the first is the oldest), each with `data`.
     void failAll(const QList<QByteArray> &jids, const QByteArray &data)
     {
@@ -70,7 +59,7 @@ private slots:
     void aRetryStopsAfterItsTimeAndTheNextBatchGoesOn()
     {
         const QList<QByteArray> jids{"a", "b", "c", "d", "e", "f", "g"};
-        failAll(jids, costlyData());
+        failAll(jids, slowToDecodeJson());
         QCOMPARE(group(), (QList<QByteArray>{"g", "f", "e", "d", "c", "b", "a"}));
 
         const QJsonObject first = batch({"retry", "g", "7", "0", "k1"});
@@ -96,7 +85,7 @@ private slots:
 
     void aMoveStopsLikeARetry()
     {
-        failAll({"a", "b", "c", "d", "e", "f"}, costlyData());
+        failAll({"a", "b", "c", "d", "e", "f"}, slowToDecodeJson());
         const QJsonObject first = batch({"move", "g", "6", "0", "k1", "elsewhere"});
         QCOMPARE(field(first, "taken"), 5);
         QCOMPARE(m_q.command({"ZCARD", "ql:q:elsewhere-work"}).integer, 5);
@@ -108,7 +97,7 @@ private slots:
     // and done over its whole batch, never cut.
     void aCancelIsNeverCut()
     {
-        failAll({"a", "b", "c", "d", "e", "f"}, costlyData());
+        failAll({"a", "b", "c", "d", "e", "f"}, slowToDecodeJson());
         const QJsonObject reply = batch({"cancel", "g", "6", "0", "k"});
         QCOMPARE(field(reply, "taken"), 6);
         QCOMPARE(field(reply, "done"), 6);

@@ -27,7 +27,8 @@ private slots:
         std::vector<void *> blocks(100000);
         for (void *&block : blocks)
             block = std::malloc(48);
-        for (std::size_t i = 0; i < blocks.size(); i += 2) // every other one: none can merge with a neighbour yet
+        // Every other one: none can merge with a neighbour yet.
+        for (std::size_t i = 0; i < blocks.size(); i += 2)
             std::free(blocks[i]);
         const struct mallinfo2 info = mallinfo2();
         for (std::size_t i = 1; i < blocks.size(); i += 2)

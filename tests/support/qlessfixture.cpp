@@ -18,6 +18,15 @@ QByteArray num(double value)
     return text;
 }
 
+QByteArray slowToDecodeJson()
+{
+    QByteArray data = "[0";
+    data.reserve(800002);
+    for (int i = 1; i < 400000; ++i)
+        data += ",1";
+    return data + ']';
+}
+
 QlessFixture::QlessFixture(RedisServer::Options options)
     : m_server(std::move(options))
 {

@@ -76,6 +76,10 @@ private:
 
 // Seconds as our scripts take them, with millisecond precision kept.
 QByteArray num(double value);
+// Job data whose decoding alone takes milliseconds on any machine: a JSON array of 400,000
+// numbers, each a Lua value once decoded. A script that checks a job's data (a requeue does, as
+// put) spends that on every such job: for tests of calls bounded by the server's clock.
+QByteArray slowToDecodeJson();
 // JSON in one canonical text (keys sorted, no spaces, 1.0 written 1): compares replies with
 // expectations whatever order the script wrote keys in, with a readable diff when they differ.
 QByteArray canonical(const QJsonValue &value);
