@@ -87,29 +87,30 @@ void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const bool plainText = !cell.features.testAnyFlags(QStyleOptionViewItem::HasDecoration
                                                        | QStyleOptionViewItem::HasCheckIndicator
                                                        | QStyleOptionViewItem::WrapText)
-        && !cell.text.contains(QLatin1Char('\n'));
+        && !cell.text.contains(QLatin1Char('\n')) && !cell.text.contains(QChar::LineSeparator);
     const QWidget *widget = cell.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
-    // A selected cell's highlight covers only its text where the view does not highlight the
-    // whole cell (a table does), and a focus frame or an editing frame is sized by the text: the
-    // style needs the text for those (the current cell alone has focus).
-    const bool wholeCellHighlighted = !cell.state.testFlag(QStyle::State_Selected)
-        || cell.showDecorationSelected;
-    if (!plainText || !wholeCellHighlighted
+    // Where the view does not highlight a selected cell whole (a list, say), the style sizes the
+    // cell's text rectangle by its text, and a focus frame or an editing frame is sized by the
+    // text too: the style needs the text for those (the current cell alone has focus).
+    if (!plainText || !cell.showDecorationSelected
         || cell.state.testAnyFlags(QStyle::State_HasFocus | QStyle::State_Editing)) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
     const QString text = cell.text;
     cell.text.clear();
-    // Background and selection as the style draws them.
-    style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
+    // Background and selection as the style draws them. A cell with neither (nor the mouse over
+    // it) has nothing of the style's behind its text: the view drew its row's background
+    // (PE_PanelItemViewRow, alternate rows too) before the delegate was asked.
+    if (cell.state.testAnyFlags(QStyle::State_Selected | QStyle::State_MouseOver)
+        || cell.backgroundBrush.style() != Qt::NoBrush)
+        style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
     if (text.isEmpty())
         return;
     // The text where QCommonStyle puts it: the cell less a focus margin either side, in the
     // selected or the plain text colour of the cell's palette (the model's foreground is in it).
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
-    const QRect room = cell.rect.adjusted(margin, 0, -margin, 0);
     QPalette::ColorGroup group = cell.state.testFlag(QStyle::State_Enabled) ? QPalette::Normal : QPalette::Disabled;
     if (group == QPalette::Normal && !cell.state.testFlag(QStyle::State_Active))
         group = QPalette::Inactive;
@@ -118,8 +119,7 @@ void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     painter->save();
     painter->setPen(cell.palette.color(group, role));
     painter->setFont(cell.font);
-    const int alignment = int(QStyle::visualAlignment(cell.direction, cell.displayAlignment));
-    painter->drawText(room, alignment | Qt::TextSingleLine,
-                      QFontMetrics(cell.font).elidedText(text, cell.textElideMode, room.width()));
+    m_texts.draw(painter, cell.rect, cell.rect.adjusted(margin, 0, -margin, 0), cell.displayAlignment, cell.direction,
+                 text, cell.textElideMode);
     painter->restore();
 }

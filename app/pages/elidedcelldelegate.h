@@ -1,5 +1,7 @@
 #pragma once
 
+#include "celltextcache.h"
+
 #include <QSet>
 #include <QStyledItemDelegate>
 
@@ -27,9 +29,10 @@ public:
 
     bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
                    const QModelIndex &index) override;
-    // A cell of one line of text is drawn as the style draws it, but with its text drawn here:
-    // the style lays the text out twice (to size it, then to draw it) with line breaking, which
-    // made a repaint of the Events table take 15 ms at 1280x800. Other cells go to the style.
+    // A cell of one line of text is drawn as the style draws it, but with its text drawn here
+    // (CellTextCache): the style lays the text out twice (to size it, then to draw it) with line
+    // breaking, which made a repaint of the Events table take 15 ms at 1280x800. Other cells go
+    // to the style.
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
 protected:
@@ -41,4 +44,5 @@ private:
 
     QAbstractItemView *m_view;
     QSet<int> m_middle;
+    mutable CellTextCache m_texts; // drawing a cell keeps its text's layout
 };
