@@ -50,6 +50,7 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
     , m_state(new QLabel(this))
     , m_counts(new QLabel(this))
     , m_tick(new QTimer(this))
+    , m_countsDue(new QTimer(this))
 {
     TableViews::setUp(m_view, m_filter);
     m_view->setObjectName(QStringLiteral("eventView")); // its remembered columns' key
@@ -123,8 +124,12 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
             [this] { m_filter->setEvent(m_event->currentData().toString()); });
     connect(m_pause, &QPushButton::toggled, this, &EventsPage::setPaused);
     connect(m_clear, &QPushButton::clicked, m_stream->model(), &EventLogModel::clear);
+    m_countsDue->setSingleShot(true);
+    m_countsDue->setInterval(CountsIntervalMs);
+    connect(m_countsDue, &QTimer::timeout, this, &EventsPage::updateCounts);
     connect(m_stream->model(), &EventLogModel::countsChanged, this, [this] {
-        updateCounts();
+        if (!m_countsDue->isActive())
+            m_countsDue->start();
         followTail();
     });
     if (m_stream->classBook())
@@ -164,6 +169,7 @@ EventsPage::~EventsPage()
     for (QObject *child : children)
         QObject::disconnect(child, nullptr, this, nullptr);
     m_tick->stop();
+    m_countsDue->stop();
     m_filter->setSourceModel(nullptr);
     delete m_stream;
     m_stream = nullptr;
@@ -183,6 +189,7 @@ void EventsPage::setPaused(bool paused)
     if (!paused)
         m_following = true;
     followTail();
+    updateCounts(); // the operator's own action shows at once
 }
 
 void EventsPage::followTail()
