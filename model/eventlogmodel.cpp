@@ -1,5 +1,6 @@
 #include "eventlogmodel.h"
 
+#include "poolrelease.h"
 #include "themecolors.h"
 #include "timetext.h"
 
@@ -41,6 +42,12 @@ EventLogModel::EventLogModel(QObject *parent, int capacity)
     : QAbstractTableModel(parent)
     , m_capacity(qMax(1, capacity))
 {
+}
+
+EventLogModel::~EventLogModel()
+{
+    PoolRelease::release(std::exchange(m_rows, {}));
+    PoolRelease::release(std::exchange(m_held, {}));
 }
 
 QString EventLogModel::classOf(const QlessEvent &event) const
@@ -142,10 +149,10 @@ void EventLogModel::clear()
 {
     if (!m_rows.empty()) {
         beginResetModel();
-        m_rows.clear();
+        PoolRelease::release(std::exchange(m_rows, {}));
         endResetModel();
     }
-    m_held.clear();
+    PoolRelease::release(std::exchange(m_held, {}));
     emit countsChanged();
 }
 

@@ -1,8 +1,11 @@
 #include "jobdetailreader.h"
 
 #include "historymodel.h"
+#include "poolrelease.h"
 #include "qlessclient.h"
 #include "replyrelay.h"
+
+#include <QThreadPool>
 
 #include <algorithm>
 
@@ -31,7 +34,7 @@ JobDetailReader::JobDetailReader(QlessClient *client, QObject *parent)
 
 JobDetailReader::~JobDetailReader()
 {
-    release(std::move(m_last));
+    PoolRelease::release(std::move(m_last));
 }
 
 void JobDetailReader::read(const QByteArray &jid, Done done)
@@ -65,7 +68,7 @@ void JobDetailReader::read(const QByteArray &jid, Done done)
 void JobDetailReader::prepared(quint64 generation, QlessReply<Content> reply, const Done &done)
 {
     if (generation != m_generation) {
-        release(std::move(reply));
+        PoolRelease::release(std::move(reply));
         done({}, false);
         return;
     }
@@ -76,6 +79,6 @@ void JobDetailReader::prepared(quint64 generation, QlessReply<Content> reply, co
     done(reply, true);
     // The caller kept copies of what it shows and let go of what it showed before: the last
     // references to the rest go elsewhere.
-    release(std::move(previous));
-    release(std::move(reply));
+    PoolRelease::release(std::move(previous));
+    PoolRelease::release(std::move(reply));
 }

@@ -5,7 +5,6 @@
 #include "qlessreply.h"
 
 #include <QObject>
-#include <QThreadPool>
 
 #include <functional>
 #include <memory>
@@ -44,14 +43,6 @@ public:
     // Reads `jid`; `done` runs once on this object's thread, unless this object is gone first.
     void read(const QByteArray &jid, Done done);
     bool isReading() const { return m_reading; }
-
-    // Frees `what` on a pool thread instead of this one.
-    template<typename T>
-    static void release(T what)
-    {
-        auto kept = std::make_shared<T>(std::move(what));
-        QThreadPool::globalInstance()->start([kept]() mutable { kept.reset(); });
-    }
 
 private:
     void prepared(quint64 generation, QlessReply<Content> reply, const Done &done);

@@ -8,6 +8,7 @@
 #include "jobrowtext.h"
 #include "jsondataview.h"
 #include "palettefollower.h"
+#include "poolrelease.h"
 #include "qlessclient.h"
 #include "tonestyle.h"
 
@@ -116,7 +117,7 @@ JobDetailView::~JobDetailView()
     auto kept = std::make_tuple(std::move(m_job), m_history->model()->events(),
                                 m_data->setParsed({}, JsonTreeModel::parse({})));
     m_history->model()->setEvents({}, false);
-    JobDetailReader::release(std::move(kept));
+    PoolRelease::release(std::move(kept));
 }
 
 QLabel *JobDetailView::fieldLabel(const QString &field) const
@@ -187,7 +188,7 @@ void JobDetailView::read(std::function<void(bool ok)> done)
             if (m_body->isHidden())
                 m_tabs->setCurrentIndex(m_job->failure ? FailureTab : DataTab);
             m_body->show();
-            JobDetailReader::release(std::make_pair(std::move(before), std::move(treeBefore)));
+            PoolRelease::release(std::make_pair(std::move(before), std::move(treeBefore)));
         }
         emit loaded(reply.ok());
         if (done)
@@ -203,7 +204,7 @@ void JobDetailView::showMessage(const QString &html)
 
 void JobDetailView::showNoJob()
 {
-    JobDetailReader::release(std::exchange(m_job, std::nullopt));
+    PoolRelease::release(std::exchange(m_job, std::nullopt));
     m_body->hide();
     m_state->clear();
     ToneStyle::set(m_state, ToneStyle::Look::Badge, ThemeColors::Tone::Plain);

@@ -175,5 +175,15 @@ void Bench::events()
                          "held its %1 rows (%2 s in); flat means the ratio stays near 1")
               .arg(model->capacity()).arg(filledAtMs / 1000.0, 0, 'f', 1);
     m_report.add(memory);
+
+    // Closing the page (a server window closed, the console quit) lets its full table go: that
+    // is on the GUI thread too.
+    const int rowsAtClose = model->rowCount();
+    m_meter.start();
     page.reset();
+    QElapsedTimer after;
+    after.start();
+    spin([&after] { return after.elapsed() >= 200; }, 1000);
+    addStall(QStringLiteral("stall_events_close"),
+             QStringLiteral("GUI stall: closing the Events page with %1 rows").arg(rowsAtClose), m_meter.stop());
 }

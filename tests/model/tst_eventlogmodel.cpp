@@ -56,6 +56,32 @@ private slots:
         QCOMPARE(model.index(0, EventLogModel::JidColumn).data().toString(), QStringLiteral("j10000"));
     }
 
+    // Clear (the page's button) forgets the rows shown and held, keeps the counts, and the table
+    // fills again from the next batch; the model is tested by QAbstractItemModelTester throughout.
+    void clearForgetsTheRowsAndKeepsTheCounts()
+    {
+        EventLogModel model(nullptr, 100);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        model.append(batch(0, 150));
+        model.setPaused(true);
+        model.append(batch(150, 20));
+        QCOMPARE(model.heldCount(), 20);
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.heldCount(), 0);
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(model.receivedCount(), quint64(170));
+        QCOMPARE(model.trimmed(), quint64(50));
+        model.setPaused(false);
+        QCOMPARE(model.rowCount(), 0); // what was held went with the rest
+        model.append(batch(170, 3));
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(0, EventLogModel::JidColumn).data().toString(), QStringLiteral("j170"));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
     void pauseHoldsTheTableAndKeepsCounting()
     {
         EventLogModel model(nullptr, 100);
