@@ -67,8 +67,8 @@ private:
 
     static std::unique_ptr<Laid> layOut(const Key &key, Qt::LayoutDirection painterDirection);
     // Whether a text was drawn before, by its hash: one slot per hash, the latest text to land there
-    // owning it (a text pushed out is laid out on its third sighting; a collision, one sighting
-    // early: both harmless).
+    // owning it (a text whose slot another took is kept a sighting later; one whose hash collides,
+    // a sighting early: both harmless).
     bool seenBefore(size_t hash);
 
     QCache<Key, Laid> m_texts{CapacityKiB};
