@@ -22,17 +22,19 @@ QTextLine layOutLine(QTextLayout &layout, qreal width)
 }
 } // namespace
 
-std::unique_ptr<CellTextCache::Laid> CellTextCache::layOut(const Key &key, Qt::LayoutDirection painterDirection)
+std::unique_ptr<CellTextCache::Laid> CellTextCache::layOut(const Key &key)
 {
     auto laid = std::make_unique<Laid>();
     const auto direction = Qt::LayoutDirection(key.direction / 4);
+    const auto painterDirection = Qt::LayoutDirection(key.direction % 4);
     const auto alignment = Qt::Alignment(key.alignment);
+    const Qt::Alignment visual = QStyle::visualAlignment(direction, alignment);
     // As the style lays a cell's text out: no wrapping, the cell's direction and visual alignment,
     // the text rectangle's width.
     QTextOption option;
     option.setWrapMode(QTextOption::ManualWrap);
     option.setTextDirection(direction);
-    option.setAlignment(QStyle::visualAlignment(direction, alignment));
+    option.setAlignment(visual);
     laid->layout.setText(key.text);
     laid->layout.setFont(key.font);
     laid->layout.setTextOption(option);
@@ -60,7 +62,6 @@ std::unique_ptr<CellTextCache::Laid> CellTextCache::layOut(const Key &key, Qt::L
     laid->layout.setText(shown);
     laid->layout.setTextOption(plain);
     const QTextLine cutLine = layOutLine(laid->layout, key.width); // not wrapped, at the left: any width will do
-    const Qt::Alignment visual = QStyle::visualAlignment(direction, alignment);
     const qreal room = cutLine.isValid() ? key.width - cutLine.naturalTextWidth() : 0;
     const qreal x = visual & Qt::AlignRight ? room : visual & Qt::AlignHCenter ? room / 2 : 0;
     laid->at = QPointF(x, baseline - (cutLine.isValid() ? cutLine.ascent() : line.ascent()));
@@ -81,13 +82,12 @@ void CellTextCache::draw(QPainter *painter, const QRect &cell, const QRect &text
 {
     if (text.isEmpty())
         return;
-    const Qt::LayoutDirection painterDirection = painter->layoutDirection();
     const Key key{text, painter->font(), textRect.width(), textRect.height(), int(alignment),
-                  int(direction) * 4 + int(painterDirection), int(mode)};
+                  int(direction) * 4 + int(painter->layoutDirection()), int(mode)};
     std::unique_ptr<Laid> once;
     const Laid *laid = m_texts.object(key);
     if (!laid) {
-        once = layOut(key, painterDirection);
+        once = layOut(key);
         laid = once.get();
         // Weighed in KiB (see the class); a text too heavy to keep many of is laid out each time.
         const int cost = 2 + int(text.size()) / 28;

@@ -43,7 +43,7 @@ private:
         int width = 0;
         int height = 0;
         int alignment = 0;
-        int direction = 0; // the cell's, and the painter's
+        int direction = 0; // the cell's times 4 plus the painter's (a cut text is drawn in that)
         int mode = 0;
         bool operator==(const Key &other) const
         {
@@ -65,7 +65,7 @@ private:
         bool overflows = false;
     };
 
-    static std::unique_ptr<Laid> layOut(const Key &key, Qt::LayoutDirection painterDirection);
+    static std::unique_ptr<Laid> layOut(const Key &key);
     // Whether a text was drawn before, by its hash: one slot per hash, the latest text to land there
     // owning it (a text whose slot another took is kept a sighting later; one whose hash collides,
     // a sighting early: both harmless).
