@@ -215,7 +215,9 @@ void Bench::idle()
 }
 
 // The longest single call the console made in any scenario, as Redis timed it: what one refresh
-// or one batch holds every other client of that Redis up by.
+// or one batch held every other client of that Redis up by, host pauses and a busy machine in
+// (for information); and the console's calls of each kind made alone, judged against the target
+// with the host's pauses set aside (callsalone.cpp).
 void Bench::longestCalls()
 {
     m_calls.drain(QStringLiteral("end"));
@@ -223,25 +225,64 @@ void Bench::longestCalls()
     const RedisCallLog::Longest raw = m_calls.raw();
     Figure f;
     f.id = QStringLiteral("redis_longest_call");
-    f.name = QStringLiteral("longest single Redis call by the console");
+    f.name = QStringLiteral("longest single Redis call by the console, in the scenarios");
     // Nothing logged: no call reached the log's floor.
     f.ours = ours.ms >= 0 ? ours.ms : RedisCallLog::FloorMs;
     f.raw = raw.ms >= 0 ? raw.ms : RedisCallLog::FloorMs;
     f.reference = QStringLiteral("raw hiredis, longest");
     f.judgeRatio = false;
-    f.maxOurs = LongestCallMs;
     QStringList each;
     for (const RedisCallLog::Longest &scenario : m_calls.perScenario())
         each << QStringLiteral("%1 %2 ms (%3; %4 calls over %5 ms)").arg(scenario.scenario).arg(scenario.ms, 0, 'f', 2)
                     .arg(QString::fromUtf8(scenario.command)).arg(scenario.over).arg(RedisCallLog::OverMs);
-    f.note = QStringLiteral("execution time by Redis's own log (SLOWLOG, calls of %1 ms or more), the console's "
-                            "connections told by client name; the reference is the longest script call of the raw "
-                            "side, for information. Per scenario: %2%3")
+    f.note = QStringLiteral("for information (the calls' own cost is judged alone, redis_call_alone): execution time "
+                            "by Redis's own log (SLOWLOG, calls of %1 ms or more), the console's connections told by "
+                            "client name, beside everything else the scenario runs; the reference is the longest "
+                            "script call of the raw side. Per scenario: %2%3")
                  .arg(RedisCallLog::FloorMs)
                  .arg(each.isEmpty() ? QStringLiteral("none over %1 ms").arg(RedisCallLog::FloorMs) : each.join(QStringLiteral("; ")),
                       m_calls.overflowed() ? QStringLiteral(". The log filled between two reads: calls may be missing")
                                            : QString());
     m_report.add(f);
+
+    const QList<RedisCallLog::Alone> &kinds = m_calls.alone();
+    Figure alone;
+    alone.id = QStringLiteral("redis_call_alone");
+    alone.name = QStringLiteral("longest single Redis call by the console, each kind alone");
+    alone.reference = QStringLiteral("the same, host pauses in");
+    alone.hasRatio = false;
+    alone.maxOurs = LongestCallMs;
+    double own = -1;
+    double logged = -1;
+    QStringList lines;
+    for (const RedisCallLog::Alone &kind : kinds) {
+        own = qMax(own, kind.ownMs);
+        logged = qMax(logged, kind.longestMs);
+        QString line = QStringLiteral("%1: %2 calls, 1 in 100 over %3 ms, longest %4 ms")
+                           .arg(kind.kind).arg(kind.calls).arg(kind.p99Ms, 0, 'f', 2)
+                           .arg(qMax(kind.longestMs, RedisCallLog::FloorMs), 0, 'f', 2);
+        if (kind.over > 0)
+            line += QStringLiteral(" (%1; %2 over %3 ms, %4 of them beside a host pause, the longest's %5 ms)")
+                        .arg(QString::fromUtf8(kind.longestCommand)).arg(kind.over).arg(RedisCallLog::OverMs)
+                        .arg(kind.explained).arg(kind.longestPauseMs, 0, 'f', 1);
+        if (kind.ownMs > RedisCallLog::OverMs)
+            line += QStringLiteral(", the longest not beside one %1 ms (%2)").arg(kind.ownMs, 0, 'f', 2)
+                        .arg(QString::fromUtf8(kind.ownCommand));
+        lines << line;
+    }
+    if (!kinds.isEmpty()) {
+        alone.ours = qMax(own, RedisCallLog::FloorMs);
+        alone.raw = qMax(logged, RedisCallLog::FloorMs);
+    }
+    alone.note = QStringLiteral("calls made one at a time with nothing else running, Redis's own log (calls of %1 ms "
+                                "or more); a call over %2 ms is set aside as the host's when a probe on Redis's core "
+                                "(HostPauseMeter) saw the core stopped beside it for at least its excess. %3%4")
+                     .arg(RedisCallLog::FloorMs).arg(RedisCallLog::OverMs)
+                     .arg(lines.isEmpty() ? QStringLiteral("No kind measured (--only without group or overview).")
+                                          : lines.join(QStringLiteral("; ")) + QLatin1Char('.'),
+                          m_hostPauseTrouble.isEmpty() ? QString()
+                                                       : QStringLiteral(" Host pauses not measured: ") + m_hostPauseTrouble);
+    m_report.add(alone);
 }
 
 int Bench::run()

@@ -2,6 +2,7 @@
 
 #include "benchtools.h"
 #include "bulkrunner.h"
+#include "hostpausemeter.h"
 #include "rawredis.h"
 #include "rediscalllog.h"
 #include "rtthrottle.h"
@@ -86,6 +87,17 @@ private:
     void search();    // search.cpp
     void alerts();    // alerts.cpp
     void longestCalls();
+    // callsalone.cpp: `issues` times, one after another, issue(i, context, done) makes calls of
+    // the console (`callsPerIssue` each) and calls done() when answered; then the log is read as
+    // calls of `kind` made alone, host pauses beside them measured (HostPauseMeter).
+    void callsAlone(const QString &kind, int issues, int callsPerIssue,
+                    const std::function<void(int, QObject *, const std::function<void()> &)> &issue);
+    // A Lua state holding what a production Redis holds (the workers' qless.lua and the
+    // console's), the console's script loaded; restoreRawScripts() after.
+    bool aloneLuaState();
+    void restoreRawScripts();
+    void groupCallsAlone(const QString &group, qint64 size);
+    void overviewCallsAlone();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.
     static bool spin(const std::function<bool()> &done, int timeoutMs = 600000);
@@ -110,6 +122,8 @@ private:
     RedisCallLog m_calls{m_raw, ConsoleClientName};
     std::unique_ptr<QlessSession> m_session;
     StallMeter m_meter;
+    HostPauseMeter m_hostPauses;
+    QString m_hostPauseTrouble; // why host pauses could not be measured, when they could not
     Report m_report;
     double m_idleStallMs = 0;
     QString m_redisPriority; // how the server was scheduled, for the report

@@ -157,6 +157,7 @@ void Bench::failureGroup()
     m_calls.drain(QStringLiteral("failure group, scrolling"));
 
     memory();
+    groupCallsAlone(big, m_options.group);
 }
 
 QJsonObject Bench::memoryProbe(const QString &side, const QString &group, int rows)

@@ -183,4 +183,5 @@ void Bench::overview()
 
     addStall(QStringLiteral("stall_overview"), QStringLiteral("GUI stall: overview refresh"), stall);
     m_calls.drain(QStringLiteral("overview"));
+    overviewCallsAlone();
 }

@@ -2,7 +2,11 @@
 
 #include "rawredis.h"
 
+#include "hostpausemeter.h"
+
 #include <hiredis/hiredis.h>
+
+#include <algorithm>
 
 namespace {
 // A slow log entry: id, unix time, microseconds, argv (at most 32 arguments, each cut to 128
@@ -22,6 +26,16 @@ QByteArray commandOf(const redisReply *argv)
         text += RawRedis::text(arg).left(40);
     }
     return text;
+}
+// The `now` a call of the unified script carries (EVALSHA <sha> 0 <command> <now> ...): the
+// console's clock, in seconds, when it sent the call. 0 when the call carries none.
+double sentAt(const redisReply *argv)
+{
+    if (argv->elements < 5 || RawRedis::text(argv->element[0]).toUpper() != "EVALSHA")
+        return 0;
+    bool ok = false;
+    const double now = RawRedis::text(argv->element[4]).toDouble(&ok);
+    return ok ? now : 0;
 }
 } // namespace
 
@@ -98,4 +112,51 @@ void RedisCallLog::drain(const QString &scenario)
         }
     }
     m_scenarios.append(here);
+}
+
+void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter)
+{
+    Alone alone;
+    alone.kind = kind;
+    alone.calls = calls;
+    QList<double> logged;
+    const long long length = RawRedis::integer(m_redis.command({"SLOWLOG", "LEN"}).get());
+    const RawRedis::Reply log = length > 0 ? m_redis.command({"SLOWLOG", "GET", QByteArray::number(length)}) : nullptr;
+    m_redis.command({"SLOWLOG", "RESET"});
+    for (size_t i = 0; log && log->type == REDIS_REPLY_ARRAY && i < log->elements; ++i) {
+        const redisReply *entry = log->element[i];
+        if (entry->type != REDIS_REPLY_ARRAY || entry->elements < EntryFields
+            || RawRedis::text(entry->element[5]) != m_consoleName)
+            continue;
+        const double ms = double(entry->element[2]->integer) / 1000.0;
+        const redisReply *argv = entry->element[3];
+        // The calls measured are script calls; a script's own commands are logged too (under the
+        // same name) but end inside it, and are no call of the kind.
+        if (sentAt(argv) <= 0)
+            continue;
+        logged.append(ms);
+        const double sent = sentAt(argv);
+        // Sent at `sent` by the console's clock (milliseconds); alone, it ran at once and ended
+        // `ms` later. A few milliseconds either side for the clocks' and the probe's grain.
+        const double pause = meter ? meter->longestPauseMs(sent - 0.002, sent + ms / 1000.0 + 0.005) : 0;
+        const bool host = ms > OverMs && pause >= ms - OverMs;
+        if (ms > OverMs) {
+            ++alone.over;
+            alone.explained += host ? 1 : 0;
+        }
+        if (ms > alone.longestMs) {
+            alone.longestMs = ms;
+            alone.longestCommand = commandOf(argv);
+            alone.longestPauseMs = pause;
+        }
+        if (!host && ms > alone.ownMs) {
+            alone.ownMs = ms;
+            alone.ownCommand = commandOf(argv);
+        }
+    }
+    alone.logged = int(logged.size());
+    std::sort(logged.begin(), logged.end(), std::greater<double>());
+    const int rank = calls / 100; // the calls/100-th longest, counted from 0
+    alone.p99Ms = rank < logged.size() ? logged.at(rank) : FloorMs;
+    m_alone.append(alone);
 }

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QString>
 
+class HostPauseMeter;
 class RawRedis;
 
 // How long the console's single calls held Redis, as the server itself measured them: every call
@@ -26,12 +27,36 @@ public:
         int over = 0;       // the console's calls longer than OverMs: one outlier, or the rule
     };
 
+    // The console's calls of one kind made one at a time with nothing else running (Bench::
+    // callsAlone): what a call of that kind asks of Redis, as against what it met in a scenario.
+    struct Alone
+    {
+        QString kind;
+        int calls = 0;       // calls made
+        int logged = 0;      // of them, logged (FloorMs or more)
+        double longestMs = -1; // by the log, host pauses in
+        QByteArray longestCommand;
+        double longestPauseMs = 0; // the host's pause beside that call
+        double ownMs = -1;   // the longest call not explained by a host pause beside it
+        QByteArray ownCommand;
+        double p99Ms = -1;   // the calls/100-th longest by the log; FloorMs when that was not logged
+        int over = 0;        // logged over OverMs
+        int explained = 0;   // of those, beside a host pause of at least their excess over OverMs
+    };
+
     RedisCallLog(RawRedis &raw, QByteArray consoleName);
 
     // Every call logged from now on; the log emptied.
     bool start(QString *error);
     // Reads the calls made since the last drain, as made during `scenario`, and empties the log.
     void drain(const QString &scenario);
+
+    // Reads the calls logged since the last drain as `calls` calls of `kind` made alone. With a
+    // meter, a call over OverMs counts as the host's when the meter saw a pause beside it (from
+    // the call's `now`, the console's clock when it sent the call, to its end) at least as long
+    // as its excess over OverMs: it is kept out of ownMs.
+    void drainAlone(const QString &kind, int calls, const HostPauseMeter *meter);
+    const QList<Alone> &alone() const { return m_alone; }
 
     // The longest call of the console, over everything drained.
     Longest console() const { return m_console; }
@@ -56,5 +81,6 @@ private:
     Longest m_console;
     Longest m_raw;
     QList<Longest> m_scenarios;
+    QList<Alone> m_alone;
     bool m_overflowed = false;
 };

@@ -1,0 +1,166 @@
+// The console's calls one at a time, nothing else running: what each kind of bounded call asks
+// of Redis at the bench's sizes (a failure group of 1,000,000, 1,000 queues, 10,000 workers).
+// In the scenarios the same calls run beside the console's other threads, the raw side and the
+// memory probes, and this 2-core virtual machine's host pauses: there Redis logged 5 to 12 ms for
+// calls that take 1.5 to 3.5 ms of its CPU alone (10,000 page reads alone: none over 4 ms), and
+// reading half as many rows a call left that tail as it was.
+//
+// Much of that tail is Lua's garbage collector, which runs inside whichever script call is
+// running, and whose cycles mark every script loaded. The raw side loads 23 per-command scripts
+// (each the whole library, 8 MB of Lua heap together): with them, one page read in about 30 took
+// 3.4 ms of Redis's CPU, three in a row, against 1.0 ms for the others; with only qless.lua loaded
+// (0.5 MB) none passed 1.5 ms (1,000 calls, the server alone). A production Redis holds the
+// workers' qless.lua and the console's. So the calls alone run on a fresh Lua state holding just
+// that (SCRIPT FLUSH, then qless.lua twice under two names), and the raw side's scripts are loaded
+// again after. The host's pauses are still there: HostPauseMeter watches Redis's core and
+// RedisCallLog::drainAlone sets a call aside as the host's when a pause beside it covers its
+// excess over 5 ms.
+#include "bench.h"
+
+#include "benchtools.h"
+#include "failedbatch.h"
+#include "failureclusterscan.h"
+#include "qlessclient.h"
+#include "qlesssession.h"
+#include "scriptlibrary.h"
+#include "seeder.h"
+
+bool Bench::aloneLuaState()
+{
+    const LuaScript *unified = ScriptLibrary::instance().find(QStringLiteral("qless"));
+    if (!unified) {
+        fail(QStringLiteral("calls alone: no qless script in the library"));
+        return false;
+    }
+    // The workers' copy: the same library under another name (a comment changes its sha).
+    const QList<RawRedis::Argv> steps{{"SCRIPT", "FLUSH", "SYNC"},
+                                      {"SCRIPT", "LOAD", unified->source + "\n-- the workers' copy\n"}};
+    for (const RawRedis::Argv &step : steps) {
+        const RawRedis::Reply reply = m_raw.command(step);
+        if (RawRedis::isError(reply.get())) {
+            fail(QStringLiteral("calls alone: %1: %2").arg(QString::fromUtf8(step.at(1)), QString::fromUtf8(RawRedis::text(reply.get()))));
+            return false;
+        }
+    }
+    // The console finds its script gone at its next call and loads it once (RedisConnection):
+    // made here, so that load is not one of the calls measured.
+    bool answered = false;
+    QObject context;
+    m_session->client()->config(&context, [&answered](const QlessReply<QlessConfig> &) { answered = true; });
+    if (!spin([&answered] { return answered; }, 60000)) {
+        fail(QStringLiteral("calls alone: the console did not answer after SCRIPT FLUSH"));
+        return false;
+    }
+    m_raw.command({"SLOWLOG", "RESET"});
+    return true;
+}
+
+void Bench::restoreRawScripts()
+{
+    QString error;
+    if (!m_raw.loadScripts(&error))
+        fail(QStringLiteral("calls alone: loading the raw side's scripts again: ") + error);
+}
+
+void Bench::callsAlone(const QString &kind, int issues, int callsPerIssue,
+                       const std::function<void(int, QObject *, const std::function<void()> &)> &issue)
+{
+    const QString why = m_hostPauses.start(m_server.processId());
+    if (!why.isEmpty() && m_hostPauseTrouble.isEmpty())
+        m_hostPauseTrouble = why;
+    QObject context;
+    for (int i = 0; i < issues; ++i) {
+        bool answered = false;
+        issue(i, &context, [&answered] { answered = true; });
+        if (!spin([&answered] { return answered; }, 60000)) {
+            fail(QStringLiteral("%1, alone: call %2 got no answer").arg(kind).arg(i));
+            break;
+        }
+    }
+    m_hostPauses.stop();
+    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr);
+}
+
+// A call that failed is a failed measurement, not a short call: said, and the bench fails.
+template<typename T>
+static std::function<void(const QlessReply<T> &)> answer(const QString &kind, const std::function<void()> &done,
+                                                          const std::function<void(const QString &)> &fail)
+{
+    return [kind, done, fail](const QlessReply<T> &reply) {
+        if (!reply.ok())
+            fail(QStringLiteral("%1, alone: %2").arg(kind, reply.error.message));
+        done();
+    };
+}
+
+void Bench::groupCallsAlone(const QString &group, qint64 size)
+{
+    QlessClient *client = m_session->client();
+    const auto failHere = [this](const QString &what) { fail(what); };
+    const int calls = 300;
+    const auto spread = [size, calls](int i, int width) {
+        return qint64(i) * qMax<qint64>(0, size - width) / qMax(1, calls - 1);
+    };
+    progress(QStringLiteral("failure group: the console's calls alone, %1 of each kind").arg(calls));
+    if (!aloneLuaState())
+        return;
+
+    const QString pages = QStringLiteral("page of %1 rows of the group").arg(QlessClient::SummariesPerCall);
+    callsAlone(pages, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        client->failedSummaries(group, int(spread(i, QlessClient::SummariesPerCall)), QlessClient::SummariesPerCall,
+                                context, answer<FailedJobsPage>(pages, done, failHere));
+    });
+
+    const QString summaries = QStringLiteral("row summaries of %1 jobs").arg(QlessClient::SummariesPerCall);
+    callsAlone(summaries, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        QList<QByteArray> jids;
+        for (int k = 0; k < QlessClient::SummariesPerCall; ++k)
+            jids << Seeder::jid(group, (spread(i, 0) + qint64(k) * 7919) % size);
+        client->summaries(jids, context, answer<QList<std::optional<Job>>>(summaries, done, failHere));
+    });
+
+    const QString sigs = QStringLiteral("cluster signatures of %1 failures").arg(FailureClusterScan::PageSize);
+    callsAlone(sigs, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        client->failureSigs(group, spread(i, FailureClusterScan::PageSize), FailureClusterScan::PageSize, context,
+                            answer<FailureSigPage>(sigs, done, failHere));
+    });
+
+    // Last: these take jobs out of the group.
+    const int batches = 200;
+    for (const FailedActionRequest::Kind action : {FailedActionRequest::Kind::Retry, FailedActionRequest::Kind::Cancel}) {
+        const bool retry = action == FailedActionRequest::Kind::Retry;
+        const QString kind = QStringLiteral("%1 batch of %2").arg(retry ? QStringLiteral("retry") : QStringLiteral("cancel"))
+                                 .arg(BulkRunner::GroupBatchJobs);
+        callsAlone(kind, batches, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+            FailedActionRequest request;
+            request.kind = action;
+            request.group = group;
+            request.count = BulkRunner::GroupBatchJobs;
+            request.key = QStringLiteral("alone-%1-%2").arg(kind).arg(i).toUtf8();
+            client->failedAction(request, context, answer<FailedBatch>(kind, done, failHere));
+        });
+    }
+    restoreRawScripts();
+}
+
+void Bench::overviewCallsAlone()
+{
+    QlessClient *client = m_session->client();
+    const auto failHere = [this](const QString &what) { fail(what); };
+    const int walks = 8;
+    progress(QStringLiteral("overview: the console's calls alone, %1 walks of each list").arg(walks));
+    if (!aloneLuaState())
+        return;
+    // One walk is a call per page, one after another (QlessClient::queueCounts, ::workers).
+    const int queuePages = (m_options.queues + QlessClient::QueuePageSize - 1) / QlessClient::QueuePageSize;
+    const QString queues = QStringLiteral("page of %1 queues").arg(QlessClient::QueuePageSize);
+    callsAlone(queues, walks, queuePages, [&](int, QObject *context, const std::function<void()> &done) {
+        client->queueCounts(context, answer<QList<QueueCounts>>(queues, done, failHere));
+    });
+    const int workerPages = (m_options.workers + QlessClient::WorkerPageSize - 1) / QlessClient::WorkerPageSize;
+    const QString workers = QStringLiteral("page of %1 workers").arg(QlessClient::WorkerPageSize);
+    callsAlone(workers, walks, workerPages, [&](int, QObject *context, const std::function<void()> &done) {
+        client->workers(context, answer<QList<WorkerSummary>>(workers, done, failHere));
+    });
+    restoreRawScripts();
+}
