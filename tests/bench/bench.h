@@ -19,6 +19,7 @@
 #include <memory>
 
 class QlessSession;
+struct JobSearchQuery;
 struct RedisCommand;
 
 struct BenchOptions
@@ -98,6 +99,7 @@ private:
     void restoreRawScripts();
     void groupCallsAlone(const QString &group, qint64 size);
     void overviewCallsAlone();
+    void searchCallsAlone(const JobSearchQuery &query, int keysPerCall);
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.
     static bool spin(const std::function<bool()> &done, int timeoutMs = 600000);

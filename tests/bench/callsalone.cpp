@@ -1,5 +1,6 @@
 // The console's calls one at a time, nothing else running: what each kind of bounded call asks
-// of Redis at the bench's sizes (a failure group of 1,000,000, 1,000 queues, 10,000 workers).
+// of Redis at the bench's sizes (a failure group of 1,000,000, 1,000 queues, 10,000 workers,
+// a search across 1,000,000 jobs).
 // In the scenarios the same calls run beside the console's other threads, the raw side and the
 // memory probes, and this 2-core virtual machine's host pauses: there Redis logged 5 to 12 ms for
 // calls that take 1.5 to 3.5 ms of its CPU alone (10,000 page reads alone: none over 4 ms), and
@@ -20,6 +21,7 @@
 #include "benchtools.h"
 #include "failedbatch.h"
 #include "failureclusterscan.h"
+#include "jobsearchquery.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "scriptlibrary.h"
@@ -161,6 +163,28 @@ void Bench::overviewCallsAlone()
     const QString workers = QStringLiteral("page of %1 workers").arg(QlessClient::WorkerPageSize);
     callsAlone(workers, walks, workerPages, [&](int, QObject *context, const std::function<void()> &done) {
         client->workers(context, answer<QList<WorkerSummary>>(workers, done, failHere));
+    });
+    restoreRawScripts();
+}
+
+void Bench::searchCallsAlone(const JobSearchQuery &query, int keysPerCall)
+{
+    QlessClient *client = m_session->client();
+    const auto failHere = [this](const QString &what) { fail(what); };
+    const int calls = 300;
+    progress(QStringLiteral("search: the console's calls alone, %1 steps of the walk").arg(calls));
+    if (!aloneLuaState())
+        return;
+    const QString kind = QStringLiteral("search step of %1 keys").arg(keysPerCall);
+    QByteArray cursor = "0";
+    callsAlone(kind, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
+        client->searchJobs(query, cursor, keysPerCall, context, [&cursor, kind, done, failHere](const QlessReply<JobSearchPage> &reply) {
+            if (!reply.ok())
+                failHere(QStringLiteral("%1, alone: %2").arg(kind, reply.error.message));
+            else
+                cursor = reply.value.atEnd() ? QByteArray("0") : reply.value.cursor; // from the start again at the end
+            done();
+        });
     });
     restoreRawScripts();
 }
