@@ -94,8 +94,8 @@ public:
     // with what a cluster signature needs (desk.failuresigs; qlessclientclusters.cpp).
     void failureSigs(const QString &group, qint64 offset, int count, QObject *context, Done<FailureSigPage> done);
     // Every worker seen within max-worker-age, most recently seen first, read in bounded pages
-    // (desk.workerpage, 200 a call) so no single call holds Redis up however many workers there
-    // are; a worker read twice (it heartbeated during the walk) is kept as last read.
+    // (desk.workerpage, WorkerPageSize a call) so no single call holds Redis up however many
+    // workers there are; a worker read twice (it heartbeated during the walk) is kept as last read.
     void workers(QObject *context, Done<QList<WorkerSummary>> done);
     // One page of that walk, least recently seen first: `since` empty for the first, then the
     // previous page's nextSince/nextAfter.
@@ -213,8 +213,11 @@ public:
     void timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
 
     // Pages of the Overview's walks (public for the bench, which calls the same pages raw).
-    // About 3 ms of Redis's time a page (two counts a worker and the JSON).
-    static constexpr int WorkerPageSize = 200;
+    // A worker costs Redis two counts and its JSON: a page of 200, made alone (nothing else
+    // running, the bench's redis_call_alone), took over 4.1 ms of Redis's time in 1 call of 100
+    // and 5.75 ms at most in 400. A page of 100 takes half; a refresh of 10,000 workers makes 50
+    // more round trips, one after another.
+    static constexpr int WorkerPageSize = 100;
     // A queue costs Redis 16 to 36 us (seven counts, the pause and the limit): a page of 50
     // took 0.8 ms of CPU with the server alone (1.9 ms at most), but in the bench, beside the
     // console's busy threads, Redis logged up to 6.9 ms for one (5 of 200 over 5 ms). A page of
