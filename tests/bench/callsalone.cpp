@@ -8,9 +8,9 @@
 //
 // Much of that tail is Lua's garbage collector, which runs inside whichever script call is
 // running, and whose cycles mark every script loaded. The raw side loads 23 per-command scripts
-// (each the whole library, 8 MB of Lua heap together): with them, one page read in about 30 took
-// 3.4 ms of Redis's CPU, three in a row, against 1.0 ms for the others; with only qless.lua loaded
-// (0.5 MB) none passed 1.5 ms (1,000 calls, the server alone). A production Redis holds the
+// (each the whole library, 8 MB of Lua heap together): with them, 91 page reads of a small group
+// (the server alone) had three in a row at 3.4 ms of Redis's CPU, against 1.0 ms for most; with
+// only qless.lua loaded (0.5 MB) none of the same 91 passed 1.5 ms. A production Redis holds the
 // workers' qless.lua and the console's. So the calls alone run on a fresh Lua state holding just
 // that (SCRIPT FLUSH, then qless.lua twice under two names), and the raw side's scripts are loaded
 // again after. The host's pauses are still there: HostPauseMeter watches Redis's core and
