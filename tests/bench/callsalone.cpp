@@ -41,6 +41,7 @@ bool Bench::aloneLuaState()
         const RawRedis::Reply reply = m_raw.command(step);
         if (RawRedis::isError(reply.get())) {
             fail(QStringLiteral("calls alone: %1: %2").arg(QString::fromUtf8(step.at(1)), QString::fromUtf8(RawRedis::text(reply.get()))));
+            restoreRawScripts(); // the sections after still need them
             return false;
         }
     }
@@ -51,6 +52,7 @@ bool Bench::aloneLuaState()
     m_session->client()->config(&context, [&answered](const QlessReply<QlessConfig> &) { answered = true; });
     if (!spin([&answered] { return answered; }, 60000)) {
         fail(QStringLiteral("calls alone: the console did not answer after SCRIPT FLUSH"));
+        restoreRawScripts();
         return false;
     }
     m_raw.command({"SLOWLOG", "RESET"});
