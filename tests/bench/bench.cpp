@@ -278,7 +278,7 @@ void Bench::longestCalls()
                                 "or more); a call over %2 ms is set aside as the host's when a probe on Redis's core "
                                 "(HostPauseMeter) saw the core stopped beside it for at least its excess. %3%4")
                      .arg(RedisCallLog::FloorMs).arg(RedisCallLog::OverMs)
-                     .arg(lines.isEmpty() ? QStringLiteral("No kind measured (--only without group or overview).")
+                     .arg(lines.isEmpty() ? QStringLiteral("No kind measured (--only without group, overview or search).")
                                           : lines.join(QStringLiteral("; ")) + QLatin1Char('.'),
                           m_hostPauseTrouble.isEmpty() ? QString()
                                                        : QStringLiteral(" Host pauses not measured: ") + m_hostPauseTrouble);
