@@ -62,16 +62,22 @@ bool RedisCallLog::start(QString *error)
     return true;
 }
 
-void RedisCallLog::drain(const QString &scenario)
+RawRedis::Reply RedisCallLog::take()
 {
     const long long length = RawRedis::integer(m_redis.command({"SLOWLOG", "LEN"}).get());
     if (length <= 0)
-        return;
+        return nullptr;
     if (length >= MaxEntries)
         m_overflowed = true;
-    const RawRedis::Reply log = m_redis.command({"SLOWLOG", "GET", QByteArray::number(length)});
+    RawRedis::Reply log = m_redis.command({"SLOWLOG", "GET", QByteArray::number(length)});
     m_redis.command({"SLOWLOG", "RESET"});
-    if (!log || log->type != REDIS_REPLY_ARRAY)
+    return log && log->type == REDIS_REPLY_ARRAY ? std::move(log) : nullptr;
+}
+
+void RedisCallLog::drain(const QString &scenario)
+{
+    const RawRedis::Reply log = take();
+    if (!log)
         return;
     Longest here;
     here.scenario = scenario;
@@ -120,10 +126,8 @@ void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMet
     alone.kind = kind;
     alone.calls = calls;
     QList<double> logged;
-    const long long length = RawRedis::integer(m_redis.command({"SLOWLOG", "LEN"}).get());
-    const RawRedis::Reply log = length > 0 ? m_redis.command({"SLOWLOG", "GET", QByteArray::number(length)}) : nullptr;
-    m_redis.command({"SLOWLOG", "RESET"});
-    for (size_t i = 0; log && log->type == REDIS_REPLY_ARRAY && i < log->elements; ++i) {
+    const RawRedis::Reply log = take();
+    for (size_t i = 0; log && i < log->elements; ++i) {
         const redisReply *entry = log->element[i];
         if (entry->type != REDIS_REPLY_ARRAY || entry->elements < EntryFields
             || RawRedis::text(entry->element[5]) != m_consoleName)

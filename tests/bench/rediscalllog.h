@@ -4,8 +4,9 @@
 #include <QList>
 #include <QString>
 
+#include "rawredis.h"
+
 class HostPauseMeter;
-class RawRedis;
 
 // How long the console's single calls held Redis, as the server itself measured them: every call
 // of a millisecond or more is logged (slowlog-log-slower-than), and the log is read and emptied
@@ -76,6 +77,9 @@ public:
     static constexpr double OverMs = 5.0;
 
 private:
+    // The entries logged since the last read (null when none), the log emptied.
+    RawRedis::Reply take();
+
     RawRedis &m_redis;
     QByteArray m_consoleName;
     Longest m_console;
