@@ -12,7 +12,6 @@
 // apostrophe; other programs may show it, a small price for not running what someone typed).
 // A field that is a plain number (a count, -3, -0.5, 1e+09) cannot be a formula and is left as it is,
 // so numbers stay numbers. Every field goes through this rule, then through the quoting below.
-
 QString CsvText::defused(const QString &text)
 {
     if (text.isEmpty())
