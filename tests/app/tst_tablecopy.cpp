@@ -58,6 +58,23 @@ private slots:
         // The same text from the copy entry of a row's menu.
         QCOMPARE(TableCopy::selectedRows(&view), expected);
     }
+
+    // A number is read in the locale the window shows it in, as the paste will be.
+    void numbersAreReadInTheWindowsLocale()
+    {
+        QStandardItemModel model(0, 2);
+        model.setHorizontalHeaderLabels({QStringLiteral("Anzahl"), QStringLiteral("Mittel")});
+        model.appendRow({new QStandardItem(QStringLiteral("-1.500")), new QStandardItem(QStringLiteral("-0,5"))});
+        model.appendRow({new QStandardItem(QStringLiteral("-1,500.5")), new QStandardItem(QStringLiteral("-inf"))});
+        QTableView view;
+        view.setModel(&model);
+        view.selectAll();
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const QString copied = TableCopy::selectedRows(&view);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        // An English number is no German one, and no finite number is a formula's name.
+        QCOMPARE(copied, QStringLiteral("Anzahl\tMittel\n-1.500\t-0,5\n'-1,500.5\t'-inf\n"));
+    }
 };
 
 QTEST_MAIN(TestTableCopy)
