@@ -266,10 +266,22 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
             m_states.erase(it);
         }
     }
-    // A subject no longer listed (a queue forgotten, a worker expired, a group emptied) is all
-    // clear, and waits out the hold like any other.
+    // A subject no longer listed (a queue forgotten, a group emptied) is all clear, and waits out
+    // the hold like any other.
     for (auto it = m_states.begin(); it != m_states.end();) {
         if (it->ruleId != rule.id || seen.contains(it.key())) {
+            ++it;
+            continue;
+        }
+        // Not so a worker whose alert is on and that has not been seen since: qless drops a worker
+        // from its list once it has not been seen for max-worker-age (a day by default), which is
+        // the very alert going on, not a worker back. Clearing then would tell the alert command
+        // (a pager, say) that all is well about a worker nobody has seen, while no one may have
+        // looked yet. So it stays on until the worker is seen again (listed with a fresh time) or
+        // the operator changes the rule; acknowledging it quiets it as any alert on. One whose
+        // worker was seen again before it went from the list (a clean exit deregisters it) was
+        // clearing already and goes on clearing.
+        if (rule.kind == AlertRule::Kind::WorkerNotSeenFor && it->clearSince < 0) {
             ++it;
             continue;
         }

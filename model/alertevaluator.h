@@ -16,7 +16,9 @@
 //    the threshold, at least one job, below it);
 //  - a rule clears only when its all-clear has held for clearHoldSeconds (a minute by default);
 //    a value back in the band between the two levels starts that wait over.
-// A rule on every queue (or worker, or group) fires and clears for each one on its own.
+// A rule on every queue (or worker, or group) fires and clears for each one on its own. A subject
+// no longer listed is all clear, but for a worker not seen: qless ageing it out of its list is no
+// sign of it (see apply()).
 class AlertEvaluator final
 {
     Q_DECLARE_TR_FUNCTIONS(AlertEvaluator)

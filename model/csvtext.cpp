@@ -5,7 +5,6 @@
 #include <QRegularExpression>
 #include <QTimeZone>
 
-namespace {
 // Spreadsheet formula injection: Excel, LibreOffice and Google Sheets take a cell that begins with
 // =, +, - or @ as a formula (and tab or carriage return before one as a way to hide it), so a
 // server name, option or message someone typed could run as a formula in the operator's sheet.
@@ -13,7 +12,7 @@ namespace {
 // apostrophe; other programs may show it, a small price for not running what someone typed).
 // A field that is a plain number (a count, -3, -0.5, 1e+09) cannot be a formula and is left as it is,
 // so numbers stay numbers. Every field goes through this rule, then through the quoting below.
-QString defused(const QString &text)
+QString CsvText::defused(const QString &text)
 {
     if (text.isEmpty())
         return text;
@@ -26,13 +25,13 @@ QString defused(const QString &text)
         return text;
     return QLatin1Char('\'') + text;
 }
-} // namespace
 
 QString CsvText::field(const QString &raw)
 {
     const QString text = defused(raw);
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
-        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
+        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r'))
+        && !text.startsWith(QLatin1Char(' ')) && !text.endsWith(QLatin1Char(' ')))
         return text;
     QString quoted = text;
     quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));

@@ -10,6 +10,8 @@
 
 #include <QLocale>
 
+#include <utility>
+
 namespace {
 QString number(qint64 value)
 {
@@ -61,7 +63,9 @@ void ServerOverviewModel::addServer(QlessSession *session, const QString &name)
     server.timer = new RefreshTimer;
     server.timer->setInterval(m_interval);
     server.timer->setPaused(m_paused);
+    server.timer->setWatchdog(m_watchdog);
     connect(server.timer, &RefreshTimer::refreshRequested, this, [this, session] { startRead(session); });
+    connect(server.timer, &RefreshTimer::refreshAbandoned, this, [this, session] { abandonRead(session); });
     connect(server.reader, &ServerTotalsReader::finished, this, [this, session](bool ok) { endRead(session, ok); });
     connect(session, &QlessSession::stateChanged, this, [this, session] {
         rowChanged(session);
@@ -127,6 +131,13 @@ void ServerOverviewModel::setPaused(bool paused)
         server.timer->setPaused(paused);
 }
 
+void ServerOverviewModel::setWatchdog(int milliseconds)
+{
+    m_watchdog = milliseconds;
+    for (const Server &server : std::as_const(m_servers))
+        server.timer->setWatchdog(milliseconds);
+}
+
 void ServerOverviewModel::refreshNow()
 {
     for (const Server &server : std::as_const(m_servers))
@@ -140,10 +151,13 @@ void ServerOverviewModel::startRead(QlessSession *session)
         return;
     Server &server = m_servers[row];
     if (!server.reader->read()) {
-        server.timer->finished(); // not connected: the next tick tries again
+        server.timer->finished(server.timer->ticket()); // not connected: the next tick tries again
         return;
     }
-    server.readingFor.start();
+    server.ticket = server.timer->ticket();
+    // After a read given up, the server has still not answered: "no reply for" goes on counting.
+    if (!server.readingFor.isValid())
+        server.readingFor.start();
 }
 
 void ServerOverviewModel::endRead(QlessSession *session, bool ok)
@@ -155,9 +169,23 @@ void ServerOverviewModel::endRead(QlessSession *session, bool ok)
     server.readingFor.invalidate();
     if (ok)
         server.lastRead = QDateTime::currentDateTime();
-    server.timer->finished();
+    // Ends the refresh this read was started for, never one started after it was given up.
+    server.timer->finished(std::exchange(server.ticket, 0));
     rowChanged(session);
     emit rowRead(row);
+}
+
+void ServerOverviewModel::abandonRead(QlessSession *session)
+{
+    const int row = rowOf(session);
+    if (row < 0)
+        return;
+    Server &server = m_servers[row];
+    // The watchdog gave the read up (its end was lost, or it is far too late): the reader drops
+    // that round, so its late replies can neither end the next refresh nor stand as its totals,
+    // and the next round may start instead of waiting on a reply that may never come.
+    server.reader->abandon();
+    server.ticket = 0;
 }
 
 qint64 ServerOverviewModel::outFor(const Server &server) const

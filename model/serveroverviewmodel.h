@@ -1,5 +1,6 @@
 #pragma once
 
+#include "refreshtimer.h"
 #include "servertotals.h"
 
 #include <QAbstractTableModel>
@@ -9,7 +10,6 @@
 #include <QTimer>
 
 class QlessSession;
-class RefreshTimer;
 class ServerTotalsReader;
 
 // The All servers overview: one row per open connection with its state, its alerts on and its
@@ -53,6 +53,9 @@ public:
     void setInterval(int milliseconds);
     void setPaused(bool paused);
     void refreshNow();
+    // How long a row's read may be out before it is given up and the next one may start
+    // (RefreshTimer's watchdog, far beyond a request's own timeout; tests shorten it).
+    void setWatchdog(int milliseconds);
 
     // The sums over the rows that have been read, and how many rows are not connected, have not
     // replied for longer than their interval, or have alerts on.
@@ -80,7 +83,8 @@ private:
         ServerTotalsReader *reader = nullptr;
         RefreshTimer *timer = nullptr;
         QDateTime lastRead;      // when the last read that succeeded ended
-        QElapsedTimer readingFor; // valid while a read is out
+        QElapsedTimer readingFor; // valid from the first read left unanswered until one ends
+        quint64 ticket = 0;       // the timer's ticket of the read out; 0: none
     };
 
     // The columns of counts are right-aligned, header and cells alike.
@@ -91,6 +95,7 @@ private:
     void rowChanged(const QlessSession *session, int firstColumn = 0, int lastColumn = ColumnCount - 1);
     void startRead(QlessSession *session);
     void endRead(QlessSession *session, bool ok);
+    void abandonRead(QlessSession *session);
     // Milliseconds the row's read has been out; -1 when none is.
     qint64 outFor(const Server &server) const;
     // A read has been out SlowAfterMs or longer: the server is there but not answering.
@@ -99,5 +104,6 @@ private:
     QList<Server> m_servers;
     QTimer m_clock; // the "no reply for N s" cells move on while a read is out
     int m_interval = 5000;
+    int m_watchdog = RefreshTimer::DefaultWatchdogMs;
     bool m_paused = false;
 };

@@ -30,7 +30,11 @@ bool ServerTotalsReader::read()
     m_roundError.clear();
     QlessClient *client = m_session->client();
     m_pending = 3;
+    // Each reply checks its round before it adds to m_reading: one of a round given up
+    // (abandon()) may come while the next is being summed.
     client->queueCounts(this, [this, round](const QlessReply<QList<QueueCounts>> &reply) {
+        if (round != m_round)
+            return;
         if (reply.ok()) {
             m_reading.queues = int(reply.value.size());
             for (const QueueCounts &queue : reply.value) {
@@ -47,6 +51,8 @@ bool ServerTotalsReader::read()
     readFailureGroups({}, round);
     // A page of one worker carries the count of them all.
     client->workerPage({}, {}, 1, this, [this, round](const QlessReply<WorkerPage> &reply) {
+        if (round != m_round)
+            return;
         if (reply.ok())
             m_reading.workers = reply.value.total;
         partDone(round, failure(reply));
@@ -54,9 +60,19 @@ bool ServerTotalsReader::read()
     return true;
 }
 
+void ServerTotalsReader::abandon()
+{
+    if (m_pending == 0)
+        return;
+    ++m_round; // partDone() takes replies of the current round only
+    m_pending = 0;
+}
+
 void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 round)
 {
     m_session->client()->failureGroupList(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+        if (round != m_round)
+            return;
         if (!reply.ok()) {
             partDone(round, failure(reply));
             return;
@@ -64,7 +80,7 @@ void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 rou
         m_reading.failureGroups = reply.value.total;
         for (const FailureGroup &group : reply.value.groups)
             m_reading.failed += group.count;
-        if (!reply.value.cursor.isEmpty() && round == m_round && !reply.value.groups.isEmpty()) {
+        if (!reply.value.cursor.isEmpty() && !reply.value.groups.isEmpty()) {
             readFailureGroups(reply.value.cursor, round);
             return;
         }

@@ -23,6 +23,9 @@ public:
     // Starts a round; false (and nothing starts) while one is out or the connection is down.
     bool read();
     bool isReading() const { return m_pending > 0; }
+    // Gives up the round out (its refresh was abandoned): its replies, whenever they come, are
+    // ignored (no finished()), and read() may start the next round at once.
+    void abandon();
 
     // The last round that read everything; hasTotals() false until one has.
     const ServerTotals &totals() const { return m_totals; }

@@ -7,10 +7,11 @@
 #include <QList>
 #include <QString>
 
-// The numbers behind a chart as CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line
-// break quoted, quotes doubled). Numbers are written exactly: counts as integers, means and
-// deviations in the shortest form that reads back to the same double. No Widgets here: the
-// headless export uses it without drawing anything.
+// The numbers behind a chart as CSV, written by CsvText, the console's one CSV writer: RFC 4180
+// quoting, and a series name that looks like a formula defused (series carry queue and job class
+// names, which anyone who can put a job chooses). Numbers are written exactly: counts as
+// integers, means and deviations in the shortest form that reads back to the same double. No
+// Widgets here: the headless export uses it without drawing anything.
 class ChartCsv final
 {
     Q_DECLARE_TR_FUNCTIONS(ChartCsv)
@@ -21,7 +22,4 @@ public:
     static QByteArray histograms(const QList<HistogramSeries> &series);
     // "date", "count", "mean" (seconds); a row per day, oldest first.
     static QByteArray dailyTrend(const DailyTrendSeries &series);
-
-    static QString quoted(const QString &field);
-    static QString number(double value);
 };

@@ -1,16 +1,29 @@
 #include "tablecopy.h"
 
+#include "csvtext.h"
+
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLocale>
 #include <QTableView>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 // A tab or line break inside a cell would split it into two cells or two rows.
+//
+// The copy is made to be pasted into a spreadsheet (hence its header row), and a spreadsheet runs
+// a pasted cell that begins with = + - @ as a formula: a job name, tag, worker or error text that
+// anyone who can put a job chose. So each cell gets the guard the CSV export has
+// (CsvText::defused: a leading apostrophe, which spreadsheets read as "this is text"), with one
+// more exception than the export: a number as the window shows it, in the user's locale (-3,
+// -1,500, -0,5 in German), stays as it is, since the paste is read in that same locale and it
+// pastes as the number it is. Text pasted elsewhere shows the apostrophe: a small price for a
+// paste that cannot run what someone else typed.
 QString cell(const QVariant &value)
 {
     QString text = value.toString();
@@ -18,7 +31,9 @@ QString cell(const QVariant &value)
         if (c == QLatin1Char('\t') || c == QLatin1Char('\n') || c == QLatin1Char('\r'))
             c = QLatin1Char(' ');
     }
-    return text;
+    bool number = false;
+    const double parsed = QLocale().toDouble(text, &number);
+    return number && std::isfinite(parsed) ? text : CsvText::defused(text);
 }
 } // namespace
 

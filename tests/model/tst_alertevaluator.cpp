@@ -233,6 +233,44 @@ private slots:
         QCOMPARE(changes(e.observe(up)), QStringList{QStringLiteral("cleared c ")});
     }
 
+    // qless leaves out a worker not seen for max-worker-age: that is no worker back, so its alert
+    // stays on however long it is gone from the list, and clears only once the worker is seen
+    // again. One seen again before it went (a clean exit deregisters it) goes on clearing.
+    void aWorkerGoneFromTheListKeepsItsAlertOn()
+    {
+        AlertEvaluator e;
+        e.setRules({rule(QStringLiteral("w"), AlertRule::Kind::WorkerNotSeenFor, 120)});
+        WorkerSummary quiet;
+        quiet.name = QStringLiteral("host-2");
+        quiet.lastSeen = T0 - 121;
+        WorkerSummary other;
+        other.name = QStringLiteral("host-3");
+        other.lastSeen = T0 - 121;
+        AlertObservation o;
+        o.now = T0;
+        o.workers = QList<WorkerSummary>{quiet, other};
+        QCOMPARE(changes(e.observe(o)), (QStringList{QStringLiteral("fired w host-2"), QStringLiteral("fired w host-3")}));
+
+        other.lastSeen = T0 + 10; // host-3 is back, then leaves for good before the hold is out
+        o.now = T0 + 10;
+        o.workers = QList<WorkerSummary>{quiet, other};
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        o.now = T0 + 86400; // max-worker-age later: qless lists neither
+        o.workers = QList<WorkerSummary>{};
+        QCOMPARE(changes(e.observe(o)), QStringList{QStringLiteral("cleared w host-3")});
+        o.now = T0 + 3 * 86400;
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        QCOMPARE(e.active().size(), 1);
+        QCOMPARE(e.active().first().subject, QStringLiteral("host-2"));
+
+        quiet.lastSeen = o.now; // host-2 heartbeats again
+        o.workers = QList<WorkerSummary>{quiet};
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        o.now += AlertEvaluator::DefaultClearHoldSeconds;
+        QCOMPARE(changes(e.observe(o)), QStringList{QStringLiteral("cleared w host-2")});
+        QCOMPARE(e.active().size(), 0);
+    }
+
     void changingARuleEndsItsAlertsQuietly()
     {
         AlertEvaluator e;

@@ -37,6 +37,16 @@ void FaultProxy::setStalled(bool stalled)
     }
 }
 
+void FaultProxy::setRepliesHeld(bool held)
+{
+    m_repliesHeld = held;
+    if (!held) {
+        const QList<Pipe *> pipes = m_pipes;
+        for (Pipe *pipe : pipes)
+            forward(pipe);
+    }
+}
+
 void FaultProxy::setDelayMs(int delayMs)
 {
     m_delayMs = delayMs;
@@ -99,7 +109,7 @@ void FaultProxy::forward(Pipe *pipe)
         pipe->server->write(pipe->toServer);
         pipe->toServer.clear();
     }
-    if (pipe->toClient.isEmpty())
+    if (pipe->toClient.isEmpty() || m_repliesHeld)
         return;
     QByteArray chunk = pipe->toClient;
     pipe->toClient.clear();

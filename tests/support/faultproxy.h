@@ -27,6 +27,9 @@ public:
 
     // Holds every byte, both ways, until unstalled (then they flow on, in order).
     void setStalled(bool stalled);
+    // Holds the server's bytes only, until released: requests reach the server and run, their
+    // replies wait (then flow on, in order).
+    void setRepliesHeld(bool held);
     // Holds each chunk this long before passing it on (0 = none).
     void setDelayMs(int delayMs);
     // After `bytes` more bytes from the server, the client's side is closed (-1 = never).
@@ -58,4 +61,5 @@ private:
     int m_delayMs = 0;
     int m_accepted = 0;
     bool m_stalled = false;
+    bool m_repliesHeld = false;
 };
