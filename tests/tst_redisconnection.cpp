@@ -202,6 +202,13 @@ private slots:
         RedisConnection none(unixSettings(server));
         const RedisReply noAuth = awaitReply(none, RedisCommand::read({"GET", "k"}));
         QCOMPARE(noAuth.error.kind, RedisError::Kind::WrongPassword);
+        // No password given: a final state that asks for one, never "connected" while every call
+        // fails (database 0 has no SELECT to be refused, so the handshake's optional commands
+        // are the ones that hear NOAUTH).
+        QTRY_COMPARE_WITH_TIMEOUT(none.state().phase, ConnectionState::Phase::Failed, 20000);
+        QCOMPARE(none.state().error.kind, RedisError::Kind::WrongPassword);
+        QVERIFY2(none.state().describe().contains(QLatin1String("password")), qPrintable(none.state().describe()));
+        QVERIFY(!none.state().error.isPassing());
 
         RedisConnection right(ConnectionSettings::fromUrl(
             QStringLiteral("unix://:secret@") + server.socketPath()));
