@@ -14,11 +14,11 @@
 //   redis-sentinel://[user:password@]host[:port][,host[:port]...]/master-name[/db]
 //   rediss-sentinel://...the same...[?ca=FILE&cert=FILE&key=FILE&verify=0&sni=NAME]
 // Any of them may also carry readonly=1, timeout=MS (per request) and connect_timeout=MS.
+// Both timeouts must be at least 1 ms: there is no "no limit", because the request timeout is
+// also how a dead connection (no reply, no RST) is noticed and reopened; timeout=0 is refused.
 // rediss-sentinel:// reaches the sentinels and the master they name over TLS, all with the same
 // options. The TLS options are refused on a scheme without TLS: taken silently, they would leave
 // the operator believing that the password travels encrypted when it does not.
-// Both timeouts must be at least 1 ms: there is no "no limit", because the request timeout is
-// also how a dead connection (no reply, no RST) is noticed and reopened; timeout=0 is refused.
 struct ConnectionSettings
 {
     enum class Transport { Tcp, Tls, Unix, Sentinel };
