@@ -1,5 +1,6 @@
 #include "redisconnection.h"
 #include "redisserver.h"
+#include "redissubscriber.h"
 #include "redissentinel.h"
 #include "replywaiter.h"
 #include "syncredis.h"
@@ -88,6 +89,25 @@ private slots:
         QByteArray ours;
         for (const QByteArray &line : check.command({"CLIENT", "LIST"}).bytes.split('\n')) {
             if (line.contains(" name=qlessdesk "))
+                ours = line;
+        }
+        const QByteArray listener = " laddr=127.0.0.1:" + QByteArray::number(m_masterTlsPort) + ' ';
+        QVERIFY2(ours.contains(listener), ours.constData());
+    }
+
+    // The events connection (pub/sub) finds the master the same way, over TLS too.
+    void eventsOverTls()
+    {
+        RedisSubscriber subscriber(ConnectionSettings::fromUrl(
+            QStringLiteral("rediss-sentinel://:master-pw@127.0.0.1:%1/mymaster").arg(m_sentinel->tlsPort()) + tlsQuery()),
+            {"ql:log"}, {});
+        QTRY_COMPARE_WITH_TIMEOUT(subscriber.state().phase, ConnectionState::Phase::Ready, 20000);
+        SyncRedis check;
+        QVERIFY(check.connectUnix(m_master->socketPath()));
+        QCOMPARE(check.command({"AUTH", "master-pw"}).bytes, QByteArray("OK"));
+        QByteArray ours;
+        for (const QByteArray &line : check.command({"CLIENT", "LIST"}).bytes.split('\n')) {
+            if (line.contains(" name=qlessdesk-events "))
                 ours = line;
         }
         const QByteArray listener = " laddr=127.0.0.1:" + QByteArray::number(m_masterTlsPort) + ' ';
