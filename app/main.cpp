@@ -1,7 +1,9 @@
 // qlessdesk: the console's entry point. Parses the command line, then opens the window on the
-// server named by --url, REDIS_URL, or the connection dialog.
+// server named by --url, REDIS_URL, or the connection dialog (REDIS_PASSWORD: the password of a
+// URL without one).
 #include "alertrulestore.h"
 #include "apptheme.h"
+#include "commandlineurl.h"
 #include "connectiondialog.h"
 #include "exportstatscommand.h"
 #include "exporttablecommand.h"
@@ -129,12 +131,17 @@ int main(int argc, char *argv[])
 
     // Each --url opens a window of its own; with several, the All servers window shows them together.
     QStringList urls = parser.values(urlOption);
+    for (const QString &url : std::as_const(urls)) {
+        const QString warning = CommandLineUrl::passwordWarning(url);
+        if (!warning.isEmpty())
+            std::fprintf(stderr, "qlessdesk: %s\n", qPrintable(warning));
+    }
     if (urls.isEmpty() && !qEnvironmentVariableIsEmpty("REDIS_URL"))
         urls << qEnvironmentVariable("REDIS_URL");
     QList<ConnectionSettings> servers;
     for (const QString &url : std::as_const(urls)) {
         QString error;
-        ConnectionSettings settings = ConnectionSettings::fromUrl(url, &error);
+        ConnectionSettings settings = CommandLineUrl::read(url, &error);
         if (!error.isEmpty()) {
             std::fprintf(stderr, "qlessdesk: %s\n", qPrintable(error));
             return 2;

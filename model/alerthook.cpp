@@ -1,5 +1,7 @@
 #include "alerthook.h"
 
+#include "connectionsettings.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QProcess>
@@ -54,6 +56,16 @@ void AlertHook::run(const AlertEvent &event, const QString &ruleText, const QStr
     startNext();
 }
 
+QProcessEnvironment AlertHook::childEnvironment()
+{
+    // The command is the operator's own, but it may hand its environment on (to a chat bot, a
+    // log): what gives access to Redis stays with us.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : ConnectionSettings::secretVariables())
+        environment.remove(name);
+    return environment;
+}
+
 void AlertHook::startNext()
 {
     while (m_running.size() < MaxRunning && !m_waiting.isEmpty()) {
@@ -67,6 +79,7 @@ void AlertHook::startNext()
         process->setProgram(argv.first());
         process->setArguments(argv.mid(1));
         process->setProcessChannelMode(QProcess::ForwardedOutputChannel); // its output is the operator's
+        process->setProcessEnvironment(childEnvironment());
         m_running.append(process);
         auto *limit = new QTimer(process);
         limit->setSingleShot(true);
@@ -86,7 +99,7 @@ void AlertHook::startNext()
             if (status == QProcess::CrashExit)
                 ended(process, false, tr("The alert command %1 crashed.").arg(m_command));
             else if (code != 0)
-                ended(process, false, tr("The alert command %1 exited with %2.").arg(m_command).arg(code));
+                ended(process, false, tr("The alert command %1 exited with %2.").arg(m_command, QString::number(code)));
             else
                 ended(process, true, QString());
         });

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QProcessEnvironment>
 #include <QString>
 
 class QProcess;
@@ -16,7 +17,8 @@ class QProcess;
 // split at spaces, double quotes keeping spaces together, and no shell runs it (to have one, the
 // command says so: sh -c "..."). Never waits: a few commands run at once,
 // the rest wait their turn (up to a bound, past which they are dropped and counted), and one that
-// has not ended after `timeoutMs` is killed. Every failure is reported, never silent.
+// has not ended after `timeoutMs` is killed. Every failure is reported, never silent. The command
+// runs without the variables that carry a way into Redis (REDIS_URL, REDIS_PASSWORD).
 class AlertHook final : public QObject
 {
     Q_OBJECT
@@ -34,6 +36,8 @@ public:
     void run(const AlertEvent &event, const QString &ruleText, const QString &server);
     // The JSON a run gets on its standard input.
     static QJsonObject toJson(const AlertEvent &event, const QString &ruleText, const QString &server);
+    // Ours without ConnectionSettings::secretVariables().
+    static QProcessEnvironment childEnvironment();
 
     int running() const { return int(m_running.size()); }
     int waiting() const { return int(m_waiting.size()); }

@@ -31,9 +31,22 @@ bool parseDb(const QString &text, int *db)
     return true;
 }
 
-// The options every scheme takes in its query.
-bool applyQuery(const QUrlQuery &query, ConnectionSettings *settings, QString *error)
+// The options every scheme takes in its query. `tlsScheme` names the scheme that would encrypt
+// this connection (empty: none can), for the refusal of TLS options on a plain one.
+bool applyQuery(const QUrlQuery &query, ConnectionSettings *settings, const QString &tlsScheme, QString *error)
 {
+    if (!settings->usesTls()) {
+        for (const char *option : {"ca", "cert", "key", "verify", "sni"}) {
+            const QString name = QString::fromLatin1(option);
+            if (!query.hasQueryItem(name))
+                continue;
+            *error = tlsScheme.isEmpty()
+                ? QStringLiteral("\"%1\" is a TLS option, and a unix socket has no TLS").arg(name)
+                : QStringLiteral("\"%1\" is a TLS option, but this scheme connects without TLS: use %2")
+                      .arg(name, tlsScheme);
+            return false;
+        }
+    }
     auto number = [&query, error](const QString &name, int *out) {
         if (!query.hasQueryItem(name))
             return true;
@@ -72,12 +85,16 @@ bool applyQuery(const QUrlQuery &query, ConnectionSettings *settings, QString *e
     return true;
 }
 
+const QLatin1String sentinelScheme("redis-sentinel://");
+const QLatin1String sentinelTlsScheme("rediss-sentinel://");
+
 ConnectionSettings parseSentinel(const QString &url, QString *error)
 {
     // QUrl cannot hold several hosts, so this form is taken apart by hand.
     ConnectionSettings settings;
     settings.transport = ConnectionSettings::Transport::Sentinel;
-    QString rest = url.mid(int(qstrlen("redis-sentinel://")));
+    settings.tls.sentinelTls = url.startsWith(sentinelTlsScheme, Qt::CaseInsensitive);
+    QString rest = url.mid(settings.tls.sentinelTls ? sentinelTlsScheme.size() : sentinelScheme.size());
     QString query;
     const int mark = rest.indexOf(QLatin1Char('?'));
     if (mark >= 0) {
@@ -119,19 +136,16 @@ ConnectionSettings parseSentinel(const QString &url, QString *error)
         *error = QStringLiteral("after the master name only a database number may follow");
         return settings;
     }
-    if (applyQuery(QUrlQuery(query), &settings, error))
+    if (applyQuery(QUrlQuery(query), &settings, QStringLiteral("rediss-sentinel://"), error))
         *error = settings.check();
     return settings;
 }
-} // namespace
 
-ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *errorOut)
+ConnectionSettings parse(const QString &trimmed, QString *error)
 {
-    QString ignored;
-    QString *error = errorOut ? errorOut : &ignored;
-    error->clear();
-    const QString trimmed = text.trimmed();
-    if (trimmed.startsWith(QLatin1String("redis-sentinel://"), Qt::CaseInsensitive))
+    using Transport = ConnectionSettings::Transport;
+    if (trimmed.startsWith(sentinelScheme, Qt::CaseInsensitive)
+        || trimmed.startsWith(sentinelTlsScheme, Qt::CaseInsensitive))
         return parseSentinel(trimmed, error);
 
     ConnectionSettings settings;
@@ -150,12 +164,12 @@ ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *err
             *error = QStringLiteral("a unix URL names the socket: unix:///path/to.sock");
             return settings;
         }
-        if (applyQuery(QUrlQuery(url), &settings, error))
+        if (applyQuery(QUrlQuery(url), &settings, QString(), error))
             *error = settings.check();
         return settings;
     }
     if (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss")) {
-        *error = QStringLiteral("unknown scheme \"%1\": use redis, rediss, unix or redis-sentinel")
+        *error = QStringLiteral("unknown scheme \"%1\": use redis, rediss, unix, redis-sentinel or rediss-sentinel")
                      .arg(scheme);
         return settings;
     }
@@ -173,9 +187,45 @@ ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *err
         *error = QStringLiteral("the path names a database number, not \"%1\"").arg(path);
         return settings;
     }
-    if (applyQuery(QUrlQuery(url), &settings, error))
+    if (applyQuery(QUrlQuery(url), &settings, QStringLiteral("rediss://"), error))
         *error = settings.check();
     return settings;
+}
+} // namespace
+
+ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *errorOut)
+{
+    QString ignored;
+    QString *error = errorOut ? errorOut : &ignored;
+    error->clear();
+    const QString trimmed = text.trimmed();
+    const ConnectionSettings settings = parse(trimmed, error);
+    const QString masked = withoutPassword(trimmed);
+    if (error->isEmpty() || masked == trimmed)
+        return settings;
+    // The message is remade from the URL with its password masked: a message quotes parts of
+    // the URL, and a password holding a delimiter (/ ? #) would be cut into such parts. When
+    // only the real password fails, its characters are the trouble.
+    QString maskedError;
+    parse(masked, &maskedError);
+    *error = !maskedError.isEmpty()
+        ? maskedError
+        : QStringLiteral("not a Redis URL: \"") + masked
+            + QStringLiteral("\" (in a password, / ? # @ and % must be percent-encoded: %2F %3F %23 %40 %25)");
+    return settings;
+}
+
+QString ConnectionSettings::withoutPassword(const QString &url)
+{
+    // Generous on purpose: from the first ':' after the scheme to the last '@' anywhere may be
+    // more than the password (an '@' in a query), never less, whatever else is wrong.
+    const int schemeEnd = url.indexOf(QLatin1String("://"));
+    const int start = schemeEnd >= 0 ? schemeEnd + 3 : url.indexOf(QLatin1Char(':')) + 1;
+    const int at = url.lastIndexOf(QLatin1Char('@'));
+    const int colon = url.indexOf(QLatin1Char(':'), start);
+    if (at < start || colon < 0 || colon >= at)
+        return url;
+    return url.left(colon + 1) + QStringLiteral("******") + url.mid(at);
 }
 
 QString ConnectionSettings::check() const
@@ -193,7 +243,23 @@ QString ConnectionSettings::check() const
 ConnectionSettings ConnectionSettings::fromEnvironment(QString *error)
 {
     const QString url = qEnvironmentVariable("REDIS_URL");
-    return fromUrl(url.isEmpty() ? QStringLiteral("redis://127.0.0.1:6379/0") : url, error);
+    ConnectionSettings settings = fromUrl(url.isEmpty() ? QStringLiteral("redis://127.0.0.1:6379/0") : url, error);
+    settings.takePasswordFromEnvironment();
+    return settings;
+}
+
+bool ConnectionSettings::takePasswordFromEnvironment()
+{
+    const QString fromEnvironment = qEnvironmentVariable("REDIS_PASSWORD");
+    if (!password.isEmpty() || fromEnvironment.isEmpty())
+        return false;
+    password = fromEnvironment;
+    return true;
+}
+
+QStringList ConnectionSettings::secretVariables()
+{
+    return {QStringLiteral("REDIS_URL"), QStringLiteral("REDIS_PASSWORD")};
 }
 
 QString ConnectionSettings::describe() const
@@ -206,8 +272,9 @@ QString ConnectionSettings::describe() const
     case Transport::Sentinel: {
         QStringList hosts;
         for (const auto &sentinel : sentinels)
-            hosts << QStringLiteral("%1:%2").arg(sentinel.first).arg(sentinel.second);
-        return QStringLiteral("redis-sentinel://") + who + hosts.join(QLatin1Char(',')) + QLatin1Char('/')
+            hosts << QStringLiteral("%1:%2").arg(sentinel.first, QString::number(sentinel.second));
+        const QString scheme = tls.sentinelTls ? QStringLiteral("rediss-sentinel://") : QStringLiteral("redis-sentinel://");
+        return scheme + who + hosts.join(QLatin1Char(',')) + QLatin1Char('/')
             + masterName + dbPart;
     }
     case Transport::Tls:

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -11,9 +12,13 @@
 //   rediss://[user:password@]host[:port][/db][?ca=FILE&cert=FILE&key=FILE&verify=0&sni=NAME]
 //   unix://[user:password@]/path/to.sock[?db=N]
 //   redis-sentinel://[user:password@]host[:port][,host[:port]...]/master-name[/db]
+//   rediss-sentinel://...the same...[?ca=FILE&cert=FILE&key=FILE&verify=0&sni=NAME]
 // Any of them may also carry readonly=1, timeout=MS (per request) and connect_timeout=MS.
 // Both timeouts must be at least 1 ms: there is no "no limit", because the request timeout is
 // also how a dead connection (no reply, no RST) is noticed and reopened; timeout=0 is refused.
+// rediss-sentinel:// reaches the sentinels and the master they name over TLS, all with the same
+// options. The TLS options are refused on a scheme without TLS: taken silently, they would leave
+// the operator believing that the password travels encrypted when it does not.
 struct ConnectionSettings
 {
     enum class Transport { Tcp, Tls, Unix, Sentinel };
@@ -25,6 +30,10 @@ struct ConnectionSettings
         QString keyFile;    // its private key (PEM, unencrypted)
         bool verifyPeer = true;
         QString serverName; // SNI and the name the certificate must carry; empty = host
+        // With Transport::Sentinel (rediss-sentinel://): the sentinels and the master are reached
+        // over TLS. Kept here, with the options it switches on, so that whatever copies the TLS
+        // options copies it too.
+        bool sentinelTls = false;
     };
 
     Transport transport = Transport::Tcp;
@@ -64,10 +73,25 @@ struct ConnectionSettings
     // shift it to show that scripts get the server's time, not this one.
     std::function<qint64()> localClockMs;
 
-    // Empty `error` (or a null pointer) on success.
+    // Empty `error` (or a null pointer) on success. The error never holds the URL's password.
     static ConnectionSettings fromUrl(const QString &url, QString *error = nullptr);
-    // REDIS_URL when set, else redis://127.0.0.1:6379/0.
+    // `url` with whatever may be its password (from the user name's ':' to the last '@') replaced
+    // by a mask, for messages; unchanged when it has none. Works on text that is not a valid URL.
+    static QString withoutPassword(const QString &url);
+    // REDIS_URL when set, else redis://127.0.0.1:6379/0; with takePasswordFromEnvironment().
     static ConnectionSettings fromEnvironment(QString *error = nullptr);
+    // With no password yet, takes REDIS_PASSWORD's (when set); whether it did. The environment is
+    // the user's own, where a command line (--url) is shown to every user of the machine by ps.
+    bool takePasswordFromEnvironment();
+    // The environment variables that give a way into Redis (REDIS_URL, REDIS_PASSWORD): a child
+    // process we start does not get them.
+    static QStringList secretVariables();
+
+    // Whether the connection to Redis (and to the sentinels) is encrypted.
+    bool usesTls() const
+    {
+        return transport == Transport::Tls || (transport == Transport::Sentinel && tls.sentinelTls);
+    }
 
     // Empty when the settings can be used; else what is wrong, in words (timeouts below 1 ms...).
     QString check() const;

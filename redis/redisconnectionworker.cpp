@@ -32,6 +32,14 @@ bool isPassing(const RedisError &error)
     return error.kind == Kind::MaxClients || error.kind == Kind::Loading || error.kind == Kind::Busy;
 }
 
+// Ends the handshake whatever command of it got it: NOAUTH (no password given to a server that
+// wants one) refuses every command, the optional ones included, so a connection that went on
+// would look connected while every call fails.
+bool endsHandshake(const RedisError &error)
+{
+    return isPassing(error) || error.kind == Kind::WrongPassword;
+}
+
 QByteArray infoField(const QByteArray &info, const QByteArray &name)
 {
     const QByteArray marker = name + ':';
@@ -130,16 +138,15 @@ void RedisConnectionWorker::connectNow()
     }
     setState(ConnectionState::Phase::Connecting);
     if (m_settings.transport == ConnectionSettings::Transport::Sentinel) {
-        m_resolver->resolve(m_settings.sentinels, m_settings.masterName, m_settings.connectTimeoutMs,
-                            [this](const QString &host, quint16 port, const RedisError &error) {
-                                if (!error.isNull()) {
-                                    drop(error, false);
-                                    return;
-                                }
-                                m_state.address = QStringLiteral("%1:%2 (master \"%3\" by Sentinel)")
-                                                      .arg(host).arg(port).arg(m_settings.masterName);
-                                openTransport(host, port);
-                            });
+        m_resolver->resolve(m_settings, [this](const QString &host, quint16 port, const RedisError &error) {
+            if (!error.isNull()) {
+                drop(error, isPermanent(error));
+                return;
+            }
+            m_state.address = QStringLiteral("%1:%2 (master \"%3\" by Sentinel)")
+                                  .arg(host, QString::number(port), m_settings.masterName);
+            openTransport(host, port);
+        });
         return;
     }
     openTransport(m_settings.host, m_settings.port);
@@ -161,14 +168,13 @@ void RedisConnectionWorker::onTransportUp()
 {
     m_reader.reset();
     // AUTH and SELECT must succeed; TIME, INFO and SETNAME may be refused by an ACL without
-    // harm. A server that cannot take us yet (max clients, loading) is tried again later.
+    // harm, but not for want of a password. A server that cannot take us yet (max clients,
+    // loading) is tried again later.
     auto check = [this](bool mustSucceed) {
         return [this, mustSucceed](const RedisReply &reply) {
             if (!reply.isError())
                 return;
-            if (isPassing(reply.error))
-                drop(reply.error, false);
-            else if (mustSucceed)
+            if (mustSucceed || endsHandshake(reply.error))
                 drop(reply.error, isPermanent(reply.error));
         };
     };
@@ -199,8 +205,8 @@ void RedisConnectionWorker::onTransportUp()
     });
     // Last: its reply, unless it is one to try again later, ends the handshake.
     m_pipeline.sendInternal({"CLIENT", "SETNAME", m_settings.clientName.toUtf8()}, [this](const RedisReply &reply) {
-        if (reply.isError() && isPassing(reply.error)) {
-            drop(reply.error, false);
+        if (reply.isError() && endsHandshake(reply.error)) {
+            drop(reply.error, isPermanent(reply.error));
             return;
         }
         onHandshakeDone();
@@ -239,8 +245,8 @@ void RedisConnectionWorker::measureClock()
         return;
     const qint64 sentMs = m_clock->localMs();
     m_pipeline.sendInternal({"TIME"}, [this, sentMs](const RedisReply &reply) {
-        if (reply.isError() && isPassing(reply.error) && !m_pipeline.isOpen()) {
-            drop(reply.error, false); // still in the handshake: the server cannot take us yet
+        if (reply.isError() && endsHandshake(reply.error) && !m_pipeline.isOpen()) {
+            drop(reply.error, isPermanent(reply.error)); // still in the handshake
             return;
         }
         QString error;

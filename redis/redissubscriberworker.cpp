@@ -114,16 +114,15 @@ void RedisSubscriberWorker::connectNow()
     }
     setState(ConnectionState::Phase::Connecting);
     if (m_settings.transport == ConnectionSettings::Transport::Sentinel) {
-        m_resolver->resolve(m_settings.sentinels, m_settings.masterName, m_settings.connectTimeoutMs,
-                            [this](const QString &host, quint16 port, const RedisError &error) {
-                                if (!error.isNull()) {
-                                    drop(error, false);
-                                    return;
-                                }
-                                m_state.address = QStringLiteral("%1:%2 (master \"%3\" by Sentinel)")
-                                                      .arg(host).arg(port).arg(m_settings.masterName);
-                                openTransport(host, port);
-                            });
+        m_resolver->resolve(m_settings, [this](const QString &host, quint16 port, const RedisError &error) {
+            if (!error.isNull()) {
+                drop(error, isPermanent(error));
+                return;
+            }
+            m_state.address = QStringLiteral("%1:%2 (master \"%3\" by Sentinel)")
+                                  .arg(host, QString::number(port), m_settings.masterName);
+            openTransport(host, port);
+        });
         return;
     }
     openTransport(m_settings.host, m_settings.port);

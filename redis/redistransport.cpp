@@ -108,7 +108,7 @@ void RedisTransport::openUnix()
 void RedisTransport::openTcp(const QString &host, quint16 port)
 {
     QTcpSocket *socket = nullptr;
-    if (m_settings.transport == ConnectionSettings::Transport::Tls) {
+    if (m_settings.usesTls()) {
         auto *ssl = new QSslSocket(this);
         socket = ssl;
         m_device = ssl;

@@ -9,8 +9,8 @@
 
 class QIODevice;
 
-// The byte stream to one Redis server: a TCP, TLS or unix socket, opened with the settings'
-// certificates and with keepalive tuned so that a peer gone without a word (laptop asleep, NAT
+// The byte stream to one Redis server (or sentinel): a TCP, TLS or unix socket, opened with the
+// settings' certificates (TLS for rediss:// and for every server of rediss-sentinel://) and with keepalive tuned so that a peer gone without a word (laptop asleep, NAT
 // or VPN dropped) is noticed in tens of seconds, not the OS's two hours. One transport is one
 // attempt: after failed() or close() a new one is made.
 class RedisTransport final : public QObject

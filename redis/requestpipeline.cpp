@@ -16,7 +16,7 @@ QString seconds(int milliseconds)
 }
 
 // NOSCRIPT more often than this for one request means loading does not help (the script is
-// flushed as fast as we load it, or SCRIPT LOAD is refused): its caller hears why.
+// flushed as fast as we load it): its caller hears NOSCRIPT. A refused load is told at once.
 constexpr int maxNoScriptRetries = 2;
 } // namespace
 
@@ -74,6 +74,7 @@ void RequestPipeline::setOpen(bool open)
     if (!open) {
         // A new connection (maybe a new server) has loaded nothing yet.
         m_scriptLoadedAt.clear();
+        m_scriptLoadFailures.clear();
         return;
     }
     while (m_open && !m_queue.empty()) {
@@ -150,10 +151,18 @@ RedisError RequestPipeline::onReply(const RedisReply &reply)
     if (request->done)
         return {}; // it timed out; its late reply is dropped here
     m_consecutiveTimeouts = 0;
-    if (reply.isError() && reply.error.kind == Kind::NoScript && request->command.isScript()
-        && request->noScripts < maxNoScriptRetries) {
-        retryAfterNoScript(request);
-        return {};
+    if (reply.isError() && reply.error.kind == Kind::NoScript && request->command.isScript()) {
+        const auto failed = m_scriptLoadFailures.constFind(request->command.script);
+        if (failed != m_scriptLoadFailures.constEnd() && request->noScripts > 0
+            && m_scriptLoadedAt.value(request->command.script) < request->sentAs) {
+            // Re-sent after a load that the server refused: why it refused is the answer.
+            complete(request, RedisReply::fromError(*failed));
+            return {};
+        }
+        if (request->noScripts < maxNoScriptRetries) {
+            retryAfterNoScript(request);
+            return {};
+        }
     }
     if (reply.isError() && reply.error.kind == Kind::ReadOnlyReplica
         && m_settings.transport == ConnectionSettings::Transport::Sentinel
@@ -192,8 +201,19 @@ void RequestPipeline::retryAfterNoScript(const RequestPtr &request)
     const auto loaded = m_scriptLoadedAt.constFind(request->command.script);
     if (loaded == m_scriptLoadedAt.constEnd() || *loaded < request->sentAs) {
         if (const LuaScript *script = ScriptLibrary::instance().find(request->command.script)) {
-            sendInternal({"SCRIPT", "LOAD", script->source});
-            m_scriptLoadedAt.insert(request->command.script, m_writes);
+            const QString name = request->command.script;
+            m_scriptLoadFailures.remove(name);
+            sendInternal({"SCRIPT", "LOAD", script->source}, [this, name](const RedisReply &reply) {
+                if (!reply.isError())
+                    return;
+                // An ACL without SCRIPT LOAD (NOPERM), maxmemory (OOM): the calls that waited
+                // for this load hear it, not a bare NOSCRIPT.
+                RedisError why = reply.error;
+                why.message = QStringLiteral("The server does not have the script \"%1\" and refused to "
+                                             "load it (SCRIPT LOAD): %2").arg(name, reply.error.message);
+                m_scriptLoadFailures.insert(name, why);
+            });
+            m_scriptLoadedAt.insert(name, m_writes);
         }
     }
     send(request);
@@ -301,6 +321,7 @@ void RequestPipeline::abandon(const RedisError &why)
 {
     m_open = false;
     m_scriptLoadedAt.clear();
+    m_scriptLoadFailures.clear();
     m_consecutiveTimeouts = 0;
     const std::deque<Expected> expected = std::move(m_expected);
     m_expected.clear();

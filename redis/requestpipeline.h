@@ -15,10 +15,11 @@
 // The request side of one connection, without a socket: what waits to be sent, what was sent
 // and awaits its reply (matched strictly in order), and what was answered but must wait for an
 // earlier request before its caller hears of it. It turns script calls into EVALSHA, loads a
-// script once per connection after NOSCRIPT and re-sends, applies the request timeout, and
-// judges the connection dead (K timeouts in a row, or silence past the timeout while replies
-// are owed). Bytes go out through `write`; replies come in through onReply. The worker owns the
-// transport and decides what a dead connection means; tests drive this class directly.
+// script once per connection after NOSCRIPT and re-sends (a refused load reaches the callers
+// with the server's reason), applies the request timeout, and judges the connection dead (K
+// timeouts in a row, or silence past the timeout while replies are owed). Bytes go out through
+// `write`; replies come in through onReply. The worker owns the transport and decides what a
+// dead connection means; tests drive this class directly.
 class RequestPipeline final
 {
 public:
@@ -92,6 +93,7 @@ private:
     std::deque<Expected> m_expected;   // sent, reply awaited, in order
     std::deque<RequestPtr> m_order;    // sent callers' requests not delivered yet, in send order
     QHash<QString, quint64> m_scriptLoadedAt; // script name -> write number of its SCRIPT LOAD
+    QHash<QString, RedisError> m_scriptLoadFailures; // script name -> why its last SCRIPT LOAD failed
     quint64 m_writes = 0;              // numbers every command written on this connection
     QElapsedTimer m_lastHeard;         // since bytes arrived, or replies began to be owed
     qint64 m_pending = 0;              // callers' requests not finished

@@ -1,6 +1,7 @@
 #include "sentinelresolver.h"
 
-#include <QTcpSocket>
+#include "redistransport.h"
+
 #include <QTimer>
 
 SentinelResolver::SentinelResolver(QObject *parent)
@@ -13,13 +14,10 @@ SentinelResolver::SentinelResolver(QObject *parent)
     });
 }
 
-void SentinelResolver::resolve(const QList<QPair<QString, quint16>> &sentinels,
-                               const QString &masterName, int timeoutMs, Done done)
+void SentinelResolver::resolve(const ConnectionSettings &settings, Done done)
 {
     cancel();
-    m_sentinels = sentinels;
-    m_masterName = masterName;
-    m_timeoutMs = timeoutMs;
+    m_settings = settings;
     m_next = 0;
     m_failures.clear();
     m_done = std::move(done);
@@ -29,53 +27,62 @@ void SentinelResolver::resolve(const QList<QPair<QString, quint16>> &sentinels,
 void SentinelResolver::cancel()
 {
     ++m_lookup;
-    closeSocket();
+    closeTransport();
     m_done = nullptr;
 }
 
-void SentinelResolver::closeSocket()
+void SentinelResolver::closeTransport()
 {
     m_timer->stop();
-    if (m_socket) {
-        m_socket->disconnect(this);
-        m_socket->abort();
-        m_socket->deleteLater();
-        m_socket = nullptr;
+    if (m_transport) {
+        m_transport->disconnect(this);
+        m_transport->close();
+        m_transport->deleteLater();
+        m_transport = nullptr;
     }
     m_reader.reset();
 }
 
 void SentinelResolver::tryNext()
 {
-    closeSocket();
-    if (m_next >= m_sentinels.size()) {
+    closeTransport();
+    if (m_next >= m_settings.sentinels.size()) {
         Done done = std::move(m_done);
         m_done = nullptr;
         if (done) {
             done(QString(), 0,
                  RedisError::make(RedisError::Kind::SentinelUnavailable,
                                   QStringLiteral("No sentinel knows the master \"%1\" (%2)")
-                                      .arg(m_masterName, m_failures.join(QStringLiteral("; ")))));
+                                      .arg(m_settings.masterName, m_failures.join(QStringLiteral("; ")))));
         }
         return;
     }
-    const auto sentinel = m_sentinels.at(m_next++);
-    m_socket = new QTcpSocket(this);
-    connect(m_socket, &QTcpSocket::connected, this, [this] {
-        m_socket->write(RespReader::encode({"SENTINEL", "get-master-addr-by-name", m_masterName.toUtf8()}));
+    const auto sentinel = m_settings.sentinels.at(m_next++);
+    m_transport = new RedisTransport(m_settings, this);
+    connect(m_transport, &RedisTransport::up, this, [this] {
+        m_transport->write(RespReader::encode({"SENTINEL", "get-master-addr-by-name", m_settings.masterName.toUtf8()}));
     });
-    connect(m_socket, &QTcpSocket::readyRead, this, &SentinelResolver::onReadyRead);
-    connect(m_socket, &QTcpSocket::errorOccurred, this, [this] {
-        finishAttempt(m_socket->errorString());
+    connect(m_transport, &RedisTransport::readyRead, this, &SentinelResolver::onReadyRead);
+    connect(m_transport, &RedisTransport::failed, this, [this](const RedisError &error) {
+        if (error.kind == RedisError::Kind::InvalidSettings) {
+            // An unreadable certificate file: every sentinel would fail the same way.
+            closeTransport();
+            Done done = std::move(m_done);
+            m_done = nullptr;
+            if (done)
+                done(QString(), 0, error);
+            return;
+        }
+        finishAttempt(error.message);
     });
-    m_timer->start(m_timeoutMs);
-    m_socket->connectToHost(sentinel.first, sentinel.second);
+    m_timer->start(m_settings.connectTimeoutMs);
+    m_transport->open(sentinel.first, sentinel.second);
 }
 
 void SentinelResolver::finishAttempt(const QString &why)
 {
-    const auto sentinel = m_sentinels.value(m_next - 1);
-    m_failures << QStringLiteral("%1:%2: %3").arg(sentinel.first).arg(sentinel.second).arg(why);
+    const auto sentinel = m_settings.sentinels.value(m_next - 1);
+    m_failures << QStringLiteral("%1:%2: %3").arg(sentinel.first, QString::number(sentinel.second), why);
     // Let the socket's own signal finish before it is replaced; a lookup cancelled or replaced
     // meanwhile must not be continued.
     const quint64 lookup = m_lookup;
@@ -83,12 +90,12 @@ void SentinelResolver::finishAttempt(const QString &why)
         if (lookup == m_lookup && m_done)
             tryNext();
     }, Qt::QueuedConnection);
-    closeSocket();
+    closeTransport();
 }
 
 void SentinelResolver::onReadyRead()
 {
-    m_reader.feed(m_socket->readAll());
+    m_reader.feed(m_transport->readAll());
     RedisReply reply;
     const RespReader::Result result = m_reader.next(&reply);
     if (result == RespReader::Result::NeedMore)
@@ -108,7 +115,7 @@ void SentinelResolver::onReadyRead()
         return;
     }
     const QString host = QString::fromUtf8(reply.elements.at(0).bytes);
-    closeSocket();
+    closeTransport();
     Done done = std::move(m_done);
     m_done = nullptr;
     if (done)

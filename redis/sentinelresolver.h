@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connectionsettings.h"
 #include "rediserror.h"
 #include "respreader.h"
 
@@ -10,11 +11,12 @@
 
 #include <functional>
 
-class QTcpSocket;
 class QTimer;
+class RedisTransport;
 
-// Asks Redis Sentinels, one after another, where the master named `masterName` is
-// (SENTINEL get-master-addr-by-name). Lives on the connection thread and never blocks it.
+// Asks Redis Sentinels, one after another, where the master named in the settings is
+// (SENTINEL get-master-addr-by-name). The sentinels are reached as the master is: over TLS, with
+// the same options, for rediss-sentinel://. Lives on the connection thread and never blocks it.
 class SentinelResolver final : public QObject
 {
     Q_OBJECT
@@ -24,25 +26,23 @@ public:
 
     explicit SentinelResolver(QObject *parent = nullptr);
 
-    // Replaces any lookup under way; `done` is called exactly once for this lookup.
-    void resolve(const QList<QPair<QString, quint16>> &sentinels, const QString &masterName,
-                 int timeoutMs, Done done);
+    // Replaces any lookup under way; `done` is called exactly once for this lookup. Each sentinel
+    // gets the settings' connect timeout.
+    void resolve(const ConnectionSettings &settings, Done done);
     void cancel();
 
 private:
     void tryNext();
     void finishAttempt(const QString &why);
     void onReadyRead();
-    void closeSocket();
+    void closeTransport();
 
-    QList<QPair<QString, quint16>> m_sentinels;
-    QString m_masterName;
-    int m_timeoutMs = 0;
+    ConnectionSettings m_settings;
     int m_next = 0;
     quint64 m_lookup = 0;
     Done m_done;
     QStringList m_failures;
-    QTcpSocket *m_socket = nullptr;
+    RedisTransport *m_transport = nullptr;
     QTimer *m_timer = nullptr;
     RespReader m_reader;
 };

@@ -77,6 +77,119 @@ private slots:
         QCOMPARE(s.password, QStringLiteral("pw"));
     }
 
+    void sentinelOverTls()
+    {
+        QString error;
+        const ConnectionSettings s = ConnectionSettings::fromUrl(
+            QStringLiteral("rediss-sentinel://:pw@10.0.0.1:26379,10.0.0.2/mymaster/2?ca=/etc/ca.pem&sni=redis.example"),
+            &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(s.transport, ConnectionSettings::Transport::Sentinel);
+        QVERIFY(s.usesTls());
+        QCOMPARE(s.sentinels.size(), 2);
+        QCOMPARE(s.masterName, QStringLiteral("mymaster"));
+        QCOMPARE(s.db, 2);
+        QCOMPARE(s.tls.caFile, QStringLiteral("/etc/ca.pem"));
+        QCOMPARE(s.tls.serverName, QStringLiteral("redis.example"));
+        QVERIFY(s.describe().startsWith(QLatin1String("rediss-sentinel://")));
+        QVERIFY(!s.describe().contains(QLatin1String("pw")));
+
+        const ConnectionSettings plain = ConnectionSettings::fromUrl(QStringLiteral("redis-sentinel://h/m"));
+        QVERIFY(!plain.usesTls());
+        QVERIFY(plain.describe().startsWith(QLatin1String("redis-sentinel://")));
+        QVERIFY(ConnectionSettings::fromUrl(QStringLiteral("rediss://h")).usesTls());
+        QVERIFY(!ConnectionSettings::fromUrl(QStringLiteral("redis://h")).usesTls());
+    }
+
+    // Taken silently, a TLS option would let the operator believe the password travels encrypted.
+    void tlsOptionsOnAPlainSchemeAreRefused_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("hint");
+        QTest::newRow("sentinel ca") << QStringLiteral("redis-sentinel://h:1/m?ca=/etc/ca.pem") << QStringLiteral("rediss-sentinel://");
+        QTest::newRow("sentinel verify") << QStringLiteral("redis-sentinel://h:1/m?verify=0") << QStringLiteral("rediss-sentinel://");
+        QTest::newRow("redis cert") << QStringLiteral("redis://h?cert=/c.pem&key=/k.pem") << QStringLiteral("rediss://");
+        QTest::newRow("redis sni") << QStringLiteral("redis://h?sni=name") << QStringLiteral("rediss://");
+        QTest::newRow("unix ca") << QStringLiteral("unix:///tmp/r.sock?ca=/etc/ca.pem") << QStringLiteral("unix socket");
+    }
+
+    void tlsOptionsOnAPlainSchemeAreRefused()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, hint);
+        QString error;
+        ConnectionSettings::fromUrl(url, &error);
+        QVERIFY2(error.contains(QLatin1String("TLS")) && error.contains(hint), qPrintable(error));
+    }
+
+    // An error quotes parts of the URL; the password is never one of them, whatever broke the URL
+    // (its own characters included). Two halves, so that a password cut in two is caught too.
+    void errorsNeverShowThePassword_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::newRow("not a url") << QStringLiteral("redis://ops:Kq7wPass Zr4x@h:1");
+        QTest::newRow("scheme") << QStringLiteral("http://ops:Kq7wZr4x@h");
+        QTest::newRow("port") << QStringLiteral("redis://ops:Kq7wZr4x@h:99999");
+        QTest::newRow("db") << QStringLiteral("redis://ops:Kq7wZr4x@h/abc");
+        QTest::newRow("slash in password") << QStringLiteral("redis://ops:Kq7w/Zr4x@h:1");
+        QTest::newRow("question mark in password") << QStringLiteral("redis://ops:Kq7w?Zr4x@h:1");
+        QTest::newRow("hash in password") << QStringLiteral("rediss://ops:Kq7w#Zr4x@h:1");
+        QTest::newRow("sentinel, slash in password") << QStringLiteral("redis-sentinel://ops:Kq7w/Zr4x@h:1/m");
+        QTest::newRow("sentinel, question mark") << QStringLiteral("redis-sentinel://ops:Kq7w?Zr4x@h:1/m");
+        QTest::newRow("sentinel address") << QStringLiteral("redis-sentinel://ops:Kq7wZr4x@h:x/m");
+        QTest::newRow("unix") << QStringLiteral("unix://ops:Kq7wZr4x@/tmp/r.sock?timeout=0");
+    }
+
+    void errorsNeverShowThePassword()
+    {
+        QFETCH(QString, url);
+        QString error;
+        ConnectionSettings::fromUrl(url, &error);
+        QVERIFY2(!error.isEmpty(), qPrintable(url));
+        QVERIFY2(!error.contains(QLatin1String("Kq7w")) && !error.contains(QLatin1String("Zr4x")), qPrintable(error));
+    }
+
+    void aPasswordsOwnCharactersAreNamedAsTheTrouble()
+    {
+        QString error;
+        ConnectionSettings::fromUrl(QStringLiteral("redis://ops:Kq7w/Zr4x@h:1"), &error);
+        QVERIFY2(error.contains(QLatin1String("percent-encoded")) && error.contains(QLatin1String("ops:******@h:1")),
+                 qPrintable(error));
+    }
+
+    void withoutPassword()
+    {
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://ops:pw@h:1/2")),
+                 QStringLiteral("redis://ops:******@h:1/2"));
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://:p@w/x@h")), QStringLiteral("redis://:******@h"));
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://ops@h:1")), QStringLiteral("redis://ops@h:1"));
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://h:1/0")), QStringLiteral("redis://h:1/0"));
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis-sentinel://:pw@a:1,b:2/m")),
+                 QStringLiteral("redis-sentinel://:******@a:1,b:2/m"));
+    }
+
+    void passwordFromTheEnvironment()
+    {
+        qputenv("REDIS_PASSWORD", "from-env");
+        ConnectionSettings none = ConnectionSettings::fromUrl(QStringLiteral("redis://ops@h"));
+        QVERIFY(none.takePasswordFromEnvironment());
+        QCOMPARE(none.password, QStringLiteral("from-env"));
+        QCOMPARE(none.user, QStringLiteral("ops"));
+        // The URL's own password wins.
+        ConnectionSettings own = ConnectionSettings::fromUrl(QStringLiteral("redis://:in-url@h"));
+        QVERIFY(!own.takePasswordFromEnvironment());
+        QCOMPARE(own.password, QStringLiteral("in-url"));
+        qputenv("REDIS_URL", "redis://envhost:1234/5");
+        QCOMPARE(ConnectionSettings::fromEnvironment().password, QStringLiteral("from-env"));
+        qunsetenv("REDIS_URL");
+        qunsetenv("REDIS_PASSWORD");
+        ConnectionSettings unset = ConnectionSettings::fromUrl(QStringLiteral("redis://h"));
+        QVERIFY(!unset.takePasswordFromEnvironment());
+        QVERIFY(unset.password.isEmpty());
+        QVERIFY(ConnectionSettings::secretVariables().contains(QStringLiteral("REDIS_PASSWORD")));
+        QVERIFY(ConnectionSettings::secretVariables().contains(QStringLiteral("REDIS_URL")));
+    }
+
     void errors_data()
     {
         QTest::addColumn<QString>("url");

@@ -29,15 +29,20 @@ private:
         return settings;
     }
 
-    static qint64 commandCalls(SyncRedis &redis, const QByteArray &command)
+    // `field`: calls (that ran), or rejected_calls (refused before running: ACL, arity...).
+    static qint64 commandCalls(SyncRedis &redis, const QByteArray &command, const QByteArray &field = "calls")
     {
         const QByteArray info = redis.command({"INFO", "commandstats"}).bytes;
-        const QByteArray marker = "cmdstat_" + command + ":calls=";
-        const int at = info.indexOf(marker);
-        if (at < 0)
+        const QByteArray prefix = "cmdstat_" + command + ":";
+        const int line = info.indexOf(prefix);
+        if (line < 0)
             return 0;
-        const int start = at + marker.size();
-        return info.mid(start, info.indexOf(',', start) - start).toLongLong();
+        const QByteArray stats = info.mid(line + prefix.size(), info.indexOf('\r', line) - line - prefix.size());
+        for (const QByteArray &pair : stats.split(',')) {
+            if (pair.startsWith(QByteArray(field + '=')))
+                return pair.mid(field.size() + 1).toLongLong();
+        }
+        return 0;
     }
 
 private slots:
@@ -142,6 +147,32 @@ private slots:
         QCOMPARE(commandCalls(fixture.redis(), "script|load"), 3); // once per flush, no more
     }
 
+    // A server that lost our script and will not take it again: its callers hear why (an ACL
+    // without SCRIPT LOAD here), not a NOSCRIPT that explains nothing.
+    void aRefusedScriptLoadSaysWhy()
+    {
+        QlessFixture fixture;
+        QVERIFY(fixture.start());
+        QCOMPARE(fixture.command({"ACL", "SETUSER", "noload", "on", ">pw", "~*", "&*", "+@all", "-script|load"}).bytes,
+                 QByteArray("OK"));
+        RedisConnection connection(ConnectionSettings::fromUrl(
+            QStringLiteral("unix://noload:pw@") + fixture.server().socketPath()));
+        QVERIFY(awaitReady(connection));
+        QCOMPARE(fixture.command({"SCRIPT", "FLUSH"}).bytes, QByteArray("OK"));
+        const RedisReply reply = awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"}));
+        QVERIFY(reply.isError());
+        QCOMPARE(reply.error.kind, RedisError::Kind::NoPermission);
+        QVERIFY2(reply.error.message.contains(QLatin1String("SCRIPT LOAD")), qPrintable(reply.error.message));
+        QVERIFY2(reply.error.serverText.startsWith("NOPERM"), reply.error.serverText.constData());
+        QVERIFY(reply.error.certainlyNotRun());
+        // One load tried for the call, not one per NOSCRIPT.
+        QCOMPARE(commandCalls(fixture.redis(), "script|load", "rejected_calls"), 1);
+        QCOMPARE(fixture.command({"ACL", "SETUSER", "noload", "+script|load"}).bytes, QByteArray("OK"));
+        // Allowed again: the next call loads the script and runs.
+        QCOMPARE(awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"})).bytes,
+                 QByteArray("60"));
+    }
+
     void luaErrorsInTheScriptsOwnWords()
     {
         QlessFixture fixture;
@@ -202,6 +233,13 @@ private slots:
         RedisConnection none(unixSettings(server));
         const RedisReply noAuth = awaitReply(none, RedisCommand::read({"GET", "k"}));
         QCOMPARE(noAuth.error.kind, RedisError::Kind::WrongPassword);
+        // No password given: a final state that asks for one, never "connected" while every call
+        // fails (database 0 has no SELECT to be refused, so the handshake's optional commands
+        // are the ones that hear NOAUTH).
+        QTRY_COMPARE_WITH_TIMEOUT(none.state().phase, ConnectionState::Phase::Failed, 20000);
+        QCOMPARE(none.state().error.kind, RedisError::Kind::WrongPassword);
+        QVERIFY2(none.state().describe().contains(QLatin1String("password")), qPrintable(none.state().describe()));
+        QVERIFY(!none.state().error.isPassing());
 
         RedisConnection right(ConnectionSettings::fromUrl(
             QStringLiteral("unix://:secret@") + server.socketPath()));

@@ -13,6 +13,7 @@
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QPointer>
 #include <QWidget>
 
@@ -86,8 +87,10 @@ void OneJobActions::askStopRecurring(const RecurringJob &job, QWidget *parent)
         return;
     const QByteArray jid = job.jid;
     m_center->confirm(parent, tr("Stop recurring job"),
+            // One arg() for all: a class name holding "%3" must not be filled by the next one.
             tr("Stop recurring job %1 (%2, every %3 s in %4)?\n\nNo more jobs are spawned from it; jobs already "
-               "spawned stay.").arg(QString::fromUtf8(jid), job.klass).arg(job.interval).arg(job.queue),
+               "spawned stay.").arg(QString::fromUtf8(jid), job.klass,
+                                    QString::number(job.interval, 'g', QLocale::FloatingPointShortest), job.queue),
             tr("Stop it"), true, [this, jid, parent] {
                 m_session->client()->recurringOff(jid, this, [this, jid, where = QPointer<QWidget>(parent)](const QlessReply<qint64> &reply) {
                     recordOneJob(QStringLiteral("recur off"), {{QStringLiteral("jid"), QString::fromUtf8(jid)}},

@@ -1,6 +1,7 @@
 #include "exportstatscommand.h"
 
 #include "chartexporter.h"
+#include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
 #include "qlessclient.h"
@@ -158,7 +159,7 @@ int ExportStatsCommand::run(int argc, char *argv[])
 int ExportStatsCommand::execute(const Options &options, QString *error)
 {
     QString urlError;
-    ConnectionSettings settings = ConnectionSettings::fromUrl(options.url, &urlError);
+    ConnectionSettings settings = CommandLineUrl::read(options.url, &urlError);
     if (!urlError.isEmpty()) {
         *error = tr("Bad --url: %1").arg(urlError);
         return Usage;

@@ -1,5 +1,6 @@
 #include "exporttablecommand.h"
 
+#include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
 #include "qlessclient.h"
@@ -134,7 +135,7 @@ int ExportTableCommand::execute(const Options &options, QString *error)
     ConnectionSettings settings;
     if (needsServer) {
         QString urlError;
-        settings = ConnectionSettings::fromUrl(options.url, &urlError);
+        settings = CommandLineUrl::read(options.url, &urlError);
         if (!urlError.isEmpty()) {
             *error = tr("Bad --url: %1").arg(urlError);
             return Usage;

@@ -1,5 +1,6 @@
 #include "headlesscommand.h"
 
+#include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
 #include "queuecounts.h"
@@ -79,7 +80,9 @@ QCommandLineOption HeadlessCommand::urlOption()
 {
     return QCommandLineOption(QStringLiteral("url"),
                               tr("The qless server: redis://[user:password@]host:port/db, rediss://..., "
-                                 "unix:///path.sock?db=N or redis-sentinel://... Default: REDIS_URL."),
+                                 "unix:///path.sock?db=N, redis-sentinel://... or rediss-sentinel://... "
+                                 "Default: REDIS_URL. A URL without a password takes REDIS_PASSWORD's "
+                                 "(a command line is visible to other users of the machine)."),
                               QStringLiteral("URL"));
 }
 
@@ -117,6 +120,11 @@ bool HeadlessCommand::readUrl(const QCommandLineParser &parser, bool needed, QSt
     if (url->isEmpty() && needed) {
         *error = tr("Missing --url (and REDIS_URL is not set).");
         return false;
+    }
+    if (parser.isSet(option)) {
+        const QString warning = CommandLineUrl::passwordWarning(*url);
+        if (!warning.isEmpty())
+            printError(quietCommand(), warning);
     }
     return true;
 }

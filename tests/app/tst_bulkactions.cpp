@@ -380,7 +380,8 @@ private slots:
     void recurringTemplatesAreEditedAndStopped()
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
-        fixture().call(QStringLiteral("recur"), {"on", "cron", "nightly", "Cron.Job", "{}", QByteArray::number(now, 'f', 3),
+        // A class name that looks like a placeholder is shown as it is, not filled in.
+        fixture().call(QStringLiteral("recur"), {"on", "cron", "nightly", "Cron.Job%1", "{}", QByteArray::number(now, 'f', 3),
                                                  "interval", "3600", "0"});
         auto s = auditedSession();
         QueuesPage page(s.get());
@@ -416,6 +417,7 @@ private slots:
         menu->close();
         QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
         QVERIFY(confirm && confirm->text().contains(QStringLiteral("nightly")));
+        QVERIFY2(confirm->text().contains(QStringLiteral("(Cron.Job%1, every 3600 s in cron)")), qPrintable(confirm->text()));
         answer(confirm, QMessageBox::AcceptRole);
         QTRY_VERIFY_WITH_TIMEOUT(fixture().call(QStringLiteral("recur"), {"get", "nightly"}).isNil(), 10000);
 

@@ -66,6 +66,43 @@ private slots:
         QCOMPARE(hook.running(), 0);
     }
 
+    // The command may pass its environment on (a chat bot, a log): the way into Redis stays here.
+    void theCommandDoesNotGetTheRedisSecrets()
+    {
+        qputenv("REDIS_URL", "redis://:url-secret@prod:6379/0");
+        qputenv("REDIS_PASSWORD", "password-secret");
+        qputenv("QLESSDESK_TEST_KEPT", "kept");
+        const QString out = m_dir.filePath(QStringLiteral("env.txt"));
+        AlertHook hook;
+        hook.setCommand(QStringLiteral("sh -c \"env > $0\" %1").arg(out));
+        QSignalSpy finished(&hook, &AlertHook::finished);
+        hook.run(event(QStringLiteral("crawl")), {}, {});
+        QVERIFY(finished.wait(20000));
+        qunsetenv("REDIS_URL");
+        qunsetenv("REDIS_PASSWORD");
+        qunsetenv("QLESSDESK_TEST_KEPT");
+        QCOMPARE(finished.first().at(0).toBool(), true);
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray environment = file.readAll();
+        QVERIFY(environment.contains("QLESSDESK_TEST_KEPT=kept"));
+        QVERIFY(!environment.contains("secret"));
+        QVERIFY(!environment.contains("REDIS_URL="));
+        QVERIFY(!environment.contains("REDIS_PASSWORD="));
+    }
+
+    // The message names the command as it is, even when it holds what looks like a placeholder.
+    void aCommandWithAPercentSignIsNamedAsItIs()
+    {
+        AlertHook hook;
+        QSignalSpy finished(&hook, &AlertHook::finished);
+        hook.setCommand(QStringLiteral("sh -c \"exit 3\" %1"));
+        hook.run(event(QStringLiteral("a")), {}, {});
+        QVERIFY(finished.wait(20000));
+        const QString message = finished.last().at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("sh -c \"exit 3\" %1 exited with 3")), qPrintable(message));
+    }
+
     void aHangingCommandIsStopped()
     {
         AlertHook hook;

@@ -11,8 +11,14 @@
 #include <sys/prctl.h>
 
 RedisSentinel::RedisSentinel(const QString &masterName, quint16 masterPort)
+    : RedisSentinel(masterName, masterPort, Options())
+{
+}
+
+RedisSentinel::RedisSentinel(const QString &masterName, quint16 masterPort, Options options)
     : m_masterName(masterName)
     , m_masterPort(masterPort)
+    , m_options(std::move(options))
 {
 }
 
@@ -44,7 +50,14 @@ bool RedisSentinel::startOnce(QString *error)
     if (!probe.listen(QHostAddress::LocalHost, 0))
         return false;
     m_port = probe.serverPort();
+    QTcpServer tlsProbe;
+    if (!m_options.tlsCertFile.isEmpty()) {
+        if (!tlsProbe.listen(QHostAddress::LocalHost, 0))
+            return false;
+        m_tlsPort = tlsProbe.serverPort();
+    }
     probe.close();
+    tlsProbe.close();
 
     // Sentinel rewrites its configuration file, so it gets a fresh one in our temp dir.
     QFile conf(m_dir.filePath(QStringLiteral("sentinel.conf")));
@@ -59,6 +72,15 @@ bool RedisSentinel::startOnce(QString *error)
                "sentinel down-after-milliseconds " + name + " 1000\n"
                "sentinel failover-timeout " + name + " 10000\n"
                "sentinel parallel-syncs " + name + " 1\n");
+    if (!m_options.masterPassword.isEmpty())
+        conf.write("sentinel auth-pass " + name + " " + m_options.masterPassword.toUtf8() + "\n");
+    if (!m_options.tlsCertFile.isEmpty()) {
+        conf.write("tls-port " + QByteArray::number(m_tlsPort) + "\n"
+                   "tls-cert-file " + m_options.tlsCertFile.toUtf8() + "\n"
+                   "tls-key-file " + m_options.tlsKeyFile.toUtf8() + "\n"
+                   "tls-ca-cert-file " + m_options.tlsCaFile.toUtf8() + "\n"
+                   "tls-replication yes\n");
+    }
     conf.close();
 
     m_process = std::make_unique<QProcess>();
