@@ -1,5 +1,7 @@
 // qlessdesk-simulator: a live qless pipeline on a Redis, for demos and tests. Deterministic in
-// its choices for a given --seed.
+// its choices for a given --seed. It changes queues' settings, so it never picks a Redis by
+// itself: --url is required (REDIS_URL, which points at a deployment's Redis, is not read), and
+// it drives only a database it created (KeyspaceClaim) unless --any-keyspace says otherwise.
 #include "connectionsettings.h"
 #include "pipelinesimulator.h"
 #include "redisconnection.h"
@@ -38,7 +40,13 @@ int main(int argc, char *argv[])
                                                     "deployment's workers drive qless."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption url(QStringLiteral("url"), QStringLiteral("Redis to drive (default REDIS_URL)."), QStringLiteral("URL"));
+    const QCommandLineOption url(QStringLiteral("url"),
+                                 QStringLiteral("Redis to drive (required; REDIS_URL is not read). An empty database, "
+                                                "which it marks as its own, or one it marked before."),
+                                 QStringLiteral("URL"));
+    const QCommandLineOption anyKeyspace(QStringLiteral("any-keyspace"),
+                                         QStringLiteral("Drive a database it did not create (it sets heartbeats and "
+                                                        "max-concurrency and pauses stages): never a deployment's."));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed (default 1)."), QStringLiteral("N"));
     const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("Time factor for rates and durations (default 1)."), QStringLiteral("X"));
     const QCommandLineOption rate(QStringLiteral("rate"), QStringLiteral("New jobs per second (default 4)."), QStringLiteral("R"));
@@ -51,7 +59,7 @@ int main(int argc, char *argv[])
                                    QStringLiteral("How the clients speak: 'current' (the unified qless.lua, as today's "
                                                   "gem and qless-py; default) or '2012' (the seed's per-command scripts)."),
                                    QStringLiteral("SHAPE"));
-    parser.addOptions({url, seed, speed, rate, workers, failures, deaths, maxJobs, duration, shape});
+    parser.addOptions({url, anyKeyspace, seed, speed, rate, workers, failures, deaths, maxJobs, duration, shape});
     parser.process(app);
 
     SimulatorOptions options;
@@ -74,10 +82,15 @@ int main(int argc, char *argv[])
         }
     }
 
+    options.anyKeyspace = parser.isSet(anyKeyspace);
+
+    if (!parser.isSet(url) || parser.value(url).isEmpty()) {
+        std::fprintf(stderr, "qlessdesk-simulator: say which Redis to drive with --url (REDIS_URL is not read: it "
+                             "usually points at a deployment's Redis)\n");
+        return 2;
+    }
     QString error;
-    const QString where = parser.isSet(url) ? parser.value(url) : qEnvironmentVariable("REDIS_URL");
-    const ConnectionSettings settings = where.isEmpty() ? ConnectionSettings::fromEnvironment(&error)
-                                                        : ConnectionSettings::fromUrl(where, &error);
+    const ConnectionSettings settings = ConnectionSettings::fromUrl(parser.value(url), &error);
     if (!error.isEmpty()) {
         std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(error));
         return 2;
@@ -86,6 +99,10 @@ int main(int argc, char *argv[])
     PipelineSimulator simulator(&connection, options);
     QObject::connect(&simulator, &PipelineSimulator::errorOccurred, &app, [](const QString &message) {
         std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(message));
+    });
+    QObject::connect(&simulator, &PipelineSimulator::refused, &app, [](const QString &why) {
+        std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(why));
+        QCoreApplication::exit(3);
     });
     QTimer report;
     QObject::connect(&report, &QTimer::timeout, &app, [&simulator] {

@@ -1,23 +1,51 @@
 #include "jobsearch.h"
 
+#include "poolrelease.h"
 #include "qlessclient.h"
+#include "replyrelay.h"
 
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
 #include <QTimer>
+
+namespace {
+// One thread for every search's patterns, apart from the global pool: a slow pattern holds
+// this thread only, never the pool that prepares job details and lets go of big values. It goes
+// with the application, waiting for a step under way, which stops at its next candidate (every
+// JobSearch told it so when destroyed). Called on the GUI thread only.
+QThreadPool *matcherPool()
+{
+    static QPointer<QThreadPool> pool;
+    if (!pool) {
+        pool = new QThreadPool(QCoreApplication::instance());
+        pool->setObjectName(QStringLiteral("JobSearch matcher"));
+        pool->setMaxThreadCount(1);
+    }
+    return pool;
+}
+} // namespace
 
 JobSearch::JobSearch(QlessClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
+    , m_stopMatching(std::make_shared<std::atomic<bool>>(false))
     , m_matches(std::make_shared<QList<QByteArray>>())
     , m_states(std::make_shared<QMap<QString, qint64>>())
 {
 }
 
+JobSearch::~JobSearch()
+{
+    stopMatching();
+}
+
 void JobSearch::start(const JobSearchCriteria &criteria)
 {
     ++m_generation;
+    stopMatching();
     m_criteria = criteria;
-    m_messageRegex = criteria.messageRegex();
-    m_dataRegex = criteria.dataRegex();
+    m_matcher = criteria.matcher(m_matchLimit);
     // New lists: a source made of the old ones (a bulk run under way) keeps them as they are.
     m_matches = std::make_shared<QList<QByteArray>>();
     m_states = std::make_shared<QMap<QString, qint64>>();
@@ -28,6 +56,7 @@ void JobSearch::start(const JobSearchCriteria &criteria)
     m_calls = 0;
     m_complete = false;
     m_started = true;
+    m_patternStopped = false;
     m_error.clear();
     m_clock.start();
     m_running = true;
@@ -41,6 +70,7 @@ void JobSearch::cancel()
     if (!m_running)
         return;
     ++m_generation;
+    stopMatching();
     end(false, QString());
 }
 
@@ -76,33 +106,72 @@ void JobSearch::step()
             end(false, reply.error.message);
             return;
         }
-        const JobSearchPage &page = reply.value;
-        ++m_calls;
-        m_looked += page.looked;
-        m_keys = page.keys;
-        m_cursor = page.cursor;
-        const qint64 before = m_matches->size();
-        for (const JobSearchPage::Match &match : page.matches) {
-            if (m_seen.contains(match.jid))
-                continue; // SCAN returned the key again (the table grew or shrank meanwhile)
-            if (!m_messageRegex.pattern().isEmpty() && !m_messageRegex.match(match.message).hasMatch())
-                continue;
-            if (!m_dataRegex.pattern().isEmpty() && !m_dataRegex.match(QString::fromUtf8(match.data)).hasMatch())
-                continue;
-            m_seen.insert(match.jid);
-            m_matches->append(match.jid);
-            ++(*m_states)[match.state];
-        }
-        if (m_matches->size() > before)
-            emit matched(m_matches->size());
-        if (page.atEnd()) {
-            m_complete = true;
-            end(true, QString());
-            return;
-        }
-        emit progressed();
-        step();
+        if (m_matcher.isEmpty() || reply.value.matches.isEmpty())
+            take(reply.value, reply.value.matches);
+        else
+            match(reply.value);
     });
+}
+
+// The step's candidates go to the matcher's thread; the walk goes on (cursor, counts) only once
+// their verdict is back, so a step cancelled while matched is asked for again by resume().
+void JobSearch::match(const JobSearchPage &page)
+{
+    const quint64 generation = m_generation;
+    m_matching = true;
+    // Dropped with this object, or applied on its thread in order.
+    ReplyRelay *relay = ReplyRelay::create(this);
+    // Plain values only: the copies share the reply's text (atomic counts). `this` is only
+    // carried to the relay, which calls it on this object's thread if it still exists.
+    matcherPool()->start([relay, matcher = m_matcher, stop = m_stopMatching, page, generation, this] {
+        auto verdict = std::make_shared<JobSearchMatcher::Verdict>(matcher.filter(page.matches, *stop));
+        relay->post([this, verdict, page, generation] {
+            if (generation != m_generation) {
+                PoolRelease::release(std::move(*verdict));
+                return;
+            }
+            m_matching = false;
+            if (!verdict->tooCostly.isEmpty()) {
+                m_patternStopped = true;
+                end(false, verdict->tooCostly);
+                return;
+            }
+            take(page, verdict->kept);
+        });
+    });
+}
+
+void JobSearch::take(const JobSearchPage &page, const QList<JobSearchPage::Match> &kept)
+{
+    ++m_calls;
+    m_looked += page.looked;
+    m_keys = page.keys;
+    m_cursor = page.cursor;
+    const qint64 before = m_matches->size();
+    for (const JobSearchPage::Match &match : kept) {
+        if (m_seen.contains(match.jid))
+            continue; // SCAN returned the key again (the table grew or shrank meanwhile)
+        m_seen.insert(match.jid);
+        m_matches->append(match.jid);
+        ++(*m_states)[match.state];
+    }
+    if (m_matches->size() > before)
+        emit matched(m_matches->size());
+    if (page.atEnd()) {
+        m_complete = true;
+        end(true, QString());
+        return;
+    }
+    emit progressed();
+    step();
+}
+
+void JobSearch::stopMatching()
+{
+    // A step under way reads this flag; the next one gets a fresh flag of its own.
+    m_stopMatching->store(true, std::memory_order_relaxed);
+    m_stopMatching = std::make_shared<std::atomic<bool>>(false);
+    m_matching = false;
 }
 
 void JobSearch::end(bool ok, const QString &error)
@@ -133,10 +202,15 @@ JobSource JobSearch::source(bool frozen) const
         // As a source that asks Redis would: later, on `context`'s thread, and not once it is gone.
         QTimer::singleShot(0, context, [done, page] { done(page); });
     };
-    source.scan = [matches](const QList<QByteArray> &, QObject *context, JobSource::ScanDone done) {
+    source.scan = [matches](const QList<QByteArray> &cursor, QObject *context, JobSource::ScanDone done) {
+        // The cursor is where the next chunk starts; past the end, an empty one (the end).
+        const qsizetype from = cursor.isEmpty() ? 0 : qsizetype(cursor.first().toLongLong());
         QlessReply<JobScanPage> chunk;
-        chunk.value.jids = *matches; // the whole list in one chunk; an empty cursor: the end
+        chunk.value.jids = matches->mid(from, ScanChunk);
         chunk.value.total = matches->size();
+        const qsizetype next = from + chunk.value.jids.size();
+        if (next < matches->size())
+            chunk.value.cursor = {QByteArray::number(next)};
         QTimer::singleShot(0, context, [done, chunk] { done(chunk); });
     };
     return source;

@@ -6,9 +6,9 @@
 #include <QElapsedTimer>
 #include <QMap>
 #include <QObject>
-#include <QRegularExpression>
 #include <QSet>
 
+#include <atomic>
 #include <memory>
 
 class QlessClient;
@@ -18,7 +18,10 @@ class QlessClient;
 // text or 1.5 ms, whichever comes first), one call in flight at a time, so Redis serves everyone else between two steps and the
 // GUI thread never waits. Matches arrive as they are found (matched), each job once, in order of
 // finding; in regex mode the server returns the candidates' texts and the expressions are
-// applied here. Progress is keys looked at against the database's size then (an estimate:
+// applied on a pool thread of the search's own (JobSearchMatcher), whose verdict comes back by a
+// queued call: the GUI thread never runs an operator's pattern. A pattern that PCRE2 stops at
+// its bound ends the search with a message saying so (no Continue: the same job would stop it
+// again). Progress is keys looked at against the database's size then (an estimate:
 // SCAN may return a key twice, and other keys than jobs are counted). cancel() drops the step
 // in flight; a failed step (the connection dropped) ends the search, and resume() goes on from
 // the cursor reached, keeping what was found.
@@ -35,8 +38,13 @@ public:
     // Keys a call may look at; the server also ends a call after 1.5 ms (desk.search), whichever
     // comes first, so no call holds Redis long however slow the machine (bench `--only search`).
     static constexpr int KeysPerCall = 1000;
+    // Jids a chunk of source().scan hands a bulk run: a chunk at a time, each delivered by its
+    // own queued call, so a million matches never land on the GUI thread in one piece.
+    static constexpr int ScanChunk = 1000;
 
     explicit JobSearch(QlessClient *client, QObject *parent = nullptr);
+    // A step being matched goes on by itself on its thread, told to stop at its next candidate.
+    ~JobSearch() override;
 
     // Starts over with `criteria`, which must be valid (JobSearchCriteria::validate); a search
     // under way is dropped (its replies are ignored).
@@ -45,12 +53,19 @@ public:
     // After a failure or a cancel: goes on from where the walk stopped.
     void resume();
     void setKeysPerCall(int keys) { m_keysPerCall = qBound(1, keys, 10000); }
+    // BoundedRegex's bound per text for the next start() (tests and the bench).
+    void setMatchLimit(quint32 limit) { m_matchLimit = qMax<quint32>(1, limit); }
 
     bool isRunning() const { return m_running; }
     // The walk reached its end: every job there throughout was looked at.
     bool isComplete() const { return m_complete; }
     // Stopped before its end (cancelled or failed), with what was found until then kept.
-    bool canResume() const { return !m_running && !m_complete && m_started; }
+    bool canResume() const { return !m_running && !m_complete && m_started && !m_patternStopped; }
+    bool hasStarted() const { return m_started; }
+    // A pattern was stopped at its bound: lastError() says which, on which job, and why.
+    bool patternStopped() const { return m_patternStopped; }
+    // A step's candidates are on the matcher's thread now.
+    bool isMatching() const { return m_matching; }
     const JobSearchCriteria &criteria() const { return m_criteria; }
 
     // The jobs found, each once, in order of finding.
@@ -84,12 +99,19 @@ signals:
 
 private:
     void step();
+    // A step's reply and the candidates kept of it (all of them without a pattern).
+    void take(const JobSearchPage &page, const QList<JobSearchPage::Match> &kept);
+    void match(const JobSearchPage &page);
     void end(bool ok, const QString &error);
+    // Tells a step on the matcher's thread to stop at its next candidate.
+    void stopMatching();
 
     QlessClient *m_client;
     JobSearchCriteria m_criteria;
-    QRegularExpression m_messageRegex;
-    QRegularExpression m_dataRegex;
+    JobSearchMatcher m_matcher;
+    quint32 m_matchLimit = BoundedRegex::DefaultMatchLimit;
+    // Shared with the step on the matcher's thread, which reads it between candidates.
+    std::shared_ptr<std::atomic<bool>> m_stopMatching;
     std::shared_ptr<QList<QByteArray>> m_matches;
     QSet<QByteArray> m_seen;
     std::shared_ptr<QMap<QString, qint64>> m_states;
@@ -102,6 +124,8 @@ private:
     bool m_running = false;
     bool m_complete = false;
     bool m_started = false;
+    bool m_matching = false;
+    bool m_patternStopped = false;
     QString m_error;
     QElapsedTimer m_clock;
     qint64 m_elapsedMs = 0;

@@ -3,15 +3,21 @@
 #include "jobrowtext.h"
 
 namespace {
-// Why `pattern` does not compile, for people, or empty.
+// Why `pattern` cannot be searched for, for people, or empty. Checked with the engine the
+// search runs (BoundedRegex: PCRE2 as QRegularExpression has it).
 QString regexProblem(const QString &what, const QString &pattern)
 {
-    const QRegularExpression regex(pattern);
-    if (regex.isValid())
+    if (pattern.isEmpty())
         return {};
-    return JobSearchCriteria::tr("The %1 is not a valid regular expression: %2 (at character %3).")
-        .arg(what, regex.errorString())
-        .arg(regex.patternErrorOffset() + 1);
+    const BoundedRegex regex(pattern);
+    if (!regex.isValid())
+        return JobSearchCriteria::tr("The %1 is not a valid regular expression: %2 (at character %3).")
+            .arg(what, regex.errorString(), QString::number(regex.errorOffset() + 1));
+    if (regex.hasBackReference())
+        return JobSearchCriteria::tr("The %1 refers back to a group (\\1, \\k<name>): a search cannot bound how "
+                                     "long that takes on a long text. Write the repeated part out instead.")
+            .arg(what);
+    return {};
 }
 } // namespace
 
@@ -82,23 +88,11 @@ JobSearchQuery JobSearchCriteria::query() const
     return query;
 }
 
-namespace {
-QRegularExpression compiled(const QString &pattern)
+JobSearchMatcher JobSearchCriteria::matcher(quint32 matchLimit) const
 {
-    QRegularExpression regex(pattern);
-    regex.optimize(); // used on every candidate of a search: compile it now, once
-    return regex;
-}
-} // namespace
-
-QRegularExpression JobSearchCriteria::messageRegex() const
-{
-    return textMode == TextMode::Regex && !message.isEmpty() ? compiled(message) : QRegularExpression();
-}
-
-QRegularExpression JobSearchCriteria::dataRegex() const
-{
-    return textMode == TextMode::Regex && !data.isEmpty() ? compiled(data) : QRegularExpression();
+    if (textMode != TextMode::Regex)
+        return {};
+    return JobSearchMatcher(message, data, matchLimit);
 }
 
 QString JobSearchCriteria::describe() const

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "jobsearchmatcher.h"
 #include "jobsearchquery.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -11,8 +11,8 @@
 // Names are matched whole (tag, queue, worker, failure group, state), the jid by its start, the
 // class by a part of it ignoring case; the failure message and the data by plain text (exact
 // case, found on the server) or, with TextMode::Regex, by a regular expression that the console
-// applies to the texts the server sends back (Lua has no regular expressions; it still narrows
-// by the other criteria first). Built from what was typed by fromFields(), which trims it and
+// applies to the texts the server sends back, off the GUI thread and bounded (JobSearchMatcher;
+// Lua has no regular expressions; it still narrows by the other criteria first). Built from what was typed by fromFields(), which trims it and
 // says in words what is wrong with it (validate()).
 struct JobSearchCriteria
 {
@@ -44,16 +44,16 @@ public:
 
     bool isEmpty() const;
     // Empty when the search can run; else why not, for people: nothing to look for, a state
-    // qless does not have, a regular expression that does not compile (and where).
+    // qless does not have, a regular expression that does not compile (and where) or that
+    // holds a back reference (its cost has no bound: BoundedRegex).
     QString validate() const;
 
     // What the server tests (desk.search): the plain criteria, and, in regex mode, the texts
     // to send back instead of a text to look for.
     JobSearchQuery query() const;
-    // In regex mode, the expressions the texts the server sends back must match (JobSearch
-    // compiles them once per search); invalid or unused ones are empty.
-    QRegularExpression messageRegex() const;
-    QRegularExpression dataRegex() const;
+    // In regex mode, what applies the expressions to the texts the server sends back (compiled
+    // once per search); empty otherwise. `matchLimit`: BoundedRegex's bound per text.
+    JobSearchMatcher matcher(quint32 matchLimit = BoundedRegex::DefaultMatchLimit) const;
 
     // For people, in one line: "class contains Fetch, state failed, data matches /A-\d+/".
     QString describe() const;

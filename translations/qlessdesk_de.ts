@@ -3532,6 +3532,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>%1 ist kein gültiger regulärer Ausdruck: %2 (bei Zeichen %3).</translation>
     </message>
     <message>
+        <source>The %1 refers back to a group (\1, \k&lt;name&gt;): a search cannot bound how long that takes on a long text. Write the repeated part out instead.</source>
+        <translation>%1 verweist auf eine Gruppe zurück (\1, \k&lt;name&gt;): Eine Suche kann nicht begrenzen, wie lange das auf einem langen Text dauert. Schreiben Sie den wiederholten Teil stattdessen aus.</translation>
+    </message>
+    <message>
         <source>Say what to look for: fill in at least one field.</source>
         <translation>Geben Sie an, wonach gesucht wird: Füllen Sie mindestens ein Feld aus.</translation>
     </message>
@@ -3721,6 +3725,21 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>text in the data&apos;s JSON (exact case)</source>
         <translation>Text im JSON der Daten (genaue Schreibweise)</translation>
+    </message>
+</context>
+<context>
+    <name>JobSearchMatcher</name>
+    <message>
+        <source>the %1 takes too much work on job %2: PCRE2 gave up after %3 backtracking steps. Nested repetition such as (a+)+ or (\w+\s?)* tries exponentially many ways on a long text: simplify the pattern (a+ rather than (a+)+), or narrow the search with other fields first</source>
+        <translation>%1 braucht bei Job %2 zu viel Arbeit: PCRE2 gab nach %3 Schritten der Rückverfolgung auf. Verschachtelte Wiederholung wie (a+)+ oder (\w+\s?)* probiert auf einem langen Text exponentiell viele Wege: Vereinfachen Sie das Muster (a+ statt (a+)+) oder grenzen Sie die Suche zuerst mit anderen Feldern ein</translation>
+    </message>
+    <message>
+        <source>failure message pattern /%1/</source>
+        <translation>das Muster für die Fehlermeldung /%1/</translation>
+    </message>
+    <message>
+        <source>data pattern /%1/</source>
+        <translation>das Muster für die Daten /%1/</translation>
     </message>
 </context>
 <context>
@@ -4834,6 +4853,10 @@ Jetzt laufend: %2.</translation>
     <message>
         <source>The search stopped: %1. %2 before that; Continue goes on from there.</source>
         <translation>Die Suche brach ab: %1. Zuvor %2; Fortsetzen macht dort weiter.</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1. %2 before that.</source>
+        <translation>Die Suche brach ab: %1. Zuvor %2.</translation>
     </message>
     <message>
         <source>Cancelled after %1 (about %2 of the keys): %3. Continue goes on from there.</source>

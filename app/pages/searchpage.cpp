@@ -157,7 +157,7 @@ void SearchPage::updateStatus()
     const qint64 matches = m_search->matchCount();
     m_all->setEnabled(!running && matches > 0);
     m_all->setToolTip(running ? tr("Wait for the search to end (or cancel it) to act on all its matches") : QString());
-    if (!running && !m_search->isComplete() && !m_search->canResume())
+    if (!running && !m_search->hasStarted())
         return; // nothing searched yet: a validation message stays
     ToneStyle::setText(m_status, m_search->lastError().isEmpty() ? ToneStyle::Tone::Muted : ToneStyle::Tone::Bad);
     const QLocale locale;
@@ -169,6 +169,9 @@ void SearchPage::updateStatus()
         text = tr("Searching… %1 so far; %2 of about %3.").arg(found, looked, locale.toString(m_search->keys()));
     } else if (m_search->isComplete()) {
         text = tr("%1 among every job, in %2 s.").arg(found, locale.toString(m_search->elapsedMs() / 1000.0, 'f', 1));
+    } else if (m_search->patternStopped()) {
+        // Continue would stop at the same job again: the message says what to change instead.
+        text = tr("The search stopped: %1. %2 before that.").arg(m_search->lastError(), found);
     } else if (!m_search->lastError().isEmpty()) {
         text = tr("The search stopped: %1. %2 before that; Continue goes on from there.")
                    .arg(m_search->lastError(), found);

@@ -1,6 +1,7 @@
 #include "pipelinesimulator.h"
 
 #include "failurecatalog.h"
+#include "keyspaceclaim.h"
 #include "redisconnection.h"
 
 #include <QDateTime>
@@ -89,6 +90,24 @@ void PipelineSimulator::call(const std::optional<RedisCommand> &command)
 
 void PipelineSimulator::start()
 {
+    m_stopped = false;
+    if (m_options.anyKeyspace) {
+        begin();
+        return;
+    }
+    KeyspaceClaim::claim(m_connection, this, [this](const QString &refusal) {
+        if (!refusal.isEmpty()) {
+            m_refusal = refusal;
+            emit refused(refusal);
+            return;
+        }
+        if (!m_stopped)
+            begin();
+    });
+}
+
+void PipelineSimulator::begin()
+{
     const double t = now();
     for (const QString &stage : std::as_const(m_options.stages))
         call(m_wire.setConfig(t, stage.toUtf8() + "-heartbeat", QByteArray::number(m_options.heartbeatSeconds)));
@@ -116,6 +135,7 @@ void PipelineSimulator::start()
 
 void PipelineSimulator::stop()
 {
+    m_stopped = true;
     m_timer.stop();
 }
 

@@ -23,7 +23,8 @@ struct RedisReply;
 // by the options: one names and shapes the jobs put, one decides what workers do, so the same
 // seed puts the same jobs however the replies interleave. Times given to the
 // scripts are the real clock, so what the console shows (running, stalled, due) is true; `speed`
-// scales rates and durations. Never blocks: every call is asynchronous.
+// scales rates and durations. Never blocks: every call is asynchronous. It drives only a database
+// it created (KeyspaceClaim), unless SimulatorOptions::anyKeyspace says otherwise.
 class PipelineSimulator final : public QObject
 {
     Q_OBJECT
@@ -45,14 +46,18 @@ public:
 
     PipelineSimulator(RedisConnection *connection, const SimulatorOptions &options, QObject *parent = nullptr);
 
+    // Claims the database (KeyspaceClaim), then starts; or emits refused() and changes nothing.
     void start();
     void stop();
+    // Why start() refused the database; empty while it did not.
+    QString refusal() const { return m_refusal; }
     // Lets one working worker die now (tests; the demo lets chance decide).
     bool killOneWorker();
     const Counters &counters() const { return m_counters; }
 
 signals:
     void errorOccurred(const QString &message);
+    void refused(const QString &why);
 
 private:
     struct Worker
@@ -67,6 +72,7 @@ private:
         double nextPoll = 0;
     };
 
+    void begin();
     void tick();
     void produce(double dt);
     void putJob(const QByteArray &jid, int stage, const QList<QByteArray> &options, double delay);
@@ -98,4 +104,6 @@ private:
     QByteArray m_pausedStage; // paused until m_unpauseAt
     double m_unpauseAt = 0;
     Counters m_counters;
+    QString m_refusal;
+    bool m_stopped = false; // stop() came before the claim's answer
 };

@@ -22,6 +22,8 @@ struct SimulatorOptions
     double workerDeathsPerHour = 6; // a worker vanishing mid-job, leaving its jobs to stall
     int heartbeatSeconds = 20;      // per-queue heartbeat set at start (short, so stalls show)
     qint64 maxJobs = 0;             // stop putting new jobs after this many (0 = never)
+    // Drive a database the simulator did not create (KeyspaceClaim); never a deployment's.
+    bool anyKeyspace = false;
     // Current: the unified qless.lua as today's gem and qless-py call it; Seed: the 2012 scripts.
     SimulatorWire::Shape shape = SimulatorWire::Shape::Current;
     // What only current qless has (ignored in the Seed shape):

@@ -1,15 +1,19 @@
+#include "keyspaceclaim.h"
 #include "pipelinesimulator.h"
 #include "qlessfixture.h"
 #include "redisconnection.h"
 #include "replywaiter.h"
 
+#include <QProcess>
+#include <QSignalSpy>
 #include <QTest>
 
 Q_DECLARE_METATYPE(SimulatorWire::Shape)
 
 // The simulator drives a real Redis through our scripts: jobs flow through every stage, some
 // fail into realistic groups, workers register, recurring templates exist, a dead worker's job
-// stalls; and the same seed makes the same choices.
+// stalls; and the same seed makes the same choices. It drives only a database it created (its
+// marker key), or any with --any-keyspace, and takes no Redis from REDIS_URL.
 class TestPipelineSimulator final : public QObject
 {
     Q_OBJECT
@@ -142,6 +146,101 @@ private slots:
             m_fixture->json(QStringLiteral("queues"), {num(double(QDateTime::currentSecsSinceEpoch()) + 1)})
                     .toArray().at(0).toObject().value(QStringLiteral("stalled")).toInt() >= 1, 30000);
         simulator.stop();
+    }
+
+    // A database with keys and no marker: refused with the reason, and not one write.
+    void refusesADatabaseItDidNotCreate()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        m_fixture->put("parse", "someone-elses", now);
+        const QList<QByteArray> before = m_fixture->snapshot();
+        auto connection = connect();
+        PipelineSimulator simulator(connection.get(), fast());
+        QSignalSpy refused(&simulator, &PipelineSimulator::refused);
+        simulator.start();
+        QVERIFY(refused.wait(20000));
+        const QString why = refused.first().first().toString();
+        QVERIFY2(why.contains(QStringLiteral("did not create")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("--any-keyspace")), qPrintable(why));
+        QCOMPARE(simulator.refusal(), why);
+        // Anything it had sent would be answered before this.
+        QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
+        QCOMPARE(simulator.counters().put, 0);
+        QCOMPARE(m_fixture->snapshot(), before);
+    }
+
+    // Told otherwise, it drives that database, and leaves no marker there.
+    void anyKeyspaceDrivesItUnmarked()
+    {
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        m_fixture->put("parse", "someone-elses", now);
+        SimulatorOptions options = fast();
+        options.anyKeyspace = true;
+        options.maxJobs = 20;
+        auto connection = connect();
+        PipelineSimulator simulator(connection.get(), options);
+        QSignalSpy refused(&simulator, &PipelineSimulator::refused);
+        simulator.start();
+        QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().put >= 20, 30000);
+        simulator.stop();
+        QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
+        QCOMPARE(refused.size(), 0);
+        QCOMPARE(m_fixture->command({"EXISTS", KeyspaceClaim::MarkerKey}).integer, 0);
+    }
+
+    // An empty database is marked as the simulator's when it starts; a later run takes it back
+    // with everything the first one left there.
+    void marksAnEmptyDatabaseAndTakesItBack()
+    {
+        QCOMPARE(m_fixture->command({"DBSIZE"}).integer, 0);
+        SimulatorOptions options = fast();
+        options.maxJobs = 10;
+        for (int run = 0; run < 2; ++run) {
+            auto connection = connect();
+            PipelineSimulator simulator(connection.get(), options);
+            QSignalSpy refused(&simulator, &PipelineSimulator::refused);
+            simulator.start();
+            QTRY_VERIFY_WITH_TIMEOUT(simulator.counters().put >= 10, 30000);
+            simulator.stop();
+            QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
+            QCOMPARE(refused.size(), 0);
+            QVERIFY2(m_fixture->command({"GET", KeyspaceClaim::MarkerKey}).bytes.startsWith("created by qlessdesk-simulator"),
+                     m_fixture->command({"GET", KeyspaceClaim::MarkerKey}).bytes.constData());
+        }
+        QVERIFY(m_fixture->command({"DBSIZE"}).integer > 10);
+    }
+
+    // The executable: no Redis unless --url names one (REDIS_URL is not read), a refusal is
+    // its exit code 3 with the reason, an empty database is driven.
+    void theExecutableNeedsAUrlAndRefusesAForeignDatabase()
+    {
+        const QString url = QStringLiteral("unix://") + m_fixture->server().socketPath();
+        const auto run = [&](const QStringList &arguments, QByteArray *errors) {
+            QProcess simulator;
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.insert(QStringLiteral("REDIS_URL"), url);
+            simulator.setProcessEnvironment(environment);
+            simulator.start(QStringLiteral(QLESSDESK_SIMULATOR), arguments);
+            if (!simulator.waitForFinished(60000))
+                return -1;
+            *errors = simulator.readAllStandardError();
+            return simulator.exitStatus() == QProcess::NormalExit ? simulator.exitCode() : -1;
+        };
+        QByteArray errors;
+        QCOMPARE(run({QStringLiteral("--duration"), QStringLiteral("1")}, &errors), 2);
+        QVERIFY2(errors.contains("--url"), errors.constData());
+        QCOMPARE(m_fixture->command({"DBSIZE"}).integer, 0); // REDIS_URL's database untouched
+
+        m_fixture->put("parse", "someone-elses", double(QDateTime::currentSecsSinceEpoch()));
+        const QList<QByteArray> before = m_fixture->snapshot();
+        QCOMPARE(run({QStringLiteral("--url"), url, QStringLiteral("--duration"), QStringLiteral("5")}, &errors), 3);
+        QVERIFY2(errors.contains("did not create"), errors.constData());
+        QCOMPARE(m_fixture->snapshot(), before);
+
+        m_fixture->flush();
+        QCOMPARE(run({QStringLiteral("--url"), url, QStringLiteral("--duration"), QStringLiteral("1"),
+                      QStringLiteral("--max-jobs"), QStringLiteral("3")}, &errors), 0);
+        QCOMPARE(m_fixture->command({"EXISTS", KeyspaceClaim::MarkerKey}).integer, 1);
     }
 
     void sameSeedSameChoices()

@@ -51,6 +51,8 @@ class TestSearchPage final : public QObject, public PageTestBase
                           i % 10 == 0 ? QList<QByteArray>{"tags", "[\"urgent\"]"} : QList<QByteArray>{}, 0, data,
                           parse ? "Pipeline::Parse" : "Pipeline::Fetch");
         }
+        // Data that (a+)+$ backtracks on exponentially (the JSON ends in "}, so it never matches).
+        fixture().put("blob", "long-a", m_now, {}, 0, "{\"text\": \"" + QByteArray(200000, 'a') + "\"}");
         const QList<QByteArray> popped = fixture().pop("parse", "worker-7", 60, m_now + 5);
         QCOMPARE(popped.size(), 60);
         for (const QByteArray &jid : popped)
@@ -172,6 +174,36 @@ private slots:
         QVERIFY(waitForEnd(&page));
         QVERIFY(page.search()->isComplete());
         QCOMPARE(page.search()->matchCount(), 50);
+    }
+
+    // A pattern that PCRE2 stops at its bound: the search ends, and the page says which pattern,
+    // on which job, and what to change; no Continue (the same job would stop it again).
+    void aPatternThatTakesTooLongIsStoppedWithAMessage()
+    {
+        auto s = auditedSession();
+        SearchPage page(s.get());
+        page.resize(1280, 760);
+        page.show();
+        page.form()->regexBox()->setChecked(true);
+        page.form()->queueField()->setText(QStringLiteral("blob"));
+        page.form()->dataField()->setText(QStringLiteral("(a+)+$"));
+        page.searchButton()->click();
+        QVERIFY(waitForEnd(&page));
+        QVERIFY(page.search()->patternStopped());
+        const QString status = page.statusLabel()->text();
+        QVERIFY2(status.startsWith(QStringLiteral("The search stopped: the data pattern /(a+)+$/ takes too much work on job long-a")),
+                 qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("simplify the pattern")), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("Continue")), qPrintable(status));
+        QVERIFY(!page.continueButton()->isVisible());
+        QVERIFY(!page.cancelButton()->isEnabled());
+        QVERIFY(!page.allMatchesButton()->isEnabled());
+        // A back reference is refused before anything runs.
+        page.form()->dataField()->setText(QStringLiteral("(a+)\\1\""));
+        page.searchButton()->click();
+        QVERIFY(!page.search()->isRunning());
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("refers back to a group")),
+                 qPrintable(page.statusLabel()->text()));
     }
 
     void cancelAndContinue()
