@@ -16,6 +16,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -33,6 +34,15 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_history(new StatsHistory(session->client(), this))
 {
+    // Days come a round of calls at a time (many a second over many queues): the charts are
+    // drawn again at most every quarter second while they do.
+    m_progressRedraw = new QTimer(this);
+    m_progressRedraw->setSingleShot(true);
+    m_progressRedraw->setInterval(250);
+    connect(m_progressRedraw, &QTimer::timeout, this, [this] {
+        if (m_loading)
+            showFigures(QString(), false);
+    });
     m_selection = new StatsSelectionBar(this);
     const QDate today = StatsHistory::today();
     m_selection->setDayRange(today, m_historyDays);
@@ -179,8 +189,8 @@ void StatsPage::load(std::function<void(bool ok)> done)
     const QStringList otherQueues = compare() == Compare::Queue ? queuesOf(compareQueue()) : QStringList();
     m_loading = true;
     const auto progress = [this, generation] {
-        if (generation == m_generation)
-            showFigures(QString(), false);
+        if (generation == m_generation && !m_progressRedraw->isActive())
+            m_progressRedraw->start();
     };
     m_history->load(mainQueues, days, [this, generation, otherQueues, done, progress](const QString &error) {
         if (generation != m_generation) {
@@ -193,6 +203,7 @@ void StatsPage::load(std::function<void(bool ok)> done)
             const QString problem = error.isEmpty() ? otherError : error;
             if (generation == m_generation) {
                 m_loading = false;
+                m_progressRedraw->stop();
                 showFigures(problem.isEmpty() ? QString() : tr("Cannot read the stats: %1").arg(problem));
                 if (problem.isEmpty())
                     session()->markRefreshed();

@@ -12,6 +12,7 @@
 class QComboBox;
 class QDateEdit;
 class QLabel;
+class QTimer;
 class ChartExportActions;
 class QMenu;
 class StatsChart;
@@ -84,6 +85,7 @@ private:
     int m_historyDays = 30;
     int m_generation = 0;
     bool m_loading = false; // a read of the selection is under way
+    QTimer *m_progressRedraw = nullptr;
 
     StatsSelectionBar *m_selection = nullptr;
     QComboBox *m_stripKindBox = nullptr;
