@@ -181,6 +181,20 @@ Api['desk.waitingsince'] = function(now, a)
   return cjson.encode(since)
 end
 
+-- desk.statssum <date> <queue>...: {summed, stats} where stats is `stats`' object for the first
+-- `summed` of the queues named (1 to desk_statssum_most) on the day of <date>, added up as one
+-- (at least one queue a call, fewer than named once the call has run a while: 91-desk-statssum).
+Api['desk.statssum'] = function(now, a)
+  local who = 'Desk.statssum'
+  local date = Qless.arg_number(who, 'date', a[1])
+  local queues = tail(a, 2)
+  if #queues < 1 or #queues > Qless.desk_statssum_most then
+    Qless.fail_with(who .. '(): Arg "queues" must name 1 to ' .. Qless.desk_statssum_most
+      .. ' queues, got ' .. #queues)
+  end
+  return cjson.encode(Qless.desk_stats_sum(date, queues))
+end
+
 -- desk.jobs complete [offset [count]] | desk.jobs <state> <queue> [offset [count]]; count 0 to 1000.
 Api['desk.jobs'] = function(now, a)
   local who = 'Desk.jobs'

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QStringList>
 
 // Wait or run durations of one queue's day: count, mean, standard deviation and the 148-bin
 // histogram (s0..s59, m1..m59, h1..h23, d1..d6).
@@ -19,4 +20,20 @@ struct DayStats
     qint64 failures = 0;
     DurationFigures wait;
     DurationFigures run;
+};
+
+// One call of desk.statssum: the figures of `queues` on the day holding `date` (seconds since the
+// epoch, UTC), added up as one.
+struct DayStatsRequest
+{
+    double date = 0;
+    QStringList queues;
+};
+
+// Its reply: the first `summed` of the queues asked (at least one) added up; the call stopped
+// there, the rest is to be asked again.
+struct DayStatsPart
+{
+    qsizetype summed = 0;
+    DayStats stats;
 };

@@ -132,6 +132,13 @@ public:
                     Done<JobSearchPage> done);
     // The day holding `date` (seconds since the epoch, UTC).
     void stats(const QString &queue, double date, QObject *context, Done<DayStats> done);
+    // Each request's queues on its day added up as one (desk.statssum, lua/lib/91-desk-statssum.lua),
+    // a call per request (at most StatsQueuesPerCall queues each), two on their way at a time
+    // (CallsInTurn); the parts in the order asked. A call stops once it has run a while, so its
+    // part may hold fewer queues than asked (at least one): the rest is the caller's to ask again
+    // (qlessclientstats.cpp).
+    static constexpr int StatsQueuesPerCall = 100;
+    void statsSums(const QList<DayStatsRequest> &requests, QObject *context, Done<QList<DayStatsPart>> done);
     void config(QObject *context, Done<QlessConfig> done);
     void configValue(const QString &option, QObject *context, Done<std::optional<QString>> done);
     void recurringJob(const QByteArray &jid, QObject *context, Done<std::optional<RecurringJob>> done);

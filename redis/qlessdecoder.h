@@ -69,6 +69,8 @@ public:
     static TaggedJobsPage taggedJobs(const RedisReply &reply, RedisError *error);
     static QList<TagCount> topTags(const RedisReply &reply, RedisError *error);
     static DayStats dayStats(const RedisReply &reply, RedisError *error);
+    // desk.statssum: {summed, stats}, stats as dayStats'.
+    static DayStatsPart dayStatsPart(const RedisReply &reply, RedisError *error);
     static QlessConfig config(const RedisReply &reply, RedisError *error);
     static std::optional<QString> configValue(const RedisReply &reply, RedisError *error);
     static std::optional<RecurringJob> recurringJob(const RedisReply &reply, RedisError *error);

@@ -22,14 +22,9 @@ DurationFigures figures(const QJsonValue &value)
         out.histogram[i] = wholeNumber(bins.at(i).toDouble());
     return out;
 }
-} // namespace
 
-DayStats QlessDecoder::dayStats(const RedisReply &reply, RedisError *error)
+DayStats dayStatsOf(const QJsonObject &o)
 {
-    QJsonValue value;
-    if (!replyJson(reply, &value, nullptr, error))
-        return {};
-    const QJsonObject o = value.toObject();
     DayStats stats;
     stats.retries = count(o, QStringLiteral("retries"));
     stats.failed = count(o, QStringLiteral("failed"));
@@ -37,6 +32,32 @@ DayStats QlessDecoder::dayStats(const RedisReply &reply, RedisError *error)
     stats.wait = figures(o.value(QLatin1String("wait")));
     stats.run = figures(o.value(QLatin1String("run")));
     return stats;
+}
+} // namespace
+
+DayStats QlessDecoder::dayStats(const RedisReply &reply, RedisError *error)
+{
+    QJsonValue value;
+    if (!replyJson(reply, &value, nullptr, error))
+        return {};
+    return dayStatsOf(value.toObject());
+}
+
+DayStatsPart QlessDecoder::dayStatsPart(const RedisReply &reply, RedisError *error)
+{
+    QJsonValue value;
+    if (!replyJson(reply, &value, nullptr, error))
+        return {};
+    const QJsonObject o = value.toObject();
+    const QJsonValue stats = o.value(QLatin1String("stats"));
+    DayStatsPart part;
+    part.summed = count(o, QStringLiteral("summed"));
+    if (!stats.isObject() || part.summed < 1) {
+        badReply(error, QStringLiteral("expected {summed, stats} of desk.statssum"));
+        return {};
+    }
+    part.stats = dayStatsOf(stats.toObject());
+    return part;
 }
 
 QlessConfig QlessDecoder::config(const RedisReply &reply, RedisError *error)

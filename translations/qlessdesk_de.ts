@@ -5147,6 +5147,10 @@ Doppelklick oder Eingabe: sein Fenster</translation>
             <numerusform>%1 · %2 · letzte %n Tage</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · reading, %1 of %2 days in</source>
+        <translation> · wird gelesen, %1 von %2 Tagen da</translation>
+    </message>
 </context>
 <context>
     <name>StatsSelectionBar</name>

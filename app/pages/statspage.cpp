@@ -16,9 +16,11 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -32,6 +34,15 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_history(new StatsHistory(session->client(), this))
 {
+    // Days come a round of calls at a time (many a second over many queues): the charts are
+    // drawn again at most every quarter second while they do.
+    m_progressRedraw = new QTimer(this);
+    m_progressRedraw->setSingleShot(true);
+    m_progressRedraw->setInterval(250);
+    connect(m_progressRedraw, &QTimer::timeout, this, [this] {
+        if (m_loading)
+            showFigures(QString(), false);
+    });
     m_selection = new StatsSelectionBar(this);
     const QDate today = StatsHistory::today();
     m_selection->setDayRange(today, m_historyDays);
@@ -163,29 +174,47 @@ void StatsPage::applyQueues(const QStringList &queues)
 void StatsPage::load(std::function<void(bool ok)> done)
 {
     const int generation = ++m_generation;
-    QList<QDate> days = stripDays();
-    if (!days.contains(day()))
-        days << day();
+    // What is on screen first: the day picked (the summary and histograms), the day compared,
+    // then the strip from today back.
+    QList<QDate> days{day()};
     if (compare() == Compare::Day && !days.contains(compareDay()))
         days << compareDay();
+    QList<QDate> strip = stripDays();
+    std::reverse(strip.begin(), strip.end());
+    for (const QDate &d : std::as_const(strip)) {
+        if (!days.contains(d))
+            days << d;
+    }
     const QStringList mainQueues = queuesOf(queue());
     const QStringList otherQueues = compare() == Compare::Queue ? queuesOf(compareQueue()) : QStringList();
-    m_history->load(mainQueues, days, [this, generation, otherQueues, done](const QString &error) {
+    m_loading = true;
+    const auto progress = [this, generation] {
+        if (generation == m_generation && !m_progressRedraw->isActive())
+            m_progressRedraw->start();
+    };
+    m_history->load(mainQueues, days, [this, generation, otherQueues, done, progress](const QString &error) {
+        if (generation != m_generation) {
+            // A later selection's read took over: it shows its own figures when it is in.
+            if (done)
+                done(error.isEmpty());
+            return;
+        }
         m_history->load(otherQueues, {day()}, [this, generation, error, done](const QString &otherError) {
             const QString problem = error.isEmpty() ? otherError : error;
-            // A later selection's read is under way: it shows its own figures when it is in.
             if (generation == m_generation) {
+                m_loading = false;
+                m_progressRedraw->stop();
                 showFigures(problem.isEmpty() ? QString() : tr("Cannot read the stats: %1").arg(problem));
                 if (problem.isEmpty())
                     session()->markRefreshed();
             }
             if (done)
                 done(problem.isEmpty());
-        });
-    });
+        }, progress);
+    }, progress);
 }
 
-void StatsPage::showFigures(const QString &error)
+void StatsPage::showFigures(const QString &error, bool complete)
 {
     m_error->setText(error);
     m_error->setVisible(!error.isEmpty());
@@ -231,11 +260,21 @@ void StatsPage::showFigures(const QString &error)
     const QStringList queues = queuesOf(queue());
     for (const QDate &d : stripDays())
         strip.days << StatsSeries::trendDay(m_history->figures(queues, d), stripKind, d);
-    m_stripChart->setTitle(tr("%1 · %2 · last %n day(s)", nullptr, m_historyDays).arg(StatsSeries::kindTitle(stripKind), label));
+    QString stripTitle = tr("%1 · %2 · last %n day(s)", nullptr, m_historyDays).arg(StatsSeries::kindTitle(stripKind), label);
+    if (m_loading) {
+        // A sum over many queues comes a few days at a time: the days not in yet read as empty.
+        qsizetype read = 0;
+        for (const QDate &d : stripDays())
+            read += m_history->has(queues, d) ? 1 : 0;
+        if (read < m_historyDays)
+            stripTitle += tr(" · reading, %1 of %2 days in").arg(read).arg(m_historyDays);
+    }
+    m_stripChart->setTitle(stripTitle);
     m_stripChart->setDailyTrend(strip);
 
     m_selection->markDays(daysWithData());
-    emit shown();
+    if (complete)
+        emit shown();
 }
 
 QList<QDate> StatsPage::daysWithData() const

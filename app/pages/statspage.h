@@ -12,6 +12,7 @@
 class QComboBox;
 class QDateEdit;
 class QLabel;
+class QTimer;
 class ChartExportActions;
 class QMenu;
 class StatsChart;
@@ -71,7 +72,8 @@ private:
     // Reads the figures the selection needs, then shows them; `done` as for refresh().
     void load(std::function<void(bool ok)> done = {});
     void applyQueues(const QStringList &queues);
-    void showFigures(const QString &error);
+    // `complete` false while a read is still under way: drawn, but shown() waits for the end.
+    void showFigures(const QString &error, bool complete = true);
     QStringList queuesOf(const QString &queue) const;
     QString queueLabel(const QString &queue) const;
     QList<QDate> stripDays() const;
@@ -82,6 +84,8 @@ private:
     QStringList m_queues;
     int m_historyDays = 30;
     int m_generation = 0;
+    bool m_loading = false; // a read of the selection is under way
+    QTimer *m_progressRedraw = nullptr;
 
     StatsSelectionBar *m_selection = nullptr;
     QComboBox *m_stripKindBox = nullptr;

@@ -18,6 +18,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QRandomGenerator>
@@ -382,6 +384,51 @@ private slots:
         page.resize(1000, 700);
         QTest::qWait(0);
         screenshot(page, QStringLiteral("statspage-small"));
+    }
+
+    // Last: it adds hundreds of queues. "All queues" over them is read as day sums, calls of at
+    // most 100 queues (desk.statssum), not a `stats` call per queue and day: qless's stats reads
+    // each queue's field names (HKEYS), the sum never does. Counted by Redis (INFO commandstats).
+    void allQueuesOfManyAreReadAsDaySums()
+    {
+        const QByteArray yesterday = QByteArray::number(qint64(m_today) - 86400);
+        for (int i = 0; i < 300; ++i) {
+            const QByteArray queue = "bulk-" + QByteArray::number(i);
+            QVERIFY(!m_qless.command({"ZADD", "ql:queues", num(m_today), queue}).isError());
+            QVERIFY(!m_qless.command({"HSET", "ql:s:wait:" + yesterday + ":" + queue, "total", "2", "mean",
+                                      QByteArray::number(i), "vk", "8", "s1", "2"}).isError());
+        }
+        StatsPage page(m_session.get());
+        page.setDay(today().addDays(-1));
+        QVERIFY(!m_qless.command({"CONFIG", "RESETSTAT"}).isError());
+        QVERIFY(refresh(page));
+        const QByteArray info = m_qless.command({"INFO", "commandstats"}).bytes;
+        const auto calls = [&info](const QByteArray &command) {
+            const qsizetype at = info.indexOf(QByteArray("cmdstat_" + command + ":calls="));
+            if (at < 0)
+                return qint64(0);
+            const qsizetype from = at + command.size() + 15; // "cmdstat_" and ":calls="
+            return info.mid(from, info.indexOf(',', from) - from).toLongLong();
+        };
+        QCOMPARE(calls("hkeys"), qint64(0));
+        const QJsonArray queues = m_qless.qlessJson("queues", m_today + 3600).toArray();
+        QVERIFY(queues.size() > 300);
+        QVERIFY2(calls("evalsha") < qint64(queues.size()) * page.historyDays() / 10,
+                 qPrintable(QString::number(calls("evalsha"))));
+
+        // The figures are those of every queue's `stats` added up.
+        double count = 0;
+        double weighted = 0;
+        for (const QJsonValue &queue : queues) {
+            const QJsonObject wait = m_qless.qlessJson("stats", m_today + 3600,
+                {queue.toObject().value(QStringLiteral("name")).toString().toUtf8(), num(m_today - 3600)})
+                .toObject().value(QStringLiteral("wait")).toObject();
+            count += wait.value(QStringLiteral("count")).toDouble();
+            weighted += wait.value(QStringLiteral("count")).toDouble() * wait.value(QStringLiteral("mean")).toDouble();
+        }
+        const DayStats shown = page.shownStats();
+        QCOMPARE(double(shown.wait.count), count);
+        QVERIFY(qAbs(shown.wait.mean - weighted / count) < 1e-9 * qMax(1.0, weighted / count));
     }
 };
 

@@ -100,6 +100,8 @@ private:
     void groupCallsAlone(const QString &group, qint64 size);
     void overviewCallsAlone();
     void searchCallsAlone(const JobSearchQuery &query, int keysPerCall);
+    // Sums of the stats of StatsQueuesPerCall queues' day, each day's bins all filled.
+    void statsCallsAlone();
 
     // Runs the event loop until `done` holds; false after `timeoutMs`.
     static bool spin(const std::function<bool()> &done, int timeoutMs = 600000);

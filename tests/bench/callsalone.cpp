@@ -1,6 +1,6 @@
 // The console's calls one at a time, nothing else running: what each kind of bounded call asks
 // of Redis at the bench's sizes (a failure group of 1,000,000, 1,000 queues, 10,000 workers,
-// a search across 1,000,000 jobs).
+// a search across 1,000,000 jobs, the stats of 1,000 queues' day).
 // In the scenarios the same calls run beside the console's other threads, the raw side and the
 // memory probes, and this 2-core virtual machine's host pauses: there Redis logged 5 to 12 ms for
 // calls that take 1.5 to 3.5 ms of its CPU alone (10,000 page reads alone: none over 4 ms), and
@@ -26,6 +26,7 @@
 #include "qlesssession.h"
 #include "scriptlibrary.h"
 #include "seeder.h"
+#include "statshistory.h"
 
 bool Bench::aloneLuaState()
 {
@@ -189,4 +190,61 @@ void Bench::searchCallsAlone(const JobSearchQuery &query, int keysPerCall)
         });
     });
     restoreRawScripts();
+}
+
+void Bench::statsCallsAlone()
+{
+    QlessClient *client = m_session->client();
+    const auto failHere = [this](const QString &what) { fail(what); };
+    const int calls = 300;
+    const int queues = m_options.queues;
+    const int perCall = qMin(QlessClient::StatsQueuesPerCall, queues);
+    progress(QStringLiteral("stats: the console's calls alone, %1 sums of %2 queues' day").arg(calls).arg(perCall));
+    // Every queue's day with every bin of both histograms filled (and a week-old bin as other
+    // writers keep it): the most a queue's day costs to read. A day long past, read by no other section.
+    const double date = StatsHistory::timestampOf(StatsHistory::today().addDays(-45));
+    const QByteArray day = QByteArray::number(qint64(date) / 86400 * 86400);
+    QList<QByteArray> bins;
+    for (int i = 0; i < 60; ++i)
+        bins << "s" + QByteArray::number(i);
+    for (int i = 1; i < 60; ++i)
+        bins << "m" + QByteArray::number(i);
+    for (int i = 1; i < 24; ++i)
+        bins << "h" + QByteArray::number(i);
+    for (int i = 1; i < 9; ++i)
+        bins << "d" + QByteArray::number(i);
+    QList<RawRedis::Argv> seed;
+    QList<RawRedis::Argv> unseed;
+    for (int i = 0; i < queues; ++i) {
+        const QByteArray queue = Seeder::queueName(i);
+        const QByteArray stats = "ql:s:stats:" + day + ":" + queue;
+        seed.append({"HSET", stats, "retries", "3", "failed", "1", "failures", "2"});
+        unseed.append({"DEL", stats});
+        for (const QByteArray &kind : {QByteArray("wait"), QByteArray("run")}) {
+            RawRedis::Argv argv{"HSET", "ql:s:" + kind + ":" + day + ":" + queue, "total", "1000",
+                                "mean", QByteArray::number(12.5 + i), "vk", "40000.25"};
+            for (const QByteArray &bin : std::as_const(bins))
+                argv << bin << "6";
+            seed.append(argv);
+            unseed.append({"DEL", argv.at(1)});
+        }
+    }
+    QByteArray last;
+    if (m_raw.pipeline(seed, 100, &last) != 0) {
+        fail(QStringLiteral("stats, alone: seeding the stats: ") + QString::fromUtf8(last));
+        return;
+    }
+    if (aloneLuaState()) {
+        const QString kind = QStringLiteral("stats sum of %1 queues' day").arg(perCall);
+        const int parts = (queues + perCall - 1) / perCall;
+        callsAlone(kind, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+            DayStatsRequest request{date, {}};
+            const int first = (i % parts) * perCall;
+            for (int k = first; k < qMin(queues, first + perCall); ++k)
+                request.queues << QString::fromUtf8(Seeder::queueName(k));
+            client->statsSums({request}, context, answer<QList<DayStatsPart>>(kind, done, failHere));
+        });
+        restoreRawScripts();
+    }
+    m_raw.pipeline(unseed, 100); // the sections after count and scan keys
 }

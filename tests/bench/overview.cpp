@@ -184,4 +184,5 @@ void Bench::overview()
     addStall(QStringLiteral("stall_overview"), QStringLiteral("GUI stall: overview refresh"), stall);
     m_calls.drain(QStringLiteral("overview"));
     overviewCallsAlone();
+    statsCallsAlone();
 }
