@@ -54,16 +54,27 @@ bool ServerTotalsReader::read()
     return true;
 }
 
+// Names and counts only (desk.failurecounts): the totals need no group's newest failure, whose
+// read costs Redis far more than the count. A group a later step lists again (SSCAN may, when
+// the set grows meanwhile) is counted once.
 void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 round)
 {
-    m_session->client()->failureGroupList(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+    if (cursor.isEmpty())
+        m_groupsSeen.clear();
+    m_session->client()->failureGroupCounts(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
         if (!reply.ok()) {
             partDone(round, failure(reply));
             return;
         }
+        if (round != m_round)
+            return;
         m_reading.failureGroups = reply.value.total;
-        for (const FailureGroup &group : reply.value.groups)
-            m_reading.failed += group.count;
+        for (const FailureGroup &group : reply.value.groups) {
+            if (!m_groupsSeen.contains(group.name)) {
+                m_groupsSeen.insert(group.name);
+                m_reading.failed += group.count;
+            }
+        }
         if (!reply.value.cursor.isEmpty() && round == m_round && !reply.value.groups.isEmpty()) {
             readFailureGroups(reply.value.cursor, round);
             return;
