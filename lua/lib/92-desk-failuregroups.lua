@@ -12,7 +12,7 @@ Qless.desk_failed_groups_cap = 500
 -- reading its job's whole failure field, which holds the backtrace: 15 to 20 us for 6 KB with
 -- the server alone, so 500 of them took 10 ms and more. The first desk_failed_newest_least are
 -- read whatever the clock says, so that every call makes headway.
-Qless.desk_failed_newest_micros = 1500
+Qless.desk_failed_newest_micros = 1000
 Qless.desk_failed_newest_least = 1
 
 -- A key read with `command` (LLEN, LINDEX, HMGET...) without failing the whole reply when the key
