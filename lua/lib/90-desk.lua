@@ -152,8 +152,9 @@ function Qless.desk_jobs(now, state, queue, offset, count)
   return { total = total, jobs = jobs }
 end
 
--- The jids the next pop of `count` would hand out (stalled first), without pop's housekeeping:
--- no scheduled job moved, no recurring job spawned (those spawn when popped).
+-- The jids the next `count` pops of one job each would hand out (stalled first, then the
+-- Waiting list's order, lua/lib/91-desk-waiting.lua), without pop's housekeeping: no scheduled
+-- job moved, no recurring job spawned (those spawn when popped).
 function Qless.desk_peek(now, queue, count)
   local jids = {}
   if count > 0 then
