@@ -34,15 +34,21 @@ local function escaped(text, i)
   return run % 2 == 1
 end
 
--- Where the JSON string whose text starts at `from` ends (its closing quote), or nil. Only the
--- quotes are looked at: a backtrace's many escapes (\n, \/) are passed over by string.find.
+-- Escaped quotes string_end steps over before it gives up: each is a step of Lua, where a whole
+-- decode (cjson, in C) goes through a text full of them (a message quoting JSON) far faster.
+local escaped_quotes_read = 64
+
+-- Where the JSON string whose text starts at `from` ends (its closing quote), or nil (also when
+-- it holds more than escaped_quotes_read escaped quotes). Only the quotes are looked at: a
+-- backtrace's many escapes (\n, \/) are passed over by string.find.
 local function string_end(text, from)
   local at = from
-  while true do
+  for _ = 0, escaped_quotes_read do
     local quote = string.find(text, '"', at, true)
     if not quote or not escaped(text, quote) then return quote end
     at = quote + 1
   end
+  return nil
 end
 
 -- The JSON string text[from, to) decoded, or nil when it does not decode.

@@ -164,6 +164,7 @@ private slots:
         };
         const QByteArray e300 = QByteArray("\\u00e9").repeated(400);
         const QByteArray a1801 = QByteArray(1801, 'a');
+        const QByteArray quoted = QByteArray("say \\\"hi\\\" ").repeated(100); // more quotes than are stepped over
         const QList<Case> cases{
             {"{\"group\":\"g\",\"message\":\"boom\\nline2\",\"when\":12,\"worker\":\"w\"}", QStringLiteral("boom"), 12, QStringLiteral("w")},
             {"{\"message\":\"a\\\\nb\\nc\",\"when\":1.5e9,\"worker\":\"w\\u00e9\"}", QStringLiteral("a\\nb"), 1.5e9, QStringLiteral("wé")},
@@ -172,6 +173,7 @@ private slots:
             {"{\"message\":\"" + e300 + "\"}", QString(150, QChar(0xe9)), 0, {}},
             {"{\"message\":\"" + a1801 + "\\ud83d\\ude00b\"}", QString(300, QLatin1Char('a')), 0, {}},
             {"{\"message\":\"x\\u000ay\"}", QStringLiteral("x"), 0, {}},
+            {"{\"message\":\"" + quoted + "\\nrest\",\"when\":4}", QString::fromLatin1(QByteArray("say \"hi\" ").repeated(100).left(300)), 4, {}},
             {"{\"message\":\"\\/usr\\/lib\",\"when\":\"12\"}", QStringLiteral("/usr/lib"), 0, {}},
             {"{\"message\":5,\"when\":1e999}", {}, 0, {}},
             {"{\"message\":\"m\",\"extra\":{\"a\":[1,2]},\"when\":3}", QStringLiteral("m"), 3, {}},
