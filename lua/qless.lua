@@ -283,18 +283,19 @@ Api['desk.workerpage'] = function(now, a)
   return '{"total":' .. page.total .. ',"workers":' .. desk_list(page.workers) .. next .. '}'
 end
 
--- desk.failed [group [start [limit [summaries]]]]: {total, groups: [{name, count, newest}], cursor}
--- (at most 500 groups, lua/lib/92-desk-failed.lua), or one group's {total, jobs: [job objects]}
--- (limit 0 to 1000);
--- with `summaries` the jobs are row summaries (Qless.desk_summary), as desk.summaries gives them.
-local function desk_failure_groups(cursor)
-  local listing = Qless.desk_failure_groups(cursor)
+-- desk.failed [group [start [limit [summaries]]]]: {total, groups: [{name, count, newest | later}],
+-- cursor} (about 500 groups at most, the newest failures of those the call's clock allows,
+-- lua/lib/92-desk-failuregroups.lua), or one group's {total, jobs: [job objects]} (limit 0 to
+-- 1000); with `summaries` the jobs are row summaries (Qless.desk_summary), as desk.summaries
+-- gives them.
+local function desk_failure_groups(cursor, newest)
+  local listing = Qless.desk_failure_groups(cursor, newest)
   return '{"total":' .. listing.total .. ',"groups":' .. desk_list(listing.groups) ..
     ',"cursor":' .. cjson.encode(listing.cursor) .. '}'
 end
 
 Api['desk.failed'] = function(now, a)
-  if a[1] == nil then return desk_failure_groups('0') end
+  if a[1] == nil then return desk_failure_groups('0', true) end
   if a[4] ~= nil and a[4] ~= 'summaries' then
     Qless.fail_with('Desk.failed(): the fourth argument may only be "summaries", got ' .. tostring(a[4]))
   end
@@ -320,7 +321,25 @@ end
 -- desk.failuregroups <cursor>: the next step of desk.failed's list of groups when there are too
 -- many for one reply (its `cursor`, not '0').
 Api['desk.failuregroups'] = function(now, a)
-  return desk_failure_groups(Qless.arg('Desk.failuregroups', 'cursor', a[1]))
+  return desk_failure_groups(Qless.arg('Desk.failuregroups', 'cursor', a[1]), true)
+end
+
+-- desk.failurecounts <cursor>: desk.failed's list of groups with names and counts only (no
+-- newest failure read), from `cursor` ('0': the start): what totals and alerts sum.
+Api['desk.failurecounts'] = function(now, a)
+  return desk_failure_groups(Qless.arg('Desk.failurecounts', 'cursor', a[1]), false)
+end
+
+-- desk.failurenewest <group>...: {groups: [{name, newest}]} for the first of the groups (1 to
+-- 1000, those desk.failed marked `later`), as many as one call's clock allows; ask again for
+-- the rest.
+Api['desk.failurenewest'] = function(now, a)
+  local who = 'Desk.failurenewest'
+  Qless.arg(who, 'group', a[1])
+  if #a > desk_max_count then
+    Qless.fail_with(who .. '(): at most ' .. desk_max_count .. ' groups a call, got ' .. #a)
+  end
+  return '{"groups":' .. desk_list(Qless.desk_failure_newest(a)) .. '}'
 end
 
 -- desk.tracked [offset [count [summaries]]]: {total, jobs: [job objects], expired: [jids]} of

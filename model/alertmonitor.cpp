@@ -96,23 +96,33 @@ void AlertMonitor::readWaitingSince(const QStringList &of, quint64 round)
     });
 }
 
-// Every group, a bounded page a call: a growth rule on all groups sums them all.
+// Every group's count, a bounded step a call (desk.failurecounts: names and counts, no newest
+// failure read): a growth rule on all groups sums them all. A group a later step lists again
+// (SSCAN may, when the set grows meanwhile) is kept once, so it is not summed twice.
 void AlertMonitor::readFailureGroups(const QByteArray &cursor, quint64 round)
 {
-    m_client->failureGroupList(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+    if (cursor.isEmpty())
+        m_groupNamesSoFar.clear();
+    m_client->failureGroupCounts(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
         if (round != m_round)
             return;
         if (!reply.ok()) {
             partDone(round); // left out: the growth rules keep their state
             return;
         }
-        m_groupsSoFar += reply.value.groups;
+        for (const FailureGroup &group : reply.value.groups) {
+            if (!m_groupNamesSoFar.contains(group.name)) {
+                m_groupNamesSoFar.insert(group.name);
+                m_groupsSoFar += group;
+            }
+        }
         if (!reply.value.cursor.isEmpty()) {
             readFailureGroups(reply.value.cursor, round);
             return;
         }
         m_seen.failureGroups = m_groupsSoFar;
         m_groupsSoFar.clear();
+        m_groupNamesSoFar.clear();
         partDone(round);
     });
 }

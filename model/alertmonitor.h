@@ -3,6 +3,7 @@
 #include "alertevaluator.h"
 
 #include <QObject>
+#include <QSet>
 
 class QlessClient;
 
@@ -50,6 +51,7 @@ private:
     AlertEvaluator m_evaluator;
     AlertObservation m_seen;
     QList<FailureGroup> m_groupsSoFar;
+    QSet<QString> m_groupNamesSoFar; // of m_groupsSoFar
     bool m_connected = true;
     bool m_again = false;   // a check was asked for while one was under way
     int m_pending = 0;      // reads of this round still out

@@ -9,9 +9,10 @@
 class QlessClient;
 
 // The failure groups with their job counts and each one's newest failure (when, queue, the
-// message's first line), all from one desk.failed call per refresh: the script lists a bounded
-// number of groups (with how many there are in all), so a refresh costs a few milliseconds of
-// Redis however many groups there are. Keyed by group name, refreshed as a keyed diff.
+// message's first line), from one step of desk.failed's list per refresh: the script lists a
+// bounded number of groups (with how many there are in all) and each call stops on its clock,
+// so a refresh costs a few short calls of Redis however many groups there are and however large
+// their failures. Keyed by group name, refreshed as a keyed diff.
 class FailureGroupModel final : public KeyedTableModel<FailureGroupSummary>
 {
     Q_OBJECT

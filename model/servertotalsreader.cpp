@@ -68,9 +68,14 @@ void ServerTotalsReader::abandon()
     m_pending = 0;
 }
 
+// Names and counts only (desk.failurecounts): the totals need no group's newest failure, whose
+// read costs Redis far more than the count. A group a later step lists again (SSCAN may, when
+// the set grows meanwhile) is counted once.
 void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 round)
 {
-    m_session->client()->failureGroupList(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+    if (cursor.isEmpty())
+        m_groupsSeen.clear();
+    m_session->client()->failureGroupCounts(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
         if (round != m_round)
             return;
         if (!reply.ok()) {
@@ -78,8 +83,12 @@ void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 rou
             return;
         }
         m_reading.failureGroups = reply.value.total;
-        for (const FailureGroup &group : reply.value.groups)
-            m_reading.failed += group.count;
+        for (const FailureGroup &group : reply.value.groups) {
+            if (!m_groupsSeen.contains(group.name)) {
+                m_groupsSeen.insert(group.name);
+                m_reading.failed += group.count;
+            }
+        }
         if (!reply.value.cursor.isEmpty() && !reply.value.groups.isEmpty()) {
             readFailureGroups(reply.value.cursor, round);
             return;

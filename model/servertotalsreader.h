@@ -3,13 +3,14 @@
 #include "servertotals.h"
 
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 class QlessSession;
 struct FailureGroupList;
 
 // Reads one server's totals (ServerTotals) in one round: every queue's counts (paged as the
-// Overview reads them), the failure groups walked page by page, and the worker count from a
+// Overview reads them), the failure groups' counts walked step by step, and the worker count from a
 // one-worker page. Each call is bounded as the pages' own are, so watching many servers costs
 // each of them what one Overview refresh does. One round at a time; it reads nothing while the
 // connection is not ready.
@@ -44,6 +45,7 @@ private:
     QlessSession *m_session;
     ServerTotals m_totals;
     ServerTotals m_reading;
+    QSet<QString> m_groupsSeen; // the failure groups this round has counted
     QString m_error;
     QString m_roundError;
     bool m_hasTotals = false;

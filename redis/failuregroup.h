@@ -19,6 +19,9 @@ struct FailureGroup
     QString newestQueue;
     // Why the newest failure could not be read ("ql:j:x: WRONGTYPE ...", "job gone"); empty when it was.
     QString newestDamaged;
+    // The listing call ran out of time before reading it (desk.failed's `later`):
+    // QlessClient::failureGroupList reads it with desk.failurenewest before delivering.
+    bool newestLater = false;
 };
 
 // The failure groups as desk.failed lists them: `total` groups in all, of which `groups` lists

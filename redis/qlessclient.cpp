@@ -159,25 +159,6 @@ void QlessClient::multiGet(const QList<QByteArray> &jids, QObject *context, Done
                context, std::move(done));
 }
 
-void QlessClient::failureGroups(QObject *context, Done<QList<FailureGroup>> done)
-{
-    read<QList<FailureGroup>>("desk.failed", {}, context, &QlessDecoder::failureGroups, std::move(done));
-}
-
-void QlessClient::failureGroupList(QObject *context, Done<FailureGroupList> done)
-{
-    read<FailureGroupList>("desk.failed", {}, context, &QlessDecoder::failureGroupList, std::move(done));
-}
-
-void QlessClient::failureGroupList(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done)
-{
-    if (cursor.isEmpty()) {
-        failureGroupList(context, std::move(done));
-        return;
-    }
-    read<FailureGroupList>("desk.failuregroups", {cursor}, context, &QlessDecoder::failureGroupList, std::move(done));
-}
-
 void QlessClient::failedJobs(const QString &group, int offset, int count, QObject *context,
                              Done<FailedJobsPage> done)
 {

@@ -13,6 +13,7 @@
 #include <QObject>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class RedisConnection;
@@ -82,10 +83,16 @@ public:
     // two at a time (CallsInTurn), so the extra calls cost little more than their start.
     static constexpr int SummariesPerCall = 16;
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
-    // The same call, with the total number of groups and each one's newest failure. A reply lists
-    // a bounded number of groups; with very many, its `cursor` is where the next call goes on.
+    // The same list, with the total number of groups and each one's newest failure. A reply lists
+    // a bounded number of groups (one desk.failed step); with very many, its `cursor` is where
+    // the next step goes on. The newest failures a step's call had no time for are read by
+    // further calls, one after another, before `done` (qlessclientfailuregroups.cpp).
     void failureGroupList(QObject *context, Done<FailureGroupList> done);
     void failureGroupList(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done);
+    // One step of the same list with names and counts only, no newest failure read
+    // (desk.failurecounts, about a microsecond a group): what totals and alerts sum. `cursor`
+    // empty to start, then each step's until it comes back empty; a group may come twice.
+    void failureGroupCounts(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done);
     void failedJobs(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done);
     // The same page with its jobs as row summaries (no data, a history cut to what a row reads):
     // what a list of the group shows (qlessclientsummaries.cpp).
@@ -231,12 +238,17 @@ public:
     // 25 takes half; the 20 more round trips cost a few ms of a refresh of 1,000 queues, less
     // than a long call holding every other client up.
     static constexpr int QueuePageSize = 25;
+    // Groups named in one desk.failurenewest call (the script reads as many as its clock allows
+    // and the rest are asked again): about as many as one step of the list can leave.
+    static constexpr int NewestGroupsPerCall = 600;
 
 private:
     // One page of queueCounts' walk: the queues [offset, offset + count) of ql:queues, with the total.
     void queuePage(qint64 offset, int count, QObject *context, Done<QueuePage> done);
     template<typename T>
     using Decode = std::function<T(const RedisReply &, RedisError *)>;
+    // failureGroupList's second part: the newest failures of `list`'s groups marked later.
+    void readLaterNewest(std::shared_ptr<FailureGroupList> list, QObject *context, Done<FailureGroupList> done);
 
     // `nowArg`: the index in the command's args that holds `now`, to be brought up to the
     // server's time when the command is sent (unless a clock was set).

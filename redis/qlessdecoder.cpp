@@ -109,6 +109,7 @@ FailureGroupList QlessDecoder::failureGroupList(const RedisReply &reply, RedisEr
         FailureGroup group;
         group.name = compact(o.value(QLatin1String("name")));
         group.count = count(o, QStringLiteral("count"));
+        group.newestLater = o.value(QLatin1String("later")).toBool();
         const QJsonObject newest = o.value(QLatin1String("newest")).toObject();
         if (!newest.isEmpty()) {
             group.hasNewest = true;

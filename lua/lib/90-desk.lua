@@ -107,76 +107,6 @@ function Qless.desk_waiting_since(queue, now)
   return earliest
 end
 
--- At most this many due scheduled jobs are ranked among the waiting ones by priority, the
--- earliest due (a pop looks at no more than its count of them either, earliest due first). More
--- pile up only in a queue nobody pops (paused, say); reading every one's priority would make a
--- page's cost grow with them.
-Qless.desk_due_ranked = 1000
-
--- `count` jids from `offset` in the order the next pops would hand out waiting jobs: work by
--- score, with the due scheduled jobs ranked as a pop now would rank them (put into work at
--- `now`, so behind jobs of equal priority already waiting). Equal scores in zrevrange's order.
--- With more than desk_due_ranked due, the ones beyond follow all the others, earliest due first.
--- Cost: one ZCOUNT (and ZRANGEBYSCORE of equal scores) and one HGET per ranked due job, and
--- ranges of the page's length, however deep the page.
-function Qless.desk_waiting_page(queue, now, offset, count)
-  if count <= 0 then return {} end
-  local work = Qless.queue_key(queue, 'work')
-  local scheduled = Qless.queue_key(queue, 'scheduled')
-  local due = redis.call('zrangebyscore', scheduled, '-inf', now, 'LIMIT', 0, Qless.desk_due_ranked)
-  if #due == 0 then return redis.call('zrevrange', work, offset, offset + count - 1) end
-  local ranked = {}
-  for _, jid in ipairs(due) do
-    local priority = Qless.stored_number(redis.call('hget', Qless.job_key(jid), 'priority'), 0)
-    table.insert(ranked, { jid, priority - now / 10000000000 })
-  end
-  table.sort(ranked, function(a, b)
-    if a[2] ~= b[2] then return a[2] > b[2] end
-    return a[1] > b[1]
-  end)
-  -- Each ranked due job's place in the merged list: the work entries ahead of it, and the
-  -- ranked ones before it.
-  local placed, before = {}, 0
-  for rank, entry in ipairs(ranked) do
-    local score = string.format('%.17g', entry[2])
-    local ahead = redis.call('zcount', work, '(' .. score, '+inf')
-    for _, member in ipairs(redis.call('zrangebyscore', work, score, score)) do
-      if member > entry[1] then ahead = ahead + 1 end
-    end
-    local index = ahead + rank - 1
-    placed[index] = entry[1]
-    if index < offset then before = before + 1 end
-  end
-  local last = offset + count - 1
-  local wanted = 0
-  for index = offset, last do
-    if not placed[index] then wanted = wanted + 1 end
-  end
-  local from_work = {}
-  if wanted > 0 then
-    from_work = redis.call('zrevrange', work, offset - before, offset - before + wanted - 1)
-  end
-  -- Past the work entries and the ranked due jobs: the due ones not ranked, earliest first.
-  local merged = redis.call('zcard', work) + #ranked
-  local rest = {}
-  if #due == Qless.desk_due_ranked and last >= merged then
-    local first = math.max(offset, merged)
-    rest = redis.call('zrangebyscore', scheduled, '-inf', now, 'LIMIT',
-      first - merged + #ranked, last - first + 1)
-  end
-  local page, taken = {}, 0
-  for index = offset, last do
-    if placed[index] then
-      table.insert(page, placed[index])
-    elseif index < merged then
-      taken = taken + 1
-      if from_work[taken] then table.insert(page, from_work[taken]) end
-    end
-  end
-  for _, jid in ipairs(rest) do table.insert(page, jid) end
-  return page
-end
-
 Qless.desk_states = { waiting = true, running = true, stalled = true, scheduled = true,
   depends = true, recurring = true }
 
@@ -222,8 +152,9 @@ function Qless.desk_jobs(now, state, queue, offset, count)
   return { total = total, jobs = jobs }
 end
 
--- The jids the next pop of `count` would hand out (stalled first), without pop's housekeeping:
--- no scheduled job moved, no recurring job spawned (those spawn when popped).
+-- The jids the next `count` pops of one job each would hand out (stalled first, then the
+-- Waiting list's order, lua/lib/91-desk-waiting.lua), without pop's housekeeping: no scheduled
+-- job moved, no recurring job spawned (those spawn when popped).
 function Qless.desk_peek(now, queue, count)
   local jids = {}
   if count > 0 then

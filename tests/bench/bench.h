@@ -99,6 +99,7 @@ private:
     void restoreRawScripts();
     void groupCallsAlone(const QString &group, qint64 size);
     void overviewCallsAlone();
+    void scaleCallsAlone(); // of overviewCallsAlone: failure groups and a paused queue at scale
     void searchCallsAlone(const JobSearchQuery &query, int keysPerCall);
     // Sums of the stats of StatsQueuesPerCall queues' day, each day's bins all filled.
     void statsCallsAlone();

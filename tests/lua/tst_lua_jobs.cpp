@@ -61,27 +61,51 @@ private slots:
         QCOMPARE(paged, m_qless.pop("q", "w", 50, T + 100));
     }
 
-    // A queue nobody pops piles up due scheduled jobs. A page ranks the 1000 earliest due by
-    // priority among the waiting ones (what pop does with the ones it looks at) and lists the
-    // rest after them, earliest due first, rather than reading every one's priority each call.
-    void waitingPagesRankTheEarliestDueOnly()
+    // Workers pop one job at a time, and each pop moves only the earliest due scheduled job into
+    // work: a due job of high priority that falls due late is not taken before its turn comes.
+    // The list is what those pops would hand out, job by job, up to Qless.desk_waiting_exact
+    // (500) places; past them, with more due than that, the due jobs no pop reached follow
+    // everything else, earliest due first. With fewer due the whole list is exact.
+    void waitingPagesFollowPopsOfOneJob()
     {
+        const auto paged = [this](const QByteArray &queue, double now) {
+            QList<QByteArray> all;
+            for (int offset = 0; offset < 700; offset += 100)
+                all += jobs({"waiting", num(now), queue, QByteArray::number(offset), "100"});
+            return all;
+        };
+        const auto popsOfOne = [this](const QByteArray &queue, int n, double now) {
+            QList<QByteArray> all;
+            for (int i = 0; i < n; ++i)
+                all += m_qless.pop(queue, "w", 1, now);
+            return all;
+        };
+        // 20 waiting and 600 due, the later due of higher priority than most of work.
         for (int i = 0; i < 20; ++i)
             m_qless.put("q", "w" + QByteArray::number(i), T + i, {"priority", QByteArray::number(i % 3)});
-        const int due = 1005;
-        for (int i = 0; i < due; ++i)
-            m_qless.put("q", "s" + QByteArray::number(i), T, {"priority", QByteArray::number(i % 4)}, 10 + i);
-        const double allDue = T + 2000;
-        QList<QByteArray> paged;
-        for (int offset = 0; offset < 20 + due + 50; offset += 100)
-            paged += jobs({"waiting", num(allDue), "q", QByteArray::number(offset), "100"});
-        QCOMPARE(paged.size(), 20 + due);
-        QCOMPARE(QSet<QByteArray>(paged.cbegin(), paged.cend()).size(), 20 + due);
-        // The five beyond the ranked ones, earliest due first.
-        QCOMPARE(paged.mid(20 + 1000), (QList<QByteArray>{"s1000", "s1001", "s1002", "s1003", "s1004"}));
-        // Before them, the order pop hands out when exactly those 1000 are due.
-        const double thousandDue = T + 10 + 999;
-        QCOMPARE(paged.mid(0, 20 + 1000), m_qless.pop("q", "w", 20 + 1000, thousandDue));
+        for (int i = 0; i < 600; ++i)
+            m_qless.put("q", "s" + QByteArray::number(i).rightJustified(3, '0'), T,
+                        {"priority", QByteArray::number(i % 4)}, 10 + i);
+        const double now = T + 2000;
+        const QList<QByteArray> q = paged("q", now);
+        QCOMPARE(q.size(), 620);
+        QCOMPARE(QSet<QByteArray>(q.cbegin(), q.cend()).size(), 620);
+        QList<QByteArray> notMoved;
+        for (int i = 500; i < 600; ++i)
+            notMoved << "s" + QByteArray::number(i);
+        QCOMPARE(q.mid(520), notMoved);
+        QCOMPARE(q.mid(0, 500), popsOfOne("q", 500, now));
+        // The order is not a single pop's: s003 (priority 3) is due fourth, after three pops.
+        QVERIFY(q.indexOf("s003") >= 3);
+
+        // 100 waiting and 450 due: fewer due than the bound, exact to the end.
+        for (int i = 0; i < 100; ++i)
+            m_qless.put("r", "rw" + QByteArray::number(i), T + i % 7, {"priority", QByteArray::number(i % 5)});
+        for (int i = 0; i < 450; ++i)
+            m_qless.put("r", "rs" + QByteArray::number(i), T, {"priority", QByteArray::number(i % 6)}, 10 + i / 3);
+        const QList<QByteArray> r = paged("r", now);
+        QCOMPARE(r.size(), 550);
+        QCOMPARE(r, popsOfOne("r", 550, now));
     }
 
     void completeNewestFirst()

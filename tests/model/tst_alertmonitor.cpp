@@ -109,6 +109,44 @@ private slots:
                              [](const AlertEvaluator::Active &a) { return a.ruleId == QLatin1String("down"); }));
     }
 
+    // A growth rule on all groups walks every group's count, reading no group's newest failure
+    // (desk.failurecounts, not desk.failed: issue #30, a newest failure with its backtrace costs
+    // Redis far more than a count), and sums each group once.
+    void failureGrowthWalksCountsOnly()
+    {
+        fixture().flush();
+        const auto addFailures = [this](int from, int to, const QByteArray &group) {
+            for (int i = from; i < to; ++i) {
+                const QByteArray jid = "f" + QByteArray::number(i);
+                const QByteArray name = group.isEmpty() ? "group " + QByteArray::number(i) : group;
+                fixture().command({"HSET", "ql:j:" + jid, "jid", jid, "state", "failed", "failure",
+                                   "{\"message\":\"m\",\"when\":1}"});
+                fixture().command({"LPUSH", "ql:f:" + name, jid});
+                fixture().command({"SADD", "ql:failures", name});
+            }
+        };
+        addFailures(0, 1200, {});
+        AlertMonitor monitor(client());
+        monitor.setRules({rule(QStringLiteral("failures"), AlertRule::Kind::FailuresGrew, 2)});
+        QCOMPARE(check(monitor), QStringList());
+        fixture().command({"CONFIG", "SET", "slowlog-log-slower-than", "0"});
+        fixture().command({"CONFIG", "SET", "slowlog-max-len", "100000"});
+        fixture().command({"SLOWLOG", "RESET"});
+        addFailures(1200, 1203, "group 7");
+        QCOMPARE(check(monitor), QStringList{QStringLiteral("fired failures")});
+        QCOMPARE(monitor.active().constFirst().value, 3.0);
+        const RedisValue log = fixture().command({"SLOWLOG", "GET", "-1"});
+        fixture().command({"CONFIG", "SET", "slowlog-log-slower-than", "10000"});
+        int counts = 0;
+        for (const RedisValue &entry : log.elements) {
+            const QList<QByteArray> argv = entry.elements.value(3).strings();
+            QVERIFY2(!argv.contains("desk.failed") && !argv.contains("desk.failuregroups"),
+                     argv.join(' ').left(200).constData());
+            counts += argv.contains("desk.failurecounts") ? 1 : 0;
+        }
+        QVERIFY2(counts >= 2, QByteArray::number(counts).constData()); // 1,200 groups: more than one step
+    }
+
     void readsOnlyWhatTheRulesNeed()
     {
         fixture().flush();
