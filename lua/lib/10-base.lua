@@ -46,8 +46,17 @@ function Qless.stored_number(value, default)
 end
 
 -- Argument checks ---------------------------------------------------------------------------------
--- Errors are raised with level 0 so the text is exactly ours: 'Put(): Arg "delay" not a number: x'.
-function Qless.fail_with(text) error(text, 0) end
+-- A refusal, raised as qless-core raises its own: with the position of the refusing line in
+-- front ('user_script:812: Put(): Arg "delay" not a number: x'). Clients depend on that prefix:
+-- the qless gem turns an error reply into Qless::LuaScriptError (whose subclasses its worker
+-- rescues, CantCompleteError among them) only when it matches /user_script:\d+:\s*(\w+.+$)/.
+-- The line is the caller's; a caller Lua cannot name (a tail call has no line) gets this one's,
+-- since error() would otherwise leave the prefix out.
+function Qless.fail_with(text)
+  local _, where = pcall(error, '', 3)
+  if where == '' then error(text, 1) end
+  error(text, 2)
+end
 
 -- A required argument; `who` is the face's name, e.g. 'Put'.
 function Qless.arg(who, name, value)
