@@ -226,9 +226,11 @@ function Qless.check_permissions(command, args)
       break
     end
   end
+  -- Every argument a key under ql: (DEL takes them all as keys): a user kept to ~ql:* passes.
+  local key = 'ql:desk:acl'
   for _, name in ipairs(Qless.write_commands) do
     if missing then break end
-    if not check(name, 'ql:desk:acl', '0', '0') then
+    if not check(name, key, key, key) then
       missing = 'run ' .. string.upper(name) .. ' on keys under ql: (ACL commands and keys)'
     end
   end

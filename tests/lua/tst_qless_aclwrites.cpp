@@ -139,6 +139,7 @@ private slots:
         m_q.command({"ACL", "SETUSER", "nochannels", "on", ">pw", "~*", "+@all"});
         m_q.command({"ACL", "SETUSER", "reader", "on", ">pw", "~*", "&*", "+@read", "+evalsha"});
         m_q.command({"ACL", "SETUSER", "everything", "on", ">pw", "~*", "&*", "+@all"});
+        m_q.command({"ACL", "SETUSER", "qlonly", "on", ">pw", "~ql:*", "&ql:*", "+@all"});
     }
 
     // Every command the scripts call that Redis counts as a write is among those checked first
@@ -221,10 +222,18 @@ private slots:
         QVERIFY2(!get.isError(), get.bytes.constData());
     }
 
-    // A user who may do everything is never refused by the check.
+    // A user who may do everything qless does is never refused by the check: one with every
+    // key and channel, and one kept to qless's own (~ql:* &ql:*).
+    void userWithEverythingIsNeverRefused_data()
+    {
+        QTest::addColumn<QByteArray>("user");
+        QTest::newRow("everything") << QByteArray("everything");
+        QTest::newRow("qless's keys and channels") << QByteArray("qlonly");
+    }
     void userWithEverythingIsNeverRefused()
     {
-        const Outcome outcome = callEverything("everything");
+        QFETCH(QByteArray, user);
+        const Outcome outcome = callEverything(user);
         QVERIFY2(outcome.halfWritten.isEmpty(), qPrintable(outcome.halfWritten.join(QLatin1Char('\n'))));
         QVERIFY(outcome.refusedInside.isEmpty());
         QVERIFY2(outcome.refusedByCheck.isEmpty(),
