@@ -8,6 +8,12 @@ foreach(lib IN LISTS LIB_FILES)
     file(READ ${lib} body)
     string(APPEND text "${body}\n")
 endforeach()
+# The seed's per-command faces: the user's ACL is checked before the face's first write, as the
+# unified script's dispatch does for its commands (Qless.check_permissions, lua/lib/10-base.lua).
+get_filename_component(command ${COMMAND_FILE} NAME_WE)
+if(NOT command STREQUAL "qless")
+    string(APPEND text "Qless.check_permissions('${command}', ARGV)\n")
+endif()
 file(READ ${COMMAND_FILE} body)
 string(APPEND text "${body}")
 file(WRITE ${OUT}.tmp "${text}")

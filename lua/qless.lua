@@ -594,4 +594,6 @@ local now = Qless.number(ARGV[2])
 if now == nil then
   Qless.fail_with('Arg "now" missing or not a number: ' .. tostring(ARGV[2]))
 end
-return command(now, tail(ARGV, 3))
+local args = tail(ARGV, 3)
+Qless.check_permissions(command_name, args)
+return command(now, args)

@@ -214,10 +214,14 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
         m_connectionTrouble = error;
         break;
     case Trouble::Fatal:
-        // Certainly not run, and nothing later will be: the rest is not attempted.
+        // Nothing later will run either: the rest is not attempted. This step too, unless it
+        // may have written part of its change (refused by ACL partway through the script).
         if (m_summary.stoppedBecause.isEmpty())
             m_summary.stoppedBecause = error.message;
-        m_again.prepend(jid); // counted as not attempted
+        if (error.certainlyNotRun())
+            m_again.prepend(jid); // counted as not attempted
+        else
+            m_summary.addFailed(error.message, jid);
         break;
     case Trouble::Refused:
         if (m_action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))

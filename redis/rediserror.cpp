@@ -12,7 +12,6 @@ bool RedisError::certainlyNotRun() const
     case Kind::SentinelUnavailable:
     case Kind::InvalidSettings:
     case Kind::WrongPassword:
-    case Kind::NoPermission:
     case Kind::ReadOnlyReplica:
     case Kind::NotMaster:
     case Kind::MaxClients:
@@ -23,6 +22,10 @@ bool RedisError::certainlyNotRun() const
     case Kind::ReadOnlyMode:
     case Kind::NotAllowed:
         return true;
+    case Kind::NoPermission:
+        // Refused by ACL before the script started, or by our script before its first write;
+        // refused by ACL inside a script, after what it wrote before (Redis keeps that).
+        return !serverText.contains("user_script:") || serverText.contains(ScriptRefusedUnchanged);
     default:
         return false;
     }
@@ -92,10 +95,20 @@ RedisError RedisError::fromServer(const QByteArray &text)
     if (code == "NOAUTH")
         return set(Kind::WrongPassword,
                    QStringLiteral("The server wants a password and none was given"));
-    if (code == "NOPERM" || text.contains("The user executing the script can't run this command"))
-        return set(Kind::NoPermission,
-                   QStringLiteral("Not permitted for this Redis user (ACL): %1")
-                       .arg(cleanScriptError(code == "NOPERM" ? text.mid(7) : text)));
+    // Redis 7 words a refusal inside a script "The user executing the script can't run this
+    // command...", "...can't access at least one of the keys...", "...can't publish to the
+    // channel..."; our scripts' own check before their first write says ScriptRefusedUnchanged.
+    if (code == "NOPERM" || text.contains("The user executing the script can't")
+        || (fromScript && text.contains(ScriptRefusedUnchanged))) {
+        QString why = cleanScriptError(code == "NOPERM" ? text.mid(7) : text);
+        static const QRegularExpression ourCheck(QStringLiteral("^Permission\\(\\): "));
+        why.remove(ourCheck);
+        set(Kind::NoPermission, QStringLiteral("Not permitted for this Redis user (ACL): %1").arg(why));
+        if (!error.certainlyNotRun())
+            error.message += QStringLiteral(
+                " (refused partway through the script: what it wrote before stays written)");
+        return error;
+    }
     if (code == "READONLY" || text.contains("READONLY You can't write"))
         return set(Kind::ReadOnlyReplica,
                    QStringLiteral("The server is a read-only replica; writes must go to the master"));

@@ -56,4 +56,8 @@ struct RedisError
     // "ERR user_script:12: Put(): Arg ... script: <sha>, on @user_script:12." -> "Put(): Arg ..."
     static QString cleanScriptError(const QByteArray &text);
     static QString kindName(Kind kind);
+
+    // What our qless scripts say when they refuse a call for the user's ACL before writing
+    // anything (lua/lib/10-base.lua's Qless.permission_refusal).
+    static constexpr const char *ScriptRefusedUnchanged = "refused before changing anything";
 };

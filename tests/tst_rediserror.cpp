@@ -61,6 +61,45 @@ private slots:
         QVERIFY(!error.message.isEmpty());
     }
 
+    // A permission refused inside a script may come after the script's first writes (Redis keeps
+    // them): only a refusal before the script ran, or our scripts' own check before their first
+    // write, says the call certainly did not run. Texts as Redis 7.0 words them.
+    void permissionRefusals_data()
+    {
+        QTest::addColumn<QByteArray>("server");
+        QTest::addColumn<bool>("notRun");
+        const QByteArray where = " script: ff967d0ae0e68b4f9e360fa91c54598bc25ad9b6, on @user_script:174.";
+        QTest::newRow("evalsha refused") << QByteArray("NOPERM this user has no permissions to run the 'evalsha' command")
+                                         << true;
+        QTest::newRow("publish in script") << QByteArray("ERR The user executing the script can't publish to the "
+                                                         "channel mentioned in the command" + where)
+                                           << false;
+        QTest::newRow("write in script") << QByteArray("ERR The user executing the script can't run this command or "
+                                                       "subcommand" + where)
+                                         << false;
+        QTest::newRow("key in script") << QByteArray("ERR The user executing the script can't access at least one of "
+                                                     "the keys mentioned in the command" + where)
+                                       << false;
+        QTest::newRow("our check first") << QByteArray("ERR user_script:237: Permission(): put refused before changing "
+                                                       "anything: this Redis user may not publish to ql:log" + where)
+                                         << true;
+    }
+
+    void permissionRefusals()
+    {
+        QFETCH(QByteArray, server);
+        QFETCH(bool, notRun);
+        const RedisError error = RedisError::fromServer(server);
+        QCOMPARE(error.kind, RedisError::Kind::NoPermission);
+        QCOMPARE(error.certainlyNotRun(), notRun);
+        QVERIFY2(error.message.startsWith(QLatin1String("Not permitted for this Redis user (ACL): ")),
+                 qPrintable(error.message));
+        QVERIFY2(!error.message.contains(QLatin1String("user_script")), qPrintable(error.message));
+        QVERIFY2(!error.message.contains(QLatin1String("Permission()")), qPrintable(error.message));
+        // Told when the call may have written part of its change.
+        QCOMPARE(error.message.contains(QLatin1String("stays written")), !notRun);
+    }
+
     void respRoundTrip()
     {
         QCOMPARE(RespReader::encode({"SET", "k", QByteArray("a\0b", 3)}),

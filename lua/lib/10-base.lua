@@ -46,8 +46,17 @@ function Qless.stored_number(value, default)
 end
 
 -- Argument checks ---------------------------------------------------------------------------------
--- Errors are raised with level 0 so the text is exactly ours: 'Put(): Arg "delay" not a number: x'.
-function Qless.fail_with(text) error(text, 0) end
+-- A refusal, raised as qless-core raises its own: with the position of the refusing line in
+-- front ('user_script:812: Put(): Arg "delay" not a number: x'). Clients depend on that prefix:
+-- the qless gem turns an error reply into Qless::LuaScriptError (whose subclasses its worker
+-- rescues, CantCompleteError among them) only when it matches /user_script:\d+:\s*(\w+.+$)/.
+-- The line is the caller's; a caller Lua cannot name (a tail call has no line) gets this one's,
+-- since error() would otherwise leave the prefix out.
+function Qless.fail_with(text)
+  local _, where = pcall(error, '', 3)
+  if where == '' then error(text, 1) end
+  error(text, 2)
+end
 
 -- A required argument; `who` is the face's name, e.g. 'Put'.
 function Qless.arg(who, name, value)
@@ -163,6 +172,72 @@ end
 -- jobs' jids, ql:w:<worker> for what a worker must learn about its jobs.
 function Qless.publish(channel, message)
   redis.call('publish', 'ql:' .. channel, message)
+end
+
+-- What the user running a script may do is checked before the script's first write: Redis runs
+-- a script's writes as they come and keeps them when a later call is refused, so a PUBLISH or a
+-- write refused by the user's ACL halfway would leave a job half-moved (out of its failure group
+-- but still failed, its tags gone). Redis 7 creates users without channel permissions
+-- (acl-pubsub-default resetchannels): `ACL SETUSER ops on >pw ~* +@all` may write but not publish.
+-- Every command is checked but these, which only read (tag and track only list with these
+-- arguments): the reads of a console whose user may not write must go on.
+Qless.reading_commands = {
+  get = true, multiget = true, ['config.get'] = true, queues = true, failed = true, jobs = true,
+  workers = true, peek = true, stats = true, length = true, ['recur.get'] = true,
+  tag = function(args) return args[1] == 'get' or args[1] == 'top' end,
+  config = function(args) return args[1] == 'get' end, -- the seed's face
+  track = function(args) return args[1] == nil end,
+  ['desk.queues'] = true, ['desk.queuepage'] = true, ['desk.waitingsince'] = true,
+  ['desk.jobs'] = true, ['desk.get'] = true, ['desk.multiget'] = true, ['desk.summaries'] = true,
+  ['desk.peek'] = true, ['desk.workers'] = true, ['desk.workerpage'] = true,
+  ['desk.failed'] = true, ['desk.failuresigs'] = true, ['desk.failuregroups'] = true,
+  ['desk.tracked'] = true, ['desk.trackedstates'] = true, ['desk.tags'] = true,
+  ['desk.scan'] = true, ['desk.completed'] = true, ['desk.search'] = true,
+  ['desk.recur.get'] = true,
+}
+-- Every channel the scripts publish to; `w:*` stands for ql:w:<worker>, whose names come from the
+-- data: only a user who may publish to any worker's channel (&ql:w:*, &ql:*, &*) passes.
+Qless.published_channels = {
+  'log', 'w:*', 'put', 'popped', 'completed', 'failed', 'stalled', 'canceled', 'track', 'untrack',
+}
+-- Every command the scripts write with, all on keys under ql:.
+Qless.write_commands = {
+  'hset', 'hmset', 'hdel', 'hincrby', 'zadd', 'zrem', 'zincrby', 'zremrangebyscore',
+  'zremrangebyrank', 'sadd', 'srem', 'lpush', 'rpush', 'lpop', 'lrem', 'ltrim', 'set', 'del',
+  'expire',
+}
+-- The text of this refusal tells clients (ours: RedisError) that nothing was changed.
+Qless.permission_refusal = 'refused before changing anything'
+
+-- Refuses `command` (with `args` as the API passes them) when the user running the script may not
+-- do everything it may do. Redis before 7.0 cannot be asked (no redis.acl_check_cmd); its users
+-- may publish everywhere unless told otherwise (6.2's acl-pubsub-default is allchannels).
+function Qless.check_permissions(command, args)
+  local check = redis.acl_check_cmd
+  if check == nil then return end
+  local reads = Qless.reading_commands[command]
+  if type(reads) == 'function' then reads = reads(args) end
+  if reads then return end
+  local missing
+  for _, channel in ipairs(Qless.published_channels) do
+    if not check('publish', 'ql:' .. channel, '') then
+      missing = 'publish to ql:' .. channel .. ', where it tells of its changes (ACL channel ' ..
+        'permissions: Redis 7 gives a new user none unless granted &ql:* or &*)'
+      break
+    end
+  end
+  -- Every argument a key under ql: (DEL takes them all as keys): a user kept to ~ql:* passes.
+  local key = 'ql:desk:acl'
+  for _, name in ipairs(Qless.write_commands) do
+    if missing then break end
+    if not check(name, key, key, key) then
+      missing = 'run ' .. string.upper(name) .. ' on keys under ql: (ACL commands and keys)'
+    end
+  end
+  if missing then
+    Qless.fail_with('Permission(): ' .. command .. ' ' .. Qless.permission_refusal ..
+      ': this Redis user may not ' .. missing)
+  end
 end
 
 function Qless.log_event(event)

@@ -6,7 +6,7 @@
 function Qless.arg_error(script, name, why, value)
   local text = script .. '(): Arg "' .. name .. '" ' .. why
   if value ~= nil then text = text .. ': ' .. tostring(value) end
-  error(text, 0)
+  Qless.fail_with(text)
 end
 
 -- A required, non-empty string.
