@@ -7,7 +7,7 @@
 // are, for the workers, one call as long as all of them. A step's cost depends on the job: a
 // retry is a qless put (about 0.1 ms), plus, for a failed job, taking its jid out of its group's
 // list, which reads the list from its nearer end up to the entry (Qless.failure_list_remove):
-// up to 5 to 8 ms for a job halfway down a group of 1,000,000. So the number sent at once follows
+// 5 to 10 ms for a job halfway down a group of 1,000,000. So the number sent at once follows
 // the work Redis did for the last batch, measured on the server's clock (its TIME before and
 // after the batch: the network's round trip is not work): as many steps as fit in BudgetMicros
 // at the last batch's cost a step, one at the least, at most twice the last batch (a cheap

@@ -101,7 +101,7 @@ Qless.failure_list_whole_scan = 10000
 -- cancel of one of its jobs. qless holds a failed job's jid in its group's list once (a fail
 -- pushes it at the head, every way out of `failed` takes it out), so a single removal from
 -- either end leaves the same list, and from the end nearer to the entry it reads at most half
--- of it (about 10 ns an entry). The list is in the order its jobs failed, newest at the head:
+-- of it (10 to 20 ns an entry). The list is in the order its jobs failed, newest at the head:
 -- the job's failure time against that of the entry halfway says which half holds it. Workers'
 -- clocks may disagree, or many jobs fail in the same instant: a wrong guess reads further, up
 -- to the whole list as qless does, and still finds the entry wherever it is.
