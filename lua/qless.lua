@@ -236,6 +236,12 @@ Api['desk.multiget'] = function(now, a)
   return desk_per_jid('Desk.multiget', a, Qless.face_job_object)
 end
 
+-- desk.states <jid> [jid...]: what a job's state is (Qless.desk_job_state), nil for a jid with
+-- no job: a fixed few fields a job, at most 1000 jids a call.
+Api['desk.states'] = function(now, a)
+  return desk_per_jid('Desk.states', a, Qless.desk_job_state)
+end
+
 -- desk.summaries <jid> [jid...]: what a list row shows of each job (Qless.desk_summary:
 -- desk.get's object without data, dependents and all but a few history entries, the failure
 -- message's first line).

@@ -5,6 +5,7 @@
 #include "failedbatch.h"
 #include "jobaction.h"
 #include "rediserror.h"
+#include "stepwindow.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -61,8 +62,14 @@ public:
     ~BulkRunner() override;
 
     // Jobs per batch (default 500): per-jid calls in flight at once, or the count asked of the
-    // failedaction script, at most GroupBatchJobs. Set before start().
-    void setBatchSize(int jobs) { m_batchSize = qMax(1, jobs); }
+    // failedaction script, at most GroupBatchJobs. By default the per-jid calls sent at once are
+    // sized by the work Redis did for the last batch (StepWindow), up to this; set, every batch
+    // of them is this size (tests, comparisons). Set before start().
+    void setBatchSize(int jobs)
+    {
+        m_batchSize = qMax(1, jobs);
+        m_fixedBatch = true;
+    }
     int batchSize() const { return m_batchSize; }
     // A failure-group batch retries, moves or cancels its jobs inside one script call: a retry
     // is qless's put, about 100 us of the server's CPU a job on a busy 2-core machine, plus
@@ -129,7 +136,11 @@ private:
     void runJobBatch();
     // The receipt key of a job's step in this run (desk.once): the same for every send of it.
     QByteArray stepKey(const QByteArray &jid) const;
+    // Sends the steps as one batch between two readings of the server's clock (StepWindow).
     void sendSteps(const QList<QByteArray> &jids);
+    // A reading of the server's clock around a batch: the start, then the end, which sizes the
+    // next batch: batchAnswered waits for it once every step is answered.
+    void sendBatchClock(bool start);
     void sendStep(const QByteArray &jid);
     void stepAnswered(const QByteArray &jid, const RedisError &error, bool applied);
     void batchAnswered();
@@ -156,6 +167,13 @@ private:
     JobAction m_action;
     BulkTarget m_target;
     int m_batchSize = 500;
+    bool m_fixedBatch = false;
+    StepWindow m_window{500};
+    quint64 m_batchClock = 0;       // the number of the batch whose clock readings are awaited
+    bool m_clockPending = false;    // the reading after the batch in flight is not in yet
+    qint64 m_batchStartMicros = -1; // the server's clock as the batch in flight began (-1: not read)
+    int m_batchSteps = 0;           // steps in the batch in flight
+    QElapsedTimer m_batchWall;      // since the batch in flight was sent
     Phase m_phase = Phase::Ready;
     bool m_cancelRequested = false;
     QString m_pauseReason;

@@ -3,6 +3,7 @@
 #include "job.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
+#include "redisconnection.h"
 
 // BulkRunner on selections and lists: the jids are collected, then each job gets its own call,
 // pipelined a batch at a time, each under its own receipt (desk.once): a reply lost with the
@@ -138,9 +139,10 @@ void BulkRunner::runJobBatch()
         finish();
         return;
     }
-    QList<QByteArray> batch = m_again.mid(0, m_batchSize);
+    const int size = m_fixedBatch ? m_batchSize : qMin(m_batchSize, m_window.size());
+    QList<QByteArray> batch = m_again.mid(0, size);
     m_again.remove(0, batch.size());
-    while (batch.size() < m_batchSize && m_next < m_jids.size())
+    while (batch.size() < size && m_next < m_jids.size())
         batch.append(m_jids.at(m_next++));
     if (batch.isEmpty()) {
         finish();
@@ -152,8 +154,53 @@ void BulkRunner::runJobBatch()
 void BulkRunner::sendSteps(const QList<QByteArray> &jids)
 {
     m_awaiting = int(jids.size());
+    m_batchSteps = int(jids.size());
+    if (!m_fixedBatch)
+        sendBatchClock(true);
     for (const QByteArray &jid : jids)
         sendStep(jid);
+    if (!m_fixedBatch)
+        sendBatchClock(false);
+}
+
+// TIME on the same connection as the steps: Redis answers it in order, just before the first
+// step and just after the last, so the difference is Redis's time on them (and on any other
+// client's calls in between), without the round trip.
+void BulkRunner::sendBatchClock(bool start)
+{
+    if (start) {
+        ++m_batchClock;
+        m_batchStartMicros = -1;
+        m_clockPending = true;
+        m_batchWall.start();
+    }
+    const quint64 batch = m_batchClock;
+    m_session->connection()->send(RedisCommand::read({"TIME"}), this, [this, start, batch](const RedisReply &reply) {
+        // A batch that ended without its reading (a reply lost) does not take it late.
+        if (batch != m_batchClock || !m_clockPending)
+            return;
+        qint64 micros = -1;
+        if (reply.isArray() && reply.elements.size() == 2) {
+            bool secondsOk = false;
+            bool microsOk = false;
+            const qint64 seconds = reply.elements.at(0).bytes.toLongLong(&secondsOk);
+            const qint64 part = reply.elements.at(1).bytes.toLongLong(&microsOk);
+            if (secondsOk && microsOk)
+                micros = seconds * 1000000 + part;
+        }
+        if (start) {
+            m_batchStartMicros = micros;
+            return;
+        }
+        m_clockPending = false;
+        // Without the server's clock (an ACL may refuse TIME) the time until the last reply, round
+        // trip included, which can only make the next batch smaller.
+        const bool onServer = micros >= 0 && m_batchStartMicros >= 0 && micros >= m_batchStartMicros;
+        if (m_unsettled.isEmpty())
+            m_window.measured(m_batchSteps, onServer ? micros - m_batchStartMicros : m_batchWall.nsecsElapsed() / 1000);
+        if (m_awaiting == 0)
+            batchAnswered(); // the steps were all answered and waited for this
+    });
 }
 
 void BulkRunner::sendStep(const QByteArray &jid)
@@ -236,6 +283,12 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
 
 void BulkRunner::batchAnswered()
 {
+    // The clock's reading after the steps is the next reply, and sizes the next batch. A batch
+    // with a reply lost does not wait for it: after a dropped link it may come only once the
+    // connection is back, and the run must say at once that it waits.
+    if (m_clockPending && m_unsettled.isEmpty())
+        return;
+    m_clockPending = false;
     emit progressed();
     if (!m_unsettled.isEmpty()) {
         // Done or not, Redis knows: once it is back, the same steps go again under the same
@@ -257,7 +310,8 @@ void BulkRunner::batchAnswered()
 void BulkRunner::explainRefusals()
 {
     const QList<QByteArray> refused = m_refused;
-    m_session->client()->multiGet(refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
+    // Only each job's state: whole jobs (multiGet) cost Redis as much as their data and history.
+    m_session->client()->jobStates(refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
         if (!reply.ok()) {
             if (troubleOf(reply.error) == Trouble::Connection) {
                 pause(reply.error, [this] { explainRefusals(); });

@@ -1,4 +1,5 @@
 #include "qlessclientcalls.h"
+#include "qlessdecoderfields.h"
 
 #include <QHash>
 #include <QSet>
@@ -36,6 +37,28 @@ std::optional<QString> configText(const RedisReply &reply, RedisError *error)
     if (reply.type == RedisReply::Type::Integer)
         return QString::number(reply.integer);
     return QlessDecoder::configValue(reply, error);
+}
+
+// One reply of desk.states (lua/lib/94-face-job.lua): a Job with its jid, state and lock expiry,
+// timed out as the whole job's reading says (stalled, no lock); a key that is not a hash is
+// marked as the whole job's reading marks it.
+Job jobState(const QJsonValue &value, bool escaped)
+{
+    using namespace QlessDecoderFields;
+    Job job;
+    job.escapedBytes = escaped;
+    const QJsonObject o = value.toObject();
+    FieldProblems *p = &job.problems;
+    job.jid = stringField(o, QStringLiteral("jid"), p, true).toUtf8();
+    const QJsonObject unreadable = o.value(QLatin1String("unreadable")).toObject();
+    if (unreadable.contains(QLatin1String("job"))) {
+        job.problems.insert(QStringLiteral("job"), {FieldProblem::Kind::Invalid, compact(unreadable.value(QLatin1String("job")))});
+        return job;
+    }
+    job.state = stringField(o, QStringLiteral("state"), p, true);
+    job.expires = numberField(o, QStringLiteral("expires"), p, false);
+    job.timedOut = job.state == QLatin1String("stalled") && job.expires <= 0;
+    return job;
 }
 } // namespace
 
@@ -155,7 +178,17 @@ void QlessClient::job(const QByteArray &jid, QObject *context, Done<std::optiona
 
 void QlessClient::multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
 {
-    readPerJid("desk.multiget", 500, jids, [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); },
+    readPerJid("desk.multiget", MultiGetPerCall, jids,
+               [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); },
+               context, std::move(done));
+}
+
+void QlessClient::jobStates(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
+{
+    readPerJid("desk.states", StatesPerCall, jids,
+               [](const RedisReply &reply, RedisError *error) {
+                   return QlessDecoderFields::jobReply(reply, error, QStringLiteral("a job's state"), &jobState);
+               },
                context, std::move(done));
 }
 

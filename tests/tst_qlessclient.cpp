@@ -270,6 +270,43 @@ private slots:
         QVERIFY(none.ok() && none.value.isEmpty());
     }
 
+    // What a bulk run reads back of refused steps: each job's state and whether qless timed it
+    // out, in the order asked across calls of StatesPerCall, none of its data.
+    void jobStatesInOrder()
+    {
+        QList<QByteArray> jids;
+        for (int i = 0; i < QlessClient::StatesPerCall + 20; ++i) {
+            jids << "s" + QByteArray::number(i);
+            m_fixture->put("q1", jids.last(), 1000, {}, 0, "{\"big\":\"" + QByteArray(50000, 'x') + "\"}");
+        }
+        const QList<QByteArray> popped = m_fixture->pop("q1", "w1", 2, 1001);
+        QCOMPARE(popped.size(), 2);
+        QVERIFY(!m_fixture->qless("timeout", 1002, {popped.at(0)}).isError());
+        jids.insert(50, "missing");
+        const auto reply = await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
+            m_client->jobStates(jids, c, done);
+        });
+        QVERIFY2(reply.ok(), qPrintable(reply.error.message));
+        QCOMPARE(reply.value.size(), jids.size());
+        QVERIFY(!reply.value.at(50));
+        for (qsizetype i = 0; i < jids.size(); ++i) {
+            if (i == 50)
+                continue;
+            const Job &job = *reply.value.at(i);
+            QCOMPARE(job.jid, jids.at(i));
+            QVERIFY(job.data.isEmpty());
+            if (job.jid == popped.at(0)) {
+                QCOMPARE(job.state, QStringLiteral("stalled"));
+                QVERIFY(job.timedOut);
+            } else if (job.jid == popped.at(1)) {
+                QCOMPARE(job.state, QStringLiteral("running"));
+                QVERIFY(!job.timedOut);
+            } else {
+                QCOMPARE(job.state, QStringLiteral("waiting"));
+            }
+        }
+    }
+
     void failuresAndWorkers()
     {
         for (int i = 0; i < 3; ++i)

@@ -1,6 +1,7 @@
 // The console's calls one at a time, nothing else running: what each kind of bounded call asks
-// of Redis at the bench's sizes (a failure group of 1,000,000, 1,000 queues, 10,000 workers,
-// a search across 1,000,000 jobs, the stats of 1,000 queues' day).
+// of Redis at the bench's sizes (a failure group of 1,000,000, with per-job steps on jobs halfway
+// down it, 1,000 queues, 10,000 workers, a search across 1,000,000 jobs, the stats of 1,000
+// queues' day).
 // In the scenarios the same calls run beside the console's other threads, the raw side and the
 // memory probes, and this 2-core virtual machine's host pauses: there Redis logged 5 to 12 ms for
 // calls that take 1.5 to 3.5 ms of its CPU alone (10,000 page reads alone: none over 4 ms), and
@@ -130,7 +131,48 @@ void Bench::groupCallsAlone(const QString &group, qint64 size)
                             answer<FailureSigPage>(sigs, done, failHere));
     });
 
-    // Last: these take jobs out of the group.
+    // Reading back the jobs whose step was refused (BulkRunner::explainRefusals), and whole jobs.
+    const QString states = QStringLiteral("states of %1 jobs").arg(QlessClient::StatesPerCall);
+    callsAlone(states, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        QList<QByteArray> jids;
+        for (int k = 0; k < QlessClient::StatesPerCall; ++k)
+            jids << Seeder::jid(group, (spread(i, 0) + qint64(k) * 7919) % size);
+        client->jobStates(jids, context, answer<QList<std::optional<Job>>>(states, done, failHere));
+    });
+    const QString whole = QStringLiteral("multiget of %1 whole jobs").arg(QlessClient::MultiGetPerCall);
+    callsAlone(whole, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        QList<QByteArray> jids;
+        for (int k = 0; k < QlessClient::MultiGetPerCall; ++k)
+            jids << Seeder::jid(group, (spread(i, 0) + qint64(k) * 7919) % size);
+        client->multiGet(jids, context, answer<QList<std::optional<Job>>>(whole, done, failHere));
+    });
+
+    // A bulk run's per-job steps (a selection, "Act on all matches", a cluster), each under its
+    // receipt as BulkRunner sends it, on jobs around the middle of the list, as far from either
+    // end as a job can be: each takes its entry out of the group's list (Qless.failure_list_remove).
+    // These take jobs out of the group; the seeder's jobs go onto the list in order, so job
+    // size / 2 is halfway down, and each kind takes its own run of jobs beside it.
+    const int steps = 100;
+    const qint64 middle = size / 2;
+    const QString retries = QStringLiteral("retry of a job halfway down the group");
+    callsAlone(retries, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        const QByteArray jid = Seeder::jid(group, middle + i);
+        client->move(jid, QString(), QStringLiteral("failed"), "alone-retry:" + jid, context,
+                     answer<bool>(retries, done, failHere));
+    });
+    const QString moves = QStringLiteral("move of a job halfway down the group");
+    callsAlone(moves, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        const QByteArray jid = Seeder::jid(group, middle - 1 - i);
+        client->move(jid, QStringLiteral("elsewhere"), QStringLiteral("failed"), "alone-move:" + jid, context,
+                     answer<bool>(moves, done, failHere));
+    });
+    const QString cancels = QStringLiteral("cancel of a job halfway down the group");
+    callsAlone(cancels, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
+        const QByteArray jid = Seeder::jid(group, middle + steps + i);
+        client->cancel({jid}, "alone-cancel:" + jid, context, answer<QStringList>(cancels, done, failHere));
+    });
+
+    // Last: these take jobs out of the group from its tail.
     const int batches = 200;
     for (const FailedActionRequest::Kind action : {FailedActionRequest::Kind::Retry, FailedActionRequest::Kind::Cancel}) {
         const bool retry = action == FailedActionRequest::Kind::Retry;

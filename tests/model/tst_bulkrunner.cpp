@@ -516,6 +516,9 @@ private slots:
         QCOMPARE(fixture().pop("q1", "w1", 5, now - 10).size(), 5);
 
         BulkRunner runner(m_session.get(), JobAction::timeout(), BulkTarget::ofJids(jids));
+        // All five steps in one batch, without the clock readings a batch sized by its work
+        // brackets the steps with: the first reply cut is a step's.
+        runner.setBatchSize(5);
         bool poppedAgain = false;
         RedisValue popReply;
         connect(&runner, &BulkRunner::phaseChanged, this, [&](BulkRunner::Phase phase) {
