@@ -127,6 +127,8 @@ private:
     void keepReceipt(const QByteArray &jid, bool done);
     // Sends the releases of the answered steps' receipts, one call per ReleasePerCall, then `then`.
     void releaseReceipts(const std::function<void()> &then);
+    // The release sent (m_releaseSent) was applied: its steps leave the unreleased ones.
+    void commitRelease();
     // The run is over: every receipt it may have left, and its record, are deleted (bulkrunnerreceipts.cpp).
     void endReceipts();
     // After serverRestarted: checks what was counted before against the server, then `then`.
@@ -141,6 +143,7 @@ private:
     // Sends the release of the counted batches' receipts no batch on its way still reads (one
     // release at a time); its reply goes on with sendGroupBatches.
     void releaseGroupBatches();
+    void commitGroupRelease();
 
     void setPhase(Phase phase);
     void pause(const RedisError &why, std::function<void()> resume);
@@ -220,6 +223,9 @@ private:
         QList<QByteArray> others;
     };
     QList<Release> m_releases;
+    // The release sent and not answered yet, or whose reply was lost: sent again as it is, and
+    // after a restart counted as applied when the server's record says so.
+    std::optional<Release> m_releaseSent;
     QList<QByteArray> m_recheck;     // counted done before a restart, receipt not looked up yet
     qint64 m_recheckTotal = 0;
     qint64 m_recheckStillDone = 0;
@@ -249,5 +255,6 @@ private:
     bool m_groupReleasing = false;
     QList<int> m_groupUnreleased;
     QList<QList<int>> m_groupReleases;
+    QList<int> m_groupReleaseSent; // as m_releaseSent (empty: none)
     QMap<int, int> m_groupAfterOf;
 };

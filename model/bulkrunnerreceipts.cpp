@@ -57,18 +57,22 @@ void BulkRunner::keepReceipt(const QByteArray &jid, bool done)
 void BulkRunner::releaseReceipts(const std::function<void()> &then)
 {
     // One release a call, numbered in order; the counted steps first, so that a release holds
-    // what the restart check needs together.
-    Release release;
-    release.done = m_unreleasedDone.mid(0, QlessClient::ReleasePerCall);
-    release.others = m_unreleasedOthers.mid(0, QlessClient::ReleasePerCall - release.done.size());
+    // what the restart check needs together. A release whose reply was lost goes again as it
+    // was: the server may have applied it, and its number must keep meaning these steps.
+    if (!m_releaseSent) {
+        Release release;
+        release.done = m_unreleasedDone.mid(0, QlessClient::ReleasePerCall);
+        release.others = m_unreleasedOthers.mid(0, QlessClient::ReleasePerCall - release.done.size());
+        m_releaseSent = release;
+    }
     QList<QByteArray> keys;
-    for (const QByteArray &jid : std::as_const(release.done))
+    for (const QByteArray &jid : std::as_const(m_releaseSent->done))
         keys.append(stepKey(jid));
-    for (const QByteArray &jid : std::as_const(release.others))
+    for (const QByteArray &jid : std::as_const(m_releaseSent->others))
         keys.append(stepKey(jid));
     const qint64 n = m_releases.size() + 1;
     m_session->client()->releaseReceipts(m_runId.toUtf8(), n, keys, {}, this,
-                                         [this, n, release, then](const QlessReply<qint64> &reply) {
+                                         [this, n, then](const QlessReply<qint64> &reply) {
         switch (troubleOf(reply.error)) {
         case Trouble::None:
             break;
@@ -93,32 +97,41 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
             then();
             return;
         }
-        m_unreleasedDone.remove(0, release.done.size());
-        m_unreleasedOthers.remove(0, release.others.size());
-        m_releases.append(release);
+        commitRelease();
         then();
     });
+}
+
+void BulkRunner::commitRelease()
+{
+    if (!m_releaseSent)
+        return;
+    m_unreleasedDone.remove(0, m_releaseSent->done.size());
+    m_unreleasedOthers.remove(0, m_releaseSent->others.size());
+    m_releases.append(*m_releaseSent);
+    m_releaseSent.reset();
 }
 
 void BulkRunner::releaseGroupBatches()
 {
     if (m_groupReleasing || !m_groupTrouble.isNull() || m_restartPending)
         return;
-    QList<int> release;
-    const QList<int> named = m_groupAfterOf.values();
-    for (int index : std::as_const(m_groupUnreleased)) {
-        if (!named.contains(index) && release.size() < QlessClient::ReleasePerCall)
-            release.append(index);
+    // A release whose reply was lost goes again as it was (see releaseReceipts).
+    if (m_groupReleaseSent.isEmpty()) {
+        const QList<int> named = m_groupAfterOf.values();
+        for (int index : std::as_const(m_groupUnreleased)) {
+            if (!named.contains(index) && m_groupReleaseSent.size() < QlessClient::ReleasePerCall)
+                m_groupReleaseSent.append(index);
+        }
     }
-    if (release.isEmpty())
+    if (m_groupReleaseSent.isEmpty())
         return;
     QList<QByteArray> keys;
-    for (int index : std::as_const(release))
+    for (int index : std::as_const(m_groupReleaseSent))
         keys.append(groupBatchKey(index));
     const qint64 n = m_groupReleases.size() + 1;
     m_groupReleasing = true;
-    m_session->client()->releaseReceipts(m_runId.toUtf8(), n, keys, {}, this,
-                                         [this, n, release](const QlessReply<qint64> &reply) {
+    m_session->client()->releaseReceipts(m_runId.toUtf8(), n, keys, {}, this, [this, n](const QlessReply<qint64> &reply) {
         m_groupReleasing = false;
         switch (troubleOf(reply.error)) {
         case Trouble::None:
@@ -129,9 +142,7 @@ void BulkRunner::releaseGroupBatches()
                     m_restartText = tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
                 break;
             }
-            for (int index : release)
-                m_groupUnreleased.removeOne(index);
-            m_groupReleases.append(release);
+            commitGroupRelease();
             break;
         case Trouble::Connection:
             // Still unreleased: the same release goes again (applied once) when the run resumes.
@@ -147,6 +158,16 @@ void BulkRunner::releaseGroupBatches()
         }
         sendGroupBatches();
     });
+}
+
+void BulkRunner::commitGroupRelease()
+{
+    if (m_groupReleaseSent.isEmpty())
+        return;
+    for (int index : std::as_const(m_groupReleaseSent))
+        m_groupUnreleased.removeOne(index);
+    m_groupReleases.append(m_groupReleaseSent);
+    m_groupReleaseSent.clear();
 }
 
 void BulkRunner::endReceipts()

@@ -28,7 +28,7 @@ void BulkRunner::countDone(const QByteArray &jid)
 void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
 {
     m_restartPending = false;
-    if (m_releases.isEmpty()) {
+    if (m_releases.isEmpty() && !m_releaseSent) {
         recheckFromRelease(0, then);
         return;
     }
@@ -54,6 +54,10 @@ void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
 
 void BulkRunner::recheckFromRelease(qint64 applied, const std::function<void()> &then)
 {
+    // A release whose reply was lost may have been applied: then its steps are released ones.
+    if (applied > m_releases.size())
+        commitRelease();
+    m_releaseSent.reset();
     applied = qBound<qint64>(0, applied, m_releases.size());
     qint64 stillDone = 0;
     for (qsizetype i = 0; i < applied; ++i)
@@ -149,7 +153,7 @@ void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
         then();
         return;
     }
-    if (m_groupReleases.isEmpty()) {
+    if (m_groupReleases.isEmpty() && m_groupReleaseSent.isEmpty()) {
         recheckGroupFrom(0, then);
         return;
     }
@@ -172,6 +176,10 @@ void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
 
 void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &then)
 {
+    // A release whose reply was lost may have been applied: then its batches are released ones.
+    if (applied > m_groupReleases.size())
+        commitGroupRelease();
+    m_groupReleaseSent.clear();
     applied = qBound<qint64>(0, applied, m_groupReleases.size());
     // The failedaction script writes a batch's receipt with the batch itself: a server that
     // still has the receipt still has what the batch did, one without it came back from before.

@@ -1,5 +1,6 @@
 #include "auditlog.h"
 #include "bulkrunner.h"
+#include "faultproxy.h"
 #include "qlessfixture.h"
 #include "qlesssession.h"
 
@@ -202,6 +203,74 @@ private slots:
         QCOMPARE(finished.count(), 1);
         QVERIFY(fixture().start());
         QTRY_COMPARE_WITH_TIMEOUT(leftOver(), 0, 20000);
+    }
+
+    // A batch's release ran on the server but its reply was lost, then the server restarted
+    // from a state that has the release: its steps' receipts are gone, and the run's record says
+    // they were released, so they count done and are not sent again (a timeout sent again would
+    // find its job no longer running and count it skipped).
+    void aReleaseThatRanBeforeARestartCountsItsStepsDone()
+    {
+        RedisServer::Options options;
+        options.tcp = true;
+        options.extraArgs = {QStringLiteral("--appendonly"), QStringLiteral("yes"), QStringLiteral("--appendfsync"),
+                             QStringLiteral("no")};
+        QlessFixture tcp(options);
+        QVERIFY(tcp.start());
+        FaultProxy proxy(tcp.server().port());
+        QVERIFY(proxy.listen());
+        QString error;
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1/0").arg(proxy.port()), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        settings.reconnectInitialMs = 50;
+        settings.reconnectMaxMs = 200;
+        auto session = std::make_unique<QlessSession>(settings);
+        session->setAuditLog(m_audit);
+        QTRY_VERIFY_WITH_TIMEOUT(session->state().phase == ConnectionState::Phase::Ready, 20000);
+
+        const double now = double(QDateTime::currentSecsSinceEpoch());
+        QList<QByteArray> jids;
+        for (int i = 0; i < 5; ++i) {
+            jids << "t" + QByteArray::number(i);
+            tcp.put("q1", jids.last(), now - 20 + i);
+        }
+        QCOMPARE(tcp.pop("q1", "w1", 5, now - 10).size(), 5);
+
+        BulkRunner runner(session.get(), JobAction::timeout(), BulkTarget::ofJids(jids));
+        bool cut = false;
+        bool restarted = false;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            if (!cut && runner.processed() == 5) {
+                cut = true; // the batch replied; its release goes next, and its reply is cut
+                proxy.truncateRepliesAfter(0);
+            }
+        });
+        connect(&runner, &BulkRunner::phaseChanged, this, [&](BulkRunner::Phase phase) {
+            if (phase != BulkRunner::Phase::Paused || restarted)
+                return;
+            restarted = true;
+            proxy.truncateRepliesAfter(-1);
+            QCOMPARE(tcp.command({"KEYS", "ql:receipt:*"}).elements.size(), 0); // the release ran
+            tcp.server().stop();
+            QVERIFY(tcp.start());
+        });
+        QSignalSpy finished(&runner, &BulkRunner::finished);
+        runner.start();
+        QVERIFY(finished.count() > 0 || finished.wait(60000));
+        QVERIFY(restarted);
+        const BulkSummary summary = runner.summary();
+        QVERIFY2(summary.done == 5 && summary.processed() == 5, qPrintable(summary.text()));
+        QVERIFY2(summary.notes.join(QString()).contains(QLatin1String("5 of them still done")), qPrintable(summary.text()));
+        for (const QByteArray &jid : std::as_const(jids)) {
+            int timedOut = 0;
+            for (const RedisValue &entry : tcp.command({"LRANGE", "ql:j:" + jid + "-history", "0", "-1"}).elements)
+                timedOut += entry.bytes.contains("timed-out") ? 1 : 0;
+            QCOMPARE(timedOut, 1);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(tcp.command({"KEYS", "ql:receipt:*"}).elements.size()
+                                      + tcp.command({"KEYS", "ql:desk:run:*"}).elements.size(),
+                                  0, 10000);
     }
 };
 
