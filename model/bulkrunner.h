@@ -47,6 +47,9 @@ struct Job;
 // which steps the server still holds, where the deleted receipts no longer can. When the run
 // ends (done, stopped, cancelled, closed) its last receipts and its record go too.
 //
+// A cancel step (desk.cancel) is judged by the job's state when it runs, against how the job was
+// listed when the operator confirmed: see cancelReason.
+//
 // A server that refuses the action for good (a replica reached without Sentinel, a command the
 // connection will not send, a read-only connection, a wrong password) ends the run at once with
 // that reason; a passing one (full, loading, busy, failing over) pauses it like a dropped link.

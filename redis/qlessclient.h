@@ -196,9 +196,10 @@ public:
     void forgetQueues(const QStringList &queues, QObject *context, Done<QStringList> done);
 
     // Bulk-run steps: the same writes, sent as qless.lua's desk.once under `receipt` (a key unique
-    // to the step, never empty). Redis keeps the reply as ql:receipt:<receipt> for a day, written
-    // with the write itself: sent again with the same key after a reply lost with the connection,
-    // it answers with the first reply and changes nothing more, so the step is never guessed.
+    // to the step, never empty). Redis keeps the reply as ql:receipt:<receipt>, written with the
+    // write itself, until the run releases it (releaseReceipts; a day at most): sent again with
+    // the same key after a reply lost with the connection, it answers with the first reply and
+    // changes nothing more, so the step is never guessed.
     void move(const QByteArray &jid, const QString &queue, const QString &onlyState, const QByteArray &receipt,
               QObject *context, Done<bool> done);
     void cancel(const QList<QByteArray> &jids, const QByteArray &receipt, QObject *context, Done<QStringList> done);

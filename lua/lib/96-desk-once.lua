@@ -1,7 +1,8 @@
 -- desk.once: any one command run at most once per key, its reply kept as a receipt.
 
--- How long a receipt is kept: the failed-group batches keep theirs as long (a day), far beyond
--- any reconnect a bulk run waits for.
+-- How long a receipt is kept at most: a bulk run deletes its receipts itself once it no longer
+-- needs them (desk.release below); the day is for a run whose console vanished midway, far
+-- beyond any reconnect a run waits for. The failed-group batches keep theirs as long.
 Qless.desk_receipt_seconds = 86400
 
 -- Runs `run()` (the command `name`) unless ql:receipt:<key> already holds a reply, and keeps what
