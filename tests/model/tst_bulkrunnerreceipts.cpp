@@ -115,10 +115,21 @@ private slots:
         const QList<QByteArray> jids = putJobs("q1", count);
         BulkRunner runner(m_session.get(), JobAction::setPriority(5), BulkTarget::ofJids(jids));
         runner.setBatchSize(batch);
+        // The memory they hold at most, as Redis counts it (MEMORY USAGE of each receipt).
+        qint64 mostBytes = 0;
+        connect(&runner, &BulkRunner::progressed, this, [&] {
+            qint64 bytes = 0;
+            for (const RedisValue &key : fixture().command({"KEYS", "ql:receipt:*"}).elements)
+                bytes += fixture().command({"MEMORY", "USAGE", key.bytes}).integer;
+            mostBytes = qMax(mostBytes, bytes);
+        });
         const qint64 most = runCountingReceipts(runner);
         QVERIFY2(runner.summary().done == count, qPrintable(runner.summary().text()));
-        // Receipts were kept (a lost reply could be answered), never more than one batch's.
+        // Receipts were kept (a lost reply could be answered), never more than one batch's:
+        // a few hundred bytes each.
         QVERIFY2(most > 0 && most <= batch, qPrintable(QString::number(most)));
+        QVERIFY2(mostBytes > 0 && mostBytes <= batch * 400, qPrintable(QString::number(mostBytes)));
+        qInfo("at most %lld receipts alive at once, %lld bytes", most, mostBytes);
         QTRY_COMPARE_WITH_TIMEOUT(leftOver(), 0, 10000);
     }
 
