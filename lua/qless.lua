@@ -491,6 +491,37 @@ Api['desk.failedaction'] = function(now, a)
   return Qless.desk_failed_batch(now, action, group, count, skip, key, target, after)
 end
 
+-- desk.cancel <jid> [running]: cancelled, gone, complete, running or has dependents (what
+-- happened, judged when it runs; see 91-desk-cancel.lua). `running`: a running job may go too.
+Api['desk.cancel'] = function(now, a)
+  local jid = Qless.arg('Desk.cancel', 'jid', a[1])
+  if a[2] ~= nil and a[2] ~= 'running' then
+    Qless.fail_with('Desk.cancel(): Arg "running" not running: ' .. a[2])
+  end
+  if a[3] ~= nil then Qless.fail_with('Desk.cancel(): unexpected argument: ' .. a[3]) end
+  return Qless.desk_cancel(now, jid, a[2] == 'running')
+end
+
+-- desk.release <run> <n|end> [kept <group>] [key...]: deletes the receipts ql:receipt:<key> of
+-- a bulk run (at most desk_release_cap keys, each starting with "<run>:") as its release n, in
+-- order, or at its end (with `kept`: also the failure group's set of entries its batches kept);
+-- the count of releases the server applied (see 96-desk-once.lua).
+Api['desk.release'] = function(now, a)
+  local run = Qless.arg('Desk.release', 'run', a[1])
+  local n = Qless.arg('Desk.release', 'n', a[2])
+  if n ~= 'end' then
+    n = desk_count('Desk.release', 'n', n)
+    if n < 1 then Qless.fail_with('Desk.release(): Arg "n" not end or a whole number >= 1: ' .. a[2]) end
+  end
+  local first, group = 3, nil
+  if a[3] == 'kept' then
+    if n ~= 'end' then Qless.fail_with('Desk.release(): Arg "kept" only at the end') end
+    group = Qless.arg('Desk.release', 'group', a[4])
+    first = 5
+  end
+  return Qless.desk_release(run, n, tail(a, first), group)
+end
+
 -- desk.track <jid> | desk.untrack <jid>: true, or false when the job is gone (qless's track
 -- fails then); untrack takes the jid out of ql:tracked either way (an expired entry).
 Api['desk.track'] = function(now, a)

@@ -36,6 +36,7 @@ BulkRunner::~BulkRunner()
     if (m_phase == Phase::Ready || m_phase == Phase::Finished)
         return;
     QObject::disconnect(m_resumeConnection);
+    endReceipts();
     m_summary.cancelled = true;
     audit(QStringLiteral("cancelled"),
           tr("Interrupted: the run was closed before its end (%1). Jobs of a batch in flight may or may not "
@@ -108,26 +109,27 @@ void BulkRunner::cancel()
         for (const QByteArray &jid : std::as_const(m_unsettled))
             m_summary.addFailed(tr("unknown: the connection dropped before the reply"), jid);
         if (!m_unsettled.isEmpty() && m_summary.stoppedBecause.isEmpty()) {
+            // Their receipts go with the rest of the run's (nothing of a run stays in Redis): the
+            // jobs themselves say what became of them.
             m_summary.stoppedBecause = tr("The steps of %n job(s) may or may not have run: the connection dropped "
-                                          "before their replies. Redis keeps each answer for a day under "
-                                          "ql:receipt:%1:job:<jid>", nullptr, int(m_unsettled.size()))
-                                           .arg(m_runId);
+                                          "before their replies. Look at those jobs to see whether they were "
+                                          "changed.", nullptr, int(m_unsettled.size()));
         }
+        m_unreleasedOthers += m_unsettled;
         m_unsettled.clear();
         for (const QByteArray &jid : std::as_const(m_recheck))
             m_summary.addFailed(tr("unknown: done before the server restarted, not checked since"), jid);
+        m_unreleasedOthers += m_recheck;
         m_recheck.clear();
         if (const qint64 jobs = groupJobsInDoubt(); jobs > 0) {
-            QStringList keys;
-            for (auto it = m_groupResend.cbegin(); it != m_groupResend.cend(); ++it) {
-                if (it.value() > 0)
-                    keys << QStringLiteral("ql:receipt:") + QString::fromUtf8(groupBatchKey(it.key()));
-            }
+            qsizetype batches = 0;
+            for (int count : std::as_const(m_groupResend))
+                batches += count > 0 ? 1 : 0;
+            // Their receipts go with the rest of the run's: the group itself says what is left.
             m_summary.stoppedBecause =
                 tr("the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped "
-                   "before the replies. Redis keeps each answer for a day under %2", nullptr, int(keys.size()))
-                    .arg(jobs)
-                    .arg(keys.join(QStringLiteral(", ")));
+                   "before the replies. The failure group shows which jobs are still in it.", nullptr, int(batches))
+                    .arg(jobs);
         }
         finish();
         return;
@@ -200,6 +202,7 @@ void BulkRunner::finish()
     if (m_phase == Phase::Finished)
         return;
     QObject::disconnect(m_resumeConnection);
+    endReceipts();
     m_summary.cancelled = m_cancelRequested;
     setPhase(Phase::Finished);
     audit(m_summary.outcome(), m_summary.text(), m_summary.done);

@@ -34,12 +34,22 @@ struct Job;
 //   already sent while one runs (GroupBatchesInFlight).
 //
 // Nothing is assumed after a fault. Every write carries a receipt key (desk.once for a job's
-// step, desk.failedaction's key for a group batch): Redis keeps each reply for a day, written with
-// the write itself. When the connection drops, the run pauses until it is back; then every step
+// step, desk.failedaction's key for a group batch): Redis keeps each reply, written with the
+// write itself. When the connection drops, the run pauses until it is back; then every step
 // or batch whose reply was lost is sent again under the same key, which Redis answers from its
 // receipt if it had run, so the summary counts each job exactly once. cancel() stops after the
 // batch in flight. The action is written to the session's audit log when it starts and when it
 // ends.
+//
+// A receipt is kept only while a reply may still be asked for again: once every step of a batch
+// has replied, the run releases their receipts (desk.release) before it sends the next batch, so
+// Redis holds a bounded number of them whatever the run's size (see runJobBatch). Each release
+// is numbered and recorded on the server (ql:desk:run:<run>): after a restart that record says
+// which steps the server still holds, where the deleted receipts no longer can. When the run
+// ends (done, stopped, cancelled, closed) its last receipts and its record go too.
+//
+// A cancel step (desk.cancel) is judged by the job's state when it runs, against how the job was
+// listed when the operator confirmed: see cancelReason.
 //
 // A server that refuses the action for good (a replica reached without Sentinel, a command the
 // connection will not send, a read-only connection, a wrong password) ends the run at once with
@@ -101,6 +111,13 @@ public:
     const BulkSummary &summary() const { return m_summary; }
     // The reason a job others depend on was not cancelled, as BulkSummary::skipped keys it.
     static QString hasDependentsReason();
+    // Why a cancel step left its job, as BulkSummary::skipped keys it, from desk.cancel's
+    // verdict ("gone", "complete", "running", "has dependents") and the state the job was
+    // listed in. The rule the confirmation states: a job is cancelled as it was chosen; one
+    // that completed or vanished meanwhile is counted apart, and one a worker started running
+    // since it was listed is left to its worker (a job chosen as running is cancelled, its
+    // worker loses it).
+    static QString cancelReason(const QString &verdict, const QString &listedState);
     // "Retry in own queue: all 20,000 jobs of failure group IOError"
     QString describe() const;
 
@@ -116,11 +133,27 @@ private:
     void serverRestarted(const QByteArray &previousRunId, const QByteArray &runId);
     // Counts a job done (kept, so that a restarted server can be asked again).
     void countDone(const QByteArray &jid);
+    // A step replied: its receipt is alive until the next release.
+    void keepReceipt(const QByteArray &jid, bool done);
+    // Sends the releases of the answered steps' receipts, one call per ReleasePerCall, then `then`.
+    void releaseReceipts(const std::function<void()> &then);
+    // The release sent (m_releaseSent) was applied: its steps leave the unreleased ones.
+    void commitRelease();
+    // The run is over: every receipt it may have left, and its record, are deleted (bulkrunnerreceipts.cpp).
+    void endReceipts();
     // After serverRestarted: checks what was counted before against the server, then `then`.
     void recheckDoneJobs(const std::function<void()> &then);
+    // recheckDoneJobs once the server's count of the run's releases is known.
+    void recheckFromRelease(qint64 applied, const std::function<void()> &then);
     void recheckNextJobs(const std::function<void()> &then);
     void recheckGroupBatches(const std::function<void()> &then);
+    // recheckGroupBatches once the server's count of the run's releases is known.
+    void recheckGroupFrom(qint64 applied, const std::function<void()> &then);
     void forgetGroupBatch(int index);
+    // Sends the release of the counted batches' receipts no batch on its way still reads (one
+    // release at a time); its reply goes on with sendGroupBatches.
+    void releaseGroupBatches();
+    void commitGroupRelease();
 
     void setPhase(Phase phase);
     void pause(const RedisError &why, std::function<void()> resume);
@@ -143,6 +176,8 @@ private:
     void sendBatchClock(bool start);
     void sendStep(const QByteArray &jid);
     void stepAnswered(const QByteArray &jid, const RedisError &error, bool applied);
+    // One step of the batch settled (counted, or to be sent again): the batch ends with its last.
+    void stepSettled();
     void batchAnswered();
     // Reads back the jobs whose step replied "no", to say why (gone, in another state now).
     void explainRefusals();
@@ -196,7 +231,22 @@ private:
     QList<QByteArray> m_unsettled;   // reply lost with the connection: sent again under its receipt
     QList<QByteArray> m_refused;     // the script said no: read back to say why
     RedisError m_connectionTrouble;
-    QList<QByteArray> m_doneJids;    // counted done: their receipts looked up after a server restart
+    QList<QByteArray> m_inFlight;    // the batch sent, while m_awaiting > 0
+    bool m_stepsSent = false;        // a step went out: the run has receipts and a record to end
+    // Steps that replied, their receipts alive until released: counted done, and the others.
+    QList<QByteArray> m_unreleasedDone;
+    QList<QByteArray> m_unreleasedOthers;
+    // Release n (from 1) is m_releases[n - 1]: the steps whose receipts it deleted, as they were
+    // counted. After a restart the server's record says which releases it still has.
+    struct Release
+    {
+        QList<QByteArray> done;
+        QList<QByteArray> others;
+    };
+    QList<Release> m_releases;
+    // The release sent and not answered yet, or whose reply was lost: sent again as it is, and
+    // after a restart counted as applied when the server's record says so.
+    std::optional<Release> m_releaseSent;
     QList<QByteArray> m_recheck;     // counted done before a restart, receipt not looked up yet
     qint64 m_recheckTotal = 0;
     qint64 m_recheckStillDone = 0;
@@ -219,4 +269,13 @@ private:
         qint64 vanished = 0; // counted "no longer in the group" after this batch
     };
     QMap<int, CountedBatch> m_groupCounted;
+    // The group batches' receipts (bulkrunnerreceipts.cpp): counted batches whose receipts are
+    // alive, release n's batches at [n - 1], and the batch each one on its way names as `after`
+    // (whose receipt it reads).
+    bool m_groupBatchesSent = false;
+    bool m_groupReleasing = false;
+    QList<int> m_groupUnreleased;
+    QList<QList<int>> m_groupReleases;
+    QList<int> m_groupReleaseSent; // as m_releaseSent (empty: none)
+    QMap<int, int> m_groupAfterOf;
 };

@@ -59,7 +59,7 @@ void BulkRunner::sendGroupBatches()
     if (m_phase == Phase::Finished || m_phase == Phase::Paused)
         return;
     // A lost reply, a restart to check, the end: each waits until no reply is on its way.
-    const bool settled = m_groupInFlight.isEmpty();
+    const bool settled = m_groupInFlight.isEmpty() && !m_groupReleasing;
     if (!m_groupTrouble.isNull()) {
         if (settled) {
             const RedisError why = std::exchange(m_groupTrouble, RedisError());
@@ -72,6 +72,7 @@ void BulkRunner::sendGroupBatches()
             recheckGroupBatches([this] { sendGroupBatches(); });
         return;
     }
+    releaseGroupBatches();
     // Batches whose reply was lost go again one at a time, under their own key: one that ran is
     // answered from its receipt, one that did not runs with what is known now.
     if (m_cancelRequested)
@@ -90,9 +91,21 @@ void BulkRunner::sendGroupBatches()
         return;
     }
     // Up to GroupBatchesInFlight new batches, each naming the one sent before it (`after`).
-    while (m_groupInFlight.size() < GroupBatchesInFlight && groupJobsLeft() > 0)
-        sendGroupBatch(m_groupNext++, m_groupInFlight.isEmpty() ? QByteArray() : groupBatchKey(m_groupInFlight.lastKey()));
-    if (m_groupInFlight.isEmpty())
+    // The bound on the run's receipts: no new batch while more than GroupBatchesInFlight counted
+    // batches keep theirs (they go as soon as no batch on its way reads them), so Redis holds at
+    // most 2 x GroupBatchesInFlight + 1 batch receipts (each a few hundred bytes: its counts and
+    // the jids it skipped, of at most GroupBatchJobs) and the run's record, whatever the group's size.
+    while (m_groupInFlight.size() < GroupBatchesInFlight && groupJobsLeft() > 0
+           && m_groupUnreleased.size() <= GroupBatchesInFlight) {
+        const int index = m_groupNext++;
+        if (m_groupInFlight.isEmpty()) {
+            sendGroupBatch(index, {});
+        } else {
+            m_groupAfterOf.insert(index, m_groupInFlight.lastKey());
+            sendGroupBatch(index, groupBatchKey(m_groupInFlight.lastKey()));
+        }
+    }
+    if (m_groupInFlight.isEmpty() && !m_groupReleasing)
         finish();
 }
 
@@ -129,8 +142,10 @@ void BulkRunner::sendGroupBatch(int index, const QByteArray &after)
     request.key = groupBatchKey(index);
     request.after = after;
     m_groupInFlight.insert(index, request.count);
+    m_groupBatchesSent = true;
     m_session->client()->failedAction(request, this, [this, index, count = request.count](const QlessReply<FailedBatch> &reply) {
         m_groupInFlight.remove(index);
+        m_groupAfterOf.remove(index); // ran or not, it reads no receipt any more (sent again, it names none)
         switch (troubleOf(reply.error)) {
         case Trouble::None:
             groupBatchAnswered(index, reply.value);
@@ -167,6 +182,7 @@ void BulkRunner::groupBatchAnswered(int index, const FailedBatch &batch)
 {
     CountedBatch &counted = m_groupCounted[index];
     counted.batch = batch;
+    m_groupUnreleased.append(index); // its receipt, written with it
     m_groupTaken += batch.taken;
     m_summary.done += batch.done;
     // Entries left in the group on purpose stay among its oldest: later batches pass over them

@@ -135,6 +135,15 @@ void BulkRunner::runJobBatch()
         recheckDoneJobs([this] { runJobBatch(); });
         return;
     }
+    // The bound on the run's receipts: the steps of the batch just answered are released before
+    // another step goes out, so Redis holds the receipts of at most one batch (m_batchSize, 500
+    // by default: about 245 bytes each, some 120 KB) and the run's record, whatever the number
+    // of jobs. (After a restart from an older snapshot the server may hold again those its
+    // snapshot held: no more, since the bound held when it was taken.)
+    if (!m_unreleasedDone.isEmpty() || !m_unreleasedOthers.isEmpty()) {
+        releaseReceipts([this] { runJobBatch(); });
+        return;
+    }
     if (m_cancelRequested || !m_summary.stoppedBecause.isEmpty()) {
         finish();
         return;
@@ -153,6 +162,8 @@ void BulkRunner::runJobBatch()
 
 void BulkRunner::sendSteps(const QList<QByteArray> &jids)
 {
+    m_stepsSent = true;
+    m_inFlight = jids;
     m_awaiting = int(jids.size());
     m_batchSteps = int(jids.size());
     if (!m_fixedBatch)
@@ -217,8 +228,15 @@ void BulkRunner::sendStep(const QByteArray &jid)
         client->move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
         break;
     case JobAction::Kind::Cancel:
-        client->cancel({jid}, key, this, [this, jid](const QlessReply<QStringList> &reply) {
-            stepAnswered(jid, reply.error, reply.value.contains(QString::fromUtf8(jid)));
+        // Judged when it runs against how the job was listed: see cancelReason.
+        client->cancelStep(jid, m_target.listedRunning(jid), key, this, [this, jid](const QlessReply<QString> &reply) {
+            if (reply.ok() && reply.value != QLatin1String("cancelled")) {
+                keepReceipt(jid, false);
+                m_summary.addSkipped(cancelReason(reply.value, m_target.listedState(jid)), jid);
+                stepSettled();
+                return;
+            }
+            stepAnswered(jid, reply.error, reply.ok());
         });
         break;
     case JobAction::Kind::Priority:
@@ -251,10 +269,12 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
 {
     switch (troubleOf(error)) {
     case Trouble::None:
-        if (applied)
+        if (applied) {
             countDone(jid);
-        else
+        } else {
+            keepReceipt(jid, false);
             m_refused.append(jid);
+        }
         break;
     case Trouble::Connection:
         m_unsettled.append(jid);
@@ -277,8 +297,28 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
             m_summary.addFailed(error.message, jid);
         break;
     }
-    if (--m_awaiting == 0)
+    stepSettled();
+}
+
+void BulkRunner::stepSettled()
+{
+    if (--m_awaiting == 0) {
+        m_inFlight.clear();
         batchAnswered();
+    }
+}
+
+QString BulkRunner::cancelReason(const QString &verdict, const QString &listedState)
+{
+    if (verdict == QLatin1String("gone"))
+        return tr("already gone");
+    if (verdict == QLatin1String("complete"))
+        return listedState == QLatin1String("complete") ? tr("complete jobs are not cancelled") : tr("completed meanwhile");
+    if (verdict == QLatin1String("running"))
+        return tr("started running meanwhile: left to its worker");
+    if (verdict == QLatin1String("has dependents"))
+        return hasDependentsReason();
+    return tr("not cancelled: %1").arg(verdict);
 }
 
 void BulkRunner::batchAnswered()

@@ -22,18 +22,60 @@ void BulkRunner::serverRestarted(const QByteArray &previousRunId, const QByteArr
 void BulkRunner::countDone(const QByteArray &jid)
 {
     ++m_summary.done;
-    m_doneJids.append(jid);
+    keepReceipt(jid, true);
 }
 
 void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
 {
     m_restartPending = false;
-    // Not counted until its receipt is looked up: each is counted again (done, or sent again) below.
-    m_recheck += m_doneJids;
-    m_summary.done -= m_doneJids.size();
-    m_doneJids.clear();
-    m_recheckTotal = m_recheck.size();
-    m_recheckStillDone = 0;
+    if (m_releases.isEmpty() && !m_releaseSent) {
+        recheckFromRelease(0, then);
+        return;
+    }
+    // The server's count of the run's releases: the steps of those it applied are still done,
+    // whatever the snapshot it came back from (each release ran after its steps).
+    const QByteArray record = "ql:desk:run:" + m_runId.toUtf8();
+    m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then](const RedisReply &reply) {
+        if (reply.isError()) {
+            if (troubleOf(reply.error) == Trouble::Connection) {
+                m_restartPending = true; // checked again once the connection is back
+                pause(reply.error, then);
+                return;
+            }
+            // Not known: every step counted done is looked up by its receipt, and those released
+            // (receipt gone) are sent again; each is guarded or harmless done twice, as after a
+            // lost reply.
+            recheckFromRelease(0, then);
+            return;
+        }
+        recheckFromRelease(reply.isNil() ? 0 : reply.bytes.toLongLong(), then);
+    });
+}
+
+void BulkRunner::recheckFromRelease(qint64 applied, const std::function<void()> &then)
+{
+    // A release whose reply was lost may have been applied: then its steps are released ones.
+    if (applied > m_releases.size())
+        commitRelease();
+    m_releaseSent.reset();
+    applied = qBound<qint64>(0, applied, m_releases.size());
+    qint64 stillDone = 0;
+    for (qsizetype i = 0; i < applied; ++i)
+        stillDone += m_releases.at(i).done.size();
+    // Counted again below, done or sent again, by their receipts; receipts of releases the server
+    // no longer has may be back, and go with the next release.
+    QList<QByteArray> recheck;
+    for (qsizetype i = applied; i < m_releases.size(); ++i) {
+        recheck += m_releases.at(i).done;
+        m_unreleasedOthers += m_releases.at(i).others;
+    }
+    m_releases.resize(applied);
+    recheck += m_unreleasedDone;
+    m_unreleasedDone.clear();
+    m_summary.done -= recheck.size();
+    m_recheck += recheck;
+    m_recheckTotal = stillDone + m_recheck.size();
+    m_recheckStillDone = stillDone;
     recheckNextJobs(then);
 }
 
@@ -47,9 +89,9 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
     }
     if (m_recheck.isEmpty()) {
         m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): of the %2 "
-                              "jobs counted done before, %3 of them still done (their receipts ql:receipt:%4:job:<jid> "
-                              "were still there); the others were sent again under the same receipts and counted as "
-                              "the summary says")
+                              "jobs counted done before, %3 of them still done (the run's record ql:desk:run:%4 or "
+                              "their receipts said so); the others were sent again under the same receipts and "
+                              "counted as the summary says")
                                .arg(m_restartText)
                                .arg(m_recheckTotal)
                                .arg(m_recheckStillDone)
@@ -58,9 +100,10 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
         then();
         return;
     }
-    // desk.once writes a step's receipt with the step itself: a server that still has the receipt
-    // still has what the step did; one without it came back from before, and the step is sent
-    // again (under the same key: it runs now, if it still applies).
+    // desk.once writes a step's receipt with the step itself, and a step not yet released (by a
+    // release the server applied) still has it: a server that has the receipt still has what the
+    // step did; one without it came back from before, and the step is sent again (under the same
+    // key: it runs now, if it still applies).
     struct Check
     {
         qsizetype waiting = 0;
@@ -105,14 +148,46 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
 void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
 {
     m_restartPending = false;
-    const QList<int> counted = m_groupCounted.keys();
-    if (counted.isEmpty()) {
+    if (m_groupCounted.isEmpty()) {
         m_summary.notes << tr("The server restarted during the run (%1), before any batch was counted").arg(m_restartText);
         then();
         return;
     }
+    if (m_groupReleases.isEmpty() && m_groupReleaseSent.isEmpty()) {
+        recheckGroupFrom(0, then);
+        return;
+    }
+    // The server's count of the run's releases: the batches of those it applied are still done
+    // on it (each release ran after its batches).
+    const QByteArray record = "ql:desk:run:" + m_runId.toUtf8();
+    m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then](const RedisReply &reply) {
+        if (reply.isError()) {
+            if (troubleOf(reply.error) == Trouble::Connection) {
+                m_restartPending = true; // checked again once the connection is back
+                pause(reply.error, then);
+                return;
+            }
+            recheckGroupFrom(0, then);
+            return;
+        }
+        recheckGroupFrom(reply.isNil() ? 0 : reply.bytes.toLongLong(), then);
+    });
+}
+
+void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &then)
+{
+    // A release whose reply was lost may have been applied: then its batches are released ones.
+    if (applied > m_groupReleases.size())
+        commitGroupRelease();
+    m_groupReleaseSent.clear();
+    applied = qBound<qint64>(0, applied, m_groupReleases.size());
     // The failedaction script writes a batch's receipt with the batch itself: a server that
     // still has the receipt still has what the batch did, one without it came back from before.
+    // Only those not in a release the server applied are looked up.
+    QList<int> toCheck = m_groupUnreleased;
+    for (qsizetype i = applied; i < m_groupReleases.size(); ++i)
+        toCheck += m_groupReleases.at(i);
+    const qsizetype counted = m_groupCounted.size();
     struct Check
     {
         qsizetype waiting = 0;
@@ -120,45 +195,57 @@ void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
         RedisError error;
     };
     auto check = std::make_shared<Check>();
-    check->waiting = counted.size();
-    for (int index : counted) {
-        const QByteArray key = "ql:receipt:" + QStringLiteral("%1:%2").arg(m_runId).arg(index).toUtf8();
-        m_session->connection()->send(RedisCommand::read({"EXISTS", key}), this,
-                                      [this, check, index, counted, then](const RedisReply &reply) {
+    check->waiting = toCheck.size();
+    const auto judged = [this, check, applied, toCheck, counted, then] {
+        if (!check->error.isNull()) {
+            if (troubleOf(check->error) == Trouble::Connection) {
+                m_restartPending = true; // checked again once the connection is back
+                pause(check->error, then);
+                return;
+            }
+            m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot) and "
+                                  "the batches counted before could not be checked (%2): the counts before it "
+                                  "may not hold")
+                                   .arg(m_restartText, check->error.message);
+            then();
+            return;
+        }
+        m_groupReleases.resize(applied);
+        m_groupUnreleased.clear();
+        qint64 lostJobs = 0;
+        for (int index : toCheck) {
+            if (!check->lost.contains(index)) {
+                m_groupUnreleased.append(index); // its receipt is there again: released anew
+                continue;
+            }
+            lostJobs += m_groupCounted.value(index).batch.done;
+            forgetGroupBatch(index);
+        }
+        m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): of the "
+                              "%2 batches counted before, %3 were still recorded on it (by the run's record "
+                              "ql:desk:run:%4 or their receipts); the %5 jobs counted done in the others were taken "
+                              "from the group again")
+                               .arg(m_restartText)
+                               .arg(counted)
+                               .arg(counted - check->lost.size())
+                               .arg(m_runId)
+                               .arg(lostJobs);
+        emit progressed();
+        then();
+    };
+    if (toCheck.isEmpty()) {
+        judged();
+        return;
+    }
+    for (int index : toCheck) {
+        m_session->connection()->send(RedisCommand::read({"EXISTS", "ql:receipt:" + groupBatchKey(index)}), this,
+                                      [check, index, judged](const RedisReply &reply) {
             if (reply.isError())
                 check->error = reply.error;
             else if (reply.integer == 0)
                 check->lost.append(index);
-            if (--check->waiting > 0)
-                return;
-            if (!check->error.isNull()) {
-                if (troubleOf(check->error) == Trouble::Connection) {
-                    m_restartPending = true; // checked again once the connection is back
-                    pause(check->error, then);
-                    return;
-                }
-                m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot) and "
-                                      "the batches counted before could not be checked (%2): the counts before it "
-                                      "may not hold")
-                                       .arg(m_restartText, check->error.message);
-                then();
-                return;
-            }
-            qint64 lostJobs = 0;
-            for (int lost : std::as_const(check->lost)) {
-                lostJobs += m_groupCounted.value(lost).batch.done;
-                forgetGroupBatch(lost);
-            }
-            m_summary.notes << tr("The server restarted during the run (%1; perhaps from an older snapshot): of the "
-                                  "%2 batches counted before, %3 were still recorded on it (ql:receipt:%4:<batch>); the "
-                                  "%5 jobs counted done in the others were taken from the group again")
-                                   .arg(m_restartText)
-                                   .arg(counted.size())
-                                   .arg(counted.size() - check->lost.size())
-                                   .arg(m_runId)
-                                   .arg(lostJobs);
-            emit progressed();
-            then();
+            if (--check->waiting == 0)
+                judged();
         });
     }
 }

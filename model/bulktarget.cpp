@@ -48,3 +48,37 @@ qint64 BulkTarget::count() const
 {
     return kind == Kind::Jids ? jids.size() : expected;
 }
+
+QString BulkTarget::listedState(const QByteArray &jid) const
+{
+    switch (kind) {
+    case Kind::Jids:
+        return states.value(jid);
+    case Kind::Source:
+        return source.state;
+    case Kind::FailureGroup:
+        return QStringLiteral("failed");
+    }
+    return {};
+}
+
+bool BulkTarget::listedRunning(const QByteArray &jid) const
+{
+    if (kind != Kind::Source)
+        return listedState(jid) == QLatin1String("running");
+    if (!source.state.isEmpty())
+        return source.state == QLatin1String("running");
+    // A list of mixed states: running jobs were among those shown, unless it says otherwise.
+    return !source.holdsState || source.holdsState(QStringLiteral("running"));
+}
+
+bool BulkTarget::listsRunning() const
+{
+    if (kind != Kind::Jids)
+        return listedRunning({});
+    for (const QString &state : states) {
+        if (state == QLatin1String("running"))
+            return true;
+    }
+    return false;
+}

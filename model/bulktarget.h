@@ -3,6 +3,7 @@
 #include "jobsource.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -23,6 +24,8 @@ struct BulkTarget
     qint64 expected = -1;
     // For people: "3 selected jobs", "all 1,234 waiting in crawl", "failure group IOError".
     QString description;
+    // Jids: the state each job was shown in when the operator chose it (absent: not known).
+    QHash<QByteArray, QString> states;
 
     static BulkTarget ofJids(const QList<QByteArray> &jids, const QString &description = {});
     static BulkTarget ofSource(const JobSource &source, qint64 expected, const QString &description = {});
@@ -30,4 +33,12 @@ struct BulkTarget
 
     // The number to state in a confirmation: jids.size(), or `expected`.
     qint64 count() const;
+    // The state job `jid` was listed in when the operator chose it: its own (Jids), the list's
+    // (Source: empty for a list of mixed states), "failed" (FailureGroup); empty: not known.
+    QString listedState(const QByteArray &jid) const;
+    // Whether the operator chose `jid` as a running job: shown running, or one of a list of
+    // running jobs or of one that holds running jobs among others (a tag, a worker, a search).
+    bool listedRunning(const QByteArray &jid) const;
+    // Whether any job was chosen as a running one (what a cancel's confirmation must say).
+    bool listsRunning() const;
 };

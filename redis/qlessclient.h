@@ -218,9 +218,10 @@ public:
     void forgetQueues(const QStringList &queues, QObject *context, Done<QStringList> done);
 
     // Bulk-run steps: the same writes, sent as qless.lua's desk.once under `receipt` (a key unique
-    // to the step, never empty). Redis keeps the reply as ql:receipt:<receipt> for a day, written
-    // with the write itself: sent again with the same key after a reply lost with the connection,
-    // it answers with the first reply and changes nothing more, so the step is never guessed.
+    // to the step, never empty). Redis keeps the reply as ql:receipt:<receipt>, written with the
+    // write itself, until the run releases it (releaseReceipts; a day at most): sent again with
+    // the same key after a reply lost with the connection, it answers with the first reply and
+    // changes nothing more, so the step is never guessed.
     void move(const QByteArray &jid, const QString &queue, const QString &onlyState, const QByteArray &receipt,
               QObject *context, Done<bool> done);
     void cancel(const QList<QByteArray> &jids, const QByteArray &receipt, QObject *context, Done<QStringList> done);
@@ -233,6 +234,20 @@ public:
     void removeTags(const QByteArray &jid, const QStringList &tags, const QByteArray &receipt, QObject *context,
                     Done<std::optional<QStringList>> done);
     void timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done);
+    // qless.lua's desk.cancel as a bulk step: the job is judged by its state when the step runs
+    // and cancelled only if nothing the operator did not see has happened to it. The value says
+    // what happened: "cancelled", "gone", "complete", "running" (a worker holds it and
+    // `runningToo` is false: not cancelled), "has dependents".
+    void cancelStep(const QByteArray &jid, bool runningToo, const QByteArray &receipt, QObject *context,
+                    Done<QString> done);
+    // qless.lua's desk.release: deletes receipts of bulk run `run` (`keys`, each "<run>:...", at
+    // most ReleasePerCall) as its release number `n` (from 1, in order), or, with n = 0, at the
+    // run's end together with the run's record (and, with `keptGroup`, the set of that failure
+    // group's entries the run's batches kept). The value: how many releases the server has
+    // applied (less than n when it lost earlier ones, coming back from an older snapshot).
+    void releaseReceipts(const QByteArray &run, qint64 n, const QList<QByteArray> &keys, const QString &keptGroup,
+                         QObject *context, Done<qint64> done);
+    static constexpr int ReleasePerCall = 500; // qless.lua's desk_release_cap
 
     // Pages of the Overview's walks (public for the bench, which calls the same pages raw).
     // A worker costs Redis two counts and its JSON: a page of 200, made alone (nothing else

@@ -225,6 +225,32 @@ void QlessClient::timeout(const QByteArray &jid, const QByteArray &receipt, QObj
     writeOnce<bool>(receipt, "desk.timeout", {jid}, context, &QlessDecoder::flag, std::move(done));
 }
 
+void QlessClient::cancelStep(const QByteArray &jid, bool runningToo, const QByteArray &receipt, QObject *context,
+                             Done<QString> done)
+{
+    QList<QByteArray> args{jid};
+    if (runningToo)
+        args << "running";
+    const auto verdict = [](const RedisReply &reply, RedisError *error) {
+        if (!reply.isString() && reply.type != RedisReply::Type::Status) {
+            *error = RedisError::make(RedisError::Kind::BadReply, QStringLiteral("desk.cancel: expected a word"));
+            return QString();
+        }
+        return QString::fromUtf8(reply.bytes);
+    };
+    writeOnce<QString>(receipt, "desk.cancel", args, context, verdict, std::move(done));
+}
+
+void QlessClient::releaseReceipts(const QByteArray &run, qint64 n, const QList<QByteArray> &keys,
+                                  const QString &keptGroup, QObject *context, Done<qint64> done)
+{
+    QList<QByteArray> args{run, n > 0 ? QByteArray::number(n) : QByteArray("end")};
+    if (n <= 0 && !keptGroup.isEmpty())
+        args << "kept" << utf8(keptGroup);
+    args += keys;
+    write<qint64>("desk.release", args, context, &QlessDecoder::integer, std::move(done));
+}
+
 void QlessClient::addNote(const QByteArray &jid, const QString &message, const QString &dataJson, QObject *context,
                           Done<bool> done)
 {

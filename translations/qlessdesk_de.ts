@@ -36,14 +36,6 @@ Sie warten dort mit wiederhergestellten Versuchen; ein Worker, der einen davon h
         <translation>Verschieben</translation>
     </message>
     <message>
-        <source>Cancel %1?
-
-Cancelled jobs are deleted with their data and history. This cannot be undone. Jobs that others depend on are skipped.</source>
-        <translation>%1 abbrechen?
-
-Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt sich nicht rückgängig machen. Jobs, von denen andere abhängen, werden übersprungen.</translation>
-    </message>
-    <message>
         <source>Cancel jobs</source>
         <translation>Jobs abbrechen</translation>
     </message>
@@ -227,6 +219,26 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
             <numerusform>Der %Ln Job dieser Liste</numerusform>
             <numerusform>Alle %Ln Jobs dieser Liste</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A job that is no longer failed when its turn comes (retried, running again, gone) is not cancelled and is counted apart.</source>
+        <translation>Ein Job, der nicht mehr fehlgeschlagen ist, wenn er an der Reihe ist (erneut versucht, wieder in Arbeit, verschwunden), wird nicht abgebrochen und gesondert gezählt.</translation>
+    </message>
+    <message>
+        <source>Each job is checked when its turn comes: one that completed or vanished meanwhile is counted apart, and one a worker started running since it was listed is not cancelled but left to its worker.</source>
+        <translation>Jeder Job wird geprüft, wenn er an der Reihe ist: Einer, der inzwischen abgeschlossen wurde oder verschwunden ist, wird gesondert gezählt, und einer, den ein Worker seit der Auflistung gestartet hat, wird nicht abgebrochen, sondern seinem Worker gelassen.</translation>
+    </message>
+    <message>
+        <source>Jobs listed as running are cancelled too: their workers lose them.</source>
+        <translation>Als laufend aufgeführte Jobs werden ebenfalls abgebrochen: Ihre Worker verlieren sie.</translation>
+    </message>
+    <message>
+        <source>Cancel %1?
+
+Cancelled jobs are deleted with their data and history. This cannot be undone. %2 Jobs that others depend on are skipped.</source>
+        <translation>%1 abbrechen?
+
+Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt sich nicht rückgängig machen. %2 Jobs, von denen andere abhängen, werden übersprungen.</translation>
     </message>
 </context>
 <context>
@@ -1229,10 +1241,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>Der Server wurde während der Aktion neu gestartet (%1), bevor ein Job gezählt wurde</translation>
     </message>
     <message>
-        <source>The server restarted during the run (%1; perhaps from an older snapshot): of the %2 jobs counted done before, %3 of them still done (their receipts ql:receipt:%4:job:&lt;jid&gt; were still there); the others were sent again under the same receipts and counted as the summary says</source>
-        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot): Von den %2 zuvor als erledigt gezählten Jobs sind %3 weiterhin erledigt (ihre Quittungen ql:receipt:%4:job:&lt;jid&gt; waren noch vorhanden); die anderen wurden unter denselben Quittungen erneut gesendet und wie in der Zusammenfassung angegeben gezählt</translation>
-    </message>
-    <message>
         <source>unknown: done before the server restarted, could not be checked (%1)</source>
         <translation>unbekannt: vor dem Neustart des Servers erledigt, konnte nicht geprüft werden (%1)</translation>
     </message>
@@ -1244,23 +1252,55 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <source>The server restarted during the run (%1; perhaps from an older snapshot) and the batches counted before could not be checked (%2): the counts before it may not hold</source>
         <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot), und die zuvor gezählten Stapel konnten nicht geprüft werden (%2): Die Zählungen davor stimmen möglicherweise nicht</translation>
     </message>
+    <message numerus="yes">
+        <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Look at those jobs to see whether they were changed.</source>
+        <translation>
+            <numerusform>Der Schritt für %n Job lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor der Antwort ab. Sehen Sie sich den Job an, um zu prüfen, ob er geändert wurde.</numerusform>
+            <numerusform>Die Schritte für %n Jobs liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor den Antworten ab. Sehen Sie sich diese Jobs an, um zu prüfen, ob sie geändert wurden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped before the replies. The failure group shows which jobs are still in it.</source>
+        <translation>
+            <numerusform>der letzte Stapel (bis zu %1 Jobs) lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor seiner Antwort ab. Die Fehlergruppe zeigt, welche Jobs noch in ihr sind.</numerusform>
+            <numerusform>die letzten %n Stapel (bis zu %1 Jobs) liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor ihren Antworten ab. Die Fehlergruppe zeigt, welche Jobs noch in ihr sind.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>The server restarted during the run (%1; perhaps from an older snapshot): of the %2 batches counted before, %3 were still recorded on it (ql:receipt:%4:&lt;batch&gt;); the %5 jobs counted done in the others were taken from the group again</source>
-        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot): Von den %2 zuvor gezählten Stapeln waren %3 dort noch verzeichnet (ql:receipt:%4:&lt;batch&gt;); die %5 in den anderen als erledigt gezählten Jobs wurden erneut aus der Gruppe genommen</translation>
+        <source>already gone</source>
+        <translation>bereits verschwunden</translation>
     </message>
-    <message numerus="yes">
-        <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</source>
-        <translation>
-            <numerusform>Der Schritt für %n Job lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor der Antwort ab. Redis bewahrt jede Antwort einen Tag lang unter ql:receipt:%1:job:&lt;jid&gt; auf</numerusform>
-            <numerusform>Die Schritte für %n Jobs liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor den Antworten ab. Redis bewahrt jede Antwort einen Tag lang unter ql:receipt:%1:job:&lt;jid&gt; auf</numerusform>
-        </translation>
+    <message>
+        <source>complete jobs are not cancelled</source>
+        <translation>abgeschlossene Jobs werden nicht abgebrochen</translation>
     </message>
-    <message numerus="yes">
-        <source>the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped before the replies. Redis keeps each answer for a day under %2</source>
-        <translation>
-            <numerusform>der letzte Stapel (bis zu %1 Jobs) lief möglicherweise, möglicherweise nicht: Die Verbindung brach vor seiner Antwort ab. Redis bewahrt seine Antwort einen Tag lang unter %2 auf</numerusform>
-            <numerusform>die letzten %n Stapel (bis zu %1 Jobs) liefen möglicherweise, möglicherweise nicht: Die Verbindung brach vor ihren Antworten ab. Redis bewahrt jede Antwort einen Tag lang unter %2 auf</numerusform>
-        </translation>
+    <message>
+        <source>completed meanwhile</source>
+        <translation>inzwischen abgeschlossen</translation>
+    </message>
+    <message>
+        <source>started running meanwhile: left to its worker</source>
+        <translation>inzwischen gestartet: seinem Worker gelassen</translation>
+    </message>
+    <message>
+        <source>not cancelled: %1</source>
+        <translation>nicht abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>the run&apos;s receipts could not be deleted: %1</source>
+        <translation>die Quittungen der Aktion konnten nicht gelöscht werden: %1</translation>
+    </message>
+    <message>
+        <source>its record of this run&apos;s releases went back from %1 to %2</source>
+        <translation>sein Eintrag zu den Freigaben dieser Aktion ging von %1 auf %2 zurück</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1; perhaps from an older snapshot): of the %2 jobs counted done before, %3 of them still done (the run&apos;s record ql:desk:run:%4 or their receipts said so); the others were sent again under the same receipts and counted as the summary says</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot): Von den %2 zuvor als erledigt gezählten Jobs sind %3 weiterhin erledigt (laut dem Eintrag der Aktion ql:desk:run:%4 oder ihren Quittungen); die anderen wurden unter denselben Quittungen erneut gesendet und wie in der Zusammenfassung angegeben gezählt</translation>
+    </message>
+    <message>
+        <source>The server restarted during the run (%1; perhaps from an older snapshot): of the %2 batches counted before, %3 were still recorded on it (by the run&apos;s record ql:desk:run:%4 or their receipts); the %5 jobs counted done in the others were taken from the group again</source>
+        <translation>Der Server wurde während der Aktion neu gestartet (%1; vielleicht aus einem älteren Snapshot): Von den %2 zuvor gezählten Stapeln waren %3 dort noch verzeichnet (im Eintrag der Aktion ql:desk:run:%4 oder in ihren Quittungen); die %5 in den anderen als erledigt gezählten Jobs wurden erneut aus der Gruppe genommen</translation>
     </message>
 </context>
 <context>

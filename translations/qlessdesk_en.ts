@@ -178,17 +178,17 @@
 <context>
     <name>BulkRunner</name>
     <message numerus="yes">
-        <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</source>
+        <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Look at those jobs to see whether they were changed.</source>
         <translation>
-            <numerusform>The steps of %n job may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</numerusform>
-            <numerusform>The steps of %n jobs may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under ql:receipt:%1:job:&lt;jid&gt;</numerusform>
+            <numerusform>The step of %n job may or may not have run: the connection dropped before its reply. Look at that job to see whether it was changed.</numerusform>
+            <numerusform>The steps of %n jobs may or may not have run: the connection dropped before their replies. Look at those jobs to see whether they were changed.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped before the replies. Redis keeps each answer for a day under %2</source>
+        <source>the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped before the replies. The failure group shows which jobs are still in it.</source>
         <translation>
-            <numerusform>the last batch (up to %1 jobs) may or may not have run: the connection dropped before its reply. Redis keeps its answer for a day under %2</numerusform>
-            <numerusform>the last %n batches (up to %1 jobs) may or may not have run: the connection dropped before their replies. Redis keeps each answer for a day under %2</numerusform>
+            <numerusform>the last batch (up to %1 jobs) may or may not have run: the connection dropped before its reply. The failure group shows which jobs are still in it.</numerusform>
+            <numerusform>the last %n batches (up to %1 jobs) may or may not have run: the connection dropped before their replies. The failure group shows which jobs are still in it.</numerusform>
         </translation>
     </message>
 </context>

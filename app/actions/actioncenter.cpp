@@ -44,7 +44,23 @@ struct Confirmation
     QString button;
 };
 
-Confirmation confirmationOf(const JobAction &action, const QString &jobs)
+// The rule of BulkRunner::cancelReason, as the operator reads it before saying yes.
+QString cancelRule(const BulkTarget &target)
+{
+    if (target.kind == BulkTarget::Kind::FailureGroup) {
+        return ActionCenter::tr("A job that is no longer failed when its turn comes (retried, running again, "
+                                "gone) is not cancelled and is counted apart.");
+    }
+    const QString meanwhile = ActionCenter::tr("Each job is checked when its turn comes: one that completed or "
+                                               "vanished meanwhile is counted apart, and one a worker started running "
+                                               "since it was listed is not cancelled but left to its worker.");
+    if (!target.listsRunning())
+        return meanwhile;
+    return ActionCenter::tr("Jobs listed as running are cancelled too: their workers lose them.") + QLatin1Char(' ')
+        + meanwhile;
+}
+
+Confirmation confirmationOf(const JobAction &action, const BulkTarget &target, const QString &jobs)
 {
     switch (action.kind) {
     case JobAction::Kind::Retry:
@@ -57,7 +73,8 @@ Confirmation confirmationOf(const JobAction &action, const QString &jobs)
                 ActionCenter::tr("Move")};
     case JobAction::Kind::Cancel:
         return {ActionCenter::tr("Cancel %1?\n\nCancelled jobs are deleted with their data and history. This "
-                                 "cannot be undone. Jobs that others depend on are skipped.").arg(jobs),
+                                 "cannot be undone. %2 Jobs that others depend on are skipped.")
+                    .arg(jobs, cancelRule(target)),
                 ActionCenter::tr("Cancel jobs")};
     case JobAction::Kind::Timeout:
         return {ActionCenter::tr("Time out %1?\n\nEach running job is taken from its worker (told it lost the lock) "
@@ -135,7 +152,7 @@ void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidge
         start(action, target, parent);
         return;
     }
-    const Confirmation asked = confirmationOf(action, jobsText(target));
+    const Confirmation asked = confirmationOf(action, target, jobsText(target));
     confirm(parent, action.describe(), asked.question, asked.button, action.isDestructive(),
             [this, action, target, parent] { start(action, target, parent); });
 }

@@ -18,7 +18,10 @@ QList<QByteArray> JobSelection::jids() const
 
 BulkTarget JobSelection::selected() const
 {
-    return BulkTarget::ofJids(jids());
+    BulkTarget target = BulkTarget::ofJids(jids());
+    for (const Job &job : jobs)
+        target.states.insert(job.jid, job.state);
+    return target;
 }
 
 QStringList JobSelection::tags() const

@@ -213,6 +213,12 @@ private slots:
         QMessageBox *ask = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
         QVERIFY(ask);
         QVERIFY2(ask->text().startsWith(QStringLiteral("Cancel 3 selected jobs?")), qPrintable(ask->text()));
+        // Waiting jobs chosen: the rule for a job a worker takes meanwhile is stated, and no
+        // running job is said to go.
+        QVERIFY2(ask->text().contains(QStringLiteral("one a worker started running since it was listed is not "
+                                                     "cancelled but left to its worker")),
+                 qPrintable(ask->text()));
+        QVERIFY2(!ask->text().contains(QStringLiteral("Jobs listed as running")), qPrintable(ask->text()));
         answer(ask, QMessageBox::RejectRole);
         QCOMPARE(fixture().command({"ZCARD", "ql:q:crawl-work"}).integer, 10);
 
