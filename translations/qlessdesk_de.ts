@@ -2110,10 +2110,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>TCP</translation>
     </message>
     <message>
-        <source>redis://, rediss://, unix:// or redis-sentinel:// URL</source>
-        <translation>URL mit redis://, rediss://, unix:// oder redis-sentinel://</translation>
-    </message>
-    <message>
         <source>host name or address</source>
         <translation>Hostname oder Adresse</translation>
     </message>
@@ -2216,6 +2212,18 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
     <message>
         <source>No keychain is available on this system (%1). The password is asked for each time and kept in memory for this session only, never written to disk.</source>
         <translation>Auf diesem System ist kein Schlüsselbund verfügbar (%1). Das Passwort wird jedes Mal abgefragt und nur für diese Sitzung im Speicher gehalten, nie auf die Festplatte geschrieben.</translation>
+    </message>
+    <message>
+        <source>Use &amp;TLS to reach the sentinels and the master</source>
+        <translation>&amp;TLS für die Sentinels und den Master verwenden</translation>
+    </message>
+    <message>
+        <source>redis://, rediss://, unix://, redis-sentinel://, rediss-sentinel://</source>
+        <translation>redis://, rediss://, unix://, redis-sentinel://, rediss-sentinel://</translation>
+    </message>
+    <message>
+        <source>As rediss-sentinel:// does: the sentinels and the master they name are reached over TLS, with the TLS options below for all of them.</source>
+        <translation>Wie bei rediss-sentinel://: Die Sentinels und der Master, den sie nennen, werden über TLS erreicht, alle mit den TLS-Optionen darunter.</translation>
     </message>
 </context>
 <context>
