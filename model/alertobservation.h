@@ -24,10 +24,11 @@ struct AlertObservation
 };
 
 // One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the
-// connection or "all groups"), or it cleared.
+// connection or "all groups"), it cleared, or the operator ended it (Ended: acknowledged while its
+// subject is no longer listed, so that no reading would ever clear it; not a sign all is well).
 struct AlertEvent
 {
-    enum class Change { Fired, Cleared };
+    enum class Change { Fired, Cleared, Ended };
 
     QString ruleId;
     QString subject;

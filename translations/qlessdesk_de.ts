@@ -388,6 +388,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <source>the rule changed</source>
         <translation>die Regel wurde geändert</translation>
     </message>
+    <message>
+        <source>acknowledged, no longer listed</source>
+        <translation>bestätigt, nicht mehr aufgeführt</translation>
+    </message>
 </context>
 <context>
     <name>AlertRule</name>

@@ -41,12 +41,21 @@ class TestAlertEvaluator final : public QObject
         return o;
     }
 
+    static QString changeName(AlertEvent::Change change)
+    {
+        switch (change) {
+        case AlertEvent::Change::Fired: return QStringLiteral("fired");
+        case AlertEvent::Change::Cleared: return QStringLiteral("cleared");
+        case AlertEvent::Change::Ended: return QStringLiteral("ended");
+        }
+        return QString();
+    }
+
     static QStringList changes(const QList<AlertEvent> &events)
     {
         QStringList out;
         for (const AlertEvent &e : events)
-            out << QStringLiteral("%1 %2 %3").arg(e.change == AlertEvent::Change::Fired ? QStringLiteral("fired") : QStringLiteral("cleared"),
-                                                   e.ruleId, e.subject);
+            out << QStringLiteral("%1 %2 %3").arg(changeName(e.change), e.ruleId, e.subject);
         return out;
     }
 
@@ -268,6 +277,70 @@ private slots:
         QCOMPARE(changes(e.observe(o)), QStringList());
         o.now += AlertEvaluator::DefaultClearHoldSeconds;
         QCOMPARE(changes(e.observe(o)), QStringList{QStringLiteral("cleared w host-2")});
+        QCOMPARE(e.active().size(), 0);
+    }
+
+    // Acknowledged, an alert whose worker qless no longer lists ends (Ended, not Cleared), with the
+    // text it had while on; one whose worker is still listed stays on, and so does one of another
+    // rule or subject. Listed again later under that name, the worker starts afresh.
+    void anUnlistedAlertEndsWhenAcknowledged()
+    {
+        AlertEvaluator e;
+        e.setRules({rule(QStringLiteral("w"), AlertRule::Kind::WorkerNotSeenFor, 120),
+                    rule(QStringLiteral("q"), AlertRule::Kind::WaitingAbove, 1)});
+        WorkerSummary gone;
+        gone.name = QStringLiteral("host-1");
+        gone.lastSeen = T0 - 121;
+        WorkerSummary listed;
+        listed.name = QStringLiteral("host-2");
+        listed.lastSeen = T0 - 121;
+        AlertObservation o = queues(T0, {queue(QStringLiteral("a"), 5)});
+        o.workers = QList<WorkerSummary>{gone, listed};
+        QCOMPARE(changes(e.observe(o)), (QStringList{QStringLiteral("fired w host-1"), QStringLiteral("fired w host-2"),
+                                                     QStringLiteral("fired q a")}));
+        const QString firedText = e.active().first().text;
+        QVERIFY2(firedText.startsWith(QLatin1String("Worker host-1 not seen for")), qPrintable(firedText));
+
+        // Still listed: acknowledging changes nothing here.
+        QVERIFY(!e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-1"), T0 + 1));
+        QCOMPARE(e.active().size(), 3);
+
+        o.now = T0 + 86400; // qless has aged host-1 out
+        o.workers = QList<WorkerSummary>{listed};
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        QCOMPARE(e.active().size(), 3); // kept on, as before
+
+        QVERIFY(!e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-2"), o.now)); // listed
+        QVERIFY(!e.endIfUnlisted(QStringLiteral("q"), QStringLiteral("a"), o.now));      // listed
+        QVERIFY(!e.endIfUnlisted(QStringLiteral("q"), QStringLiteral("host-1"), o.now)); // no such alert
+        const std::optional<AlertEvent> ended = e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 5);
+        QVERIFY(ended);
+        QCOMPARE(changes({*ended}), QStringList{QStringLiteral("ended w host-1")});
+        QCOMPARE(ended->at, o.now + 5);
+        QVERIFY2(ended->text.startsWith(QLatin1String("Worker host-1 not seen for")), qPrintable(ended->text));
+        QCOMPARE(e.active().size(), 2);
+        QVERIFY(!e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 6)); // once
+
+        // Nothing more comes of it, however long it stays away.
+        o.now += 3 * 86400;
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        // Back under the same name and heard of: no alert; quiet again: a new one.
+        gone.lastSeen = o.now;
+        o.workers = QList<WorkerSummary>{gone, listed};
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        o.now += 121;
+        QCOMPARE(changes(e.observe(o)), QStringList{QStringLiteral("fired w host-1")});
+    }
+
+    // A queue no longer listed clears by itself after the hold; acknowledged before, it ends then.
+    void anUnlistedQueueEndsWhenAcknowledgedInTheHold()
+    {
+        AlertEvaluator e;
+        e.setRules({rule(QStringLiteral("q"), AlertRule::Kind::WaitingAbove, 1)});
+        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 5)}))), QStringList{QStringLiteral("fired q a")});
+        QCOMPARE(changes(e.observe(queues(T0 + 5, {}))), QStringList());
+        QVERIFY(e.endIfUnlisted(QStringLiteral("q"), QStringLiteral("a"), T0 + 6));
+        QCOMPARE(changes(e.observe(queues(T0 + 5 + AlertEvaluator::DefaultClearHoldSeconds, {}))), QStringList());
         QCOMPARE(e.active().size(), 0);
     }
 
