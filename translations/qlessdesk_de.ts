@@ -856,10 +856,6 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         <translation>Die gewählten Alarme bestätigen</translation>
     </message>
     <message>
-        <source>Mark the selected alerts as seen: they leave the badge on the page list.</source>
-        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste.</translation>
-    </message>
-    <message>
         <source>Acknowledge every alert</source>
         <translation>Jeden Alarm bestätigen</translation>
     </message>
@@ -915,6 +911,10 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
             <numerusform>%n nicht bestätigt.</numerusform>
             <numerusform>%n nicht bestätigt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen: they leave the badge on the page list. One whose subject is no longer listed (a worker qless dropped) ends.</source>
+        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste. Einer, dessen Gegenstand nicht mehr aufgeführt ist (ein Worker, den qless entfernt hat), endet.</translation>
     </message>
 </context>
 <context>
