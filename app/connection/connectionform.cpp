@@ -130,6 +130,10 @@ void ConnectionForm::buildLayout()
     auto addRow = [this](QFormLayout *form, const QString &text, QWidget *field) {
         auto *label = new QLabel(text, this);
         label->setBuddy(field);
+        // A screen reader names a control by a label beside it in its own parent; a path's line
+        // edit sits inside its FilePathEdit, so it is given the label's words itself.
+        if (auto *path = qobject_cast<FilePathEdit *>(field))
+            path->lineEdit()->setAccessibleName(QString(text).remove(QLatin1Char('&')).remove(QLatin1Char(':')).trimmed());
         m_labels << label;
         form->addRow(label, field);
     };
