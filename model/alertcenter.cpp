@@ -90,7 +90,7 @@ void AlertCenter::acknowledge(const QList<int> &rows)
     const double now = m_session->client()->now();
     QList<AlertEvent> ended;
     for (const auto &[ruleId, subject] : std::as_const(on)) {
-        if (const std::optional<AlertEvent> event = m_monitor->evaluator().endIfUnlisted(ruleId, subject, now))
+        if (const std::optional<AlertEvent> event = m_monitor->evaluator().acknowledge(ruleId, subject, now))
             ended.append(*event);
     }
     if (!ended.isEmpty())

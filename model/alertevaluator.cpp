@@ -280,11 +280,18 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
         // the very alert going on, not a worker back. Clearing then would tell the alert command
         // (a pager, say) that all is well about a worker nobody has seen, while no one may have
         // looked yet. So it stays on until the worker is seen again (listed with a fresh time), or
-        // the operator acknowledges it (endIfUnlisted) or changes the rule. One whose worker was
-        // seen again before it went from the list (a clean exit deregisters it) was clearing
-        // already and goes on clearing.
+        // the operator changes the rule, or has acknowledged it: then it ends (Ended, not Cleared),
+        // since a restarted worker comes back under a new name and nothing else would end it. One
+        // whose worker was seen again before it went from the list (a clean exit deregisters it)
+        // was clearing already and goes on clearing.
         if (rule.kind == AlertRule::Kind::WorkerNotSeenFor && it->clearSince < 0) {
-            ++it;
+            if (it->acknowledged) {
+                change(*it, AlertEvent::Change::Ended);
+                m_since.remove(it.key());
+                it = m_states.erase(it);
+            } else {
+                ++it;
+            }
             continue;
         }
         if (it->clearSince < 0)
@@ -299,11 +306,14 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
     }
 }
 
-std::optional<AlertEvent> AlertEvaluator::endIfUnlisted(const QString &ruleId, const QString &subject, double now)
+std::optional<AlertEvent> AlertEvaluator::acknowledge(const QString &ruleId, const QString &subject, double now)
 {
     const QString k = key(ruleId, subject);
-    const auto it = m_states.constFind(k);
-    if (it == m_states.cend() || !it->firing || it->listed)
+    const auto it = m_states.find(k);
+    if (it == m_states.end() || !it->firing)
+        return std::nullopt;
+    it->acknowledged = true;
+    if (it->listed)
         return std::nullopt;
     const AlertEvent ended{ruleId, subject, AlertEvent::Change::Ended, it->value, now, it->text};
     m_states.erase(it);

@@ -913,8 +913,8 @@ Jeder laufende Job wird seinem Worker entzogen (dieser erfährt, dass er die Spe
         </translation>
     </message>
     <message>
-        <source>Mark the selected alerts as seen: they leave the badge on the page list. One whose subject is no longer listed (a worker qless dropped) ends.</source>
-        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste. Einer, dessen Gegenstand nicht mehr aufgeführt ist (ein Worker, den qless entfernt hat), endet.</translation>
+        <source>Mark the selected alerts as seen: they leave the badge on the page list. An alert whose subject is no longer listed ends; one on a worker also ends once qless drops the worker.</source>
+        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste. Ein Alarm, dessen Gegenstand nicht mehr aufgeführt ist, endet; einer zu einem Worker endet auch, sobald qless den Worker entfernt.</translation>
     </message>
 </context>
 <context>

@@ -44,7 +44,8 @@ AlertsPage::AlertsPage(QlessSession *session, QWidget *parent)
     m_onlyOn->setAccessibleName(tr("Show only alerts still on"));
     m_acknowledge->setAccessibleName(tr("Acknowledge the selected alerts"));
     m_acknowledge->setToolTip(tr("Mark the selected alerts as seen: they leave the badge on the page list. "
-                                 "One whose subject is no longer listed (a worker qless dropped) ends."));
+                                 "An alert whose subject is no longer listed ends; one on a worker also ends "
+                                 "once qless drops the worker."));
     m_acknowledgeAll->setAccessibleName(tr("Acknowledge every alert"));
     m_clearHistory->setAccessibleName(tr("Clear the history"));
     m_clearHistory->setToolTip(tr("Forget the alerts that have cleared; those still on stay."));

@@ -202,6 +202,7 @@ private slots:
 
         // qless now lists only the worker seen within 2,000 s: the other's alert stays on.
         QVERIFY(!fixture().qless("config.set", now(), {"max-worker-age", "2000"}).isError());
+        QTRY_VERIFY_WITH_TIMEOUT(!center->monitor()->isChecking(), 20000); // a check seen next read after the change
         QSignalSpy checked(center->monitor(), &AlertMonitor::checked);
         window.refreshTimer()->refreshNow();
         QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty(), 20000);
@@ -248,6 +249,18 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty(), 20000);
         QCOMPARE(center->log()->firingCount(), 1);
         QCOMPARE(center->log()->rowCount(), 2);
+
+        // The one acknowledged while listed ends when qless drops its worker too.
+        QVERIFY(!fixture().qless("config.set", now(), {"max-worker-age", "500"}).isError());
+        window.refreshTimer()->refreshNow();
+        QTRY_COMPARE_WITH_TIMEOUT(center->log()->firingCount(), 0, 20000);
+        QCOMPARE(center->monitor()->active().size(), 0);
+        QCOMPARE(center->log()->rowCount(), 2);
+        for (int row = 0; row < center->log()->rowCount(); ++row)
+            QCOMPARE(center->log()->entry(row).clearedWhy, QStringLiteral("acknowledged, no longer listed"));
+        QTRY_COMPARE_WITH_TIMEOUT(hookLines().size(), 4, 20000);
+        QVERIFY2(hookLines().last().contains(QLatin1String("\"change\":\"ended\"")), qPrintable(hookLines().last()));
+        QVERIFY(hookLines().last().contains(QLatin1String("listed-host")));
     }
 
     void rulesDialogEditsImportsAndExports()

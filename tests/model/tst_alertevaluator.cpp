@@ -281,8 +281,9 @@ private slots:
     }
 
     // Acknowledged, an alert whose worker qless no longer lists ends (Ended, not Cleared), with the
-    // text it had while on; one whose worker is still listed stays on, and so does one of another
-    // rule or subject. Listed again later under that name, the worker starts afresh.
+    // text it had while on, whichever came first: the acknowledgement or the worker's leaving the
+    // list. One unacknowledged stays on; one acknowledged and still listed stays on, as before.
+    // Listed again later under that name, the worker starts afresh.
     void anUnlistedAlertEndsWhenAcknowledged()
     {
         AlertEvaluator e;
@@ -291,39 +292,48 @@ private slots:
         WorkerSummary gone;
         gone.name = QStringLiteral("host-1");
         gone.lastSeen = T0 - 121;
+        WorkerSummary seenFirst;
+        seenFirst.name = QStringLiteral("host-2");
+        seenFirst.lastSeen = T0 - 121;
         WorkerSummary listed;
-        listed.name = QStringLiteral("host-2");
+        listed.name = QStringLiteral("host-3");
         listed.lastSeen = T0 - 121;
         AlertObservation o = queues(T0, {queue(QStringLiteral("a"), 5)});
-        o.workers = QList<WorkerSummary>{gone, listed};
+        o.workers = QList<WorkerSummary>{gone, seenFirst, listed};
         QCOMPARE(changes(e.observe(o)), (QStringList{QStringLiteral("fired w host-1"), QStringLiteral("fired w host-2"),
-                                                     QStringLiteral("fired q a")}));
+                                                     QStringLiteral("fired w host-3"), QStringLiteral("fired q a")}));
         const QString firedText = e.active().first().text;
         QVERIFY2(firedText.startsWith(QLatin1String("Worker host-1 not seen for")), qPrintable(firedText));
 
-        // Still listed: acknowledging changes nothing here.
-        QVERIFY(!e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-1"), T0 + 1));
+        // Acknowledged while listed: on, as before.
+        QVERIFY(!e.acknowledge(QStringLiteral("w"), QStringLiteral("host-2"), T0 + 1));
+        QVERIFY(!e.acknowledge(QStringLiteral("w"), QStringLiteral("host-3"), T0 + 1));
+        QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("a"), T0 + 1));
+        QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("host-1"), T0 + 1)); // no such alert
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        QCOMPARE(e.active().size(), 4);
+
+        // qless ages host-1 and host-2 out: host-2, acknowledged, ends; host-1 stays on.
+        o.now = T0 + 86400;
+        o.workers = QList<WorkerSummary>{listed};
+        const QList<AlertEvent> left = e.observe(o);
+        QCOMPARE(changes(left), QStringList{QStringLiteral("ended w host-2")});
+        QVERIFY2(left.first().text.startsWith(QLatin1String("Worker host-2 not seen for")), qPrintable(left.first().text));
         QCOMPARE(e.active().size(), 3);
 
-        o.now = T0 + 86400; // qless has aged host-1 out
-        o.workers = QList<WorkerSummary>{listed};
-        QCOMPARE(changes(e.observe(o)), QStringList());
-        QCOMPARE(e.active().size(), 3); // kept on, as before
-
-        QVERIFY(!e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-2"), o.now)); // listed
-        QVERIFY(!e.endIfUnlisted(QStringLiteral("q"), QStringLiteral("a"), o.now));      // listed
-        QVERIFY(!e.endIfUnlisted(QStringLiteral("q"), QStringLiteral("host-1"), o.now)); // no such alert
-        const std::optional<AlertEvent> ended = e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 5);
+        // host-1 acknowledged now: it ends at once, once.
+        const std::optional<AlertEvent> ended = e.acknowledge(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 5);
         QVERIFY(ended);
         QCOMPARE(changes({*ended}), QStringList{QStringLiteral("ended w host-1")});
         QCOMPARE(ended->at, o.now + 5);
-        QVERIFY2(ended->text.startsWith(QLatin1String("Worker host-1 not seen for")), qPrintable(ended->text));
+        QCOMPARE(ended->text, firedText);
         QCOMPARE(e.active().size(), 2);
-        QVERIFY(!e.endIfUnlisted(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 6)); // once
+        QVERIFY(!e.acknowledge(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 6));
 
-        // Nothing more comes of it, however long it stays away.
+        // Nothing more comes of them, however long they stay away.
         o.now += 3 * 86400;
         QCOMPARE(changes(e.observe(o)), QStringList());
+        QCOMPARE(e.active().size(), 2);
         // Back under the same name and heard of: no alert; quiet again: a new one.
         gone.lastSeen = o.now;
         o.workers = QList<WorkerSummary>{gone, listed};
@@ -339,9 +349,16 @@ private slots:
         e.setRules({rule(QStringLiteral("q"), AlertRule::Kind::WaitingAbove, 1)});
         QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 5)}))), QStringList{QStringLiteral("fired q a")});
         QCOMPARE(changes(e.observe(queues(T0 + 5, {}))), QStringList());
-        QVERIFY(e.endIfUnlisted(QStringLiteral("q"), QStringLiteral("a"), T0 + 6));
+        QVERIFY(e.acknowledge(QStringLiteral("q"), QStringLiteral("a"), T0 + 6));
         QCOMPARE(changes(e.observe(queues(T0 + 5 + AlertEvaluator::DefaultClearHoldSeconds, {}))), QStringList());
         QCOMPARE(e.active().size(), 0);
+
+        // Acknowledged while listed, then forgotten: it clears by itself after the hold, as before.
+        QCOMPARE(changes(e.observe(queues(T0 + 100, {queue(QStringLiteral("b"), 5)}))), QStringList{QStringLiteral("fired q b")});
+        QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("b"), T0 + 101));
+        QCOMPARE(changes(e.observe(queues(T0 + 102, {}))), QStringList());
+        QCOMPARE(changes(e.observe(queues(T0 + 102 + AlertEvaluator::DefaultClearHoldSeconds, {}))),
+                 QStringList{QStringLiteral("cleared q b")});
     }
 
     void changingARuleEndsItsAlertsQuietly()
