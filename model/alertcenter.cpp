@@ -79,6 +79,32 @@ void AlertCenter::check()
         m_monitor->check();
 }
 
+void AlertCenter::acknowledge(const QList<int> &rows)
+{
+    QList<QPair<QString, QString>> on; // rule and subject
+    for (int row : rows) {
+        if (row >= 0 && row < m_log->rowCount() && m_log->entry(row).clearedAt <= 0)
+            on.append({m_log->entry(row).ruleId, m_log->entry(row).subject});
+    }
+    m_log->acknowledge(rows);
+    const double now = m_session->client()->now();
+    QList<AlertEvent> ended;
+    for (const auto &[ruleId, subject] : std::as_const(on)) {
+        if (const std::optional<AlertEvent> event = m_monitor->evaluator().acknowledge(ruleId, subject, now))
+            ended.append(*event);
+    }
+    if (!ended.isEmpty())
+        take(ended);
+}
+
+void AlertCenter::acknowledgeAll()
+{
+    QList<int> rows;
+    for (int row = 0; row < m_log->rowCount(); ++row)
+        rows << row;
+    acknowledge(rows);
+}
+
 bool AlertCenter::readsQueueCounts() const
 {
     return m_session->state().phase == ConnectionState::Phase::Ready && m_monitor->evaluator().needs().queues;

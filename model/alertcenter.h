@@ -35,6 +35,14 @@ public:
     // changed end in the log (the rule changed).
     void setRules(const QList<AlertRule> &rules, const QString &command);
 
+    // Marks the log's rows as seen. Of those still on, an alert whose subject the last check no
+    // longer listed ends (AlertEvent::Change::Ended, to the log and the alert command): a worker
+    // qless dropped keeps its alert on, and now that someone has seen it nothing else would end
+    // it (a restarted worker comes back under a new name). One still listed goes quiet, as
+    // before; a worker-not-seen one among them ends when qless drops the worker.
+    void acknowledge(const QList<int> &rows);
+    void acknowledgeAll();
+
     // One check of the rules (the window calls it after each refresh).
     void check();
     // Whether a check reads every queue's counts (and hands them out: AlertMonitor::queuesRead).

@@ -243,6 +243,7 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
             it = m_states.insert(k, fresh);
         }
         State &state = *it;
+        state.listed = true;
         if (!state.firing) {
             state.firing = true;
             state.firedAt = now;
@@ -273,16 +274,24 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
             ++it;
             continue;
         }
+        it->listed = false;
         // Not so a worker whose alert is on and that has not been seen since: qless drops a worker
         // from its list once it has not been seen for max-worker-age (a day by default), which is
         // the very alert going on, not a worker back. Clearing then would tell the alert command
         // (a pager, say) that all is well about a worker nobody has seen, while no one may have
-        // looked yet. So it stays on until the worker is seen again (listed with a fresh time) or
-        // the operator changes the rule; acknowledging it quiets it as any alert on. One whose
-        // worker was seen again before it went from the list (a clean exit deregisters it) was
-        // clearing already and goes on clearing.
+        // looked yet. So it stays on until the worker is seen again (listed with a fresh time), or
+        // the operator changes the rule, or has acknowledged it: then it ends (Ended, not Cleared),
+        // since a restarted worker comes back under a new name and nothing else would end it. One
+        // whose worker was seen again before it went from the list (a clean exit deregisters it)
+        // was clearing already and goes on clearing.
         if (rule.kind == AlertRule::Kind::WorkerNotSeenFor && it->clearSince < 0) {
-            ++it;
+            if (it->acknowledged) {
+                change(*it, AlertEvent::Change::Ended);
+                m_since.remove(it.key());
+                it = m_states.erase(it);
+            } else {
+                ++it;
+            }
             continue;
         }
         if (it->clearSince < 0)
@@ -295,6 +304,21 @@ void AlertEvaluator::apply(const AlertRule &rule, const QList<Reading> &readings
             ++it;
         }
     }
+}
+
+std::optional<AlertEvent> AlertEvaluator::acknowledge(const QString &ruleId, const QString &subject, double now)
+{
+    const QString k = key(ruleId, subject);
+    const auto it = m_states.find(k);
+    if (it == m_states.end() || !it->firing)
+        return std::nullopt;
+    it->acknowledged = true;
+    if (it->listed)
+        return std::nullopt;
+    const AlertEvent ended{ruleId, subject, AlertEvent::Change::Ended, it->value, now, it->text};
+    m_states.erase(it);
+    m_since.remove(k); // listed again some day, its time starts then
+    return ended;
 }
 
 QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)

@@ -9,6 +9,8 @@
 #include <QMap>
 #include <QString>
 
+#include <optional>
+
 // Decides, refresh after refresh, when an alert rule fires and when it clears, on what the
 // refresh saw (AlertObservation): no read of its own. With hysteresis, so a value that flaps
 // around its threshold does not fire again and again:
@@ -53,6 +55,13 @@ public:
     QList<AlertEvent> observe(const AlertObservation &observation);
     // The alerts firing now, in the rules' order.
     QList<Active> active() const;
+    // The operator has seen the alert of `ruleId` on `subject`. When the last observation no
+    // longer listed its subject it ends now: the Ended event (with the alert's last text) is
+    // returned. A worker qless aged out stays on (see apply()), and once someone has seen it
+    // nothing else would end it. Nothing when the alert is not on or its subject is still listed:
+    // that one goes on as before, but a worker-not-seen alert ends (in observe()) when qless
+    // drops the worker later.
+    std::optional<AlertEvent> acknowledge(const QString &ruleId, const QString &subject, double now);
 
     void setClearHoldSeconds(double seconds) { m_clearHold = seconds; }
     double clearHoldSeconds() const { return m_clearHold; }
@@ -83,6 +92,8 @@ private:
         bool firing = false;
         double firedAt = 0;
         double clearSince = -1; // the all-clear has held since then; -1: not all clear
+        bool listed = true;     // the last observation that read its rule listed its subject
+        bool acknowledged = false;
         double value = 0;
         QString text;
     };

@@ -29,10 +29,26 @@ void AlertHook::setCommand(const QString &command)
     m_command = command.trimmed();
 }
 
+namespace {
+QString changeName(AlertEvent::Change change)
+{
+    switch (change) {
+    case AlertEvent::Change::Fired:
+        return QStringLiteral("fired");
+    case AlertEvent::Change::Cleared:
+        return QStringLiteral("cleared");
+    case AlertEvent::Change::Ended:
+        // Not "cleared": nothing was seen to be well again (a pager should not say "resolved").
+        return QStringLiteral("ended");
+    }
+    return QString();
+}
+} // namespace
+
 QJsonObject AlertHook::toJson(const AlertEvent &event, const QString &ruleText, const QString &server)
 {
     return QJsonObject{
-        {QStringLiteral("change"), event.change == AlertEvent::Change::Fired ? QStringLiteral("fired") : QStringLiteral("cleared")},
+        {QStringLiteral("change"), changeName(event.change)},
         {QStringLiteral("rule_id"), event.ruleId},
         {QStringLiteral("rule"), ruleText},
         {QStringLiteral("subject"), event.subject},

@@ -12,10 +12,11 @@
 
 class QProcess;
 
-// Runs the operator's command for each alert that fires or clears, with the alert as one JSON
-// object on its standard input (for people who wire alerts to chat or a pager). The command is
-// split at spaces, double quotes keeping spaces together, and no shell runs it (to have one, the
-// command says so: sh -c "..."). Never waits: a few commands run at once,
+// Runs the operator's command for each alert that fires, clears or is ended by the operator
+// ("change": "fired", "cleared", "ended"), with the alert as one JSON object on its standard
+// input (for people who wire alerts to chat or a pager). The command is split at spaces, double
+// quotes keeping spaces together, and no shell runs it (to have one, the command says so:
+// sh -c "..."). Never waits: a few commands run at once,
 // the rest wait their turn (up to a bound, past which they are dropped and counted), and one that
 // has not ended after `timeoutMs` is killed. Every failure is reported, never silent. The command
 // runs without the variables that carry a way into Redis (REDIS_URL, REDIS_PASSWORD).

@@ -104,8 +104,15 @@ void AlertLogModel::apply(const QList<AlertEvent> &events)
         const int row = findFiring(event.ruleId, event.subject);
         if (row < 0)
             continue; // fired before this log was kept (another session's evaluator): nothing to close
-        m_entries[row].clearedAt = event.at > 0 ? event.at : m_entries.at(row).firedAt;
-        m_entries[row].text = event.text;
+        Entry &e = m_entries[row];
+        e.clearedAt = event.at > 0 ? event.at : e.firedAt;
+        if (event.change == AlertEvent::Change::Ended) {
+            // The text stays what the alert said while on: nothing was seen since.
+            e.clearedWhy = tr("acknowledged, no longer listed");
+            e.acknowledged = true;
+        } else {
+            e.text = event.text;
+        }
         rowChanged(row);
     }
     trim();

@@ -40,7 +40,8 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Takes one check's changes: a fired alert becomes a new top row, a cleared one closes its row.
+    // Takes one check's changes: a fired alert becomes a new top row, a cleared one closes its row
+    // (an ended one too, marked as acknowledged and ended by that, not as cleared by itself).
     void apply(const QList<AlertEvent> &events);
     // The rules changed: rows still on whose alert is not among `active` any more end now, marked
     // as ended by the rule's change (nothing cleared by itself).

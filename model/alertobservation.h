@@ -24,10 +24,11 @@ struct AlertObservation
 };
 
 // One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the
-// connection or "all groups"), or it cleared.
+// connection or "all groups"), it cleared, or it ended (Ended: acknowledged by the operator, and
+// its subject no longer listed, so that no reading would ever clear it; not a sign all is well).
 struct AlertEvent
 {
-    enum class Change { Fired, Cleared };
+    enum class Change { Fired, Cleared, Ended };
 
     QString ruleId;
     QString subject;

@@ -400,6 +400,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>the rule changed</source>
         <translation>die Regel wurde geändert</translation>
     </message>
+    <message>
+        <source>acknowledged, no longer listed</source>
+        <translation>bestätigt, nicht mehr aufgeführt</translation>
+    </message>
 </context>
 <context>
     <name>AlertRule</name>
@@ -864,10 +868,6 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <translation>Die gewählten Alarme bestätigen</translation>
     </message>
     <message>
-        <source>Mark the selected alerts as seen: they leave the badge on the page list.</source>
-        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste.</translation>
-    </message>
-    <message>
         <source>Acknowledge every alert</source>
         <translation>Jeden Alarm bestätigen</translation>
     </message>
@@ -923,6 +923,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
             <numerusform>%n nicht bestätigt.</numerusform>
             <numerusform>%n nicht bestätigt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Mark the selected alerts as seen: they leave the badge on the page list. An alert whose subject is no longer listed ends; one on a worker also ends once qless drops the worker.</source>
+        <translation>Die gewählten Alarme als gesehen markieren: Sie zählen nicht mehr in der Markierung der Seitenliste. Ein Alarm, dessen Gegenstand nicht mehr aufgeführt ist, endet; einer zu einem Worker endet auch, sobald qless den Worker entfernt.</translation>
     </message>
 </context>
 <context>
@@ -2150,10 +2154,6 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <translation>TCP</translation>
     </message>
     <message>
-        <source>redis://, rediss://, unix:// or redis-sentinel:// URL</source>
-        <translation>URL mit redis://, rediss://, unix:// oder redis-sentinel://</translation>
-    </message>
-    <message>
         <source>host name or address</source>
         <translation>Hostname oder Adresse</translation>
     </message>
@@ -2256,6 +2256,18 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>No keychain is available on this system (%1). The password is asked for each time and kept in memory for this session only, never written to disk.</source>
         <translation>Auf diesem System ist kein Schlüsselbund verfügbar (%1). Das Passwort wird jedes Mal abgefragt und nur für diese Sitzung im Speicher gehalten, nie auf die Festplatte geschrieben.</translation>
+    </message>
+    <message>
+        <source>Use &amp;TLS to reach the sentinels and the master</source>
+        <translation>&amp;TLS für die Sentinels und den Master verwenden</translation>
+    </message>
+    <message>
+        <source>redis://, rediss://, unix://, redis-sentinel://, rediss-sentinel://</source>
+        <translation>redis://, rediss://, unix://, redis-sentinel://, rediss-sentinel://</translation>
+    </message>
+    <message>
+        <source>As rediss-sentinel:// does: the sentinels and the master they name are reached over TLS, with the TLS options below for all of them.</source>
+        <translation>Wie bei rediss-sentinel://: Die Sentinels und der Master, den sie nennen, werden über TLS erreicht, alle mit den TLS-Optionen darunter.</translation>
     </message>
 </context>
 <context>

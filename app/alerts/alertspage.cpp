@@ -43,7 +43,9 @@ AlertsPage::AlertsPage(QlessSession *session, QWidget *parent)
 
     m_onlyOn->setAccessibleName(tr("Show only alerts still on"));
     m_acknowledge->setAccessibleName(tr("Acknowledge the selected alerts"));
-    m_acknowledge->setToolTip(tr("Mark the selected alerts as seen: they leave the badge on the page list."));
+    m_acknowledge->setToolTip(tr("Mark the selected alerts as seen: they leave the badge on the page list. "
+                                 "An alert whose subject is no longer listed ends; one on a worker also ends "
+                                 "once qless drops the worker."));
     m_acknowledgeAll->setAccessibleName(tr("Acknowledge every alert"));
     m_clearHistory->setAccessibleName(tr("Clear the history"));
     m_clearHistory->setToolTip(tr("Forget the alerts that have cleared; those still on stay."));
@@ -78,7 +80,7 @@ AlertsPage::AlertsPage(QlessSession *session, QWidget *parent)
     connect(m_onlyOn, &QCheckBox::toggled, this,
             [this](bool on) { m_proxy->setFilterFixedString(on ? QStringLiteral("true") : QString()); });
     connect(m_acknowledge, &QPushButton::clicked, this, &AlertsPage::acknowledgeSelected);
-    connect(m_acknowledgeAll, &QPushButton::clicked, log, &AlertLogModel::acknowledgeAll);
+    connect(m_acknowledgeAll, &QPushButton::clicked, m_center, &AlertCenter::acknowledgeAll);
     connect(m_clearHistory, &QPushButton::clicked, log, &AlertLogModel::clearHistory);
     connect(m_rules, &QPushButton::clicked, this, &AlertsPage::editRules);
     connect(log, &AlertLogModel::unacknowledgedChanged, this, &Page::navigationTextChanged);
@@ -125,7 +127,7 @@ void AlertsPage::acknowledgeSelected()
     const QModelIndexList selected = m_view->selectionModel()->selectedRows();
     for (const QModelIndex &index : selected)
         rows << m_proxy->mapToSource(index).row();
-    m_center->log()->acknowledge(rows);
+    m_center->acknowledge(rows);
 }
 
 void AlertsPage::updateSummary()

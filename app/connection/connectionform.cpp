@@ -40,6 +40,9 @@ QFormLayout *newFormLayout()
 }
 } // namespace
 
+// The widgets are made in the order they are laid out, which is the order Tab follows (the header
+// declares them so). setTabOrder cannot mend it afterwards: it ignores a FilePathEdit, which
+// takes no focus itself.
 ConnectionForm::ConnectionForm(QWidget *parent)
     : QWidget(parent)
     , m_url(new QLineEdit(this))
@@ -48,6 +51,13 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     , m_serverGroup(new QGroupBox(tr("Server"), this))
     , m_host(new QLineEdit(this))
     , m_port(new QLineEdit(this))
+    , m_unixGroup(new QGroupBox(tr("Unix socket"), this))
+    , m_socketPath(new FilePathEdit(tr("Choose the server's unix socket"),
+                                    tr("Sockets (*.sock)"), this))
+    , m_sentinelGroup(new QGroupBox(tr("Sentinel"), this))
+    , m_sentinels(new QLineEdit(this))
+    , m_masterName(new QLineEdit(this))
+    , m_sentinelTls(new QCheckBox(tr("Use &TLS to reach the sentinels and the master"), this))
     , m_tlsGroup(new QGroupBox(tr("TLS"), this))
     , m_caFile(new FilePathEdit(tr("Choose the CA certificate"),
                                 tr("Certificates (*.pem *.crt *.cer)"), this))
@@ -55,14 +65,8 @@ ConnectionForm::ConnectionForm(QWidget *parent)
                                   tr("Certificates (*.pem *.crt *.cer)"), this))
     , m_keyFile(new FilePathEdit(tr("Choose the client certificate's private key"),
                                  tr("Private keys (*.pem *.key)"), this))
-    , m_verifyPeer(new QCheckBox(tr("Verify the server's certificate"), this))
     , m_serverName(new QLineEdit(this))
-    , m_unixGroup(new QGroupBox(tr("Unix socket"), this))
-    , m_socketPath(new FilePathEdit(tr("Choose the server's unix socket"),
-                                    tr("Sockets (*.sock)"), this))
-    , m_sentinelGroup(new QGroupBox(tr("Sentinel"), this))
-    , m_sentinels(new QLineEdit(this))
-    , m_masterName(new QLineEdit(this))
+    , m_verifyPeer(new QCheckBox(tr("Verify the server's certificate"), this))
     , m_loginGroup(new QGroupBox(tr("Login"), this))
     , m_db(new QLineEdit(this))
     , m_user(new QLineEdit(this))
@@ -75,7 +79,7 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     m_transport->addItem(tr("Unix socket"), int(Transport::Unix));
     m_transport->addItem(tr("Sentinel"), int(Transport::Sentinel));
 
-    m_url->setPlaceholderText(tr("redis://, rediss://, unix:// or redis-sentinel:// URL"));
+    m_url->setPlaceholderText(tr("redis://, rediss://, unix://, redis-sentinel://, rediss-sentinel://"));
     m_url->setClearButtonEnabled(true);
     m_urlError->setWordWrap(true);
     m_urlError->setTextFormat(Qt::PlainText);
@@ -92,6 +96,8 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     m_socketPath->setPlaceholderText(QStringLiteral("/run/redis/redis-server.sock"));
     m_sentinels->setPlaceholderText(tr("host:26379, host:26379, …"));
     m_masterName->setPlaceholderText(QStringLiteral("mymaster"));
+    m_sentinelTls->setToolTip(tr("As rediss-sentinel:// does: the sentinels and the master they name are "
+                                 "reached over TLS, with the TLS options below for all of them."));
     m_db->setPlaceholderText(QStringLiteral("0"));
     m_user->setPlaceholderText(tr("default"));
     m_password->setEchoMode(QLineEdit::Password);
@@ -100,9 +106,6 @@ ConnectionForm::ConnectionForm(QWidget *parent)
                               "queues, before it reaches Redis."));
 
     buildLayout();
-    // Tab follows the rows as laid out, not the order the widgets were made in.
-    setTabOrder(m_keyFile, m_serverName);
-    setTabOrder(m_serverName, m_verifyPeer);
     setProfile(ConnectionProfile());
 
     connect(m_url, &QLineEdit::textEdited, this, &ConnectionForm::urlEdited);
@@ -116,6 +119,10 @@ ConnectionForm::ConnectionForm(QWidget *parent)
         connect(edit, &FilePathEdit::pathChanged, this, &ConnectionForm::changed);
     for (QCheckBox *box : {m_verifyPeer, m_remember, m_readOnly})
         connect(box, &QCheckBox::toggled, this, &ConnectionForm::changed);
+    connect(m_sentinelTls, &QCheckBox::toggled, this, [this] {
+        showTransportGroups();
+        emit changed();
+    });
 }
 
 void ConnectionForm::buildLayout()
@@ -123,6 +130,10 @@ void ConnectionForm::buildLayout()
     auto addRow = [this](QFormLayout *form, const QString &text, QWidget *field) {
         auto *label = new QLabel(text, this);
         label->setBuddy(field);
+        // A screen reader names a control by a label beside it in its own parent; a path's line
+        // edit sits inside its FilePathEdit, so it is given the label's words itself.
+        if (auto *path = qobject_cast<FilePathEdit *>(field))
+            path->lineEdit()->setAccessibleName(QString(text).remove(QLatin1Char('&')).remove(QLatin1Char(':')).trimmed());
         m_labels << label;
         form->addRow(label, field);
     };
@@ -168,6 +179,7 @@ void ConnectionForm::buildLayout()
     auto *sentinel = newFormLayout();
     addRow(sentinel, tr("Se&ntinels:"), m_sentinels);
     addRow(sentinel, tr("&Master name:"), m_masterName);
+    addWideRow(sentinel, m_sentinelTls);
     m_sentinelGroup->setLayout(sentinel);
 
     auto *login = newFormLayout();
@@ -184,7 +196,8 @@ void ConnectionForm::buildLayout()
     auto *address = new QGroupBox(tr("Address"), this);
     address->setLayout(top);
     layout->addWidget(address);
-    for (QGroupBox *group : {m_serverGroup, m_tlsGroup, m_unixGroup, m_sentinelGroup, m_loginGroup})
+    // TLS after the server's group and after the Sentinel group: one group, below either.
+    for (QGroupBox *group : {m_serverGroup, m_unixGroup, m_sentinelGroup, m_tlsGroup, m_loginGroup})
         layout->addWidget(group);
 }
 
@@ -192,7 +205,8 @@ void ConnectionForm::showTransportGroups()
 {
     const Transport chosen = transport();
     m_serverGroup->setVisible(chosen == Transport::Tcp || chosen == Transport::Tls);
-    m_tlsGroup->setVisible(chosen == Transport::Tls);
+    m_tlsGroup->setVisible(chosen == Transport::Tls
+                           || (chosen == Transport::Sentinel && m_sentinelTls->isChecked()));
     m_unixGroup->setVisible(chosen == Transport::Unix);
     m_sentinelGroup->setVisible(chosen == Transport::Sentinel);
 }
@@ -221,6 +235,7 @@ void ConnectionForm::setProfile(const ConnectionProfile &profile)
     m_socketPath->setPath(profile.socketPath);
     m_sentinels->setText(ConnectionProfile::formatSentinels(profile.sentinels));
     m_masterName->setText(profile.masterName);
+    m_sentinelTls->setChecked(profile.tls.sentinelTls);
     m_db->setText(profile.db ? QString::number(profile.db) : QString());
     m_user->setText(profile.user);
     m_readOnly->setChecked(profile.readOnly);
@@ -246,6 +261,7 @@ ConnectionProfile ConnectionForm::profile() const
     QString ignored;
     ConnectionProfile::parseSentinels(m_sentinels->text(), &profile.sentinels, &ignored);
     profile.masterName = m_masterName->text().trimmed();
+    profile.tls.sentinelTls = profile.transport == Transport::Sentinel && m_sentinelTls->isChecked();
     profile.db = parseNumber(m_db->text(), 0, 0, std::numeric_limits<int>::max(), -1);
     profile.user = m_user->text().trimmed();
     profile.usesPassword = !m_password->text().isEmpty();
@@ -380,6 +396,7 @@ FilePathEdit *ConnectionForm::certFileEdit() const { return m_certFile; }
 FilePathEdit *ConnectionForm::keyFileEdit() const { return m_keyFile; }
 FilePathEdit *ConnectionForm::socketPathEdit() const { return m_socketPath; }
 QCheckBox *ConnectionForm::verifyPeerBox() const { return m_verifyPeer; }
+QCheckBox *ConnectionForm::sentinelTlsBox() const { return m_sentinelTls; }
 QCheckBox *ConnectionForm::readOnlyBox() const { return m_readOnly; }
 QCheckBox *ConnectionForm::rememberBox() const { return m_remember; }
 QComboBox *ConnectionForm::transportBox() const { return m_transport; }

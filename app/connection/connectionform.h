@@ -13,7 +13,8 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 
-// The fields of one connection, grouped by transport (only the chosen transport's group shows),
+// The fields of one connection, grouped by transport (only the chosen transport's groups show;
+// the TLS group serves both TLS and Sentinel over TLS),
 // with a field that takes a pasted URL and fills the others. Knows nothing about saving: the
 // ConnectionDialog around it does that.
 class ConnectionForm final : public QWidget
@@ -64,6 +65,7 @@ public:
     FilePathEdit *keyFileEdit() const;
     FilePathEdit *socketPathEdit() const;
     QCheckBox *verifyPeerBox() const;
+    QCheckBox *sentinelTlsBox() const;
     QCheckBox *readOnlyBox() const;
     QCheckBox *rememberBox() const;
     QComboBox *transportBox() const;
@@ -82,23 +84,25 @@ private:
     void setUrlError(const QString &error);
 
     QFormLayout *m_addressForm = nullptr;
+    // In the order of the layout (and of Tab): the constructor makes them in this order.
     QLineEdit *m_url;
     QLabel *m_urlError;
     QComboBox *m_transport;
     QGroupBox *m_serverGroup;
     QLineEdit *m_host;
     QLineEdit *m_port;
-    QGroupBox *m_tlsGroup;
-    FilePathEdit *m_caFile;
-    FilePathEdit *m_certFile;
-    FilePathEdit *m_keyFile;
-    QCheckBox *m_verifyPeer;
-    QLineEdit *m_serverName;
     QGroupBox *m_unixGroup;
     FilePathEdit *m_socketPath;
     QGroupBox *m_sentinelGroup;
     QLineEdit *m_sentinels;
     QLineEdit *m_masterName;
+    QCheckBox *m_sentinelTls; // shows the TLS group on the Sentinel page
+    QGroupBox *m_tlsGroup;
+    FilePathEdit *m_caFile;
+    FilePathEdit *m_certFile;
+    FilePathEdit *m_keyFile;
+    QLineEdit *m_serverName;
+    QCheckBox *m_verifyPeer;
     QGroupBox *m_loginGroup;
     QLineEdit *m_db;
     QLineEdit *m_user;

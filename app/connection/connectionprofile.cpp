@@ -42,13 +42,15 @@ QStringList ConnectionProfile::problems() const
 {
     QStringList result;
     using Transport = ConnectionSettings::Transport;
-    switch (transport) {
-    case Transport::Tls:
+    // Only where TLS is on: options kept for a plain connection are not used, so not in the way.
+    if (toSettings().usesTls()) {
         if (!tls.certFile.isEmpty() && tls.keyFile.isEmpty())
             result << tr("A client certificate needs its private key file.");
         if (tls.certFile.isEmpty() && !tls.keyFile.isEmpty())
             result << tr("A private key needs its client certificate file.");
-        Q_FALLTHROUGH();
+    }
+    switch (transport) {
+    case Transport::Tls:
     case Transport::Tcp:
         if (host.trimmed().isEmpty())
             result << tr("Enter the server's host name or address.");
@@ -141,6 +143,7 @@ bool ConnectionProfile::operator==(const ConnectionProfile &other) const
         && usesPassword == other.usesPassword && tls.caFile == other.tls.caFile
         && tls.certFile == other.tls.certFile && tls.keyFile == other.tls.keyFile
         && tls.verifyPeer == other.tls.verifyPeer && tls.serverName == other.tls.serverName
+        && tls.sentinelTls == other.tls.sentinelTls
         && readOnly == other.readOnly && connectTimeoutMs == other.connectTimeoutMs
         && requestTimeoutMs == other.requestTimeoutMs;
 }

@@ -26,9 +26,23 @@ void writeProfile(QSettings &settings, const ConnectionProfile &profile)
     settings.setValue(QStringLiteral("tlsKeyFile"), profile.tls.keyFile);
     settings.setValue(QStringLiteral("tlsVerifyPeer"), profile.tls.verifyPeer);
     settings.setValue(QStringLiteral("tlsServerName"), profile.tls.serverName);
+    settings.setValue(QStringLiteral("tlsSentinel"), profile.tls.sentinelTls);
     settings.setValue(QStringLiteral("readOnly"), profile.readOnly);
     settings.setValue(QStringLiteral("connectTimeoutMs"), profile.connectTimeoutMs);
     settings.setValue(QStringLiteral("requestTimeoutMs"), profile.requestTimeoutMs);
+}
+
+// A file written before a sentinel profile's TLS switch was saved: TLS options on such a profile
+// came from a URL that asked for TLS (rediss-sentinel://, or a redis-sentinel:// with TLS options,
+// which were then ignored). Taken as plain, the password would go in clear where the operator
+// asked for TLS; a wrong guess the other way fails to connect and says so.
+bool sentinelTlsOfOlderFile(const ConnectionProfile &profile)
+{
+    const ConnectionSettings::Tls defaults;
+    return profile.transport == ConnectionSettings::Transport::Sentinel
+        && (profile.tls.caFile != defaults.caFile || profile.tls.certFile != defaults.certFile
+            || profile.tls.keyFile != defaults.keyFile || profile.tls.verifyPeer != defaults.verifyPeer
+            || profile.tls.serverName != defaults.serverName);
 }
 
 // Tolerant: a hand-edited or older file loses only the values it spoils, never the profile.
@@ -59,6 +73,9 @@ ConnectionProfile readProfile(const QSettings &settings)
     profile.tls.keyFile = text(QStringLiteral("tlsKeyFile"));
     profile.tls.verifyPeer = settings.value(QStringLiteral("tlsVerifyPeer"), true).toBool();
     profile.tls.serverName = text(QStringLiteral("tlsServerName"));
+    profile.tls.sentinelTls = settings.contains(QStringLiteral("tlsSentinel"))
+        ? settings.value(QStringLiteral("tlsSentinel"), false).toBool()
+        : sentinelTlsOfOlderFile(profile);
     profile.readOnly = settings.value(QStringLiteral("readOnly"), false).toBool();
     const int maxTimeout = std::numeric_limits<int>::max();
     profile.connectTimeoutMs = number(QStringLiteral("connectTimeoutMs"), profile.connectTimeoutMs, 0, maxTimeout);

@@ -5,6 +5,7 @@
 #include "allserverswindow.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
+#include "connectionform.h"
 #include "exportchartdialog.h"
 #include "failureclusterscan.h"
 #include "failureclustersdialog.h"
@@ -22,6 +23,7 @@
 #include "recurringjob.h"
 #include "serveroverviewmodel.h"
 
+#include <QCheckBox>
 #include <QDialog>
 #include <QListWidget>
 #include <QInputDialog>
@@ -175,6 +177,14 @@ private slots:
         ConnectionDialog connection(&profiles, &keychain);
         connection.show();
         audit(&connection, QStringLiteral("connection dialog"));
+        // Every transport's groups: the path fields (a line edit inside a FilePathEdit) too.
+        connection.form()->setTransport(ConnectionSettings::Transport::Unix);
+        audit(&connection, QStringLiteral("connection dialog, unix socket"));
+        connection.form()->setTransport(ConnectionSettings::Transport::Tls);
+        audit(&connection, QStringLiteral("connection dialog, TLS"));
+        connection.form()->setTransport(ConnectionSettings::Transport::Sentinel);
+        connection.form()->sentinelTlsBox()->setChecked(true);
+        audit(&connection, QStringLiteral("connection dialog, Sentinel over TLS"));
     }
 
     void barAndMenusSayTheirShortcuts()

@@ -171,6 +171,98 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(QStringLiteral("1 paused")), 20000);
     }
 
+    // A worker-not-seen alert stays on once qless no longer lists the worker (max-worker-age):
+    // Acknowledge ends it, as acknowledged (not cleared), and the command hears "ended"; an
+    // acknowledged alert whose worker is still listed stays on.
+    void acknowledgingEndsAnAlertWhoseWorkerIsNoLongerListed()
+    {
+        QTemporaryDir dir;
+        const QString hookFile = dir.filePath(QStringLiteral("alerts.jsonl"));
+        MainWindow window;
+        window.setSession(session());
+        window.resize(1280, 800);
+        window.show();
+        AlertsPage *page = alertsPage(window);
+        QVERIFY(page);
+        AlertCenter *center = page->center();
+        AlertRule rule;
+        rule.id = QStringLiteral("quiet");
+        rule.kind = AlertRule::Kind::WorkerNotSeenFor;
+        rule.threshold = 600;
+        center->setRules({rule}, QStringLiteral("sh -c \"cat >> '%1'\"").arg(hookFile));
+
+        const double t = now();
+        QVERIFY(!fixture().qless("config.set", t, {"max-worker-age", "3600"}).isError());
+        QVERIFY(!fixture().put("crawl", "j1", t - 4000).isError());
+        QVERIFY(!fixture().put("crawl", "j2", t - 4000).isError());
+        QCOMPARE(fixture().pop("crawl", "gone-host", 1, t - 3000).size(), 1);
+        QCOMPARE(fixture().pop("crawl", "listed-host", 1, t - 1000).size(), 1);
+        window.refreshTimer()->refreshNow();
+        QTRY_COMPARE_WITH_TIMEOUT(center->log()->firingCount(), 2, 20000);
+
+        // qless now lists only the worker seen within 2,000 s: the other's alert stays on.
+        QVERIFY(!fixture().qless("config.set", now(), {"max-worker-age", "2000"}).isError());
+        QTRY_VERIFY_WITH_TIMEOUT(!center->monitor()->isChecking(), 20000); // a check seen next read after the change
+        QSignalSpy checked(center->monitor(), &AlertMonitor::checked);
+        window.refreshTimer()->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty(), 20000);
+        QCOMPARE(center->log()->firingCount(), 2);
+
+        window.showPage(QStringLiteral("Alerts"));
+        QVERIFY(page->acknowledgeAllButton()->isEnabled());
+        QTest::mouseClick(page->acknowledgeAllButton(), Qt::LeftButton);
+        QCOMPARE(center->log()->unacknowledgedCount(), 0);
+        QCOMPARE(center->log()->firingCount(), 1);
+        QCOMPARE(center->monitor()->active().size(), 1);
+        QCOMPARE(center->monitor()->active().first().subject, QStringLiteral("listed-host"));
+        for (int row = 0; row < center->log()->rowCount(); ++row) {
+            const AlertLogModel::Entry &entry = center->log()->entry(row);
+            const QString state = center->log()->data(center->log()->index(row, AlertLogModel::StateColumn)).toString();
+            QVERIFY(entry.acknowledged);
+            if (entry.subject == QLatin1String("gone-host")) {
+                QCOMPARE(state, QStringLiteral("Ended"));
+                QCOMPARE(entry.clearedWhy, QStringLiteral("acknowledged, no longer listed"));
+            } else {
+                QCOMPARE(state, QStringLiteral("On, acknowledged"));
+            }
+        }
+
+        // The command: two fired, one ended for the worker gone, nothing "cleared".
+        const auto hookLines = [&hookFile] {
+            QFile file(hookFile);
+            return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                                                  : QStringList();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(hookLines().size(), 3, 20000);
+        QStringList changes;
+        for (const QString &line : hookLines()) {
+            const QJsonObject json = QJsonDocument::fromJson(line.toUtf8()).object();
+            changes << json.value(QStringLiteral("change")).toString() + QLatin1Char(' ') + json.value(QStringLiteral("subject")).toString();
+        }
+        changes.sort();
+        QCOMPARE(changes, (QStringList{QStringLiteral("ended gone-host"), QStringLiteral("fired gone-host"),
+                                       QStringLiteral("fired listed-host")}));
+
+        // Nothing brings the ended one back while the worker stays unlisted.
+        checked.clear();
+        window.refreshTimer()->refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!checked.isEmpty(), 20000);
+        QCOMPARE(center->log()->firingCount(), 1);
+        QCOMPARE(center->log()->rowCount(), 2);
+
+        // The one acknowledged while listed ends when qless drops its worker too.
+        QVERIFY(!fixture().qless("config.set", now(), {"max-worker-age", "500"}).isError());
+        window.refreshTimer()->refreshNow();
+        QTRY_COMPARE_WITH_TIMEOUT(center->log()->firingCount(), 0, 20000);
+        QCOMPARE(center->monitor()->active().size(), 0);
+        QCOMPARE(center->log()->rowCount(), 2);
+        for (int row = 0; row < center->log()->rowCount(); ++row)
+            QCOMPARE(center->log()->entry(row).clearedWhy, QStringLiteral("acknowledged, no longer listed"));
+        QTRY_COMPARE_WITH_TIMEOUT(hookLines().size(), 4, 20000);
+        QVERIFY2(hookLines().last().contains(QLatin1String("\"change\":\"ended\"")), qPrintable(hookLines().last()));
+        QVERIFY(hookLines().last().contains(QLatin1String("listed-host")));
+    }
+
     void rulesDialogEditsImportsAndExports()
     {
         QTemporaryDir dir;

@@ -172,6 +172,18 @@ private slots:
         QCOMPARE(form->sentinelsEdit()->text(), QStringLiteral("s1:26379, s2:26380"));
         QCOMPARE(form->masterNameEdit()->text(), QStringLiteral("mymaster"));
         QCOMPARE(form->dbEdit()->text(), QStringLiteral("2"));
+        QVERIFY(!form->sentinelTlsBox()->isChecked());
+        QVERIFY(!form->caFileEdit()->isVisibleTo(&dialog));
+
+        dialog.setUrl(QStringLiteral("rediss-sentinel://s1:26379/mymaster?ca=/etc/ca.pem&sni=n.example&verify=0"));
+        QCOMPARE(form->transport(), ConnectionSettings::Transport::Sentinel);
+        QVERIFY(form->sentinelTlsBox()->isChecked());
+        QVERIFY(form->caFileEdit()->isVisibleTo(&dialog));
+        QCOMPARE(form->caFileEdit()->path(), QStringLiteral("/etc/ca.pem"));
+        QCOMPARE(form->serverNameEdit()->text(), QStringLiteral("n.example"));
+        QVERIFY(!form->verifyPeerBox()->isChecked());
+        QVERIFY(form->settings().usesTls());
+        QVERIFY(!form->hostEdit()->isVisibleTo(&dialog)); // the TLS group without the server's
 
         dialog.setUrl(QStringLiteral("unix:///run/redis.sock?db=5"));
         QCOMPARE(form->transport(), ConnectionSettings::Transport::Unix);
@@ -283,6 +295,9 @@ private slots:
             "rediss://:pw@h.example:7000/1?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0");
         QTest::newRow("unix") << QStringLiteral("unix:///run/redis/redis.sock?db=2&connect_timeout=1500");
         QTest::newRow("sentinel") << QStringLiteral("redis-sentinel://u:pw@s1:26379,[::1]:26380/mymaster/4");
+        QTest::newRow("sentinel over tls") << QStringLiteral(
+            "rediss-sentinel://u:pw@s1:26379,s2/mymaster/4?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0");
+        QTest::newRow("sentinel over tls, no options") << QStringLiteral("rediss-sentinel://:pw@s1:26379/mymaster");
     }
 
     void resultMatchesFromUrl()
@@ -298,6 +313,7 @@ private slots:
             dialog.connectButton()->click();
             QCOMPARE(accepted.size(), 1);
             QVERIFY(sameSettings(dialog.settings(), ConnectionSettings::fromUrl(url)));
+            QCOMPARE(dialog.settings().usesTls(), ConnectionSettings::fromUrl(url).usesTls());
             QCOMPARE(dialog.profileName(), QStringLiteral("saved"));
         }
         QCOMPARE(profiles.lastUsed(), QStringLiteral("saved"));
@@ -312,6 +328,94 @@ private slots:
         QTRY_COMPARE(again.form()->password(), password);
         again.connectButton()->click();
         QVERIFY(sameSettings(again.settings(), ConnectionSettings::fromUrl(url)));
+        QCOMPARE(again.settings().usesTls(), ConnectionSettings::fromUrl(url).usesTls());
+    }
+
+    // The Sentinel page's TLS switch shows the TLS page's own group below it (the same fields,
+    // not a copy); what is filled there is checked, saved with the profile and connected with.
+    void sentinelPageTakesTls()
+    {
+        ProfileStore profiles(newIniFile());
+        MemoryKeychain keychain;
+        ConnectionDialog dialog(&profiles, &keychain);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        ConnectionForm *form = dialog.form();
+        form->setTransport(ConnectionSettings::Transport::Sentinel);
+        form->sentinelsEdit()->setText(QStringLiteral("s1:26379, s2:26380"));
+        form->masterNameEdit()->setText(QStringLiteral("mymaster"));
+        QVERIFY(form->sentinelTlsBox()->isVisible());
+        QVERIFY(!form->sentinelTlsBox()->isChecked());
+        QVERIFY(!form->caFileEdit()->isVisible());
+        QVERIFY(!dialog.form()->settings().usesTls());
+
+        const int heightBefore = dialog.height();
+        form->sentinelTlsBox()->click();
+        QVERIFY(form->caFileEdit()->isVisible());
+        QVERIFY(form->serverNameEdit()->isVisible());
+        QVERIFY(form->verifyPeerBox()->isVisible());
+        QVERIFY(!form->hostEdit()->isVisible());
+        QVERIFY2(dialog.height() > heightBefore, "the dialog grows to show the TLS fields");
+        // The fields follow the switch, top to bottom, as Tab goes.
+        const int box = form->sentinelTlsBox()->mapTo(&dialog, QPoint()).y();
+        QVERIFY(form->caFileEdit()->mapTo(&dialog, QPoint()).y() > box);
+        QVERIFY(form->dbEdit()->mapTo(&dialog, QPoint()).y() > form->verifyPeerBox()->mapTo(&dialog, QPoint()).y());
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        form->sentinelTlsBox()->setFocus();
+        QTest::keyClick(form->sentinelTlsBox(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), form->caFileEdit()->lineEdit());
+        form->certFileEdit()->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab); // its Browse… button
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), form->keyFileEdit()->lineEdit());
+        form->serverNameEdit()->setFocus();
+        QTest::keyClick(form->serverNameEdit(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), form->verifyPeerBox());
+        QTest::keyClick(form->verifyPeerBox(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), form->dbEdit());
+
+        form->certFileEdit()->setPath(QStringLiteral("/c.pem"));
+        QVERIFY(!dialog.connectButton()->isEnabled());
+        QVERIFY2(message(dialog).contains(QLatin1String("A client certificate needs its private key file.")),
+                 qPrintable(message(dialog)));
+        form->keyFileEdit()->setPath(QStringLiteral("/k.pem"));
+        form->caFileEdit()->setPath(QStringLiteral("/etc/ca.pem"));
+        form->serverNameEdit()->setText(QStringLiteral("redis.example"));
+        QVERIFY2(dialog.connectButton()->isEnabled(), qPrintable(message(dialog)));
+
+        dialog.nameEdit()->setText(QStringLiteral("ha over tls"));
+        form->passwordEdit()->setText(QStringLiteral("pw"));
+        dialog.connectButton()->click();
+        const ConnectionSettings expected = ConnectionSettings::fromUrl(QStringLiteral(
+            "rediss-sentinel://:pw@s1:26379,s2:26380/mymaster?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=redis.example"));
+        QVERIFY(sameSettings(dialog.settings(), expected));
+        QVERIFY(dialog.settings().usesTls());
+
+        // Saved and opened again: still over TLS, the switch on and its fields shown.
+        ProfileStore reread(profiles.fileName());
+        QVERIFY(reread.profile(QStringLiteral("ha over tls")).toSettings().usesTls());
+        ConnectionDialog again(&reread, &keychain);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QCOMPARE(again.nameEdit()->text(), QStringLiteral("ha over tls"));
+        QVERIFY(again.form()->sentinelTlsBox()->isChecked());
+        QVERIFY(again.form()->caFileEdit()->isVisible());
+        QCOMPARE(again.form()->keyFileEdit()->path(), QStringLiteral("/k.pem"));
+
+        // Switched off: plain, and the hidden options no longer stand in the way.
+        again.form()->keyFileEdit()->setPath(QString());
+        QVERIFY(!again.connectButton()->isEnabled());
+        again.form()->sentinelTlsBox()->click();
+        QVERIFY(!again.form()->caFileEdit()->isVisible());
+        QVERIFY2(again.connectButton()->isEnabled(), qPrintable(message(again)));
+        QVERIFY(!again.form()->settings().usesTls());
+        // The switch belongs to the Sentinel page: on the TLS page it changes nothing.
+        again.form()->sentinelTlsBox()->click();
+        again.form()->setTransport(ConnectionSettings::Transport::Tcp);
+        QVERIFY(!again.form()->caFileEdit()->isVisible());
+        QVERIFY(!again.form()->sentinelTlsBox()->isVisible());
+        QVERIFY(!again.form()->settings().usesTls());
     }
 
     void keychainRemembersAndForgets()
@@ -431,6 +535,14 @@ private slots:
         dialog.nameEdit()->setText(QStringLiteral("ha cluster"));
         dialog.setUrl(QStringLiteral("redis-sentinel://:secret@10.0.0.11:26379,10.0.0.12:26379,10.0.0.13:26379/mymaster/1?readonly=1"));
         screenshot(dialog, QStringLiteral("sentinel"));
+
+        dialog.selectProfile(QString());
+        dialog.nameEdit()->setText(QStringLiteral("ha cluster (TLS)"));
+        dialog.setUrl(QStringLiteral("rediss-sentinel://:secret@10.0.0.11:26379,10.0.0.12:26379,10.0.0.13:26379/mymaster/1"
+                                     "?ca=/etc/qlessdesk/tls/ca.pem&cert=/etc/qlessdesk/tls/client.pem"
+                                     "&key=/etc/qlessdesk/tls/client.key&sni=redis.example.com"));
+        dialog.form()->urlEdit()->clear();
+        screenshot(dialog, QStringLiteral("sentinel-tls"));
 
         dialog.selectProfile(QString());
         dialog.form()->setTransport(ConnectionSettings::Transport::Unix);

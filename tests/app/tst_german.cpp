@@ -6,6 +6,7 @@
 #include "accessibilityaudit.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
+#include "connectionform.h"
 #include "englishleft.h"
 #include "eventlogmodel.h"
 #include "eventspage.h"
@@ -29,6 +30,7 @@
 #include "searchpage.h"
 #include "uilanguage.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialog>
@@ -340,6 +342,11 @@ private slots:
         connection.show();
         expectGerman(&connection, QStringLiteral("connection dialog"));
         germanScreenshot(&connection, QStringLiteral("connection-dialog"));
+        // The Sentinel page with its TLS switch on shows the TLS group too.
+        connection.form()->setTransport(ConnectionSettings::Transport::Sentinel);
+        connection.form()->sentinelTlsBox()->setChecked(true);
+        expectGerman(&connection, QStringLiteral("connection dialog, Sentinel over TLS"));
+        germanScreenshot(&connection, QStringLiteral("connection-dialog-sentinel-tls"));
     }
 };
 

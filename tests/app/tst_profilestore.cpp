@@ -28,9 +28,13 @@ private:
                            "&cert=/c.pem&key=/k.pem&sni=name.example&verify=0&timeout=900"),
             QStringLiteral("unix://:unix-secret@/run/redis/redis.sock?db=2"),
             QStringLiteral("redis-sentinel://:sentinel-secret@s1:26379,s2:26380,[::1]:26381/mymaster/4"),
+            QStringLiteral("rediss-sentinel://:tls-sentinel-secret@s1:26379,s2:26380/mymaster/2"
+                           "?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=redis.example&verify=0"),
+            QStringLiteral("rediss-sentinel://:bare-tls-sentinel-secret@s3:26379/other"),
         };
         const QStringList names = {QStringLiteral("Production (tcp)"), QStringLiteral("staging/tls"),
-                                   QStringLiteral("local unix"), QStringLiteral("ha, sentinel")};
+                                   QStringLiteral("local unix"), QStringLiteral("ha, sentinel"),
+                                   QStringLiteral("ha over tls"), QStringLiteral("ha over tls, no options")};
         for (int i = 0; i < urls.size(); ++i) {
             QString error;
             result << ConnectionProfile::fromUrl(names.at(i), urls.at(i), &error);
@@ -60,7 +64,8 @@ private slots:
             store.setLastUsed(QStringLiteral("staging/tls"));
         }
         ProfileStore reopened(file);
-        QCOMPARE(reopened.names(), (QStringList{QStringLiteral("ha, sentinel"), QStringLiteral("local unix"),
+        QCOMPARE(reopened.names(), (QStringList{QStringLiteral("ha over tls"), QStringLiteral("ha over tls, no options"),
+                                                 QStringLiteral("ha, sentinel"), QStringLiteral("local unix"),
                                                  QStringLiteral("Production (tcp)"), QStringLiteral("staging/tls")}));
         for (const ConnectionProfile &profile : saved) {
             bool found = false;
@@ -68,7 +73,19 @@ private slots:
             QVERIFY2(found, qPrintable(profile.name));
             QCOMPARE(back, profile);
             QVERIFY(back.usesPassword);
+            // Encrypted where the URL asked for it, with its options: the settings say so too.
+            const bool tlsAsked = profile.name.contains(QLatin1String("tls"));
+            QCOMPARE(back.toSettings().usesTls(), tlsAsked);
         }
+        const ConnectionSettings sentinelTls = reopened.profile(QStringLiteral("ha over tls")).toSettings();
+        QCOMPARE(sentinelTls.transport, ConnectionSettings::Transport::Sentinel);
+        QVERIFY(sentinelTls.tls.sentinelTls);
+        QCOMPARE(sentinelTls.tls.caFile, QStringLiteral("/etc/ca.pem"));
+        QCOMPARE(sentinelTls.tls.certFile, QStringLiteral("/c.pem"));
+        QCOMPARE(sentinelTls.tls.keyFile, QStringLiteral("/k.pem"));
+        QCOMPARE(sentinelTls.tls.serverName, QStringLiteral("redis.example"));
+        QVERIFY(!sentinelTls.tls.verifyPeer);
+        QCOMPARE(sentinelTls.describe(), QStringLiteral("rediss-sentinel://s1:26379,s2:26380/mymaster/2"));
         QCOMPARE(reopened.lastUsed(), QStringLiteral("staging/tls"));
         bool found = true;
         reopened.profile(QStringLiteral("nope"), &found);
@@ -146,6 +163,40 @@ private slots:
         QCOMPARE(odd.transport, ConnectionSettings::Transport::Tcp);
         QCOMPARE(odd.port, quint16(6379));
         QCOMPARE(odd.db, 0);
+    }
+
+    // A file written before the switch was saved: a sentinel profile with TLS options had come from
+    // a URL that asked for TLS, so it is read as TLS (never plain, which would send the password
+    // in clear); one without options stays plain, and a saved switch is taken as it is.
+    void olderFileSentinelWithTlsOptionsIsTls()
+    {
+        const QString file = iniFile(QStringLiteral("older"));
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            settings.beginWriteArray(QStringLiteral("connections/profiles"), 4);
+            auto sentinel = [&settings](int index, const QString &name) {
+                settings.setArrayIndex(index);
+                settings.setValue(QStringLiteral("name"), name);
+                settings.setValue(QStringLiteral("transport"), QStringLiteral("sentinel"));
+                settings.setValue(QStringLiteral("sentinels"), QStringLiteral("s1:26379"));
+                settings.setValue(QStringLiteral("masterName"), QStringLiteral("m"));
+                settings.setValue(QStringLiteral("tlsVerifyPeer"), true);
+            };
+            sentinel(0, QStringLiteral("with ca"));
+            settings.setValue(QStringLiteral("tlsCaFile"), QStringLiteral("/etc/ca.pem"));
+            sentinel(1, QStringLiteral("no verify"));
+            settings.setValue(QStringLiteral("tlsVerifyPeer"), false);
+            sentinel(2, QStringLiteral("plain"));
+            sentinel(3, QStringLiteral("switched off"));
+            settings.setValue(QStringLiteral("tlsCaFile"), QStringLiteral("/etc/ca.pem"));
+            settings.setValue(QStringLiteral("tlsSentinel"), false);
+            settings.endArray();
+        }
+        ProfileStore store(file);
+        QVERIFY(store.profile(QStringLiteral("with ca")).toSettings().usesTls());
+        QVERIFY(store.profile(QStringLiteral("no verify")).toSettings().usesTls());
+        QVERIFY(!store.profile(QStringLiteral("plain")).toSettings().usesTls());
+        QVERIFY(!store.profile(QStringLiteral("switched off")).toSettings().usesTls());
     }
 
     void defaultLocationIsQlessdesk()

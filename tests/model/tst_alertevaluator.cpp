@@ -41,12 +41,21 @@ class TestAlertEvaluator final : public QObject
         return o;
     }
 
+    static QString changeName(AlertEvent::Change change)
+    {
+        switch (change) {
+        case AlertEvent::Change::Fired: return QStringLiteral("fired");
+        case AlertEvent::Change::Cleared: return QStringLiteral("cleared");
+        case AlertEvent::Change::Ended: return QStringLiteral("ended");
+        }
+        return QString();
+    }
+
     static QStringList changes(const QList<AlertEvent> &events)
     {
         QStringList out;
         for (const AlertEvent &e : events)
-            out << QStringLiteral("%1 %2 %3").arg(e.change == AlertEvent::Change::Fired ? QStringLiteral("fired") : QStringLiteral("cleared"),
-                                                   e.ruleId, e.subject);
+            out << QStringLiteral("%1 %2 %3").arg(changeName(e.change), e.ruleId, e.subject);
         return out;
     }
 
@@ -269,6 +278,87 @@ private slots:
         o.now += AlertEvaluator::DefaultClearHoldSeconds;
         QCOMPARE(changes(e.observe(o)), QStringList{QStringLiteral("cleared w host-2")});
         QCOMPARE(e.active().size(), 0);
+    }
+
+    // Acknowledged, an alert whose worker qless no longer lists ends (Ended, not Cleared), with the
+    // text it had while on, whichever came first: the acknowledgement or the worker's leaving the
+    // list. One unacknowledged stays on; one acknowledged and still listed stays on, as before.
+    // Listed again later under that name, the worker starts afresh.
+    void anUnlistedAlertEndsWhenAcknowledged()
+    {
+        AlertEvaluator e;
+        e.setRules({rule(QStringLiteral("w"), AlertRule::Kind::WorkerNotSeenFor, 120),
+                    rule(QStringLiteral("q"), AlertRule::Kind::WaitingAbove, 1)});
+        WorkerSummary gone;
+        gone.name = QStringLiteral("host-1");
+        gone.lastSeen = T0 - 121;
+        WorkerSummary seenFirst;
+        seenFirst.name = QStringLiteral("host-2");
+        seenFirst.lastSeen = T0 - 121;
+        WorkerSummary listed;
+        listed.name = QStringLiteral("host-3");
+        listed.lastSeen = T0 - 121;
+        AlertObservation o = queues(T0, {queue(QStringLiteral("a"), 5)});
+        o.workers = QList<WorkerSummary>{gone, seenFirst, listed};
+        QCOMPARE(changes(e.observe(o)), (QStringList{QStringLiteral("fired w host-1"), QStringLiteral("fired w host-2"),
+                                                     QStringLiteral("fired w host-3"), QStringLiteral("fired q a")}));
+        const QString firedText = e.active().first().text;
+        QVERIFY2(firedText.startsWith(QLatin1String("Worker host-1 not seen for")), qPrintable(firedText));
+
+        // Acknowledged while listed: on, as before.
+        QVERIFY(!e.acknowledge(QStringLiteral("w"), QStringLiteral("host-2"), T0 + 1));
+        QVERIFY(!e.acknowledge(QStringLiteral("w"), QStringLiteral("host-3"), T0 + 1));
+        QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("a"), T0 + 1));
+        QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("host-1"), T0 + 1)); // no such alert
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        QCOMPARE(e.active().size(), 4);
+
+        // qless ages host-1 and host-2 out: host-2, acknowledged, ends; host-1 stays on.
+        o.now = T0 + 86400;
+        o.workers = QList<WorkerSummary>{listed};
+        const QList<AlertEvent> left = e.observe(o);
+        QCOMPARE(changes(left), QStringList{QStringLiteral("ended w host-2")});
+        QVERIFY2(left.first().text.startsWith(QLatin1String("Worker host-2 not seen for")), qPrintable(left.first().text));
+        QCOMPARE(e.active().size(), 3);
+
+        // host-1 acknowledged now: it ends at once, once.
+        const std::optional<AlertEvent> ended = e.acknowledge(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 5);
+        QVERIFY(ended);
+        QCOMPARE(changes({*ended}), QStringList{QStringLiteral("ended w host-1")});
+        QCOMPARE(ended->at, o.now + 5);
+        QCOMPARE(ended->text, firedText);
+        QCOMPARE(e.active().size(), 2);
+        QVERIFY(!e.acknowledge(QStringLiteral("w"), QStringLiteral("host-1"), o.now + 6));
+
+        // Nothing more comes of them, however long they stay away.
+        o.now += 3 * 86400;
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        QCOMPARE(e.active().size(), 2);
+        // Back under the same name and heard of: no alert; quiet again: a new one.
+        gone.lastSeen = o.now;
+        o.workers = QList<WorkerSummary>{gone, listed};
+        QCOMPARE(changes(e.observe(o)), QStringList());
+        o.now += 121;
+        QCOMPARE(changes(e.observe(o)), QStringList{QStringLiteral("fired w host-1")});
+    }
+
+    // A queue no longer listed clears by itself after the hold; acknowledged before, it ends then.
+    void anUnlistedQueueEndsWhenAcknowledgedInTheHold()
+    {
+        AlertEvaluator e;
+        e.setRules({rule(QStringLiteral("q"), AlertRule::Kind::WaitingAbove, 1)});
+        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 5)}))), QStringList{QStringLiteral("fired q a")});
+        QCOMPARE(changes(e.observe(queues(T0 + 5, {}))), QStringList());
+        QVERIFY(e.acknowledge(QStringLiteral("q"), QStringLiteral("a"), T0 + 6));
+        QCOMPARE(changes(e.observe(queues(T0 + 5 + AlertEvaluator::DefaultClearHoldSeconds, {}))), QStringList());
+        QCOMPARE(e.active().size(), 0);
+
+        // Acknowledged while listed, then forgotten: it clears by itself after the hold, as before.
+        QCOMPARE(changes(e.observe(queues(T0 + 100, {queue(QStringLiteral("b"), 5)}))), QStringList{QStringLiteral("fired q b")});
+        QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("b"), T0 + 101));
+        QCOMPARE(changes(e.observe(queues(T0 + 102, {}))), QStringList());
+        QCOMPARE(changes(e.observe(queues(T0 + 102 + AlertEvaluator::DefaultClearHoldSeconds, {}))),
+                 QStringList{QStringLiteral("cleared q b")});
     }
 
     void changingARuleEndsItsAlertsQuietly()

@@ -48,6 +48,18 @@ private slots:
         QCOMPARE(json.value(QStringLiteral("server")).toString(), QStringLiteral("redis://prod:6379/0"));
     }
 
+    // Each change by its own name: an alert the operator ended is not "cleared" (nothing was
+    // seen to be well), so a pager is not told "resolved".
+    void eachChangeHasItsName()
+    {
+        AlertEvent e = event(QStringLiteral("crawl"));
+        QCOMPARE(AlertHook::toJson(e, {}, {}).value(QStringLiteral("change")).toString(), QStringLiteral("fired"));
+        e.change = AlertEvent::Change::Cleared;
+        QCOMPARE(AlertHook::toJson(e, {}, {}).value(QStringLiteral("change")).toString(), QStringLiteral("cleared"));
+        e.change = AlertEvent::Change::Ended;
+        QCOMPARE(AlertHook::toJson(e, {}, {}).value(QStringLiteral("change")).toString(), QStringLiteral("ended"));
+    }
+
     void failuresAreReported()
     {
         AlertHook hook;

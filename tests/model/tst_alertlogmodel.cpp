@@ -81,6 +81,29 @@ private slots:
         QCOMPARE(log.entry(0).ruleId, QStringLiteral("paused"));
     }
 
+    // Ended by acknowledging it (its subject no longer listed): closed as acknowledged and ended,
+    // not as cleared by itself, with the text it had while on.
+    void anAcknowledgedEndIsNoClearing()
+    {
+        AlertLogModel log;
+        log.apply({event("worker", QStringLiteral("w1"), Fired, 100), event("worker", QStringLiteral("w2"), Fired, 100)});
+        AlertEvent ended = event("worker", QStringLiteral("w1"), AlertEvent::Change::Ended, 300);
+        ended.text = QStringLiteral("something else");
+        log.apply({ended});
+        QCOMPARE(log.firingCount(), 1);
+        QCOMPARE(log.unacknowledgedCount(), 1);
+        const int row = log.entry(0).subject == QStringLiteral("w1") ? 0 : 1;
+        const AlertLogModel::Entry &entry = log.entry(row);
+        QCOMPARE(entry.clearedAt, 300.0);
+        QVERIFY(entry.acknowledged);
+        QCOMPARE(entry.clearedWhy, QStringLiteral("acknowledged, no longer listed"));
+        QCOMPARE(entry.text, QStringLiteral("worker w1"));
+        QCOMPARE(log.data(log.index(row, AlertLogModel::StateColumn)).toString(), QStringLiteral("Ended"));
+        QVERIFY2(log.data(log.index(row, AlertLogModel::ClearedColumn)).toString().endsWith(
+                     QLatin1String("(acknowledged, no longer listed)")),
+                 qPrintable(log.data(log.index(row, AlertLogModel::ClearedColumn)).toString()));
+    }
+
     void historyIsBoundedButAlertsOnStay()
     {
         AlertLogModel log;
