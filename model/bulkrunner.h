@@ -143,6 +143,9 @@ private:
     void endReceipts();
     // After serverRestarted: checks what was counted before against the server, then `then`.
     void recheckDoneJobs(const std::function<void()> &then);
+    // The server's count of the run's releases (ql:desk:run:<run>) given to `from`, 0 when it has
+    // none or cannot say; a lost connection pauses the run, to check again once it is back.
+    void readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from);
     // recheckDoneJobs once the server's count of the run's releases is known.
     void recheckFromRelease(qint64 applied, const std::function<void()> &then);
     void recheckNextJobs(const std::function<void()> &then);

@@ -32,23 +32,27 @@ void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
         recheckFromRelease(0, then);
         return;
     }
-    // The server's count of the run's releases: the steps of those it applied are still done,
-    // whatever the snapshot it came back from (each release ran after its steps).
+    // The steps of the releases the server applied are still done, whatever the snapshot it
+    // came back from (each release ran after its steps). When that count is not known (0), every
+    // step counted done is looked up by its receipt, and those released (receipt gone) are sent
+    // again; each is guarded or harmless done twice, as after a lost reply.
+    readAppliedReleases(then, [this, then](qint64 applied) { recheckFromRelease(applied, then); });
+}
+
+void BulkRunner::readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from)
+{
     const QByteArray record = "ql:desk:run:" + m_runId.toUtf8();
-    m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then](const RedisReply &reply) {
+    m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then, from](const RedisReply &reply) {
         if (reply.isError()) {
             if (troubleOf(reply.error) == Trouble::Connection) {
                 m_restartPending = true; // checked again once the connection is back
                 pause(reply.error, then);
                 return;
             }
-            // Not known: every step counted done is looked up by its receipt, and those released
-            // (receipt gone) are sent again; each is guarded or harmless done twice, as after a
-            // lost reply.
-            recheckFromRelease(0, then);
+            from(0);
             return;
         }
-        recheckFromRelease(reply.isNil() ? 0 : reply.bytes.toLongLong(), then);
+        from(reply.isNil() ? 0 : reply.bytes.toLongLong());
     });
 }
 
@@ -157,21 +161,9 @@ void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
         recheckGroupFrom(0, then);
         return;
     }
-    // The server's count of the run's releases: the batches of those it applied are still done
-    // on it (each release ran after its batches).
-    const QByteArray record = "ql:desk:run:" + m_runId.toUtf8();
-    m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then](const RedisReply &reply) {
-        if (reply.isError()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
-                m_restartPending = true; // checked again once the connection is back
-                pause(reply.error, then);
-                return;
-            }
-            recheckGroupFrom(0, then);
-            return;
-        }
-        recheckGroupFrom(reply.isNil() ? 0 : reply.bytes.toLongLong(), then);
-    });
+    // The batches of the releases the server applied are still done on it (each release ran
+    // after its batches).
+    readAppliedReleases(then, [this, then](qint64 applied) { recheckGroupFrom(applied, then); });
 }
 
 void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &then)
