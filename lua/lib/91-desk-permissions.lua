@@ -1,0 +1,21 @@
+-- What the user running the script may do of what qless's writes need, asked as Qless.check_permissions
+-- asks it (redis.acl_check_cmd, Redis 7), but answered instead of raised: the console asks once at
+-- connect and says plainly what it cannot do and why, before an operator tries an action. Reads only
+-- ACL rules held in memory: a fixed few dozen checks, well under a millisecond.
+-- {known = false} before Redis 7.0 (nothing can be asked; 6.2's users may publish everywhere unless
+-- told otherwise), else {known = true, channels = [refused ql:<channel>...], writes = [refused
+-- COMMAND...]}: both empty for a user who may do everything qless does.
+function Qless.desk_permissions()
+  local check = redis.acl_check_cmd
+  if check == nil then return { known = false } end
+  local channels, writes = {}, {}
+  for _, channel in ipairs(Qless.published_channels) do
+    if not check('publish', 'ql:' .. channel, '') then channels[#channels + 1] = 'ql:' .. channel end
+  end
+  -- Every argument a key under ql:, as check_permissions asks.
+  local key = 'ql:desk:acl'
+  for _, name in ipairs(Qless.write_commands) do
+    if not check(name, key, key, key) then writes[#writes + 1] = string.upper(name) end
+  end
+  return { known = true, channels = channels, writes = writes }
+end

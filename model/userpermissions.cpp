@@ -1,0 +1,72 @@
+#include "userpermissions.h"
+
+#include <QJsonArray>
+
+namespace {
+QStringList strings(const QJsonValue &value)
+{
+    QStringList out;
+    for (const QJsonValue &item : value.toArray())
+        out.append(item.toString());
+    return out;
+}
+
+// A few names, then an ellipsis: a user without channels is refused all ten of them.
+QString firstFew(const QStringList &names)
+{
+    constexpr int Shown = 3;
+    if (names.size() <= Shown)
+        return names.join(QStringLiteral(", "));
+    return names.mid(0, Shown).join(QStringLiteral(", ")) + QStringLiteral(", …");
+}
+} // namespace
+
+UserPermissions UserPermissions::fromReply(const QlessReply<QJsonObject> &reply)
+{
+    UserPermissions p;
+    if (!reply.ok()) {
+        if (reply.error.kind == RedisError::Kind::NoPermission) {
+            p.status = Status::NoScripts;
+            p.scriptRefusal = reply.error.message;
+        }
+        return p;
+    }
+    if (!reply.value.value(QLatin1String("known")).toBool()) {
+        p.status = Status::CannotTell;
+        return p;
+    }
+    p.refusedChannels = strings(reply.value.value(QLatin1String("channels")));
+    p.refusedWrites = strings(reply.value.value(QLatin1String("writes")));
+    p.status = p.refusedChannels.isEmpty() && p.refusedWrites.isEmpty() ? Status::Full : Status::Limited;
+    return p;
+}
+
+bool UserPermissions::writesRefused() const
+{
+    return status == Status::NoScripts || status == Status::Limited;
+}
+
+QString UserPermissions::explanation() const
+{
+    if (status == Status::NoScripts)
+        return tr("This Redis user may not run qless's script, so nothing can be read or changed from this "
+                  "console: %1. Give it +evalsha and +script|load (or +@scripting).")
+            .arg(scriptRefusal);
+    if (status != Status::Limited)
+        return {};
+    if (!refusedWrites.isEmpty())
+        return tr("This Redis user may only read: it may not run %1 on qless's keys, so every change from this "
+                  "console would be refused and its actions are disabled. Give it +@write on ~ql:* (and &ql:*) "
+                  "to act on jobs.")
+            .arg(firstFew(refusedWrites));
+    return tr("This Redis user may not publish to qless's channels (%1), where every change is announced to "
+              "workers: every change from this console would be refused and its actions are disabled. Give it "
+              "&ql:* (Redis 7 gives a new user no channels); the Events page listens on them too.")
+        .arg(firstFew(refusedChannels));
+}
+
+bool UserPermissions::operator==(const UserPermissions &other) const
+{
+    return status == other.status && refusedChannels == other.refusedChannels
+        && refusedWrites == other.refusedWrites && scriptRefusal == other.scriptRefusal;
+}
