@@ -27,7 +27,9 @@ UserPermissions UserPermissions::fromReply(const QlessReply<QJsonObject> &reply)
     if (!reply.ok()) {
         if (reply.error.kind == RedisError::Kind::NoPermission) {
             p.status = Status::NoScripts;
-            p.scriptRefusal = reply.error.message;
+            // What Redis said ("NOPERM ... 'evalsha' ..." or "... 'script|load' ..."): the part to act on.
+            p.scriptRefusal = reply.error.serverText.isEmpty() ? reply.error.message
+                                                               : QString::fromUtf8(reply.error.serverText);
         }
         return p;
     }
@@ -50,7 +52,7 @@ QString UserPermissions::explanation() const
 {
     if (status == Status::NoScripts)
         return tr("This Redis user may not run qless's script, so nothing can be read or changed from this "
-                  "console: %1. Give it +evalsha and +script|load (or +@scripting).")
+                  "console. Give it +evalsha and +script|load (or +@scripting). Redis said: %1")
             .arg(scriptRefusal);
     if (status != Status::Limited)
         return {};

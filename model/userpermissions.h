@@ -27,7 +27,7 @@ public:
     Status status = Status::NotAsked;
     QStringList refusedChannels; // ql:<channel> it may not publish to
     QStringList refusedWrites;   // commands it may not run on qless's keys (HSET, ...)
-    QString scriptRefusal;       // NoScripts: the server's reason
+    QString scriptRefusal;       // NoScripts: the server's reason, as it said it
 
     // From desk.permissions' reply: its object, or NoScripts for a NoPermission error (the
     // script could not run at all). Any other error (the connection dropped) leaves NotAsked.

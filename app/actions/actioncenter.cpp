@@ -94,6 +94,12 @@ ActionCenter::ActionCenter(QlessSession *session)
     , m_menus(this)
 {
     setObjectName(QStringLiteral("actionCenter"));
+    // The answer comes after the pages made their buttons: those guarded so far follow it.
+    connect(session, &QlessSession::permissionsChanged, this, [this] {
+        m_guarded.removeAll(QPointer<QWidget>());
+        for (const QPointer<QWidget> &widget : std::as_const(m_guarded))
+            applyGuard(widget);
+    });
 }
 
 ActionCenter *ActionCenter::of(QlessSession *session)
@@ -104,7 +110,14 @@ ActionCenter *ActionCenter::of(QlessSession *session)
 
 bool ActionCenter::isReadOnly() const
 {
-    return m_session->isReadOnly();
+    return m_session->isReadOnly() || m_session->permissions().writesRefused();
+}
+
+QString ActionCenter::refusalReason() const
+{
+    if (m_session->isReadOnly())
+        return readOnlyReason();
+    return m_session->permissions().explanation();
 }
 
 QString ActionCenter::readOnlyReason()
@@ -113,12 +126,19 @@ QString ActionCenter::readOnlyReason()
               "Connect again without “read-only” to act on jobs.");
 }
 
-void ActionCenter::guard(QWidget *widget) const
+void ActionCenter::guard(QWidget *widget)
+{
+    if (!m_guarded.contains(widget))
+        m_guarded.append(widget);
+    applyGuard(widget);
+}
+
+void ActionCenter::applyGuard(QWidget *widget) const
 {
     if (!isReadOnly())
         return;
     widget->setEnabled(false);
-    widget->setToolTip(readOnlyReason());
+    widget->setToolTip(refusalReason());
 }
 
 void ActionCenter::guard(QAction *action) const
@@ -126,7 +146,7 @@ void ActionCenter::guard(QAction *action) const
     if (!isReadOnly())
         return;
     action->setEnabled(false);
-    action->setToolTip(readOnlyReason());
+    action->setToolTip(refusalReason());
 }
 
 QList<BulkRunner *> ActionCenter::runs() const
@@ -142,7 +162,7 @@ QList<BulkRunner *> ActionCenter::runs() const
 void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidget *parent)
 {
     if (isReadOnly()) {
-        showError(parent, action.describe(), readOnlyReason());
+        showError(parent, action.describe(), refusalReason());
         return;
     }
     const qint64 count = target.count();
@@ -221,7 +241,7 @@ bool ActionCenter::refuseReadOnly(QWidget *parent, const QString &title)
 {
     if (!isReadOnly())
         return false;
-    showError(parent, title, readOnlyReason());
+    showError(parent, title, refusalReason());
     return true;
 }
 
