@@ -16,6 +16,8 @@
 #include <QPushButton>
 #include <QWidget>
 
+#include <algorithm>
+
 namespace {
 QString jobsText(const BulkTarget &target)
 {
@@ -95,11 +97,7 @@ ActionCenter::ActionCenter(QlessSession *session)
 {
     setObjectName(QStringLiteral("actionCenter"));
     // The answer comes after the pages made their buttons: those guarded so far follow it.
-    connect(session, &QlessSession::permissionsChanged, this, [this] {
-        m_guarded.removeAll(QPointer<QWidget>());
-        for (const QPointer<QWidget> &widget : std::as_const(m_guarded))
-            applyGuard(widget);
-    });
+    connect(session, &QlessSession::permissionsChanged, this, &ActionCenter::followPermissions);
 }
 
 ActionCenter *ActionCenter::of(QlessSession *session)
@@ -128,17 +126,42 @@ QString ActionCenter::readOnlyReason()
 
 void ActionCenter::guard(QWidget *widget)
 {
-    if (!m_guarded.contains(widget))
-        m_guarded.append(widget);
-    applyGuard(widget);
+    m_guarded.removeIf([](const Guarded &g) { return g.widget.isNull(); });
+    auto known = std::find_if(m_guarded.begin(), m_guarded.end(), [widget](const Guarded &g) { return g.widget == widget; });
+    if (known == m_guarded.end()) {
+        m_guarded.append({widget, widget->toolTip(), false});
+        known = m_guarded.end() - 1;
+    }
+    // The page set it enabled or not for its own reasons just now: only ours is applied on top.
+    known->disabledHere = false;
+    applyGuard(&*known);
 }
 
-void ActionCenter::applyGuard(QWidget *widget) const
+void ActionCenter::applyGuard(Guarded *guarded) const
 {
     if (!isReadOnly())
         return;
-    widget->setEnabled(false);
-    widget->setToolTip(refusalReason());
+    if (guarded->widget->isEnabled() || guarded->disabledHere) {
+        guarded->disabledHere = true;
+        guarded->widget->setEnabled(false);
+    }
+    guarded->widget->setToolTip(refusalReason());
+}
+
+void ActionCenter::followPermissions()
+{
+    m_guarded.removeIf([](const Guarded &g) { return g.widget.isNull(); });
+    for (Guarded &guarded : m_guarded) {
+        if (isReadOnly()) {
+            applyGuard(&guarded);
+        } else {
+            // Writes may go after all: as the page had it before the refusal was applied.
+            guarded.widget->setToolTip(guarded.ownToolTip);
+            if (guarded.disabledHere)
+                guarded.widget->setEnabled(true);
+            guarded.disabledHere = false;
+        }
+    }
 }
 
 void ActionCenter::guard(QAction *action) const

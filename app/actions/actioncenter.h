@@ -44,7 +44,8 @@ public:
     // empty when writes may go.
     QString refusalReason() const;
     // Disabled, with refusalReason() as tooltip, when no write can succeed. A widget is
-    // remembered and disabled later too when the user's permissions arrive after it was made.
+    // remembered: disabled later too when the user's permissions arrive after it was made, and
+    // enabled again (its own tooltip back) when a reconnect finds the user may write after all.
     void guard(QWidget *widget);
     void guard(QAction *action) const;
 
@@ -106,11 +107,18 @@ private:
 
     void start(const JobAction &action, const BulkTarget &target, QWidget *parent);
     void reportOneJob(BulkRunner *runner, QWidget *parent);
-    void applyGuard(QWidget *widget) const;
+    struct Guarded
+    {
+        QPointer<QWidget> widget;
+        QString ownToolTip; // before applyGuard put the reason there
+        bool disabledHere = false;
+    };
+    void applyGuard(Guarded *guarded) const;
+    void followPermissions();
 
     QlessSession *m_session;
     OneJobActions *m_oneJob;
     JobActionMenus m_menus;
     QList<QPointer<BulkRunner>> m_runs;
-    QList<QPointer<QWidget>> m_guarded;
+    QList<Guarded> m_guarded;
 };

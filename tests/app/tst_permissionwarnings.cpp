@@ -164,6 +164,30 @@ private slots:
         screenshot(&window, QStringLiteral("permissions-noscripts"));
     }
 
+    // Granted the channels meanwhile, the user reconnects: the banner goes, the actions come back
+    // with their own tooltips (a button made before the first answer included).
+    void grantedMeanwhileActionsComeBackAfterReconnect()
+    {
+        fixture().command({"ACL", "SETUSER", "later", "on", ">pw", "~*", "resetchannels", "+@all"});
+        MainWindow window;
+        window.resize(1400, 860);
+        window.setSession(sessionAs("later"));
+        window.show();
+        auto *deregister = window.findChild<QPushButton *>(QStringLiteral("deregisterIdleButton"));
+        QVERIFY(deregister);
+        const QString ownToolTip = deregister->toolTip();
+        QTRY_VERIFY_WITH_TIMEOUT(window.permissionBanner()->isVisible(), 20000);
+        QVERIFY(!deregister->isEnabled());
+        QVERIFY2(deregister->toolTip().contains(QStringLiteral("may not publish")), qPrintable(deregister->toolTip()));
+
+        fixture().command({"ACL", "SETUSER", "later", "&*"});
+        window.session()->connection()->reconnect();
+        QTRY_VERIFY_WITH_TIMEOUT(window.permissionBanner()->isHidden(), 20000);
+        QCOMPARE(window.session()->permissions().status, UserPermissions::Status::Full);
+        QVERIFY(deregister->isEnabled());
+        QCOMPARE(deregister->toolTip(), ownToolTip);
+    }
+
     void userWithEverythingSeesNothingNew()
     {
         failJobs(3);
