@@ -454,13 +454,14 @@ Api['desk.search'] = function(now, a)
   return Qless.desk_search(now, cursor, count, c)
 end
 
--- desk.permissions: what this Redis user may not do of what qless's writes need (ACL), answered,
--- never raised: {known, channels: [ql:<channel> it may not publish to], writes: [COMMAND it may
--- not run on ql: keys]} (Qless.desk_permissions; known false before Redis 7.0).
+-- desk.permissions: what this Redis user may not do of what qless's scripts need (ACL), answered,
+-- never raised: {known, channels: [ql:<channel> it may not publish to], writes and reads:
+-- [COMMAND it may not run on ql: keys]} (Qless.desk_permissions; known false before Redis 7.0).
 Api['desk.permissions'] = function(now, a)
   local p = Qless.desk_permissions()
   if not p.known then return '{"known":false}' end
-  return '{"known":true,"channels":' .. desk_list(p.channels) .. ',"writes":' .. desk_list(p.writes) .. '}'
+  return '{"known":true,"channels":' .. desk_list(p.channels) .. ',"writes":' .. desk_list(p.writes) ..
+    ',"reads":' .. desk_list(p.reads) .. '}'
 end
 
 -- desk.move <jid> <queue> [state]: the job's new state, or false.

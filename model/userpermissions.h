@@ -20,13 +20,14 @@ public:
         NotAsked,   // not connected yet, or the question went unanswered (asked again at reconnect)
         Full,       // may do everything qless's writes need
         CannotTell, // Redis before 7.0 cannot be asked (its users publish everywhere by default)
-        Limited,    // some of it refused: see refusedChannels and refusedWrites
+        Limited,    // some of it refused: see refusedChannels, refusedWrites and refusedReads
         NoScripts,  // may not run qless's script: nothing can be read or changed
     };
 
     Status status = Status::NotAsked;
     QStringList refusedChannels; // ql:<channel> it may not publish to
     QStringList refusedWrites;   // commands it may not run on qless's keys (HSET, ...)
+    QStringList refusedReads;    // commands the console's reads use that it may not run (TIME, ...)
     QString scriptRefusal;       // NoScripts: the server's reason, as it said it
 
     // From desk.permissions' reply: its object, or NoScripts for a NoPermission error (the
@@ -40,4 +41,8 @@ public:
     QString explanation() const;
 
     bool operator==(const UserPermissions &other) const;
+
+private:
+    QString writesExplanation() const;
+    QString readsExplanation() const;
 };

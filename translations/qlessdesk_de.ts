@@ -5658,6 +5658,14 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>This Redis user may not publish to qless&apos;s channels (%1), where every change is announced to workers: every change from this console would be refused and its actions are disabled. Give it &amp;ql:* (Redis 7 gives a new user no channels); the Events page listens on them too.</source>
         <translation>Dieser Redis-Benutzer darf nicht auf den Kanälen von qless (%1) veröffentlichen, auf denen jede Änderung den Workern angekündigt wird: Jede Änderung aus dieser Konsole würde abgelehnt, und ihre Aktionen sind deaktiviert. Geben Sie ihm &amp;ql:* (Redis 7 gibt einem neuen Benutzer keine Kanäle); auch die Seite „Ereignisse“ hört auf ihnen mit.</translation>
     </message>
+    <message>
+        <source>This Redis user may not run %1, which the console&apos;s reads use, so the pages that need it fail (TIME is in no ACL category: +@read does not grant it). Give it %2.</source>
+        <translation>Dieser Redis-Benutzer darf %1 nicht ausführen, was die Lesezugriffe der Konsole brauchen, daher schlagen die Seiten fehl, die es benötigen (TIME gehört zu keiner ACL-Kategorie: +@read gewährt es nicht). Geben Sie ihm %2.</translation>
+    </message>
+    <message>
+        <source>This Redis user may not run %1, which the console&apos;s reads use, so the pages that need it fail. Give it %2.</source>
+        <translation>Dieser Redis-Benutzer darf %1 nicht ausführen, was die Lesezugriffe der Konsole brauchen, daher schlagen die Seiten fehl, die es benötigen. Geben Sie ihm %2.</translation>
+    </message>
 </context>
 <context>
     <name>WindowTitle</name>

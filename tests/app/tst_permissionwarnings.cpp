@@ -149,6 +149,24 @@ private slots:
         screenshot(&window, QStringLiteral("permissions-reader"));
     }
 
+    // Writes allowed but TIME not: the banner names the reads that fail; the actions stay.
+    void userWithoutTimeIsToldWhichReadsFailAndKeepsItsActions()
+    {
+        fixture().command({"ACL", "SETUSER", "allbuttime", "on", ">pw", "~*", "&*", "+@all", "-time"});
+        failJobs(3);
+        MainWindow window;
+        window.resize(1400, 860);
+        window.setSession(sessionAs("allbuttime"));
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.permissionBanner()->isVisible(), 20000);
+        QVERIFY2(window.permissionBanner()->text().contains(QStringLiteral("+time")),
+                 qPrintable(window.permissionBanner()->text()));
+        QVERIFY(!ActionCenter::of(window.session())->isReadOnly());
+        auto *deregister = window.findChild<QPushButton *>(QStringLiteral("deregisterIdleButton"));
+        QVERIFY(deregister && deregister->isEnabled());
+        screenshot(&window, QStringLiteral("permissions-notime"));
+    }
+
     // No EVALSHA: nothing can be read either; the banner says so once, with the server's reason.
     void userWithoutScriptsIsToldNothingWorks()
     {

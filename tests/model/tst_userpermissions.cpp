@@ -2,6 +2,9 @@
 #include "qlesssession.h"
 #include "redisconnection.h"
 
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -83,6 +86,62 @@ private slots:
         QVERIFY(p.writesRefused());
         QVERIFY2(p.refusedWrites.contains(QStringLiteral("HSET")), qPrintable(p.refusedWrites.join(QLatin1Char(' '))));
         QVERIFY2(p.explanation().contains(QStringLiteral("may only read")), qPrintable(p.explanation()));
+    }
+
+    // A read-only user made the usual way (+@read) lacks TIME, which the reads that stop on a
+    // clock call (the failure-group list, stats sums, search): told, with the grant.
+    void userWithoutTimeIsToldWhichReadsFail_data()
+    {
+        QTest::addColumn<QByteArray>("user");
+        QTest::addColumn<bool>("writes");
+        QTest::newRow("+@read") << QByteArray("readnotime") << false;
+        QTest::newRow("+@all -time") << QByteArray("allbuttime") << true;
+    }
+    void userWithoutTimeIsToldWhichReadsFail()
+    {
+        QFETCH(QByteArray, user);
+        QFETCH(bool, writes);
+        m_fixture.command({"ACL", "SETUSER", "readnotime", "on", ">pw", "~*", "&*", "+@read", "+@connection",
+                           "+evalsha", "+script|load", "+info"});
+        m_fixture.command({"ACL", "SETUSER", "allbuttime", "on", ">pw", "~*", "&*", "+@all", "-time"});
+        auto session = openSession(user);
+        const UserPermissions p = learned(session.get());
+        QCOMPARE(p.status, UserPermissions::Status::Limited);
+        QCOMPARE(p.refusedReads, QStringList{QStringLiteral("TIME")});
+        QCOMPARE(p.writesRefused(), !writes);
+        QVERIFY2(p.explanation().contains(QStringLiteral("Give it +time.")), qPrintable(p.explanation()));
+    }
+
+    // Every command the scripts call that Redis does not count as a write is among the reads
+    // desk.permissions asks about (Qless.desk_read_commands): a read added to lua/lib/ without it
+    // would fail for a user who lacks it with nothing said at connect.
+    void everyReadOfTheScriptsIsAsked()
+    {
+        QFile file(m_fixture.qlessScriptPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString source = QString::fromUtf8(file.readAll());
+        static const QRegularExpression listed(QStringLiteral("Qless\\.desk_read_commands = \\{([^}]*)\\}"));
+        const QString askedList = listed.match(source).captured(1);
+        QVERIFY2(!askedList.isEmpty(), "no Qless.desk_read_commands in the script");
+        static const QRegularExpression called(
+            QStringLiteral("(?:redis\\.p?call|call_in_slices|read_typed\\([^,]*,[^,]*,[^,]*)\\(?\\s*'(\\w+)'"));
+        QSet<QByteArray> names;
+        for (auto it = called.globalMatch(source); it.hasNext();)
+            names.insert(it.next().captured(1).toLower().toUtf8());
+        QVERIFY2(names.size() > 20, qPrintable(QString::number(names.size())));
+        QStringList unasked;
+        for (const QByteArray &name : std::as_const(names)) {
+            const RedisValue info = m_fixture.command({"COMMAND", "INFO", name});
+            const RedisValue command = info.elements.value(0);
+            if (command.elements.isEmpty())
+                continue; // not a command: a type name read_typed's pattern caught
+            bool writes = false;
+            for (const RedisValue &flag : command.elements.value(2).elements)
+                writes = writes || flag.bytes == "write";
+            if (!writes && name != "publish" && !askedList.contains(QLatin1Char('\'') + QString::fromUtf8(name) + QLatin1Char('\'')))
+                unasked << QString::fromUtf8(name);
+        }
+        QVERIFY2(unasked.isEmpty(), qPrintable(unasked.join(QLatin1Char(' '))));
     }
 
     // No EVALSHA: nothing works, and the server's reason is kept to be shown once.
