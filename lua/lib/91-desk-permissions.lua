@@ -1,7 +1,8 @@
--- What the user running the script may do of what qless's writes need, asked as Qless.check_permissions
+-- What the user running the script may do of what qless's scripts need, asked as Qless.check_permissions
 -- asks it (redis.acl_check_cmd, Redis 7), but answered instead of raised: the console asks once at
 -- connect and says plainly what it cannot do and why, before an operator tries an action. Reads only
--- ACL rules held in memory: a fixed few dozen checks, well under a millisecond.
+-- ACL rules held in memory: about sixty checks, whatever the data (the bench's calls-alone kind
+-- "the user's permissions").
 -- {known = false} before Redis 7.0 (nothing can be asked; 6.2's users may publish everywhere unless
 -- told otherwise), else {known = true, channels = [refused ql:<channel>...], writes = [refused
 -- COMMAND...], reads = [refused COMMAND...]}: all empty for a user who may do everything qless does.
