@@ -454,6 +454,16 @@ Api['desk.search'] = function(now, a)
   return Qless.desk_search(now, cursor, count, c)
 end
 
+-- desk.permissions: what this Redis user may not do of what qless's scripts need (ACL), answered,
+-- never raised: {known, channels: [ql:<channel> it may not publish to], writes and reads:
+-- [COMMAND it may not run on ql: keys]} (Qless.desk_permissions; known false before Redis 7.0).
+Api['desk.permissions'] = function(now, a)
+  local p = Qless.desk_permissions()
+  if not p.known then return '{"known":false}' end
+  return '{"known":true,"channels":' .. desk_list(p.channels) .. ',"writes":' .. desk_list(p.writes) ..
+    ',"reads":' .. desk_list(p.reads) .. '}'
+end
+
 -- desk.move <jid> <queue> [state]: the job's new state, or false.
 Api['desk.move'] = function(now, a)
   local jid = Qless.arg('Desk.move', 'jid', a[1])

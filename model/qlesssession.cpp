@@ -12,6 +12,8 @@ QlessSession::QlessSession(const ConnectionSettings &settings, QObject *parent)
 {
     connect(m_connection.get(), &RedisConnection::stateChanged, this, &QlessSession::onState);
     m_state = m_connection->state();
+    if (m_state.phase == ConnectionState::Phase::Ready)
+        askPermissions();
 }
 
 // The client goes before the connection it uses.
@@ -55,6 +57,24 @@ void QlessSession::onState(const ConnectionState &state)
         emit staleChanged(true);
     }
     emit stateChanged(state);
+    // A reconnect may reach another server (Sentinel) or a user changed meanwhile: ask again.
+    if (state.phase == ConnectionState::Phase::Ready)
+        askPermissions();
+}
+
+void QlessSession::askPermissions()
+{
+    const quint64 asked = ++m_permissionsAsked;
+    m_client->userPermissions(this, [this, asked](const QlessReply<QJsonObject> &reply) {
+        if (asked != m_permissionsAsked)
+            return;
+        const UserPermissions answer = UserPermissions::fromReply(reply);
+        // Unanswered (the connection dropped): what was known stays until the next connect asks.
+        if (answer.status == UserPermissions::Status::NotAsked || answer == m_permissions)
+            return;
+        m_permissions = answer;
+        emit permissionsChanged(m_permissions);
+    });
 }
 
 void QlessSession::setAuditLog(std::shared_ptr<AuditLog> log)

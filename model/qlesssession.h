@@ -3,6 +3,7 @@
 #include "auditrecord.h"
 #include "connectionsettings.h"
 #include "connectionstate.h"
+#include "userpermissions.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -30,6 +31,10 @@ public:
     bool isReadOnly() const;
     ConnectionState state() const { return m_state; }
 
+    // What this Redis user may do of what qless needs, asked once after each connect (and
+    // reconnect): NotAsked until answered.
+    const UserPermissions &permissions() const { return m_permissions; }
+
     // Views call this when a refresh brought fresh data.
     void markRefreshed();
     QDateTime lastRefresh() const { return m_lastRefresh; }
@@ -51,14 +56,19 @@ signals:
     void staleChanged(bool stale);
     void audited(const AuditRecord &record);
     void auditFailed(const QString &message);
+    // The answer about the user's permissions changed (after a connect).
+    void permissionsChanged(const UserPermissions &permissions);
 
 private:
     void onState(const ConnectionState &state);
+    void askPermissions();
 
     std::unique_ptr<RedisConnection> m_connection;
     std::unique_ptr<QlessClient> m_client;
     ConnectionState m_state;
     QDateTime m_lastRefresh;
     bool m_stale = false;
+    UserPermissions m_permissions;
+    quint64 m_permissionsAsked = 0; // the latest question; an older answer is dropped
     std::shared_ptr<AuditLog> m_auditLog;
 };

@@ -320,6 +320,19 @@ void QlessClient::recurringJob(const QByteArray &jid, QObject *context, Done<std
     read<std::optional<RecurringJob>>("desk.recur.get", {jid}, context, &QlessDecoder::recurringJob, std::move(done));
 }
 
+void QlessClient::userPermissions(QObject *context, Done<QJsonObject> done)
+{
+    read<QJsonObject>("desk.permissions", {}, context, [](const RedisReply &reply, RedisError *error) {
+        QJsonValue value;
+        if (!reply.isString() || !QlessDecoder::parseJson(reply.bytes, &value) || !value.isObject()) {
+            *error = RedisError::make(RedisError::Kind::BadReply,
+                                      QStringLiteral("Unexpected reply: expected desk.permissions' object"));
+            return QJsonObject();
+        }
+        return value.toObject();
+    }, std::move(done));
+}
+
 void QlessClient::queueLength(const QString &queue, QObject *context, Done<qint64> done)
 {
     read<qint64>("length", {utf8(queue)}, context, &QlessDecoder::integer, std::move(done));

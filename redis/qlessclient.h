@@ -10,6 +10,7 @@
 #include "rediscommand.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 
 #include <functional>
@@ -157,6 +158,10 @@ public:
     void config(QObject *context, Done<QlessConfig> done);
     void configValue(const QString &option, QObject *context, Done<std::optional<QString>> done);
     void recurringJob(const QByteArray &jid, QObject *context, Done<std::optional<RecurringJob>> done);
+    // What this Redis user may not do of what qless's writes need (desk.permissions, a read):
+    // its JSON object as the script answers it, {known, channels, writes} (see lua/qless.lua).
+    // Fails with NoPermission when the user may not run scripts at all (EVALSHA, SCRIPT LOAD).
+    void userPermissions(QObject *context, Done<QJsonObject> done);
     // qless's length: the jobs the queue holds (running, waiting, scheduled).
     void queueLength(const QString &queue, QObject *context, Done<qint64> done);
 

@@ -218,7 +218,17 @@ void RedisSubscriberWorker::onReply(const RedisReply &reply)
     }
     if (reply.isError()) {
         // A subscription refused (an ACL without the channel) will be refused again.
-        drop(reply.error, isPermanent(reply.error));
+        RedisError why = reply.error;
+        if (why.kind == Kind::NoPermission && m_acksOwed > 0) {
+            QList<QByteArray> names = m_channels + m_patterns;
+            QStringList shown;
+            for (const QByteArray &name : std::as_const(names))
+                shown.append(QString::fromUtf8(name));
+            why.message = QStringLiteral("This Redis user may not subscribe to %1 (ACL channel permissions: Redis 7 "
+                                         "gives a new user none; grant the channels, e.g. &ql:*). Redis said: %2")
+                              .arg(shown.join(QStringLiteral(", ")), QString::fromUtf8(reply.bytes));
+        }
+        drop(why, isPermanent(why));
         return;
     }
     if (reply.isArray())

@@ -197,6 +197,26 @@ private slots:
         QCOMPARE(subscriber.state().error.kind, RedisError::Kind::WrongPassword);
     }
 
+    // Redis 7 gives a new user no channels: SUBSCRIBE is refused (NOPERM) and will be again, so the
+    // stream fails for good, saying which channels the user may not subscribe to and what to grant.
+    void userWithoutChannelsFailsSayingWhich()
+    {
+        const QByteArray version = m_q.command({"INFO", "server"}).bytes;
+        if (!version.contains("redis_version:7") && !version.contains("redis_version:8"))
+            QSKIP("channel permissions by default need Redis 7");
+        m_q.command({"ACL", "SETUSER", "nochannels", "on", ">pw", "~*", "resetchannels", "+@all"});
+        ConnectionSettings s = unixSettings();
+        s.user = QStringLiteral("nochannels");
+        s.password = QStringLiteral("pw");
+        RedisSubscriber subscriber(s, {"ql:log"}, {"ql:w:*"});
+        QTRY_COMPARE_WITH_TIMEOUT(subscriber.state().phase, ConnectionState::Phase::Failed, 20000);
+        const RedisError error = subscriber.state().error;
+        QCOMPARE(error.kind, RedisError::Kind::NoPermission);
+        QVERIFY2(error.message.contains(QStringLiteral("may not subscribe to ql:log, ql:w:*")), qPrintable(error.message));
+        QVERIFY2(error.message.contains(QStringLiteral("&ql:*")), qPrintable(error.message));
+        QVERIFY2(error.message.contains(QStringLiteral("NOPERM")), qPrintable(error.message));
+    }
+
     void oddPayloadsAreShownNotDropped()
     {
         RedisSubscriber subscriber(unixSettings(), QlessEventDecoder::channels(), {});

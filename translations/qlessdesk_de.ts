@@ -2619,6 +2619,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>Closed</source>
         <translation>Geschlossen</translation>
     </message>
+    <message>
+        <source>No event stream: this Redis user may not subscribe to qless&apos;s channels, so no event can be shown. Give it &amp;ql:* (ACL channel permissions; Redis 7 gives a new user none).</source>
+        <translation>Kein Ereignisstrom: Dieser Redis-Benutzer darf die Kanäle von qless nicht abonnieren, daher kann kein Ereignis angezeigt werden. Geben Sie ihm &amp;ql:* (ACL-Kanalrechte; Redis 7 gibt einem neuen Benutzer keine).</translation>
+    </message>
 </context>
 <context>
     <name>ExportChartDialog</name>
@@ -5650,6 +5654,29 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>Unknown language &quot;%1&quot;: expected one of %2.</source>
         <translation>Unbekannte Sprache „%1“: erwartet wird eine von %2.</translation>
+    </message>
+</context>
+<context>
+    <name>UserPermissions</name>
+    <message>
+        <source>This Redis user may not run qless&apos;s script, so nothing can be read or changed from this console. Give it +evalsha and +script|load (or +@scripting). Redis said: %1</source>
+        <translation>Dieser Redis-Benutzer darf das Skript von qless nicht ausführen, daher kann in dieser Konsole nichts gelesen oder geändert werden. Geben Sie ihm +evalsha und +script|load (oder +@scripting). Redis sagte: %1</translation>
+    </message>
+    <message>
+        <source>This Redis user may only read: it may not run %1 on qless&apos;s keys, so every change from this console would be refused and its actions are disabled. Give it +@write on ~ql:* (and &amp;ql:*) to act on jobs.</source>
+        <translation>Dieser Redis-Benutzer darf nur lesen: Er darf %1 nicht auf den Schlüsseln von qless ausführen, daher würde jede Änderung aus dieser Konsole abgelehnt, und ihre Aktionen sind deaktiviert. Geben Sie ihm +@write auf ~ql:* (und &amp;ql:*), um Jobs zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>This Redis user may not publish to qless&apos;s channels (%1), where every change is announced to workers: every change from this console would be refused and its actions are disabled. Give it &amp;ql:* (Redis 7 gives a new user no channels); the Events page listens on them too.</source>
+        <translation>Dieser Redis-Benutzer darf nicht auf den Kanälen von qless (%1) veröffentlichen, auf denen jede Änderung den Workern angekündigt wird: Jede Änderung aus dieser Konsole würde abgelehnt, und ihre Aktionen sind deaktiviert. Geben Sie ihm &amp;ql:* (Redis 7 gibt einem neuen Benutzer keine Kanäle); auch die Seite „Ereignisse“ hört auf ihnen mit.</translation>
+    </message>
+    <message>
+        <source>This Redis user may not run %1, which the console&apos;s reads use, so the pages that need it fail (TIME is in no ACL category: +@read does not grant it). Give it %2.</source>
+        <translation>Dieser Redis-Benutzer darf %1 nicht ausführen, was die Lesezugriffe der Konsole brauchen, daher schlagen die Seiten fehl, die es benötigen (TIME gehört zu keiner ACL-Kategorie: +@read gewährt es nicht). Geben Sie ihm %2.</translation>
+    </message>
+    <message>
+        <source>This Redis user may not run %1, which the console&apos;s reads use, so the pages that need it fail. Give it %2.</source>
+        <translation>Dieser Redis-Benutzer darf %1 nicht ausführen, was die Lesezugriffe der Konsole brauchen, daher schlagen die Seiten fehl, die es benötigen. Geben Sie ihm %2.</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,8 @@
 #include <QPushButton>
 #include <QWidget>
 
+#include <algorithm>
+
 namespace {
 QString jobsText(const BulkTarget &target)
 {
@@ -94,6 +96,8 @@ ActionCenter::ActionCenter(QlessSession *session)
     , m_menus(this)
 {
     setObjectName(QStringLiteral("actionCenter"));
+    // The answer comes after the pages made their buttons: those guarded so far follow it.
+    connect(session, &QlessSession::permissionsChanged, this, &ActionCenter::followPermissions);
 }
 
 ActionCenter *ActionCenter::of(QlessSession *session)
@@ -104,7 +108,14 @@ ActionCenter *ActionCenter::of(QlessSession *session)
 
 bool ActionCenter::isReadOnly() const
 {
-    return m_session->isReadOnly();
+    return m_session->isReadOnly() || m_session->permissions().writesRefused();
+}
+
+QString ActionCenter::refusalReason() const
+{
+    if (m_session->isReadOnly())
+        return readOnlyReason();
+    return m_session->permissions().explanation();
 }
 
 QString ActionCenter::readOnlyReason()
@@ -113,12 +124,44 @@ QString ActionCenter::readOnlyReason()
               "Connect again without “read-only” to act on jobs.");
 }
 
-void ActionCenter::guard(QWidget *widget) const
+void ActionCenter::guard(QWidget *widget)
+{
+    m_guarded.removeIf([](const Guarded &g) { return g.widget.isNull(); });
+    auto known = std::find_if(m_guarded.begin(), m_guarded.end(), [widget](const Guarded &g) { return g.widget == widget; });
+    if (known == m_guarded.end()) {
+        m_guarded.append({widget, widget->toolTip(), false});
+        known = m_guarded.end() - 1;
+    }
+    // The page set it enabled or not for its own reasons just now: only ours is applied on top.
+    known->disabledHere = false;
+    applyGuard(&*known);
+}
+
+void ActionCenter::applyGuard(Guarded *guarded) const
 {
     if (!isReadOnly())
         return;
-    widget->setEnabled(false);
-    widget->setToolTip(readOnlyReason());
+    if (guarded->widget->isEnabled() || guarded->disabledHere) {
+        guarded->disabledHere = true;
+        guarded->widget->setEnabled(false);
+    }
+    guarded->widget->setToolTip(refusalReason());
+}
+
+void ActionCenter::followPermissions()
+{
+    m_guarded.removeIf([](const Guarded &g) { return g.widget.isNull(); });
+    for (Guarded &guarded : m_guarded) {
+        if (isReadOnly()) {
+            applyGuard(&guarded);
+        } else {
+            // Writes may go after all: as the page had it before the refusal was applied.
+            guarded.widget->setToolTip(guarded.ownToolTip);
+            if (guarded.disabledHere)
+                guarded.widget->setEnabled(true);
+            guarded.disabledHere = false;
+        }
+    }
 }
 
 void ActionCenter::guard(QAction *action) const
@@ -126,7 +169,7 @@ void ActionCenter::guard(QAction *action) const
     if (!isReadOnly())
         return;
     action->setEnabled(false);
-    action->setToolTip(readOnlyReason());
+    action->setToolTip(refusalReason());
 }
 
 QList<BulkRunner *> ActionCenter::runs() const
@@ -142,7 +185,7 @@ QList<BulkRunner *> ActionCenter::runs() const
 void ActionCenter::run(const JobAction &action, const BulkTarget &target, QWidget *parent)
 {
     if (isReadOnly()) {
-        showError(parent, action.describe(), readOnlyReason());
+        showError(parent, action.describe(), refusalReason());
         return;
     }
     const qint64 count = target.count();
@@ -221,7 +264,7 @@ bool ActionCenter::refuseReadOnly(QWidget *parent, const QString &title)
 {
     if (!isReadOnly())
         return false;
-    showError(parent, title, readOnlyReason());
+    showError(parent, title, refusalReason());
     return true;
 }
 

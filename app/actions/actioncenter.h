@@ -36,10 +36,17 @@ public:
     static ActionCenter *of(QlessSession *session);
 
     QlessSession *session() const { return m_session; }
+    // No write can succeed: the connection was opened read-only, or the Redis user may not do
+    // what qless's writes need (UserPermissions, learned at connect).
     bool isReadOnly() const;
     static QString readOnlyReason();
-    // Disabled, with readOnlyReason() as tooltip, when the connection is read-only.
-    void guard(QWidget *widget) const;
+    // Why no write can succeed (readOnlyReason() or the user's permissions' explanation);
+    // empty when writes may go.
+    QString refusalReason() const;
+    // Disabled, with refusalReason() as tooltip, when no write can succeed. A widget is
+    // remembered: disabled later too when the user's permissions arrive after it was made, and
+    // enabled again (its own tooltip back) when a reconnect finds the user may write after all.
+    void guard(QWidget *widget);
     void guard(QAction *action) const;
 
     // Confirms when the action is destructive or touches many jobs, then runs it.
@@ -100,9 +107,18 @@ private:
 
     void start(const JobAction &action, const BulkTarget &target, QWidget *parent);
     void reportOneJob(BulkRunner *runner, QWidget *parent);
+    struct Guarded
+    {
+        QPointer<QWidget> widget;
+        QString ownToolTip; // before applyGuard put the reason there
+        bool disabledHere = false;
+    };
+    void applyGuard(Guarded *guarded) const;
+    void followPermissions();
 
     QlessSession *m_session;
     OneJobActions *m_oneJob;
     JobActionMenus m_menus;
     QList<QPointer<BulkRunner>> m_runs;
+    QList<Guarded> m_guarded;
 };

@@ -88,6 +88,9 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
     m_counts->setForegroundRole(QPalette::PlaceholderText);
     m_counts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_counts->setWordWrap(true);
+    m_state->setObjectName(QStringLiteral("eventStreamState"));
+    m_state->setWordWrap(true); // why the feed cannot start is a sentence, not a word
+    m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *intro = new QLabel(tr("What qless publishes, as it happens: this console's changes and every other "
                                 "client's. Double-click an event to open its job."),
@@ -105,6 +108,7 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
     filters->addWidget(m_clear);
 
     auto *status = new QHBoxLayout;
+    m_statusRow = status;
     status->addWidget(m_state);
     status->addWidget(m_counts, 1);
     status->addWidget(m_sparkline);
@@ -247,7 +251,12 @@ void EventsPage::updateState()
         tone = ToneStyle::Tone::Warning;
         break;
     case ConnectionState::Phase::Failed:
-        text = tr("No event stream: %1").arg(state.error.message);
+        // An ACL without qless's channels: said as such, not as a dropped link (it will not pass).
+        if (state.error.kind == RedisError::Kind::NoPermission)
+            text = tr("No event stream: this Redis user may not subscribe to qless's channels, so no event can be "
+                      "shown. Give it &ql:* (ACL channel permissions; Redis 7 gives a new user none).");
+        else
+            text = tr("No event stream: %1").arg(state.error.message);
         tone = ToneStyle::Tone::Bad;
         break;
     case ConnectionState::Phase::Closed:
@@ -256,5 +265,7 @@ void EventsPage::updateState()
     }
     m_state->setText(text);
     m_state->setToolTip(state.error.message);
+    // A sentence saying why there is no stream gets the row's width, not a narrow column.
+    m_statusRow->setStretchFactor(m_state, state.phase == ConnectionState::Phase::Failed ? 3 : 0);
     ToneStyle::setText(m_state, tone);
 }

@@ -5,6 +5,7 @@
 class EventFilterProxy;
 class EventStream;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -65,6 +66,7 @@ private:
     RateSparkline *m_sparkline;
     QLabel *m_rate;
     QLabel *m_state;
+    QHBoxLayout *m_statusRow = nullptr; // the state, counts, sparkline and rate
     QLabel *m_counts;
     QTimer *m_tick;
     QTimer *m_countsDue; // the counts wait for it: a few times a second, not once per batch

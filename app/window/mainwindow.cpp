@@ -23,6 +23,7 @@
 #include "searchresolver.h"
 #include "statusbar.h"
 #include "taborder.h"
+#include "permissionbanner.h"
 #include "troublebanner.h"
 #include "windowmenus.h"
 #include "windowtitle.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_bar(new ConnectionBar(this))
     , m_banner(new TroubleBanner(this))
+    , m_permissionBanner(new PermissionBanner(this))
     , m_navigation(new QListWidget(this))
     , m_stack(new QStackedWidget(this))
     , m_timer(new RefreshTimer(this))
@@ -71,6 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
+    layout->addWidget(m_permissionBanner);
     m_split = new QSplitter(central);
     m_split->setObjectName(QStringLiteral("navigationSplitter"));
     m_split->addWidget(m_navigation);
@@ -145,6 +148,8 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     m_banner->setState(s->state());
     connect(s, &QlessSession::stateChanged, m_bar, &ConnectionBar::setState);
     connect(s, &QlessSession::stateChanged, m_banner, &TroubleBanner::setState);
+    m_permissionBanner->setPermissions(s->permissions());
+    connect(s, &QlessSession::permissionsChanged, m_permissionBanner, &PermissionBanner::setPermissions);
     connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
     m_title->setServer(profile.isEmpty() ? s->settings().describe() : profile);

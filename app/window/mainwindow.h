@@ -20,6 +20,7 @@ class QSplitter;
 class QStackedWidget;
 class QlessSession;
 class RefreshTimer;
+class PermissionBanner;
 class TroubleBanner;
 class WindowTitle;
 
@@ -41,6 +42,7 @@ public:
 
     ConnectionBar *connectionBar() const { return m_bar; }
     TroubleBanner *troubleBanner() const { return m_banner; }
+    PermissionBanner *permissionBanner() const { return m_permissionBanner; }
     RefreshTimer *refreshTimer() const { return m_timer; }
     QList<Page *> pages() const { return m_pages; }
     Page *currentPage() const;
@@ -93,6 +95,7 @@ private:
 
     ConnectionBar *m_bar;
     TroubleBanner *m_banner;
+    PermissionBanner *m_permissionBanner;
     QListWidget *m_navigation;
     QStackedWidget *m_stack;
     QSplitter *m_split; // the navigation beside the pages

@@ -192,7 +192,7 @@ Qless.reading_commands = {
   ['desk.peek'] = true, ['desk.workers'] = true, ['desk.workerpage'] = true,
   ['desk.failed'] = true, ['desk.failuresigs'] = true, ['desk.failuregroups'] = true,
   ['desk.failurenewest'] = true, ['desk.failurecounts'] = true, ['desk.statssum'] = true,
-  ['desk.states'] = true,
+  ['desk.states'] = true, ['desk.permissions'] = true,
   ['desk.tracked'] = true, ['desk.trackedstates'] = true, ['desk.tags'] = true,
   ['desk.scan'] = true, ['desk.completed'] = true, ['desk.search'] = true,
   ['desk.recur.get'] = true,

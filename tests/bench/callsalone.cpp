@@ -341,6 +341,11 @@ void Bench::overviewCallsAlone()
     callsAlone(workers, walks, workerPages, [&](int, QObject *context, const std::function<void()> &done) {
         client->workers(context, answer<QList<WorkerSummary>>(workers, done, failHere));
     });
+    // Asked once at each connect (QlessSession): a fixed few dozen ACL checks, whatever the data.
+    const QString permissions = QStringLiteral("the user's permissions");
+    callsAlone(permissions, 200, 1, [&](int, QObject *context, const std::function<void()> &done) {
+        client->userPermissions(context, answer<QJsonObject>(permissions, done, failHere));
+    });
     restoreRawScripts();
     scaleCallsAlone();
 }
