@@ -144,16 +144,39 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     // A refresh can turn an override into a default (someone else unset it): Reset follows.
     connect(m_config, &ConfigModel::refreshed, this, &ConfigPage::updateControls);
 
-    // Read-only: every edit control off, each saying why (tooltips show on disabled widgets).
-    if (session->isReadOnly()) {
-        for (QWidget *control : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
-                                 static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset),
-                                 static_cast<QWidget *>(m_confirm)}) {
-            control->setEnabled(false);
-            control->setToolTip(readOnlyReason());
+    // The user's permissions are learnt after the page is made, and again after each reconnect.
+    connect(session, &QlessSession::permissionsChanged, this, &ConfigPage::followWritability);
+    followWritability();
+}
+
+bool ConfigPage::writesRefused() const
+{
+    return session()->isReadOnly() || session()->permissions().writesRefused();
+}
+
+// Read-only, or a Redis user whose writes the script would refuse: every edit control off, each
+// saying why (tooltips show on disabled widgets), and the note above the table saying it too.
+void ConfigPage::followWritability()
+{
+    const bool refused = writesRefused();
+    const QString why = session()->isReadOnly() ? readOnlyReason() : session()->permissions().explanation();
+    m_readOnlyNote->setText(why);
+    m_readOnlyNote->setVisible(refused);
+    // Each control's own tooltip is kept aside while the reason stands in for it.
+    static const char *const ownToolTip = "qlessdeskOwnToolTip";
+    for (QWidget *control : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
+                             static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset),
+                             static_cast<QWidget *>(m_confirm)}) {
+        if (refused) {
+            if (!control->property(ownToolTip).isValid())
+                control->setProperty(ownToolTip, control->toolTip());
+            control->setToolTip(why);
+        } else if (control->property(ownToolTip).isValid()) {
+            control->setToolTip(control->property(ownToolTip).toString());
+            control->setProperty(ownToolTip, QVariant());
         }
-    } else {
-        m_readOnlyNote->hide();
+        if (control != m_set && control != m_reset) // updateControls decides those two
+            control->setEnabled(!refused);
     }
     updateControls();
 }
@@ -276,11 +299,11 @@ void ConfigPage::updateControls()
     m_check->setVisible(!m_check->text().isEmpty());
     m_confirm->setVisible(!warning.isEmpty());
 
-    const bool writable = !session()->isReadOnly() && !m_editor->isBusy();
+    const bool writable = !writesRefused() && !m_editor->isBusy();
     m_set->setEnabled(writable && !option.isEmpty() && !m_value->text().isEmpty() && problem.isEmpty()
                       && (warning.isEmpty() || m_confirm->isChecked()));
     m_reset->setEnabled(writable && chosen && chosen->origin == ConfigOption::Origin::Override);
-    if (!session()->isReadOnly()) {
+    if (!writesRefused()) {
         m_reset->setToolTip(chosen && chosen->origin == ConfigOption::Origin::Override
                                 ? tr("Remove the override: the default (%1) applies again (config unset).")
                                       .arg(ConfigModel::isQueueHeartbeat(option) ? tr("the global heartbeat")

@@ -1,5 +1,6 @@
 #include "actioncenter.h"
 #include "actiontestkit.h"
+#include "configpage.h"
 #include "eventspage.h"
 #include "eventstream.h"
 #include "failedpage.h"
@@ -11,7 +12,9 @@
 #include "qlessclient.h"
 #include "redisconnection.h"
 
+#include <QCheckBox>
 #include <QDateTime>
+#include <QLineEdit>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -204,6 +207,30 @@ private slots:
         QCOMPARE(window.session()->permissions().status, UserPermissions::Status::Full);
         QVERIFY(deregister->isEnabled());
         QCOMPARE(deregister->toolTip(), ownToolTip);
+    }
+
+    // The Config page learns the user's permissions after it was made: a user who may only read
+    // finds its editor off, each control and the note saying why; one who may write keeps it.
+    void configPageFollowsThePermissions()
+    {
+        for (const QByteArray &user : {QByteArray("reader"), QByteArray("everything")}) {
+            MainWindow window;
+            QVERIFY(showFailed(window, user));
+            window.showPage(QStringLiteral("Config"));
+            auto *page = window.findChild<ConfigPage *>();
+            QVERIFY(page);
+            const bool reader = user == "reader";
+            QTRY_COMPARE(page->valueField()->isEnabled(), !reader);
+            QCOMPARE(page->optionField()->isEnabled(), !reader);
+            QCOMPARE(page->confirmBox()->isEnabled(), !reader);
+            page->selectOption(QStringLiteral("heartbeat"));
+            page->valueField()->setText(QStringLiteral("90"));
+            QCOMPARE(page->setButton()->isEnabled(), !reader);
+            for (QWidget *control : {static_cast<QWidget *>(page->valueField()), static_cast<QWidget *>(page->setButton())})
+                QCOMPARE(control->toolTip().contains(QStringLiteral("may only read")), reader);
+            if (reader)
+                screenshot(&window, QStringLiteral("permissions-reader-config"));
+        }
     }
 
     void userWithEverythingSeesNothingNew()
