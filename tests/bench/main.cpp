@@ -1,5 +1,5 @@
 // qlessdesk-bench: our stack against plain hiredis calls of the same scripts, on a private
-// redis-server, printed as a table and written as JSON. See README.md, "Benchmarks".
+// redis-server, printed as a table and written as JSON. See docs/BENCHMARKS.md.
 #include "bench.h"
 #include "heapsettings.h"
 
