@@ -1,5 +1,6 @@
 #include "configpage.h"
 
+#include "actioncenter.h"
 #include "configeditor.h"
 #include "configmodel.h"
 #include "qlesssession.h"
@@ -149,35 +150,13 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     followWritability();
 }
 
-bool ConfigPage::writesRefused() const
-{
-    return session()->isReadOnly() || session()->permissions().writesRefused();
-}
-
-// Read-only, or a Redis user whose writes the script would refuse: every edit control off, each
-// saying why (tooltips show on disabled widgets), and the note above the table saying it too.
+// Read-only, or a Redis user whose writes the script would refuse: the note above the editor says
+// why; its controls are disabled with that reason by ActionCenter's guard (updateControls).
 void ConfigPage::followWritability()
 {
-    const bool refused = writesRefused();
-    const QString why = session()->isReadOnly() ? readOnlyReason() : session()->permissions().explanation();
-    m_readOnlyNote->setText(why);
+    const bool refused = ActionCenter::of(session())->isReadOnly();
+    m_readOnlyNote->setText(session()->isReadOnly() ? readOnlyReason() : ActionCenter::of(session())->refusalReason());
     m_readOnlyNote->setVisible(refused);
-    // Each control's own tooltip is kept aside while the reason stands in for it.
-    static const char *const ownToolTip = "qlessdeskOwnToolTip";
-    for (QWidget *control : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
-                             static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset),
-                             static_cast<QWidget *>(m_confirm)}) {
-        if (refused) {
-            if (!control->property(ownToolTip).isValid())
-                control->setProperty(ownToolTip, control->toolTip());
-            control->setToolTip(why);
-        } else if (control->property(ownToolTip).isValid()) {
-            control->setToolTip(control->property(ownToolTip).toString());
-            control->setProperty(ownToolTip, QVariant());
-        }
-        if (control != m_set && control != m_reset) // updateControls decides those two
-            control->setEnabled(!refused);
-    }
     updateControls();
 }
 
@@ -299,17 +278,26 @@ void ConfigPage::updateControls()
     m_check->setVisible(!m_check->text().isEmpty());
     m_confirm->setVisible(!warning.isEmpty());
 
-    const bool writable = !writesRefused() && !m_editor->isBusy();
+    const bool writable = !ActionCenter::of(session())->isReadOnly() && !m_editor->isBusy();
     m_set->setEnabled(writable && !option.isEmpty() && !m_value->text().isEmpty() && problem.isEmpty()
                       && (warning.isEmpty() || m_confirm->isChecked()));
     m_reset->setEnabled(writable && chosen && chosen->origin == ConfigOption::Origin::Override);
-    if (!writesRefused()) {
+    if (!ActionCenter::of(session())->isReadOnly()) {
         m_reset->setToolTip(chosen && chosen->origin == ConfigOption::Origin::Override
                                 ? tr("Remove the override: the default (%1) applies again (config unset).")
                                       .arg(ConfigModel::isQueueHeartbeat(option) ? tr("the global heartbeat")
                                                                                  : chosen->defaultValue)
                                 : tr("Nothing to reset: this option is not set on this server."));
     }
+    // Each time, after the page set them for its own reasons (the fields are always on for it): the
+    // guard applies the refusal on top, and takes it off when a reconnect finds the user may write.
+    for (QWidget *field : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
+                           static_cast<QWidget *>(m_confirm)})
+        field->setEnabled(true);
+    for (QWidget *control : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
+                             static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset),
+                             static_cast<QWidget *>(m_confirm)})
+        ActionCenter::of(session())->guard(control);
 }
 
 void ConfigPage::setSubmitting(const QString &option)

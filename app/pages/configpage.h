@@ -54,8 +54,6 @@ private:
     void submitReset();
     // Enables what may be used now and says what the chosen option is and where its value comes from.
     void updateControls();
-    // No write can go: a read-only connection, or a user the script's permission check refuses.
-    bool writesRefused() const;
     void followWritability();
     void showResult(bool ok, const QString &message);
 
