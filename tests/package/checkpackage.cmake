@@ -21,11 +21,16 @@ endif()
 foreach(path usr/bin/qlessdesk usr/bin/qlessdesk-simulator
         usr/share/applications/io.github.qlessdesk.desktop
         usr/share/metainfo/io.github.qlessdesk.metainfo.xml
-        usr/share/icons/hicolor/scalable/apps/qlessdesk.svg)
+        usr/share/icons/hicolor/scalable/apps/qlessdesk.svg
+        usr/share/doc/qlessdesk/copyright)
     if(NOT EXISTS ${out}/root/${path})
         message(FATAL_ERROR "the package lacks ${path}")
     endif()
 endforeach()
+file(READ ${out}/root/usr/share/doc/qlessdesk/copyright copyright)
+if(NOT copyright MATCHES "License: GPL-3.0-or-later")
+    message(FATAL_ERROR "the package's copyright file names no GPL-3.0-or-later")
+endif()
 execute_process(COMMAND dpkg-deb -f ${deb} Depends OUTPUT_VARIABLE depends)
 foreach(dependency libqt6widgets6 libhiredis libqt6charts6)
     if(NOT depends MATCHES ${dependency})
