@@ -104,7 +104,7 @@ bool Bench::start(QString *error)
 {
     if (!m_server.start(error))
         return false;
-    m_redisPriority = QStringLiteral("normal (--redis-shares-cores)");
+    m_redisPriority = QStringLiteral("normal (no --realtime)");
     if (m_options.realtimeRedis) {
         const QString why = RedisPriority::raise(m_server.processId());
         if (why.isEmpty()) {
