@@ -80,7 +80,7 @@ private:
         bool clear = false;
         // Filled by the rules with one reading (growth, connection); the others' text is made by
         // describe() only for a reading that fires or updates an alert: formatting it for each of
-        // 10,000 workers every check held the GUI thread for most of 26 ms.
+        // tens of thousands of workers every check would hold the GUI thread past a frame.
         QString text;
         double limit = 0; // at max-concurrency: the queue's limit, for the text
     };

@@ -35,9 +35,8 @@ public:
     static constexpr int BlockRows = 64;
     // Rows found further back are taken into the table a slice at a time, InsertPauseMs apart
     // (see insertOlder). A slice's cost on the GUI thread grows with its rows (the view and its
-    // header take each in), and how fast depends on the machine and the day: 4,096 rows a slice
-    // held it 9 ms on our 2-core machine once (./run bench, activity) and 15 to 17 ms later. So
-    // each slice is sized from the time the last full one took, for about InsertSliceMs, within
+    // header take each in), and how fast depends on the machine and the moment: a fixed slice
+    // that fits in a frame on one day does not on another. So each slice is sized from the time the last full one took, for about InsertSliceMs, within
     // the bounds; InsertSliceRows is the first.
     static constexpr int InsertSliceRows = 2048;
     static constexpr int InsertSliceMinRows = 256;

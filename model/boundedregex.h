@@ -24,8 +24,8 @@
 class BoundedRegex
 {
 public:
-    // PCRE2's counter: ten times below its default, a thousand times above what the searches
-    // we tried over 1 MB of JSON needed; (a+)+$ reaches it in about 2 ms.
+    // PCRE2's counter: ten times below its default, far above what a sane pattern needs over a
+    // megabyte of JSON, and reached by a runaway one such as (a+)+$ within milliseconds.
     static constexpr quint32 DefaultMatchLimit = 1000000;
 
     enum class Outcome { NoMatch, Match, TooCostly };

@@ -81,11 +81,10 @@ public:
         m_fixedBatch = true;
     }
     int batchSize() const { return m_batchSize; }
-    // A failure-group batch retries, moves or cancels its jobs inside one script call: a retry
-    // is qless's put, about 100 us of the server's CPU a job on a busy 2-core machine, plus
-    // 0.4 ms for the call itself (server thread's schedstat). 25 a call took 2.9 ms (4.5 ms in 99
-    // of 100), so workers' heartbeats get in between batches; 50 took 4.8 ms and passed 5 ms in
-    // almost half the calls, for 7% more jobs a second.
+    // A failure-group batch retries, moves or cancels its jobs inside one script call, which
+    // must stay under the 5 ms a call of ours may hold Redis, with room for the host's noise,
+    // so that workers' heartbeats get in between batches. 25 jobs do on a busy 2-core machine
+    // (docs/BENCHMARKS.md, "retry batch of 25"); 50 do not, for little more throughput.
     static constexpr int GroupBatchJobs = 25;
     // Failure-group batches on their way at once: the next one waits in Redis's input while one
     // runs, so the round trip through the connection's thread and back is not Redis's idle time.

@@ -31,9 +31,9 @@ public:
     // Listed, but gone or unreadable by the time the scan reached them.
     qint64 unreadable() const { return m_unreadable; }
 
-    // Failures a desk.failuresigs call reads: about 40 us of Redis's time each (a failure's job
-    // and first lines), so a call holds it about 2 ms; 250 a call took 11 ms, and 100 (4 ms) were
-    // logged over 5 ms 8 to 54 times in a scan of 100,000 (SLOWLOG, the bench).
+    // Failures a desk.failuresigs call reads: each costs Redis a failure's job and first lines,
+    // and a call must stay well under the 5 ms a call of ours may hold Redis, host noise
+    // included (docs/BENCHMARKS.md, "cluster signatures of 50").
     static constexpr int PageSize = 50;
     static constexpr int PagesInFlight = 2;
 

@@ -5,9 +5,10 @@
 // How many per-job steps of a bulk run go to Redis at once. Redis works through every command
 // of one read of a client's socket before it serves another client, so the steps sent together
 // are, for the workers, one call as long as all of them. A step's cost depends on the job: a
-// retry is a qless put (about 0.1 ms), plus, for a failed job, taking its jid out of its group's
-// list, which reads the list from its nearer end up to the entry (Qless.failure_list_remove):
-// 5 to 10 ms for a job halfway down a group of 1,000,000. So the number sent at once follows
+// retry is a qless put (a fraction of a millisecond), plus, for a failed job, taking its jid out
+// of its group's list, which reads the list from its nearer end up to the entry
+// (Qless.failure_list_remove): milliseconds for a job deep in a group of a million. So the number
+// sent at once follows
 // the work Redis did for the last batch, measured on the server's clock (its TIME before and
 // after the batch: the network's round trip is not work): as many steps as fit in BudgetMicros
 // at the last batch's cost a step, one at the least, at most twice the last batch (a cheap

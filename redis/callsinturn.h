@@ -11,8 +11,8 @@ class RedisReply;
 
 // Sends the calls of one read (a page's summaries in parts) keeping at most InFlight of them on
 // their way, not all at once. Redis runs every command it took in one read from a client before
-// it turns to the next client, so twenty pipelined parts of 2 ms held every other client (workers
-// heartbeating) up for 40 ms, as one call of the whole page would. With two on their way, the
+// it turns to the next client, so twenty pipelined parts would hold every other client (workers
+// heartbeating) up as long as one call of the whole page. With two on their way, the
 // next part waits in the server's input while one runs, so Redis is seldom idle for our round
 // trip, and every other client gets its turn between two parts.
 class CallsInTurn final

@@ -93,8 +93,8 @@ void QlessClient::queuePage(qint64 offset, int count, QObject *context, Done<Que
                     &QlessDecoder::queuePage, std::move(done));
 }
 
-// Every queue in pages of QueuePageSize (desk.queuepage), not one desk.queues call: issue #14
-// wants no call holding Redis for long, and counting 1,000 queues at once took 36 ms. The pages
+// Every queue in pages of QueuePageSize (desk.queuepage), not one desk.queues call: no call may
+// hold Redis for long, and counting a thousand queues at once does. The pages
 // go one after another, each sent when the one before is in. Sent together they would cost no
 // round trip each, but Redis runs every command of one read from a client before it turns to
 // the next client: twenty pipelined pages held everyone else up as long as one call for all.

@@ -74,7 +74,8 @@ public:
     // MultiGetPerCall jobs, two on their way at a time (CallsInTurn).
     void multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
     // Whole jobs a call of multiGet reads: a job costs Redis what its data, history and failure
-    // hold (500 a call took 75 to 80 ms), so no more than a page of row summaries.
+    // hold, which can be much (hundreds a call hold Redis for tens of ms), so no more than a
+    // page of row summaries.
     static constexpr int MultiGetPerCall = 16;
     // Each job's state and lock expiry only (desk.states: jid, state, expires; `timedOut` set
     // from them), as multiGet orders and gaps them, for saying why a job's step was refused.
@@ -84,12 +85,11 @@ public:
     // What list rows show of the jobs (desk.summaries: no data, no dependents, only the history
     // entries a row reads, a failure's first line), in calls of SummariesPerCall as multiGet.
     void summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done);
-    // Row summaries a single call builds, here and in failedSummaries: one costs Redis 60 to
-    // 90 us of CPU (a failure group's jobs, with the server alone), more beside a busy client
-    // on the same cores. At 50 a call, 142 calls passed 5 ms while scrolling 10,000 rows; at 25
-    // a few still did (CPU per call: 2.1 ms median, 3.4 ms in 1 of 100). At 16: 1.4 ms and
-    // 2.3 ms. Other clients (workers heartbeating) get in between the calls of a page, which go
-    // two at a time (CallsInTurn), so the extra calls cost little more than their start.
+    // Row summaries a single call builds, here and in failedSummaries: the most that keeps a
+    // call of a failure group's jobs under the 5 ms a call of ours may hold Redis with room for
+    // a busy host (docs/BENCHMARKS.md, "row summaries of 16"; 25 and 50 did not). Other clients
+    // (workers heartbeating) get in between the calls of a page, which go two at a time
+    // (CallsInTurn), so the extra calls cost little more than their start.
     static constexpr int SummariesPerCall = 16;
     void failureGroups(QObject *context, Done<QList<FailureGroup>> done);
     // The same list, with the total number of groups and each one's newest failure. A reply lists
@@ -255,16 +255,14 @@ public:
     static constexpr int ReleasePerCall = 500; // qless.lua's desk_release_cap
 
     // Pages of the Overview's walks (public for the bench, which calls the same pages raw).
-    // A worker costs Redis two counts and its JSON: a page of 200, made alone (nothing else
-    // running, the bench's redis_call_alone), took over 4.1 ms of Redis's time in 1 call of 100
-    // and 5.75 ms at most in 400. A page of 100 takes half; a refresh of 10,000 workers makes 50
-    // more round trips, one after another.
+    // A worker costs Redis two counts and its JSON: a page of 100 stays under the 5 ms a call
+    // of ours may hold Redis with room for the host's noise, 200 does not (docs/BENCHMARKS.md,
+    // "page of 100 workers"); a refresh of 10,000 workers pays 50 more round trips for it.
     static constexpr int WorkerPageSize = 100;
-    // A queue costs Redis 16 to 36 us (seven counts, the pause and the limit): a page of 50
-    // took 0.8 ms of CPU with the server alone (1.9 ms at most), but in the bench, beside the
-    // console's busy threads, Redis logged up to 6.9 ms for one (5 of 200 over 5 ms). A page of
-    // 25 takes half; the 20 more round trips cost a few ms of a refresh of 1,000 queues, less
-    // than a long call holding every other client up.
+    // A queue costs Redis seven counts, the pause and the limit: a page of 25 stays well under
+    // the 5 ms a call of ours may hold Redis beside a busy host, 50 did not always; the extra
+    // round trips cost a refresh of 1,000 queues a few ms, less than a long call holding every
+    // other client up.
     static constexpr int QueuePageSize = 25;
     // Groups named in one desk.failurenewest call (the script reads as many as its clock allows
     // and the rest are asked again): about as many as one step of the list can leave.

@@ -11,7 +11,8 @@
 using namespace QlessClientCalls;
 
 namespace {
-// The script takes up to 200; at about 38 us of Redis's time a queue, 200 took 7.6 ms (bench).
+// The script takes up to 200, but 200 queues' waiting jobs cost Redis more than the 5 ms a call of
+// ours may hold it; 100 stay under (docs/BENCHMARKS.md).
 constexpr int QueuesPerCall = 100;
 
 // {queue: seconds}: a queue without a waiting job is left out.

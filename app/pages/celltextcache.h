@@ -15,12 +15,12 @@ class QRect;
 // One line of a cell's text, laid out as QCommonStyle lays it out (CE_ItemViewItem, one line, not
 // wrapped) and kept laid out. A table repainted many times a second (the Events page: 40 times,
 // every row new) shows the same few names over and over (events, queues, workers, messages), and
-// laying a text out (Harfbuzz's shaping) was half of a repaint, done twice per cell by the style
-// (once to size it, once to draw it) and twice by our own first attempt (to cut it, to draw it).
+// laying a text out (Harfbuzz's shaping) is most of a repaint, done twice per cell by the style
+// (once to size it, once to draw it).
 // A text seen again is drawn from its kept layout. A text seen for the first time is laid out
 // once, drawn, and only remembered as seen: most such texts (a time, a jid) never come back, and
-// keeping them would push out those that do. Bounded by memory: a kept layout weighs about
-// 1.5 KiB and 35 bytes a character (measured), and past CapacityKiB the least recently drawn go.
+// keeping them would push out those that do. Bounded by memory: a kept layout is weighed at about
+// 1.5 KiB plus 35 bytes a character, and past CapacityKiB the least recently drawn go.
 class CellTextCache final
 {
 public:

@@ -31,8 +31,8 @@ public:
                    const QModelIndex &index) override;
     // A cell of one line of text is drawn as the style draws it, but with its text drawn here
     // (CellTextCache): the style lays the text out twice (to size it, then to draw it) with line
-    // breaking, which made a repaint of the Events table take 15 ms at 1280x800. Other cells go
-    // to the style.
+    // breaking, too slow for a table repainted many times a second (the Events page). Other
+    // cells go to the style.
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
 protected:

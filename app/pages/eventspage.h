@@ -44,7 +44,7 @@ public:
     QLabel *stateLabel() const { return m_state; }
     QLabel *countsLabel() const { return m_counts; }
     // The counts line is rewritten at most this often while events pour in: 40 batches a second
-    // are not read, and each rewrite of the wrapped line laid the page out again (0.4 to 1.2 ms).
+    // are not read, and each rewrite of the wrapped line lays the page out again.
     static constexpr int CountsIntervalMs = 250;
     void setPaused(bool paused);
 
