@@ -120,7 +120,7 @@ void RedisCallLog::drain(const QString &scenario)
     m_scenarios.append(here);
 }
 
-void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter)
+void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter, bool plain)
 {
     Alone alone;
     alone.kind = kind;
@@ -136,10 +136,12 @@ void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMet
         const redisReply *argv = entry->element[3];
         // The calls measured are script calls; a script's own commands are logged too (under the
         // same name) but end inside it, and are no call of the kind.
-        if (sentAt(argv) <= 0)
+        if (sentAt(argv) <= 0 && !plain)
             continue;
         logged.append(ms);
         const double sent = sentAt(argv);
+        if (plain)
+            meter = nullptr;
         // Sent at `sent` by the console's clock (milliseconds); alone, it ran at once and ended
         // `ms` later. A few milliseconds either side for the clocks' and the probe's grain.
         const double pause = meter ? meter->longestPauseMs(sent - 0.002, sent + ms / 1000.0 + 0.005) : 0;
