@@ -125,6 +125,8 @@ void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMet
     Alone alone;
     alone.kind = kind;
     alone.calls = calls;
+    if (plain)
+        meter = nullptr; // no `now` in a plain command's argv to place it by
     QList<double> logged;
     const RawRedis::Reply log = take();
     for (size_t i = 0; log && i < log->elements; ++i) {
@@ -140,8 +142,6 @@ void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMet
             continue;
         logged.append(ms);
         const double sent = sentAt(argv);
-        if (plain)
-            meter = nullptr;
         // Sent at `sent` by the console's clock (milliseconds); alone, it ran at once and ended
         // `ms` later. A few milliseconds either side for the clocks' and the probe's grain.
         const double pause = meter ? meter->longestPauseMs(sent - 0.002, sent + ms / 1000.0 + 0.005) : 0;
