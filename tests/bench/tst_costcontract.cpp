@@ -202,7 +202,7 @@ QMap<QByteArray, QString> seedScriptsSent(const Sources &sources)
 // for one, `argv << "EVALSHA"`); a second upper-case literal is its subcommand ("SCRIPT LOAD").
 // Every RedisCommand::read/write, sendInternal and RespReader::encode site must be one of these,
 // or pass a variable so built in the same file, or a parameter (the pipeline's own plumbing).
-QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList *unreadable)
+QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList *unreadable, QStringList *allSites = nullptr)
 {
     static const QRegularExpression built(QStringLiteral(
         "(?:RedisCommand::(?:read|write)\\(|sendInternal\\(|\\bsend\\(|RespReader::encode\\(|QList<QByteArray>\\s*\\w*\\s*)"
@@ -222,11 +222,15 @@ QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList 
             if (!m.captured(2).isEmpty())
                 name += ' ' + m.captured(2).toUtf8();
             sent.insert(name, QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(text, m.capturedStart())));
+            if (allSites)
+                allSites->append(sent.value(name));
         }
         auto streams = streamed.globalMatch(text);
         while (streams.hasNext()) {
             const QRegularExpressionMatch m = streams.next();
             sent.insert(m.captured(1).toUtf8(), QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(text, m.capturedStart())));
+            if (allSites)
+                allSites->append(sent.value(m.captured(1).toUtf8()));
         }
         auto sites = site.globalMatch(text);
         while (sites.hasNext()) {
@@ -293,6 +297,7 @@ class TestCostContract : public QObject
 
 private slots:
     void everyApiEntryStatesItsBound();
+    void everyPlainCommandStatesItsBound();
     void theScanReadsEverySendingSite();
     void everyScriptCommandSentIsAnApiEntry();
     void everyCommandSentHasAKind();
@@ -309,6 +314,25 @@ void TestCostContract::everyApiEntryStatesItsBound()
             missing << QStringLiteral("%1 (%2)").arg(QString::fromUtf8(entry.name), entry.where);
     }
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"-- Bound: \" line right above: ") + missing.join(QStringLiteral(", "))));
+}
+
+// A plain command's bound is a "// Bound:" comment on the line that builds it or the line above.
+void TestCostContract::everyPlainCommandStatesItsBound()
+{
+    QStringList ignored;
+    QStringList sites;
+    plainCommandsSent(consoleSources(), &ignored, &sites);
+    QVERIFY2(sites.size() > 10, "the console's plain commands were not found");
+    QStringList missing;
+    for (const QString &site : std::as_const(sites)) {
+        const QString path = site.section(QLatin1Char(':'), 0, 0);
+        const int line = site.section(QLatin1Char(':'), 1, 1).toInt();
+        const QStringList lines = readText(sourceDir() + QLatin1Char('/') + path).split(QLatin1Char('\n'));
+        const auto bound = [&lines](int n) { return n >= 1 && n <= lines.size() && lines.at(n - 1).contains(QLatin1String("// Bound: ")); };
+        if (!bound(line) && !bound(line - 1))
+            missing << site;
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"// Bound: \" comment on or above: ") + missing.join(QStringLiteral(", "))));
 }
 
 void TestCostContract::theScanReadsEverySendingSite()
