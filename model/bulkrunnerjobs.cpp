@@ -186,6 +186,7 @@ void BulkRunner::sendBatchClock(bool start)
         m_batchWall.start();
     }
     const quint64 batch = m_batchClock;
+    // Bound: constant.
     m_session->connection()->send(RedisCommand::read({"TIME"}), this, [this, start, batch](const RedisReply &reply) {
         // A batch that ended without its reading (a reply lost) does not take it late.
         if (batch != m_batchClock || !m_clockPending)

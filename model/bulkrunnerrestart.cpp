@@ -42,6 +42,7 @@ void BulkRunner::recheckDoneJobs(const std::function<void()> &then)
 void BulkRunner::readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from)
 {
     const QByteArray record = "ql:desk:run:" + m_runId.toUtf8();
+    // Bound: one small key (the run's record).
     m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then, from](const RedisReply &reply) {
         if (reply.isError()) {
             if (troubleOf(reply.error) == Trouble::Connection) {
@@ -118,6 +119,7 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
     auto check = std::make_shared<Check>();
     check->waiting = batch.size();
     for (const QByteArray &jid : batch) {
+        // Bound: one key.
         m_session->connection()->send(RedisCommand::read({"EXISTS", "ql:receipt:" + stepKey(jid)}), this,
                                       [this, check, jid, batch, then](const RedisReply &reply) {
             if (reply.isError())
@@ -230,6 +232,7 @@ void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &t
         return;
     }
     for (int index : toCheck) {
+        // Bound: one key.
         m_session->connection()->send(RedisCommand::read({"EXISTS", "ql:receipt:" + groupBatchKey(index)}), this,
                                       [check, index, judged](const RedisReply &reply) {
             if (reply.isError())

@@ -38,6 +38,7 @@ void RoundTripMeter::measure()
     QElapsedTimer clock;
     clock.start();
     // The relay runs the delivery only while this meter exists: `this` is safe there.
+    // Bound: constant.
     m_session->connection()->submit(RedisCommand::read({"PING"}),
                                     [this, relay, clock, link = m_link](const RedisReply &reply) {
         // Here, on the connection's thread, the moment the reply came is known exactly.

@@ -179,6 +179,7 @@ void RedisConnectionWorker::onTransportUp()
         };
     };
     if (!m_settings.password.isEmpty()) {
+        // Bound: one password checked, whatever the data.
         QList<QByteArray> auth{"AUTH"};
         if (!m_settings.user.isEmpty())
             auth << m_settings.user.toUtf8();
@@ -186,9 +187,11 @@ void RedisConnectionWorker::onTransportUp()
         m_pipeline.sendInternal(auth, check(true));
     }
     if (m_settings.db != 0)
+        // Bound: switches the database, whatever it holds.
         m_pipeline.sendInternal({"SELECT", QByteArray::number(m_settings.db)}, check(true));
     if (m_settings.transport == ConnectionSettings::Transport::Sentinel) {
         // Sentinel's answer may be stale for a moment after a failover: make sure.
+        // Bound: the server's role and its replicas' offsets (a few entries).
         m_pipeline.sendInternal({"ROLE"}, [this](const RedisReply &reply) {
             if (!reply.isError() && reply.elements.value(0).bytes != "master") {
                 drop(RedisError::make(Kind::ReadOnlyReplica,
@@ -199,11 +202,13 @@ void RedisConnectionWorker::onTransportUp()
     }
     // Before anything of ours runs, so that the first script call already has the server's time.
     measureClock();
+    // Bound: the server section, a fixed few dozen fields.
     m_pipeline.sendInternal({"INFO", "server"}, [this, check](const RedisReply &reply) {
         check(false)(reply);
         onInfo(reply);
     });
     // Last: its reply, unless it is one to try again later, ends the handshake.
+    // Bound: names this connection, whatever the data.
     m_pipeline.sendInternal({"CLIENT", "SETNAME", m_settings.clientName.toUtf8()}, [this](const RedisReply &reply) {
         if (reply.isError() && endsHandshake(reply.error)) {
             drop(reply.error, isPermanent(reply.error));
@@ -244,6 +249,7 @@ void RedisConnectionWorker::measureClock()
     if (!m_transport)
         return;
     const qint64 sentMs = m_clock->localMs();
+    // Bound: constant.
     m_pipeline.sendInternal({"TIME"}, [this, sentMs](const RedisReply &reply) {
         if (reply.isError() && endsHandshake(reply.error) && !m_pipeline.isOpen()) {
             drop(reply.error, isPermanent(reply.error)); // still in the handshake

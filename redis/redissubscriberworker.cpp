@@ -153,6 +153,7 @@ void RedisSubscriberWorker::onTransportUp()
     // Pub/sub channels are the same in every database: no SELECT. The handshake's replies come
     // back in order before any subscription's, so a list of what is owed tells them apart.
     if (!m_settings.password.isEmpty()) {
+        // Bound: one password checked, whatever the data.
         QList<QByteArray> auth{"AUTH"};
         if (!m_settings.user.isEmpty())
             auth << m_settings.user.toUtf8();
@@ -162,6 +163,7 @@ void RedisSubscriberWorker::onTransportUp()
     }
     if (m_settings.transport == ConnectionSettings::Transport::Sentinel) {
         // Right after a failover Sentinel may still name the old master: its events stopped.
+        // Bound: the server's role and its replicas' offsets (a few entries).
         send({"ROLE"});
         m_expected.append(Expected{false, [this](const RedisReply &reply) {
             if (!reply.isError() && reply.elements.value(0).bytes != "master")
@@ -170,12 +172,15 @@ void RedisSubscriberWorker::onTransportUp()
                      false);
         }});
     }
+    // Bound: names this connection, whatever the data.
     send({"CLIENT", "SETNAME", m_settings.clientName.toUtf8() + "-events"});
     m_expected.append(Expected{false, {}});
     m_acksOwed = int(m_channels.size() + m_patterns.size());
     if (!m_channels.isEmpty())
+        // Bound: the console's few channels.
         send(QList<QByteArray>{"SUBSCRIBE"} + m_channels);
     if (!m_patterns.isEmpty())
+        // Bound: the console's few patterns.
         send(QList<QByteArray>{"PSUBSCRIBE"} + m_patterns);
 }
 
@@ -276,6 +281,7 @@ void RedisSubscriberWorker::ping()
         return;
     }
     m_pongOwed = true;
+    // Bound: constant.
     send({"PING"});
 }
 

@@ -111,6 +111,7 @@ void RequestPipeline::send(const RequestPtr &request)
             return;
         }
         argv.reserve(3 + command.keys.size() + command.args.size());
+        // Bound: the script command's own (lua/qless.lua's "-- Bound:" lines).
         argv << "EVALSHA" << script->sha1 << QByteArray::number(command.keys.size());
         argv += command.keys;
         argv += command.args;
@@ -203,6 +204,7 @@ void RequestPipeline::retryAfterNoScript(const RequestPtr &request)
         if (const LuaScript *script = ScriptLibrary::instance().find(request->command.script)) {
             const QString name = request->command.script;
             m_scriptLoadFailures.remove(name);
+            // Bound: compiles the script, as long as its source (qless.lua), whatever the data.
             sendInternal({"SCRIPT", "LOAD", script->source}, [this, name](const RedisReply &reply) {
                 if (!reply.isError())
                     return;

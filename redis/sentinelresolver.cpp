@@ -60,6 +60,7 @@ void SentinelResolver::tryNext()
     const auto sentinel = m_settings.sentinels.at(m_next++);
     m_transport = new RedisTransport(m_settings, this);
     connect(m_transport, &RedisTransport::up, this, [this] {
+        // Bound: one master's address, asked of a sentinel.
         m_transport->write(RespReader::encode({"SENTINEL", "get-master-addr-by-name", m_settings.masterName.toUtf8()}));
     });
     connect(m_transport, &RedisTransport::readyRead, this, &SentinelResolver::onReadyRead);

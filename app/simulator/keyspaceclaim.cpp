@@ -15,6 +15,7 @@ QString unreadable(const RedisReply &reply)
 
 void claim(RedisConnection *connection, QObject *context, std::function<void(const QString &refusal)> done)
 {
+    // Bound: one key.
     connection->send(RedisCommand::read({"EXISTS", MarkerKey}), context, [connection, context, done](const RedisReply &marked) {
         if (marked.isError()) {
             done(unreadable(marked));
@@ -24,6 +25,7 @@ void claim(RedisConnection *connection, QObject *context, std::function<void(con
             done({}); // created by an earlier run
             return;
         }
+        // Bound: constant (a kept count).
         connection->send(RedisCommand::read({"DBSIZE"}), context, [connection, context, done](const RedisReply &size) {
             if (size.isError()) {
                 done(unreadable(size));
@@ -39,6 +41,7 @@ void claim(RedisConnection *connection, QObject *context, std::function<void(con
             }
             const QByteArray note = "created by qlessdesk-simulator at "
                 + QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toLatin1();
+            // Bound: one small key.
             connection->send(RedisCommand::write({"SET", MarkerKey, note, "NX"}), context, [done](const RedisReply &set) {
                 // Nil: another simulator marked it first, which makes it a simulator's database too.
                 done(set.isError() ? unreadable(set) : QString());

@@ -93,7 +93,10 @@ private:
     // the console (`callsPerIssue` each) and calls done() when answered; then the log is read as
     // calls of `kind` made alone, host pauses beside them measured (HostPauseMeter).
     void callsAlone(const QString &kind, int issues, int callsPerIssue,
-                    const std::function<void(int, QObject *, const std::function<void()> &)> &issue);
+                    const std::function<void(int, QObject *, const std::function<void()> &)> &issue, bool plain = false);
+    void groupEachCallAlone(const QString &group, qint64 size); // callsaloneeach.cpp
+    void scaleEachCallAlone(const QByteArray &queue, int groups); // callsalonequeues.cpp
+    void workerCallsAlone(); // callsaloneworker.cpp: the simulator's worker commands, plain commands
     // A Lua state holding what a production Redis holds (the workers' qless.lua and the
     // console's), the console's script loaded; restoreRawScripts() after.
     bool aloneLuaState();

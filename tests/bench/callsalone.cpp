@@ -22,6 +22,7 @@
 #include "aloneanswer.h"
 
 #include "benchtools.h"
+#include "callkinds.h"
 #include "failedbatch.h"
 #include "failureclusterscan.h"
 #include "jobsearchquery.h"
@@ -71,7 +72,7 @@ void Bench::restoreRawScripts()
 }
 
 void Bench::callsAlone(const QString &kind, int issues, int callsPerIssue,
-                       const std::function<void(int, QObject *, const std::function<void()> &)> &issue)
+                       const std::function<void(int, QObject *, const std::function<void()> &)> &issue, bool plain)
 {
     const QString why = m_hostPauses.start(m_server.processId());
     if (!why.isEmpty() && m_hostPauseTrouble.isEmpty())
@@ -86,7 +87,7 @@ void Bench::callsAlone(const QString &kind, int issues, int callsPerIssue,
         }
     }
     m_hostPauses.stop();
-    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr);
+    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr, plain);
 }
 
 void Bench::groupCallsAlone(const QString &group, qint64 size)
@@ -156,11 +157,13 @@ void Bench::groupCallsAlone(const QString &group, qint64 size)
         client->move(jid, QStringLiteral("elsewhere"), QStringLiteral("failed"), "alone-move:" + jid, context,
                      aloneAnswer<bool>(moves, done, failHere));
     });
-    const QString cancels = QStringLiteral("cancel of a job halfway down the group");
+    // As BulkRunner cancels a job (desk.cancel under its receipt).
+    const QString cancels = CallKinds::of("desk.cancel");
     callsAlone(cancels, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         const QByteArray jid = Seeder::jid(group, middle + steps + i);
-        client->cancel({jid}, "alone-cancel:" + jid, context, aloneAnswer<QStringList>(cancels, done, failHere));
+        client->cancelStep(jid, false, "alone-cancel:" + jid, context, aloneAnswer<QString>(cancels, done, failHere));
     });
+    groupEachCallAlone(group, size);
 
     // Last: these take jobs out of the group from its tail.
     const int batches = 200;

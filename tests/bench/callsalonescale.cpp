@@ -132,6 +132,7 @@ void Bench::scaleCallsAlone()
             client->jobPage(QStringLiteral("waiting"), QString::fromUtf8(AloneQueue), i % 3 == 0 ? i : offset, 25, context,
                             aloneAnswer<JidPage>(waiting, done, failHere));
         });
+        scaleEachCallAlone(AloneQueue, groups);
         restoreRawScripts();
     }
     error = seedAlone(m_raw, groups, due, true);

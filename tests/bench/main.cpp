@@ -1,6 +1,7 @@
 // qlessdesk-bench: our stack against plain hiredis calls of the same scripts, on a private
 // redis-server, printed as a table and written as JSON. See docs/BENCHMARKS.md.
 #include "bench.h"
+#include "callkinds.h"
 #include "heapsettings.h"
 
 #include <QCommandLineParser>
@@ -82,6 +83,9 @@ int main(int argc, char **argv)
                        "run, putting it back after, so that the times Redis logs for a call do not include its waits "
                        "for a core. Needs root. Without it the bench changes nothing outside its own processes."));
     parser.addOption(realtime);
+    const QCommandLineOption listKinds(QStringLiteral("list-call-kinds"),
+                                       QStringLiteral("Print each command the calls-alone kinds time, and its kind; run nothing."));
+    parser.addOption(listKinds);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
     const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."), QString::number(defaults.workers));
     const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."), QString::number(defaults.group));
@@ -116,6 +120,10 @@ int main(int argc, char **argv)
     parser.addOption(probeGroup);
     parser.process(*app);
 
+    if (parser.isSet(listKinds)) {
+        fputs(CallKinds::listing().constData(), stdout);
+        return 0;
+    }
     if (parser.isSet(probe)) {
         return Bench::probeMemory(parser.value(probe), parser.value(socket), parser.value(probeGroup),
                                   parser.value(rows).toInt());

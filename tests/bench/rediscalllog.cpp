@@ -120,11 +120,13 @@ void RedisCallLog::drain(const QString &scenario)
     m_scenarios.append(here);
 }
 
-void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter)
+void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter, bool plain)
 {
     Alone alone;
     alone.kind = kind;
     alone.calls = calls;
+    if (plain)
+        meter = nullptr; // no `now` in a plain command's argv to place it by
     QList<double> logged;
     const RawRedis::Reply log = take();
     for (size_t i = 0; log && i < log->elements; ++i) {
@@ -136,7 +138,7 @@ void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMet
         const redisReply *argv = entry->element[3];
         // The calls measured are script calls; a script's own commands are logged too (under the
         // same name) but end inside it, and are no call of the kind.
-        if (sentAt(argv) <= 0)
+        if (sentAt(argv) <= 0 && !plain)
             continue;
         logged.append(ms);
         const double sent = sentAt(argv);

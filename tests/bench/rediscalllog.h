@@ -56,7 +56,9 @@ public:
     // meter, a call over OverMs counts as the host's when the meter saw a pause beside it (from
     // the call's `now`, the console's clock when it sent the call, to its end) at least as long
     // as its excess over OverMs: it is kept out of ownMs.
-    void drainAlone(const QString &kind, int calls, const HostPauseMeter *meter);
+    // `plain`: the kind's calls are plain commands (no script, no `now` to place them by), so
+    // every call the console logged counts, and none is set aside as the host's.
+    void drainAlone(const QString &kind, int calls, const HostPauseMeter *meter, bool plain = false);
     const QList<Alone> &alone() const { return m_alone; }
 
     // The longest call of the console, over everything drained.
