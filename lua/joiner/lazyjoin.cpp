@@ -3,10 +3,10 @@
 //
 // Redis runs the whole script on every EVALSHA, so every `function Qless.x()` of the library
 // is created anew on each call (and collected after): with ~230 definitions that fixed cost was
-// most of a cheap command's time. Here each library file becomes a loader (its text wrapped in
-// a function), the build computes from the text which files each Api command needs (the files
+// most of a cheap command's time. Here each library file becomes a branch of one loader function
+// (QlessLoadFile), the build computes from the text which files each Api command needs (the files
 // defining the `Qless.<name>` fields its entry, the face helpers it uses and the dispatch refer
-// to, and so on transitively), and the script runs only those loaders and defines only the
+// to, and so on transitively), and the script loads only those files and defines only the
 // called command's Api entry. A field read that the computation missed still works: a metatable
 // on Qless then loads every file left (the safety net); the --strict build raises an error
 // instead, so that the tests prove no command depends on it.
@@ -60,7 +60,7 @@ int fail(const std::string &why)
     return 1;
 }
 
-// One byte per file index (1-based, as QlessLoaders is), in ascending order: Lua decimal escapes.
+// One byte per file index (1-based, as QlessLoadFile numbers them), in ascending order: Lua decimal escapes.
 std::string needsLiteral(const std::set<size_t> &files)
 {
     std::string literal = "'";
@@ -176,15 +176,19 @@ int main(int argc, char **argv)
               "-- Redis runs all of a script on every call: each library file is a loader, run only\n"
               "-- for the commands that need it, and only the called command's Api entry is defined.\n"
               "local Qless = {}\n"
-              "local QlessLoaders = {}\n";
+              "-- One function runs the file numbered `file` (the library's files in sorted order): one\n"
+              "-- closure a call, where a loader per file would be one each.\n"
+              "local function QlessLoadFile(file)\n";
     for (size_t i = 0; i < joiner.lib.size(); ++i) {
         const LibFile &file = joiner.lib[i];
-        script << "QlessLoaders[" << i + 1 << "] = function() -- lua/lib/" << baseName(file.path) << "\n"
-               << file.text << (file.text.empty() || file.text.back() == '\n' ? "" : "\n") << "end\n";
+        script << (i == 0 ? "if" : "elseif") << " file == " << i + 1 << " then -- lua/lib/" << baseName(file.path) << "\n"
+               << file.text << (file.text.empty() || file.text.back() == '\n' ? "" : "\n");
     }
+    script << "end\n"
+              "end\n";
     std::set<size_t> all;
     for (size_t i = 0; i < joiner.lib.size(); ++i) all.insert(i);
-    script << "\n-- The library files (QlessLoaders' indexes, a byte each) a command needs, as the build\n"
+    script << "\n-- The library files (QlessLoadFile's numbers, a byte each) a command needs, as the build\n"
               "-- found them from the Qless fields its entry, its helpers and the files refer to.\n"
               "local function QlessNeeds(command)\n";
     std::set<std::string> seenEntries;
@@ -202,7 +206,7 @@ int main(int argc, char **argv)
               "    local file = string.byte(needs, i)\n"
               "    if not QlessLoaded[file] then\n"
               "      QlessLoaded[file] = true\n"
-              "      QlessLoaders[file]()\n"
+              "      QlessLoadFile(file)\n"
               "    end\n"
               "  end\n"
               "end\n"
@@ -232,13 +236,14 @@ int main(int argc, char **argv)
     }
     script << "\n";
 
-    // The face, each Api entry defined only when wanted (prefix and `end` on its own lines, so
-    // the face's lines keep their text).
+    // The face, each Api entry defined only when wanted: the `if` on a line of its own and the
+    // `end` after the entry's last, so every entry line still starts `Api['name'] =` (tests and
+    // tools read the command names off the script).
     const std::vector<std::string> faceLines = splitLines(faceText);
     size_t nextEntry = 0;
     for (size_t i = 0; i < faceLines.size(); ++i) {
         const bool first = nextEntry < face.entries().size() && face.entries()[nextEntry].first == i;
-        if (first) script << "if QlessWant['" << face.entries()[nextEntry].name << "'] then ";
+        if (first) script << "if QlessWant['" << face.entries()[nextEntry].name << "'] then\n";
         script << faceLines[i];
         if (nextEntry < face.entries().size() && face.entries()[nextEntry].last == i) {
             script << " end";
