@@ -72,9 +72,13 @@ int main(int argc, char **argv)
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
-                                                 "retry, events, search (comma-separated)."),
+                                                 "retry, events, search, scripts (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
+    const QCommandLineOption referenceScript(QStringLiteral("reference-script"),
+                                             QStringLiteral("Another qless.lua (e.g. the qless gem's) the scripts section compares ours with."),
+                                             QStringLiteral("path"));
+    parser.addOption(referenceScript);
     const QCommandLineOption sharedCores(QStringLiteral("redis-shares-cores"),
                                          QStringLiteral("Leave redis-server at normal priority: the times Redis logs for a call then include "
                                                         "its waits for a core behind the bench's own threads and whatever else runs."));
@@ -150,12 +154,13 @@ int main(int argc, char **argv)
         return 2;
     }
     options.out = parser.value(out);
+    options.referenceScript = parser.value(referenceScript);
     options.realtimeRedis = !parser.isSet(sharedCores);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("alerts"),
                                 QStringLiteral("group"), QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
                                 QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events"),
-                                QStringLiteral("search")};
+                                QStringLiteral("search"), QStringLiteral("scripts")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
