@@ -13,6 +13,7 @@
 //
 // Usage: qlessdesk-lazyjoin [--strict] <out> <face> <lib files, sorted...>
 #include "facesplit.h"
+#include "libunits.h"
 #include "luatext.h"
 
 #include <cstdio>
@@ -21,13 +22,22 @@
 #include <sstream>
 
 namespace {
+// A library file and the units it is cut into (LibUnits); units are numbered across all files.
 struct LibFile
 {
     std::string path;
     std::string text;
-    std::set<std::string> defines;
+    std::vector<LibUnits::Unit> units;
+    size_t firstUnit = 0;
+    bool whole = false;
+};
+
+// A unit as the dependency computation sees it.
+struct UnitRef
+{
+    size_t file = 0;
     std::set<std::string> refers;
-    std::set<size_t> needs; // other files
+    std::set<size_t> needs; // other units
 };
 
 bool readFile(const std::string &path, std::string *text)
@@ -60,36 +70,55 @@ int fail(const std::string &why)
     return 1;
 }
 
-// One byte per file index (1-based, as QlessLoadFile numbers them), in ascending order: Lua decimal escapes.
-std::string needsLiteral(const std::set<size_t> &files)
+// What a command loads: the files to run (one byte each, 1-based, ascending, Lua decimal escapes)
+// and the units they define, as a Lua list whose entry `unit` is true when needed.
+struct Needs
 {
-    std::string literal = "'";
-    for (size_t file : files) literal += "\\" + std::to_string(file + 1);
-    return literal + "'";
-}
+    std::set<size_t> files;
+    std::set<size_t> units;
+
+    std::string filesLiteral() const
+    {
+        std::string literal = "'";
+        for (size_t file : files) literal += "\\" + std::to_string(file + 1);
+        return literal + "'";
+    }
+    std::string unitsLiteral() const
+    {
+        std::string literal = "{";
+        const size_t last = units.empty() ? 0 : *units.rbegin();
+        for (size_t unit = 0; !units.empty() && unit <= last; ++unit) {
+            literal += units.count(unit) ? "true," : "nil,";
+            if (unit % 32 == 31) literal += "\n    ";
+        }
+        return literal + "}";
+    }
+};
 
 class Joiner
 {
 public:
     std::vector<LibFile> lib;
-    std::map<std::string, size_t> definedIn;
+    std::vector<UnitRef> units;
+    std::map<std::string, size_t> definedIn; // field -> unit
 
-    // The files needed for these field references, closed over the files' own needs.
-    std::set<size_t> filesFor(const std::set<std::string> &fields) const
+    // The units needed for these field references, closed over the units' own needs.
+    Needs needsFor(const std::set<std::string> &fields) const
     {
-        std::set<size_t> files;
+        Needs needs;
         std::vector<size_t> todo;
         for (const std::string &field : fields) {
             const auto it = definedIn.find(field);
-            if (it != definedIn.end() && files.insert(it->second).second) todo.push_back(it->second);
+            if (it != definedIn.end() && needs.units.insert(it->second).second) todo.push_back(it->second);
         }
         while (!todo.empty()) {
-            const size_t file = todo.back();
+            const size_t unit = todo.back();
             todo.pop_back();
-            for (size_t other : lib[file].needs)
-                if (files.insert(other).second) todo.push_back(other);
+            for (size_t other : units[unit].needs)
+                if (needs.units.insert(other).second) todo.push_back(other);
         }
-        return files;
+        for (size_t unit : needs.units) needs.files.insert(units[unit].file);
+        return needs;
     }
 };
 
@@ -142,22 +171,26 @@ int main(int argc, char **argv)
             file.text.replace(at, declaration.size(), "\n-- (local Qless = {}: declared by the joiner, before the loaders)\n");
             hoisted = true;
         }
-        const LuaText text(file.text);
-        if (text.dynamicAccess()) return fail(file.path + ": Qless[...] indexed by a computed name");
-        file.defines = text.definedFields();
-        file.refers = text.referencedFields();
-        for (const std::string &name : file.defines) {
-            if (joiner.definedIn.count(name)) return fail("Qless." + name + " defined twice (" + file.path + ")");
-            joiner.definedIn[name] = joiner.lib.size();
+        if (LuaText(file.text).dynamicAccess()) return fail(file.path + ": Qless[...] indexed by a computed name");
+        const LibUnits cut(file.text);
+        file.units = cut.units();
+        file.whole = cut.whole();
+        file.firstUnit = joiner.units.size();
+        for (const LibUnits::Unit &unit : file.units) {
+            for (const std::string &name : unit.defines) {
+                if (joiner.definedIn.count(name)) return fail("Qless." + name + " defined twice (" + file.path + ")");
+                joiner.definedIn[name] = joiner.units.size();
+            }
+            joiner.units.push_back(UnitRef{joiner.lib.size(), unit.refers, {}});
         }
         joiner.lib.push_back(file);
     }
     if (!hoisted) return fail("no file declares `local Qless = {}`");
     if (joiner.lib.size() > 255) return fail("more library files than one byte can name");
-    for (size_t i = 0; i < joiner.lib.size(); ++i) {
-        for (const std::string &name : joiner.lib[i].refers) {
+    for (size_t u = 0; u < joiner.units.size(); ++u) {
+        for (const std::string &name : joiner.units[u].refers) {
             const auto it = joiner.definedIn.find(name);
-            if (it != joiner.definedIn.end() && it->second != i) joiner.lib[i].needs.insert(it->second);
+            if (it != joiner.definedIn.end() && it->second != u) joiner.units[u].needs.insert(it->second);
         }
     }
 
@@ -167,70 +200,85 @@ int main(int argc, char **argv)
     if (faceCode.dynamicAccess()) return fail(facePath + ": Qless[...] indexed by a computed name");
     const FaceSplit face(faceCode.lines());
     if (!face.error().empty()) return fail(facePath + ": " + face.error());
-    const std::set<size_t> always = joiner.filesFor(faceFields(face, face.alwaysCode()));
+    const Needs always = joiner.needsFor(faceFields(face, face.alwaysCode()));
 
     std::ostringstream script;
     script << "-- qlessdesk qless script 'qless.lua': generated from lua/lib/*.lua and lua/qless.lua by\n"
               "-- lua/joiner (qlessdesk-lazyjoin" << (strict ? " --strict: no safety net, for tests" : "")
            << "). Edit those files, not this one.\n"
-              "-- Redis runs all of a script on every call: each library file is a loader, run only\n"
-              "-- for the commands that need it, and only the called command's Api entry is defined.\n"
+              "-- Redis runs all of a script on every call: only the library definitions the called command\n"
+              "-- needs are run (a unit each, `if want[n]`), and only its Api entry is defined.\n"
               "local Qless = {}\n"
-              "-- One function runs the file numbered `file` (the library's files in sorted order): one\n"
-              "-- closure a call, where a loader per file would be one each.\n"
-              "local function QlessLoadFile(file)\n";
+              "-- Runs the library file numbered `file` (the files in sorted order), defining the units\n"
+              "-- `want` marks; one function, so a call creates one closure for all of the loading.\n"
+              "local function QlessLoadFile(file, want)\n";
     for (size_t i = 0; i < joiner.lib.size(); ++i) {
         const LibFile &file = joiner.lib[i];
-        script << (i == 0 ? "if" : "elseif") << " file == " << i + 1 << " then -- lua/lib/" << baseName(file.path) << "\n"
-               << file.text << (file.text.empty() || file.text.back() == '\n' ? "" : "\n");
+        script << (i == 0 ? "if" : "elseif") << " file == " << i + 1 << " then -- lua/lib/" << baseName(file.path)
+               << (file.whole ? " (one unit: its definitions share top-level locals)" : "") << "\n";
+        const std::vector<std::string> lines = splitLines(file.text);
+        size_t next = 0;
+        for (size_t l = 0; l < lines.size(); ++l) {
+            const bool starts = next < file.units.size() && file.units[next].first == l;
+            if (starts) script << "if want[" << file.firstUnit + next + 1 << "] then\n";
+            script << lines[l] << "\n";
+            if (next < file.units.size() && file.units[next].last == l) {
+                script << "end\n";
+                ++next;
+            }
+        }
+        if (next != file.units.size()) return fail(file.path + ": a unit past the end of the file");
     }
     script << "end\n"
               "end\n";
-    std::set<size_t> all;
-    for (size_t i = 0; i < joiner.lib.size(); ++i) all.insert(i);
-    script << "\n-- The library files (QlessLoadFile's numbers, a byte each) a command needs, as the build\n"
-              "-- found them from the Qless fields its entry, its helpers and the files refer to.\n"
+    const size_t unitCount = joiner.units.size();
+    Needs all;
+    for (size_t u = 0; u < unitCount; ++u) all.units.insert(u);
+    for (size_t i = 0; i < joiner.lib.size(); ++i) all.files.insert(i);
+    script << "\n-- What a command needs, as the build found it from the Qless fields its entry, its helpers,\n"
+              "-- the dispatch and the definitions they reach refer to: the files (a byte each) and the\n"
+              "-- units (want[n]).\n"
               "local function QlessNeeds(command)\n";
     std::set<std::string> seenEntries;
     for (const FaceSplit::Piece &entry : face.entries()) {
         if (!seenEntries.insert(entry.name).second) return fail(facePath + ": Api['" + entry.name + "'] twice");
-        std::set<size_t> files = joiner.filesFor(faceFields(face, face.text(entry)));
-        files.insert(always.begin(), always.end());
-        script << "  if command == '" << entry.name << "' then return " << needsLiteral(files) << " end\n";
+        Needs needs = joiner.needsFor(faceFields(face, face.text(entry)));
+        needs.files.insert(always.files.begin(), always.files.end());
+        needs.units.insert(always.units.begin(), always.units.end());
+        script << "  if command == '" << entry.name << "' then return " << needs.filesLiteral() << ",\n    "
+               << needs.unitsLiteral() << " end\n";
     }
-    script << "  return " << needsLiteral(always) << "\n"
+    script << "  return " << always.filesLiteral() << ", " << always.unitsLiteral() << "\n"
               "end\n"
-              "local QlessLoaded = {}\n"
-              "local function QlessLoad(needs)\n"
-              "  for i = 1, #needs do\n"
-              "    local file = string.byte(needs, i)\n"
-              "    if not QlessLoaded[file] then\n"
-              "      QlessLoaded[file] = true\n"
-              "      QlessLoadFile(file)\n"
-              "    end\n"
+              "local QlessWant = {} -- the commands whose Api entries this call defines\n"
+              "local QlessFiles, QlessUnits = '', {}\n"
+              "if ARGV[1] ~= nil then QlessWant[ARGV[1]] = true end\n"
+              "QlessFiles, QlessUnits = QlessNeeds(ARGV[1])\n"
+              "-- desk.once also runs the command its second argument names: both commands' needs.\n"
+              "if ARGV[1] == 'desk.once' and ARGV[4] ~= nil then\n"
+              "  QlessWant[ARGV[4]] = true\n"
+              "  local files, units = QlessNeeds(ARGV[4])\n"
+              "  local merged = ''\n"
+              "  for file = 1, " << joiner.lib.size() << " do\n"
+              "    if string.find(QlessFiles .. files, string.char(file), 1, true) then merged = merged .. string.char(file) end\n"
               "  end\n"
+              "  QlessFiles = merged\n"
+              "  for unit = 1, " << unitCount << " do QlessUnits[unit] = QlessUnits[unit] or units[unit] end\n"
               "end\n"
-              "-- The commands whose Api entries this call defines: the one called and, for desk.once,\n"
-              "-- the one it runs (named by its second argument).\n"
-              "local QlessWant = {}\n"
-              "local function QlessPrepare(command)\n"
-              "  if command == nil then return end\n"
-              "  QlessWant[command] = true\n"
-              "  QlessLoad(QlessNeeds(command))\n"
-              "end\n"
-              "QlessPrepare(ARGV[1])\n"
-              "if ARGV[1] == 'desk.once' then QlessPrepare(ARGV[4]) end\n";
+              "for i = 1, #QlessFiles do QlessLoadFile(string.byte(QlessFiles, i), QlessUnits) end\n";
     if (strict) {
         script << "-- Strict build: a field read the build did not foresee is an error, not a load.\n"
                   "setmetatable(Qless, { __index = function(_, name)\n"
-                  "  error('qless.lua (strict build): Qless.' .. tostring(name) .. ' is not in the files '\n"
+                  "  error('qless.lua (strict build): Qless.' .. tostring(name) .. ' is not among the definitions '\n"
                   "    .. 'the build computed for ' .. tostring(ARGV[1]), 2)\n"
                   "end })\n";
     } else {
-        script << "-- The safety net: a field the build's computation missed loads every file left.\n"
+        script << "-- The safety net: a field the build's computation missed loads every definition left.\n"
                   "setmetatable(Qless, { __index = function(fields, name)\n"
                   "  setmetatable(fields, nil)\n"
-                  "  QlessLoad(" << needsLiteral(all) << ")\n"
+                  "  local rest = {}\n"
+                  "  for unit = 1, " << unitCount << " do rest[unit] = not QlessUnits[unit] end\n"
+                  "  for file = 1, " << joiner.lib.size() << " do QlessLoadFile(file, rest) end\n"
                   "  return rawget(fields, name)\n"
                   "end })\n";
     }
