@@ -169,14 +169,31 @@ private slots:
         verifyRuns("desk.once", QList<QByteArray>{"key", command} + args);
     }
 
-    // The strict build refuses a field read its command's files do not define (what the test
-    // above relies on to notice a wrong list): qless.lua's dispatch reads only base fields, so a
-    // command name the build knows nothing of still runs; a missing field would not.
-    void strictBuildHasNoSafetyNet()
+    // The shipped script with put's computed list emptied (no file, no definition): put still
+    // runs whole, through the safety net that loads every definition on the first field missed,
+    // and the strict build with the same list refuses it (what the tests above rely on).
+    void safetyNetRunsWhatTheListMissed()
     {
-        QFile script(QStringLiteral(QLESSDESK_STRICT_QLESS_LUA));
-        QVERIFY(script.open(QIODevice::ReadOnly));
-        QVERIFY(script.readAll().contains("(strict build)"));
+        const auto emptied = [](const char *path) {
+            QFile file(QString::fromUtf8(path));
+            if (!file.open(QIODevice::ReadOnly)) return QByteArray();
+            QString text = QString::fromUtf8(file.readAll());
+            static const QRegularExpression putNeeds(
+                QStringLiteral("(if command == 'put' then return )'[^']*',\\s*\\{[^}]*\\}"));
+            if (!putNeeds.match(text).hasMatch()) return QByteArray();
+            return text.replace(putNeeds, QStringLiteral("\\1'', {}")).toUtf8();
+        };
+        const QByteArray shipped = emptied(QLESSDESK_SHIPPED_QLESS_LUA);
+        const QByteArray strict = emptied(QLESSDESK_STRICT_QLESS_LUA);
+        QVERIFY(!shipped.isEmpty() && !strict.isEmpty());
+        m_q.flush();
+        const RedisValue put = m_q.command({"EVAL", shipped, "0", "put", "1000", "w", "q", "net", "K", "{}", "0"});
+        QCOMPARE(put.bytes, QByteArray("net"));
+        QCOMPARE(lua("get", {"net"}).isError(), false);
+        QCOMPARE(m_q.qlessJson("get", kNow, {"net"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("q"));
+        const RedisValue refused = m_q.command({"EVAL", strict, "0", "put", "1000", "w", "q", "net2", "K", "{}", "0"});
+        QLESS_VERIFY_REFUSED(refused, "(strict build)");
     }
 };
 
