@@ -3,13 +3,14 @@
 //
 // Redis runs the whole script on every EVALSHA, so every `function Qless.x()` of the library
 // is created anew on each call (and collected after): with ~230 definitions that fixed cost was
-// most of a cheap command's time. Here each library file becomes a branch of one loader function
-// (QlessLoadFile), the build computes from the text which files each Api command needs (the files
-// defining the `Qless.<name>` fields its entry, the face helpers it uses and the dispatch refer
-// to, and so on transitively), and the script loads only those files and defines only the
-// called command's Api entry. A field read that the computation missed still works: a metatable
-// on Qless then loads every file left (the safety net); the --strict build raises an error
-// instead, so that the tests prove no command depends on it.
+// most of a cheap command's time. Here each top-level definition of a library file is a unit
+// (LibUnits; a file whose definitions share top-level locals is one unit), all files are branches
+// of one loader function (QlessLoadFile) whose units run only when wanted, the build computes
+// from the text which units each Api command needs (those defining the `Qless.<name>` fields its
+// entry, the face helpers it uses and the dispatch refer to, and so on transitively), and the
+// script runs only those and defines only the called command's Api entry. A field read that the
+// computation missed still works: a metatable on Qless then loads every unit left (the safety
+// net); the --strict build raises an error instead, so that the tests prove no command needs it.
 //
 // Usage: qlessdesk-lazyjoin [--strict] <out> <face> <lib files, sorted...>
 #include "facesplit.h"
@@ -163,12 +164,12 @@ int main(int argc, char **argv)
         LibFile file;
         file.path = args[i];
         if (!readFile(file.path, &file.text)) return fail("cannot read " + file.path);
-        // The one table every file defines its fields on lives outside the loaders.
+        // The one table every file defines its fields on lives outside the loader function.
         const std::string declaration = "\nlocal Qless = {}\n";
         const size_t at = file.text.find(declaration);
         if (at != std::string::npos) {
             if (hoisted) return fail("`local Qless = {}` declared twice");
-            file.text.replace(at, declaration.size(), "\n-- (local Qless = {}: declared by the joiner, before the loaders)\n");
+            file.text.replace(at, declaration.size(), "\n-- (local Qless = {}: declared by the joiner, before the loader function)\n");
             hoisted = true;
         }
         if (LuaText(file.text).dynamicAccess()) return fail(file.path + ": Qless[...] indexed by a computed name");

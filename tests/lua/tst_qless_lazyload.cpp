@@ -4,8 +4,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
-// The unified qless.lua runs, per call, only the library files the build computed for the
-// command called (lua/joiner). Its safety net, loading every file on a field the computation
+// The unified qless.lua runs, per call, only the library definitions the build computed for the
+// command called (lua/joiner). Its safety net, loading every definition on a field the computation
 // missed, would hide a wrong list; this test runs every Api command, alone and inside desk.once,
 // against the strict build (no safety net: a missed field is an error) and fails on any such
 // error. The other tst_qless_* tests also run against it, as their *_strict variants.
@@ -145,14 +145,14 @@ private slots:
         QCOMPARE(QSet<QByteArray>(api).subtract(called), QSet<QByteArray>());
     }
 
-    void everyCommandRunsOnItsComputedFiles_data()
+    void everyCommandRunsOnItsComputedDefinitions_data()
     {
         QTest::addColumn<QByteArray>("command");
         QTest::addColumn<QList<QByteArray>>("args");
         for (const Call &call : calls())
             QTest::newRow(QByteArray(call.command + ' ' + call.args.join(' ')).constData()) << call.command << call.args;
     }
-    void everyCommandRunsOnItsComputedFiles()
+    void everyCommandRunsOnItsComputedDefinitions()
     {
         QFETCH(QByteArray, command);
         QFETCH(QList<QByteArray>, args);
@@ -160,7 +160,7 @@ private slots:
     }
 
     // desk.once defines and loads, besides its own, what the command it runs needs.
-    void everyCommandRunsInsideDeskOnce_data() { everyCommandRunsOnItsComputedFiles_data(); }
+    void everyCommandRunsInsideDeskOnce_data() { everyCommandRunsOnItsComputedDefinitions_data(); }
     void everyCommandRunsInsideDeskOnce()
     {
         QFETCH(QByteArray, command);
