@@ -1,6 +1,7 @@
 # cmake -P script: OUT = banner + every LIB_FILES file + COMMAND_FILE.
 # Run at build time so each shipped script is whole, while the library lives in one place:
-# LIB_FILES is lua/lib/*.lua (sorted), COMMAND_FILE a per-command face or the unified qless.lua.
+# LIB_FILES is lua/lib/*.lua (sorted), COMMAND_FILE a per-command face (the unified qless.lua is
+# joined by lua/joiner, qlessdesk-lazyjoin, which loads per call only what the command needs).
 get_filename_component(name ${COMMAND_FILE} NAME)
 set(text "-- qlessdesk qless script '${name}': generated from lua/lib/*.lua and lua/${name}.\n")
 string(APPEND text "-- Edit those files, not this one.\n")

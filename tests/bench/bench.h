@@ -48,6 +48,7 @@ struct BenchOptions
     // Sections to run (throughput, overview, alerts, group, priority, malformed, activity,
     // clusters, retry, events, search); empty: all.
     QStringList only;
+    QString referenceScript; // another qless.lua for the scripts section (scriptcost.cpp)
 
     static BenchOptions quick();
 };
@@ -88,6 +89,7 @@ private:
     void events();    // events.cpp
     void search();    // search.cpp
     void alerts();    // alerts.cpp
+    void scriptCost(); // scriptcost.cpp
     void longestCalls();
     // callsalone.cpp: `issues` times, one after another, issue(i, context, done) makes calls of
     // the console (`callsPerIssue` each) and calls done() when answered; then the log is read as

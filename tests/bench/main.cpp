@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
-                                                 "retry, events, search (comma-separated)."),
+                                                 "retry, events, search, scripts (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
     const QCommandLineOption realtime(
@@ -86,6 +86,10 @@ int main(int argc, char **argv)
     const QCommandLineOption listKinds(QStringLiteral("list-call-kinds"),
                                        QStringLiteral("Print each command the calls-alone kinds time, and its kind; run nothing."));
     parser.addOption(listKinds);
+    const QCommandLineOption referenceScript(QStringLiteral("reference-script"),
+                                             QStringLiteral("Another qless.lua (e.g. the qless gem's) the scripts section compares ours with."),
+                                             QStringLiteral("path"));
+    parser.addOption(referenceScript);
     const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
     const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."), QString::number(defaults.workers));
     const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."), QString::number(defaults.group));
@@ -161,12 +165,13 @@ int main(int argc, char **argv)
         return 2;
     }
     options.out = parser.value(out);
+    options.referenceScript = parser.value(referenceScript);
     options.realtimeRedis = parser.isSet(realtime);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("alerts"),
                                 QStringLiteral("group"), QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
                                 QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events"),
-                                QStringLiteral("search")};
+                                QStringLiteral("search"), QStringLiteral("scripts")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
