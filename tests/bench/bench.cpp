@@ -323,6 +323,8 @@ int Bench::run()
         events();
     if (wanted("search"))
         search();
+    if (wanted("operator"))
+        operatorWalk();
     longestCalls();
 
     const RawRedis::Reply info = m_raw.command({"INFO", "server"});
