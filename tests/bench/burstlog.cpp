@@ -155,6 +155,10 @@ BurstLog::Burst describe(const std::vector<BurstLog::Command> &commands, size_t 
         ++names[commands[i].name];
     }
     burst.commands = int(last - first + 1);
+    QStringList times;
+    for (size_t i = first; i <= last && i < first + 10; ++i)
+        times << QStringLiteral("%1 %2").arg(QString::fromUtf8(commands[i].name)).arg(commands[i].redisMs, 0, 'f', 2);
+    burst.times = times.join(QStringLiteral(" + "));
     burst.scenario = commands[last].scenario;
     QStringList parts;
     for (auto it = names.cbegin(); it != names.cend(); ++it)
@@ -162,6 +166,8 @@ BurstLog::Burst describe(const std::vector<BurstLog::Command> &commands, size_t 
     burst.what = parts.join(QStringLiteral(", "));
     const qint64 end = commands[last].repliedNs >= 0 ? commands[last].repliedNs : commands[last].writtenNs;
     burst.spanMs = double(end - commands[first].writtenNs) / 1e6;
+    burst.fromNs = commands[first].writtenNs;
+    burst.toNs = end;
     return burst;
 }
 

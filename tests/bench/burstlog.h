@@ -46,6 +46,9 @@ public:
         int unlogged = 0;         // of them, under the floor (counted as the floor)
         QString scenario;         // of the command written last
         QString what;             // the commands by name, with counts
+        QString times;            // each command's name and time, in order (the first ten)
+        qint64 fromNs = 0;        // the first one's write
+        qint64 toNs = 0;          // the last one's reply
         double spanMs = 0;        // from the first one's write to the last one's reply
     };
 

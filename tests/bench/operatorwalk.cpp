@@ -25,6 +25,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <ctime>
+
 namespace {
 // The window's connection: its own name, so that Redis's log tells it from the bench's session.
 constexpr char WindowClientName[] = "qlessdesk-window";
@@ -49,8 +52,13 @@ QString pingText(const PingProbe &ping, const QList<Visit> &visits)
     return where;
 }
 
-void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QList<Visit> &visits, double idlePingMs)
+// The longest stop of Redis's core by the host (HostPauseMeter) between two monotonic times.
+using PauseBeside = std::function<double(qint64 fromNs, qint64 toNs)>;
+
+void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QList<Visit> &visits, double idlePingMs,
+                const PauseBeside &pauseBeside, const QString &pauseTrouble)
 {
+    const QString host = pauseTrouble.isEmpty() ? QString() : QStringLiteral(" (host pauses not measured: %1)").arg(pauseTrouble);
     const QList<PingProbe::Wait> waits = ping.longWaits();
     const QList<BurstLog::Burst> bursts = log.largestPerScenario();
     QStringList pages;
@@ -72,8 +80,22 @@ void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QLis
     const int longestAt = log.longest();
     const double longestMs = longestAt >= 0 ? commands[size_t(longestAt)].redisMs : BurstLog::FloorMicroseconds / 1000.0;
     QList<double> times;
-    for (const BurstLog::Command &command : commands)
-        times.append(command.redisMs);
+    QList<size_t> order;
+    for (size_t i = 0; i < commands.size(); ++i) {
+        times.append(commands[i].redisMs);
+        order.append(i);
+    }
+    std::sort(order.begin(), order.end(), [&commands](size_t a, size_t b) { return commands[a].redisMs > commands[b].redisMs; });
+    QStringList longestCalls;
+    int over = 0;
+    for (const size_t i : std::as_const(order)) {
+        const BurstLog::Command &c = commands[i];
+        over += c.redisMs > 5 ? 1 : 0;
+        if (longestCalls.size() < 8)
+            longestCalls << QStringLiteral("%1 %2 ms during \"%3\", the host stopping Redis's core %4 ms beside it")
+                                .arg(QString::fromUtf8(c.name)).arg(c.redisMs, 0, 'f', 2).arg(c.scenario)
+                                .arg(pauseBeside(c.writtenNs, c.repliedNs >= 0 ? c.repliedNs : c.writtenNs), 0, 'f', 1);
+    }
 
     const BurstLog::Burst largest = log.largest();
     Figure burst;
@@ -87,14 +109,16 @@ void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QLis
     burst.maxOurs = 5;
     QStringList perPage;
     for (const BurstLog::Burst &b : bursts)
-        perPage << QStringLiteral("%1 %2 ms (%3 commands: %4)").arg(b.scenario).arg(b.redisMs, 0, 'f', 2).arg(b.commands).arg(b.what);
+        perPage << QStringLiteral("%1 %2 ms (%3 commands: %4; host pause %5 ms)").arg(b.scenario).arg(b.redisMs, 0, 'f', 2)
+                       .arg(b.commands).arg(b.times).arg(pauseBeside(b.fromNs, b.toNs), 0, 'f', 1);
     burst.note = QStringLiteral("Redis's execution time (its slow log, commands of %1 us or more; %2 under it counted as %1 us) "
                                 "added up over the commands the window's connection had written and not yet seen answered "
-                                "at one moment, the running one whole: %3 commands (%4) during \"%5\", %6 ms from the first "
-                                "written to the last answered. %7 commands in all, %8 log entries unmatched. Largest per "
-                                "scenario: %9")
-                     .arg(BurstLog::FloorMicroseconds).arg(largest.unlogged).arg(largest.commands).arg(largest.what, largest.scenario)
-                     .arg(largest.spanMs, 0, 'f', 1).arg(commands.size()).arg(log.unmatched())
+                                "at one moment, the running one whole: %3 commands (%4 ms) during \"%5\", %6 ms from the first "
+                                "written to the last answered, the host stopping Redis's core %7 ms meanwhile%8. %9 commands "
+                                "in all, %10 log entries unmatched. Largest per scenario: %11")
+                     .arg(BurstLog::FloorMicroseconds).arg(largest.unlogged).arg(largest.commands).arg(largest.times, largest.scenario)
+                     .arg(largest.spanMs, 0, 'f', 1).arg(pauseBeside(largest.fromNs, largest.toNs), 0, 'f', 1).arg(host)
+                     .arg(commands.size()).arg(log.unmatched())
                      .arg(perPage.join(QStringLiteral("; ")));
     report.add(burst);
 
@@ -110,9 +134,12 @@ void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QLis
     wait.maxOurs = 10;
     wait.note = QStringLiteral("PING every %1 ms on a connection of its own (thread %2), from written to answered, while the "
                                "window (offscreen, refreshing every 2 s) went through %3 pages; %4 pings, the 99th "
-                               "percentile %5 ms; the longest during \"%6\". Pages: %7")
+                               "percentile %5 ms; the longest during \"%6\", the host stopping Redis's core %7 ms beside "
+                               "it%8. Pages: %9")
                     .arg(PingProbe::IntervalMs).arg(ping.describe()).arg(visits.size()).arg(ping.pings())
-                    .arg(ping.p99Ms(), 0, 'f', 2).arg(pingText(ping, visits), pages.join(QStringLiteral("; ")));
+                    .arg(ping.p99Ms(), 0, 'f', 2).arg(pingText(ping, visits))
+                    .arg(pauseBeside(most.sentNs, most.sentNs + qint64(most.ms * 1e6)), 0, 'f', 1)
+                    .arg(host, pages.join(QStringLiteral("; ")));
     report.add(wait);
 
     Figure call;
@@ -125,8 +152,9 @@ void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QLis
     call.judgeRatio = false;
     call.maxOurs = 5;
     call.note = longestAt < 0 ? QStringLiteral("no call logged")
-                              : QStringLiteral("%1 during \"%2\" (Redis's slow log, the window's connection)")
-                                    .arg(QString::fromUtf8(commands[size_t(longestAt)].name), commands[size_t(longestAt)].scenario);
+                              : QStringLiteral("Redis's slow log, the window's connection: %1 calls over 5 ms of %2; the "
+                                               "longest: %3%4")
+                                    .arg(over).arg(commands.size()).arg(longestCalls.join(QStringLiteral("; ")), host);
     report.add(call);
 }
 } // namespace
@@ -152,11 +180,24 @@ void Bench::operatorWalk()
     // Nothing from the seeding may be left for the server to do while the walk is timed.
     m_raw.command({"PING"});
 
+    // The host's stops of Redis's core, measured throughout (the reference included), to tell
+    // them from the console's doing; the meter's clock is the wall clock, BurstLog's the monotonic.
+    const QString pauseTrouble = m_hostPauses.start(m_server.processId());
+    timespec wall{};
+    clock_gettime(CLOCK_REALTIME, &wall);
+    const double wallMinusMonotonic = double(wall.tv_sec) + double(wall.tv_nsec) / 1e9 - double(BurstLog::monotonicNs()) / 1e9;
+    const PauseBeside pauseBeside = [this, pauseTrouble, wallMinusMonotonic](qint64 fromNs, qint64 toNs) {
+        return pauseTrouble.isEmpty() ? m_hostPauses.longestPauseMs(double(fromNs) / 1e9 + wallMinusMonotonic,
+                                                                    double(toNs) / 1e9 + wallMinusMonotonic)
+                                      : 0.0;
+    };
+
     // The reference: PING every 5 ms with the console closed.
     PingProbe ping;
     error = ping.start(m_server.socketPath());
     if (!error.isEmpty()) {
         fail(QStringLiteral("operator: the PING connection: ") + error);
+        m_hostPauses.stop();
         return;
     }
     const qint64 idleUntil = BurstLog::monotonicNs() + (quick ? 300 : 3000) * 1000000LL;
@@ -167,6 +208,7 @@ void Bench::operatorWalk()
     BurstLog log(m_raw, QString::fromLatin1(WindowClientName));
     if (!log.start(&error)) {
         fail(QStringLiteral("operator: ") + error);
+        m_hostPauses.stop();
         return;
     }
     QList<Visit> visits;
@@ -271,9 +313,10 @@ void Bench::operatorWalk()
             fail(QStringLiteral("operator: the bulk run: %1").arg(summary.text()));
         ping.stop();
     }
+    m_hostPauses.stop();
     if (!log.finish(&error))
         fail(QStringLiteral("operator: ") + error);
     if (!m_calls.start(&error)) // the log's threshold back for the sections after
         fail(QStringLiteral("operator: ") + error);
-    addFigures(m_report, log, ping, visits, idlePingMs);
+    addFigures(m_report, log, ping, visits, idlePingMs, pauseBeside, pauseTrouble);
 }
