@@ -112,11 +112,25 @@ void BurstLog::match(const redisReply *log)
 {
     // The log lists the newest first; the connection's entries oldest first, as written.
     std::vector<const redisReply *> entries;
+    std::vector<const redisReply *> others;
     for (size_t i = log->elements; i-- > 0;) {
         const redisReply *entry = log->element[i];
-        if (entry->type == REDIS_REPLY_ARRAY && entry->elements >= 6
-            && RawRedis::text(entry->element[5]) == m_name.toUtf8())
-            entries.push_back(entry);
+        if (entry->type != REDIS_REPLY_ARRAY || entry->elements < 6)
+            continue;
+        (RawRedis::text(entry->element[5]) == m_name.toUtf8() ? entries : others).push_back(entry);
+    }
+    std::sort(others.begin(), others.end(), [](const redisReply *a, const redisReply *b) {
+        return a->element[2]->integer > b->element[2]->integer;
+    });
+    for (size_t i = 0; i < others.size() && i < 5; ++i) {
+        const redisReply *argv = others[i]->element[3];
+        QByteArray text;
+        for (size_t k = 0; k < argv->elements && k < 5; ++k)
+            text += (k ? " " : "") + RawRedis::text(argv->element[k]).left(40);
+        const QByteArray name = RawRedis::text(others[i]->element[5]);
+        m_others << QStringLiteral("%1 %2 ms (%3)").arg(QString::fromUtf8(text))
+                        .arg(double(others[i]->element[2]->integer) / 1000.0, 0, 'f', 2)
+                        .arg(name.isEmpty() ? QStringLiteral("a script's own command or the bench") : QString::fromUtf8(name));
     }
     const auto matches = [](const Command &command, const redisReply *argv) {
         if (qsizetype(argv->elements) < command.head.size())
@@ -186,7 +200,7 @@ void forEachOutstanding(const std::vector<BurstLog::Command> &commands, Each eac
 }
 } // namespace
 
-BurstLog::Burst BurstLog::largest() const
+BurstLog::Burst BurstLog::largest(const Counts &counts) const
 {
     double most = -1;
     size_t from = 0;
@@ -195,7 +209,8 @@ BurstLog::Burst BurstLog::largest() const
         double sum = 0;
         for (size_t i = first; i <= last; ++i)
             sum += m_commands[i].redisMs;
-        if (sum > most) {
+        const qint64 end = m_commands[last].repliedNs >= 0 ? m_commands[last].repliedNs : m_commands[last].writtenNs;
+        if (sum > most && (!counts || counts(m_commands[first].writtenNs, end, sum))) {
             most = sum;
             from = first;
             to = last;

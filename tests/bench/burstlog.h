@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <mutex>
 #include <vector>
 
@@ -65,13 +66,19 @@ public:
     bool finish(QString *error);
 
     const std::vector<Command> &commands() const { return m_commands; }
-    Burst largest() const;
+    // `counts(fromNs, toNs, redisMs)` says whether a burst counts (the host's pauses are set
+    // aside by it); none given: every one.
+    using Counts = std::function<bool(qint64 fromNs, qint64 toNs, double redisMs)>;
+    Burst largest(const Counts &counts = {}) const;
     // The largest burst of each scenario, in the order first seen.
     QList<Burst> largestPerScenario() const;
     // The longest single command by Redis's log (index into commands(), -1 when none).
     int longest() const;
     // Log entries of the connection that matched no command written (a check: 0).
     int unmatched() const { return m_unmatched; }
+    // The longest commands of every other client in the log (scripts' own commands included),
+    // longest first: what else held Redis.
+    QStringList othersLongest() const { return m_others; }
 
     static constexpr int FloorMicroseconds = 10;
     static constexpr int MaxEntries = 500000;
@@ -90,4 +97,5 @@ private:
     size_t m_nextReply = 0;
     QString m_scenario;
     int m_unmatched = 0;
+    QStringList m_others;
 };

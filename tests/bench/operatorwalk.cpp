@@ -14,6 +14,7 @@
 #include "deploymentseeder.h"
 #include "failedpage.h"
 #include "mainwindow.h"
+#include "operatorfigures.h"
 #include "pingprobe.h"
 #include "qlesssession.h"
 #include "queuespage.h"
@@ -25,6 +26,8 @@
 
 #include <QCoreApplication>
 
+#include <hiredis/hiredis.h>
+
 #include <algorithm>
 #include <ctime>
 
@@ -32,131 +35,21 @@ namespace {
 // The window's connection: its own name, so that Redis's log tells it from the bench's session.
 constexpr char WindowClientName[] = "qlessdesk-window";
 
-struct Visit
+// Redis's latency monitor's events (LATENCY LATEST: event, when, latest, most), as text.
+QString latencyEvents(RawRedis &raw)
 {
-    QString page;
-    qint64 fromNs = 0;
-    qint64 toNs = 0;
-    double longestPingMs = 0;
-    BurstLog::Burst burst;
-};
-
-QString pingText(const PingProbe &ping, const QList<Visit> &visits)
-{
-    const PingProbe::Wait most = ping.longest();
-    QString where = QStringLiteral("before the first page");
-    for (const Visit &v : visits) {
-        if (most.sentNs >= v.fromNs && most.sentNs <= v.toNs)
-            where = v.page;
+    const RawRedis::Reply reply = raw.command({"LATENCY", "LATEST"});
+    QStringList events;
+    for (size_t i = 0; reply && reply->type == REDIS_REPLY_ARRAY && i < reply->elements; ++i) {
+        const redisReply *event = reply->element[i];
+        if (event->type == REDIS_REPLY_ARRAY && event->elements >= 4)
+            events << QStringLiteral("%1 %2 ms").arg(QString::fromUtf8(RawRedis::text(event->element[0])))
+                          .arg(RawRedis::integer(event->element[3]));
     }
-    return where;
+    raw.command({"CONFIG", "SET", "latency-monitor-threshold", "0"});
+    return events.isEmpty() ? QStringLiteral("none") : events.join(QStringLiteral(", "));
 }
 
-// The longest stop of Redis's core by the host (HostPauseMeter) between two monotonic times.
-using PauseBeside = std::function<double(qint64 fromNs, qint64 toNs)>;
-
-void addFigures(Report &report, const BurstLog &log, const PingProbe &ping, QList<Visit> &visits, double idlePingMs,
-                const PauseBeside &pauseBeside, const QString &pauseTrouble)
-{
-    const QString host = pauseTrouble.isEmpty() ? QString() : QStringLiteral(" (host pauses not measured: %1)").arg(pauseTrouble);
-    const QList<PingProbe::Wait> waits = ping.longWaits();
-    const QList<BurstLog::Burst> bursts = log.largestPerScenario();
-    QStringList pages;
-    for (Visit &v : visits) {
-        for (const PingProbe::Wait &wait : waits) {
-            if (wait.sentNs >= v.fromNs && wait.sentNs <= v.toNs)
-                v.longestPingMs = qMax(v.longestPingMs, wait.ms);
-        }
-        for (const BurstLog::Burst &burst : bursts) {
-            if (burst.scenario == v.page)
-                v.burst = burst;
-        }
-        pages << QStringLiteral("%1 (PING %2 ms, burst %3 ms of %4)")
-                     .arg(v.page).arg(v.longestPingMs, 0, 'f', 1).arg(v.burst.redisMs, 0, 'f', 2).arg(v.burst.commands);
-    }
-    progress(QStringLiteral("operator: pages visited: ") + pages.join(QStringLiteral("; ")));
-
-    const std::vector<BurstLog::Command> &commands = log.commands();
-    const int longestAt = log.longest();
-    const double longestMs = longestAt >= 0 ? commands[size_t(longestAt)].redisMs : BurstLog::FloorMicroseconds / 1000.0;
-    QList<double> times;
-    QList<size_t> order;
-    for (size_t i = 0; i < commands.size(); ++i) {
-        times.append(commands[i].redisMs);
-        order.append(i);
-    }
-    std::sort(order.begin(), order.end(), [&commands](size_t a, size_t b) { return commands[a].redisMs > commands[b].redisMs; });
-    QStringList longestCalls;
-    int over = 0;
-    for (const size_t i : std::as_const(order)) {
-        const BurstLog::Command &c = commands[i];
-        over += c.redisMs > 5 ? 1 : 0;
-        if (longestCalls.size() < 8)
-            longestCalls << QStringLiteral("%1 %2 ms during \"%3\", the host stopping Redis's core %4 ms beside it")
-                                .arg(QString::fromUtf8(c.name)).arg(c.redisMs, 0, 'f', 2).arg(c.scenario)
-                                .arg(pauseBeside(c.writtenNs, c.repliedNs >= 0 ? c.repliedNs : c.writtenNs), 0, 'f', 1);
-    }
-
-    const BurstLog::Burst largest = log.largest();
-    Figure burst;
-    burst.id = QStringLiteral("redis_largest_burst");
-    burst.name = QStringLiteral("largest burst the console queued at Redis (%1 commands)").arg(largest.commands);
-    burst.ours = largest.redisMs;
-    burst.raw = longestMs;
-    burst.reference = QStringLiteral("longest single call");
-    burst.hasRatio = false;
-    burst.judgeRatio = false;
-    burst.maxOurs = 5;
-    QStringList perPage;
-    for (const BurstLog::Burst &b : bursts)
-        perPage << QStringLiteral("%1 %2 ms (%3 commands: %4; host pause %5 ms)").arg(b.scenario).arg(b.redisMs, 0, 'f', 2)
-                       .arg(b.commands).arg(b.times).arg(pauseBeside(b.fromNs, b.toNs), 0, 'f', 1);
-    burst.note = QStringLiteral("Redis's execution time (its slow log, commands of %1 us or more; %2 under it counted as %1 us) "
-                                "added up over the commands the window's connection had written and not yet seen answered "
-                                "at one moment, the running one whole: %3 commands (%4 ms) during \"%5\", %6 ms from the first "
-                                "written to the last answered, the host stopping Redis's core %7 ms meanwhile%8. %9 commands "
-                                "in all, %10 log entries unmatched. Largest per scenario: %11")
-                     .arg(BurstLog::FloorMicroseconds).arg(largest.unlogged).arg(largest.commands).arg(largest.times, largest.scenario)
-                     .arg(largest.spanMs, 0, 'f', 1).arg(pauseBeside(largest.fromNs, largest.toNs), 0, 'f', 1).arg(host)
-                     .arg(commands.size()).arg(log.unmatched())
-                     .arg(perPage.join(QStringLiteral("; ")));
-    report.add(burst);
-
-    const PingProbe::Wait most = ping.longest();
-    Figure wait;
-    wait.id = QStringLiteral("operator_ping_wait");
-    wait.name = QStringLiteral("operator's walk: longest PING wait of a worker");
-    wait.ours = most.ms;
-    wait.raw = idlePingMs;
-    wait.reference = QStringLiteral("console closed");
-    wait.hasRatio = false;
-    wait.judgeRatio = false;
-    wait.maxOurs = 10;
-    wait.note = QStringLiteral("PING every %1 ms on a connection of its own (thread %2), from written to answered, while the "
-                               "window (offscreen, refreshing every 2 s) went through %3 pages; %4 pings, the 99th "
-                               "percentile %5 ms; the longest during \"%6\", the host stopping Redis's core %7 ms beside "
-                               "it%8. Pages: %9")
-                    .arg(PingProbe::IntervalMs).arg(ping.describe()).arg(visits.size()).arg(ping.pings())
-                    .arg(ping.p99Ms(), 0, 'f', 2).arg(pingText(ping, visits))
-                    .arg(pauseBeside(most.sentNs, most.sentNs + qint64(most.ms * 1e6)), 0, 'f', 1)
-                    .arg(host, pages.join(QStringLiteral("; ")));
-    report.add(wait);
-
-    Figure call;
-    call.id = QStringLiteral("operator_longest_call");
-    call.name = QStringLiteral("operator's walk: longest console call, as Redis timed it");
-    call.ours = longestMs;
-    call.raw = median(times);
-    call.reference = QStringLiteral("median console call");
-    call.hasRatio = false;
-    call.judgeRatio = false;
-    call.maxOurs = 5;
-    call.note = longestAt < 0 ? QStringLiteral("no call logged")
-                              : QStringLiteral("Redis's slow log, the window's connection: %1 calls over 5 ms of %2; the "
-                                               "longest: %3%4")
-                                    .arg(over).arg(commands.size()).arg(longestCalls.join(QStringLiteral("; ")), host);
-    report.add(call);
-}
 } // namespace
 
 void Bench::operatorWalk()
@@ -186,11 +79,15 @@ void Bench::operatorWalk()
     timespec wall{};
     clock_gettime(CLOCK_REALTIME, &wall);
     const double wallMinusMonotonic = double(wall.tv_sec) + double(wall.tv_nsec) / 1e9 - double(BurstLog::monotonicNs()) / 1e9;
-    const PauseBeside pauseBeside = [this, pauseTrouble, wallMinusMonotonic](qint64 fromNs, qint64 toNs) {
+    const OperatorFigures::PauseBeside pauseBeside = [this, pauseTrouble, wallMinusMonotonic](qint64 fromNs, qint64 toNs) {
         return pauseTrouble.isEmpty() ? m_hostPauses.longestPauseMs(double(fromNs) / 1e9 + wallMinusMonotonic,
                                                                     double(toNs) / 1e9 + wallMinusMonotonic)
                                       : 0.0;
     };
+
+    // Redis's own record of what held it (a fork, an expire cycle, a slow command), for the note.
+    m_raw.command({"CONFIG", "SET", "latency-monitor-threshold", "5"});
+    m_raw.command({"LATENCY", "RESET"});
 
     // The reference: PING every 5 ms with the console closed.
     PingProbe ping;
@@ -211,7 +108,7 @@ void Bench::operatorWalk()
         m_hostPauses.stop();
         return;
     }
-    QList<Visit> visits;
+    QList<OperatorFigures::Visit> visits;
     const int dwellMs = quick ? 300 : 5000;
     {
         ConnectionSettings settings = unixSettings(m_server.socketPath());
@@ -230,7 +127,7 @@ void Bench::operatorWalk()
 
         const auto visit = [&](const QString &page, const std::function<bool()> &go) {
             log.setScenario(page);
-            Visit v;
+            OperatorFigures::Visit v;
             v.page = page;
             v.fromNs = BurstLog::monotonicNs();
             if (!go()) {
@@ -314,9 +211,11 @@ void Bench::operatorWalk()
         ping.stop();
     }
     m_hostPauses.stop();
+    // Read before the log is: reading it is a long command of its own.
+    const QString latency = latencyEvents(m_raw);
     if (!log.finish(&error))
         fail(QStringLiteral("operator: ") + error);
     if (!m_calls.start(&error)) // the log's threshold back for the sections after
         fail(QStringLiteral("operator: ") + error);
-    addFigures(m_report, log, ping, visits, idlePingMs, pauseBeside, pauseTrouble);
+    OperatorFigures(log, ping, visits, pauseBeside).addTo(m_report, idlePingMs, pauseTrouble, latency);
 }
