@@ -19,8 +19,16 @@ QByteArray nameOf(const QList<QByteArray> &argv)
     const QByteArray command = argv.value(0).toUpper();
     if (command != "EVALSHA" && command != "EVAL")
         return command;
+    // The unified script's command, then what it was asked after the server's time (a group, an
+    // offset, a count), cut short: which read of a page it was.
     const int keys = argv.value(2).toInt();
-    return argv.value(3 + keys, command).left(40);
+    QByteArray name = argv.value(3 + keys, command).left(40);
+    QList<QByteArray> asked;
+    for (qsizetype i = 5 + keys; i < argv.size() && i < 8 + keys; ++i)
+        asked << argv.at(i).left(16);
+    if (!asked.isEmpty())
+        name += '(' + asked.join(',') + ')';
+    return name;
 }
 } // namespace
 
