@@ -14,7 +14,7 @@ PingProbe::~PingProbe()
     stop();
 }
 
-QString PingProbe::start(const QString &socketPath)
+QString PingProbe::start(const QString &socketPath, int core, int priority)
 {
     stop();
     redisContext *context = redisConnectUnix(socketPath.toLocal8Bit().constData());
@@ -34,9 +34,18 @@ QString PingProbe::start(const QString &socketPath)
     // Real-time, one level: above the bench's and the console's threads, so a reply read late is
     // Redis's lateness, not this thread's wait for a core (the server is at level 1 as well).
     sched_param param{};
-    param.sched_priority = 1;
-    m_scheduling = QStringLiteral("real-time (SCHED_FIFO 1)");
+    param.sched_priority = priority;
+    m_scheduling = QStringLiteral("real-time (SCHED_FIFO %1)").arg(priority);
     m_thread = std::thread([this, context] { run(context); });
+    if (core >= 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(core, &one);
+        if (pthread_setaffinity_np(m_thread.native_handle(), sizeof one, &one) == 0)
+            m_scheduling += QStringLiteral(" on Redis's core, %1").arg(core);
+        else
+            m_scheduling += QStringLiteral(" (not on Redis's core: refused)");
+    }
     if (pthread_setschedparam(m_thread.native_handle(), SCHED_FIFO, &param) != 0)
         m_scheduling = QStringLiteral("normal (real-time refused)");
     return {};

@@ -10,7 +10,11 @@
 // A worker's view of Redis while the console works: a connection of its own that sends PING
 // every IntervalMs and times each until its reply (the wait behind whatever Redis serves first,
 // the console's queued commands included). The thread runs real-time when it may, so that its
-// own waits for a core do not count as Redis's; whether it did is in describe().
+// own waits for a core do not count as Redis's; whether it did is in describe(). Given Redis's
+// core (HostPauseMeter pins the server to one), it runs there, one level above the server: it
+// sends at once even while Redis runs, and a stop of that core by the host, which would hold
+// its wait up as much as Redis, is one the meter sees. (On the other core, waits of 27 and 241
+// ms came with Redis logging nothing longer than 5 ms and no stop of Redis's core.)
 class PingProbe final
 {
 public:
@@ -26,7 +30,8 @@ public:
     PingProbe &operator=(const PingProbe &) = delete;
 
     // Empty when pinging; else why not.
-    QString start(const QString &socketPath);
+    // `core` < 0: any core, real-time level 1; else that core, level `priority`.
+    QString start(const QString &socketPath, int core = -1, int priority = 1);
     void stop();
 
     int pings() const { return m_pings.load(); }
