@@ -42,8 +42,8 @@ void OperatorFigures::addTo(Report &report, double idlePingMs, const QString &ho
             if (b.scenario == v.page)
                 burst = b;
         }
-        pages << QStringLiteral("%1 (PING %2 ms, burst %3 ms of %4)").arg(v.page).arg(ping, 0, 'f', 1)
-                     .arg(burst.redisMs, 0, 'f', 2).arg(burst.commands);
+        pages << QStringLiteral("%1 (ready in %2 ms, PING %3 ms, burst %4 ms of %5)").arg(v.page).arg(v.readyMs, 0, 'f', 0)
+                     .arg(ping, 0, 'f', 1).arg(burst.redisMs, 0, 'f', 2).arg(burst.commands);
     }
     progress(QStringLiteral("operator: pages visited: ") + pages.join(QStringLiteral("; ")));
 

@@ -24,6 +24,7 @@ public:
         QString page;
         qint64 fromNs = 0; // BurstLog::monotonicNs
         qint64 toNs = 0;
+        double readyMs = 0; // from going there to its refresh (or the bulk run) done
     };
     // The longest stop of Redis's core by the host between two monotonic times (0: none seen).
     using PauseBeside = std::function<double(qint64 fromNs, qint64 toNs)>;

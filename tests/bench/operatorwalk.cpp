@@ -156,6 +156,7 @@ void Bench::operatorWalk()
             // The page's own refresh in, then the window left to refresh by itself a while.
             if (!spin([&window] { return !window.refreshTimer()->isInFlight(); }, 120000))
                 fail(QStringLiteral("operator: %1 did not finish refreshing").arg(page));
+            v.readyMs = double(BurstLog::monotonicNs() - v.fromNs) / 1e6;
             const qint64 until = BurstLog::monotonicNs() + qint64(dwellMs) * 1000000;
             spin([until] { return BurstLog::monotonicNs() >= until; });
             v.toNs = BurstLog::monotonicNs();
