@@ -25,8 +25,9 @@
 // each command's execution time from Redis's slow log, logging every command of FloorMicroseconds
 // or more and matched to the commands written, in order, by client name and first arguments.
 // Not every command (a threshold of 0): Redis 7 then logs each command a script runs too, and
-// creating those entries inside the script made a script of 20,000 HGETs take 3 to 5 times as
-// long; at 10 us it logs almost none of them, and a console call under 10 us is counted as 10 us.
+// creating those entries inside the script made a script of many small commands take several
+// times as long; at 10 us it logs almost none of them, and a console call under 10 us is counted
+// as 10 us.
 class BurstLog final : public WireTap
 {
 public:

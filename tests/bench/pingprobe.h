@@ -13,8 +13,8 @@
 // own waits for a core do not count as Redis's; whether it did is in describe(). Given Redis's
 // core (HostPauseMeter pins the server to one), it runs there, one level above the server: it
 // sends at once even while Redis runs, and a stop of that core by the host, which would hold
-// its wait up as much as Redis, is one the meter sees. (On the other core, waits of 27 and 241
-// ms came with Redis logging nothing longer than 5 ms and no stop of Redis's core.)
+// its wait up as much as Redis, is one the meter sees. (On the other core, waits many times the
+// target came with Redis logging no long command and the meter seeing no stop of its core.)
 class PingProbe final
 {
 public:
