@@ -3,6 +3,7 @@
 #include "luascript.h"
 #include "respreader.h"
 #include "scriptlibrary.h"
+#include "wiretap.h"
 
 #include <algorithm>
 #include <vector>
@@ -90,6 +91,8 @@ void RequestPipeline::write(const QList<QByteArray> &argv)
     if (m_expected.empty())
         m_lastHeard.restart(); // silence counts from when a reply is first owed
     ++m_writes;
+    if (WireTap *tap = WireTap::installed())
+        tap->written(m_settings.clientName, argv);
     m_write(RespReader::encode(argv));
 }
 
@@ -140,6 +143,8 @@ void RequestPipeline::heard()
 
 RedisError RequestPipeline::onReply(const RedisReply &reply)
 {
+    if (WireTap *tap = WireTap::installed())
+        tap->replied(m_settings.clientName);
     if (m_expected.empty())
         return RedisError::make(Kind::Protocol, QStringLiteral("The server sent a reply nobody asked for"));
     const Expected entry = m_expected.front();

@@ -1,6 +1,7 @@
 #include "requestpipeline.h"
 #include "respreader.h"
 #include "scriptlibrary.h"
+#include "wiretap.h"
 
 #include <QTest>
 
@@ -207,6 +208,35 @@ private slots:
         QCOMPARE(h.delivered[1].first, 1);
         QVERIFY(h.delivered[1].second.error.message.contains(QLatin1String("may or may not have run")));
         QCOMPARE(h.delivered[2].second.bytes, QByteArray("B"));
+    }
+    // The benchmark's view of the wire: every command written (the script's load after a
+    // NOSCRIPT included) and every reply read, under the connection's name; nothing once removed.
+    void wireTapSeesEveryWriteAndReply()
+    {
+        struct Recorder final : WireTap
+        {
+            void written(const QString &name, const QList<QByteArray> &argv) override { events << name + QLatin1Char(' ') + QString::fromUtf8(argv.value(0)); }
+            void replied(const QString &name) override { events << name + QStringLiteral(" reply"); }
+            QStringList events;
+        } recorder;
+        ConnectionSettings settings;
+        settings.clientName = QStringLiteral("console");
+        Harness h(settings);
+        h.pipeline.setOpen(true);
+        WireTap::install(&recorder);
+        h.pipeline.submit(configGet(), h.record(0));
+        h.pipeline.submit(RedisCommand::read({"ECHO", "1"}), h.record(1));
+        h.pipeline.onReply(error("NOSCRIPT No matching script."));
+        h.pipeline.onReply(status("1"));
+        h.pipeline.onReply(status("sha"));
+        h.pipeline.onReply(status("60"));
+        WireTap::install(nullptr);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "2"}), h.record(2));
+        const QStringList expected{QStringLiteral("console EVALSHA"), QStringLiteral("console ECHO"),
+                                   QStringLiteral("console reply"),   QStringLiteral("console SCRIPT"),
+                                   QStringLiteral("console EVALSHA"), QStringLiteral("console reply"),
+                                   QStringLiteral("console reply"),   QStringLiteral("console reply")};
+        QCOMPARE(recorder.events, expected);
     }
 };
 

@@ -325,6 +325,8 @@ int Bench::run()
         search();
     if (wanted("scripts"))
         scriptCost();
+    if (wanted("operator"))
+        operatorWalk();
     longestCalls();
 
     const RawRedis::Reply info = m_raw.command({"INFO", "server"});

@@ -90,6 +90,7 @@ private:
     void search();    // search.cpp
     void alerts();    // alerts.cpp
     void scriptCost(); // scriptcost.cpp
+    void operatorWalk(); // operatorwalk.cpp
     void longestCalls();
     // callsalone.cpp: `issues` times, one after another, issue(i, context, done) makes calls of
     // the console (`callsPerIssue` each) and calls done() when answered; then the log is read as

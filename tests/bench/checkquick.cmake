@@ -24,7 +24,8 @@ set(expected
     retry_all stall_retry_all
     events_rate stall_events events_memory
     search_first_result search_total stall_search search_longest_call
-    redis_longest_call redis_call_alone)
+    redis_longest_call redis_call_alone
+    redis_largest_burst operator_ping_wait operator_longest_call)
 string(JSON count LENGTH "${json}" figures)
 set(found "")
 math(EXPR last "${count} - 1")

@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     parser.addOption(out);
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
-                                                 "retry, events, search, scripts (comma-separated)."),
+                                                 "retry, events, search, scripts, operator (comma-separated)."),
                                   QStringLiteral("sections"));
     parser.addOption(only);
     const QCommandLineOption realtime(
@@ -171,7 +171,7 @@ int main(int argc, char **argv)
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("alerts"),
                                 QStringLiteral("group"), QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
                                 QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events"),
-                                QStringLiteral("search"), QStringLiteral("scripts")};
+                                QStringLiteral("search"), QStringLiteral("scripts"), QStringLiteral("operator")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {
