@@ -384,6 +384,10 @@ int Bench::run()
     } else {
         progress(QStringLiteral("results written to %1").arg(out.absoluteFilePath()));
     }
+    // The table again as Markdown beside the JSON (results.md), as docs/BENCHMARKS.md shows it.
+    QFile markdown(out.absolutePath() + QLatin1Char('/') + out.completeBaseName() + QStringLiteral(".md"));
+    if (!markdown.open(QIODevice::WriteOnly | QIODevice::Truncate) || markdown.write(m_report.markdown().toUtf8()) < 0)
+        fail(QStringLiteral("cannot write %1: %2").arg(markdown.fileName(), markdown.errorString()));
     if (!m_errors.isEmpty()) {
         progress(QStringLiteral("%1 error(s); see above").arg(m_errors.size()));
         return 1;

@@ -93,10 +93,14 @@ QString Report::format(double value, Figure::Unit unit)
     return {};
 }
 
-QString Report::table() const
+QStringList Report::columns()
 {
-    const QStringList header{QStringLiteral("figure"), QStringLiteral("ours"), QStringLiteral("reference"),
-                             QStringLiteral("ratio"), QStringLiteral("target"), QStringLiteral("verdict")};
+    return {QStringLiteral("figure"), QStringLiteral("ours"), QStringLiteral("reference"),
+            QStringLiteral("ratio"), QStringLiteral("target"), QStringLiteral("verdict")};
+}
+
+QList<QStringList> Report::rows() const
+{
     QList<QStringList> rows;
     for (const Figure &f : m_figures) {
         QStringList targets;
@@ -114,6 +118,13 @@ QString Report::table() const
         rows.append({f.name, f.ours ? format(*f.ours, f.unit) : QStringLiteral("-"), reference, ratio,
                      targets.isEmpty() ? QStringLiteral("-") : targets.join(QStringLiteral(", ")), f.verdict()});
     }
+    return rows;
+}
+
+QString Report::table() const
+{
+    const QStringList header = columns();
+    const QList<QStringList> rows = this->rows();
     QList<int> widths;
     for (int c = 0; c < header.size(); ++c) {
         int width = int(header.at(c).size());
@@ -138,6 +149,22 @@ QString Report::table() const
         rules << QString(width, QLatin1Char('-'));
     out += line(rules);
     for (const QStringList &row : rows)
+        out += line(row);
+    return out;
+}
+
+QString Report::markdown() const
+{
+    // As docs/BENCHMARKS.md shows the latest full run: one row a figure, numbers right-aligned.
+    const auto line = [](const QStringList &cells) -> QString {
+        QStringList escaped;
+        for (const QString &cell : cells)
+            escaped << QString(cell).replace(QLatin1Char('|'), QStringLiteral("\\|"));
+        return QStringLiteral("| ") + escaped.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    };
+    QString out = line(columns());
+    out += QStringLiteral("|---|---:|---:|---:|---|---|\n");
+    for (const QStringList &row : rows())
         out += line(row);
     return out;
 }

@@ -41,11 +41,16 @@ public:
     const QList<Figure> &figures() const { return m_figures; }
 
     QString table() const;
+    // The same rows as a Markdown table, for docs/BENCHMARKS.md.
+    QString markdown() const;
     QJsonObject toJson(const QJsonObject &header) const;
 
     static QString format(double value, Figure::Unit unit);
 
 private:
+    static QStringList columns();
+    QList<QStringList> rows() const;
+
     QList<Figure> m_figures;
 };
 
