@@ -9,8 +9,8 @@
 #include "jobrowtext.h"
 #include "tableexportbutton.h"
 #include "jobtableproxy.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
+#include "serverreads.h"
 #include "timetext.h"
 
 #include <QFontDatabase>
@@ -179,7 +179,7 @@ void FailedPage::showMessage()
     m_message->setPlainText(messageText(*job));
     if (job->isMissing() || !job->failure)
         return;
-    session()->client()->job(job->jid, this, [this, of, row = *job](const QlessReply<std::optional<Job>> &reply) {
+    session()->reads()->job(job->jid, this, [this, of, row = *job](const QlessReply<std::optional<Job>> &reply) {
         if (of != m_messageOf)
             return; // the cursor moved on meanwhile
         if (!reply.ok())

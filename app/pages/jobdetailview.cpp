@@ -9,7 +9,6 @@
 #include "jsondataview.h"
 #include "palettefollower.h"
 #include "poolrelease.h"
-#include "qlessclient.h"
 #include "tonestyle.h"
 
 #include <QFontDatabase>
@@ -37,7 +36,6 @@ QLabel *banner(QWidget *parent, ThemeColors::Tone tone)
 
 JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     : QWidget(parent)
-    , m_client(client)
     , m_reader(new JobDetailReader(client, this))
     , m_title(new QLabel(this))
     , m_state(new QLabel(this))
@@ -215,7 +213,7 @@ void JobDetailView::showNoJob()
 
 void JobDetailView::fill(const Job &job)
 {
-    const double now = m_client->now(); // ages against the server's clock, not this desktop's
+    const double now = m_reader->serverNow();
     m_title->setText(QString::fromUtf8(job.jid));
     // A running job whose lock ran out is what qless calls stalled.
     const bool lockExpired = job.lockExpired(now);

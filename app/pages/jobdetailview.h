@@ -78,7 +78,6 @@ private:
     void showProblems(const Job &job);
     void showFailure(const Job &job, double now);
 
-    QlessClient *m_client;
     JobDetailReader *m_reader;
     QByteArray m_jid;
     std::optional<Job> m_job;
