@@ -33,7 +33,7 @@ double numberOr(const QString &text, double fallback)
 
 CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
-    , m_jobs(new JobListPane(session->client(), this))
+    , m_jobs(new JobListPane(session, this))
     , m_queue(new QLineEdit(this))
     , m_klass(new QLineEdit(this))
     , m_retention(new QLabel(this))

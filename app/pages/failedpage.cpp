@@ -31,7 +31,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
     , m_clusters(new QPushButton(tr("Clusters…"), this))
-    , m_exportGroups(new TableExportButton(session->client(),
+    , m_exportGroups(new TableExportButton(session,
                                            [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
 {

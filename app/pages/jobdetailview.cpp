@@ -34,9 +34,9 @@ QLabel *banner(QWidget *parent, ThemeColors::Tone tone)
 }
 } // namespace
 
-JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
+JobDetailView::JobDetailView(JobDetailReader *reader, QWidget *parent)
     : QWidget(parent)
-    , m_reader(new JobDetailReader(client, this))
+    , m_reader(reader)
     , m_title(new QLabel(this))
     , m_state(new QLabel(this))
     , m_message(new QLabel(this))
@@ -51,6 +51,7 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     , m_failureHeader(new QLabel(this))
     , m_failureText(new QPlainTextEdit(this))
 {
+    m_reader->setParent(this);
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     titleFont.setBold(true);

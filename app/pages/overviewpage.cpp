@@ -58,7 +58,7 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     , m_tracked(new QLabel(this))
     , m_workersLabel(new QLabel(this))
     , m_deregisterIdle(WorkerActions::of(session)->makeDeregisterIdleButton(m_workers, this))
-    , m_exportWorkers(new TableExportButton(session->client(),
+    , m_exportWorkers(new TableExportButton(session,
                                             [] { return TableExportView(TableExportView::Kind::Workers); }, this))
 {
     m_sorted->setSourceModel(m_queues);
@@ -130,7 +130,7 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     layout->addSpacing(8);
     auto *queuesHeading = new QHBoxLayout;
     queuesHeading->addWidget(heading(tr("Queues"), this), 1);
-    queuesHeading->addWidget(new TableExportButton(session->client(),
+    queuesHeading->addWidget(new TableExportButton(session,
                                                    [] { return TableExportView(TableExportView::Kind::Queues); }, this));
     layout->addLayout(queuesHeading);
     layout->addWidget(m_queueView, 3);
