@@ -8,8 +8,8 @@
 #include <functional>
 
 class CommandOutcome;
-class QCommandLineOption;
 class HeadlessSession;
+class QCommandLineOption;
 class QCommandLineParser;
 struct ConnectionSettings;
 struct QueueCounts;
