@@ -25,6 +25,11 @@ EventStream::EventStream(const ConnectionSettings &settings, QlessClient *client
 }
 
 // The subscriber (and its thread) goes first: nothing arrives for a model being torn down.
+QStringList EventStream::knownEvents()
+{
+    return QlessEventDecoder::knownEvents();
+}
+
 EventStream::~EventStream()
 {
     delete m_subscriber;

@@ -5,6 +5,7 @@
 #include "pubsubmessage.h"
 
 #include <QObject>
+#include <QStringList>
 
 class EventClassBook;
 class EventLogModel;
@@ -24,6 +25,9 @@ public:
     EventStream(const ConnectionSettings &settings, QlessClient *client, QObject *parent = nullptr,
                 int capacity = 0);
     ~EventStream() override;
+
+    // The kinds of event the job system publishes, in the order a filter lists them.
+    static QStringList knownEvents();
 
     EventLogModel *model() const { return m_model; }
     EventClassBook *classBook() const { return m_classes; }

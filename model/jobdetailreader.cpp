@@ -32,6 +32,11 @@ JobDetailReader::JobDetailReader(QlessClient *client, QObject *parent)
 {
 }
 
+double JobDetailReader::serverNow() const
+{
+    return m_client->now();
+}
+
 JobDetailReader::~JobDetailReader()
 {
     PoolRelease::release(std::move(m_last));

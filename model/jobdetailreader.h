@@ -43,6 +43,9 @@ public:
     // Reads `jid`; `done` runs once on this object's thread, unless this object is gone first.
     void read(const QByteArray &jid, Done done);
     bool isReading() const { return m_reading; }
+    // The server's clock (seconds since the epoch), the one the job's times were written by: a
+    // job's ages are shown against it, not against this desktop's clock.
+    double serverNow() const;
 
 private:
     void prepared(quint64 generation, QlessReply<Content> reply, const Done &done);

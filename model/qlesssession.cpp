@@ -2,12 +2,14 @@
 
 #include "auditlog.h"
 #include "qlessclient.h"
+#include "qlessoperations.h"
 #include "redisconnection.h"
 
 QlessSession::QlessSession(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
     , m_connection(std::make_unique<RedisConnection>(settings))
     , m_client(std::make_unique<QlessClient>(m_connection.get()))
+    , m_operations(std::make_unique<QlessOperations>(m_client.get()))
     , m_auditLog(std::make_shared<AuditLog>())
 {
     connect(m_connection.get(), &RedisConnection::stateChanged, this, &QlessSession::onState);
@@ -23,6 +25,7 @@ QlessSession::~QlessSession()
     // the client as they go: they go first, while both are whole.
     const QObjectList children = this->children();
     qDeleteAll(children);
+    m_operations.reset();
     m_client.reset();
     m_connection.reset();
 }
@@ -30,6 +33,31 @@ QlessSession::~QlessSession()
 const ConnectionSettings &QlessSession::settings() const
 {
     return m_connection->settings();
+}
+
+ServerReads *QlessSession::reads() const
+{
+    return m_operations.get();
+}
+
+QueueWrites *QlessSession::queueWrites() const
+{
+    return m_operations.get();
+}
+
+JobWrites *QlessSession::jobWrites() const
+{
+    return m_operations.get();
+}
+
+WorkerWrites *QlessSession::workerWrites() const
+{
+    return m_operations.get();
+}
+
+void QlessSession::reconnect()
+{
+    m_connection->reconnect();
 }
 
 bool QlessSession::isReadOnly() const

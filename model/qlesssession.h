@@ -11,8 +11,13 @@
 #include <memory>
 
 class AuditLog;
+class JobWrites;
 class QlessClient;
+class QlessOperations;
+class QueueWrites;
 class RedisConnection;
+class ServerReads;
+class WorkerWrites;
 
 // One connected qless server as the console sees it: the connection (on its own thread), the
 // typed API over it, and what the window shows about it: its state, when data last arrived, and
@@ -25,8 +30,16 @@ public:
     explicit QlessSession(const ConnectionSettings &settings, QObject *parent = nullptr);
     ~QlessSession() override;
 
+    // For the models built over it; pages and actions use the interfaces below.
     QlessClient *client() const { return m_client.get(); }
     RedisConnection *connection() const { return m_connection.get(); }
+    // The small reads and the writes of pages and actions, answered by this server's job system.
+    ServerReads *reads() const;
+    QueueWrites *queueWrites() const;
+    JobWrites *jobWrites() const;
+    WorkerWrites *workerWrites() const;
+    // Drops the link and connects again now (the operator asked; no backoff wait).
+    void reconnect();
     const ConnectionSettings &settings() const;
     bool isReadOnly() const;
     ConnectionState state() const { return m_state; }
@@ -65,6 +78,7 @@ private:
 
     std::unique_ptr<RedisConnection> m_connection;
     std::unique_ptr<QlessClient> m_client;
+    std::unique_ptr<QlessOperations> m_operations; // over m_client
     ConnectionState m_state;
     QDateTime m_lastRefresh;
     bool m_stale = false;

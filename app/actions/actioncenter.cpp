@@ -5,9 +5,9 @@
 
 #include "bulkrunner.h"
 #include "mnemonictext.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuepickerdialog.h"
+#include "serverreads.h"
 #include "windowmodal.h"
 
 #include <QAction>
@@ -299,7 +299,7 @@ void ActionCenter::actOnFailed(FailedChoice choice, const BulkTarget &target, QW
 
 void ActionCenter::askMove(const BulkTarget &target, const QString &onlyState, QWidget *parent)
 {
-    auto *dialog = new QueuePickerDialog(m_session->client(), tr("Move %1 to:").arg(jobsText(target)), parent);
+    auto *dialog = new QueuePickerDialog(m_session->reads(), tr("Move %1 to:").arg(jobsText(target)), parent);
     connect(dialog, &QDialog::accepted, this, [this, dialog, target, onlyState, parent] {
         run(JobAction::move(dialog->queue(), onlyState), target, parent);
     });

@@ -5,7 +5,7 @@
 #include "actioncenter.h"
 #include "auditrecord.h"
 #include "jobnotedialog.h"
-#include "qlessclient.h"
+#include "jobwrites.h"
 #include "qlesssession.h"
 #include "recurringeditdialog.h"
 #include "windowmodal.h"
@@ -41,7 +41,7 @@ void OneJobActions::askRemoveDependency(const Job &job, QWidget *parent)
         QList<QByteArray> dependencies;
         if (choice != all)
             dependencies.append(choice.toUtf8());
-        m_session->client()->dependsOff(jid, dependencies, this, [this, jid, choice, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+        m_session->jobWrites()->removeDependencies(jid, dependencies, this, [this, jid, choice, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
             const QJsonObject arguments{{QStringLiteral("jid"), QString::fromUtf8(jid)},
                                         {QStringLiteral("dependency"), choice}};
             recordOneJob(QStringLiteral("depends off"), arguments, reply.error, reply.value, tr("dependency removed"),
@@ -73,7 +73,7 @@ void OneJobActions::askEditRecurring(const RecurringJob &job, QWidget *parent)
             arguments.insert(QStringLiteral("queue"), *update.queue);
         if (update.backlog)
             arguments.insert(QStringLiteral("backlog"), *update.backlog);
-        m_session->client()->updateRecurring(jid, update, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+        m_session->jobWrites()->updateRecurring(jid, update, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
             recordOneJob(QStringLiteral("recur update"), arguments, reply.error, reply.value,
                          tr("recurring job updated"), tr("no such recurring job"), tr("Edit recurring job"), where);
         });
@@ -92,7 +92,7 @@ void OneJobActions::askStopRecurring(const RecurringJob &job, QWidget *parent)
                "spawned stay.").arg(QString::fromUtf8(jid), job.klass,
                                     QString::number(job.interval, 'g', QLocale::FloatingPointShortest), job.queue),
             tr("Stop it"), true, [this, jid, parent] {
-                m_session->client()->recurringOff(jid, this, [this, jid, where = QPointer<QWidget>(parent)](const QlessReply<qint64> &reply) {
+                m_session->jobWrites()->stopRecurring(jid, this, [this, jid, where = QPointer<QWidget>(parent)](const QlessReply<qint64> &reply) {
                     recordOneJob(QStringLiteral("recur off"), {{QStringLiteral("jid"), QString::fromUtf8(jid)}},
                                  reply.error, reply.value > 0, tr("recurring job stopped"), tr("no such recurring job"),
                                  tr("Stop recurring job"), where);
@@ -111,7 +111,7 @@ void OneJobActions::askAddNote(const QByteArray &jid, QWidget *parent)
         QJsonObject arguments{{QStringLiteral("jid"), QString::fromUtf8(jid)}, {QStringLiteral("message"), message}};
         if (!data.isEmpty())
             arguments.insert(QStringLiteral("data"), QJsonDocument::fromJson(data.toUtf8()).object());
-        m_session->client()->addNote(jid, message, data, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+        m_session->jobWrites()->addNote(jid, message, data, this, [this, arguments, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
             recordOneJob(QStringLiteral("log"), arguments, reply.error, reply.ok(), tr("note added"),
                          tr("the note was not written"), tr("Add note"), where);
         });

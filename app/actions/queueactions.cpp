@@ -4,9 +4,9 @@
 
 #include "configeditor.h"
 #include "configmodel.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
+#include "queuewrites.h"
 #include "rowcontextmenu.h"
 #include "windowmodal.h"
 
@@ -146,9 +146,9 @@ void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *par
                         ActionCenter::Report::Failure);
         };
         if (pause)
-            m_session->client()->pauseQueues(queues, this, done);
+            m_session->queueWrites()->pause(queues, this, done);
         else
-            m_session->client()->unpauseQueues(queues, this, done);
+            m_session->queueWrites()->unpause(queues, this, done);
     });
 }
 
@@ -159,7 +159,7 @@ void QueueActions::forget(const QStringList &queues, QWidget *parent)
                             "settings stay). A queue that still holds jobs or a recurring template is kept.")
                              .arg(queuesText(queues));
     confirmWrite(queues, parent, title, text, tr("Forget"), true, [this, queues, title, parent] {
-        m_session->client()->forgetQueues(queues, this, [this, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<QStringList> &reply) {
+        m_session->queueWrites()->forget(queues, this, [this, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<QStringList> &reply) {
             QString message;
             if (reply.ok()) {
                 QStringList kept;

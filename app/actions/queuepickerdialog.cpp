@@ -1,6 +1,6 @@
 #include "queuepickerdialog.h"
 
-#include "qlessclient.h"
+#include "serverreads.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -9,7 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-QueuePickerDialog::QueuePickerDialog(QlessClient *client, const QString &question, QWidget *parent)
+QueuePickerDialog::QueuePickerDialog(ServerReads *reads, const QString &question, QWidget *parent)
     : QDialog(parent)
     , m_question(new QLabel(question, this))
     , m_queues(new QComboBox(this))
@@ -46,7 +46,7 @@ QueuePickerDialog::QueuePickerDialog(QlessClient *client, const QString &questio
     m_queues->setCurrentText(QString());
     updateButtons();
 
-    client->queueCounts(this, [this](const QlessReply<QList<QueueCounts>> &reply) {
+    reads->queueCounts(this, [this](const QlessReply<QList<QueueCounts>> &reply) {
         if (!reply.ok()) {
             m_note->setText(tr("The queue list could not be read (%1); type the name.").arg(reply.error.message));
             return;

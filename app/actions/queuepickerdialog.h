@@ -5,7 +5,7 @@
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
-class QlessClient;
+class ServerReads;
 
 // Where to move jobs: an existing queue picked from the list (read when the dialog opens), or a
 // new name typed in. OK stays disabled while the name is empty.
@@ -14,7 +14,7 @@ class QueuePickerDialog final : public QDialog
     Q_OBJECT
 
 public:
-    QueuePickerDialog(QlessClient *client, const QString &question, QWidget *parent = nullptr);
+    QueuePickerDialog(ServerReads *reads, const QString &question, QWidget *parent = nullptr);
 
     QString queue() const;
     QComboBox *queueBox() const { return m_queues; }

@@ -1,11 +1,12 @@
 #include "workeractions.h"
 
 #include "durationtext.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "rowcontextmenu.h"
+#include "serverreads.h"
 #include "windowmodal.h"
 #include "workerlistmodel.h"
+#include "workerwrites.h"
 
 #include <QAbstractItemView>
 #include <QInputDialog>
@@ -78,7 +79,7 @@ void WorkerActions::deregister(const QStringList &workers, QWidget *parent)
                             "a worker still alive registers again when it next asks for work.")
                              .arg(workersText(workers));
     confirmWrite(workers, parent, title, text, tr("Deregister"), true, [this, workers, title, parent] {
-        m_session->client()->deregisterWorkers(workers, this, [this, workers, title, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+        m_session->workerWrites()->deregister(workers, this, [this, workers, title, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
             finishWrite(where, title, QStringLiteral("deregister workers"), QStringLiteral("workers"), workers,
                         reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"),
                         reply.ok() ? tr("%1 deregistered").arg(workersText(workers)) : reply.error.message,
@@ -113,7 +114,7 @@ void WorkerActions::askDeregisterIdle(const WorkerListModel *model, QWidget *par
         if (!from)
             return;
         const double seconds = minutes * 60.0;
-        const QStringList idle = idleFor(from->rows(), seconds, m_session->client()->now());
+        const QStringList idle = idleFor(from->rows(), seconds, m_session->reads()->now());
         if (idle.isEmpty()) {
             m_center->showResult(where, title, tr("No worker listed was idle for longer than %1: nothing to do.")
                                                    .arg(DurationText::format(seconds)), false);

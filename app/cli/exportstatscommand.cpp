@@ -4,8 +4,8 @@
 #include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
-#include "qlessclient.h"
-#include "redisconnection.h"
+#include "headlesssession.h"
+#include "serverreads.h"
 #include "statschart.h"
 #include "statshistory.h"
 
@@ -169,15 +169,15 @@ int ExportStatsCommand::execute(const Options &options, QString *error)
         return Failure;
 
     boundInTime(&settings, options.timeoutSeconds);
-    RedisConnection connection(settings);
-    QlessClient client(&connection);
+    HeadlessSession session(settings);
+    ServerReads *reads = session.reads();
     CommandOutcome outcome;
     QObject *context = outcome.context();
 
     QTimer::singleShot(options.timeoutSeconds * 1000 + 2000, context, [&] {
         outcome.settle(Failure, tr("No answer from %1 within %2 s.").arg(settings.describe()).arg(options.timeoutSeconds));
     });
-    failWhenUnreachable(&connection, settings, &outcome);
+    failWhenUnreachable(&session, settings, &outcome);
 
     const auto exportDay = [&](const DayStats &stats) {
         QList<HistogramSeries> series;
@@ -209,7 +209,7 @@ int ExportStatsCommand::execute(const Options &options, QString *error)
             outcome.settle(Success, QString());
     };
 
-    client.queueCounts(context, [&](const QlessReply<QList<QueueCounts>> &reply) {
+    reads->queueCounts(context, [&](const QlessReply<QList<QueueCounts>> &reply) {
         if (!reply.ok()) {
             // The first request fails with the connection; say so the same way the state does.
             const bool transport = reply.error.kind != RedisError::Kind::ScriptError
@@ -223,8 +223,8 @@ int ExportStatsCommand::execute(const Options &options, QString *error)
                                 .arg(options.queue, settings.describe(), queuesItHas(reply.value, 12)));
             return;
         }
-        client.stats(options.queue, StatsHistory::timestampOf(options.date), context,
-                     [&](const QlessReply<DayStats> &stats) {
+        reads->dayStats(options.queue, StatsHistory::timestampOf(options.date), context,
+                        [&](const QlessReply<DayStats> &stats) {
             if (!stats.ok())
                 outcome.settle(Failure, tr("Cannot read the stats of \"%1\": %2").arg(options.queue, stats.error.message));
             else

@@ -3,8 +3,8 @@
 #include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
-#include "qlessclient.h"
-#include "redisconnection.h"
+#include "headlesssession.h"
+#include "serverreads.h"
 #include "tablecsvexport.h"
 
 #include <QCommandLineParser>
@@ -143,21 +143,18 @@ int ExportTableCommand::execute(const Options &options, QString *error)
     }
     // Each request has the timeout; the whole export has none (a large list takes many requests).
     boundInTime(&settings, options.timeoutSeconds);
-    std::unique_ptr<RedisConnection> connection;
-    std::unique_ptr<QlessClient> client;
-    if (needsServer) {
-        connection = std::make_unique<RedisConnection>(settings);
-        client = std::make_unique<QlessClient>(connection.get());
-    }
+    std::unique_ptr<HeadlessSession> session;
+    if (needsServer)
+        session = std::make_unique<HeadlessSession>(settings);
 
-    TableCsvExport csv(client.get(), options.view, options.out);
+    TableCsvExport csv(session ? session->client() : nullptr, options.view, options.out);
     CommandOutcome outcome;
     QObject::connect(&csv, &TableCsvExport::finished, outcome.context(), [&outcome](bool ok, const QString &message) {
         outcome.settle(ok ? Success : Failure, message);
     });
     // Its message first: the "Cancelled." that follows is then ignored, and the partial file goes.
-    if (connection)
-        failWhenUnreachable(connection.get(), settings, &outcome, [&csv] { csv.cancel(); });
+    if (session)
+        failWhenUnreachable(session.get(), settings, &outcome, [&csv] { csv.cancel(); });
     const auto start = [&] {
         QString openError;
         if (!csv.start(&openError))
@@ -167,7 +164,7 @@ int ExportTableCommand::execute(const Options &options, QString *error)
         // A queue qless does not list would give a header and no row, as an empty one does: a
         // typo in a report script must not pass for "nothing waiting". desk.queues first.
         const QString queue = options.view.queue;
-        client->queueCounts(outcome.context(), [&, queue](const QlessReply<QList<QueueCounts>> &reply) {
+        session->reads()->queueCounts(outcome.context(), [&, queue](const QlessReply<QList<QueueCounts>> &reply) {
             if (!reply.ok())
                 outcome.settle(Failure, tr("Cannot read the queues: %1").arg(reply.error.message));
             else if (!lists(reply.value, queue))

@@ -3,8 +3,8 @@
 #include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
+#include "headlesssession.h"
 #include "queuecounts.h"
-#include "redisconnection.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -163,11 +163,11 @@ void HeadlessCommand::boundInTime(ConnectionSettings *settings, int timeoutSecon
     settings->readOnly = true; // it only reads
 }
 
-void HeadlessCommand::failWhenUnreachable(RedisConnection *connection, const ConnectionSettings &settings,
+void HeadlessCommand::failWhenUnreachable(HeadlessSession *session, const ConnectionSettings &settings,
                                           CommandOutcome *outcome, const std::function<void()> &afterwards)
 {
     const QString server = settings.describe();
-    QObject::connect(connection, &RedisConnection::stateChanged, outcome->context(),
+    QObject::connect(session, &HeadlessSession::stateChanged, outcome->context(),
                      [server, outcome, afterwards](const ConnectionState &state) {
                          if (state.phase != ConnectionState::Phase::Failed)
                              return;

@@ -8,9 +8,9 @@
 #include <functional>
 
 class CommandOutcome;
+class HeadlessSession;
 class QCommandLineOption;
 class QCommandLineParser;
-class RedisConnection;
 struct ConnectionSettings;
 struct QueueCounts;
 
@@ -63,8 +63,8 @@ protected:
     // Two attempts (a server restarting gets a second chance), each request bounded by the
     // timeout, read-only: a command should fail, not wait for a server that is away.
     static void boundInTime(ConnectionSettings *settings, int timeoutSeconds);
-    // Settles `outcome` as a failure when `connection` gives up, then calls `afterwards`.
-    static void failWhenUnreachable(RedisConnection *connection, const ConnectionSettings &settings,
+    // Settles `outcome` as a failure when `session`'s connection gives up, then calls `afterwards`.
+    static void failWhenUnreachable(HeadlessSession *session, const ConnectionSettings &settings,
                                     CommandOutcome *outcome, const std::function<void()> &afterwards = {});
     static bool lists(const QList<QueueCounts> &queues, const QString &queue);
     // "it has a, b, … (40 in all)" with at most `most` names, sorted, or "it has none": enough to

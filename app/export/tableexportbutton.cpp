@@ -1,5 +1,6 @@
 #include "tableexportbutton.h"
 
+#include "qlesssession.h"
 #include "tablecsvexport.h"
 
 #include <QDir>
@@ -11,9 +12,9 @@
 
 #include <limits>
 
-TableExportButton::TableExportButton(QlessClient *client, ViewOf viewOf, QWidget *parent)
+TableExportButton::TableExportButton(QlessSession *session, ViewOf viewOf, QWidget *parent)
     : QToolButton(parent)
-    , m_client(client)
+    , m_session(session)
     , m_viewOf(std::move(viewOf))
 {
     setObjectName(QStringLiteral("tableExportButton"));
@@ -49,7 +50,7 @@ bool TableExportButton::exportTo(const QString &path)
     const std::optional<TableExportView> view = m_viewOf ? m_viewOf() : std::nullopt;
     if (!view || isExporting())
         return false;
-    auto *csv = new TableCsvExport(m_client, *view, path, this);
+    auto *csv = new TableCsvExport(m_session ? m_session->client() : nullptr, *view, path, this);
     QString error;
     if (!csv->start(&error)) {
         delete csv;

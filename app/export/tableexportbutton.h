@@ -9,7 +9,7 @@
 #include <functional>
 #include <optional>
 
-class QlessClient;
+class QlessSession;
 class TableCsvExport;
 
 // "Export CSV…" for one table of a page: asks where to save, then writes every row of the list
@@ -24,8 +24,8 @@ class TableExportButton final : public QToolButton
 public:
     using ViewOf = std::function<std::optional<TableExportView>()>;
 
-    // `client` may be null for the Activity view (a local file).
-    TableExportButton(QlessClient *client, ViewOf viewOf, QWidget *parent = nullptr);
+    // `session` (the server the rows are read from) may be null for the Activity view (a local file).
+    TableExportButton(QlessSession *session, ViewOf viewOf, QWidget *parent = nullptr);
 
     // What the button would export now (nullopt: nothing); the same view `export-table` takes.
     std::optional<TableExportView> view() const { return m_viewOf(); }
@@ -48,7 +48,7 @@ private:
     void onProgress(qint64 rows, qint64 total);
     void onFinished(bool ok, const QString &message);
 
-    QlessClient *m_client;
+    QlessSession *m_session;
     ViewOf m_viewOf;
     QPointer<TableCsvExport> m_export;
     QPointer<QProgressDialog> m_progress;

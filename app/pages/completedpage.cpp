@@ -5,9 +5,9 @@
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "jobtableproxy.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "refreshjoin.h"
+#include "serverreads.h"
 #include "tonestyle.h"
 
 #include <QHBoxLayout>
@@ -33,7 +33,7 @@ double numberOr(const QString &text, double fallback)
 
 CompletedPage::CompletedPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
-    , m_jobs(new JobListPane(session->client(), this))
+    , m_jobs(new JobListPane(session, this))
     , m_queue(new QLineEdit(this))
     , m_klass(new QLineEdit(this))
     , m_retention(new QLabel(this))
@@ -124,16 +124,15 @@ void CompletedPage::applyFilter()
     exportView.queue = queue;
     exportView.klass = klass;
     m_jobs->setExportView(exportView);
-    QlessClient *client = session()->client();
     if (!isFiltering()) {
-        m_jobs->setSource(JobSource::completed(client), tr("Completed jobs, newest first"));
+        m_jobs->setSource(JobSource::completed(session()->client()), tr("Completed jobs, newest first"));
     } else {
         QStringList what;
         if (!queue.isEmpty())
             what << tr("in %1").arg(queue);
         if (!klass.isEmpty())
             what << tr("of a class containing \"%1\"").arg(klass);
-        m_jobs->setSource(JobSource::completedMatching(client, queue, klass),
+        m_jobs->setSource(JobSource::completedMatching(session()->client(), queue, klass),
                           tr("Completed jobs %1, newest first").arg(what.join(QLatin1Char(' '))));
     }
     updateStatus();
@@ -149,7 +148,7 @@ void CompletedPage::refresh(std::function<void(bool ok)> done)
 
 void CompletedPage::readRetention(std::function<void(bool ok)> done)
 {
-    session()->client()->config(this, [this, done](const QlessReply<QlessConfig> &reply) {
+    session()->reads()->config(this, [this, done](const QlessReply<QlessConfig> &reply) {
         if (!reply.ok()) {
             done(false);
             return;

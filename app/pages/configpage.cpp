@@ -119,7 +119,7 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     layout->setContentsMargins(12, 12, 12, 12);
     auto *noteRow = new QHBoxLayout;
     noteRow->addWidget(note, 1);
-    noteRow->addWidget(new TableExportButton(session->client(),
+    noteRow->addWidget(new TableExportButton(session,
                                              [] { return TableExportView{TableExportView::Kind::Config}; }, this),
                        0, Qt::AlignBottom);
     layout->addLayout(noteRow);

@@ -4,7 +4,6 @@
 #include "eventfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventstream.h"
-#include "qlesseventdecoder.h"
 #include "qlesssession.h"
 #include "ratesparkline.h"
 #include "tableviews.h"
@@ -65,7 +64,7 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
     header->resizeSection(EventLogModel::TimeColumn, 95);
     // Wide enough for every event's name in the console's language ("Konfig. zurückgesetzt").
     int eventWidth = 125;
-    for (const QString &name : QlessEventDecoder::knownEvents())
+    for (const QString &name : EventStream::knownEvents())
         eventWidth = qMax(eventWidth, m_view->fontMetrics().horizontalAdvance(EventLogModel::eventName(name)) + 16);
     header->resizeSection(EventLogModel::EventColumn, eventWidth);
     header->resizeSection(EventLogModel::QueueColumn, 110);
@@ -75,7 +74,7 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
 
     m_event->setAccessibleName(tr("Filter by event"));
     m_event->addItem(tr("All events"), QString());
-    for (const QString &name : QlessEventDecoder::knownEvents())
+    for (const QString &name : EventStream::knownEvents())
         m_event->addItem(EventLogModel::eventName(name), name);
     m_pause->setCheckable(true);
     m_pause->setAccessibleName(tr("Pause the table"));

@@ -9,8 +9,8 @@
 #include "jobrowtext.h"
 #include "tableexportbutton.h"
 #include "jobtableproxy.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
+#include "serverreads.h"
 #include "timetext.h"
 
 #include <QFontDatabase>
@@ -31,7 +31,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
     , m_clusters(new QPushButton(tr("Clusters…"), this))
-    , m_exportGroups(new TableExportButton(session->client(),
+    , m_exportGroups(new TableExportButton(session,
                                            [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
 {
@@ -179,7 +179,7 @@ void FailedPage::showMessage()
     m_message->setPlainText(messageText(*job));
     if (job->isMissing() || !job->failure)
         return;
-    session()->client()->job(job->jid, this, [this, of, row = *job](const QlessReply<std::optional<Job>> &reply) {
+    session()->reads()->job(job->jid, this, [this, of, row = *job](const QlessReply<std::optional<Job>> &reply) {
         if (of != m_messageOf)
             return; // the cursor moved on meanwhile
         if (!reply.ok())

@@ -16,9 +16,9 @@
 #include <QShortcut>
 #include <QVBoxLayout>
 
-JobDetailDialog::JobDetailDialog(QlessClient *client, QWidget *parent)
+JobDetailDialog::JobDetailDialog(JobDetailReader *reader, QWidget *parent)
     : QDialog(parent)
-    , m_view(new JobDetailView(client, this))
+    , m_view(new JobDetailView(reader, this))
     , m_back(new QPushButton(tr("← &Back"), this))
     , m_actions(new QPushButton(tr("&Actions"), this))
     , m_actionsMenu(new QMenu(this))

@@ -5,11 +5,11 @@
 #include <QList>
 
 class ActionCenter;
+class JobDetailReader;
 class JobDetailView;
 class QAction;
 class QMenu;
 class QPushButton;
-class QlessClient;
 
 // A non-modal window around JobDetailView: links to other jobs open in it (Back returns), F5 or
 // Refresh reads the job again. Queue, tag and worker links are passed on for the main window.
@@ -20,7 +20,8 @@ class JobDetailDialog final : public QDialog
     Q_OBJECT
 
 public:
-    explicit JobDetailDialog(QlessClient *client, QWidget *parent = nullptr);
+    // `reader` as JobDetailView takes it.
+    explicit JobDetailDialog(JobDetailReader *reader, QWidget *parent = nullptr);
 
     // Shows `jid`; the job shown before it is where Back goes.
     void showJob(const QByteArray &jid);

@@ -13,7 +13,7 @@ QString link(const QString &scheme, const QString &value);
 // Links to the first few `values` and how many more there are; "none" in grey when empty.
 QString links(const QString &scheme, const QStringList &values);
 // A moment in the desktop's zone with how long ago it was; the same moment in UTC on hover.
-// `now`: the Redis server's time (QlessClient::now), the clock the job's times were written by.
+// `now`: the Redis server's time (JobDetailReader::serverNow), the clock the job's times were written by.
 QString stamp(double when, double now);
 QString number(double value);
 // Tones shared with the lists: what needs attention is warm, what moves is blue.

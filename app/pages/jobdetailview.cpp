@@ -9,7 +9,6 @@
 #include "jsondataview.h"
 #include "palettefollower.h"
 #include "poolrelease.h"
-#include "qlessclient.h"
 #include "tonestyle.h"
 
 #include <QFontDatabase>
@@ -35,10 +34,9 @@ QLabel *banner(QWidget *parent, ThemeColors::Tone tone)
 }
 } // namespace
 
-JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
+JobDetailView::JobDetailView(JobDetailReader *reader, QWidget *parent)
     : QWidget(parent)
-    , m_client(client)
-    , m_reader(new JobDetailReader(client, this))
+    , m_reader(reader)
     , m_title(new QLabel(this))
     , m_state(new QLabel(this))
     , m_message(new QLabel(this))
@@ -53,6 +51,7 @@ JobDetailView::JobDetailView(QlessClient *client, QWidget *parent)
     , m_failureHeader(new QLabel(this))
     , m_failureText(new QPlainTextEdit(this))
 {
+    m_reader->setParent(this);
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     titleFont.setBold(true);
@@ -215,7 +214,7 @@ void JobDetailView::showNoJob()
 
 void JobDetailView::fill(const Job &job)
 {
-    const double now = m_client->now(); // ages against the server's clock, not this desktop's
+    const double now = m_reader->serverNow();
     m_title->setText(QString::fromUtf8(job.jid));
     // A running job whose lock ran out is what qless calls stalled.
     const bool lockExpired = job.lockExpired(now);

@@ -16,7 +16,6 @@ class JsonDataView;
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
-class QlessClient;
 
 // Everything about one job (the get script, a read): its fields, `data` as a JSON tree (raw and
 // flagged when not JSON), its history as a timeline in either stored form, the failure with its
@@ -30,7 +29,8 @@ class JobDetailView final : public QWidget
     Q_OBJECT
 
 public:
-    explicit JobDetailView(QlessClient *client, QWidget *parent = nullptr);
+    // Shows what `reader` reads; the view takes it over (a new one, or one without a parent).
+    explicit JobDetailView(JobDetailReader *reader, QWidget *parent = nullptr);
     ~JobDetailView() override;
 
     // Shows `jid` (emptied until its reply is in) and reads it.
@@ -78,7 +78,6 @@ private:
     void showProblems(const Job &job);
     void showFailure(const Job &job, double now);
 
-    QlessClient *m_client;
     JobDetailReader *m_reader;
     QByteArray m_jid;
     std::optional<Job> m_job;

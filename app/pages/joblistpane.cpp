@@ -3,6 +3,7 @@
 #include "elidedcelldelegate.h"
 #include "joblistmodel.h"
 #include "jobtableproxy.h"
+#include "qlesssession.h"
 #include "tableexportbutton.h"
 #include "tableviews.h"
 #include "visiblerows.h"
@@ -15,13 +16,13 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-JobListPane::JobListPane(QlessClient *client, QWidget *parent)
+JobListPane::JobListPane(QlessSession *session, QWidget *parent)
     : QWidget(parent)
-    , m_model(new JobListModel(client, this))
+    , m_model(new JobListModel(session->client(), this))
     , m_proxy(new JobTableProxy(this))
     , m_view(new QTableView(this))
     , m_heading(new QLabel(this))
-    , m_export(new TableExportButton(client, [this] { return m_exportView; }, this))
+    , m_export(new TableExportButton(session, [this] { return m_exportView; }, this))
 {
     m_proxy->setSourceModel(m_model);
     TableViews::setUp(m_view, m_proxy);

@@ -12,7 +12,7 @@ class JobListModel;
 class JobTableProxy;
 class QLabel;
 class QTableView;
-class QlessClient;
+class QlessSession;
 class TableExportButton;
 
 // The job half of the Failed, Tracked, Tags and Workers pages: a heading ("IOError: 1,234 jobs,
@@ -24,7 +24,7 @@ class JobListPane final : public QWidget
     Q_OBJECT
 
 public:
-    explicit JobListPane(QlessClient *client, QWidget *parent = nullptr);
+    explicit JobListPane(QlessSession *session, QWidget *parent = nullptr);
 
     JobListModel *model() const { return m_model; }
     JobTableProxy *proxy() const { return m_proxy; }

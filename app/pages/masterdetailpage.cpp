@@ -20,7 +20,7 @@ MasterDetailPage::MasterDetailPage(QlessSession *session, QWidget *parent)
     , m_listSide(new QWidget(this))
     , m_listHeading(new QLabel(this))
     , m_listHeadingRow(new QHBoxLayout)
-    , m_jobs(new JobListPane(session->client(), this))
+    , m_jobs(new JobListPane(session, this))
 {
     QFont bold = m_listHeading->font();
     bold.setBold(true);

@@ -4,11 +4,11 @@
 #include "jobrowtext.h"
 #include "palettefollower.h"
 #include "pausetimes.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "queueactions.h"
 #include "queuelistmodel.h"
 #include "refreshjoin.h"
+#include "serverreads.h"
 #include "tableexportbutton.h"
 #include "tableexportview.h"
 #include "tableviews.h"
@@ -58,7 +58,7 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     , m_tracked(new QLabel(this))
     , m_workersLabel(new QLabel(this))
     , m_deregisterIdle(WorkerActions::of(session)->makeDeregisterIdleButton(m_workers, this))
-    , m_exportWorkers(new TableExportButton(session->client(),
+    , m_exportWorkers(new TableExportButton(session,
                                             [] { return TableExportView(TableExportView::Kind::Workers); }, this))
 {
     m_sorted->setSourceModel(m_queues);
@@ -130,7 +130,7 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     layout->addSpacing(8);
     auto *queuesHeading = new QHBoxLayout;
     queuesHeading->addWidget(heading(tr("Queues"), this), 1);
-    queuesHeading->addWidget(new TableExportButton(session->client(),
+    queuesHeading->addWidget(new TableExportButton(session,
                                                    [] { return TableExportView(TableExportView::Kind::Queues); }, this));
     layout->addLayout(queuesHeading);
     layout->addWidget(m_queueView, 3);
@@ -167,7 +167,7 @@ void OverviewPage::refresh(std::function<void(bool ok)> done)
     m_workers->refresh([this, part = join.part()] { part(m_workers->lastError().isEmpty()); });
     // Counts by state, one field per job: reading the tracked jobs whole each refresh would cost
     // Redis as much as their data and histories weigh.
-    session()->client()->trackedStates(this, [this, part = join.part()](const QlessReply<TrackedStates> &reply) {
+    session()->reads()->trackedStates(this, [this, part = join.part()](const QlessReply<TrackedStates> &reply) {
         if (reply.ok())
             showTracked(reply.value);
         part(reply.ok());

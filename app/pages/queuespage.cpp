@@ -90,9 +90,9 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     addJobTab(ScheduledTab, QStringLiteral("scheduled"));
     addJobTab(DependsTab, QStringLiteral("depends"));
     addRecurringTab();
-    m_exportQueues = new TableExportButton(session->client(),
+    m_exportQueues = new TableExportButton(session,
                                            [] { return TableExportView{TableExportView::Kind::Queues}; }, this);
-    m_exportJobs = new TableExportButton(session->client(), [this]() -> std::optional<TableExportView> {
+    m_exportJobs = new TableExportButton(session, [this]() -> std::optional<TableExportView> {
         if (m_queue.isEmpty())
             return std::nullopt;
         TableExportView view{TableExportView::Kind::Jobs};

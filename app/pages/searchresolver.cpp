@@ -1,10 +1,10 @@
 #include "searchresolver.h"
 
-#include "qlessclient.h"
+#include "serverreads.h"
 
-SearchResolver::SearchResolver(QlessClient *client, QObject *parent)
+SearchResolver::SearchResolver(ServerReads *reads, QObject *parent)
     : QObject(parent)
-    , m_client(client)
+    , m_reads(reads)
 {
 }
 
@@ -17,20 +17,20 @@ void SearchResolver::resolve(const QString &text, Done done)
         return;
     }
     m_busy = true;
-    m_client->job(trimmed.toUtf8(), this,
-                  [this, generation, trimmed, done](const QlessReply<std::optional<Job>> &reply) {
-                      if (generation != m_generation)
-                          return; // a newer search is under way
-                      m_busy = false;
-                      Result result;
-                      result.text = trimmed;
-                      if (!reply.ok()) {
-                          result.kind = Result::Kind::Error;
-                          result.error = reply.error.message;
-                      } else if (reply.value) {
-                          result.kind = Result::Kind::Job;
-                          result.jid = trimmed.toUtf8();
-                      }
-                      done(result);
-                  });
+    m_reads->job(trimmed.toUtf8(), this,
+                 [this, generation, trimmed, done](const QlessReply<std::optional<Job>> &reply) {
+                     if (generation != m_generation)
+                         return; // a newer search is under way
+                     m_busy = false;
+                     Result result;
+                     result.text = trimmed;
+                     if (!reply.ok()) {
+                         result.kind = Result::Kind::Error;
+                         result.error = reply.error.message;
+                     } else if (reply.value) {
+                         result.kind = Result::Kind::Job;
+                         result.jid = trimmed.toUtf8();
+                     }
+                     done(result);
+                 });
 }

@@ -6,7 +6,7 @@
 
 #include <functional>
 
-class QlessClient;
+class ServerReads;
 
 // What the window's search field means: a jid when a job with that jid exists (open its detail),
 // a tag otherwise (list the tag's jobs). Asks Redis (the get script, a read) and answers through
@@ -27,14 +27,14 @@ public:
     };
     using Done = std::function<void(const Result &result)>;
 
-    explicit SearchResolver(QlessClient *client, QObject *parent = nullptr);
+    explicit SearchResolver(ServerReads *reads, QObject *parent = nullptr);
 
     // Empty text (after trimming) answers nothing.
     void resolve(const QString &text, Done done);
     bool isBusy() const { return m_busy; }
 
 private:
-    QlessClient *m_client;
+    ServerReads *m_reads;
     quint64 m_generation = 0;
     bool m_busy = false;
 };

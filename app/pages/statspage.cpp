@@ -3,8 +3,8 @@
 #include "chartexportactions.h"
 #include "daystatssum.h"
 #include "palettefollower.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
+#include "serverreads.h"
 #include "statschart.h"
 #include "statshistory.h"
 #include "statsselectionbar.h"
@@ -142,8 +142,8 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
 
 void StatsPage::refresh(std::function<void(bool ok)> done)
 {
-    QlessClient *client = session()->client();
-    client->queueCounts(this, [this, client, done](const QlessReply<QList<QueueCounts>> &reply) {
+    ServerReads *reads = session()->reads();
+    reads->queueCounts(this, [this, reads, done](const QlessReply<QList<QueueCounts>> &reply) {
         if (!reply.ok()) {
             showFigures(tr("Cannot read the queues: %1").arg(reply.error.message));
             done(false);
@@ -153,8 +153,8 @@ void StatsPage::refresh(std::function<void(bool ok)> done)
         for (const QueueCounts &q : reply.value)
             names << q.name;
         applyQueues(names);
-        client->configValue(QStringLiteral("stats-history"), this,
-                            [this, done](const QlessReply<std::optional<QString>> &config) {
+        reads->configValue(QStringLiteral("stats-history"), this,
+                           [this, done](const QlessReply<std::optional<QString>> &config) {
             bool numeric = false;
             const int days = config.ok() && config.value ? config.value->toInt(&numeric) : 0;
             m_historyDays = numeric && days > 0 ? qMin(days, MaximumHistoryDays) : DefaultHistoryDays;

@@ -21,7 +21,7 @@ const QLatin1String missingState("missing");
 
 TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
-    , m_jobs(new JobListPane(session->client(), this))
+    , m_jobs(new JobListPane(session, this))
     , m_filter(new QComboBox(this))
 {
     m_jobs->proxy()->setMissingText(tr("expired (job gone)"));

@@ -73,7 +73,7 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     summary->setWordWrap(true);
     summary->setMinimumWidth(120);
     addBesideListHeading(m_deregisterIdle);
-    addBesideListHeading(new TableExportButton(session->client(),
+    addBesideListHeading(new TableExportButton(session,
                                                [] { return TableExportView(TableExportView::Kind::Workers); }, this));
 
     QSplitter *split = layOut(jobs);

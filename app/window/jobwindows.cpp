@@ -2,6 +2,7 @@
 
 #include "actioncenter.h"
 #include "jobdetaildialog.h"
+#include "jobdetailreader.h"
 #include "jobdetailview.h"
 #include "pagenavigator.h"
 #include "qlesssession.h"
@@ -67,7 +68,7 @@ JobDetailDialog *JobWindows::open(const QByteArray &jid)
 
 JobDetailDialog *JobWindows::create()
 {
-    auto *window = new JobDetailDialog(m_session->client(), m_owner);
+    auto *window = new JobDetailDialog(new JobDetailReader(m_session->client()), m_owner);
     window->setAttribute(Qt::WA_DeleteOnClose);
     // Esc rejects a dialog, which only hides it: a hidden job window would still be read on
     // every tick, so it goes like a closed one.

@@ -15,10 +15,8 @@
 #include "pagelist.h"
 #include "pagenavigator.h"
 #include "palettefollower.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
-#include "redisconnection.h"
 #include "refreshtimer.h"
 #include "searchresolver.h"
 #include "statusbar.h"
@@ -129,7 +127,7 @@ MainWindow::~MainWindow()
 void MainWindow::reconnectNow()
 {
     if (m_session)
-        m_session->connection()->reconnect();
+        m_session->reconnect();
 }
 
 void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString &profile)
@@ -153,7 +151,7 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     connect(s, &QlessSession::refreshed, m_bar, &ConnectionBar::setLastRefresh);
     connect(s, &QlessSession::staleChanged, m_bar, &ConnectionBar::setStale);
     m_title->setServer(profile.isEmpty() ? s->settings().describe() : profile);
-    m_resolver = new SearchResolver(s->client(), this);
+    m_resolver = new SearchResolver(s->reads(), this);
     ActionCenter *actions = ActionCenter::of(s);
     m_runs->watch(actions);
     AlertCenter *alerts = AlertCenter::of(s);

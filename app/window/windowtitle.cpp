@@ -1,9 +1,9 @@
 #include "windowtitle.h"
 
 #include "overviewpage.h"
-#include "qlessclient.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
+#include "serverreads.h"
 
 #include <QWidget>
 
@@ -28,7 +28,7 @@ void WindowTitle::countPaused(QlessSession *session, OverviewPage *overview)
         return;
     }
     const quint64 generation = m_generation;
-    session->client()->queueCounts(this, [this, generation](const QlessReply<QList<QueueCounts>> &reply) {
+    session->reads()->queueCounts(this, [this, generation](const QlessReply<QList<QueueCounts>> &reply) {
         if (reply.ok() && generation == m_generation)
             countPaused(reply.value);
     });

@@ -4,6 +4,7 @@
 #include "consolecontrolskit.h"
 #include "deploymentdata.h"
 #include "historymodel.h"
+#include "jobdetailreader.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "joblistactions.h"
@@ -401,7 +402,7 @@ private slots:
         DeploymentData qless(fixture());
         qless.put("crawl", "n1", m_now - 60);
         auto s = auditedSession();
-        JobDetailDialog window(s->client());
+        JobDetailDialog window(new JobDetailReader(s->client()));
         window.setActions(ActionCenter::of(s.get()));
         QSignalSpy loaded(window.view(), &JobDetailView::loaded);
         window.showJob("n1");
@@ -451,7 +452,7 @@ private slots:
         QlessClient *client = s->client();
 
         // One job, from the job window: confirmed even alone.
-        JobDetailDialog window(client);
+        JobDetailDialog window(new JobDetailReader(client));
         window.setActions(ActionCenter::of(s.get()));
         QSignalSpy loaded(window.view(), &JobDetailView::loaded);
         window.showJob("t0");
@@ -471,7 +472,7 @@ private slots:
         window.close();
 
         // A selection of two from a Running list, then "All N" of it.
-        JobListPane pane(client);
+        JobListPane pane(s.get());
         JobListActions::install(pane.view(), pane.model(), s.get());
         pane.setSource(JobSource::queueState(client, QStringLiteral("crawl"), QStringLiteral("running")),
                        QStringLiteral("running in crawl"));

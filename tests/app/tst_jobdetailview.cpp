@@ -87,7 +87,7 @@ private slots:
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
         const QByteArray jid = seedFailedJob(now);
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         new QAbstractItemModelTester(view.historyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
         new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
         QVERIFY(load(view, jid));
@@ -137,7 +137,7 @@ private slots:
                            "[" + num(now - 90) + ",\"popped\",{\"worker\":\"w-1\"}]",
                            "[" + num(now - 30) + ",\"timed-out\",{}]",
                            "[" + num(now - 20) + ",\"put\",{\"q\":\"crawl\",\"note\":\"requeued\"}]"});
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         new QAbstractItemModelTester(view.historyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
         QVERIFY(load(view, "evented"));
         QVERIFY(view.job());
@@ -170,7 +170,7 @@ private slots:
         const double now = double(QDateTime::currentSecsSinceEpoch());
         fixture().put("crawl", "damaged", now);
         fixture().command({"HSET", "ql:j:damaged", "data", "{\"url\": \"https://example.com\", oops", "priority", "high"});
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         view.resize(820, 560);
         QVERIFY(load(view, "damaged"));
         QVERIFY(!view.dataView()->isValidJson());
@@ -190,7 +190,7 @@ private slots:
         fixture().put("crawl", "parent-1", now);
         fixture().put("crawl", "parent/2 odd", now);
         fixture().put("crawl", "child", now, {"depends", "[\"parent-1\",\"parent/2 odd\"]", "tags", "[\"a tag\"]"});
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         QVERIFY(load(view, "child"));
         QCOMPARE(view.job()->state, QStringLiteral("depends"));
         const QString dependencies = field(view, QStringLiteral("dependencies"));
@@ -212,7 +212,7 @@ private slots:
         QVERIFY(field(view, QStringLiteral("dependents")).contains(QStringLiteral("href=\"job:child\"")));
 
         // The dialog follows job links itself, and Back returns.
-        JobDetailDialog dialog(client());
+        JobDetailDialog dialog(new JobDetailReader(client()));
         QSignalSpy loaded(dialog.view(), &JobDetailView::loaded);
         dialog.showJob("child");
         QVERIFY(loaded.wait(30000));
@@ -226,7 +226,7 @@ private slots:
 
     void missingJobIsSaidPlainly()
     {
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         QVERIFY(load(view, "no-such-jid"));
         QVERIFY(!view.job());
         QVERIFY(!view.messageLabel()->isHidden());
@@ -243,7 +243,7 @@ private slots:
                 + QByteArray::number(i) + "\"}";
         data += "]}";
         fixture().put("crawl", "big", now, {}, 0, data);
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         view.resize(900, 600);
         view.show();
         QVERIFY(load(view, "big"));
@@ -263,7 +263,7 @@ private slots:
         fixture().qless("pop", now - 400, {"reports", "w-1", "1"});
         fixture().qless("complete", now - 300, {"done-1", "w-1", "reports", "{}"});
         QCOMPARE(fixture().command({"HGET", "ql:j:done-1", "queue"}).text(), QByteArray(""));
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         QVERIFY(load(view, "done-1"));
         QCOMPARE(view.job()->state, QStringLiteral("complete"));
         QVERIFY2(field(view, QStringLiteral("queue")).contains(QStringLiteral("href=\"queue:reports\"")),
@@ -289,7 +289,7 @@ private slots:
                 argv = {"RPUSH", "ql:j:huge-history"};
             }
         }
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         view.resize(1000, 700);
         view.show();
         new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
@@ -356,7 +356,7 @@ private slots:
         fixture().put("crawl", "big-first", now, {}, 0, "{\"blob\":\"" + QByteArray(2 * 1024 * 1024, 'y') + "\"}");
         fixture().put("crawl", "second", now, {}, 0, "{\"n\":2}");
         fixture().put("mail", "third", now, {}, 0, "{\"n\":3}");
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         QSignalSpy loaded(&view, &JobDetailView::loaded);
         QStringList shown;
         connect(&view, &JobDetailView::loaded, &view, [&] { shown << QString::fromUtf8(view.job() ? view.job()->jid : "-"); });
@@ -393,7 +393,7 @@ private slots:
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
         const QByteArray jid = seedFailedJob(now);
-        JobDetailDialog dialog(client());
+        JobDetailDialog dialog(new JobDetailReader(client()));
         dialog.show();
         QSignalSpy loaded(dialog.view(), &JobDetailView::loaded);
         dialog.showJob(jid);
@@ -419,7 +419,7 @@ private slots:
         qless.log(jid, now - 1100, "got 503, backing off");
         qless.fail("crawl", jid, "crawler-2.prod:4410", "HTTPError", "503 Service Unavailable", now - 1000);
 
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         view.resize(900, 640);
         view.show();
         QVERIFY(load(view, jid));
@@ -452,7 +452,7 @@ private slots:
         qless.put("crawl", "busy", now - 900);
         qless.pop("crawl", "busy", "crawler-6.prod:302", now - 10, 600);
 
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         view.resize(900, 640);
         view.show();
         QVERIFY(load(view, "hung"));
@@ -473,7 +473,7 @@ private slots:
         qless.pop("crawl", "slow", "crawler-5.prod:301", now - 600);
         qless.timeout("crawl", "slow", now - 120);
 
-        JobDetailView view(client());
+        JobDetailView view(new JobDetailReader(client()));
         view.resize(900, 640);
         view.show();
         QVERIFY(load(view, "slow"));

@@ -1,6 +1,7 @@
 #include "failedpage.h"
 #include "failuregroupmodel.h"
 #include "historymodel.h"
+#include "jobdetailreader.h"
 #include "jobdetailview.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
@@ -342,7 +343,7 @@ private slots:
         QFETCH(QByteArray, jid);
         QFETCH(QString, field);
         auto s = session();
-        JobDetailView view(s->client());
+        JobDetailView view(new JobDetailReader(s->client()));
         view.resize(1100, 800);
         view.show();
         QSignalSpy loaded(&view, &JobDetailView::loaded);

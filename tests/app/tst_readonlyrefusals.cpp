@@ -2,6 +2,7 @@
 #include "actiontestkit.h"
 #include "auditlog.h"
 #include "deploymentdata.h"
+#include "jobdetailreader.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "overviewpage.h"
@@ -170,7 +171,7 @@ private slots:
         menu->close();
 
         // The job window's Actions: the running job, "Time out…" and "Add note…" refused there too.
-        JobDetailDialog window(s->client());
+        JobDetailDialog window(new JobDetailReader(s->client()));
         window.setActions(ActionCenter::of(s.get()));
         QSignalSpy loaded(window.view(), &JobDetailView::loaded);
         window.showJob("c2");

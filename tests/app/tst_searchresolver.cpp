@@ -1,4 +1,5 @@
 #include "qlessclienttestbase.h"
+#include "qlessoperations.h"
 #include "searchresolver.h"
 
 #include <QDateTime>
@@ -34,7 +35,8 @@ private slots:
     void existingJidIsAJob()
     {
         fixture().put("q", "8c1e0f5a2b", double(QDateTime::currentSecsSinceEpoch()), {"tags", "[\"blue\"]"});
-        SearchResolver resolver(client());
+        QlessOperations reads(client());
+        SearchResolver resolver(&reads);
         Result result;
         QVERIFY(resolve(resolver, QStringLiteral("  8c1e0f5a2b "), &result));
         QVERIFY(result.kind == Result::Kind::Job);
@@ -45,7 +47,8 @@ private slots:
     void anythingElseIsATag()
     {
         fixture().put("q", "j", double(QDateTime::currentSecsSinceEpoch()), {"tags", "[\"blue\"]"});
-        SearchResolver resolver(client());
+        QlessOperations reads(client());
+        SearchResolver resolver(&reads);
         Result result;
         QVERIFY(resolve(resolver, QStringLiteral("blue"), &result));
         QVERIFY(result.kind == Result::Kind::Tag);
@@ -58,7 +61,8 @@ private slots:
     void onlyTheLatestSearchAnswers()
     {
         fixture().put("q", "first", double(QDateTime::currentSecsSinceEpoch()));
-        SearchResolver resolver(client());
+        QlessOperations reads(client());
+        SearchResolver resolver(&reads);
         QStringList answers;
         resolver.resolve(QStringLiteral("first"), [&answers](const Result &r) { answers << r.text; });
         resolver.resolve(QStringLiteral("second"), [&answers](const Result &r) { answers << r.text; });
@@ -70,7 +74,8 @@ private slots:
 
     void emptyTextAnswersNothing()
     {
-        SearchResolver resolver(client());
+        QlessOperations reads(client());
+        SearchResolver resolver(&reads);
         bool answered = false;
         resolver.resolve(QStringLiteral("   "), [&answered](const Result &) { answered = true; });
         QTest::qWait(100);
@@ -80,7 +85,8 @@ private slots:
 
     void deadConnectionIsAnError()
     {
-        SearchResolver resolver(client());
+        QlessOperations reads(client());
+        SearchResolver resolver(&reads);
         fixture().server().stop();
         Result result;
         QVERIFY(resolve(resolver, QStringLiteral("anything"), &result));
