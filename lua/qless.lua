@@ -339,7 +339,7 @@ Api['desk.workerpage'] = function(now, a)
 end
 
 -- desk.failed [group [start [limit [summaries]]]]: {total, groups: [{name, count, newest | later}],
--- cursor} (about 500 groups at most, the newest failures of those the call's clock allows,
+-- cursor} (about 250 groups at most, the newest failures of those the call's clock allows,
 -- lua/lib/92-desk-failuregroups.lua), or one group's {total, jobs: [job objects]} (limit 0 to
 -- 1000); with `summaries` the jobs are row summaries (Qless.desk_summary), as desk.summaries
 -- gives them.
@@ -349,7 +349,7 @@ local function desk_failure_groups(cursor, newest)
     ',"cursor":' .. cjson.encode(listing.cursor) .. '}'
 end
 
--- Bound: no group: at most about 500 groups' LLENs and their newest failures until 1 ms; a group: at most 1000 jobs whole or as summaries
+-- Bound: no group: at most about 250 groups' LLENs and their newest failures until 1 ms; a group: at most 1000 jobs whole or as summaries
 Api['desk.failed'] = function(now, a)
   if a[1] == nil then return desk_failure_groups('0', true) end
   if a[4] ~= nil and a[4] ~= 'summaries' then
@@ -377,14 +377,14 @@ end
 
 -- desk.failuregroups <cursor>: the next step of desk.failed's list of groups when there are too
 -- many for one reply (its `cursor`, not '0').
--- Bound: at most about 500 groups' LLENs and their newest failures until 1 ms
+-- Bound: at most about 250 groups' LLENs and their newest failures until 1 ms
 Api['desk.failuregroups'] = function(now, a)
   return desk_failure_groups(Qless.arg('Desk.failuregroups', 'cursor', a[1]), true)
 end
 
 -- desk.failurecounts <cursor>: desk.failed's list of groups with names and counts only (no
 -- newest failure read), from `cursor` ('0': the start): what totals and alerts sum.
--- Bound: at most about 500 groups' LLENs, no failure read
+-- Bound: at most about 250 groups' LLENs, no failure read
 Api['desk.failurecounts'] = function(now, a)
   return desk_failure_groups(Qless.arg('Desk.failurecounts', 'cursor', a[1]), false)
 end

@@ -4,13 +4,14 @@
 
 -- At most about this many groups in one reply (one SSCAN step; COUNT is a hint). qless names a
 -- group by fail's `group` argument, which may be raw error text: a deployment can hold 100k
--- groups. A group costs its LLEN here, about a microsecond.
-Qless.desk_failed_groups_cap = 500
+-- groups. A group costs its LLEN and its place in the reply: 250 keep a step, newest failures
+-- included, well under the 5 ms a call of the console may hold Redis.
+Qless.desk_failed_groups_cap = 250
 
 -- The time, in microseconds of the server's clock, after which a call reads no further group's
 -- newest failure (the groups left are marked `later`, for desk.failurenewest). Reading one is
--- reading its job's whole failure field, which holds the backtrace: 15 to 20 us for 6 KB with
--- the server alone, so 500 of them took 10 ms and more. The first desk_failed_newest_least are
+-- reading its job's whole failure field, which holds the backtrace (often kilobytes): a step's
+-- worth of them would take Redis for far longer than a call may. The first desk_failed_newest_least are
 -- read whatever the clock says, so that every call makes headway.
 Qless.desk_failed_newest_micros = 1000
 Qless.desk_failed_newest_least = 1
