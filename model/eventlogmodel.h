@@ -34,7 +34,7 @@ public:
 
     int capacity() const { return m_capacity; }
     // A job's class, which qless does not publish: asked of whoever knows it when a row is shown
-    // or filtered (EventClassBook). Empty: not known (yet).
+    // or filtered (JobClassCache). Empty: not known (yet).
     void setClassLookup(std::function<QString(const QString &jid)> lookup) { m_classOf = std::move(lookup); }
     QString classOf(const QlessEvent &event) const;
     // The class column may read differently now (more classes became known).

@@ -1,6 +1,6 @@
 #include "eventstream.h"
 
-#include "eventclassbook.h"
+#include "jobclasscache.h"
 #include "eventlogmodel.h"
 #include "qlesseventdecoder.h"
 #include "redissubscriber.h"
@@ -16,9 +16,9 @@ EventStream::EventStream(const ConnectionSettings &settings, QlessClient *client
                                        }))
 {
     if (client) {
-        m_classes = new EventClassBook(client, this);
+        m_classes = new JobClassCache(client, this);
         m_model->setClassLookup([classes = m_classes](const QString &jid) { return classes->classOf(jid); });
-        connect(m_classes, &EventClassBook::learned, m_model, &EventLogModel::classesChanged);
+        connect(m_classes, &JobClassCache::learned, m_model, &EventLogModel::classesChanged);
     }
     connect(m_subscriber, &RedisSubscriber::stateChanged, this, &EventStream::stateChanged);
     connect(m_subscriber, &RedisSubscriber::messagesArrived, this, &EventStream::onMessages);

@@ -7,14 +7,14 @@
 #include <QObject>
 #include <QStringList>
 
-class EventClassBook;
+class JobClassCache;
 class EventLogModel;
 class QlessClient;
 class RedisSubscriber;
 
 // What qless publishes, live: a subscriber connection of its own (same settings as the session's)
 // on ql:log and the tracked jobs' channels, decoded into the EventLogModel batch by batch, the
-// jobs' classes looked up on the side (EventClassBook). Each batch with an event in it says that
+// jobs' classes looked up on the side (JobClassCache). Each batch with an event in it says that
 // the pipeline moved (changesSeen), so views need not wait for their next poll to follow it.
 class EventStream final : public QObject
 {
@@ -30,7 +30,7 @@ public:
     static QStringList knownEvents();
 
     EventLogModel *model() const { return m_model; }
-    EventClassBook *classBook() const { return m_classes; }
+    JobClassCache *jobClasses() const { return m_classes; }
     ConnectionState state() const;
     void reconnect();
 
@@ -43,6 +43,6 @@ private:
     void onMessages(const QList<PubSubMessage> &messages, quint64 dropped);
 
     EventLogModel *m_model;
-    EventClassBook *m_classes = nullptr;
+    JobClassCache *m_classes = nullptr;
     RedisSubscriber *m_subscriber;
 };

@@ -1,6 +1,6 @@
 #include "eventspage.h"
 
-#include "eventclassbook.h"
+#include "jobclasscache.h"
 #include "eventfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventstream.h"
@@ -135,8 +135,8 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
             m_countsDue->start();
         followTail();
     });
-    if (m_stream->classBook())
-        connect(m_stream->classBook(), &EventClassBook::learned, m_filter, &EventFilterProxy::classesChanged);
+    if (m_stream->jobClasses())
+        connect(m_stream->jobClasses(), &JobClassCache::learned, m_filter, &EventFilterProxy::classesChanged);
     connect(m_stream, &EventStream::stateChanged, this, &EventsPage::updateState);
     connect(m_stream, &EventStream::changesSeen, this, &Page::changesSeen);
     // A stream that gave up (a password changed on the server) tries again when the session's own

@@ -9,7 +9,7 @@
 #include <QAbstractItemModel>
 #include <QTableView>
 
-// What the tests of qless's own controls (tst_consolecontrols, tst_consolecontrolsmore) share:
+// What the tests of qless's own controls (tst_consolecontrols, tst_workerandqueuecontrols) share:
 // a few queues as a deployment has them, a queue's row in a list, the audit log's last record.
 namespace ConsoleControlsKit {
 

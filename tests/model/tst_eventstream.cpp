@@ -1,4 +1,4 @@
-#include "eventclassbook.h"
+#include "jobclasscache.h"
 #include "eventlogmodel.h"
 #include "eventstream.h"
 #include "qlessclient.h"
@@ -56,28 +56,28 @@ private slots:
             QCOMPARE(model->index(i, EventLogModel::JidColumn).data().toString(), QStringLiteral("m%1").arg(i));
         }
         QCOMPARE(model->index(20, EventLogModel::EventColumn).data().toString(), QStringLiteral("canceled"));
-        QTRY_VERIFY_WITH_TIMEOUT(stream.classBook()->isKnown(QStringLiteral("m19")), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(stream.jobClasses()->isKnown(QStringLiteral("m19")), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(model->index(19, EventLogModel::KlassColumn).data().toString(),
                                   QStringLiteral("Mailer"), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(model->index(2, EventLogModel::KlassColumn).data().toString(),
                                   QStringLiteral("Billing"), 20000);
         // m0 was cancelled before it could be asked for: known as gone, shown without a class.
-        QTRY_VERIFY_WITH_TIMEOUT(stream.classBook()->isKnown(QStringLiteral("m0")), 20000);
-        QCOMPARE(stream.classBook()->classOf(QStringLiteral("m0")), QString());
-        QCOMPARE(stream.classBook()->wantedCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(stream.jobClasses()->isKnown(QStringLiteral("m0")), 20000);
+        QCOMPARE(stream.jobClasses()->classOf(QStringLiteral("m0")), QString());
+        QCOMPARE(stream.jobClasses()->wantedCount(), 0);
     }
 
-    void classBookAsksForTheNewestAndStaysBounded()
+    void jobClassesAreAskedForTheNewestAndStayBounded()
     {
         RedisConnection connection(settings());
         QVERIFY(awaitReady(connection));
         QlessClient client(&connection);
-        EventClassBook book(&client);
+        JobClassCache book(&client);
         QStringList jids;
         for (int i = 0; i < 5000; ++i)
             jids << QStringLiteral("gone-%1").arg(i);
         book.want(jids);
-        QVERIFY(book.wantedCount() <= EventClassBook::MaxWanted);
+        QVERIFY(book.wantedCount() <= JobClassCache::MaxWanted);
         QTRY_COMPARE_WITH_TIMEOUT(book.wantedCount(), 0, 30000);
         QVERIFY(book.isKnown(QStringLiteral("gone-4999")));
         QVERIFY(!book.isKnown(QStringLiteral("gone-0"))); // let go: too old to be worth asking

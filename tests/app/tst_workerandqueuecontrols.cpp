@@ -22,7 +22,7 @@ using namespace ConsoleControlsKit;
 // rest): deregistering a selection of workers from the Workers page, and a queue's max
 // concurrency from the Queues page. Offscreen, against a real Redis; each write confirmed where
 // it must be, and audited.
-class TestConsoleControlsMore final : public QObject, private PageTestBase
+class TestWorkerAndQueueControls final : public QObject, private PageTestBase
 {
     Q_OBJECT
 
@@ -160,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestConsoleControlsMore)
-#include "tst_consolecontrolsmore.moc"
+QTEST_MAIN(TestWorkerAndQueueControls)
+#include "tst_workerandqueuecontrols.moc"

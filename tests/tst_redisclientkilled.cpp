@@ -12,7 +12,7 @@
 // answers its own request; writes in flight are reported as not known to have run, never sent
 // twice, and the ones that answer are matched to their own request. Also a user that may not
 // run scripts at all.
-class TestRedisFaultsMore final : public QObject
+class TestRedisClientKilled final : public QObject
 {
     Q_OBJECT
 
@@ -211,5 +211,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRedisFaultsMore)
-#include "tst_redisfaultsmore.moc"
+QTEST_GUILESS_MAIN(TestRedisClientKilled)
+#include "tst_redisclientkilled.moc"

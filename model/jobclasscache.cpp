@@ -1,17 +1,17 @@
-#include "eventclassbook.h"
+#include "jobclasscache.h"
 
 #include "qlessclient.h"
 
-EventClassBook::EventClassBook(QlessClient *client, QObject *parent)
+JobClassCache::JobClassCache(QlessClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
 {
     m_pause.setSingleShot(true);
     m_pause.setInterval(PauseMs);
-    connect(&m_pause, &QTimer::timeout, this, &EventClassBook::askNext);
+    connect(&m_pause, &QTimer::timeout, this, &JobClassCache::askNext);
 }
 
-void EventClassBook::want(const QStringList &jids)
+void JobClassCache::want(const QStringList &jids)
 {
     for (const QString &jid : jids) {
         if (jid.isEmpty() || m_known.contains(jid) || m_wantedSet.contains(jid))
@@ -29,7 +29,7 @@ void EventClassBook::want(const QStringList &jids)
         askNext();
 }
 
-void EventClassBook::askNext()
+void JobClassCache::askNext()
 {
     if (m_asking || m_wanted.isEmpty() || !m_client)
         return;
@@ -58,7 +58,7 @@ void EventClassBook::askNext()
     });
 }
 
-void EventClassBook::remember(const QString &jid, const QString &klass)
+void JobClassCache::remember(const QString &jid, const QString &klass)
 {
     if (!m_known.contains(jid))
         m_order.push_back(jid);

@@ -17,7 +17,7 @@ class QlessClient;
 // let go: at 10,000 events a second most jobs are gone by the time they could be asked for).
 // Bounded too: at most MaxKnown classes are kept, the first learned forgotten first. A job that
 // no longer exists is remembered as such and not asked for again.
-class EventClassBook final : public QObject
+class JobClassCache final : public QObject
 {
     Q_OBJECT
 
@@ -26,7 +26,7 @@ public:
     static constexpr int MaxKnown = 10000;
     static constexpr int PauseMs = 200;
 
-    explicit EventClassBook(QlessClient *client, QObject *parent = nullptr);
+    explicit JobClassCache(QlessClient *client, QObject *parent = nullptr);
 
     // Empty when not known (yet), or the job was gone when asked.
     QString classOf(const QString &jid) const { return m_known.value(jid); }
