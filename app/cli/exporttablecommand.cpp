@@ -146,6 +146,8 @@ int ExportTableCommand::execute(const Options &options, QString *error)
     std::unique_ptr<RedisConnection> connection;
     std::unique_ptr<QlessClient> client;
     if (needsServer) {
+        // Exports read beside the workers: one call at Redis at a time, like the console's.
+        settings.oneUnitAtServer = true;
         connection = std::make_unique<RedisConnection>(settings);
         client = std::make_unique<QlessClient>(connection.get());
     }
