@@ -347,8 +347,7 @@ void RedisConnectionWorker::scheduleReconnect(const RedisError &why)
     updateSweep();
 }
 
-void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, bool urgent,
-                                   quint64 unit)
+void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, bool urgent)
 {
     if (m_closed) {
         m_pipeline.refuse(handler, RedisError::make(Kind::Closed, QStringLiteral("The connection was closed")));
@@ -374,7 +373,7 @@ void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &h
         m_pipeline.refuse(handler, error);
         return;
     }
-    m_pipeline.submit(command, handler, serverTimeArg, unit);
+    m_pipeline.submit(command, handler, serverTimeArg);
     if (urgent && m_transport)
         m_transport->flush();
     updateSweep();
