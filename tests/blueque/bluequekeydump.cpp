@@ -65,3 +65,11 @@ QStringList BluequeKeyDump::lines() const
     }
     return out;
 }
+
+QStringList BluequeKeyDump::expect(std::initializer_list<const char *> lines)
+{
+    QStringList out;
+    for (const char *line : lines)
+        out << QString::fromUtf8(line);
+    return out;
+}

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QStringList>
 
+#include <initializer_list>
 #include <utility>
 
 class SyncRedis;
@@ -21,6 +22,8 @@ public:
     // Replaces `real` by `label` wherever it occurs in a key, value or member.
     void label(const QByteArray &real, const QByteArray &label);
     QStringList lines() const;
+    // Expected lines written in a test as plain literals.
+    static QStringList expect(std::initializer_list<const char *> lines);
 
 private:
     QByteArray normalised(QByteArray text) const;
