@@ -61,6 +61,20 @@ private slots:
         QCOMPARE(dump.lines(), BluequeKeyDump::expect({"blueque_queues zset", "  my_queue 0"}));
     }
 
+    void deleteSearchesFromTheGivenEnd()
+    {
+        BluequeGenerator blueque(redis());
+        const QByteArray older = finishedTask(blueque, "q", true, T);
+        const QByteArray newer = finishedTask(blueque, "q", true, T + 10);
+        QCOMPARE(call(QStringLiteral("delete"), {older, "failed", "oldest"}).integer, 1);
+        QCOMPARE(redis().command({"LRANGE", "blueque_failed_tasks_q", "0", "-1"}).strings(),
+                 QList<QByteArray>{newer});
+        QCOMPARE(call(QStringLiteral("delete"), {newer, "failed", "newest"}).integer, 1);
+        QCOMPARE(redis().command({"EXISTS", "blueque_failed_tasks_q"}).integer, 0);
+        expectRefused(QStringLiteral("delete"), {older, "failed", "middle"},
+                      "blueque delete: end must be newest or oldest");
+    }
+
     void deleteCleansStaleEntriesOfTheTask()
     {
         BluequeGenerator blueque(redis());
@@ -141,7 +155,8 @@ private slots:
         QCOMPARE(step.elements[0].integer, 0);
         QCOMPARE(step.elements[1].integer, 1); // ghost, left
         QCOMPARE(step.elements[2].integer, 3);
-        step = call(QStringLiteral("enqueuedue"), {"q", now, "1", "1000"});
+        step = call(QStringLiteral("enqueuedue"), {"q", now, "1", "500"});
+        QCOMPARE(step.elements.size(), 3);
         QCOMPARE(step.elements[0].integer, 2);
         QCOMPARE(step.elements[1].integer, 0);
         QCOMPARE(step.elements[2].integer, 1);
@@ -153,6 +168,8 @@ private slots:
         QCOMPARE(redis().command({"HMGET", "blueque_task_" + a, "status", "updated", "eta"}).strings(),
                  (QList<QByteArray>{"pending", now, BluequeGenerator::timeText(T + 10)}));
         QVERIFY(call(QStringLiteral("enqueuedue"), {"q", now, "0", "0"}).isError());
+        QVERIFY(call(QStringLiteral("enqueuedue"), {"q", now, "0", "501"}).isError());
+        QVERIFY(call(QStringLiteral("enqueuedue"), {"q", now, "-1", "10"}).isError());
     }
 
     void purgeDeletesOldestFinishedTasksInSteps()
@@ -171,10 +188,12 @@ private slots:
         QCOMPARE(redis().command({"EXISTS", "blueque_task_" + d1}).integer, 1);
         QCOMPARE(redis().command({"EXISTS", "blueque_task_" + d2}).integer, 0);
         step = call(QStringLiteral("purge"), {"q", "complete", "1000"});
+        QCOMPARE(step.elements.size(), 3);
         QCOMPARE(step.elements[0].integer, 1);
         QCOMPARE(step.elements[2].integer, 0);
         QCOMPARE(redis().command({"EXISTS", "blueque_complete_tasks_q", "blueque_task_" + d3}).integer, 0);
         step = call(QStringLiteral("purge"), {"q", "complete", "1000"});
+        QCOMPARE(step.elements.size(), 3);
         QCOMPARE(step.elements[0].integer, 0);
         QVERIFY(call(QStringLiteral("purge"), {"q", "pending", "10"}).isError());
         QVERIFY(call(QStringLiteral("purge"), {"q", "failed", "1001"}).isError());

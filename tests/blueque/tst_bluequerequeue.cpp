@@ -44,7 +44,7 @@ private slots:
         blueque.addListener("my_queue", "h.x_1");
         const QByteArray id = failedTask(blueque, "my_queue", T);
         const RedisValue reply = call(QStringLiteral("requeue"),
-                                      {"my_queue", BluequeGenerator::timeText(T + 4), id});
+                                      {"my_queue", BluequeGenerator::timeText(T + 4), "newest", id});
         QCOMPARE(reply.strings(), QList<QByteArray>{"requeued"});
         BluequeKeyDump dump(redis());
         dump.label(id, "task");
@@ -83,14 +83,14 @@ private slots:
         const QList<QByteArray> before = m_fixture.snapshot();
 
         const RedisValue refused = call(QStringLiteral("requeue"),
-                                        {"q", BluequeGenerator::timeText(T + 20), "nope",
+                                        {"q", BluequeGenerator::timeText(T + 20), "oldest", "nope",
                                          otherQueue, done, unlisted});
         QCOMPARE(refused.strings(), (QList<QByteArray>{"missing", "wrong-queue",
                                                         "not-failed:complete", "not-listed"}));
         QCOMPARE(m_fixture.snapshot(), before);
 
         const RedisValue mixed = call(QStringLiteral("requeue"),
-                                      {"q", BluequeGenerator::timeText(T + 20), good, good});
+                                      {"q", BluequeGenerator::timeText(T + 20), "newest", good, good});
         QCOMPARE(mixed.strings(), (QList<QByteArray>{"requeued", "not-failed:pending"}));
         QCOMPARE(redis().command({"LRANGE", "blueque_pending_tasks_q", "0", "-1"}).strings(),
                  QList<QByteArray>{good});
@@ -99,15 +99,16 @@ private slots:
 
     void requeueRefusesBadArguments()
     {
-        QVERIFY(call(QStringLiteral("requeue"), {"q", "1"}).isError());
-        QVERIFY(call(QStringLiteral("requeue"), {"q", "soon", "id"}).isError());
-        QVERIFY(call(QStringLiteral("requeue"), {"", "1", "id"}).isError());
-        QList<QByteArray> tooMany{"q", "1"};
-        for (int i = 0; i < 1001; ++i)
+        QVERIFY(call(QStringLiteral("requeue"), {"q", "1", "newest"}).isError());
+        QVERIFY(call(QStringLiteral("requeue"), {"q", "1", "middle", "id"}).isError());
+        QVERIFY(call(QStringLiteral("requeue"), {"q", "soon", "newest", "id"}).isError());
+        QVERIFY(call(QStringLiteral("requeue"), {"", "1", "newest", "id"}).isError());
+        QList<QByteArray> tooMany{"q", "1", "newest"};
+        for (int i = 0; i < 101; ++i)
             tooMany << QByteArray::number(i);
         const RedisValue reply = call(QStringLiteral("requeue"), tooMany);
         QVERIFY(reply.isError());
-        QVERIFY2(reply.bytes.contains("1000"), reply.bytes.constData());
+        QVERIFY2(reply.bytes.contains("100 task ids"), reply.bytes.constData());
     }
 
     void requeueAllGoesOldestFirstInBoundedSteps()
@@ -125,27 +126,34 @@ private slots:
         };
         QCOMPARE(failedList(), (QList<QByteArray>{f5, f4, f3, f2, "ghost", f1}));
 
-        RedisValue step = call(QStringLiteral("requeueall"), {"q", now, "0", "2"});
+        // The caller's pass: steps until requeued + left reach the length seen at the start.
+        RedisValue step = call(QStringLiteral("requeueall"), {"q", now, "2"});
         QCOMPARE(step.elements.size(), 3);
         QCOMPARE(step.elements[0].integer, 1); // f1
-        QCOMPARE(step.elements[1].integer, 1); // ghost
+        QCOMPARE(step.elements[1].integer, 1); // ghost, moved to the newest end
         QCOMPARE(step.elements[2].integer, 5);
-        QCOMPARE(failedList(), (QList<QByteArray>{f5, f4, f3, f2, "ghost"}));
+        QCOMPARE(failedList(), (QList<QByteArray>{"ghost", f5, f4, f3, f2}));
+        // A failure arriving during the pass is newer than everything the pass will look at.
+        // Its reservation is written by hand: a dequeue now would take the requeued f1 instead.
+        const QByteArray late = blueque.enqueue("q", "p", T + 45);
+        redis().command({"LREM", "blueque_pending_tasks_q", "1", late});
+        blueque.fail("q", late, "other.host_3", 11, "boom", T + 46);
+        QCOMPARE(failedList(), (QList<QByteArray>{late, "ghost", f5, f4, f3, f2}));
 
-        step = call(QStringLiteral("requeueall"), {"q", now, "1", "2"});
+        step = call(QStringLiteral("requeueall"), {"q", now, "2"});
+
+        QCOMPARE(step.elements.size(), 3);
         QCOMPARE(step.elements[0].integer, 2);
         QCOMPARE(step.elements[1].integer, 0);
-        QCOMPARE(step.elements[2].integer, 3);
-        QCOMPARE(failedList(), (QList<QByteArray>{f5, f4, "ghost"}));
-
-        step = call(QStringLiteral("requeueall"), {"q", now, "1", "1000"});
+        QCOMPARE(step.elements[2].integer, 4);
+        QCOMPARE(failedList(), (QList<QByteArray>{late, "ghost", f5, f4}));
+        step = call(QStringLiteral("requeueall"), {"q", now, "2"});
+        QCOMPARE(step.elements.size(), 3);
         QCOMPARE(step.elements[0].integer, 2);
-        QCOMPARE(step.elements[2].integer, 1);
-        step = call(QStringLiteral("requeueall"), {"q", now, "1", "1000"});
-        QCOMPARE(step.elements[0].integer, 0);
-        QCOMPARE(step.elements[2].integer, 1);
+        QCOMPARE(step.elements[2].integer, 2);
+        // 1 + 1 + 2 + 2 = 6, the length at the start: the pass stops and `late` stays failed.
 
-        QCOMPARE(failedList(), QList<QByteArray>{"ghost"});
+        QCOMPARE(failedList(), (QList<QByteArray>{late, "ghost"}));
         // The oldest failure is the pending list's tail: the next one a listener reserves.
         QCOMPARE(redis().command({"LRANGE", "blueque_pending_tasks_q", "0", "-1"}).strings(),
                  (QList<QByteArray>{f5, f4, f3, f2, f1}));
@@ -159,11 +167,15 @@ private slots:
 
     void requeueAllRefusesBadArguments()
     {
-        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "-1", "10"}).isError());
-        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "0", "0"}).isError());
-        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "0", "1001"}).isError());
-        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "0.5", "10"}).isError());
-        QVERIFY(call(QStringLiteral("requeueall"), {"q", "x", "0", "10"}).isError());
+        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "-1"}).isError());
+        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "0"}).isError());
+        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "501"}).isError());
+        QVERIFY(call(QStringLiteral("requeueall"), {"q", "1", "0.5"}).isError());
+        QVERIFY(call(QStringLiteral("requeueall"), {"q", "x", "10"}).isError());
+        QVERIFY(call(QStringLiteral("requeueall"), {"", "1", "10"}).isError());
+        const RedisValue empty = call(QStringLiteral("requeueall"), {"q", "1", "10"});
+        QCOMPARE(empty.elements.size(), 3);
+        QCOMPARE(empty.elements[2].integer, 0);
     }
 };
 
