@@ -1,5 +1,6 @@
 #include "bluequegenerator.h"
 #include "bluequekeydump.h"
+#include "bluequesample.h"
 #include "qlessfixture.h"
 
 #include <QFile>
@@ -173,6 +174,48 @@ private slots:
         QCOMPARE(redis().command({"TYPE", "blueque_reserved_tasks_a_b_c_d_12"}).bytes, QByteArray("list"));
         QCOMPARE(redis().command({"SMEMBERS", "blueque_started_tasks_a_b"}).strings(),
                  QList<QByteArray>{"c_d_12 5 " + id});
+    }
+
+    void theSampleHoldsEveryStateAndAnomaly()
+    {
+        const BluequeSample s = BluequeSample::write(redis(), T);
+        const auto status = [&](const QByteArray &id) {
+            return redis().command({"HGET", "blueque_task_" + id, "status"}).bytes;
+        };
+        const auto list = [&](const QByteArray &key) {
+            return redis().command({"LRANGE", key, "0", "-1"}).strings();
+        };
+        QCOMPARE(status(s.pending), QByteArray("pending"));
+        QCOMPARE(status(s.scheduled), QByteArray("scheduled"));
+        QCOMPARE(status(s.scheduledPastEta), QByteArray("scheduled"));
+        QCOMPARE(status(s.reserved), QByteArray("reserved"));
+        QCOMPARE(status(s.started), QByteArray("started"));
+        QCOMPARE(status(s.complete), QByteArray("complete"));
+        QCOMPARE(status(s.failed), QByteArray("failed"));
+        QCOMPARE(status(s.reservedStillPending), QByteArray("pending"));
+        QCOMPARE(status(s.orphaned), QByteArray("reserved"));
+        QCOMPARE(status(s.otherQueueFailed), QByteArray("failed"));
+
+        QCOMPARE(list("blueque_pending_tasks_my_queue"), QList<QByteArray>{s.pending});
+        QCOMPARE(redis().command({"ZRANGE", "blueque_scheduled_tasks_my_queue", "0", "-1"}).strings(),
+                 (QList<QByteArray>{s.scheduledPastEta, s.scheduled}));
+        QCOMPARE(list("blueque_reserved_tasks_my_queue_node_a.example_101"), QList<QByteArray>{s.reserved});
+        QCOMPARE(list("blueque_reserved_tasks_my_queue_node_a.example_102"), QList<QByteArray>{s.started});
+        QCOMPARE(list("blueque_reserved_tasks_my_queue_node_b.example_103"),
+                 QList<QByteArray>{s.reservedStillPending});
+        QCOMPARE(list("blueque_reserved_tasks_my_queue_node_a.example_104"), QList<QByteArray>{s.orphaned});
+        QCOMPARE(redis().command({"HGET", "blueque_task_" + s.orphaned, "reclaimed_node"}).bytes,
+                 QByteArray(BluequeSample::live));
+        QCOMPARE(redis().command({"SMEMBERS", "blueque_listeners_my_queue"}).strings().size(), 3);
+        QCOMPARE(redis().command({"SISMEMBER", "blueque_listeners_my_queue", BluequeSample::dead}).integer, 0);
+        QCOMPARE(redis().command({"SCARD", "blueque_started_tasks_my_queue"}).integer, 2);
+        QCOMPARE(redis().command({"SISMEMBER", "blueque_started_tasks_my_queue",
+                                  "node_a.example_102 2002 " + s.complete}).integer, 1);
+        QCOMPARE(list("blueque_complete_tasks_my_queue"), QList<QByteArray>{s.complete});
+        QCOMPARE(list("blueque_failed_tasks_my_queue"), QList<QByteArray>{s.failed});
+        QCOMPARE(list("blueque_failed_tasks_a_b"), QList<QByteArray>{s.otherQueueFailed});
+        QCOMPARE(redis().command({"ZRANGE", "blueque_queues", "0", "-1", "WITHSCORES"}).strings(),
+                 (QList<QByteArray>{"a_b", "1", "my_queue", "3"}));
     }
 
     void theReadmesLegacyLayout()
