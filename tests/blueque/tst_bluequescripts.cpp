@@ -1,0 +1,31 @@
+#include "bluequescripts.h"
+
+#include <QTest>
+
+// The Blueque action scripts ride in the redis library, each stating its cost per call.
+class TestBluequeScripts final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyScriptIsEmbedded()
+    {
+        QCOMPARE(BluequeScripts::instance().names(),
+                 (QStringList{QStringLiteral("delete"), QStringLiteral("enqueuedue"),
+                              QStringLiteral("purge"), QStringLiteral("requeue"),
+                              QStringLiteral("requeueall"), QStringLiteral("runnow")}));
+        QVERIFY(!BluequeScripts::instance().find(QStringLiteral("qless")));
+    }
+
+    void everyScriptStatesItsBound()
+    {
+        for (const QString &name : BluequeScripts::instance().names()) {
+            const LuaScript *script = BluequeScripts::instance().find(name);
+            QVERIFY2(script->source.contains("\n-- Bound: "), qPrintable(name));
+            QCOMPARE(script->sha1.size(), 40);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBluequeScripts)
+#include "tst_bluequescripts.moc"
