@@ -59,6 +59,10 @@ bool readCoverage(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *p
         point.resolutionMinutes = size;
         point.minutesListened += query.value(2).toInt();
         point.hasEvents = point.minutesListened > 0;
+        // Every queue the server had was sampled: for the server's total, a sample without a
+        // queue in it is a real zero (no queue at all).
+        if (r.queueId == -1 && query.value(1).toInt() > 0)
+            point.hasCounts = true;
     }
     return true;
 }
@@ -195,7 +199,7 @@ HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes)
         }
     }
     for (auto it = points.cbegin(); it != points.cend(); ++it) {
-        if (it->minutesListened > 0 || it->hasCounts)
+        if (it->hasEvents || it->hasCounts)
             result.points << *it;
     }
     if (!readMarks(r, &result.marks))
