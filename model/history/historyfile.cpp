@@ -28,8 +28,7 @@ HistoryFile::HistoryFile(const QString &path, const QString &connectionName, int
     : m_path(path)
     , m_connectionName(connectionName)
     , m_busyTimeoutMs(busyTimeoutMs)
-{
-}
+{}
 
 HistoryFile::~HistoryFile()
 {
@@ -71,8 +70,8 @@ HistoryFile::State HistoryFile::recover(const QString &why, QStringList *problem
     close();
     QString error;
     if (!moveAside(&error)) {
-        *problems << QStringLiteral("The history file %1 cannot be used (%2) nor moved aside: %3")
-                         .arg(m_path, why, error);
+        *problems
+            << QStringLiteral("The history file %1 cannot be used (%2) nor moved aside: %3").arg(m_path, why, error);
         m_state = State::Unavailable;
         return m_state;
     }
@@ -103,10 +102,10 @@ HistoryFile::State HistoryFile::openOnce(bool writer, QString *problem, bool *mo
     QSqlQuery query(m_db);
     // Only takes effect on a new file (before the first table): lets the size limit give pages
     // back to the file system, a few at a time, without a VACUUM that would rewrite it all.
-    const QStringList setup = writer
-        ? QStringList{QStringLiteral("PRAGMA auto_vacuum = INCREMENTAL"), QStringLiteral("PRAGMA journal_mode = WAL"),
-                      QStringLiteral("PRAGMA synchronous = NORMAL")}
-        : QStringList{QStringLiteral("PRAGMA query_only = 1")};
+    const QStringList setup =
+        writer ? QStringList{QStringLiteral("PRAGMA auto_vacuum = INCREMENTAL"),
+                             QStringLiteral("PRAGMA journal_mode = WAL"), QStringLiteral("PRAGMA synchronous = NORMAL")}
+               : QStringList{QStringLiteral("PRAGMA query_only = 1")};
     for (const QString &statement : setup) {
         if (!query.exec(statement)) {
             *problem = query.lastError().text();
@@ -117,8 +116,7 @@ HistoryFile::State HistoryFile::openOnce(bool writer, QString *problem, bool *mo
     int version = 0;
     QString error;
     switch (HistorySchema::inspect(m_db, &version, &error)) {
-    case HistorySchema::Found::Ours:
-        return writer ? State::Writable : State::ReadOnly;
+    case HistorySchema::Found::Ours: return writer ? State::Writable : State::ReadOnly;
     case HistorySchema::Found::Newer:
         *problem = QStringLiteral("written by a newer qlessdesk (schema %1): only read").arg(version);
         return State::ReadOnly;

@@ -16,8 +16,8 @@ HistoryPolicy HistoryPolicy::fromSettings(QSettings &settings)
     HistoryPolicy policy;
     policy.minuteDays = readInt(settings, "history/minuteDays", policy.minuteDays, 1, 90);
     policy.coarseDays = readInt(settings, "history/days", policy.coarseDays, policy.minuteDays, 3650);
-    const int mib = readInt(settings, "history/sizeLimitMiB", int(policy.sizeLimitBytes / (1024 * 1024)), 1,
-                            1024 * 1024);
+    const int mib =
+        readInt(settings, "history/sizeLimitMiB", int(policy.sizeLimitBytes / (1024 * 1024)), 1, 1024 * 1024);
     policy.sizeLimitBytes = qint64(mib) * 1024 * 1024;
     return policy;
 }

@@ -72,14 +72,13 @@ bool readCounts(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *poi
     // Each queue's mean over its samples in the bucket, then summed over the queues: the level
     // a stacked backlog chart shows, whichever queues were sampled how often.
     QSqlQuery query(r.db);
-    query.prepare(QStringLiteral(
-        "SELECT bucket, sum(w), sum(sc), sum(ru), sum(st), sum(de), sum(re), max(n) FROM ("
-        " SELECT (minute / :size) * :size AS bucket, queue, sum(samples) AS n,"
-        " sum(waiting) * 1.0 / sum(samples) AS w, sum(scheduled) * 1.0 / sum(samples) AS sc,"
-        " sum(running) * 1.0 / sum(samples) AS ru, sum(stalled) * 1.0 / sum(samples) AS st,"
-        " sum(depends) * 1.0 / sum(samples) AS de, sum(recurring) * 1.0 / sum(samples) AS re"
-        " FROM counts WHERE resolution = :level AND minute >= :from AND minute < :to"
-        " AND (:queue < 0 OR queue = :queue) GROUP BY bucket, queue) GROUP BY bucket"));
+    query.prepare(QStringLiteral("SELECT bucket, sum(w), sum(sc), sum(ru), sum(st), sum(de), sum(re), max(n) FROM ("
+                                 " SELECT (minute / :size) * :size AS bucket, queue, sum(samples) AS n,"
+                                 " sum(waiting) * 1.0 / sum(samples) AS w, sum(scheduled) * 1.0 / sum(samples) AS sc,"
+                                 " sum(running) * 1.0 / sum(samples) AS ru, sum(stalled) * 1.0 / sum(samples) AS st,"
+                                 " sum(depends) * 1.0 / sum(samples) AS de, sum(recurring) * 1.0 / sum(samples) AS re"
+                                 " FROM counts WHERE resolution = :level AND minute >= :from AND minute < :to"
+                                 " AND (:queue < 0 OR queue = :queue) GROUP BY bucket, queue) GROUP BY bucket"));
     query.bindValue(QStringLiteral(":size"), size);
     query.bindValue(QStringLiteral(":level"), level);
     query.bindValue(QStringLiteral(":from"), r.from);
@@ -208,5 +207,3 @@ HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes)
 }
 
 } // namespace HistoryReader
-
-

@@ -13,4 +13,4 @@ namespace HistoryReader {
 // `coarseMinutes`: the coarse level's bucket, for resolution 0 (the finest that still has the
 // range's start, else the coarse level).
 HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes);
-}
+} // namespace HistoryReader

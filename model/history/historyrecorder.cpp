@@ -147,8 +147,8 @@ void HistoryRecorder::coverEventsUpTo(qint64 minuteMs, HistoryBatch *batch)
     // Each minute before `minuteMs` not covered yet: heard whole when the stream was up from
     // before its start and nothing was lost in it.
     for (qint64 m = m_eventsCoveredTo; m < minuteMs; m += 60000) {
-        const bool whole = m_streamReady && m_listeningSinceMs >= 0 && m_listeningSinceMs <= m
-            && !m_brokenMinutes.contains(m);
+        const bool whole =
+            m_streamReady && m_listeningSinceMs >= 0 && m_listeningSinceMs <= m && !m_brokenMinutes.contains(m);
         if (whole)
             batch->coverage << HistoryMinuteCoverage{m, false, true};
         m_brokenMinutes.remove(m);
@@ -191,8 +191,8 @@ void HistoryRecorder::onCounts(qint64 minuteMs, const QList<QueueCounts> &counts
     HistoryBatch batch;
     batch.coverage << HistoryMinuteCoverage{minuteMs, true, false};
     for (const QueueCounts &queue : counts) {
-        batch.counts << HistoryCountsSample{queue.name, minuteMs, queue.waiting, queue.scheduled, queue.running,
-                                            queue.stalled, queue.depends, queue.recurring};
+        batch.counts << HistoryCountsSample{queue.name,    minuteMs,      queue.waiting, queue.scheduled,
+                                            queue.running, queue.stalled, queue.depends, queue.recurring};
         const auto before = m_paused.constFind(queue.name);
         if (before != m_paused.constEnd() && *before != queue.paused)
             batch.marks << HistoryMark{minuteMs, queue.paused ? HistoryMark::Kind::Pause : HistoryMark::Kind::Unpause,

@@ -34,5 +34,5 @@ QString HistoryRegistry::fileFor(const ConnectionSettings &settings)
     const QByteArray hash = QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     return folder + QStringLiteral("/history/") + readable.left(60) + QLatin1Char('-') + QString::fromLatin1(hash)
-        + QStringLiteral(".sqlite");
+           + QStringLiteral(".sqlite");
 }

@@ -30,8 +30,8 @@ qint64 pragma(QSqlDatabase &db, const char *name)
 bool downsample(QSqlDatabase &db, qint64 cutoffMinute, int coarse, HistoryRetention::Outcome *outcome)
 {
     QSqlQuery query(db);
-    if (!run(query, QStringLiteral("SELECT count(*) FROM coverage WHERE resolution = 1 AND minute < ?"),
-             {cutoffMinute}, &outcome->error))
+    if (!run(query, QStringLiteral("SELECT count(*) FROM coverage WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
+             &outcome->error))
         return false;
     query.next();
     outcome->minutesDownsampled = query.value(0).toLongLong();
@@ -41,46 +41,48 @@ bool downsample(QSqlDatabase &db, qint64 cutoffMinute, int coarse, HistoryRetent
     // the ON CONFLICT as the upsert's.
     const QVariantList values{coarse, coarse, coarse, cutoffMinute};
     return run(query,
-               QStringLiteral("INSERT INTO counts(resolution, queue, minute, samples, waiting, scheduled, running,"
-                              " stalled, depends, recurring) SELECT ?, queue, (minute / ?) * ? AS bucket, sum(samples),"
-                              " sum(waiting), sum(scheduled), sum(running), sum(stalled), sum(depends), sum(recurring)"
-                              " FROM counts WHERE resolution = 1 AND minute < ? GROUP BY queue, bucket"
-                              " ON CONFLICT(resolution, queue, minute) DO UPDATE SET samples = samples + excluded.samples,"
-                              " waiting = waiting + excluded.waiting, scheduled = scheduled + excluded.scheduled,"
-                              " running = running + excluded.running, stalled = stalled + excluded.stalled,"
-                              " depends = depends + excluded.depends, recurring = recurring + excluded.recurring"),
+               QStringLiteral(
+                   "INSERT INTO counts(resolution, queue, minute, samples, waiting, scheduled, running,"
+                   " stalled, depends, recurring) SELECT ?, queue, (minute / ?) * ? AS bucket, sum(samples),"
+                   " sum(waiting), sum(scheduled), sum(running), sum(stalled), sum(depends), sum(recurring)"
+                   " FROM counts WHERE resolution = 1 AND minute < ? GROUP BY queue, bucket"
+                   " ON CONFLICT(resolution, queue, minute) DO UPDATE SET samples = samples + excluded.samples,"
+                   " waiting = waiting + excluded.waiting, scheduled = scheduled + excluded.scheduled,"
+                   " running = running + excluded.running, stalled = stalled + excluded.stalled,"
+                   " depends = depends + excluded.depends, recurring = recurring + excluded.recurring"),
                values, &outcome->error)
-        && run(query,
-               QStringLiteral("INSERT INTO events(resolution, queue, minute, put, completed, failed, timed_out)"
-                              " SELECT ?, queue, (minute / ?) * ? AS bucket, sum(put), sum(completed), sum(failed),"
-                              " sum(timed_out) FROM events WHERE resolution = 1 AND minute < ? GROUP BY queue, bucket"
-                              " ON CONFLICT(resolution, queue, minute) DO UPDATE SET put = put + excluded.put,"
-                              " completed = completed + excluded.completed, failed = failed + excluded.failed,"
-                              " timed_out = timed_out + excluded.timed_out"),
-               values, &outcome->error)
-        && run(query,
-               QStringLiteral("INSERT INTO coverage(resolution, minute, counts_minutes, events_minutes)"
-                              " SELECT ?, (minute / ?) * ? AS bucket, sum(counts_minutes), sum(events_minutes)"
-                              " FROM coverage WHERE resolution = 1 AND minute < ? GROUP BY bucket"
-                              " ON CONFLICT(resolution, minute) DO UPDATE SET"
-                              " counts_minutes = counts_minutes + excluded.counts_minutes,"
-                              " events_minutes = events_minutes + excluded.events_minutes"),
-               values, &outcome->error)
-        && run(query, QStringLiteral("DELETE FROM counts WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
-               &outcome->error)
-        && run(query, QStringLiteral("DELETE FROM events WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
-               &outcome->error)
-        && run(query, QStringLiteral("DELETE FROM coverage WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
-               &outcome->error);
+           && run(query,
+                  QStringLiteral(
+                      "INSERT INTO events(resolution, queue, minute, put, completed, failed, timed_out)"
+                      " SELECT ?, queue, (minute / ?) * ? AS bucket, sum(put), sum(completed), sum(failed),"
+                      " sum(timed_out) FROM events WHERE resolution = 1 AND minute < ? GROUP BY queue, bucket"
+                      " ON CONFLICT(resolution, queue, minute) DO UPDATE SET put = put + excluded.put,"
+                      " completed = completed + excluded.completed, failed = failed + excluded.failed,"
+                      " timed_out = timed_out + excluded.timed_out"),
+                  values, &outcome->error)
+           && run(query,
+                  QStringLiteral("INSERT INTO coverage(resolution, minute, counts_minutes, events_minutes)"
+                                 " SELECT ?, (minute / ?) * ? AS bucket, sum(counts_minutes), sum(events_minutes)"
+                                 " FROM coverage WHERE resolution = 1 AND minute < ? GROUP BY bucket"
+                                 " ON CONFLICT(resolution, minute) DO UPDATE SET"
+                                 " counts_minutes = counts_minutes + excluded.counts_minutes,"
+                                 " events_minutes = events_minutes + excluded.events_minutes"),
+                  values, &outcome->error)
+           && run(query, QStringLiteral("DELETE FROM counts WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
+                  &outcome->error)
+           && run(query, QStringLiteral("DELETE FROM events WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
+                  &outcome->error)
+           && run(query, QStringLiteral("DELETE FROM coverage WHERE resolution = 1 AND minute < ?"), {cutoffMinute},
+                  &outcome->error);
 }
 
 bool dropBefore(QSqlDatabase &db, qint64 minute, QString *error)
 {
     QSqlQuery query(db);
     return run(query, QStringLiteral("DELETE FROM counts WHERE minute < ?"), {minute}, error)
-        && run(query, QStringLiteral("DELETE FROM events WHERE minute < ?"), {minute}, error)
-        && run(query, QStringLiteral("DELETE FROM coverage WHERE minute < ?"), {minute}, error)
-        && run(query, QStringLiteral("DELETE FROM marks WHERE time_ms < ?"), {minute * 60000}, error);
+           && run(query, QStringLiteral("DELETE FROM events WHERE minute < ?"), {minute}, error)
+           && run(query, QStringLiteral("DELETE FROM coverage WHERE minute < ?"), {minute}, error)
+           && run(query, QStringLiteral("DELETE FROM marks WHERE time_ms < ?"), {minute * 60000}, error);
 }
 
 bool inTransaction(QSqlDatabase &db, QString *error, const std::function<bool()> &work)
@@ -121,8 +123,8 @@ bool trimToSize(QSqlDatabase &db, qint64 limit, HistoryRetention::Outcome *outco
 {
     for (int step = 0; step < 64 && HistoryRetention::bytesInUse(db) > limit; ++step) {
         QSqlQuery query(db);
-        if (!query.exec(QStringLiteral("SELECT min(minute), max(minute + resolution) FROM coverage"))
-            || !query.next() || query.value(0).isNull())
+        if (!query.exec(QStringLiteral("SELECT min(minute), max(minute + resolution) FROM coverage")) || !query.next()
+            || query.value(0).isNull())
             break; // nothing recorded left to drop: the rest is the schema
         const qint64 oldest = query.value(0).toLongLong();
         const qint64 end = query.value(1).toLongLong();

@@ -15,7 +15,7 @@ namespace HistoryRetention {
 struct Outcome
 {
     qint64 minutesDownsampled = 0; // coverage minutes folded into coarse buckets
-    qint64 bytesInUse = 0;          // after the pass
+    qint64 bytesInUse = 0;         // after the pass
     bool trimmedForSize = false;
     QString error;
 };
@@ -23,4 +23,4 @@ struct Outcome
 Outcome run(QSqlDatabase &db, qint64 nowMs, const HistoryPolicy &policy);
 // Pages in use (the file's pages less its free ones) times the page size.
 qint64 bytesInUse(QSqlDatabase &db);
-}
+} // namespace HistoryRetention

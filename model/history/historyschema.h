@@ -24,4 +24,4 @@ enum class Found { Ours, Empty, Newer, Foreign };
 Found inspect(QSqlDatabase &db, int *version, QString *error);
 // Creates the tables in an empty file; false with `error` on failure.
 bool create(QSqlDatabase &db, QString *error);
-}
+} // namespace HistorySchema

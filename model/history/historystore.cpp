@@ -20,7 +20,8 @@ void answer(QObject *context, std::function<void(const Result &)> done, const Re
     if (!context || !done)
         return;
     // Queued to the context: dropped with it if it is gone by then.
-    QMetaObject::invokeMethod(context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
 }
 } // namespace
 
@@ -48,7 +49,8 @@ HistoryStore::~HistoryStore()
 {
     // Blocking: quit() ends the thread's loop without running what is still queued, so the
     // writes asked for before are done (and the file closed) first.
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->close(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker] { worker->close(); }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }

@@ -8,8 +8,7 @@ HistoryWorker::HistoryWorker(const QString &path, const QString &connectionName,
     : m_policy(policy)
     , m_file(path, connectionName, policy.busyTimeoutMs)
     , m_writer(m_file.db())
-{
-}
+{}
 
 HistoryWorker::~HistoryWorker() = default;
 
@@ -21,7 +20,6 @@ void HistoryWorker::report(const QStringList &problems)
 
 void HistoryWorker::open(bool writer)
 {
-    m_isWriter = writer;
     QStringList problems;
     const HistoryFile::State state = m_file.open(writer, &problems);
     m_writer.forgetQueues();

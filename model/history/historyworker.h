@@ -36,5 +36,4 @@ private:
     HistoryPolicy m_policy;
     HistoryFile m_file;
     HistoryWriter m_writer;
-    bool m_isWriter = false;
 };

@@ -85,17 +85,16 @@ bool HistoryWriter::writeEvents(const QList<HistoryEventCounts> &events, QString
     if (events.isEmpty())
         return true;
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral(
-        "INSERT INTO events(resolution, queue, minute, put, completed, failed, timed_out)"
-        " VALUES (1, ?, ?, ?, ?, ?, ?) ON CONFLICT(resolution, queue, minute) DO UPDATE SET"
-        " put = put + excluded.put, completed = completed + excluded.completed,"
-        " failed = failed + excluded.failed, timed_out = timed_out + excluded.timed_out"));
+    query.prepare(QStringLiteral("INSERT INTO events(resolution, queue, minute, put, completed, failed, timed_out)"
+                                 " VALUES (1, ?, ?, ?, ?, ?, ?) ON CONFLICT(resolution, queue, minute) DO UPDATE SET"
+                                 " put = put + excluded.put, completed = completed + excluded.completed,"
+                                 " failed = failed + excluded.failed, timed_out = timed_out + excluded.timed_out"));
     for (const HistoryEventCounts &counts : events) {
         const qint64 id = queueId(counts.queue, error);
         if (id < 0)
             return false;
-        for (const qint64 value : {id, minuteOf(counts.minuteMs), counts.put, counts.completed, counts.failed,
-                                   counts.timedOut})
+        for (const qint64 value :
+             {id, minuteOf(counts.minuteMs), counts.put, counts.completed, counts.failed, counts.timedOut})
             query.addBindValue(value);
         if (!query.exec())
             return failed(query, error);
@@ -108,11 +107,11 @@ bool HistoryWriter::writeCoverage(const QList<HistoryMinuteCoverage> &coverage, 
     if (coverage.isEmpty())
         return true;
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral(
-        "INSERT INTO coverage(resolution, minute, counts_minutes, events_minutes) VALUES (1, ?, ?, ?)"
-        " ON CONFLICT(resolution, minute) DO UPDATE SET"
-        " counts_minutes = max(counts_minutes, excluded.counts_minutes),"
-        " events_minutes = max(events_minutes, excluded.events_minutes)"));
+    query.prepare(
+        QStringLiteral("INSERT INTO coverage(resolution, minute, counts_minutes, events_minutes) VALUES (1, ?, ?, ?)"
+                       " ON CONFLICT(resolution, minute) DO UPDATE SET"
+                       " counts_minutes = max(counts_minutes, excluded.counts_minutes),"
+                       " events_minutes = max(events_minutes, excluded.events_minutes)"));
     for (const HistoryMinuteCoverage &minute : coverage) {
         query.addBindValue(minuteOf(minute.minuteMs));
         query.addBindValue(minute.countsSampled ? 1 : 0);

@@ -13,7 +13,9 @@ class QSqlDatabase;
 class HistoryWriter final
 {
 public:
-    explicit HistoryWriter(QSqlDatabase &db) : m_db(db) {}
+    explicit HistoryWriter(QSqlDatabase &db)
+        : m_db(db)
+    {}
 
     // False with `error` (and the transaction rolled back) when the file refused a statement.
     bool write(const HistoryBatch &batch, QString *error);

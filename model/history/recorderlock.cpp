@@ -10,8 +10,7 @@
 
 RecorderLock::RecorderLock(const QString &databasePath)
     : m_lockPath(databasePath + QStringLiteral(".lock"))
-{
-}
+{}
 
 RecorderLock::~RecorderLock()
 {
@@ -37,10 +36,11 @@ bool RecorderLock::tryLock()
         const ssize_t n = ::pread(fd, holder, sizeof holder - 1, 0);
         ::close(fd);
         const QString pid = n > 0 ? QString::fromLatin1(holder, int(n)).trimmed() : QString();
-        m_refusal = why == EWOULDBLOCK
-            ? (pid.isEmpty() ? QStringLiteral("another recorder holds %1").arg(m_lockPath)
-                             : QStringLiteral("process %1 records into this file").arg(pid))
-            : QStringLiteral("cannot lock %1: %2").arg(m_lockPath, QString::fromLocal8Bit(std::strerror(why)));
+        m_refusal =
+            why == EWOULDBLOCK
+                ? (pid.isEmpty() ? QStringLiteral("another recorder holds %1").arg(m_lockPath)
+                                 : QStringLiteral("process %1 records into this file").arg(pid))
+                : QStringLiteral("cannot lock %1: %2").arg(m_lockPath, QString::fromLocal8Bit(std::strerror(why)));
         return false;
     }
     const QByteArray pid = QByteArray::number(qint64(::getpid())) + '\n';

@@ -195,8 +195,10 @@ private slots:
         QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
         QVERIFY(outcome.trimmedForSize);
         QVERIFY2(outcome.bytesInUse <= policy.sizeLimitBytes, qPrintable(QString::number(outcome.bytesInUse)));
-        QVERIFY2(QFileInfo(path()).size() <= policy.sizeLimitBytes, qPrintable(QString::number(QFileInfo(path()).size())));
-        const HistoryRead newest = readHistory(store, {QStringLiteral("queue-3"), minuteAt(minutes - 1), minuteAt(minutes), 1});
+        QVERIFY2(QFileInfo(path()).size() <= policy.sizeLimitBytes,
+                 qPrintable(QString::number(QFileInfo(path()).size())));
+        const HistoryRead newest =
+            readHistory(store, {QStringLiteral("queue-3"), minuteAt(minutes - 1), minuteAt(minutes), 1});
         QCOMPARE(newest.points.size(), 1);
         QCOMPARE(readHistory(store, {QString(), minuteAt(0), minuteAt(10), 1}).points.size(), 0);
     }
@@ -279,7 +281,8 @@ private slots:
         // flock(1) takes the same flock(2) lock a recorder of another process holds (--no-fork: the
         // process killed below is the one holding it).
         QProcess holder;
-        holder.start(flock, {QStringLiteral("--no-fork"), path() + QStringLiteral(".lock"), QStringLiteral("sleep"), QStringLiteral("60")});
+        holder.start(flock, {QStringLiteral("--no-fork"), path() + QStringLiteral(".lock"), QStringLiteral("sleep"),
+                             QStringLiteral("60")});
         QVERIFY(holder.waitForStarted());
         QVERIFY(QTest::qWaitFor([this] { return !RecorderLock(path()).tryLock(); }, 10000));
         {
