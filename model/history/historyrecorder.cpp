@@ -47,7 +47,7 @@ bool HistoryRecorder::start(QString *why)
 {
     if (m_started)
         return true;
-    if (!m_store->isWriter()) {
+    if (!m_store->tryToBecomeWriter()) {
         *why = QStringLiteral("History of this server is recorded elsewhere: %1").arg(m_store->whyReadOnly());
         return false;
     }

@@ -69,6 +69,18 @@ QString HistoryStore::whyReadOnly() const
     return m_problems.isEmpty() ? QString() : m_problems.constLast();
 }
 
+bool HistoryStore::tryToBecomeWriter()
+{
+    if (isWriter())
+        return true;
+    if (!m_lock)
+        m_lock = std::make_unique<RecorderLock>(m_path);
+    if (!m_lock->tryLock())
+        return false;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->open(true); });
+    return true;
+}
+
 bool HistoryStore::claimRecording(QObject *recorder)
 {
     if (!isWriter())

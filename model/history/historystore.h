@@ -44,6 +44,9 @@ public:
     // Where a damaged file was last moved to; empty when none was.
     const QString &movedTo() const { return m_movedTo; }
 
+    // Tries the recorder lock again (the process that held it may have ended): when it is taken
+    // now, the file is opened again for writing, on the store's thread. Whether this store writes.
+    bool tryToBecomeWriter();
     // One recorder per process and file: the first to claim it (while it lives) is the one.
     bool claimRecording(QObject *recorder);
 

@@ -271,6 +271,22 @@ private slots:
         QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
         QCOMPARE(read.points.size(), 1);
         QCOMPARE(read.points[0].waiting, 4.0);
+        QVERIFY(!second.tryToBecomeWriter());
+    }
+
+    void aReaderTakesOverWhenTheWriterIsGone()
+    {
+        auto first = std::make_unique<HistoryStore>(path(), HistoryStore::Mode::Record);
+        HistoryStore second(path(), HistoryStore::Mode::Read);
+        QVERIFY(first->isWriter());
+        QVERIFY(!second.isWriter());
+        first->append(minuteOf(QStringLiteral("crawl"), minuteAt(0), 4, 1));
+        first.reset();
+        QVERIFY(second.tryToBecomeWriter());
+        second.append(minuteOf(QStringLiteral("crawl"), minuteAt(1), 5, 1));
+        const HistoryRead read = readHistory(second, {QStringLiteral("crawl"), minuteAt(0), minuteAt(2), 1});
+        QCOMPARE(read.points.size(), 2);
+        QCOMPARE(read.points[1].waiting, 5.0);
     }
 
     void anotherProcessHoldingTheLockMakesThisOneRead()
