@@ -3,6 +3,7 @@
 #include "historytesthelpers.h"
 #include "recorderlock.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -241,9 +242,19 @@ private slots:
             QVERIFY(query.exec(QStringLiteral("INSERT INTO t VALUES (1)")));
         }
         HistoryPolicy policy;
-        policy.busyTimeoutMs = 300;
+        policy.busyTimeoutMs = 1500;
         {
+            // The store's thread waits out the lock; the caller's thread does not.
+            QElapsedTimer caller;
+            caller.start();
             HistoryStore store(path(), HistoryStore::Mode::Record, policy);
+            store.append(minuteOf(QStringLiteral("early"), minuteAt(0), 1, 1));
+            QObject context;
+            bool answered = false;
+            store.read({QString(), minuteAt(0), minuteAt(1), 1}, &context,
+                       [&answered](const HistoryRead &) { answered = true; });
+            QVERIFY2(caller.elapsed() < 500, qPrintable(QString::number(caller.elapsed())));
+            QVERIFY(!answered);
             QVERIFY(waitOpened(store) || !store.movedTo().isEmpty());
             QVERIFY2(!store.movedTo().isEmpty(), qPrintable(store.problems().join(QLatin1Char('\n'))));
             QVERIFY(QFile::exists(store.movedTo()));
