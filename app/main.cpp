@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "passwordstore.h"
 #include "profilestore.h"
+#include "recordcommand.h"
 #include "serverwindows.h"
 #include "uilanguage.h"
 
@@ -46,6 +47,8 @@ int main(int argc, char *argv[])
         return ExportStatsCommand::run(argc, argv);
     if (ExportTableCommand::isRequested(argc, argv))
         return ExportTableCommand::run(argc, argv);
+    if (RecordCommand::isRequested(argc, argv))
+        return RecordCommand::run(argc, argv);
     // --version and --help print and leave: they must work on a machine with no display (a
     // package check, a terminal over ssh), where the window's platform plugin cannot load.
     for (int i = 1; i < argc; ++i) {

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "historyvalues.h"
+
+class QSqlDatabase;
+
+// Reads a range of an open history file as plain points for a chart. Every level kept (minutes,
+// the coarse buckets) is read: levels finer than the asked resolution are summed into its
+// buckets, coarser ones come as they are (a point says its own resolution). A bucket nothing was
+// recorded in is not listed; a queue's counts are absent where it was not sampled; its events
+// are zero only where the stream was listened to.
+namespace HistoryReader {
+// `coarseMinutes`: the coarse level's bucket, for resolution 0 (the finest that still has the
+// range's start, else the coarse level).
+HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes);
+} // namespace HistoryReader
