@@ -4,7 +4,7 @@
 #include "elidedcelldelegate.h"
 #include "jobfilterproxymodel.h"
 #include "joblistmodel.h"
-#include "layoutmemory.h"
+#include "layoutversion.h"
 #include "tableviews.h"
 #include "timetext.h"
 
@@ -148,5 +148,5 @@ void QueueTabColumns::setUp(QTableView *view, JobFilterProxyModel *proxy, const 
     TableViews::fitSection(header, JobListModel::RetriesColumn, 60);
     header->setSectionResizeMode(JobListModel::TagsColumn, QHeaderView::Stretch);
     // Put and last change used to be hidden here: a layout saved then would hide them again.
-    LayoutMemory::setVersion(view, 1);
+    LayoutVersion::set(view, 1);
 }

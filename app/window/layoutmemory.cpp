@@ -1,5 +1,6 @@
 #include "layoutmemory.h"
 
+#include "layoutversion.h"
 #include "page.h"
 #include "pagememory.h"
 
@@ -20,12 +21,6 @@ const QString intervalKey = QStringLiteral("refresh/intervalMs");
 const QString trayKey = QStringLiteral("window/keepInTray");
 const QString serversGroup = QStringLiteral("servers");
 const QString pageKey = QStringLiteral("page");
-const char *const versionProperty = "qlessdeskLayoutVersion";
-
-int versionOf(const QWidget *widget)
-{
-    return widget->property(versionProperty).toInt();
-}
 
 QHeaderView *headerOf(QWidget *widget)
 {
@@ -156,7 +151,7 @@ void LayoutMemory::saveWidgets(const QWidget *root)
         const QString group = widgetsGroup + QLatin1Char('/') + it.key();
         m_settings->setValue(group + QStringLiteral("/state"), stateOf(it.value()));
         m_settings->setValue(group + QStringLiteral("/count"), countOf(it.value()));
-        m_settings->setValue(group + QStringLiteral("/version"), versionOf(it.value()));
+        m_settings->setValue(group + QStringLiteral("/version"), LayoutVersion::of(it.value()));
     }
 }
 
@@ -176,7 +171,7 @@ void LayoutMemory::restoreWidgets(QWidget *root)
         bool versioned = true;
         const QVariant savedVersion = m_settings->value(group + QStringLiteral("/version"), 0);
         const int version = savedVersion.toInt(&versioned);
-        if (state.isEmpty() || !counted || count != countOf(widget) || !versioned || version != versionOf(widget))
+        if (state.isEmpty() || !counted || count != countOf(widget) || !versioned || version != LayoutVersion::of(widget))
             continue;
         // Qt refuses most bad bytes itself; one it took half-way is undone with the built state.
         if (!apply(widget, state))
@@ -195,11 +190,6 @@ void LayoutMemory::resetWidgets(QWidget *root)
     m_settings->remove(widgetsGroup);
     m_settings->remove(geometryKey);
     m_settings->remove(windowStateKey);
-}
-
-void LayoutMemory::setVersion(QWidget *widget, int version)
-{
-    widget->setProperty(versionProperty, version);
 }
 
 int LayoutMemory::refreshInterval(int fallback) const

@@ -39,11 +39,6 @@ public:
     void restoreWidgets(QWidget *root);
     // Puts back the states as built and forgets the saved layout (window geometry included).
     void resetWidgets(QWidget *root);
-    // A splitter or view whose built layout changed in a way a state saved before would undo
-    // (columns it now shows by default) takes a higher version: a state saved under another
-    // version is not restored, and the widget keeps what it was built with. Unset: 0.
-    static void setVersion(QWidget *widget, int version);
-
     // Milliseconds; `fallback` when none or unusable.
     int refreshInterval(int fallback) const;
     void setRefreshInterval(int milliseconds);

@@ -1,4 +1,4 @@
-#include "charts/chartcsv.h"
+#include "export/chartcsv.h"
 #include "histogrambins.h"
 
 #include <QTest>

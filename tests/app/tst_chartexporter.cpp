@@ -1,4 +1,4 @@
-#include "charts/chartexporter.h"
+#include "export/chartexporter.h"
 #include "charts/statschart.h"
 #include "histogrambins.h"
 
