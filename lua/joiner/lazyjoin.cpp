@@ -16,6 +16,8 @@
 #include "facesplit.h"
 #include "libunits.h"
 #include "luatext.h"
+#include "permissionchecks.h"
+#include "writescan.h"
 
 #include <cstdio>
 #include <fstream>
@@ -39,6 +41,8 @@ struct UnitRef
     size_t file = 0;
     std::set<std::string> refers;
     std::set<size_t> needs; // other units
+    std::set<std::string> commands; // what it can call and publish (WriteScan)
+    std::set<std::string> channels;
 };
 
 bool readFile(const std::string &path, std::string *text)
@@ -77,6 +81,14 @@ struct Needs
 {
     std::set<size_t> files;
     std::set<size_t> units;
+    std::set<std::string> commands; // what the units can call and publish, for the permission check
+    std::set<std::string> channels;
+
+    void add(const WriteScan &scan)
+    {
+        commands.insert(scan.commands().begin(), scan.commands().end());
+        channels.insert(scan.channels().begin(), scan.channels().end());
+    }
 
     std::string filesLiteral() const
     {
@@ -118,16 +130,20 @@ public:
             for (size_t other : units[unit].needs)
                 if (needs.units.insert(other).second) todo.push_back(other);
         }
-        for (size_t unit : needs.units) needs.files.insert(units[unit].file);
+        for (size_t unit : needs.units) {
+            needs.files.insert(units[unit].file);
+            needs.commands.insert(units[unit].commands.begin(), units[unit].commands.end());
+            needs.channels.insert(units[unit].channels.begin(), units[unit].channels.end());
+        }
         return needs;
     }
 };
 
-// The Qless fields a piece of the face refers to, with those of the face helpers it uses
-// (transitively: desk_page_count uses desk_count).
-std::set<std::string> faceFields(const FaceSplit &face, const std::string &code)
+// A piece of the face with the code of the face helpers it uses (transitively: desk_page_count
+// uses desk_count), whose Qless fields and writes are the piece's too.
+std::string faceReach(const FaceSplit &face, const std::string &code)
 {
-    std::set<std::string> fields = LuaText(code).referencedFields();
+    std::string reach = code;
     std::set<std::string> seen;
     std::vector<std::string> todo = {code};
     while (!todo.empty()) {
@@ -137,12 +153,22 @@ std::set<std::string> faceFields(const FaceSplit &face, const std::string &code)
             if (seen.count(helper.name) || !text.usesWord(helper.name)) continue;
             seen.insert(helper.name);
             const std::string helperCode = face.text(helper);
-            const std::set<std::string> more = LuaText(helperCode).referencedFields();
-            fields.insert(more.begin(), more.end());
+            reach += "\n" + helperCode;
             todo.push_back(helperCode);
         }
     }
-    return fields;
+    return reach;
+}
+
+// What a piece of the face needs: the units of the fields it refers to, and what it writes itself.
+Needs faceNeeds(const Joiner &joiner, const FaceSplit &face, const std::string &code, std::string *unread)
+{
+    const std::string reach = faceReach(face, code);
+    Needs needs = joiner.needsFor(LuaText(reach).referencedFields());
+    const WriteScan scan(reach);
+    needs.add(scan);
+    if (!scan.unread().empty()) *unread = scan.unread().front();
+    return needs;
 }
 } // namespace
 
@@ -159,6 +185,7 @@ int main(int argc, char **argv)
     const std::string facePath = args[1];
 
     Joiner joiner;
+    std::string library;
     bool hoisted = false;
     for (size_t i = 2; i < args.size(); ++i) {
         LibFile file;
@@ -177,13 +204,22 @@ int main(int argc, char **argv)
         file.units = cut.units();
         file.whole = cut.whole();
         file.firstUnit = joiner.units.size();
+        const std::vector<std::string> rawLines = splitLines(file.text);
         for (const LibUnits::Unit &unit : file.units) {
             for (const std::string &name : unit.defines) {
                 if (joiner.definedIn.count(name)) return fail("Qless." + name + " defined twice (" + file.path + ")");
                 joiner.definedIn[name] = joiner.units.size();
             }
-            joiner.units.push_back(UnitRef{joiner.lib.size(), unit.refers, {}});
+            std::string raw;
+            for (size_t l = unit.first; l <= unit.last && l < rawLines.size(); ++l) raw += rawLines[l] + "\n";
+            const WriteScan scan(raw);
+            if (!scan.unread().empty())
+                return fail(file.path + ", the unit from line " + std::to_string(unit.first + 1) + ", " + scan.unread().front()
+                            + ": a computed command or channel, which the permission check cannot read (say what it "
+                              "covers: -- ACL: forwards | -- ACL: publishes <channel>..., lua/joiner/writescan.h)");
+            joiner.units.push_back(UnitRef{joiner.lib.size(), unit.refers, {}, scan.commands(), scan.channels()});
         }
+        library += file.text + "\n";
         joiner.lib.push_back(file);
     }
     if (!hoisted) return fail("no file declares `local Qless = {}`");
@@ -201,7 +237,11 @@ int main(int argc, char **argv)
     if (faceCode.dynamicAccess()) return fail(facePath + ": Qless[...] indexed by a computed name");
     const FaceSplit face(faceCode.lines());
     if (!face.error().empty()) return fail(facePath + ": " + face.error());
-    const Needs always = joiner.needsFor(faceFields(face, face.alwaysCode()));
+    std::string unread;
+    const Needs always = faceNeeds(joiner, face, face.alwaysCode(), &unread);
+    if (!unread.empty()) return fail(facePath + ": " + unread + ": a computed command or channel");
+    PermissionChecks checks(library);
+    if (!checks.error().empty()) return fail(checks.error());
 
     std::ostringstream script;
     script << "-- qlessdesk qless script 'qless.lua': generated from lua/lib/*.lua and lua/qless.lua by\n"
@@ -243,9 +283,13 @@ int main(int argc, char **argv)
     std::set<std::string> seenEntries;
     for (const FaceSplit::Piece &entry : face.entries()) {
         if (!seenEntries.insert(entry.name).second) return fail(facePath + ": Api['" + entry.name + "'] twice");
-        Needs needs = joiner.needsFor(faceFields(face, face.text(entry)));
+        Needs needs = faceNeeds(joiner, face, face.text(entry), &unread);
+        if (!unread.empty()) return fail(facePath + ": Api['" + entry.name + "'], " + unread + ": a computed command or channel");
         needs.files.insert(always.files.begin(), always.files.end());
         needs.units.insert(always.units.begin(), always.units.end());
+        needs.commands.insert(always.commands.begin(), always.commands.end());
+        needs.channels.insert(always.channels.begin(), always.channels.end());
+        checks.add(entry.name, needs.channels, needs.commands);
         script << "  if command == '" << entry.name << "' then return " << needs.filesLiteral() << ",\n    "
                << needs.unitsLiteral() << " end\n";
     }
@@ -267,6 +311,8 @@ int main(int argc, char **argv)
               "  for unit = 1, " << unitCount << " do QlessUnits[unit] = QlessUnits[unit] or units[unit] end\n"
               "end\n"
               "for i = 1, #QlessFiles do QlessLoadFile(string.byte(QlessFiles, i), QlessUnits) end\n";
+    if (!checks.error().empty()) return fail(checks.error());
+    script << checks.code();
     if (strict) {
         script << "-- Strict build: a field read the build did not foresee is an error, not a load.\n"
                   "setmetatable(Qless, { __index = function(_, name)\n"

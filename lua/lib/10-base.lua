@@ -160,6 +160,7 @@ end
 -- redis.call(command, key, items...) in slices: Lua's stack holds only about 8000 values, so a
 -- long list must not be unpacked into one call.
 function Qless.call_in_slices(command, key, items)
+  -- ACL: forwards (the permission check reads `command` where it is called)
   local slice = 500
   for first = 1, #items, slice do
     local last = math.min(first + slice - 1, #items)
@@ -171,6 +172,7 @@ end
 -- Every channel is in the ql: namespace: ql:log for the event stream, ql:<event> for tracked
 -- jobs' jids, ql:w:<worker> for what a worker must learn about its jobs.
 function Qless.publish(channel, message)
+  -- ACL: forwards (the permission check reads `channel` where it is called)
   redis.call('publish', 'ql:' .. channel, message)
 end
 
@@ -211,35 +213,43 @@ Qless.write_commands = {
 -- The text of this refusal tells clients (ours: RedisError) that nothing was changed.
 Qless.permission_refusal = 'refused before changing anything'
 
+-- The first of everything the scripts may write or publish that this user may not, as kind
+-- ('channel' or 'command') and name; nil when the user may do all of it. Asked with the key's
+-- name once (DEL takes every argument as a key, the others their first).
+function Qless.missing_of_all(check, key)
+  for _, channel in ipairs(Qless.published_channels) do
+    if not check('publish', 'ql:' .. channel, '') then return 'channel', channel end
+  end
+  for _, name in ipairs(Qless.write_commands) do
+    if not check(name, key) then return 'command', name end
+  end
+end
+
 -- Refuses `command` (with `args` as the API passes them) when the user running the script may not
 -- do everything it may do. Redis before 7.0 cannot be asked (no redis.acl_check_cmd); its users
 -- may publish everywhere unless told otherwise (6.2's acl-pubsub-default is allchannels).
+-- The unified qless.lua asks only what the called command's definitions can write or publish
+-- (Qless.missing_permission, which lua/joiner generates from their text: every check costs the
+-- call); the seed's per-command scripts, joined whole, ask everything (Qless.missing_of_all).
+-- Every argument a key under ql:: a user kept to ~ql:* passes.
 function Qless.check_permissions(command, args)
   local check = redis.acl_check_cmd
   if check == nil then return end
   local reads = Qless.reading_commands[command]
   if type(reads) == 'function' then reads = reads(args) end
   if reads then return end
+  local asked = rawget(Qless, 'missing_permission') or Qless.missing_of_all
+  local kind, name = asked(check, 'ql:desk:acl')
+  if kind == nil then return end
   local missing
-  for _, channel in ipairs(Qless.published_channels) do
-    if not check('publish', 'ql:' .. channel, '') then
-      missing = 'publish to ql:' .. channel .. ', where it tells of its changes (ACL channel ' ..
-        'permissions: Redis 7 gives a new user none unless granted &ql:* or &*)'
-      break
-    end
+  if kind == 'channel' then
+    missing = 'publish to ql:' .. name .. ', where it tells of its changes (ACL channel ' ..
+      'permissions: Redis 7 gives a new user none unless granted &ql:* or &*)'
+  else
+    missing = 'run ' .. string.upper(name) .. ' on keys under ql: (ACL commands and keys)'
   end
-  -- Every argument a key under ql: (DEL takes them all as keys): a user kept to ~ql:* passes.
-  local key = 'ql:desk:acl'
-  for _, name in ipairs(Qless.write_commands) do
-    if missing then break end
-    if not check(name, key, key, key) then
-      missing = 'run ' .. string.upper(name) .. ' on keys under ql: (ACL commands and keys)'
-    end
-  end
-  if missing then
-    Qless.fail_with('Permission(): ' .. command .. ' ' .. Qless.permission_refusal ..
-      ': this Redis user may not ' .. missing)
-  end
+  Qless.fail_with('Permission(): ' .. command .. ' ' .. Qless.permission_refusal ..
+    ': this Redis user may not ' .. missing)
 end
 
 function Qless.log_event(event)
@@ -252,6 +262,7 @@ end
 
 -- The bare jid on ql:<event> for a tracked job (put, popped, completed, failed, ...).
 function Qless.publish_if_tracked(event, jid)
+  -- ACL: forwards (the permission check reads `event` where it is called)
   if Qless.is_tracked(jid) then Qless.publish(event, jid) end
 end
 

@@ -76,6 +76,7 @@ function Qless.track(now, command, jid)
     Qless.fail_with('Track(): Unknown action "' .. command .. '"')
   end
   if not Qless.job_exists(jid) then Qless.fail_with('Track(): Job does not exist') end
+  -- ACL: publishes track untrack (the two actions)
   Qless.publish(action, jid)
   if action == 'track' then return redis.call('zadd', 'ql:tracked', now, jid) end
   return redis.call('zrem', 'ql:tracked', jid)

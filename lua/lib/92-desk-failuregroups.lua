@@ -19,6 +19,7 @@ Qless.desk_failed_newest_least = 1
 -- A key read with `command` (LLEN, LINDEX, HMGET...) without failing the whole reply when the key
 -- holds another type: the reply, or nil and the reason.
 local function read_key(command, key, ...)
+  -- ACL: forwards (the permission check reads `command` where it is called)
   local reply = redis.pcall(command, key, ...)
   if type(reply) == 'table' and reply.err then
     return nil, key .. ': ' .. tostring(reply.err)

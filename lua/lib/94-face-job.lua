@@ -34,6 +34,7 @@ end
 -- empty); if not, nil, with what is wrong with it in `damaged[part]`. One call where
 -- key_readable and the read take two: the key's type is asked only when the read is refused.
 function Qless.read_typed(damaged, part, wanted, command, key, ...)
+  -- ACL: forwards (the permission check reads `command` where it is called)
   local reply = redis.pcall(command, key, ...)
   if type(reply) ~= 'table' or not reply.err then return reply end
   if not string.find(reply.err, '^WRONGTYPE') then error(reply) end

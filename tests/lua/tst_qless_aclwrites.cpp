@@ -140,6 +140,7 @@ private slots:
         m_q.command({"ACL", "SETUSER", "reader", "on", ">pw", "~*", "&*", "+@read", "+evalsha"});
         m_q.command({"ACL", "SETUSER", "everything", "on", ">pw", "~*", "&*", "+@all"});
         m_q.command({"ACL", "SETUSER", "qlonly", "on", ">pw", "~ql:*", "&ql:*", "+@all"});
+        m_q.command({"ACL", "SETUSER", "noexpiry", "on", ">pw", "~*", "&*", "+@all", "-expire", "-set", "-del"});
     }
 
     // Every command the scripts call that Redis counts as a write is among those checked first
@@ -220,6 +221,22 @@ private slots:
         QVERIFY(m_q.snapshot() == before);
         const RedisValue get = restricted.qless(QStringLiteral("get"), {}, {"running"});
         QVERIFY2(!get.isError(), get.bytes.constData());
+    }
+
+    // Each command is checked for what its own definitions can write or publish (lua/joiner reads
+    // it from their text), not for everything the scripts can: a user refused EXPIRE, SET and DEL
+    // (desk.once's receipts, complete's job history trimming) still puts and pops, and what needs
+    // them is refused before it writes.
+    void userIsCheckedOnlyForWhatTheCommandWrites()
+    {
+        const Outcome outcome = callEverything("noexpiry");
+        QVERIFY2(outcome.halfWritten.isEmpty(), qPrintable(outcome.halfWritten.join(QLatin1Char('\n'))));
+        QVERIFY2(outcome.refusedInside.isEmpty(), qPrintable(outcome.refusedInside.join(QLatin1Char('\n'))));
+        for (const char *writer : {"put", "pop", "fail", "heartbeat", "retry"})
+            QVERIFY2(outcome.ran.contains(QLatin1String(writer)) && !outcome.refusedByCheck.contains(QLatin1String(writer)),
+                     writer);
+        for (const char *writer : {"complete", "desk.once"})
+            QVERIFY2(outcome.refusedByCheck.contains(QLatin1String(writer)), writer);
     }
 
     // A user who may do everything qless does is never refused by the check: one with every
