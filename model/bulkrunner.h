@@ -272,6 +272,10 @@ private:
         qint64 vanished = 0; // counted "no longer in the group" after this batch
     };
     QMap<int, CountedBatch> m_groupCounted;
+    // Counted while a restart waits to be checked: a batch held on the connection (one unit at
+    // the server) is sent to the server as it came back, before the check. It ran there, so it
+    // is neither looked up nor reported as counted before the restart.
+    QSet<int> m_groupCountedSinceRestart;
     // The group batches' receipts (bulkrunnerreceipts.cpp): counted batches whose receipts are
     // alive, release n's batches at [n - 1], and the batch each one on its way names as `after`
     // (whose receipt it reads).
