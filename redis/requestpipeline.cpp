@@ -306,10 +306,11 @@ RedisError RequestPipeline::unsentError(const RedisError &lastConnectError) cons
 {
     const QString within = seconds(m_settings.requestTimeoutMs);
     if (m_open) {
-        // Held by oneUnitAtServer behind the requests before it, which took that long.
-        return RedisError::make(Kind::Timeout,
-                                QStringLiteral("Not sent within %1: the requests before it on this connection "
-                                               "were still being answered").arg(within));
+        // Held by oneUnitAtServer behind the requests before it, which took that long. It never
+        // left this client, so it certainly did not run: a caller may send a write again.
+        return RedisError::make(Kind::NotSent,
+                                QStringLiteral("Not sent within %1, so it did not run: the requests before it on "
+                                               "this connection were still being answered").arg(within));
     }
     if (lastConnectError.isNull()) {
         return RedisError::make(Kind::ConnectTimeout,

@@ -306,6 +306,38 @@ private slots:
         }
     }
 
+    // A request held behind the unit at the server past its timeout never left the client: its
+    // caller hears that it was not sent (certainly not run, so a write may go again), not a
+    // timeout that leaves it in doubt; and it is not written later.
+    void oneUnitAtServerAHeldRequestPastItsTimeoutWasNotSent()
+    {
+        ConnectionSettings settings;
+        settings.oneUnitAtServer = true;
+        settings.requestTimeoutMs = 100;
+        Harness h(settings);
+        h.pipeline.setOpen(true);
+        h.pipeline.submit(RedisCommand::read({"GET", "a"}), h.record(0));
+        h.pipeline.submit(RedisCommand::write({"SET", "b", "1"}), h.record(1));
+        QCOMPARE(h.written.size(), 1);
+        QTest::qWait(150);
+        h.pipeline.heard();
+        QVERIFY(h.pipeline.sweep({}).isNull());
+        QCOMPARE(h.delivered.size(), size_t(2));
+        const auto held = std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 1; });
+        QVERIFY(held != h.delivered.end());
+        QCOMPARE(held->second.error.kind, RedisError::Kind::NotSent);
+        QVERIFY(held->second.error.certainlyNotRun());
+        QVERIFY(held->second.error.isPassing());
+        QVERIFY2(held->second.error.message.contains(QLatin1String("not sent"), Qt::CaseInsensitive),
+                 qPrintable(held->second.error.message));
+        const auto sent = std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 0; });
+        QCOMPARE(sent->second.error.kind, RedisError::Kind::Timeout);
+        QCOMPARE(h.pipeline.consecutiveTimeouts(), 1); // only the one sent counts towards a dead link
+        h.pipeline.onReply(status("late a"));
+        QCOMPARE(h.written.size(), 1);
+        QCOMPARE(h.delivered.size(), size_t(2));
+    }
+
     void oneUnitAtServerReloadsAScriptWithinItsUnit()
     {
         ConnectionSettings settings;
