@@ -18,7 +18,7 @@ struct RedisError
         ConnectionLost, // the reply never came; for a write, whether it ran is unknown
         Closed,         // the connection was closed by us, or gave up reconnecting
         Timeout,        // no reply within the request timeout
-        NotSent,        // held on the connection (behind the unit at the server) past its timeout: never written
+        NotSent,        // never written within the request timeout (held behind the unit at the server, or no connection)
         SentinelUnavailable,
         InvalidSettings,
         Protocol,

@@ -318,6 +318,10 @@ RedisError RequestPipeline::unsentError(const RedisError &lastConnectError) cons
     }
     RedisError error = lastConnectError;
     error.message = QStringLiteral("Not sent: no connection within %1 (%2)").arg(within, lastConnectError.message);
+    // Never written, so it did not run, whatever the last attempt to connect ended with (a link
+    // lost during the handshake says nothing about this request).
+    if (!error.certainlyNotRun())
+        error.kind = Kind::NotSent;
     return error;
 }
 

@@ -338,6 +338,25 @@ private slots:
         QCOMPARE(h.delivered.size(), size_t(2));
     }
 
+    // A request that waited out its timeout for a connection was never written, whatever the
+    // last attempt to connect ended with (a link lost in the handshake too): not run, for sure.
+    void aRequestNeverSentForWantOfAConnectionCertainlyDidNotRun()
+    {
+        ConnectionSettings settings;
+        settings.requestTimeoutMs = 100;
+        Harness h(settings);
+        h.pipeline.submit(RedisCommand::write({"SET", "b", "1"}), h.record(0));
+        QTest::qWait(150);
+        const RedisError lost = RedisError::make(RedisError::Kind::ConnectionLost, QStringLiteral("closed in the handshake"));
+        QVERIFY(h.pipeline.sweep(lost).isNull());
+        QCOMPARE(h.delivered.size(), size_t(1));
+        const RedisError error = h.delivered[0].second.error;
+        QVERIFY2(error.certainlyNotRun(), qPrintable(error.message));
+        QVERIFY(error.isPassing());
+        QVERIFY2(error.message.contains(QLatin1String("closed in the handshake")), qPrintable(error.message));
+        QCOMPARE(h.written.size(), 0);
+    }
+
     void oneUnitAtServerReloadsAScriptWithinItsUnit()
     {
         ConnectionSettings settings;
