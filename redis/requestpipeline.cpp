@@ -28,6 +28,7 @@ struct RequestPipeline::Request
     QDeadlineTimer deadline;
     RedisReply reply;          // held until the requests before it are delivered
     quint64 sentAs = 0;        // write number of its last send
+    QElapsedTimer writtenAt;   // its last send
     int serverTimeArg = -1;
     quint64 unit = 0;          // RedisConnection::Unit's, 0: its own
     int sends = 0;
@@ -152,6 +153,7 @@ void RequestPipeline::send(const RequestPtr &request)
         m_order.push_back(request);
     }
     write(argv);
+    request->writtenAt.start();
     request->sentAs = m_writes;
     m_expected.push_back({request, {}});
     ++m_atServer;
@@ -286,6 +288,8 @@ void RequestPipeline::complete(const RequestPtr &request, const RedisReply &repl
         return;
     }
     request->reply = reply;
+    if (request->writtenAt.isValid())
+        request->reply.sinceWrittenNs = request->writtenAt.nsecsElapsed();
     request->answered = true;
     deliverInOrder();
 }
