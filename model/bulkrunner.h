@@ -31,7 +31,7 @@ struct Job;
 //   when the list held other than what the operator was told.
 // - A whole failure group (retry, move, cancel): the failedaction script takes the group's
 //   oldest jobs a batch at a time on the server, however large the group, with the next batch
-//   already sent while one runs (GroupBatchesInFlight).
+//   ready while one runs (GroupBatchesInFlight).
 //
 // Nothing is assumed after a fault. Every write carries a receipt key (desk.once for a job's
 // step, desk.failedaction's key for a group batch): Redis keeps each reply, written with the
@@ -86,9 +86,10 @@ public:
     // so that workers' heartbeats get in between batches. 25 jobs do on a busy 2-core machine
     // (docs/BENCHMARKS.md, "retry batch of 25"); 50 do not, for little more throughput.
     static constexpr int GroupBatchJobs = 25;
-    // Failure-group batches on their way at once: the next one waits in Redis's input while one
-    // runs, so the round trip through the connection's thread and back is not Redis's idle time.
-    // Redis still serves its other clients between two batches (it reads each client in turn).
+    // Failure-group batches on their way at once: the next one is ready when one is answered.
+    // Each is a unit of its own (ConnectionSettings::oneUnitAtServer): the next waits on the
+    // connection's thread, not in Redis's input, and is written as soon as the reply before it
+    // is read, before that reply goes through the connection's thread and back to this runner.
     static constexpr int GroupBatchesInFlight = 2;
 
     void start();
@@ -271,6 +272,10 @@ private:
         qint64 vanished = 0; // counted "no longer in the group" after this batch
     };
     QMap<int, CountedBatch> m_groupCounted;
+    // Counted while a restart waits to be checked: a batch held on the connection (one unit at
+    // the server) is sent to the server as it came back, before the check. It ran there, so it
+    // is neither looked up nor reported as counted before the restart.
+    QSet<int> m_groupCountedSinceRestart;
     // The group batches' receipts (bulkrunnerreceipts.cpp): counted batches whose receipts are
     // alive, release n's batches at [n - 1], and the batch each one on its way names as `after`
     // (whose receipt it reads).

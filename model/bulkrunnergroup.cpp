@@ -181,6 +181,8 @@ qint64 BulkRunner::groupJobsInDoubt() const
 void BulkRunner::groupBatchAnswered(int index, const FailedBatch &batch)
 {
     CountedBatch &counted = m_groupCounted[index];
+    if (m_restartPending)
+        m_groupCountedSinceRestart.insert(index);
     counted.batch = batch;
     m_groupUnreleased.append(index); // its receipt, written with it
     m_groupTaken += batch.taken;

@@ -166,6 +166,8 @@ void BulkRunner::sendSteps(const QList<QByteArray> &jids)
     m_inFlight = jids;
     m_awaiting = int(jids.size());
     m_batchSteps = int(jids.size());
+    // One unit at Redis (ConnectionSettings::oneUnitAtServer): the window bounds its time there.
+    const RedisConnection::Unit unit;
     if (!m_fixedBatch)
         sendBatchClock(true);
     for (const QByteArray &jid : jids)

@@ -154,7 +154,8 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
 void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
 {
     m_restartPending = false;
-    if (m_groupCounted.isEmpty()) {
+    if (m_groupCounted.size() == m_groupCountedSinceRestart.size()) {
+        m_groupCountedSinceRestart.clear();
         m_summary.notes << tr("The server restarted during the run (%1), before any batch was counted").arg(m_restartText);
         then();
         return;
@@ -181,7 +182,14 @@ void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &t
     QList<int> toCheck = m_groupUnreleased;
     for (qsizetype i = applied; i < m_groupReleases.size(); ++i)
         toCheck += m_groupReleases.at(i);
-    const qsizetype counted = m_groupCounted.size();
+    // Those the server answered since it came back ran on it as it is now.
+    QList<int> answeredSince; // still unreleased, and stay so
+    for (int index : std::as_const(m_groupUnreleased)) {
+        if (m_groupCountedSinceRestart.contains(index))
+            answeredSince.append(index);
+    }
+    toCheck.removeIf([this](int index) { return m_groupCountedSinceRestart.contains(index); });
+    const qsizetype counted = m_groupCounted.size() - m_groupCountedSinceRestart.size();
     struct Check
     {
         qsizetype waiting = 0;
@@ -190,7 +198,7 @@ void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &t
     };
     auto check = std::make_shared<Check>();
     check->waiting = toCheck.size();
-    const auto judged = [this, check, applied, toCheck, counted, then] {
+    const auto judged = [this, check, applied, toCheck, answeredSince, counted, then] {
         if (!check->error.isNull()) {
             if (troubleOf(check->error) == Trouble::Connection) {
                 m_restartPending = true; // checked again once the connection is back
@@ -205,7 +213,8 @@ void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &t
             return;
         }
         m_groupReleases.resize(applied);
-        m_groupUnreleased.clear();
+        m_groupCountedSinceRestart.clear();
+        m_groupUnreleased = answeredSince;
         qint64 lostJobs = 0;
         for (int index : toCheck) {
             if (!check->lost.contains(index)) {

@@ -4,9 +4,18 @@
 #include "qlessoperations.h"
 #include "redisconnection.h"
 
+namespace {
+// The headless commands read beside the workers as the window does: one unit at Redis at a time.
+ConnectionSettings besideWorkers(ConnectionSettings settings)
+{
+    settings.oneUnitAtServer = true;
+    return settings;
+}
+} // namespace
+
 HeadlessSession::HeadlessSession(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
-    , m_connection(std::make_unique<RedisConnection>(settings))
+    , m_connection(std::make_unique<RedisConnection>(besideWorkers(settings)))
     , m_client(std::make_unique<QlessClient>(m_connection.get()))
     , m_operations(std::make_unique<QlessOperations>(m_client.get()))
 {

@@ -5,9 +5,19 @@
 #include "qlessoperations.h"
 #include "redisconnection.h"
 
+namespace {
+// The console's calls share this connection; other clients (the workers) wait behind whatever
+// it has at Redis at once, so no more than one unit goes at a time (ConnectionSettings).
+ConnectionSettings consoleSettings(ConnectionSettings settings)
+{
+    settings.oneUnitAtServer = true;
+    return settings;
+}
+} // namespace
+
 QlessSession::QlessSession(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
-    , m_connection(std::make_unique<RedisConnection>(settings))
+    , m_connection(std::make_unique<RedisConnection>(consoleSettings(settings)))
     , m_client(std::make_unique<QlessClient>(m_connection.get()))
     , m_operations(std::make_unique<QlessOperations>(m_client.get()))
     , m_auditLog(std::make_shared<AuditLog>())

@@ -5,7 +5,6 @@
 #include "redisconnection.h"
 #include "replyrelay.h"
 
-#include <QElapsedTimer>
 
 RoundTripMeter::RoundTripMeter(QlessSession *session)
     : QObject(session)
@@ -35,15 +34,12 @@ void RoundTripMeter::measure()
         return;
     m_inFlight = true;
     ReplyRelay *relay = ReplyRelay::create(this);
-    QElapsedTimer clock;
-    clock.start();
     // The relay runs the delivery only while this meter exists: `this` is safe there.
     // Bound: constant.
     m_session->connection()->submit(RedisCommand::read({"PING"}),
-                                    [this, relay, clock, link = m_link](const RedisReply &reply) {
-        // Here, on the connection's thread, the moment the reply came is known exactly.
-        const double ms = double(clock.nsecsElapsed()) / 1e6;
-        const bool ok = !reply.isError();
+                                    [this, relay, link = m_link](const RedisReply &reply) {
+        const double ms = double(reply.sinceWrittenNs) / 1e6;
+        const bool ok = !reply.isError() && reply.sinceWrittenNs >= 0;
         relay->post([this, ms, ok, link] {
             m_inFlight = false;
             if (ok && link == m_link)

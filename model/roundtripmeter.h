@@ -4,9 +4,11 @@
 
 class QlessSession;
 
-// The round trip to the server as the status bar shows it: one PING, timed from the moment it is
-// handed to the connection to its reply on the connection's thread (the GUI thread's own delays
-// do not count: they are not the network's). At most one PING is in flight, and only when asked
+// The round trip to the server as the status bar shows it: one PING, timed from its write to its
+// reply on the connection's thread (RedisReply::sinceWrittenNs). Neither the GUI thread's own
+// delays nor the PING's wait on the connection behind a call of the console's own count (a
+// console session writes one unit at a time, ConnectionSettings::oneUnitAtServer): they are
+// not the network's or the server's. What other clients have Redis do ahead of it does count. At most one PING is in flight, and only when asked
 // (after each refresh): watching adds one tiny request per refresh at most. Until the first PING
 // it is the round trip of the handshake's TIME, which the connection measures anyway. A PING
 // whose connection dropped meanwhile is no round trip and is not taken.

@@ -60,7 +60,7 @@ void ServerOverviewModel::addServer(QlessSession *session, const QString &name)
     server.key = session;
     server.name = name;
     server.reader = new ServerTotalsReader(session);
-    server.timer = new RefreshTimer;
+    server.timer = new RefreshTimer(this); // a child: its refreshes can be watched (findChildren)
     server.timer->setInterval(m_interval);
     server.timer->setPaused(m_paused);
     server.timer->setWatchdog(m_watchdog);

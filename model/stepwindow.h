@@ -19,7 +19,8 @@ class StepWindow final
 {
 public:
     // Redis's work for the steps sent at once, leaving room under the console's 5 ms for the
-    // script's start and a call of another view queued behind them.
+    // script's start and the host's noise. The batch is one unit at Redis
+    // (ConnectionSettings::oneUnitAtServer): no other call of the console is queued with it.
     static constexpr qint64 BudgetMicros = 4000;
 
     explicit StepWindow(int most) : m_most(qMax(1, most)) {}

@@ -12,9 +12,11 @@ class RedisReply;
 // Sends the calls of one read (a page's summaries in parts) keeping at most InFlight of them on
 // their way, not all at once. Redis runs every command it took in one read from a client before
 // it turns to the next client, so twenty pipelined parts would hold every other client (workers
-// heartbeating) up as long as one call of the whole page. With two on their way, the
-// next part waits in the server's input while one runs, so Redis is seldom idle for our round
-// trip, and every other client gets its turn between two parts.
+// heartbeating) up as long as one call of the whole page. With two on their way, the next part
+// is ready when one is answered: on a console session (ConnectionSettings::oneUnitAtServer) it
+// waits on the connection's thread, not in Redis's input, and is written before the reply is
+// decoded, so Redis is idle only for the round trip, and every other client gets its turn
+// between two parts.
 class CallsInTurn final
 {
 public:

@@ -59,6 +59,13 @@ struct ConnectionSettings
     // no reply within requestTimeoutMs, or when nothing arrived for requestTimeoutMs while
     // replies were owed (0 = only the latter).
     int timeoutsBeforeReconnect = 3;
+    // At most one unit of callers' requests at the server at once: Redis serves a client's
+    // pipelined commands back to back, so whatever is written and not yet answered holds up every
+    // other client (the workers) for as long as all of it. A unit is one request, or the requests
+    // sent inside one RedisConnection::Unit (a batch its sender bounded). The rest wait on the
+    // connection's thread until the unit before has been answered. Off for a bare connection;
+    // the console's sessions turn it on.
+    bool oneUnitAtServer = false;
     // TCP keepalive on an idle connection: first probe after this much quiet, then one per
     // interval; so many unanswered probes end it. Sent data unacknowledged for tcpUserTimeoutMs
     // ends it too (Linux). The OS defaults (2 h) would keep a half-open connection for hours.

@@ -3,6 +3,30 @@
 #include "redisconnectionworker.h"
 #include "replyrelay.h"
 
+#include <atomic>
+
+namespace {
+std::atomic<quint64> lastUnit{0};
+thread_local quint64 currentUnit = 0;
+} // namespace
+
+RedisConnection::Unit::Unit()
+    : m_previous(currentUnit)
+{
+    if (currentUnit == 0)
+        currentUnit = ++lastUnit;
+}
+
+RedisConnection::Unit::~Unit()
+{
+    currentUnit = m_previous;
+}
+
+quint64 RedisConnection::Unit::current()
+{
+    return currentUnit;
+}
+
 RedisConnection::RedisConnection(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
@@ -47,8 +71,9 @@ void RedisConnection::send(const RedisCommand &command, QObject *context, Callba
 void RedisConnection::submit(const RedisCommand &command, Callback handler, int serverTimeArg, bool urgent)
 {
     RedisConnectionWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler), serverTimeArg, urgent] {
-        worker->submit(command, handler, serverTimeArg, urgent);
+    const quint64 unit = Unit::current();
+    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler), serverTimeArg, urgent, unit] {
+        worker->submit(command, handler, serverTimeArg, urgent, unit);
     }, Qt::QueuedConnection);
 }
 

@@ -24,6 +24,23 @@ class RedisConnection final : public QObject
 public:
     using Callback = std::function<void(const RedisReply &)>;
 
+    // The requests submitted on this thread while one lives (on any connection) form one unit
+    // for ConnectionSettings::oneUnitAtServer: they may be at the server together. For a batch
+    // its sender has bounded (StepWindow sizes BulkRunner's steps to Redis's time), never for
+    // independent calls. Scopes nest: an inner one joins the outer unit.
+    class Unit final
+    {
+    public:
+        Unit();
+        ~Unit();
+        Q_DISABLE_COPY_MOVE(Unit)
+        // The unit being declared on this thread; 0: none (each request is its own).
+        static quint64 current();
+
+    private:
+        quint64 m_previous;
+    };
+
     explicit RedisConnection(const ConnectionSettings &settings, QObject *parent = nullptr);
     ~RedisConnection() override; // fails what is pending (Closed), then ends the thread
     Q_DISABLE_COPY_MOVE(RedisConnection)

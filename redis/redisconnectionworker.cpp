@@ -347,7 +347,8 @@ void RedisConnectionWorker::scheduleReconnect(const RedisError &why)
     updateSweep();
 }
 
-void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, bool urgent)
+void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, bool urgent,
+                                   quint64 unit)
 {
     if (m_closed) {
         m_pipeline.refuse(handler, RedisError::make(Kind::Closed, QStringLiteral("The connection was closed")));
@@ -373,7 +374,7 @@ void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &h
         m_pipeline.refuse(handler, error);
         return;
     }
-    m_pipeline.submit(command, handler, serverTimeArg);
+    m_pipeline.submit(command, handler, serverTimeArg, unit);
     if (urgent && m_transport)
         m_transport->flush();
     updateSweep();

@@ -39,7 +39,9 @@ public:
     // With `serverTimeArg` >= 0, the script argument at that index is replaced by the server's
     // time (ServerClock::text) each time the command is sent.
     // `urgent`: written to the socket at once, ahead of whatever else is queued on this thread.
-    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1, bool urgent = false);
+    // `unit`: RedisConnection::Unit's, for ConnectionSettings::oneUnitAtServer (0: its own).
+    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1, bool urgent = false,
+                quint64 unit = 0);
     // From any state but Closed: drops the transport (reads in flight are sent again, writes in
     // flight fail as unknown) and connects at once, forgetting a Failed state and the backoff.
     void reconnect();

@@ -21,6 +21,7 @@ bool RedisError::certainlyNotRun() const
     case Kind::NoScript:
     case Kind::ReadOnlyMode:
     case Kind::NotAllowed:
+    case Kind::NotSent:
         return true;
     case Kind::NoPermission:
         // Refused by ACL before the script started, or by our script before its first write;
@@ -39,6 +40,7 @@ bool RedisError::isPassing() const
     case Kind::ConnectTimeout:
     case Kind::ConnectionLost:
     case Kind::Timeout:
+    case Kind::NotSent:
     case Kind::SentinelUnavailable:
     case Kind::ReadOnlyReplica:
     case Kind::MaxClients:
@@ -141,6 +143,7 @@ QString RedisError::kindName(Kind kind)
     case Kind::ConnectionLost: return QStringLiteral("connection lost");
     case Kind::Closed: return QStringLiteral("closed");
     case Kind::Timeout: return QStringLiteral("timeout");
+    case Kind::NotSent: return QStringLiteral("not sent");
     case Kind::SentinelUnavailable: return QStringLiteral("sentinel unavailable");
     case Kind::InvalidSettings: return QStringLiteral("invalid settings");
     case Kind::Protocol: return QStringLiteral("protocol error");

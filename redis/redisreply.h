@@ -16,6 +16,10 @@ struct RedisReply
     qint64 integer = 0; // Integer
     QList<RedisReply> elements; // Array
     RedisError error;   // Error
+    // For a caller's request that was written: nanoseconds from its last write to this reply (or
+    // the error standing in for it), on the connection's thread: the round trip, without any wait
+    // on the connection before the write. -1 for one never written.
+    qint64 sinceWrittenNs = -1;
 
     bool isNil() const { return type == Type::Nil; }
     bool isError() const { return type == Type::Error; }

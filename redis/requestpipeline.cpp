@@ -28,7 +28,9 @@ struct RequestPipeline::Request
     QDeadlineTimer deadline;
     RedisReply reply;          // held until the requests before it are delivered
     quint64 sentAs = 0;        // write number of its last send
+    QElapsedTimer writtenAt;   // its last send
     int serverTimeArg = -1;
+    quint64 unit = 0;          // RedisConnection::Unit's, 0: its own
     int sends = 0;
     int noScripts = 0;
     bool answered = false;     // `reply` is set
@@ -47,18 +49,42 @@ RequestPipeline::RequestPipeline(const ConnectionSettings &settings, Writer writ
 
 RequestPipeline::~RequestPipeline() = default;
 
-void RequestPipeline::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg)
+void RequestPipeline::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, quint64 unit)
 {
     auto request = std::make_shared<Request>();
     request->command = command;
     request->handler = handler;
     request->serverTimeArg = serverTimeArg;
+    request->unit = unit;
     request->deadline = QDeadlineTimer(m_settings.requestTimeoutMs);
     ++m_pending;
-    if (m_open && m_queue.empty())
+    if (m_open && m_queue.empty() && mayGo(request))
         send(request);
     else
         m_queue.push_back(request);
+}
+
+bool RequestPipeline::mayGo(const RequestPtr &request) const
+{
+    if (!m_settings.oneUnitAtServer || m_atServer == 0)
+        return true;
+    // Joins the unit at the server only if it is the same declared one (a bounded batch).
+    return request->unit != 0 && request->unit == m_unitAtServer;
+}
+
+void RequestPipeline::sendQueued()
+{
+    while (m_open && !m_queue.empty()) {
+        const RequestPtr request = m_queue.front();
+        if (request->done) {
+            m_queue.pop_front();
+            continue;
+        }
+        if (!mayGo(request))
+            return;
+        m_queue.pop_front();
+        send(request);
+    }
 }
 
 void RequestPipeline::refuse(const Handler &handler, const RedisError &error)
@@ -78,12 +104,7 @@ void RequestPipeline::setOpen(bool open)
         m_scriptLoadFailures.clear();
         return;
     }
-    while (m_open && !m_queue.empty()) {
-        const RequestPtr request = m_queue.front();
-        m_queue.pop_front();
-        if (!request->done)
-            send(request);
-    }
+    sendQueued();
 }
 
 void RequestPipeline::write(const QList<QByteArray> &argv)
@@ -132,8 +153,11 @@ void RequestPipeline::send(const RequestPtr &request)
         m_order.push_back(request);
     }
     write(argv);
+    request->writtenAt.start();
     request->sentAs = m_writes;
     m_expected.push_back({request, {}});
+    ++m_atServer;
+    m_unitAtServer = request->unit;
 }
 
 void RequestPipeline::heard()
@@ -153,6 +177,24 @@ RedisError RequestPipeline::onReply(const RedisReply &reply)
         entry.internal(reply);
         return {};
     }
+    --m_atServer;
+    // The next unit goes out before this reply reaches its caller, so Redis works on it while
+    // the reply is decoded here; unless this reply may send its request again (NOSCRIPT, a
+    // demoted master), which goes first, as part of the unit it came in.
+    const bool mayGoAgain = reply.isError()
+        && (reply.error.kind == Kind::NoScript || reply.error.kind == Kind::ReadOnlyReplica);
+    if (!mayGoAgain) {
+        sendQueued();
+        return onCallerReply(entry, reply);
+    }
+    const RedisError dropWhy = onCallerReply(entry, reply);
+    if (dropWhy.isNull())
+        sendQueued();
+    return dropWhy;
+}
+
+RedisError RequestPipeline::onCallerReply(const Expected &entry, const RedisReply &reply)
+{
     const RequestPtr &request = entry.request;
     if (request->done)
         return {}; // it timed out; its late reply is dropped here
@@ -177,6 +219,7 @@ RedisError RequestPipeline::onReply(const RedisReply &reply)
         // write too) once Sentinel has named the new master: back where it was, marked.
         request->refused = true;
         m_expected.push_front(entry);
+        ++m_atServer;
         return reply.error;
     }
     if (reply.isError() && reply.error.kind == Kind::ReadOnlyReplica
@@ -245,6 +288,8 @@ void RequestPipeline::complete(const RequestPtr &request, const RedisReply &repl
         return;
     }
     request->reply = reply;
+    if (request->writtenAt.isValid())
+        request->reply.sinceWrittenNs = request->writtenAt.nsecsElapsed();
     request->answered = true;
     deliverInOrder();
 }
@@ -264,12 +309,23 @@ void RequestPipeline::deliverInOrder()
 RedisError RequestPipeline::unsentError(const RedisError &lastConnectError) const
 {
     const QString within = seconds(m_settings.requestTimeoutMs);
+    if (m_open) {
+        // Held by oneUnitAtServer behind the requests before it, which took that long. It never
+        // left this client, so it certainly did not run: a caller may send a write again.
+        return RedisError::make(Kind::NotSent,
+                                QStringLiteral("Not sent within %1, so it did not run: the requests before it on "
+                                               "this connection were still being answered").arg(within));
+    }
     if (lastConnectError.isNull()) {
         return RedisError::make(Kind::ConnectTimeout,
                                 QStringLiteral("Not sent: still connecting after %1").arg(within));
     }
     RedisError error = lastConnectError;
     error.message = QStringLiteral("Not sent: no connection within %1 (%2)").arg(within, lastConnectError.message);
+    // Never written, so it did not run, whatever the last attempt to connect ended with (a link
+    // lost during the handshake says nothing about this request).
+    if (!error.certainlyNotRun())
+        error.kind = Kind::NotSent;
     return error;
 }
 
@@ -330,6 +386,7 @@ void RequestPipeline::abandon(const RedisError &why)
     m_scriptLoadedAt.clear();
     m_scriptLoadFailures.clear();
     m_consecutiveTimeouts = 0;
+    m_atServer = 0;
     const std::deque<Expected> expected = std::move(m_expected);
     m_expected.clear();
     std::vector<RequestPtr> resend;
@@ -372,6 +429,7 @@ void RequestPipeline::failAll(const RedisError &error)
     const std::deque<RequestPtr> queue = std::move(m_queue);
     m_queue.clear();
     m_expected.clear();
+    m_atServer = 0;
     for (const RequestPtr &request : order) {
         if (request->done)
             continue;

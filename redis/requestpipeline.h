@@ -32,11 +32,16 @@ public:
     ~RequestPipeline();
     Q_DISABLE_COPY_MOVE(RequestPipeline)
 
-    // A caller's request: sent at once while open, else queued. `handler` runs exactly once.
-    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1);
+    // A caller's request: sent at once while open (and, with ConnectionSettings::oneUnitAtServer,
+    // while no other unit is at the server), else queued. `handler` runs exactly once. `unit`:
+    // requests of the same non-zero unit, submitted one after another, may be at the server
+    // together (RedisConnection::Unit); 0: a unit of its own.
+    void submit(const RedisCommand &command, const Handler &handler, int serverTimeArg = -1, quint64 unit = 0);
     // Ends a request before it is queued (refused, closed...), counting it like the others.
     void refuse(const Handler &handler, const RedisError &error);
-    // One of our own commands (handshake, TIME): written now, its reply goes to `handler`.
+    // One of our own commands (handshake, TIME, SCRIPT LOAD): written now, its reply goes to
+    // `handler`. Not held by oneUnitAtServer: each costs Redis a constant few microseconds (a
+    // SCRIPT LOAD compiles the script once), against the milliseconds a unit may take.
     void sendInternal(const QList<QByteArray> &argv, const Handler &handler = {});
 
     // Open: the handshake is done and callers' requests may go out (queued ones go now).
@@ -64,6 +69,9 @@ public:
     void failAll(const RedisError &error);
 
     qint64 pending() const { return m_pending; }
+    // Callers' requests written and not yet answered by the server (timed-out ones included:
+    // the server may still be working on them).
+    int atServer() const { return m_atServer; }
     // How many requests timed out since the last reply to a caller.
     int consecutiveTimeouts() const { return m_consecutiveTimeouts; }
 
@@ -77,6 +85,12 @@ private:
     };
 
     void send(const RequestPtr &request);
+    // onReply for a caller's request; the same result.
+    RedisError onCallerReply(const Expected &entry, const RedisReply &reply);
+    // Whether `request` may be written now without a second unit at the server.
+    bool mayGo(const RequestPtr &request) const;
+    // Writes what waits, in order, as far as mayGo allows.
+    void sendQueued();
     void write(const QList<QByteArray> &argv);
     void retryAfterNoScript(const RequestPtr &request);
     // Delivers now, in whatever order (timeouts: a caller must never wait past its deadline).
@@ -98,5 +112,7 @@ private:
     QElapsedTimer m_lastHeard;         // since bytes arrived, or replies began to be owed
     qint64 m_pending = 0;              // callers' requests not finished
     int m_consecutiveTimeouts = 0;
+    int m_atServer = 0;                // callers' entries in m_expected
+    quint64 m_unitAtServer = 0;        // the unit of the last caller's request written
     bool m_open = false;
 };

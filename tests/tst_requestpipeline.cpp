@@ -238,6 +238,147 @@ private slots:
                                    QStringLiteral("console reply"),   QStringLiteral("console reply")};
         QCOMPARE(recorder.events, expected);
     }
+    // ConnectionSettings::oneUnitAtServer: a request waits until the unit before it is answered;
+    // the requests of one declared unit go together; callers hear replies in the order sent.
+    void oneUnitAtServerHoldsTheNextUnitUntilAnswered()
+    {
+        ConnectionSettings settings;
+        settings.oneUnitAtServer = true;
+        Harness h(settings);
+        h.pipeline.setOpen(true);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "a"}), h.record(0));
+        h.pipeline.submit(RedisCommand::read({"ECHO", "b"}), h.record(1));
+        h.pipeline.submit(RedisCommand::read({"ECHO", "c"}), h.record(2), -1, 7);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "d"}), h.record(3), -1, 7);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "e"}), h.record(4));
+        QCOMPARE(h.written.size(), 1);
+        QCOMPARE(h.pipeline.atServer(), 1);
+        h.pipeline.onReply(status("a"));
+        QCOMPARE(h.written.size(), 2);
+        h.pipeline.onReply(status("b"));
+        QCOMPARE(h.written.size(), 4); // the unit of two, together
+        QCOMPARE(h.pipeline.atServer(), 2);
+        h.pipeline.onReply(status("c"));
+        QCOMPARE(h.written.size(), 4); // e waits for the whole unit
+        h.pipeline.onReply(status("d"));
+        QCOMPARE(h.written.size(), 5);
+        h.pipeline.onReply(status("e"));
+        QCOMPARE(h.delivered.size(), size_t(5));
+        for (int i = 0; i < 5; ++i) {
+            QCOMPARE(h.delivered[size_t(i)].first, i);
+            QCOMPARE(h.delivered[size_t(i)].second.bytes, QByteArray(1, char('a' + i)));
+        }
+        QCOMPARE(h.pipeline.atServer(), 0);
+    }
+
+    void oneUnitAtServerResendsQueuedUnitsInOrderAfterADrop()
+    {
+        ConnectionSettings settings;
+        settings.oneUnitAtServer = true;
+        Harness h(settings);
+        h.pipeline.setOpen(true);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "a"}), h.record(0));
+        h.pipeline.submit(RedisCommand::read({"ECHO", "b"}), h.record(1), -1, 9);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "c"}), h.record(2), -1, 9);
+        h.pipeline.submit(RedisCommand::read({"ECHO", "d"}), h.record(3));
+        // Dropped with a at the server: a goes again first, alone; the rest still wait.
+        h.pipeline.abandon(RedisError::make(RedisError::Kind::ConnectionLost, QStringLiteral("dropped")));
+        QCOMPARE(h.pipeline.atServer(), 0);
+        h.pipeline.setOpen(true);
+        QCOMPARE(h.written.size(), 2);
+        QCOMPARE(h.written[1].value(1), QByteArray("a"));
+        h.pipeline.onReply(status("a"));
+        QCOMPARE(h.written.size(), 4);
+        // Dropped in the middle of the unit: the unit goes again whole, then d.
+        h.pipeline.onReply(status("b"));
+        h.pipeline.abandon(RedisError::make(RedisError::Kind::ConnectionLost, QStringLiteral("dropped")));
+        h.pipeline.setOpen(true);
+        QCOMPARE(h.written.size(), 5);
+        QCOMPARE(h.written[4].value(1), QByteArray("c"));
+        h.pipeline.onReply(status("c"));
+        QCOMPARE(h.written.size(), 6);
+        QCOMPARE(h.written[5].value(1), QByteArray("d"));
+        h.pipeline.onReply(status("d"));
+        QCOMPARE(h.delivered.size(), size_t(4));
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(h.delivered[size_t(i)].first, i);
+            QCOMPARE(h.delivered[size_t(i)].second.bytes, QByteArray(1, char('a' + i)));
+        }
+    }
+
+    // A request held behind the unit at the server past its timeout never left the client: its
+    // caller hears that it was not sent (certainly not run, so a write may go again), not a
+    // timeout that leaves it in doubt; and it is not written later.
+    void oneUnitAtServerAHeldRequestPastItsTimeoutWasNotSent()
+    {
+        ConnectionSettings settings;
+        settings.oneUnitAtServer = true;
+        settings.requestTimeoutMs = 100;
+        Harness h(settings);
+        h.pipeline.setOpen(true);
+        h.pipeline.submit(RedisCommand::read({"GET", "a"}), h.record(0));
+        h.pipeline.submit(RedisCommand::write({"SET", "b", "1"}), h.record(1));
+        QCOMPARE(h.written.size(), 1);
+        QTest::qWait(150);
+        h.pipeline.heard();
+        QVERIFY(h.pipeline.sweep({}).isNull());
+        QCOMPARE(h.delivered.size(), size_t(2));
+        const auto held = std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 1; });
+        QVERIFY(held != h.delivered.end());
+        QCOMPARE(held->second.error.kind, RedisError::Kind::NotSent);
+        QVERIFY(held->second.error.certainlyNotRun());
+        QVERIFY(held->second.error.isPassing());
+        QVERIFY2(held->second.error.message.contains(QLatin1String("not sent"), Qt::CaseInsensitive),
+                 qPrintable(held->second.error.message));
+        const auto sent = std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 0; });
+        QCOMPARE(sent->second.error.kind, RedisError::Kind::Timeout);
+        QCOMPARE(h.pipeline.consecutiveTimeouts(), 1); // only the one sent counts towards a dead link
+        h.pipeline.onReply(status("late a"));
+        QCOMPARE(h.written.size(), 1);
+        QCOMPARE(h.delivered.size(), size_t(2));
+    }
+
+    // A request that waited out its timeout for a connection was never written, whatever the
+    // last attempt to connect ended with (a link lost in the handshake too): not run, for sure.
+    void aRequestNeverSentForWantOfAConnectionCertainlyDidNotRun()
+    {
+        ConnectionSettings settings;
+        settings.requestTimeoutMs = 100;
+        Harness h(settings);
+        h.pipeline.submit(RedisCommand::write({"SET", "b", "1"}), h.record(0));
+        QTest::qWait(150);
+        const RedisError lost = RedisError::make(RedisError::Kind::ConnectionLost, QStringLiteral("closed in the handshake"));
+        QVERIFY(h.pipeline.sweep(lost).isNull());
+        QCOMPARE(h.delivered.size(), size_t(1));
+        const RedisError error = h.delivered[0].second.error;
+        QVERIFY2(error.certainlyNotRun(), qPrintable(error.message));
+        QVERIFY(error.isPassing());
+        QVERIFY2(error.message.contains(QLatin1String("closed in the handshake")), qPrintable(error.message));
+        QCOMPARE(h.written.size(), 0);
+    }
+
+    void oneUnitAtServerReloadsAScriptWithinItsUnit()
+    {
+        ConnectionSettings settings;
+        settings.oneUnitAtServer = true;
+        Harness h(settings);
+        h.pipeline.setOpen(true);
+        h.pipeline.submit(configGet(), h.record(0));
+        h.pipeline.submit(RedisCommand::read({"ECHO", "1"}), h.record(1));
+        h.pipeline.onReply(error("NOSCRIPT No matching script."));
+        // The load and the call again; the ECHO still waits for the call.
+        QCOMPARE(h.count("SCRIPT"), 1);
+        QCOMPARE(h.count("EVALSHA"), 2);
+        QCOMPARE(h.count("ECHO"), 0);
+        h.pipeline.onReply(status("sha"));
+        QCOMPARE(h.count("ECHO"), 0);
+        h.pipeline.onReply(status("60"));
+        QCOMPARE(h.count("ECHO"), 1);
+        h.pipeline.onReply(status("1"));
+        QCOMPARE(h.delivered.size(), size_t(2));
+        QCOMPARE(h.delivered[0].second.bytes, QByteArray("60"));
+        QCOMPARE(h.delivered[1].second.bytes, QByteArray("1"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRequestPipeline)

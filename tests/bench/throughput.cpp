@@ -154,7 +154,8 @@ void Bench::throughput()
         }
     }
 
-    const QString rounds = QStringLiteral("%1 calls pipelined %2 at a time; medians of %3 rounds")
+    const QString rounds = QStringLiteral("%1 calls pipelined %2 at a time (ours: one declared unit, "
+                                          "RedisConnection::Unit); medians of %3 rounds")
                                .arg(n).arg(m_options.window).arg(m_options.rounds);
     // `ours` against `raw` (indexes into `sides`), one figure per op.
     const auto add = [&](const QString &prefix, const QString &what, int ours, int raw, bool judged, const QString &note) {

@@ -58,8 +58,10 @@ private slots:
     }
     void init() { m_fixture->flush(); }
 
-    // The watchdog gives a read up; the next one runs at once, on newer data. When the replies of
-    // the one given up come at last, they neither end the next read nor stand as the row's totals.
+    // The watchdog gives a read up; the next one starts at once, on newer data. When the replies
+    // of the one given up come at last (a console session has one unit at the server at a time,
+    // ConnectionSettings::oneUnitAtServer, so they come before any of the next read's), they
+    // neither end the next read nor add to its totals.
     void aReadGivenUpStaysGivenUp()
     {
         FaultProxy proxy(m_fixture->server().port());
@@ -75,26 +77,38 @@ private slots:
         model.addServer(&session, QStringLiteral("alpha"));
         QTRY_COMPARE(ended.count(), 1);
         QCOMPARE(model.totalsAt(0).waiting, 1);
+        const QList<RefreshTimer *> timers = model.findChildren<RefreshTimer *>();
+        QCOMPARE(timers.size(), 1);
+        RefreshTimer *timer = timers.first();
+        QSignalSpy abandoned(timer, &RefreshTimer::refreshAbandoned);
 
         proxy.setRepliesHeld(true);
         const qint64 before = scriptCalls();
-        // The first read runs on one waiting job; its replies are held. Only this read is given
-        // up soon: a watchdog takes its length when its read starts.
+        // The first read's first call (the queues' counts) runs on one waiting job; its reply is
+        // held, and the read's other calls wait on the connection behind it. Only this read is
+        // given up soon: a watchdog takes its length when its read starts.
         model.setWatchdog(300);
         model.refreshNow();
         model.setWatchdog(RefreshTimer::DefaultWatchdogMs);
-        QTRY_VERIFY(scriptCalls() >= before + 3);
+        QTRY_VERIFY(scriptCalls() >= before + 1);
+        const quint64 firstTicket = timer->ticket();
         putJobs(4, 1);
-        const qint64 afterFirst = scriptCalls();
+        const qint64 afterPut = scriptCalls(); // each put is a call too
         // Asked for while the first is out: it starts when the watchdog gives the first one up.
         model.refreshNow();
-        QTRY_VERIFY_WITH_TIMEOUT(scriptCalls() >= afterFirst + 3, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(abandoned.count(), 1, 10000);
+        QTRY_VERIFY(timer->isInFlight() && timer->ticket() > firstTicket);
         QCOMPARE(ended.count(), 1); // the one given up ended nothing
+        QCOMPARE(scriptCalls(), afterPut); // one unit at the server: nothing of either read beside it
 
-        proxy.setRepliesHeld(false); // the first read's replies arrive, then the second's
+        // The first read's replies arrive (its first call's counted one job), then the second's.
+        proxy.setRepliesHeld(false);
         QTRY_COMPARE(ended.count(), 2);
         QCOMPARE(model.totalsAt(0).waiting, 5);
         QCOMPARE(model.index(0, ServerOverviewModel::WaitingColumn).data().toString(), QStringLiteral("5"));
+        QTest::qWait(200); // nothing late ends a third read
+        QCOMPARE(ended.count(), 2);
+        QCOMPARE(scriptCalls(), afterPut + 5); // both reads ran whole, each part once
     }
 };
 
