@@ -125,11 +125,11 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
         // Every script call is built by RedisCommand::readScript/writeScript, and only these
         // two files build one: QlessClient's (its senders, private, are called in the files
         // that include qlessclientcalls.h) and the simulator's wire.
-        const bool builder = file.key() == QLatin1String("redis/qlessclient.cpp")
-            || file.key() == QLatin1String("redis/qlessclientcalls.h")
+        const bool builder = file.key() == QLatin1String("redis/client/qlessclient.cpp")
+            || file.key() == QLatin1String("redis/client/qlessclientcalls.h")
             || file.key() == QLatin1String("app/simulator/simulatorwire.cpp");
         const QRegularExpressionMatch elsewhere = scriptBuilt.match(text);
-        if (!builder && !file.key().startsWith(QLatin1String("redis/rediscommand.")) && elsewhere.hasMatch())
+        if (!builder && !file.key().startsWith(QLatin1String("redis/protocol/rediscommand.")) && elsewhere.hasMatch())
             unreadable->append(QStringLiteral("%1:%2: a script call built outside QlessClient and SimulatorWire")
                                    .arg(file.key()).arg(lineOf(text, elsewhere.capturedStart())));
         if (!builder && !text.contains(QLatin1String("#include \"qlessclientcalls.h\"")))
@@ -213,7 +213,7 @@ QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList 
     QMap<QByteArray, QString> sent;
     for (auto file = sources.files.cbegin(); file != sources.files.cend(); ++file) {
         const QString &text = file.value();
-        if (file.key() == QLatin1String("redis/commandguard.cpp"))
+        if (file.key() == QLatin1String("redis/protocol/commandguard.cpp"))
             continue; // what the connection refuses to send, not what it sends
         auto it = built.globalMatch(text);
         while (it.hasNext()) {
