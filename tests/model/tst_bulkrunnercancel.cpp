@@ -61,7 +61,9 @@ private slots:
     void init()
     {
         m_fixture.flush();
-        m_now = double(QDateTime::currentSecsSinceEpoch()) - 60;
+        // In the past, but not so far that a job popped at m_now + 1 has its lock (60 s) run out
+        // while the test reads it as running.
+        m_now = double(QDateTime::currentSecsSinceEpoch()) - 10;
         m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
                                                  .arg(QString::fromLatin1(QTest::currentTestFunction())));
         ConnectionSettings settings;
