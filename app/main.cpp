@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qlessdesk: the console's entry point. Parses the command line, then opens the window on the
 // server named by --url, REDIS_URL, or the connection dialog (REDIS_PASSWORD: the password of a
 // URL without one).

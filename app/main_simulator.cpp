@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qlessdesk-simulator: a live qless pipeline on a Redis, for demos and tests. Deterministic in
 // its choices for a given --seed. It changes queues' settings, so it never picks a Redis by
 // itself: --url is required (REDIS_URL, which points at a deployment's Redis, is not read), and

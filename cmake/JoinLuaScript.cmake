@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -P script: OUT = banner + every LIB_FILES file + COMMAND_FILE.
 # Run at build time so each shipped script is whole, while the library lives in one place:
 # LIB_FILES is lua/lib/*.lua (sorted), COMMAND_FILE a per-command face (the unified qless.lua is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Instrumented builds, each in a build directory of its own (never the everyday `build`):
 #   QLESSDESK_SANITIZE=ON  the whole project with AddressSanitizer + UndefinedBehaviorSanitizer
 #                          (`./run sanitize`); any report fails the test that made it.

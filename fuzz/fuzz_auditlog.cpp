@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit log reader on any file content: records() and exportCsv() skip damaged lines and
 // never crash, and a record that was read back writes out to a line that reads back again. The
 // Activity page's scanner finds, in small chunks from the end, exactly the complete lines that a

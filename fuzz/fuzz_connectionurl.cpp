@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ConnectionSettings::fromUrl on any text: it either gives settings or an error, never crashes;
 // describe() and check() work on whatever it gave, and describe() does not depend on the password.
 #include "connectionsettings.h"

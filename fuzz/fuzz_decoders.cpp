@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every QlessDecoder entry point on one reply. The input is a RESP reply when it parses as one
 // (so arrays, nils, integers and errors reach the decoders), else the whole input as one bulk
 // string (so a seed can be a plain JSON reply as a script returns it). Decoders are tolerant by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The RESP reader on a byte stream cut into arbitrary pieces, as a socket may deliver it: every
 // reply it hands out must be whole and well formed, and a malformed stream must end in Failed,
 // never in a crash, a hang or a read past the bytes fed.

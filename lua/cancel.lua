@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- cancel(0, jid, [jid, ...]): deletes the jobs as qless's cancel does (Qless.cancel); a worker
 -- holding one is told, and its heartbeat and complete then fail. A job that others still depend
 -- on is refused unless those dependents are cancelled in the same call; nothing is cancelled

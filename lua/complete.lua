@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- complete(0, jid, worker, queue, now, data, ['next', n, [('delay', d) | ('depends', '[...]')]])
 -- `worker` finishes the running job it holds in `queue`. With `next` the job moves on to queue n
 -- (waiting, scheduled after `delay`, or depending on `depends`); without, it is complete, kept

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- config(0, 'get', [option]) | config(0, 'set', option, value) | config(0, 'unset', option)
 -- get: without an option, JSON of the defaults merged with what ql:config overrides (numbers for
 -- the options qless reads as numbers, text for the rest); with one, its value (a string) or nil.

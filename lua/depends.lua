@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- depends(0, jid, 'on', jid, ...) | depends(0, jid, 'off', ('all' | jid, ...))
 -- Adds or removes dependencies of a job in the depends state; a job left with none becomes
 -- waiting (or scheduled, if put with a delay still running). Replies true, or false when the job

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- fail(0, jid, worker, group, message, now, [data]): marks a job failed into `group` with a
 -- job-specific `message` (a traceback, say). Any job that is not complete can be failed
 -- (Qless.fail_any_state: a running job of `worker` as qless's fail); if another worker holds it,

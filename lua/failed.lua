@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- failed(0, [group, [start, [limit]]]): without a group, {group: count} for every failure group;
 -- with one, {total, jobs: [job objects]} from `start` (default 0), at most `limit` (default 25),
 -- newest failure first, each as `get` replies it. A jid whose job is gone appears as

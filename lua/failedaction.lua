@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- failedaction(0, action, now, group, count, skip, key, [queue]): one batch of a bulk action on
 -- failure group `group`. It takes the `count` oldest entries of ql:f:<group> after passing over
 -- the `skip` oldest ones, and works through them oldest first:

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- get(0, jid): the job object as JSON (qless's, read without changing anything, plus `time` and
 -- `due`: Qless.face_job_object, the object desk.get replies), or nil when there is no such job.
 local S = 'Get'

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- heartbeat(0, jid, worker, now, [data]): renews the lock `worker` holds on a running job and
 -- optionally replaces its data (stored re-encoded, as qless does). Replies with the new expiry,
 -- or false when the job is not running or is held by another worker (it was moved, failed,

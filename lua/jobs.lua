@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- jobs(0, state, now, queue, [offset, [count]]) | jobs(0, 'complete', now, [offset, [count]])
 -- The jids in one state of a queue, as a plain array, from `offset` (default 0), at most `count`
 -- (default 25). States: waiting (pop order, due scheduled jobs and jobs qless timed out

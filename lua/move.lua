@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- move(0, jid, queue, now, [state]): puts an existing job into `queue` ('' = the queue it is in
 -- now: an operator's retry) in one step, as qless's put would with what the job has: klass,
 -- data, priority, tags, retries and its unfinished dependencies kept; `remaining` reset to

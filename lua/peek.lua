@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- peek(1, queue; count, now): the jobs the next pop of `count` would hand out, as an array of
 -- job objects (JSON, as `get` replies them): stalled jobs first, then waiting jobs in pop order
 -- (due scheduled ones included). Unlike qless's peek it changes nothing: it moves no scheduled

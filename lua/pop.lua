@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- pop(1, queue; worker, count, now): up to `count` jobs for `worker`, locked until now plus the
 -- queue's heartbeat, as qless's pop hands them out (Qless.pop): first jobs whose lock expired
 -- (after the grace period; each costs a retry and fails into failed-retries-<queue> when none

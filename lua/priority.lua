@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- priority(0, jid, priority): sets a job's priority (higher pops first). A waiting job is
 -- re-ranked at once, as qless's priority does it: ahead of the jobs of its new priority.
 -- Replies with the new priority, or false when there is no such job.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- put(1, queue; jid, klass, data, now, delay, [priority p], [tags t], [retries r], [depends d])
 -- Creates a job in `queue`, or moves an existing one there, as qless's put does (Qless.put): it
 -- leaves its old queue, its worker (told lock_lost; its heartbeat and complete then fail), its

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The unified qless script: EVALSHA <sha> 0 <command> <now> args... , the API current qless
 -- clients (the Ruby gem, qless-py) call. Each entry checks its arguments through the library
 -- (lua/lib/) and turns the result into the reply those clients expect: JSON text for objects,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- queues(0, now, [queue]): counts per queue, as JSON: [{name, waiting, running, stalled,
 -- scheduled, depends, recurring, paused, max_concurrency}, ...] in the order queues were first
 -- seen, or one such object for `queue`. Scheduled jobs already due count as waiting (pop would

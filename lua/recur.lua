@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Recurring jobs: a template ql:r:<jid> in queue's ql:q:<queue>-recur zset, scored by its next
 -- run; pop spawns <jid>-<count> jobs from it as they fall due. Each command is qless's (recur,
 -- unrecur, recur.get, recur.update, recur.tag, recur.untag of the library); the face keeps the

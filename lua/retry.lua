@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- retry(0, jid, queue, worker, now, [delay]): `worker` gives back the running job it holds in
 -- `queue` to be tried again (after `delay` seconds), using up one of its retries. Replies with
 -- the retries remaining; when none were left the job is failed into failed-retries-<queue> and

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- stats(0, queue, date): the figures of `queue` for the UTC day holding `date` (a timestamp):
 -- {retries, failed, failures, wait: {count, mean, std, histogram[148]}, run: {...}}, the
 -- histogram in bin order s0..s59, m1..m59, h1..h23, d1..d6 (six days and more in d6).

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- tag(0, 'add', jid, now, tag, ...) | tag(0, 'remove', jid, now, tag, ...)
 --   -> the job's tags after the change (JSON array), or false when there is no such job.
 -- tag(0, 'get', tag, [offset, [count]]) -> {total, jobs: [jids]} oldest tagging first.

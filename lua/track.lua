@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- track(0) -> {jobs: [job objects], expired: [jids whose job is gone]}; changes nothing. The
 --   job objects are those `get` replies.
 -- track(0, 'track', jid, now, [tag, ...]) -> true, or false when there is no such job.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- unfail(0, now, group, queue, [count]): moves the `count` (default 25) oldest jobs of failure
 -- `group` into `queue` (as desk.move does, Qless.desk_requeue: waiting, or depends while unfinished
 -- dependencies remain; failure cleared),

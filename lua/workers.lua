@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- workers(0, now, [worker]): without a worker, [{name, jobs, stalled, last}, ...] most recently
 -- active first (`last`: when it was last seen), leaving out workers not seen for max-worker-age;
 -- with one, {jobs: [running jids], stalled: [stalled jids]}. Changes nothing: unlike the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Inputs the fuzzers in fuzz/ found to break something, replayed through the same entry points
 // with the outcome they must have now. One test per finding; the input as the fuzzer saw it.
 #include "qlessdecoder.h"

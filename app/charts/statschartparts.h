@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What StatsChart's files share (statschart.cpp: the widget, statschartbuild.cpp: the Qt Charts

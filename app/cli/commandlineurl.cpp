@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandlineurl.h"
 
 ConnectionSettings CommandLineUrl::read(const QString &url, QString *error)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandoutcome.h"
 
 void CommandOutcome::settle(int code, const QString &why)

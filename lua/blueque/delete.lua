@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- blueque delete: removes one task (its hash and every entry of it the console can name) while
 -- it is still in the state the caller saw. Cancelling a pending or a scheduled task is this
 -- delete: Blueque has no cancelled state, and its own delete_task likewise removes the hash.

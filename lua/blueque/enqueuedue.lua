@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- blueque enqueuedue: one bounded step of the library's enqueue_due_tasks for a queue whose
 -- scheduler is not running: scheduled tasks with eta <= now, earliest first, to pending, each
 -- written as the library writes it (LPUSH, status pending, updated now; eta stays).

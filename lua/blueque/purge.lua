@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- blueque purge: one bounded step of deleting a queue's complete or failed tasks, oldest first
 -- (the list's tail), as the library's delete_task deletes one (the hash and the list entry).
 -- EVALSHA <sha> 0 <queue> <complete|failed> <count>

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- blueque requeue: failed tasks of one queue back to pending, each as a fresh enqueue of the same
 -- task would leave it (Blueque v1.0.0 has no retry of its own; docs/BLUEQUE.md says why this form).
 -- EVALSHA <sha> 0 <queue> <now> <end> <task id>...   (now: seconds since the epoch as text, stored

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- blueque requeueall: one bounded step of "requeue every failed task of a queue", oldest first
 -- (the tail of the failed list). Each task goes back to pending as requeue.lua leaves it.
 -- EVALSHA <sha> 0 <queue> <now> <count>   (count: entries to look at this step, 1..500)

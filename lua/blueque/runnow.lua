@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- blueque runnow: one scheduled task to pending now, written as the library's enqueue_due_tasks
 -- writes a due task (status and updated; eta stays in the hash, as the library leaves it).
 -- EVALSHA <sha> 0 <task id> <now>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qlessdesk-lazyjoin: joins the library lua/lib/*.lua and the API face lua/qless.lua into the
 // unified qless.lua so that a call runs only what its command needs.
 //

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The qless library behind lua/qless.lua, the unified script current qless clients load
 -- (EVALSHA <sha> 0 <command> <now> args...), and behind the seed's per-command faces
 -- (lua/<command>.lua). The files of lua/lib/ are joined in sorted order in front of each face at

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Argument checks of the seed's per-command faces (lua/<command>.lua): each face validates all of
 -- its arguments before it touches a key, with errors naming the face and the argument in the
 -- seed's words (Move(): Arg "now" not a number: soon). qless.lua's own commands use the checks of

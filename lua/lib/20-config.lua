@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Configuration: ql:config holds overrides of the defaults below, as text.
 
 Qless.config_defaults = {

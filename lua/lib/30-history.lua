@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- A job's history: the list ql:j:<jid>-history of JSON entries [when, what, {extra}].
 -- Jobs written by the 2012 scripts keep it instead in the job hash's `history` field, a list of
 -- stages {q, put, popped, done, failed, worker}; the first touch turns those stages into entries

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Jobs: the hash ql:j:<jid> and its -dependencies / -dependents sets, read as the job object
 -- every reply carries.
 

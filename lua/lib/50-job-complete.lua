@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Completing a job: done for good (kept for a while, then expired), or advanced to a next queue.
 
 -- Forgets completed jobs beyond `jobs-history` seconds and `jobs-history-count` jobs.

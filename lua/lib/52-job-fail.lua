@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- A worker gives a job back: fail (for good, into a failure group), retry (again, costing one
 -- retry), or timeout (an operator declares its lock lost now).
 

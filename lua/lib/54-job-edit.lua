@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Changing a job in place: dependencies, lock renewal, priority, log entries, cancel.
 
 -- depends(now, jid, 'on', jid...) | (now, jid, 'off', 'all' | jid...): only for a job in the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Tags, tracking, failure groups and job listings.
 
 -- tag(now, 'add' | 'remove', jid, tag...): returns the job's tags.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Queues: sorted sets ql:q:<queue>-work (score priority - put_time/1e10, popped highest first),
 -- -locks (lock expiry), -scheduled (when due), -depends (when put), -recur (next spawn).
 

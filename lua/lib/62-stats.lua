@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Per-queue, per-day statistics: ql:s:wait|run:<day>:<queue> hold a running count, mean and
 -- variance sum (total, mean, vk: Welford's method, so one pass and no stored samples) plus a
 -- histogram; ql:s:stats:<day>:<queue> holds retries, failures and failed.

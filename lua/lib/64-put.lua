@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Putting jobs into queues: put (new or existing job), requeue (existing only), unfail.
 
 -- Parses put's arguments into a table; every check happens before anything is written.

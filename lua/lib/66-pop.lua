@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Handing out work: pop and peek, and the housekeeping both do first (stalled locks, due
 -- recurring templates, due scheduled jobs).
 

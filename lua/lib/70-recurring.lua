@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Recurring templates: the hash ql:r:<jid> and its entry in ql:q:<queue>-recur, scored by when
 -- it next spawns a job (see Qless.spawn_recurring).
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Workers: ql:workers (scored by when each was last seen) and ql:w:<worker>:jobs (its jobs,
 -- scored by when their locks expire).
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- What qlessdesk needs beyond qless, behind the desk.* commands of lua/qless.lua: views that
 -- change nothing (qless's queues, peek, workers and job listings move due scheduled jobs, spawn
 -- recurring ones, prune workers or upgrade 2012 histories as they read), paged lists with their

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.cancel: a bulk run's cancel of one job, judged by the job's state when the step runs.
 
 -- qless's cancel replies with the jids it was given whatever became of them, and takes a job

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- What the user running the script may do of what qless's scripts need, asked as Qless.check_permissions
 -- asks it (redis.acl_check_cmd, Redis 7), but answered instead of raised: the console asks once at
 -- connect and says plainly what it cannot do and why, before an operator tries an action. Reads only

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Several queues' stats of one day as one, for the Stats page's "All queues". qless keeps stats
 -- per queue and day, so one `stats` call per queue and day made 1,000 calls a day over 1,000
 -- queues, all sent at once. desk.statssum adds up to desk_statssum_most queues a call and stops

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- A queue's Waiting list in the order workers would take its jobs, without moving any.
 --
 -- qless's workers (the gem's, qless-py) pop one job at a time, and each pop first moves the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.failedaction: one batch of a bulk action on a failure group, safe to send again.
 
 -- The first job depending on `jid` that is not a key of `cancelling`, or nil: a job may only be

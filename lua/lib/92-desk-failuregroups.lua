@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.failed without a group, desk.failuregroups, desk.failurenewest and desk.failurecounts:
 -- the failure groups for the console's lists, each call bounded however many groups there are
 -- and however large their failures.

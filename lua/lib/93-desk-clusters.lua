@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.failuresigs: what the console needs of each failure to cluster a group (issue #16's
 -- failure clusters), a page at a time, so that a group of 100,000 failures is read in short calls.
 

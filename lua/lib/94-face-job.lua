@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The job object the console reads (desk.get, desk views) and the seed's per-command faces reply
 -- with: qless's, read without changing anything, plus `time` (the hash's field, the last change)
 -- and `due` (when a scheduled job falls due: its score in the queue's scheduled set). Where qless

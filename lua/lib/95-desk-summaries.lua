@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Job summaries (desk.summaries): what a row of the console's job lists shows of a job, built
 -- here so a page of 500 rows does not carry every job's data (up to 10 MB) and history (up to
 -- 100,000 entries) over the wire only to be dropped by the client.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.once: any one command run at most once per key, its reply kept as a receipt.
 
 -- How long a receipt is kept at most: a bulk run deletes its receipts itself once it no longer

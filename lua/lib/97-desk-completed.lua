@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.completed: the completed jobs of one queue and/or class, newest first, for the Completed
 -- page's filter. ql:completed holds every queue's completed jobs in one sorted set (up to
 -- jobs-history-count of them, 50,000 by default but often millions) and qless empties a complete

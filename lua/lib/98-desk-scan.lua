@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.scan: every jid of a whole list, in bounded chunks, for a bulk run's "All N jobs in this
 -- list". Offset pages over a live list pass over jobs when jobs ahead of the read point leave
 -- while as many others arrive; these cursors do not: every job that is in the list from the

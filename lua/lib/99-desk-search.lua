@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- desk.search: jobs found by what they hold, across every queue and state (issue #16's search
 -- across jobs). No index answers "class contains Fetch" or "data holds this order id", so every
 -- job key is looked at: a SCAN cursor over the whole keyspace, walked in short steps, each

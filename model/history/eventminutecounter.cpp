@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "eventminutecounter.h"
 
 void EventMinuteCounter::count(const QlessEvent &event, qint64 minuteMs)

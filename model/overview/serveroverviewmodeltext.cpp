@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ServerOverviewModel's words and colours: the tooltips, the tones of the cells and the header.
 #include "serveroverviewmodel.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // How the process's heap (glibc's malloc) is set up, once, at the start of the console and of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What QlessClient's files share (qlessclient.cpp: construction and reads;

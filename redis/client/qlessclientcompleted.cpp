@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "qlessclientcalls.h"
 
 // QlessClient's filtered read of the completed jobs (qless.lua's desk.completed).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "qlessclientcalls.h"
 
 // QlessClient's search across every job (qless.lua's desk.search, lua/lib/99-desk-search.lua).

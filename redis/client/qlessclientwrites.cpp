@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "qlessclientcalls.h"
 
 // QlessClient's writes: every one goes through the unified script, marked as a write so that a

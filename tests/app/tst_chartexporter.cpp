@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/chartexporter.h"
 #include "charts/statschart.h"
 #include "histogrambins.h"

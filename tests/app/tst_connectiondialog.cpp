@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "connection/connectiondialog.h"
 #include "connection/connectionform.h"
 #include "connection/filepathedit.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "deploymentdata.h"
 #include "historymodel.h"
 #include "jobdetailreader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The activity section (#15): the Activity page over an audit log of a million records, as the
 // window shows it (the page, its table view, offscreen). Time to the first screenful of rows, a
 // scroll through the whole log, the memory it holds, and the GUI thread's longest stall meanwhile.

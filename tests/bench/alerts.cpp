@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The alerts section: the rules a cautious operator sets on every queue (waiting and stalled
 // above a count, the oldest job waiting too long, a queue at its limit or paused too long),
 // every failure group and every worker, checked over the overview's 1,000 queues and 10,000

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the calls-alone kinds share: a reply handler that counts a failed call as a failed
 // measurement (said, and the bench fails), never as a short call.
 #pragma once

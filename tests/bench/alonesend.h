@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Calls no QlessClient method makes on their own (desk.failurenewest alone, the simulator's
 // worker commands, plain commands), sent on the console's connection as its own calls go, for
 // the calls-alone kinds: a failed call counts as a failed measurement (aloneanswer.h).

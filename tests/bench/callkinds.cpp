@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "callkinds.h"
 
 // The kinds of callsalone.cpp and callsalonescale.cpp name themselves (with their sizes: the names

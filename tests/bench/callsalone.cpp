@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The console's calls one at a time, nothing else running: what each kind of bounded call asks
 // of Redis at the bench's sizes (a failure group of 1,000,000, with per-job steps on jobs halfway
 // down it, 1,000 queues, 10,000 workers, a search across 1,000,000 jobs, the stats of 1,000

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The console's per-job steps and the group-wide calls not timed by groupCallsAlone's own kinds,
 // alone, in the failure group of 1,000,000 (issue #30's cost contract: every command the console
 // sends has a kind, callkinds.cpp). Called from groupCallsAlone, on its Lua state, before its

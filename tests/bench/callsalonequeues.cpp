@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Overview's, the queue pages', the Tags', Tracked's, Workers' and Config's calls alone at a
 // large deployment's scale (issue #30's cost contract, callkinds.cpp), beside scaleCallsAlone's
 // data: `groups` failure groups of 6 KB backtraces and a paused queue of many due scheduled jobs.

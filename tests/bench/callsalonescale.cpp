@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The console's calls alone at a large deployment's scale (callsalone.cpp says how calls alone
 // are made and judged).
 #include "bench.h"

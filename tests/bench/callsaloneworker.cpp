@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The simulator's worker commands (app/simulator: put, pop, heartbeat, fail, complete, retry,
 // timeout, track, recur, as SimulatorWire sends them to the unified script) and the console's
 // plain Redis commands, alone (issue #30's cost contract, callkinds.cpp). The worker commands

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench_quick: runs qlessdesk-bench --quick and checks that it ran and that its JSON holds every
 # figure with both sides measured. Timings are never judged here: benchmarks do not fail tests.
 # -DBENCH=<qlessdesk-bench> -DOUT=<json file>

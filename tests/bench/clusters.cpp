@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The clusters section (#16): a failure group of `smallGroup` failures read and clustered by
 // FailureClusterScan as the Failed page's "Clusters…" window does it (desk.failuresigs, a page of
 // 250 at a time, each page masked and grouped on the GUI thread as it arrives), against the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The events section (#16): the Events page on screen (offscreen) while another client publishes
 // what qless publishes at a steady 10,000 events a second for a minute: the GUI thread's longest
 // stall, the events the page took in against those published, and its memory when the table

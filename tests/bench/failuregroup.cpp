@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The failure-group section: a group of `group` failed jobs opened in a JobListModel (first rows,
 // scrolling, memory in fresh processes), against the same pages read through hiredis.
 #include "bench.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qlessdesk-bench: our stack against plain hiredis calls of the same scripts, on a private
 // redis-server, printed as a table and written as JSON. See docs/BENCHMARKS.md.
 #include "bench.h"

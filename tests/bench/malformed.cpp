@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The malformed section (#14): what damaged data costs the console. The Overview's queue counts,
 // the first page of the spoiled queue's Waiting list and the job window's read of the 10 MB job
 // (plus the 100,000-entry history job, both through JobDetailReader as the window reads them),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The operator's walk (issue #30): the real main window (offscreen) on a large deployment,
 // refreshing by itself while the bench goes page by page as an operator would, a bulk run and
 // the All servers window among them, and another connection sending PING every 5 ms as a worker

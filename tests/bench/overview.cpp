@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The overview section: every queue's counts and every worker, as the Overview page reads them.
 #include "bench.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The priority section: a waiting list of `rows` jobs, all loaded and shown sorted by priority,
 // refreshed after every job's priority changed (a bulk priority change): the GUI thread must not
 // stall while the model and its sorting proxy take the new order in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The retry-all section: BulkRunner against the unfail script in a tight loop.
 #include "bench.h"
 

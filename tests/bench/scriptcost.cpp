@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "scripts" section: our unified qless.lua against another qless.lua (the qless gem's, given
 // with --reference-script), on the calls workers make all day (put, pop, complete, fail) and on
 // a cheap read (config.get) whose server time is mostly the script's fixed cost per call: Redis

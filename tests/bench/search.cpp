@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search section: JobSearch over every job against the same desk.search calls in a blocking
 // hiredis loop.
 #include "bench.h"

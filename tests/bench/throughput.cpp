@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The throughput section: put, pop, complete, fail and unfail, through our connection and through
 // hiredis, on each face of our Lua (the seed's per-command scripts and the unified qless.lua).
 #include "bench.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cost contract (issue #30): every command the console can send states its bound beside its
 // definition and has a calls-alone kind in the bench that times it alone at a large
 // deployment's scale. The commands are read from the code, not from a list kept by hand: the Api

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bluequegenerator.h"
 #include "bluequekeydump.h"
 #include "bluequesample.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -P script run by ctest (tst_appfolders): the folders of app/ depend on each other in one
 # direction only (window -> pages -> actions -> widgets, say), never in a circle. A folder that
 # includes a header of another folder depends on it; when one folder reaches itself again through

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -P script run by ctest (tst_applayering): pages and actions reach data only through
 # model/. Fails, naming each file and header, when a file under app/ includes a header of redis/
 # that is not a plain value type listed in app-shared-redis-headers.txt beside this script, and,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The include graph of the console's C++ (issue #31): the layers stand on each other in one
 // order, lua < redis < model < app, and no file includes a header of a layer above its own; inside
 // redis/ and model/ the folders include each other without a cycle, so each folder can be read

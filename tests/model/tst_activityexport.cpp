@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "auditlog.h"
 #include "auditlogforwardreader.h"
 #include "tableexport.h"

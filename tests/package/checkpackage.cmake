@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -P script run by ctest: builds the .deb with CPack from the build tree, unpacks it, and
 # checks what a user gets: the binaries, desktop integration, dependencies found by shlibdeps,
 # and that the unpacked qlessdesk runs (--version, with no display).

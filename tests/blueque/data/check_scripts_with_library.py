@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A manual check that the released Blueque library (v1.0.0 on PYTHONPATH) carries on normally
 # after our lua/blueque scripts acted: requeue, runnow, delete of a pending task, requeueall.
 # Usage: PYTHONPATH=/path/to/Blueque check_scripts_with_library.py PORT LUA_DIR (a scratch Redis:

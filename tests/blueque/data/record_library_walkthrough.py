@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Records library-walkthrough.txt: drives the released Blueque library (v1.0.0, a checkout on
 # PYTHONPATH) against a scratch Redis and dumps every key after each step, normalised so that a
 # run of our generator (tst_bluequegenerator) can be compared with it line by line: task ids
