@@ -54,8 +54,8 @@ int main(int argc, char *argv[])
     // package check, a terminal over ssh), where the window's platform plugin cannot load.
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
-        const bool printOnly = arg == "--version" || arg == "-v" || arg == "--help" || arg == "-h"
-            || arg == "--help-all";
+        const bool printOnly =
+            arg == "--version" || arg == "-v" || arg == "--help" || arg == "-h" || arg == "--help-all";
         if (printOnly && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
             && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -78,11 +78,12 @@ int main(int argc, char *argv[])
     UiLanguage::install(language);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
-        "main", "A desktop console for the qless job queue: queues, jobs, failures, workers and "
-                "statistics of a qless deployment, live.\n"
-                "Headless chart export: qlessdesk export-stats --help\n"
-                "Headless table export (CSV): qlessdesk export-table --help"));
+    parser.setApplicationDescription(
+        QApplication::translate("main",
+                                "A desktop console for the qless job queue: queues, jobs, failures, workers and "
+                                "statistics of a qless deployment, live.\n"
+                                "Headless chart export: qlessdesk export-stats --help\n"
+                                "Headless table export (CSV): qlessdesk export-table --help"));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption urlOption(
@@ -93,14 +94,17 @@ int main(int argc, char *argv[])
                                         "Default: REDIS_URL, else the connection dialog."),
         QStringLiteral("URL"));
     const QCommandLineOption readOnlyOption(
-        QStringLiteral("read-only"), QApplication::translate("main", "Open the connection read-only: no action can write."));
+        QStringLiteral("read-only"),
+        QApplication::translate("main", "Open the connection read-only: no action can write."));
     const QCommandLineOption darkOption(
-        QStringLiteral("dark"), QApplication::translate("main", "Draw with the Fusion style and a dark palette, whatever the "
-                                                                "desktop's theme (also View > Dark palette)."));
+        QStringLiteral("dark"),
+        QApplication::translate("main", "Draw with the Fusion style and a dark palette, whatever the "
+                                        "desktop's theme (also View > Dark palette)."));
     const QCommandLineOption langOption(
         QStringLiteral("lang"),
         QApplication::translate("main", "Speak LANG: %1. Default: the system's language if it is one of "
-                                        "them, else English.").arg(UiLanguage::available().join(QStringLiteral(", "))),
+                                        "them, else English.")
+            .arg(UiLanguage::available().join(QStringLiteral(", "))),
         QStringLiteral("LANG"));
     parser.addOption(urlOption);
     parser.addOption(langOption);

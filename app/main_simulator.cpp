@@ -37,8 +37,9 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("qlessdesk-simulator"));
     QCoreApplication::setApplicationVersion(QStringLiteral(QLESSDESK_VERSION));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Drives a simulated qless pipeline through qlessdesk's scripts, as a "
-                                                    "deployment's workers drive qless."));
+    parser.setApplicationDescription(
+        QStringLiteral("Drives a simulated qless pipeline through qlessdesk's scripts, as a "
+                       "deployment's workers drive qless."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption url(QStringLiteral("url"),
@@ -48,17 +49,30 @@ int main(int argc, char *argv[])
     const QCommandLineOption anyKeyspace(QStringLiteral("any-keyspace"),
                                          QStringLiteral("Drive a database it did not create (it sets heartbeats and "
                                                         "max-concurrency and pauses stages): never a deployment's."));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed (default 1)."), QStringLiteral("N"));
-    const QCommandLineOption speed(QStringLiteral("speed"), QStringLiteral("Time factor for rates and durations (default 1)."), QStringLiteral("X"));
-    const QCommandLineOption rate(QStringLiteral("rate"), QStringLiteral("New jobs per second (default 4)."), QStringLiteral("R"));
-    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per stage (default 3)."), QStringLiteral("N"));
-    const QCommandLineOption failures(QStringLiteral("failure-rate"), QStringLiteral("Share of jobs failing per stage (default 0.06)."), QStringLiteral("P"));
-    const QCommandLineOption deaths(QStringLiteral("worker-deaths"), QStringLiteral("Workers dying per hour (default 6)."), QStringLiteral("N"));
-    const QCommandLineOption maxJobs(QStringLiteral("max-jobs"), QStringLiteral("Stop putting jobs after N (default: never)."), QStringLiteral("N"));
-    const QCommandLineOption duration(QStringLiteral("duration"), QStringLiteral("Quit after S seconds (default: run until stopped)."), QStringLiteral("S"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed (default 1)."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption speed(QStringLiteral("speed"),
+                                   QStringLiteral("Time factor for rates and durations (default 1)."),
+                                   QStringLiteral("X"));
+    const QCommandLineOption rate(QStringLiteral("rate"), QStringLiteral("New jobs per second (default 4)."),
+                                  QStringLiteral("R"));
+    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Workers per stage (default 3)."),
+                                     QStringLiteral("N"));
+    const QCommandLineOption failures(QStringLiteral("failure-rate"),
+                                      QStringLiteral("Share of jobs failing per stage (default 0.06)."),
+                                      QStringLiteral("P"));
+    const QCommandLineOption deaths(QStringLiteral("worker-deaths"),
+                                    QStringLiteral("Workers dying per hour (default 6)."), QStringLiteral("N"));
+    const QCommandLineOption maxJobs(QStringLiteral("max-jobs"),
+                                     QStringLiteral("Stop putting jobs after N (default: never)."),
+                                     QStringLiteral("N"));
+    const QCommandLineOption duration(QStringLiteral("duration"),
+                                      QStringLiteral("Quit after S seconds (default: run until stopped)."),
+                                      QStringLiteral("S"));
     const QCommandLineOption shape(QStringLiteral("shape"),
-                                   QStringLiteral("How the clients speak: 'current' (the unified qless.lua, as today's "
-                                                  "gem and qless-py; default) or '2012' (the seed's per-command scripts)."),
+                                   QStringLiteral(
+                                       "How the clients speak: 'current' (the unified qless.lua, as today's "
+                                       "gem and qless-py; default) or '2012' (the seed's per-command scripts)."),
                                    QStringLiteral("SHAPE"));
     parser.addOptions({url, anyKeyspace, seed, speed, rate, workers, failures, deaths, maxJobs, duration, shape});
     parser.process(app);
@@ -67,8 +81,9 @@ int main(int argc, char *argv[])
     double seedValue = options.seed, workersValue = options.workersPerStage, maxJobsValue = 0, durationValue = 0;
     if (!readDouble(parser, seed, &seedValue) || !readDouble(parser, speed, &options.speed)
         || !readDouble(parser, rate, &options.jobsPerSecond) || !readDouble(parser, workers, &workersValue)
-        || !readDouble(parser, failures, &options.failureRate) || !readDouble(parser, deaths, &options.workerDeathsPerHour)
-        || !readDouble(parser, maxJobs, &maxJobsValue) || !readDouble(parser, duration, &durationValue))
+        || !readDouble(parser, failures, &options.failureRate)
+        || !readDouble(parser, deaths, &options.workerDeathsPerHour) || !readDouble(parser, maxJobs, &maxJobsValue)
+        || !readDouble(parser, duration, &durationValue))
         return 2;
     options.seed = quint32(seedValue);
     options.workersPerStage = qMax(1, int(workersValue));
@@ -78,7 +93,8 @@ int main(int argc, char *argv[])
         if (value == QLatin1String("2012")) {
             options.shape = SimulatorWire::Shape::Seed;
         } else if (value != QLatin1String("current")) {
-            std::fprintf(stderr, "qlessdesk-simulator: --shape wants 'current' or '2012', not '%s'\n", qPrintable(value));
+            std::fprintf(stderr, "qlessdesk-simulator: --shape wants 'current' or '2012', not '%s'\n",
+                         qPrintable(value));
             return 2;
         }
     }
@@ -108,10 +124,10 @@ int main(int argc, char *argv[])
     QTimer report;
     QObject::connect(&report, &QTimer::timeout, &app, [&simulator] {
         const auto &c = simulator.counters();
-        std::printf("put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  timed out %lld  "
-                    "pauses %lld  notes %lld  errors %lld\n",
-                    c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.timedOut, c.pauses, c.notes,
-                    c.errors);
+        std::printf(
+            "put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  timed out %lld  "
+            "pauses %lld  notes %lld  errors %lld\n",
+            c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.timedOut, c.pauses, c.notes, c.errors);
         std::fflush(stdout);
     });
     report.start(10000);

@@ -35,7 +35,8 @@ private:
 
     void send(const QList<RedisCommand> &calls, Seen *seen)
     {
-        CallsInTurn::send(m_connection.get(), calls,
+        CallsInTurn::send(
+            m_connection.get(), calls,
             [this, seen](qsizetype index, const RedisReply &reply) {
                 const qint64 ran = m_check.command({"GET", "n"}).bytes.toLongLong();
                 std::lock_guard<std::mutex> guard(seen->lock);
@@ -99,7 +100,8 @@ private slots:
             calls.append(RedisCommand::write({"INCR", "n"}));
         const qsizetype count = calls.size();
         Seen seen;
-        CallsInTurn::send(m_connection.get(), calls,
+        CallsInTurn::send(
+            m_connection.get(), calls,
             [this, &seen, count](qsizetype index, const RedisReply &) {
                 const qint64 wanted = qMin<qint64>(count, index + CallsInTurn::InFlight + 1);
                 qint64 ran = 0;

@@ -12,8 +12,8 @@ private slots:
     void plainRedis()
     {
         QString error;
-        const ConnectionSettings s = ConnectionSettings::fromUrl(
-            QStringLiteral("redis://ops:p%40ss@redis.example:6380/3"), &error);
+        const ConnectionSettings s =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://ops:p%40ss@redis.example:6380/3"), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(s.transport, ConnectionSettings::Transport::Tcp);
         QCOMPARE(s.host, QStringLiteral("redis.example"));
@@ -53,8 +53,8 @@ private slots:
 
     void unixSocket()
     {
-        const ConnectionSettings s = ConnectionSettings::fromUrl(
-            QStringLiteral("unix:///run/redis/redis.sock?db=4&readonly=1&timeout=2500"));
+        const ConnectionSettings s =
+            ConnectionSettings::fromUrl(QStringLiteral("unix:///run/redis/redis.sock?db=4&readonly=1&timeout=2500"));
         QCOMPARE(s.transport, ConnectionSettings::Transport::Unix);
         QCOMPARE(s.socketPath, QStringLiteral("/run/redis/redis.sock"));
         QCOMPARE(s.db, 4);
@@ -107,11 +107,15 @@ private slots:
     {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("hint");
-        QTest::newRow("sentinel ca") << QStringLiteral("redis-sentinel://h:1/m?ca=/etc/ca.pem") << QStringLiteral("rediss-sentinel://");
-        QTest::newRow("sentinel verify") << QStringLiteral("redis-sentinel://h:1/m?verify=0") << QStringLiteral("rediss-sentinel://");
-        QTest::newRow("redis cert") << QStringLiteral("redis://h?cert=/c.pem&key=/k.pem") << QStringLiteral("rediss://");
+        QTest::newRow("sentinel ca") << QStringLiteral("redis-sentinel://h:1/m?ca=/etc/ca.pem")
+                                     << QStringLiteral("rediss-sentinel://");
+        QTest::newRow("sentinel verify") << QStringLiteral("redis-sentinel://h:1/m?verify=0")
+                                         << QStringLiteral("rediss-sentinel://");
+        QTest::newRow("redis cert") << QStringLiteral("redis://h?cert=/c.pem&key=/k.pem")
+                                    << QStringLiteral("rediss://");
         QTest::newRow("redis sni") << QStringLiteral("redis://h?sni=name") << QStringLiteral("rediss://");
-        QTest::newRow("unix ca") << QStringLiteral("unix:///tmp/r.sock?ca=/etc/ca.pem") << QStringLiteral("unix socket");
+        QTest::newRow("unix ca") << QStringLiteral("unix:///tmp/r.sock?ca=/etc/ca.pem")
+                                 << QStringLiteral("unix socket");
     }
 
     void tlsOptionsOnAPlainSchemeAreRefused()
@@ -162,8 +166,10 @@ private slots:
     {
         QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://ops:pw@h:1/2")),
                  QStringLiteral("redis://ops:******@h:1/2"));
-        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://:p@w/x@h")), QStringLiteral("redis://:******@h"));
-        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://ops@h:1")), QStringLiteral("redis://ops@h:1"));
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://:p@w/x@h")),
+                 QStringLiteral("redis://:******@h"));
+        QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://ops@h:1")),
+                 QStringLiteral("redis://ops@h:1"));
         QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis://h:1/0")), QStringLiteral("redis://h:1/0"));
         QCOMPARE(ConnectionSettings::withoutPassword(QStringLiteral("redis-sentinel://:pw@a:1,b:2/m")),
                  QStringLiteral("redis-sentinel://:******@a:1,b:2/m"));

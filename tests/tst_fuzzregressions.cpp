@@ -52,7 +52,8 @@ private slots:
         QCOMPARE(groups.size(), 1);
         QCOMPARE(groups.first().count, most);
 
-        const FailedBatch batch = QlessDecoder::failedBatch(bulk(R"({"taken":1e300,"done":-1e300,"skipped":{}})"), &error);
+        const FailedBatch batch =
+            QlessDecoder::failedBatch(bulk(R"({"taken":1e300,"done":-1e300,"skipped":{}})"), &error);
         QVERIFY(error.isNull());
         QCOMPARE(batch.taken, most);
         QCOMPARE(batch.done, least);

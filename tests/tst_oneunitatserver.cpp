@@ -21,7 +21,9 @@ private:
     class Outstanding final : public WireTap
     {
     public:
-        explicit Outstanding(QString clientName) : m_clientName(std::move(clientName)) {}
+        explicit Outstanding(QString clientName)
+            : m_clientName(std::move(clientName))
+        {}
         void written(const QString &clientName, const QList<QByteArray> &) override
         {
             if (clientName != m_clientName)
@@ -116,7 +118,9 @@ private slots:
         WireTap::install(&tap);
         QObject context;
         std::vector<int> order;
-        const auto record = [&order](int index) { return [&order, index](const RedisReply &) { order.push_back(index); }; };
+        const auto record = [&order](int index) {
+            return [&order, index](const RedisReply &) { order.push_back(index); };
+        };
         // A call before the unit, the unit of 10, a call after: the unit waits for the first and
         // goes whole; the last waits for the whole unit.
         connection.send(RedisCommand::read({"GET", "before"}), &context, record(0));

@@ -36,9 +36,9 @@ private:
 
     QList<QByteArray> jobs(const QString &state, const QString &queue, int offset = 0, int count = 25)
     {
-        return await<QList<QByteArray>>([&](QObject *c, auto done) {
-            m_client->jobs(state, queue, offset, count, c, done);
-        }).value;
+        return await<QList<QByteArray>>(
+                   [&](QObject *c, auto done) { m_client->jobs(state, queue, offset, count, c, done); })
+            .value;
     }
 
     std::optional<Job> get(const QByteArray &jid)
@@ -64,8 +64,8 @@ private slots:
     {
         m_fixture = std::make_unique<QlessFixture>();
         QVERIFY(m_fixture->start());
-        m_connection = std::make_unique<RedisConnection>(ConnectionSettings::fromUrl(
-            QStringLiteral("unix://") + m_fixture->server().socketPath()));
+        m_connection = std::make_unique<RedisConnection>(
+            ConnectionSettings::fromUrl(QStringLiteral("unix://") + m_fixture->server().socketPath()));
         m_client = std::make_unique<QlessClient>(m_connection.get());
         m_client->setClock([this] { return m_now; });
     }
@@ -101,7 +101,8 @@ private slots:
 
         // Later: the locks ran out and the scheduled job is due; reading moved nothing.
         m_now = 2000;
-        const auto one = await<QueueCounts>([&](QObject *c, auto done) { m_client->queueCounts(QStringLiteral("q1"), c, done); });
+        const auto one =
+            await<QueueCounts>([&](QObject *c, auto done) { m_client->queueCounts(QStringLiteral("q1"), c, done); });
         QCOMPARE(one.value.stalled, 2);
         QCOMPARE(one.value.waiting, 4);
         QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")).size(), 2);
@@ -156,43 +157,82 @@ private slots:
         m_now = 2000; // s is due, w's lock ran out
         const QList<QByteArray> before = m_fixture->snapshot();
 
-        QCOMPARE(await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueCounts(c, done); }).value.size(), 1);
-        QCOMPARE(await<QueueCounts>([&](QObject *c, auto done) { m_client->queueCounts(QStringLiteral("q1"), c, done); }).value.waiting, 2);
+        QCOMPARE(await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueCounts(c, done); }).value.size(),
+                 1);
+        QCOMPARE(await<QueueCounts>([&](QObject *c, auto done) {
+                     m_client->queueCounts(QStringLiteral("q1"), c, done);
+                 }).value.waiting,
+                 2);
         QList<QByteArray> waiting = jobs(QStringLiteral("waiting"), QStringLiteral("q1"));
         std::sort(waiting.begin(), waiting.end());
         QCOMPARE(waiting, (QList<QByteArray>{"f", "s"}));
         QVERIFY(jobs(QStringLiteral("scheduled"), QStringLiteral("q1")).isEmpty());
         QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")), QList<QByteArray>{"w"});
         QVERIFY(jobs(QStringLiteral("complete"), QString()).isEmpty());
-        QCOMPARE(await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); }).value.size(), 1);
-        QCOMPARE(await<FailedJobsPage>([&](QObject *c, auto done) { m_client->failedJobs(QStringLiteral("g1"), 0, 5, c, done); }).value.total, 1);
-        QCOMPARE(await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); }).value.size(), 1);
-        QCOMPARE(await<WorkerJobs>([&](QObject *c, auto done) { m_client->workerJobs(QStringLiteral("w1"), c, done); }).value.stalled,
+        QCOMPARE(await<QList<FailureGroup>>([&](QObject *c, auto done) {
+                     m_client->failureGroups(c, done);
+                 }).value.size(),
+                 1);
+        QCOMPARE(await<FailedJobsPage>([&](QObject *c, auto done) {
+                     m_client->failedJobs(QStringLiteral("g1"), 0, 5, c, done);
+                 }).value.total,
+                 1);
+        QCOMPARE(await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); }).value.size(),
+                 1);
+        QCOMPARE(await<WorkerJobs>([&](QObject *c, auto done) {
+                     m_client->workerJobs(QStringLiteral("w1"), c, done);
+                 }).value.stalled,
                  QStringList{QStringLiteral("w")});
-        QCOMPARE(await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.size(), 1);
-        QCOMPARE(await<TaggedJobsPage>([&](QObject *c, auto done) { m_client->taggedJobs(QStringLiteral("red"), 0, 5, c, done); }).value.total, 1);
-        QCOMPARE(await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 5, c, done); }).value.size(), 1);
-        QVERIFY(await<DayStats>([&](QObject *c, auto done) { m_client->stats(QStringLiteral("q1"), 1000, c, done); }).ok());
+        QCOMPARE(await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.size(),
+                 1);
+        QCOMPARE(await<TaggedJobsPage>([&](QObject *c, auto done) {
+                     m_client->taggedJobs(QStringLiteral("red"), 0, 5, c, done);
+                 }).value.total,
+                 1);
+        QCOMPARE(await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 5, c, done); }).value.size(),
+                 1);
+        QVERIFY(
+            await<DayStats>([&](QObject *c, auto done) { m_client->stats(QStringLiteral("q1"), 1000, c, done); }).ok());
         QVERIFY(await<QlessConfig>([&](QObject *c, auto done) { m_client->config(c, done); }).ok());
-        QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) { m_client->configValue(QStringLiteral("heartbeat"), c, done); }).value,
+        QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) {
+                      m_client->configValue(QStringLiteral("heartbeat"), c, done);
+                  }).value,
                  QStringLiteral("60"));
-        QVERIFY(await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); }).value);
+        QVERIFY(await<std::optional<RecurringJob>>([&](QObject *c, auto done) {
+                    m_client->recurringJob("rj", c, done);
+                }).value);
         QVERIFY(get("f"));
         QCOMPARE(m_fixture->snapshot(), before);
 
-        const FailedActionRequest request{FailedActionRequest::Kind::Retry, QStringLiteral("g1"), QString(), 5, 0, "k1", {}};
-        QCOMPARE(await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); }).value.done, 1);
+        const FailedActionRequest request{
+            FailedActionRequest::Kind::Retry, QStringLiteral("g1"), QString(), 5, 0, "k1", {}};
+        QCOMPARE(await<FailedBatch>([&](QObject *c, auto done) {
+                     m_client->failedAction(request, c, done);
+                 }).value.done,
+                 1);
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("f", QStringLiteral("q2"), c, done); }).value);
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done); }).value);
-        QCOMPARE(await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"f"}, c, done); }).value, QStringList{QStringLiteral("f")});
-        QCOMPARE(await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->multiGet({"w", "f"}, c, done); }).value.size(), 2);
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
+                }).value);
+        QCOMPARE(await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"f"}, c, done); }).value,
+                 QStringList{QStringLiteral("f")});
+        QCOMPARE(await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
+                     m_client->multiGet({"w", "f"}, c, done);
+                 }).value.size(),
+                 2);
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->untrack("w", c, done); }).value);
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->track("s", c, done); }).value);
-        QCOMPARE(*await<std::optional<QStringList>>([&](QObject *c, auto done) { m_client->addTags("s", {QStringLiteral("blue")}, c, done); }).value,
+        QCOMPARE(*await<std::optional<QStringList>>([&](QObject *c, auto done) {
+                      m_client->addTags("s", {QStringLiteral("blue")}, c, done);
+                  }).value,
                  QStringList{QStringLiteral("blue")});
-        QVERIFY(await<std::optional<QStringList>>([&](QObject *c, auto done) { m_client->removeTags("s", {QStringLiteral("blue")}, c, done); }).value->isEmpty());
+        QVERIFY(await<std::optional<QStringList>>([&](QObject *c, auto done) {
+                    m_client->removeTags("s", {QStringLiteral("blue")}, c, done);
+                }).value->isEmpty());
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setPriority("s", 7, c, done); }).value);
-        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->dependsOff("s", {}, c, done); }).value); // not in depends
+        QVERIFY(!await<bool>([&](QObject *c, auto done) {
+                     m_client->dependsOff("s", {}, c, done);
+                 }).value); // not in depends
         RecurringUpdate update;
         update.priority = 3;
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("rj", update, c, done); }).value);
@@ -216,8 +256,8 @@ private slots:
 
     void jobDecoded()
     {
-        m_fixture->put("q1", "jid-1", 1000, {"priority", "5", "tags", "[\"a\",\"b\"]", "retries", "3"}, 0,
-                       "{\"n\":1}", "My.Job");
+        m_fixture->put("q1", "jid-1", 1000, {"priority", "5", "tags", "[\"a\",\"b\"]", "retries", "3"}, 0, "{\"n\":1}",
+                       "My.Job");
         m_fixture->pop("q1", "w1", 1, 1002);
         const std::optional<Job> job = get("jid-1");
         QVERIFY(job);
@@ -233,7 +273,7 @@ private slots:
         QCOMPARE(job->data, QStringLiteral("{\"n\":1}"));
         QCOMPARE(job->tags, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
         QVERIFY(!job->failure);
-        QVERIFY(job->dependents.isEmpty()); // `{}` from Lua
+        QVERIFY(job->dependents.isEmpty());                   // `{}` from Lua
         QCOMPARE(job->historyForm, Job::HistoryForm::Events); // the per-command faces write qless's events
         QCOMPARE(job->history.size(), 2);
         QCOMPARE(job->history.at(0).what, QStringLiteral("put"));
@@ -254,9 +294,8 @@ private slots:
             m_fixture->put("q1", jids.last(), 1000);
         }
         jids.insert(100, "missing");
-        const auto reply = await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
-            m_client->multiGet(jids, c, done);
-        });
+        const auto reply =
+            await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->multiGet(jids, c, done); });
         QVERIFY(reply.ok());
         QCOMPARE(reply.value.size(), 201);
         for (int i = 0; i < 201; ++i) {
@@ -265,9 +304,8 @@ private slots:
             else
                 QCOMPARE(reply.value.at(i)->jid, jids.at(i));
         }
-        const auto none = await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
-            m_client->multiGet({}, c, done);
-        });
+        const auto none =
+            await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->multiGet({}, c, done); });
         QVERIFY(none.ok() && none.value.isEmpty());
     }
 
@@ -284,9 +322,8 @@ private slots:
         QCOMPARE(popped.size(), 2);
         QVERIFY(!m_fixture->qless("timeout", 1002, {popped.at(0)}).isError());
         jids.insert(50, "missing");
-        const auto reply = await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
-            m_client->jobStates(jids, c, done);
-        });
+        const auto reply =
+            await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->jobStates(jids, c, done); });
         QVERIFY2(reply.ok(), qPrintable(reply.error.message));
         QCOMPARE(reply.value.size(), jids.size());
         QVERIFY(!reply.value.at(50));
@@ -318,13 +355,15 @@ private slots:
             fail("f" + QByteArray::number(i), "g1", 1002 + i);
         m_now = 1010;
 
-        const auto groups = await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); });
+        const auto groups =
+            await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); });
         QVERIFY(groups.ok());
         QCOMPARE(groups.value.size(), 1);
         QCOMPARE(groups.value.at(0).name, QStringLiteral("g1"));
         QCOMPARE(groups.value.at(0).count, 3);
         // desk.failed carries each group's newest failure: the head of its list, f2.
-        const auto listing = await<FailureGroupList>([&](QObject *c, auto done) { m_client->failureGroupList(c, done); });
+        const auto listing =
+            await<FailureGroupList>([&](QObject *c, auto done) { m_client->failureGroupList(c, done); });
         QVERIFY(listing.ok());
         QCOMPARE(listing.value.total, 1);
         QCOMPARE(listing.value.groups.size(), 1);
@@ -334,9 +373,8 @@ private slots:
         QCOMPARE(listing.value.groups.at(0).newestQueue, QStringLiteral("q1"));
         QVERIFY(listing.value.groups.at(0).newestDamaged.isEmpty());
 
-        const auto page = await<FailedJobsPage>([&](QObject *c, auto done) {
-            m_client->failedJobs(QStringLiteral("g1"), 0, 2, c, done);
-        });
+        const auto page = await<FailedJobsPage>(
+            [&](QObject *c, auto done) { m_client->failedJobs(QStringLiteral("g1"), 0, 2, c, done); });
         QVERIFY(page.ok());
         QCOMPARE(page.value.total, 3);
         QCOMPARE(page.value.jobs.size(), 2);
@@ -351,16 +389,14 @@ private slots:
         QCOMPARE(workers.value.size(), 1);
         QCOMPARE(workers.value.at(0).name, QStringLiteral("w1"));
         QCOMPARE(workers.value.at(0).jobs, 1);
-        const auto mine = await<WorkerJobs>([&](QObject *c, auto done) {
-            m_client->workerJobs(QStringLiteral("w1"), c, done);
-        });
+        const auto mine =
+            await<WorkerJobs>([&](QObject *c, auto done) { m_client->workerJobs(QStringLiteral("w1"), c, done); });
         QCOMPARE(mine.value.running, QStringList{QStringLiteral("other")});
         QVERIFY(mine.value.stalled.isEmpty());
 
         // Unfail the two oldest back into q2.
-        const auto moved = await<qint64>([&](QObject *c, auto done) {
-            m_client->unfail(QStringLiteral("g1"), QStringLiteral("q2"), 2, c, done);
-        });
+        const auto moved = await<qint64>(
+            [&](QObject *c, auto done) { m_client->unfail(QStringLiteral("g1"), QStringLiteral("q2"), 2, c, done); });
         QVERIFY2(moved.ok(), qPrintable(moved.error.message));
         QCOMPARE(moved.value, 2);
         QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q2")).size(), 2);
@@ -377,27 +413,25 @@ private slots:
         QVERIFY(list.value.jobs.at(0).tracked);
         QVERIFY(list.value.expired.isEmpty());
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->untrack("t1", c, done); }).value);
-        QVERIFY(await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.isEmpty());
+        QVERIFY(
+            await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.isEmpty());
 
         const auto added = await<std::optional<QStringList>>([&](QObject *c, auto done) {
             m_client->addTags("t1", {QStringLiteral("red"), QStringLiteral("blue")}, c, done);
         });
         QVERIFY2(added.ok(), qPrintable(added.error.message));
         QCOMPARE(*added.value, (QStringList{QStringLiteral("red"), QStringLiteral("blue")}));
-        const auto tagged = await<TaggedJobsPage>([&](QObject *c, auto done) {
-            m_client->taggedJobs(QStringLiteral("red"), 0, 10, c, done);
-        });
+        const auto tagged = await<TaggedJobsPage>(
+            [&](QObject *c, auto done) { m_client->taggedJobs(QStringLiteral("red"), 0, 10, c, done); });
         QCOMPARE(tagged.value.total, 1);
         QCOMPARE(tagged.value.jids, QStringList{QStringLiteral("t1")});
         const auto top = await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 10, c, done); });
         QCOMPARE(top.value.size(), 2);
-        const auto removed = await<std::optional<QStringList>>([&](QObject *c, auto done) {
-            m_client->removeTags("t1", {QStringLiteral("red")}, c, done);
-        });
+        const auto removed = await<std::optional<QStringList>>(
+            [&](QObject *c, auto done) { m_client->removeTags("t1", {QStringLiteral("red")}, c, done); });
         QCOMPARE(*removed.value, QStringList{QStringLiteral("blue")});
-        const auto unknown = await<std::optional<QStringList>>([&](QObject *c, auto done) {
-            m_client->addTags("nope", {QStringLiteral("x")}, c, done);
-        });
+        const auto unknown = await<std::optional<QStringList>>(
+            [&](QObject *c, auto done) { m_client->addTags("nope", {QStringLiteral("x")}, c, done); });
         QVERIFY(unknown.ok() && !unknown.value);
     }
 
@@ -405,9 +439,8 @@ private slots:
     {
         m_fixture->put("q1", "s1", 86400 * 10 + 5);
         m_fixture->pop("q1", "w1", 1, 86400 * 10 + 17);
-        const auto stats = await<DayStats>([&](QObject *c, auto done) {
-            m_client->stats(QStringLiteral("q1"), 86400 * 10 + 100, c, done);
-        });
+        const auto stats = await<DayStats>(
+            [&](QObject *c, auto done) { m_client->stats(QStringLiteral("q1"), 86400 * 10 + 100, c, done); });
         QVERIFY2(stats.ok(), qPrintable(stats.error.message));
         QCOMPARE(stats.value.wait.count, 1);
         QCOMPARE(stats.value.wait.histogram.size(), 148);
@@ -422,21 +455,22 @@ private slots:
         QCOMPARE(all.value.text(QStringLiteral("heartbeat")), QStringLiteral("60"));
         QCOMPARE(all.value.text(QStringLiteral("application")), QStringLiteral("qless"));
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-            m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
-        }).ok());
-        const auto value = await<std::optional<QString>>([&](QObject *c, auto done) {
-            m_client->configValue(QStringLiteral("heartbeat"), c, done);
-        });
+                    m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
+                }).ok());
+        const auto value = await<std::optional<QString>>(
+            [&](QObject *c, auto done) { m_client->configValue(QStringLiteral("heartbeat"), c, done); });
         QCOMPARE(*value.value, QStringLiteral("30"));
         const auto bad = await<bool>([&](QObject *c, auto done) {
             m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("soon"), c, done);
         });
         QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
         QVERIFY(!bad.error.message.contains(QLatin1String("user_script")));
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->unsetConfig(QStringLiteral("heartbeat"), c, done); }).ok());
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->unsetConfig(QStringLiteral("heartbeat"), c, done);
+                }).ok());
         QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) {
-                     m_client->configValue(QStringLiteral("heartbeat"), c, done);
-                 }).value,
+                      m_client->configValue(QStringLiteral("heartbeat"), c, done);
+                  }).value,
                  QStringLiteral("60"));
     }
 
@@ -445,7 +479,8 @@ private slots:
         m_fixture->put("q1", "mv", 1000, {"priority", "7", "tags", "[\"x\"]", "retries", "2"}, 0, "{\"k\":\"v\"}", "K");
         m_fixture->pop("q1", "w1", 1, 1001);
         m_now = 1005;
-        const auto moved = await<bool>([&](QObject *c, auto done) { m_client->move("mv", QStringLiteral("q2"), c, done); });
+        const auto moved =
+            await<bool>([&](QObject *c, auto done) { m_client->move("mv", QStringLiteral("q2"), c, done); });
         QVERIFY2(moved.ok(), qPrintable(moved.error.message));
         QVERIFY(moved.value);
         const std::optional<Job> job = get("mv");
@@ -462,7 +497,8 @@ private slots:
         QVERIFY(jobs(QStringLiteral("running"), QStringLiteral("q1")).isEmpty());
         // Its old worker lost it.
         QVERIFY(m_fixture->call(QStringLiteral("heartbeat"), {"mv", "w1", "1006"}).isNil());
-        const auto none = await<bool>([&](QObject *c, auto done) { m_client->move("nope", QStringLiteral("q2"), c, done); });
+        const auto none =
+            await<bool>([&](QObject *c, auto done) { m_client->move("nope", QStringLiteral("q2"), c, done); });
         QVERIFY(none.ok() && !none.value);
         // One round trip: move.lua, no get before it.
         m_fixture->command({"CONFIG", "RESETSTAT"});
@@ -487,7 +523,9 @@ private slots:
         QVERIFY(moved.ok() && moved.value);
         QCOMPARE(get("g1")->queue, QStringLiteral("q2"));
         // An empty state guards nothing.
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("g1", QStringLiteral("q3"), QString(), c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->move("g1", QStringLiteral("q3"), QString(), c, done);
+                }).value);
         QCOMPARE(get("g1")->queue, QStringLiteral("q3"));
         // Script errors arrive readable: back to its own queue, when it has none.
         m_fixture->command({"HSET", "ql:j:g1", "queue", ""});
@@ -509,7 +547,9 @@ private slots:
         QCOMPARE(job->state, QStringLiteral("waiting"));
         QCOMPARE(job->queue, QStringLiteral("q1"));
         QVERIFY(!job->failure);
-        QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); }).value.isEmpty());
+        QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto done) {
+                    m_client->failureGroups(c, done);
+                }).value.isEmpty());
         // Only failed jobs: the same retry again (now waiting) changes nothing.
         const QList<QByteArray> before = m_fixture->snapshot();
         const auto again = await<bool>([&](QObject *c, auto done) { m_client->retry("r1", c, done); });
@@ -570,7 +610,8 @@ private slots:
         request.queue.clear();
         request.count = 10;
         request.key = "batch-3";
-        const auto cancelled = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        const auto cancelled =
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
         QVERIFY2(cancelled.ok(), qPrintable(cancelled.error.message));
         QCOMPARE(cancelled.value.taken, 3);
         QCOMPARE(cancelled.value.done, 1);
@@ -622,7 +663,8 @@ private slots:
         }
         QCOMPARE(done, total);
         QCOMPARE(m_fixture->command({"ZCARD", "ql:q:dst-work"}).integer, total);
-        QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto cb) { m_client->failureGroups(c, cb); }).value.isEmpty());
+        QVERIFY(
+            await<QList<FailureGroup>>([&](QObject *c, auto cb) { m_client->failureGroups(c, cb); }).value.isEmpty());
     }
 
     void priorityCancelDepends()
@@ -646,7 +688,9 @@ private slots:
         QCOMPARE(get("b")->state, QStringLiteral("waiting"));
         QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->dependsOff("b", {}, c, done); }).value);
 
-        const auto cancelled = await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"a", "b"}, c, done); });
+        const auto cancelled = await<QStringList>([&](QObject *c, auto done) {
+            m_client->cancel({"a", "b"}, c, done);
+        });
         QVERIFY2(cancelled.ok(), qPrintable(cancelled.error.message));
         QCOMPARE(cancelled.value.size(), 2);
         QVERIFY(!get("a"));
@@ -656,7 +700,8 @@ private slots:
     {
         m_fixture->call(QStringLiteral("recur"), {"on", "q1", "rj", "Rk", "{}", "1000", "interval", "60", "30",
                                                   "priority", "2", "tags", "[\"t\"]"});
-        const auto got = await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
+        const auto got =
+            await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
         QVERIFY2(got.ok() && got.value, qPrintable(got.error.message));
         QCOMPARE(got.value->klass, QStringLiteral("Rk"));
         QCOMPARE(got.value->interval, 60.0);
@@ -670,13 +715,16 @@ private slots:
         update.interval = 120;
         update.queue = QStringLiteral("q2");
         QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("rj", update, c, done); }).value);
-        const auto after = await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
+        const auto after =
+            await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
         QCOMPARE(after.value->interval, 120.0);
         QCOMPARE(after.value->queue, QStringLiteral("q2"));
         QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("nope", update, c, done); }).value);
 
         QCOMPARE(await<qint64>([&](QObject *c, auto done) { m_client->recurringOff("rj", c, done); }).value, 1);
-        QVERIFY(!await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); }).value);
+        QVERIFY(!await<std::optional<RecurringJob>>([&](QObject *c, auto done) {
+                     m_client->recurringJob("rj", c, done);
+                 }).value);
     }
 
     void readOnlyClientRefusesEveryWrite()
@@ -689,17 +737,25 @@ private slots:
         m_fixture->command({"CONFIG", "RESETSTAT"});
         auto refused = [](const RedisError &error) { return error.kind == RedisError::Kind::ReadOnlyMode; };
         QVERIFY(refused(await<QStringList>([&](QObject *c, auto done) { client.cancel({"ro"}, c, done); }).error));
-        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.move("ro", QStringLiteral("q2"), c, done); }).error));
+        QVERIFY(refused(
+            await<bool>([&](QObject *c, auto done) { client.move("ro", QStringLiteral("q2"), c, done); }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.retry("ro", c, done); }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.track("ro", c, done); }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setPriority("ro", 1, c, done); }).error));
-        QVERIFY(refused(await<qint64>([&](QObject *c, auto done) { client.unfail(QStringLiteral("g"), QStringLiteral("q"), 1, c, done); }).error));
-        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.move("ro", QStringLiteral("q2"), QStringLiteral("waiting"), c, done); }).error));
+        QVERIFY(refused(await<qint64>([&](QObject *c, auto done) {
+                            client.unfail(QStringLiteral("g"), QStringLiteral("q"), 1, c, done);
+                        }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) {
+                            client.move("ro", QStringLiteral("q2"), QStringLiteral("waiting"), c, done);
+                        }).error));
         FailedActionRequest request;
         request.group = QStringLiteral("g");
         request.key = "k";
-        QVERIFY(refused(await<FailedBatch>([&](QObject *c, auto done) { client.failedAction(request, c, done); }).error));
-        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setConfig(QStringLiteral("heartbeat"), QStringLiteral("1"), c, done); }).error));
+        QVERIFY(
+            refused(await<FailedBatch>([&](QObject *c, auto done) { client.failedAction(request, c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) {
+                            client.setConfig(QStringLiteral("heartbeat"), QStringLiteral("1"), c, done);
+                        }).error));
         QVERIFY(!m_fixture->redis().command({"INFO", "commandstats"}).bytes.contains("cmdstat_evalsha"));
         // Reads go through.
         const auto counts = await<QList<QueueCounts>>([&](QObject *c, auto done) { client.queueCounts(c, done); });
@@ -710,10 +766,9 @@ private slots:
     void brokenDataIsShownNotTrusted()
     {
         const QByteArray jid("bad\xff\xfejid", 8);
-        m_fixture->command({"HSET", "ql:j:" + jid, "jid", jid, "state", "waiting", "queue", "q1",
-                            "priority", "high", "retries", "5", "remaining", "5",
-                            "data", "{broken", "tags", "not json[", "history", "{\"x\":",
-                            "failure", "oops"});
+        m_fixture->command({"HSET",     "ql:j:" + jid, "jid",     jid,       "state",     "waiting", "queue", "q1",
+                            "priority", "high",        "retries", "5",       "remaining", "5",       "data",  "{broken",
+                            "tags",     "not json[",   "history", "{\"x\":", "failure",   "oops"});
         const std::optional<Job> job = get(jid);
         QVERIFY(job);
         QVERIFY(job->escapedBytes);
@@ -748,9 +803,8 @@ private slots:
         // A failure group listing a jid whose job is gone, and one with broken bytes.
         m_fixture->command({"SADD", "ql:failures", "g9"});
         m_fixture->command({"LPUSH", "ql:f:g9", "gone", jid});
-        const auto page = await<FailedJobsPage>([&](QObject *c, auto done) {
-            m_client->failedJobs(QStringLiteral("g9"), 0, 10, c, done);
-        });
+        const auto page = await<FailedJobsPage>(
+            [&](QObject *c, auto done) { m_client->failedJobs(QStringLiteral("g9"), 0, 10, c, done); });
         QVERIFY2(page.ok(), qPrintable(page.error.message));
         QCOMPARE(page.value.jobs.size(), 2);
         QVERIFY(page.value.jobs.at(0).jid.contains("\\xFF"));
@@ -784,7 +838,8 @@ private slots:
         QVERIFY(QlessDecoder::failureGroups(reply, &error).isEmpty());
         QVERIFY(error.isNull());
         // desk.failed's listing, and qless's {group: count} read the same way.
-        reply.bytes = R"({"total":7,"groups":[{"name":"g","count":2,"newest":{"jid":"j","when":5,"message":"m","worker":"w","queue":"q"}},{"name":"h","count":1,"newest":{"jid":"x","damaged":"ql:j:x: WRONGTYPE"}}]})";
+        reply.bytes =
+            R"({"total":7,"groups":[{"name":"g","count":2,"newest":{"jid":"j","when":5,"message":"m","worker":"w","queue":"q"}},{"name":"h","count":1,"newest":{"jid":"x","damaged":"ql:j:x: WRONGTYPE"}}]})";
         const FailureGroupList listing = QlessDecoder::failureGroupList(reply, &error);
         QVERIFY(error.isNull());
         QCOMPARE(listing.total, 7);
@@ -816,7 +871,8 @@ private slots:
             return QlessDecoder::failedBatch(reply, error);
         };
         RedisError error;
-        FailedBatch batch = decode("{\"taken\":3,\"done\":1,\"skipped\":{\"missing\":[\"a\",\"b\"],\"not failed\":{}}}", &error);
+        FailedBatch batch =
+            decode("{\"taken\":3,\"done\":1,\"skipped\":{\"missing\":[\"a\",\"b\"],\"not failed\":{}}}", &error);
         QVERIFY(error.isNull());
         QCOMPARE(batch.taken, 3);
         QCOMPARE(batch.done, 1);
@@ -824,9 +880,9 @@ private slots:
         QVERIFY(!batch.skipped.contains(QStringLiteral("not failed"))); // `{}`: an empty list
         QCOMPARE(batch.skippedCount(), 2);
         QCOMPARE(batch.leftInPlace(), 0);
-        for (const QByteArray &empty : {QByteArray("{\"taken\":0,\"done\":0,\"skipped\":{}}"),
-                                       QByteArray("{\"taken\":0,\"done\":0,\"skipped\":[]}"),
-                                       QByteArray("{\"taken\":0,\"done\":0}")}) {
+        for (const QByteArray &empty :
+             {QByteArray("{\"taken\":0,\"done\":0,\"skipped\":{}}"),
+              QByteArray("{\"taken\":0,\"done\":0,\"skipped\":[]}"), QByteArray("{\"taken\":0,\"done\":0}")}) {
             batch = decode(empty, &error);
             QVERIFY2(error.isNull(), empty.constData());
             QVERIFY(batch.skipped.isEmpty());
@@ -836,10 +892,11 @@ private slots:
         QVERIFY(error.isNull());
         QCOMPARE(batch.skipped.value(QStringLiteral("missing")), QList<QByteArray>{"x\\xFF"});
 
-        for (const QByteArray &wrong : {QByteArray("[]"), QByteArray("not json"), QByteArray("{\"taken\":\"3\",\"done\":1}"),
-                                       QByteArray("{\"taken\":1}"), QByteArray("{\"taken\":1,\"done\":1,\"skipped\":5}"),
-                                       QByteArray("{\"taken\":1,\"done\":1,\"skipped\":[\"a\"]}"),
-                                       QByteArray("{\"taken\":1,\"done\":1,\"skipped\":{\"missing\":\"a\"}}")}) {
+        for (const QByteArray &wrong :
+             {QByteArray("[]"), QByteArray("not json"), QByteArray("{\"taken\":\"3\",\"done\":1}"),
+              QByteArray("{\"taken\":1}"), QByteArray("{\"taken\":1,\"done\":1,\"skipped\":5}"),
+              QByteArray("{\"taken\":1,\"done\":1,\"skipped\":[\"a\"]}"),
+              QByteArray("{\"taken\":1,\"done\":1,\"skipped\":{\"missing\":\"a\"}}")}) {
             RedisError shape;
             decode(wrong, &shape);
             QVERIFY2(shape.kind == RedisError::Kind::BadReply, wrong.constData());

@@ -61,7 +61,8 @@ private slots:
         QCOMPARE(q().command({"SCARD", "ql:paused_queues"}).integer, 2);
         // A paused queue hands out nothing, as qless's own pop says.
         QCOMPARE(q().qlessJson("pop", T + 1, {"a", "w1", "1"}).toArray().size(), 0);
-        QVERIFY(await<bool>([&](QObject *c, auto done) { client()->unpauseQueues({QStringLiteral("a")}, c, done); }).ok());
+        QVERIFY(
+            await<bool>([&](QObject *c, auto done) { client()->unpauseQueues({QStringLiteral("a")}, c, done); }).ok());
         QCOMPARE(q().command({"SMEMBERS", "ql:paused_queues"}).elements.size(), 1);
         QCOMPARE(q().qlessJson("pop", T + 2, {"a", "w1", "1"}).toArray().size(), 1);
     }
@@ -86,7 +87,12 @@ private slots:
         }
         QCOMPARE(q().snapshot(), before);
         // The timed-out job is what the next pop hands out.
-        QCOMPARE(q().qlessJson("pop", T + 2, {"a", "w2", "1"}).toArray().at(0).toObject().value(QStringLiteral("jid")).toString(),
+        QCOMPARE(q().qlessJson("pop", T + 2, {"a", "w2", "1"})
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("jid"))
+                     .toString(),
                  QStringLiteral("run"));
     }
 
@@ -94,9 +100,12 @@ private slots:
     {
         put("a", "j");
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-            client()->addNote("j", QStringLiteral("checked by ops"), QStringLiteral("{\"ticket\":42}"), c, done);
-        }).ok());
-        QVERIFY(await<bool>([&](QObject *c, auto done) { client()->addNote("j", QStringLiteral("plain"), QString(), c, done); }).ok());
+                    client()->addNote("j", QStringLiteral("checked by ops"), QStringLiteral("{\"ticket\":42}"), c,
+                                      done);
+                }).ok());
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    client()->addNote("j", QStringLiteral("plain"), QString(), c, done);
+                }).ok());
         const auto job = await<std::optional<Job>>([&](QObject *c, auto done) { client()->job("j", c, done); });
         QVERIFY(job.value);
         QCOMPARE(job.value->history.size(), 3);
@@ -104,9 +113,12 @@ private slots:
         QCOMPARE(job.value->history.at(1).extra.value(QLatin1String("ticket")).toInt(), 42);
         QCOMPARE(job.value->history.at(2).what, QStringLiteral("plain"));
         // A gone job and data that is not JSON are errors that say so.
-        const auto gone = await<bool>([&](QObject *c, auto done) { client()->addNote("gone", QStringLiteral("x"), QString(), c, done); });
+        const auto gone = await<bool>(
+            [&](QObject *c, auto done) { client()->addNote("gone", QStringLiteral("x"), QString(), c, done); });
         QVERIFY(gone.error.message.contains(QStringLiteral("does not exist")));
-        const auto bad = await<bool>([&](QObject *c, auto done) { client()->addNote("j", QStringLiteral("x"), QStringLiteral("{nope"), c, done); });
+        const auto bad = await<bool>([&](QObject *c, auto done) {
+            client()->addNote("j", QStringLiteral("x"), QStringLiteral("{nope"), c, done);
+        });
         QVERIFY(bad.error.message.contains(QStringLiteral("not JSON")));
     }
 
@@ -119,19 +131,23 @@ private slots:
         q().command({"ZADD", "ql:queues", QByteArray::number(T), "templates"});
         qless("recur", T, {"templates", "tpl", "K", "{}", "interval", "60", "0"});
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-            client()->deregisterWorkers({QStringLiteral("w2"), QStringLiteral("nobody")}, c, done);
-        }).ok());
+                    client()->deregisterWorkers({QStringLiteral("w2"), QStringLiteral("nobody")}, c, done);
+                }).ok());
         QCOMPARE(q().command({"ZSCORE", "ql:workers", "w2"}).isNil(), true);
         QCOMPARE(q().command({"ZSCORE", "ql:workers", "w1"}).isNil(), false);
 
         const auto forgotten = await<QStringList>([&](QObject *c, auto done) {
-            client()->forgetQueues({QStringLiteral("busy"), QStringLiteral("idle"), QStringLiteral("templates")}, c, done);
+            client()->forgetQueues({QStringLiteral("busy"), QStringLiteral("idle"), QStringLiteral("templates")}, c,
+                                   done);
         });
         QVERIFY2(forgotten.ok(), qPrintable(forgotten.error.message));
         QCOMPARE(forgotten.value, QStringList{QStringLiteral("idle")}); // busy holds a job, templates a template
         QVERIFY(q().command({"ZSCORE", "ql:queues", "idle"}).isNil());
         QVERIFY(!q().command({"ZSCORE", "ql:queues", "busy"}).isNil());
-        QCOMPARE(await<qint64>([&](QObject *c, auto done) { client()->queueLength(QStringLiteral("busy"), c, done); }).value, 1);
+        QCOMPARE(await<qint64>([&](QObject *c, auto done) {
+                     client()->queueLength(QStringLiteral("busy"), c, done);
+                 }).value,
+                 1);
     }
 
     void recurringBacklogIsEdited()
@@ -140,7 +156,8 @@ private slots:
         RecurringUpdate update;
         update.backlog = 5;
         QVERIFY(await<bool>([&](QObject *c, auto done) { client()->updateRecurring("tpl", update, c, done); }).value);
-        const auto got = await<std::optional<RecurringJob>>([&](QObject *c, auto done) { client()->recurringJob("tpl", c, done); });
+        const auto got =
+            await<std::optional<RecurringJob>>([&](QObject *c, auto done) { client()->recurringJob("tpl", c, done); });
         QCOMPARE(got.value->backlog, 5.0);
     }
 };

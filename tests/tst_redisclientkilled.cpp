@@ -189,8 +189,9 @@ private slots:
         QVERIFY(server.start());
         SyncRedis seed;
         QVERIFY(seed.connectUnix(server.socketPath()));
-        QCOMPARE(seed.command({"ACL", "SETUSER", "peek", "on", ">pw", "~*", "+@read", "+@connection",
-                               "-evalsha", "-script"}).bytes,
+        QCOMPARE(seed.command(
+                         {"ACL", "SETUSER", "peek", "on", ">pw", "~*", "+@read", "+@connection", "-evalsha", "-script"})
+                     .bytes,
                  QByteArray("OK"));
         QCOMPARE(seed.command({"SET", "k", "v"}).bytes, QByteArray("OK"));
         ConnectionSettings settings = unixSettings(server);
@@ -200,7 +201,8 @@ private slots:
         QVERIFY(awaitReady(connection));
         QElapsedTimer clock;
         clock.start();
-        const RedisReply script = awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get"}));
+        const RedisReply script =
+            awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get"}));
         QCOMPARE(script.error.kind, RedisError::Kind::NoPermission);
         QVERIFY2(script.error.message.contains(QLatin1String("ACL")), qPrintable(script.error.message));
         QVERIFY2(script.error.message.contains(QLatin1String("evalsha"), Qt::CaseInsensitive)

@@ -23,8 +23,8 @@ private:
     static ConnectionSettings unixSettings(const RedisServer &server, const QString &query = {})
     {
         QString error;
-        ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("unix://") + server.socketPath() + query, &error);
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("unix://") + server.socketPath() + query, &error);
         if (!error.isEmpty())
             qFatal("bad test URL: %s", qPrintable(error));
         return settings;
@@ -69,8 +69,8 @@ private slots:
         options.tcp = true;
         RedisServer server(options);
         QVERIFY(server.start());
-        ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("redis://127.0.0.1:%1/0").arg(server.port()));
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1/0").arg(server.port()));
         RedisConnection connection(settings);
         QSignalSpy states(&connection, &RedisConnection::stateChanged);
         QVERIFY(awaitReady(connection));
@@ -141,8 +141,8 @@ private slots:
         QCOMPARE(awaitReply(connection, get).bytes, QByteArray("60"));
         fixture.command({"SCRIPT", "FLUSH"});
         // A write after a flush runs once: loaded, retried, done.
-        const RedisReply put = awaitReply(connection, RedisCommand::writeScript(
-            QStringLiteral("put"), {"q"}, {"jid-1", "Job", "{}", "1000", "0"}));
+        const RedisReply put = awaitReply(connection, RedisCommand::writeScript(QStringLiteral("put"), {"q"},
+                                                                                {"jid-1", "Job", "{}", "1000", "0"}));
         QCOMPARE(put.bytes, QByteArray("jid-1"));
         QCOMPARE(fixture.command({"ZCARD", "ql:q:q-work"}).integer, 1);
         QCOMPARE(commandCalls(fixture.redis(), "script|load"), 3); // once per flush, no more
@@ -156,11 +156,12 @@ private slots:
         QVERIFY(fixture.start());
         QCOMPARE(fixture.command({"ACL", "SETUSER", "noload", "on", ">pw", "~*", "&*", "+@all", "-script|load"}).bytes,
                  QByteArray("OK"));
-        RedisConnection connection(ConnectionSettings::fromUrl(
-            QStringLiteral("unix://noload:pw@") + fixture.server().socketPath()));
+        RedisConnection connection(
+            ConnectionSettings::fromUrl(QStringLiteral("unix://noload:pw@") + fixture.server().socketPath()));
         QVERIFY(awaitReady(connection));
         QCOMPARE(fixture.command({"SCRIPT", "FLUSH"}).bytes, QByteArray("OK"));
-        const RedisReply reply = awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"}));
+        const RedisReply reply =
+            awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"}));
         QVERIFY(reply.isError());
         QCOMPARE(reply.error.kind, RedisError::Kind::NoPermission);
         QVERIFY2(reply.error.message.contains(QLatin1String("SCRIPT LOAD")), qPrintable(reply.error.message));
@@ -170,8 +171,9 @@ private slots:
         QCOMPARE(commandCalls(fixture.redis(), "script|load", "rejected_calls"), 1);
         QCOMPARE(fixture.command({"ACL", "SETUSER", "noload", "+script|load"}).bytes, QByteArray("OK"));
         // Allowed again: the next call loads the script and runs.
-        QCOMPARE(awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"})).bytes,
-                 QByteArray("60"));
+        QCOMPARE(
+            awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"})).bytes,
+            QByteArray("60"));
     }
 
     void luaErrorsInTheScriptsOwnWords()
@@ -179,8 +181,8 @@ private slots:
         QlessFixture fixture;
         QVERIFY(fixture.start());
         RedisConnection connection(unixSettings(fixture.server()));
-        const RedisReply reply = awaitReply(connection, RedisCommand::writeScript(
-            QStringLiteral("put"), {"q"}, {"jid", "Job", "{}", "1000", "abc"}));
+        const RedisReply reply = awaitReply(connection, RedisCommand::writeScript(QStringLiteral("put"), {"q"},
+                                                                                  {"jid", "Job", "{}", "1000", "abc"}));
         QVERIFY(reply.isError());
         QCOMPARE(reply.error.kind, RedisError::Kind::ScriptError);
         QCOMPARE(reply.error.message, QStringLiteral("Put(): Arg \"delay\" not a number: abc"));
@@ -200,8 +202,8 @@ private slots:
         const RedisReply set = awaitReply(connection, RedisCommand::write({"SET", "k", "v"}));
         QCOMPARE(set.error.kind, RedisError::Kind::ReadOnlyMode);
         QVERIFY(set.error.message.contains(QLatin1String("read-only")));
-        const RedisReply cancel = awaitReply(connection, RedisCommand::writeScript(
-            QStringLiteral("cancel"), {}, {"jid-1"}));
+        const RedisReply cancel =
+            awaitReply(connection, RedisCommand::writeScript(QStringLiteral("cancel"), {}, {"jid-1"}));
         QCOMPARE(cancel.error.kind, RedisError::Kind::ReadOnlyMode);
         QVERIFY(cancel.error.message.contains(QLatin1String("cancel")));
         QVERIFY(cancel.error.certainlyNotRun());
@@ -223,8 +225,7 @@ private slots:
             QCOMPARE(admin.command({"CONFIG", "SET", "requirepass", "secret"}).bytes, QByteArray("OK"));
         }
 
-        RedisConnection wrong(ConnectionSettings::fromUrl(
-            QStringLiteral("unix://:nope@") + server.socketPath()));
+        RedisConnection wrong(ConnectionSettings::fromUrl(QStringLiteral("unix://:nope@") + server.socketPath()));
         QTRY_COMPARE_WITH_TIMEOUT(wrong.state().phase, ConnectionState::Phase::Failed, 20000);
         QCOMPARE(wrong.state().error.kind, RedisError::Kind::WrongPassword);
         QVERIFY(wrong.state().describe().contains(QLatin1String("password")));
@@ -242,8 +243,7 @@ private slots:
         QVERIFY2(none.state().describe().contains(QLatin1String("password")), qPrintable(none.state().describe()));
         QVERIFY(!none.state().error.isPassing());
 
-        RedisConnection right(ConnectionSettings::fromUrl(
-            QStringLiteral("unix://:secret@") + server.socketPath()));
+        RedisConnection right(ConnectionSettings::fromUrl(QStringLiteral("unix://:secret@") + server.socketPath()));
         QCOMPARE(awaitReply(right, RedisCommand::read({"PING"})).bytes, QByteArray("PONG"));
     }
 
@@ -252,27 +252,29 @@ private slots:
         QlessFixture fixture;
         QVERIFY(fixture.start());
         fixture.put("q", "jid-1", 1000);
-        QCOMPARE(fixture.command({"ACL", "SETUSER", "viewer", "on", ">viewpw", "~*", "&*", "+@read",
-                                  "+@connection", "+evalsha", "+script|load"}).bytes,
+        QCOMPARE(fixture
+                     .command({"ACL", "SETUSER", "viewer", "on", ">viewpw", "~*", "&*", "+@read", "+@connection",
+                               "+evalsha", "+script|load"})
+                     .bytes,
                  QByteArray("OK"));
-        RedisConnection connection(ConnectionSettings::fromUrl(
-            QStringLiteral("unix://viewer:viewpw@") + fixture.server().socketPath()));
+        RedisConnection connection(
+            ConnectionSettings::fromUrl(QStringLiteral("unix://viewer:viewpw@") + fixture.server().socketPath()));
         QVERIFY(awaitReady(connection));
 
         const RedisReply set = awaitReply(connection, RedisCommand::write({"SET", "k", "v"}));
         QCOMPARE(set.error.kind, RedisError::Kind::NoPermission);
         QVERIFY(set.error.message.contains(QLatin1String("ACL")));
         // A script that writes is stopped at its first write, inside the script.
-        const RedisReply cancel = awaitReply(connection, RedisCommand::writeScript(
-            QStringLiteral("cancel"), {}, {"jid-1"}));
+        const RedisReply cancel =
+            awaitReply(connection, RedisCommand::writeScript(QStringLiteral("cancel"), {}, {"jid-1"}));
         QCOMPARE(cancel.error.kind, RedisError::Kind::NoPermission);
         QCOMPARE(fixture.command({"EXISTS", "ql:j:jid-1"}).integer, 1);
         // Reading scripts are fine.
         const RedisReply get = awaitReply(connection, RedisCommand::readScript(QStringLiteral("get"), {}, {"jid-1"}));
         QVERIFY2(!get.isError(), qPrintable(get.error.message));
 
-        RedisConnection wrongUser(ConnectionSettings::fromUrl(
-            QStringLiteral("unix://viewer:bad@") + fixture.server().socketPath()));
+        RedisConnection wrongUser(
+            ConnectionSettings::fromUrl(QStringLiteral("unix://viewer:bad@") + fixture.server().socketPath()));
         QTRY_COMPARE_WITH_TIMEOUT(wrongUser.state().phase, ConnectionState::Phase::Failed, 20000);
         QCOMPARE(wrongUser.state().error.kind, RedisError::Kind::WrongPassword);
     }
@@ -297,8 +299,7 @@ private slots:
         int ticksWhenSent = ticks;
         connection.send(RedisCommand::write({"DEBUG", "SLEEP", "2"}), &context,
                         [&sleep](const RedisReply &reply) { sleep = reply; });
-        connection.send(RedisCommand::read({"GET", "k"}), &context,
-                        [&get](const RedisReply &reply) { get = reply; });
+        connection.send(RedisCommand::read({"GET", "k"}), &context, [&get](const RedisReply &reply) { get = reply; });
         QCOMPARE(ticks, ticksWhenSent); // send() returned at once
         QTRY_VERIFY_WITH_TIMEOUT(sleep && get, 10000);
         // The timer went on ticking all the while the server slept.
@@ -338,8 +339,8 @@ private slots:
         const quint16 port = probe.serverPort();
         probe.close();
 
-        RedisConnection connection(ConnectionSettings::fromUrl(
-            QStringLiteral("redis://127.0.0.1:%1?timeout=300").arg(port)));
+        RedisConnection connection(
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1?timeout=300").arg(port)));
         QTRY_COMPARE_WITH_TIMEOUT(connection.state().phase, ConnectionState::Phase::Reconnecting, 20000);
         QCOMPARE(connection.state().error.kind, RedisError::Kind::ConnectionRefused);
         QVERIFY(connection.state().retryInMs > 0);
@@ -355,26 +356,29 @@ private slots:
         options.tcp = true;
         RedisServer server(options);
         QVERIFY(server.start());
-        ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("redis://127.0.0.1:%1/0?timeout=30000").arg(server.port()));
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1/0?timeout=30000").arg(server.port()));
         settings.reconnectInitialMs = 50;
         settings.reconnectMaxMs = 400;
         RedisConnection connection(settings);
         QVERIFY(awaitReady(connection));
 
         QObject context;
-        struct Outcome { bool write; std::optional<RedisReply> reply; };
+        struct Outcome
+        {
+            bool write;
+            std::optional<RedisReply> reply;
+        };
         std::vector<Outcome> outcomes(400);
         auto sendAll = [&](int from, int to) {
             for (int i = from; i < to; ++i) {
                 const bool write = i % 2 == 0;
                 outcomes[size_t(i)].write = write;
-                const RedisCommand command = write
-                    ? RedisCommand::write({"INCR", "counter"})
-                    : RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"});
-                connection.send(command, &context, [&outcomes, i](const RedisReply &reply) {
-                    outcomes[size_t(i)].reply = reply;
-                });
+                const RedisCommand command =
+                    write ? RedisCommand::write({"INCR", "counter"})
+                          : RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"});
+                connection.send(command, &context,
+                                [&outcomes, i](const RedisReply &reply) { outcomes[size_t(i)].reply = reply; });
             }
         };
         QSignalSpy states(&connection, &RedisConnection::stateChanged);

@@ -14,14 +14,16 @@ private slots:
     {
         QTest::addColumn<QByteArray>("server");
         QTest::addColumn<QString>("clean");
-        QTest::newRow("redis 7, line") << QByteArray("ERR user_script:12: Put(): Arg \"delay\" not a number: abc "
-                                                     "script: 0123456789abcdef0123456789abcdef01234567, on @user_script:12.")
+        QTest::newRow("redis 7, line") << QByteArray(
+            "ERR user_script:12: Put(): Arg \"delay\" not a number: abc "
+            "script: 0123456789abcdef0123456789abcdef01234567, on @user_script:12.")
                                        << QStringLiteral("Put(): Arg \"delay\" not a number: abc");
         QTest::newRow("redis 7, level 0") << QByteArray("ERR Put(): Arg \"jid\" missing script: "
                                                         "0123456789abcdef0123456789abcdef01234567, on @user_script:1.")
                                           << QStringLiteral("Put(): Arg \"jid\" missing");
-        QTest::newRow("redis 6") << QByteArray("ERR Error running script (call to f_0123456789abcdef0123456789abcdef01234567): "
-                                               "@user_script:3: Cancel(): Arg \"jid\" missing")
+        QTest::newRow("redis 6") << QByteArray(
+            "ERR Error running script (call to f_0123456789abcdef0123456789abcdef01234567): "
+            "@user_script:3: Cancel(): Arg \"jid\" missing")
                                  << QStringLiteral("Cancel(): Arg \"jid\" missing");
     }
 
@@ -40,17 +42,26 @@ private slots:
         QTest::addColumn<QByteArray>("server");
         QTest::addColumn<int>("kind");
         using K = RedisError::Kind;
-        QTest::newRow("wrongpass") << QByteArray("WRONGPASS invalid username-password pair or user is disabled.") << int(K::WrongPassword);
+        QTest::newRow("wrongpass") << QByteArray("WRONGPASS invalid username-password pair or user is disabled.")
+                                   << int(K::WrongPassword);
         QTest::newRow("noauth") << QByteArray("NOAUTH Authentication required.") << int(K::WrongPassword);
-        QTest::newRow("noperm") << QByteArray("NOPERM this user has no permissions to run the 'set' command") << int(K::NoPermission);
-        QTest::newRow("noperm in script") << QByteArray("ERR The user executing the script can't run this command or subcommand script: "
-                                                        "ff967d0ae0e68b4f9e360fa91c54598bc25ad9b6, on @user_script:1.") << int(K::NoPermission);
-        QTest::newRow("readonly") << QByteArray("READONLY You can't write against a read only replica.") << int(K::ReadOnlyReplica);
+        QTest::newRow("noperm") << QByteArray("NOPERM this user has no permissions to run the 'set' command")
+                                << int(K::NoPermission);
+        QTest::newRow("noperm in script")
+            << QByteArray("ERR The user executing the script can't run this command or subcommand script: "
+                          "ff967d0ae0e68b4f9e360fa91c54598bc25ad9b6, on @user_script:1.")
+            << int(K::NoPermission);
+        QTest::newRow("readonly") << QByteArray("READONLY You can't write against a read only replica.")
+                                  << int(K::ReadOnlyReplica);
         QTest::newRow("loading") << QByteArray("LOADING Redis is loading the dataset in memory") << int(K::Loading);
-        QTest::newRow("busy") << QByteArray("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.") << int(K::Busy);
-        QTest::newRow("oom") << QByteArray("OOM command not allowed when used memory > 'maxmemory'.") << int(K::OutOfMemory);
+        QTest::newRow("busy") << QByteArray(
+            "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.")
+                              << int(K::Busy);
+        QTest::newRow("oom") << QByteArray("OOM command not allowed when used memory > 'maxmemory'.")
+                             << int(K::OutOfMemory);
         QTest::newRow("noscript") << QByteArray("NOSCRIPT No matching script. Please use EVAL.") << int(K::NoScript);
-        QTest::newRow("other") << QByteArray("WRONGTYPE Operation against a key holding the wrong kind of value") << int(K::ServerError);
+        QTest::newRow("other") << QByteArray("WRONGTYPE Operation against a key holding the wrong kind of value")
+                               << int(K::ServerError);
     }
 
     void kinds()
@@ -70,19 +81,24 @@ private slots:
         QTest::addColumn<QByteArray>("server");
         QTest::addColumn<bool>("notRun");
         const QByteArray where = " script: ff967d0ae0e68b4f9e360fa91c54598bc25ad9b6, on @user_script:174.";
-        QTest::newRow("evalsha refused") << QByteArray("NOPERM this user has no permissions to run the 'evalsha' command")
+        QTest::newRow("evalsha refused") << QByteArray(
+            "NOPERM this user has no permissions to run the 'evalsha' command")
                                          << true;
         QTest::newRow("publish in script") << QByteArray("ERR The user executing the script can't publish to the "
-                                                         "channel mentioned in the command" + where)
+                                                         "channel mentioned in the command"
+                                                         + where)
                                            << false;
         QTest::newRow("write in script") << QByteArray("ERR The user executing the script can't run this command or "
-                                                       "subcommand" + where)
+                                                       "subcommand"
+                                                       + where)
                                          << false;
         QTest::newRow("key in script") << QByteArray("ERR The user executing the script can't access at least one of "
-                                                     "the keys mentioned in the command" + where)
+                                                     "the keys mentioned in the command"
+                                                     + where)
                                        << false;
         QTest::newRow("our check first") << QByteArray("ERR user_script:237: Permission(): put refused before changing "
-                                                       "anything: this Redis user may not publish to ql:log" + where)
+                                                       "anything: this Redis user may not publish to ql:log"
+                                                       + where)
                                          << true;
     }
 

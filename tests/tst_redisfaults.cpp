@@ -2,8 +2,8 @@
 #include "faultproxy.h"
 #include "redisconnection.h"
 #include "redisserver.h"
-#include "respreader.h"
 #include "replywaiter.h"
+#include "respreader.h"
 #include "syncredis.h"
 
 #include <QDir>
@@ -31,8 +31,8 @@ private:
     static ConnectionSettings tcpSettings(quint16 port, const QString &query = {})
     {
         QString error;
-        ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("redis://127.0.0.1:%1/0%2").arg(port).arg(query), &error);
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1/0%2").arg(port).arg(query), &error);
         if (!error.isEmpty())
             qFatal("bad test URL: %s", qPrintable(error));
         settings.reconnectInitialMs = 50;
@@ -177,8 +177,8 @@ private slots:
     {
         RedisServer server;
         QVERIFY(server.start());
-        ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("unix://") + server.socketPath() + QStringLiteral("?timeout=300&connect_timeout=300"));
+        ConnectionSettings settings = ConnectionSettings::fromUrl(QStringLiteral("unix://") + server.socketPath()
+                                                                  + QStringLiteral("?timeout=300&connect_timeout=300"));
         settings.reconnectInitialMs = 50;
         settings.reconnectMaxMs = 200;
         RedisConnection connection(settings);
@@ -187,8 +187,7 @@ private slots:
         QVERIFY(admin.connectUnix(server.socketPath()));
         QSignalSpy states(&connection, &RedisConnection::stateChanged);
         QCOMPARE(admin.command({"CLIENT", "PAUSE", "1500", "ALL"}).bytes, QByteArray("OK"));
-        QCOMPARE(awaitReply(connection, RedisCommand::read({"GET", "k"}), 5000).error.kind,
-                 RedisError::Kind::Timeout);
+        QCOMPARE(awaitReply(connection, RedisCommand::read({"GET", "k"}), 5000).error.kind, RedisError::Kind::Timeout);
         QTRY_VERIFY_WITH_TIMEOUT(sawPhase(states, ConnectionState::Phase::Reconnecting), 3000);
         QVERIFY(awaitReady(connection, 10000));
         QCOMPARE(awaitReply(connection, RedisCommand::read({"ECHO", "x"})).bytes, QByteArray("x"));
@@ -284,8 +283,7 @@ private slots:
         QCOMPARE(admin.command({"CONFIG", "SET", "requirepass", "pw"}).bytes, QByteArray("OK"));
         QCOMPARE(admin.command({"CONFIG", "SET", "maxclients", "1"}).bytes, QByteArray("OK"));
 
-        ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("unix://:pw@") + server.socketPath());
+        ConnectionSettings settings = ConnectionSettings::fromUrl(QStringLiteral("unix://:pw@") + server.socketPath());
         settings.reconnectInitialMs = 50;
         settings.reconnectMaxMs = 200;
         RedisConnection connection(settings);
@@ -394,10 +392,18 @@ private slots:
         SyncRedis admin;
         QVERIFY(admin.connectUnix(server.socketPath()));
         admin.command({"CONFIG", "RESETSTAT"});
-        const QList<QList<QByteArray>> refused{
-            {"SUBSCRIBE", "ql:log"}, {"psubscribe", "*"}, {"SSUBSCRIBE", "x"}, {"MONITOR"},
-            {"CLIENT", "REPLY", "OFF"}, {"client", "reply", "skip"}, {"HELLO", "3"}, {"RESET"},
-            {"QUIT"}, {"SELECT", "1"}, {"BLPOP", "q", "0"}, {"XREAD", "BLOCK", "0", "STREAMS", "s", "$"}};
+        const QList<QList<QByteArray>> refused{{"SUBSCRIBE", "ql:log"},
+                                               {"psubscribe", "*"},
+                                               {"SSUBSCRIBE", "x"},
+                                               {"MONITOR"},
+                                               {"CLIENT", "REPLY", "OFF"},
+                                               {"client", "reply", "skip"},
+                                               {"HELLO", "3"},
+                                               {"RESET"},
+                                               {"QUIT"},
+                                               {"SELECT", "1"},
+                                               {"BLPOP", "q", "0"},
+                                               {"XREAD", "BLOCK", "0", "STREAMS", "s", "$"}};
         for (const QList<QByteArray> &argv : refused) {
             const RedisReply reply = awaitReply(connection, RedisCommand::read(argv));
             QVERIFY2(reply.error.kind == RedisError::Kind::NotAllowed, argv.first().constData());

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "redisconnection.h"
-#include "redisserver.h"
 #include "redissentinel.h"
+#include "redisserver.h"
 #include "replywaiter.h"
 #include "syncredis.h"
 
@@ -47,8 +47,8 @@ private slots:
         options.tcp = true;
         m_master = std::make_unique<RedisServer>(options);
         QVERIFY(m_master->start());
-        options.extraArgs = QStringList{QStringLiteral("--replicaof"), QStringLiteral("127.0.0.1"),
-                                        QString::number(m_master->port())};
+        options.extraArgs =
+            QStringList{QStringLiteral("--replicaof"), QStringLiteral("127.0.0.1"), QString::number(m_master->port())};
         m_replica = std::make_unique<RedisServer>(options);
         QVERIFY(m_replica->start());
         m_sentinel = std::make_unique<RedisSentinel>(QStringLiteral("mymaster"), m_master->port());
@@ -72,8 +72,7 @@ private slots:
         const quint16 dead = probe.serverPort();
         probe.close();
         RedisConnection connection(ConnectionSettings::fromUrl(
-            QStringLiteral("redis-sentinel://127.0.0.1:%1,127.0.0.1:%2/mymaster")
-                .arg(dead).arg(m_sentinel->port())));
+            QStringLiteral("redis-sentinel://127.0.0.1:%1,127.0.0.1:%2/mymaster").arg(dead).arg(m_sentinel->port())));
         QVERIFY(awaitReady(connection));
         QVERIFY(connection.state().address.contains(QStringLiteral(":%1").arg(m_master->port())));
         QCOMPARE(awaitReply(connection, RedisCommand::write({"SET", "before", "1"})).bytes, QByteArray("OK"));
@@ -97,28 +96,30 @@ private slots:
         QVERIFY(sentinel.connectTcp(QStringLiteral("127.0.0.1"), m_sentinel->port()));
         // QTRY evaluates its condition once more at the end: ask for the failover only once.
         bool failingOver = false;
-        QTRY_VERIFY_WITH_TIMEOUT(failingOver
-                                     || (failingOver = sentinel.command({"SENTINEL", "FAILOVER", "mymaster"}).bytes == "OK"),
-                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            failingOver || (failingOver = sentinel.command({"SENTINEL", "FAILOVER", "mymaster"}).bytes == "OK"), 60000);
         QTRY_COMPARE_WITH_TIMEOUT(infoField(*m_replica, "replication", "role"), QByteArray("master"), 60000);
 
         // Writes go on; once the old master is demoted they get READONLY, and the connection asks
         // the sentinel again and moves to the new master. Each write ends clearly either way.
         int attempt = 0;
         bool followed = false;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            followed || (followed = [&] {
-                const QByteArray value = "after-" + QByteArray::number(++attempt);
-                const RedisReply reply = awaitReply(connection, RedisCommand::write({"SET", "after", value}));
-                if (reply.isError()) {
-                    if (reply.error.message.isEmpty())
-                        qFatal("an error without a message");
-                    return false;
-                }
-                return connection.state().address.contains(newMaster)
-                    && ask(*m_replica, {"GET", "after"}).bytes == value;
-            }()),
-            90000);
+        QTRY_VERIFY_WITH_TIMEOUT(followed
+                                     || (followed =
+                                             [&] {
+                                                 const QByteArray value = "after-" + QByteArray::number(++attempt);
+                                                 const RedisReply reply =
+                                                     awaitReply(connection,
+                                                                RedisCommand::write({"SET", "after", value}));
+                                                 if (reply.isError()) {
+                                                     if (reply.error.message.isEmpty())
+                                                         qFatal("an error without a message");
+                                                     return false;
+                                                 }
+                                                 return connection.state().address.contains(newMaster)
+                                                        && ask(*m_replica, {"GET", "after"}).bytes == value;
+                                             }()),
+                                 90000);
         QCOMPARE(connection.state().phase, ConnectionState::Phase::Ready);
         QCOMPARE(ask(*m_replica, {"GET", "before"}).bytes, QByteArray("1"));
     }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "redisconnection.h"
+#include "redissentinel.h"
 #include "redisserver.h"
 #include "redissubscriber.h"
-#include "redissentinel.h"
 #include "replywaiter.h"
 #include "syncredis.h"
 #include "testcertificates.h"
@@ -49,9 +49,9 @@ private slots:
             probe.close();
             RedisServer::Options options;
             options.extraArgs = QStringList{
-                QStringLiteral("--tls-port"), QString::number(m_masterTlsPort),
-                QStringLiteral("--tls-cert-file"), m_certificates.serverCert(),
-                QStringLiteral("--tls-key-file"), m_certificates.serverKey(),
+                QStringLiteral("--tls-port"),         QString::number(m_masterTlsPort),
+                QStringLiteral("--tls-cert-file"),    m_certificates.serverCert(),
+                QStringLiteral("--tls-key-file"),     m_certificates.serverKey(),
                 QStringLiteral("--tls-ca-cert-file"), m_certificates.caFile(),
             };
             auto server = std::make_unique<RedisServer>(options);
@@ -77,7 +77,8 @@ private slots:
     void sentinelAndMasterOverTls()
     {
         RedisConnection connection(ConnectionSettings::fromUrl(
-            QStringLiteral("rediss-sentinel://:master-pw@127.0.0.1:%1/mymaster").arg(m_sentinel->tlsPort()) + tlsQuery()));
+            QStringLiteral("rediss-sentinel://:master-pw@127.0.0.1:%1/mymaster").arg(m_sentinel->tlsPort())
+            + tlsQuery()));
         QVERIFY2(awaitReady(connection), qPrintable(connection.state().describe()));
         QVERIFY2(connection.state().address.contains(QStringLiteral(":%1 ").arg(m_masterTlsPort)),
                  qPrintable(connection.state().address));
@@ -99,8 +100,10 @@ private slots:
     // The events connection (pub/sub) finds the master the same way, over TLS too.
     void eventsOverTls()
     {
-        RedisSubscriber subscriber(ConnectionSettings::fromUrl(
-            QStringLiteral("rediss-sentinel://:master-pw@127.0.0.1:%1/mymaster").arg(m_sentinel->tlsPort()) + tlsQuery()),
+        RedisSubscriber subscriber(
+            ConnectionSettings::fromUrl(
+                QStringLiteral("rediss-sentinel://:master-pw@127.0.0.1:%1/mymaster").arg(m_sentinel->tlsPort())
+                + tlsQuery()),
             {"ql:log"}, {});
         QTRY_COMPARE_WITH_TIMEOUT(subscriber.state().phase, ConnectionState::Phase::Ready, 20000);
         SyncRedis check;
@@ -120,7 +123,8 @@ private slots:
     void plainSentinelUrlDoesNotReachATlsSentinel()
     {
         ConnectionSettings settings = ConnectionSettings::fromUrl(
-            QStringLiteral("redis-sentinel://:master-pw@127.0.0.1:%1/mymaster?connect_timeout=1000").arg(m_sentinel->tlsPort()));
+            QStringLiteral("redis-sentinel://:master-pw@127.0.0.1:%1/mymaster?connect_timeout=1000")
+                .arg(m_sentinel->tlsPort()));
         settings.maxReconnectAttempts = 1;
         RedisConnection connection(settings);
         QTRY_VERIFY_WITH_TIMEOUT(connection.state().phase == ConnectionState::Phase::Reconnecting
@@ -131,8 +135,9 @@ private slots:
 
     void anUnreadableCertificateFileEndsTheLookup()
     {
-        RedisConnection connection(ConnectionSettings::fromUrl(
-            QStringLiteral("rediss-sentinel://127.0.0.1:%1/mymaster?ca=/nonexistent/ca.pem").arg(m_sentinel->tlsPort())));
+        RedisConnection connection(
+            ConnectionSettings::fromUrl(QStringLiteral("rediss-sentinel://127.0.0.1:%1/mymaster?ca=/nonexistent/ca.pem")
+                                            .arg(m_sentinel->tlsPort())));
         QTRY_COMPARE_WITH_TIMEOUT(connection.state().phase, ConnectionState::Phase::Failed, 20000);
         QCOMPARE(connection.state().error.kind, RedisError::Kind::InvalidSettings);
         QVERIFY(connection.state().error.message.contains(QLatin1String("/nonexistent/ca.pem")));

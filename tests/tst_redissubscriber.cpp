@@ -139,8 +139,8 @@ private slots:
         put("after");
         QTRY_COMPARE_WITH_TIMEOUT(heard.events.size(), 3, 20000);
 
-        QCOMPARE(heard.lines(), (QStringList{QStringLiteral("put before"), QStringLiteral("gap"),
-                                             QStringLiteral("put after")}));
+        QCOMPARE(heard.lines(),
+                 (QStringList{QStringLiteral("put before"), QStringLiteral("gap"), QStringLiteral("put after")}));
         const QlessEvent &gap = heard.events.at(1);
         QVERIFY(gap.isGap());
         QVERIFY(gap.lostMs >= heard.events.at(0).receivedMs);
@@ -170,8 +170,8 @@ private slots:
         SyncRedis publisher;
         QVERIFY(publisher.connectUnix(server.socketPath()));
         QCOMPARE(publisher.command({"CONFIG", "SET", "requirepass", "s3cret"}).bytes, QByteArray("OK"));
-        RedisSubscriber subscriber(
-            settings(QStringLiteral("redis://:s3cret@127.0.0.1:%1/3").arg(server.port())), {"ql:log"}, {"ql:w:*"});
+        RedisSubscriber subscriber(settings(QStringLiteral("redis://:s3cret@127.0.0.1:%1/3").arg(server.port())),
+                                   {"ql:log"}, {"ql:w:*"});
         Heard heard;
         collect(&subscriber, &heard);
         QVERIFY(ready(subscriber));
@@ -213,7 +213,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(subscriber.state().phase, ConnectionState::Phase::Failed, 20000);
         const RedisError error = subscriber.state().error;
         QCOMPARE(error.kind, RedisError::Kind::NoPermission);
-        QVERIFY2(error.message.contains(QStringLiteral("may not subscribe to ql:log, ql:w:*")), qPrintable(error.message));
+        QVERIFY2(error.message.contains(QStringLiteral("may not subscribe to ql:log, ql:w:*")),
+                 qPrintable(error.message));
         QVERIFY2(error.message.contains(QStringLiteral("&ql:*")), qPrintable(error.message));
         QVERIFY2(error.message.contains(QStringLiteral("NOPERM")), qPrintable(error.message));
     }
@@ -224,8 +225,9 @@ private slots:
         Heard heard;
         collect(&subscriber, &heard);
         QVERIFY(ready(subscriber));
-        for (const QByteArray &payload : QList<QByteArray>{"not json", "[1,2]", "{}", R"({"event":"mystery","jid":"x","n":3})",
-                                                            QByteArray("{\"event\":\"put\",\"jid\":\"\xff\xfe\"}")})
+        for (const QByteArray &payload :
+             QList<QByteArray>{"not json", "[1,2]", "{}", R"({"event":"mystery","jid":"x","n":3})",
+                               QByteArray("{\"event\":\"put\",\"jid\":\"\xff\xfe\"}")})
             m_q.command({"PUBLISH", "ql:log", payload});
         QTRY_COMPARE_WITH_TIMEOUT(heard.events.size(), 5, 20000);
         QVERIFY(heard.events.at(0).problem.startsWith(QStringLiteral("Not JSON")));

@@ -44,9 +44,9 @@ private slots:
             probe.close();
             RedisServer::Options options;
             options.extraArgs = QStringList{
-                QStringLiteral("--tls-port"), QString::number(m_tlsPort),
-                QStringLiteral("--tls-cert-file"), m_certificates.serverCert(),
-                QStringLiteral("--tls-key-file"), m_certificates.serverKey(),
+                QStringLiteral("--tls-port"),         QString::number(m_tlsPort),
+                QStringLiteral("--tls-cert-file"),    m_certificates.serverCert(),
+                QStringLiteral("--tls-key-file"),     m_certificates.serverKey(),
                 QStringLiteral("--tls-ca-cert-file"), m_certificates.caFile(),
             };
             auto server = std::make_unique<RedisServer>(options);
@@ -63,18 +63,19 @@ private slots:
         QCOMPARE(awaitReply(connection, RedisCommand::write({"SET", "k", "over tls"})).bytes, QByteArray("OK"));
         QCOMPARE(awaitReply(connection, RedisCommand::read({"GET", "k"})).bytes, QByteArray("over tls"));
         // The script path works the same over TLS.
-        QCOMPARE(awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"})).bytes,
-                 QByteArray("60"));
+        QCOMPARE(
+            awaitReply(connection, RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"})).bytes,
+            QByteArray("60"));
     }
 
     void serverNameGivenForTheCertificate()
     {
-        RedisConnection connection(ConnectionSettings::fromUrl(
-            url(m_certificates.caFile(), QStringLiteral("&sni=localhost"))));
+        RedisConnection connection(
+            ConnectionSettings::fromUrl(url(m_certificates.caFile(), QStringLiteral("&sni=localhost"))));
         QCOMPARE(awaitReply(connection, RedisCommand::read({"PING"})).bytes, QByteArray("PONG"));
 
-        RedisConnection wrongName(ConnectionSettings::fromUrl(
-            url(m_certificates.caFile(), QStringLiteral("&sni=elsewhere.example"))));
+        RedisConnection wrongName(
+            ConnectionSettings::fromUrl(url(m_certificates.caFile(), QStringLiteral("&sni=elsewhere.example"))));
         QTRY_COMPARE_WITH_TIMEOUT(wrongName.state().phase, ConnectionState::Phase::Failed, 20000);
         QCOMPARE(wrongName.state().error.kind, RedisError::Kind::TlsHandshake);
         // The operator is told it is the name, and which name was expected, not only "failed".
@@ -100,8 +101,8 @@ private slots:
 
     void verificationCanBeTurnedOff()
     {
-        RedisConnection connection(ConnectionSettings::fromUrl(
-            url(m_certificates.otherCaFile(), QStringLiteral("&verify=0"))));
+        RedisConnection connection(
+            ConnectionSettings::fromUrl(url(m_certificates.otherCaFile(), QStringLiteral("&verify=0"))));
         QCOMPARE(awaitReply(connection, RedisCommand::read({"PING"})).bytes, QByteArray("PONG"));
     }
 

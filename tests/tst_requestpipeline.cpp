@@ -18,10 +18,10 @@ private:
     struct Harness
     {
         explicit Harness(const ConnectionSettings &settings = {})
-            : pipeline(settings, [this](const QByteArray &bytes) { written.append(parse(bytes)); },
-                       [] { return QByteArray("1700000000.000"); })
-        {
-        }
+            : pipeline(
+                settings, [this](const QByteArray &bytes) { written.append(parse(bytes)); },
+                [] { return QByteArray("1700000000.000"); })
+        {}
         static QList<QList<QByteArray>> parse(const QByteArray &bytes)
         {
             RespReader reader;
@@ -58,10 +58,7 @@ private:
         reply.bytes = text;
         return reply;
     }
-    static RedisReply error(const QByteArray &text)
-    {
-        return RedisReply::fromError(RedisError::fromServer(text));
-    }
+    static RedisReply error(const QByteArray &text) { return RedisReply::fromError(RedisError::fromServer(text)); }
     static RedisCommand configGet()
     {
         return RedisCommand::readScript(QStringLiteral("config"), {}, {"get", "heartbeat"});
@@ -216,7 +213,10 @@ private slots:
     {
         struct Recorder final : WireTap
         {
-            void written(const QString &name, const QList<QByteArray> &argv) override { events << name + QLatin1Char(' ') + QString::fromUtf8(argv.value(0)); }
+            void written(const QString &name, const QList<QByteArray> &argv) override
+            {
+                events << name + QLatin1Char(' ') + QString::fromUtf8(argv.value(0));
+            }
             void replied(const QString &name) override { events << name + QStringLiteral(" reply"); }
             QStringList events;
         } recorder;
@@ -324,14 +324,16 @@ private slots:
         h.pipeline.heard();
         QVERIFY(h.pipeline.sweep({}).isNull());
         QCOMPARE(h.delivered.size(), size_t(2));
-        const auto held = std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 1; });
+        const auto held =
+            std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 1; });
         QVERIFY(held != h.delivered.end());
         QCOMPARE(held->second.error.kind, RedisError::Kind::NotSent);
         QVERIFY(held->second.error.certainlyNotRun());
         QVERIFY(held->second.error.isPassing());
         QVERIFY2(held->second.error.message.contains(QLatin1String("not sent"), Qt::CaseInsensitive),
                  qPrintable(held->second.error.message));
-        const auto sent = std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 0; });
+        const auto sent =
+            std::find_if(h.delivered.begin(), h.delivered.end(), [](const auto &d) { return d.first == 0; });
         QCOMPARE(sent->second.error.kind, RedisError::Kind::Timeout);
         QCOMPARE(h.pipeline.consecutiveTimeouts(), 1); // only the one sent counts towards a dead link
         h.pipeline.onReply(status("late a"));
@@ -348,7 +350,8 @@ private slots:
         Harness h(settings);
         h.pipeline.submit(RedisCommand::write({"SET", "b", "1"}), h.record(0));
         QTest::qWait(150);
-        const RedisError lost = RedisError::make(RedisError::Kind::ConnectionLost, QStringLiteral("closed in the handshake"));
+        const RedisError lost =
+            RedisError::make(RedisError::Kind::ConnectionLost, QStringLiteral("closed in the handshake"));
         QVERIFY(h.pipeline.sweep(lost).isNull());
         QCOMPARE(h.delivered.size(), size_t(1));
         const RedisError error = h.delivered[0].second.error;

@@ -20,14 +20,14 @@ private slots:
     void everyCommandIsEmbedded()
     {
         const QStringList expected{
-            QStringLiteral("cancel"), QStringLiteral("complete"), QStringLiteral("config"),
-            QStringLiteral("depends"), QStringLiteral("fail"), QStringLiteral("failed"),
-            QStringLiteral("failedaction"), QStringLiteral("get"), QStringLiteral("heartbeat"),
-            QStringLiteral("jobs"), QStringLiteral("move"), QStringLiteral("peek"),
-            QStringLiteral("pop"), QStringLiteral("priority"),
-            QStringLiteral("put"), QStringLiteral("qless"), QStringLiteral("queues"), QStringLiteral("recur"),
-            QStringLiteral("retry"), QStringLiteral("stats"), QStringLiteral("tag"),
-            QStringLiteral("track"), QStringLiteral("unfail"), QStringLiteral("workers")};
+            QStringLiteral("cancel"),       QStringLiteral("complete"), QStringLiteral("config"),
+            QStringLiteral("depends"),      QStringLiteral("fail"),     QStringLiteral("failed"),
+            QStringLiteral("failedaction"), QStringLiteral("get"),      QStringLiteral("heartbeat"),
+            QStringLiteral("jobs"),         QStringLiteral("move"),     QStringLiteral("peek"),
+            QStringLiteral("pop"),          QStringLiteral("priority"), QStringLiteral("put"),
+            QStringLiteral("qless"),        QStringLiteral("queues"),   QStringLiteral("recur"),
+            QStringLiteral("retry"),        QStringLiteral("stats"),    QStringLiteral("tag"),
+            QStringLiteral("track"),        QStringLiteral("unfail"),   QStringLiteral("workers")};
         QCOMPARE(ScriptLibrary::instance().names(), expected);
         QVERIFY(!ScriptLibrary::instance().find(QStringLiteral("nosuch")));
     }

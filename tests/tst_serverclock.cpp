@@ -40,10 +40,7 @@ private:
         return time.elements.value(0).bytes.toDouble() + time.elements.value(1).bytes.toDouble() / 1e6;
     }
 
-    static bool near(qint64 value, qint64 expected, qint64 slack = 2000)
-    {
-        return qAbs(value - expected) <= slack;
-    }
+    static bool near(qint64 value, qint64 expected, qint64 slack = 2000) { return qAbs(value - expected) <= slack; }
 
     static RedisReply timeReply(const QByteArray &seconds, const QByteArray &micros)
     {
@@ -104,8 +101,9 @@ private slots:
         QVERIFY(!clock.update(timeReply("abc", "1"), 0, 1, &error));
         QVERIFY(error.contains(QLatin1String("not a time")));
         QVERIFY(!clock.update(timeReply("2000", "1000000"), 0, 1));
-        QVERIFY(!clock.update(RedisReply::fromError(RedisError::make(RedisError::Kind::NoPermission,
-                                                                     QStringLiteral("NOPERM"))), 0, 1, &error));
+        QVERIFY(!clock.update(RedisReply::fromError(
+                                  RedisError::make(RedisError::Kind::NoPermission, QStringLiteral("NOPERM"))),
+                              0, 1, &error));
         QVERIFY(error.contains(QLatin1String("NOPERM")));
         QCOMPARE(clock.offsetMs(), 2'000'500 - 1'000'050);
         QCOMPARE(clock.measurements(), 1);
@@ -185,7 +183,8 @@ private slots:
         QVERIFY2(qAbs(trackedAt - serverTime(*m_fixture)) < 5.0, qPrintable(QString::number(trackedAt, 'f', 3)));
 
         // A job moved into a queue is put at the server's time (score priority - put/1e10).
-        const auto moved = await<bool>([&](QObject *c, auto done) { client.move("job-2", QStringLiteral("q2"), c, done); });
+        const auto moved =
+            await<bool>([&](QObject *c, auto done) { client.move("job-2", QStringLiteral("q2"), c, done); });
         QVERIFY2(moved.ok() && moved.value, qPrintable(moved.error.message));
         const double score = m_fixture->command({"ZSCORE", "ql:q:q2-work", "job-2"}).bytes.toDouble();
         const double putAt = -score * 1e10;

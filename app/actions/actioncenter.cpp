@@ -60,7 +60,7 @@ QString cancelRule(const BulkTarget &target)
     if (!target.listsRunning())
         return meanwhile;
     return ActionCenter::tr("Jobs listed as running are cancelled too: their workers lose them.") + QLatin1Char(' ')
-        + meanwhile;
+           + meanwhile;
 }
 
 Confirmation confirmationOf(const JobAction &action, const BulkTarget &target, const QString &jobs)
@@ -68,11 +68,13 @@ Confirmation confirmationOf(const JobAction &action, const BulkTarget &target, c
     switch (action.kind) {
     case JobAction::Kind::Retry:
         return {ActionCenter::tr("Retry %1?\n\nEach failed job goes back into the queue it failed in, waiting, with "
-                                 "its retries restored. Jobs that are no longer failed are skipped.").arg(jobs),
+                                 "its retries restored. Jobs that are no longer failed are skipped.")
+                    .arg(jobs),
                 ActionCenter::tr("Retry")};
     case JobAction::Kind::Move:
         return {ActionCenter::tr("Move %1 to queue “%2”?\n\nThey wait there with their retries restored; a worker "
-                                 "holding one loses it.").arg(jobs, action.queue),
+                                 "holding one loses it.")
+                    .arg(jobs, action.queue),
                 ActionCenter::tr("Move")};
     case JobAction::Kind::Cancel:
         return {ActionCenter::tr("Cancel %1?\n\nCancelled jobs are deleted with their data and history. This "
@@ -82,10 +84,10 @@ Confirmation confirmationOf(const JobAction &action, const BulkTarget &target, c
     case JobAction::Kind::Timeout:
         return {ActionCenter::tr("Time out %1?\n\nEach running job is taken from its worker (told it lost the lock) "
                                  "and waits first in line in its queue, marked timed out, as qless's timeout does. "
-                                 "Jobs no longer running are skipped.").arg(jobs),
+                                 "Jobs no longer running are skipped.")
+                    .arg(jobs),
                 ActionCenter::tr("Time out")};
-    default:
-        return {ActionCenter::tr("%1 on %2?").arg(action.describe(), jobs), ActionCenter::tr("Apply")};
+    default: return {ActionCenter::tr("%1 on %2?").arg(action.describe(), jobs), ActionCenter::tr("Apply")};
     }
 }
 } // namespace
@@ -128,7 +130,8 @@ QString ActionCenter::readOnlyReason()
 void ActionCenter::guard(QWidget *widget)
 {
     m_guarded.removeIf([](const Guarded &g) { return g.widget.isNull(); });
-    auto known = std::find_if(m_guarded.begin(), m_guarded.end(), [widget](const Guarded &g) { return g.widget == widget; });
+    auto known =
+        std::find_if(m_guarded.begin(), m_guarded.end(), [widget](const Guarded &g) { return g.widget == widget; });
     if (known == m_guarded.end()) {
         m_guarded.append({widget, widget->toolTip(), false});
         known = m_guarded.end() - 1;
@@ -226,7 +229,8 @@ void ActionCenter::reportOneJob(BulkRunner *runner, QWidget *parent)
     if (summary.skipped.contains(BulkRunner::hasDependentsReason())) {
         auto *box = new QMessageBox(QMessageBox::Warning, title,
                                     tr("Job %1 was not cancelled: other jobs depend on it. Cancel those first, "
-                                       "or together with it.").arg(QString::fromUtf8(jid)),
+                                       "or together with it.")
+                                        .arg(QString::fromUtf8(jid)),
                                     QMessageBox::Close, parent);
         box->setObjectName(QStringLiteral("actionResult"));
         QPushButton *show = box->addButton(tr("Show its dependents"), QMessageBox::ActionRole);
@@ -275,7 +279,8 @@ void ActionCenter::finishWrite(QWidget *parent, const QString &title, const Audi
     QString message = record.message;
     const bool logged = m_session->audit(record);
     if (!logged)
-        message += QLatin1Char(' ') + tr("The audit log could not be written: %1").arg(m_session->auditLog()->errorString());
+        message +=
+            QLatin1Char(' ') + tr("The audit log could not be written: %1").arg(m_session->auditLog()->errorString());
     if (failed || !logged || report == Report::Always)
         showResult(parent, title, message, failed || !logged);
     emit changed();
@@ -309,9 +314,9 @@ void ActionCenter::askMove(const BulkTarget &target, const QString &onlyState, Q
 
 void ActionCenter::askPriority(const BulkTarget &target, double current, QWidget *parent)
 {
-    QInputDialog *dialog = WindowModal::input(
-        parent, QStringLiteral("priorityInput"), tr("Set priority"),
-        tr("&Priority for %1 (higher runs first):").arg(MnemonicText::literal(jobsText(target))));
+    QInputDialog *dialog =
+        WindowModal::input(parent, QStringLiteral("priorityInput"), tr("Set priority"),
+                           tr("&Priority for %1 (higher runs first):").arg(MnemonicText::literal(jobsText(target))));
     dialog->setInputMode(QInputDialog::DoubleInput);
     dialog->setDoubleRange(-1e9, 1e9);
     dialog->setDoubleDecimals(2);
@@ -323,11 +328,12 @@ void ActionCenter::askPriority(const BulkTarget &target, double current, QWidget
 
 void ActionCenter::askTags(bool add, const BulkTarget &target, const QStringList &known, QWidget *parent)
 {
-    QInputDialog *dialog = WindowModal::input(
-        parent, add ? QStringLiteral("addTagsInput") : QStringLiteral("removeTagsInput"),
-        add ? tr("Add tags") : tr("Remove tags"),
-        (add ? tr("&Tags to add to %1 (comma-separated):") : tr("&Tags to remove from %1 (comma-separated):"))
-            .arg(MnemonicText::literal(jobsText(target))));
+    QInputDialog *dialog =
+        WindowModal::input(parent, add ? QStringLiteral("addTagsInput") : QStringLiteral("removeTagsInput"),
+                           add ? tr("Add tags") : tr("Remove tags"),
+                           (add ? tr("&Tags to add to %1 (comma-separated):")
+                                : tr("&Tags to remove from %1 (comma-separated):"))
+                               .arg(MnemonicText::literal(jobsText(target))));
     if (!add && !known.isEmpty()) {
         dialog->setComboBoxItems(known);
         dialog->setComboBoxEditable(true);

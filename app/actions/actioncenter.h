@@ -78,8 +78,8 @@ public:
 
     // The console's confirmation (window-modal, "Don’t" as default when destructive): `go` runs
     // only when the operator says yes. Other action classes (QueueActions, ...) use it too.
-    void confirm(QWidget *parent, const QString &title, const QString &text, const QString &button,
-                 bool destructive, std::function<void()> go);
+    void confirm(QWidget *parent, const QString &title, const QString &text, const QString &button, bool destructive,
+                 std::function<void()> go);
     void showError(QWidget *parent, const QString &title, const QString &text);
     // On a read-only connection: says why, under `title`, and returns true (the caller stops).
     // Controls are guard()ed already; this catches a menu or dialog opened before the switch.

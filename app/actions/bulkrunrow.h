@@ -6,7 +6,6 @@
 #include <QPointer>
 #include <QWidget>
 
-
 class QLabel;
 class QProgressBar;
 class QPushButton;

@@ -9,8 +9,7 @@
 
 JobActionMenus::JobActionMenus(ActionCenter *center)
     : m_center(center)
-{
-}
+{}
 
 void JobActionMenus::fillJobMenu(QMenu *menu, const JobSelection &selection, QWidget *parent)
 {
@@ -20,15 +19,16 @@ void JobActionMenus::fillJobMenu(QMenu *menu, const JobSelection &selection, QWi
         if (selection.jobs.size() == 1) {
             const QByteArray jid = first.jid;
             QAction *open = menu->addAction(tr("Open job %1").arg(QString::fromUtf8(jid)));
-            QObject::connect(open, &QAction::triggered, m_center, [this, jid] { emit m_center->openJobRequested(jid); });
+            QObject::connect(open, &QAction::triggered, m_center,
+                             [this, jid] { emit m_center->openJobRequested(jid); });
             menu->addSeparator();
         } else {
             menu->addSection(tr("%Ln selected job(s)", nullptr, int(selection.jobs.size())));
         }
         const QString onlyState = selection.listState;
         addJobActions(menu, selection.selected(), onlyState, selection.anyInState(QStringLiteral("failed")),
-                      selection.anyInState(QStringLiteral("running")),
-                      selection.tags(), selection.jobs.size() == 1 ? first.priority : 0, parent);
+                      selection.anyInState(QStringLiteral("running")), selection.tags(),
+                      selection.jobs.size() == 1 ? first.priority : 0, parent);
         if (selection.jobs.size() == 1 && first.state == QLatin1String("depends") && !first.dependencies.isEmpty()) {
             const Job job = first;
             add(menu, tr("Remove a dependency…"), [this, job, parent] { m_center->askRemoveDependency(job, parent); });
@@ -52,7 +52,7 @@ void JobActionMenus::fillAllJobsMenu(QMenu *menu, const JobSelection &selection,
     menu->setToolTipsVisible(true);
     const auto holds = [&selection](const char *state) {
         return selection.listState == QLatin1String(state)
-            || (selection.holdsState && selection.holdsState(QLatin1String(state)));
+               || (selection.holdsState && selection.holdsState(QLatin1String(state)));
     };
     addJobActions(menu, selection.all, selection.listState,
                   selection.all.kind == BulkTarget::Kind::FailureGroup || holds("failed"),
@@ -67,9 +67,8 @@ void JobActionMenus::addJobActions(QMenu *menu, const BulkTarget &target, const 
         return;
     }
     const bool group = target.kind == BulkTarget::Kind::FailureGroup;
-    QAction *retry = add(menu, group ? tr("Retry all") : tr("Retry"), [this, target, parent] {
-        m_center->run(JobAction::retry(), target, parent);
-    });
+    QAction *retry = add(menu, group ? tr("Retry all") : tr("Retry"),
+                         [this, target, parent] { m_center->run(JobAction::retry(), target, parent); });
     if (!anyFailed && !m_center->isReadOnly()) {
         retry->setEnabled(false);
         // A job qless timed out is listed under Waiting and already waits first in line: a retry
@@ -83,15 +82,19 @@ void JobActionMenus::addJobActions(QMenu *menu, const BulkTarget &target, const 
         [this, target, listState, parent] { m_center->askMove(target, listState, parent); });
     QMenu *priorities = menu->addMenu(tr("Priority"));
     priorities->setToolTipsVisible(true);
-    add(priorities, tr("High (10)"), [this, target, parent] { m_center->run(JobAction::setPriority(10), target, parent); });
-    add(priorities, tr("Normal (0)"), [this, target, parent] { m_center->run(JobAction::setPriority(0), target, parent); });
-    add(priorities, tr("Low (-10)"), [this, target, parent] { m_center->run(JobAction::setPriority(-10), target, parent); });
+    add(priorities, tr("High (10)"),
+        [this, target, parent] { m_center->run(JobAction::setPriority(10), target, parent); });
+    add(priorities, tr("Normal (0)"),
+        [this, target, parent] { m_center->run(JobAction::setPriority(0), target, parent); });
+    add(priorities, tr("Low (-10)"),
+        [this, target, parent] { m_center->run(JobAction::setPriority(-10), target, parent); });
     add(priorities, tr("Set…"), [this, target, priority, parent] { m_center->askPriority(target, priority, parent); });
     addTrackAndTagActions(menu, target, knownTags, parent);
     if (anyRunning)
         add(menu, tr("Time out…"), [this, target, parent] { m_center->run(JobAction::timeout(), target, parent); });
     menu->addSeparator();
-    add(menu, group ? tr("Cancel all…") : tr("Cancel…"), [this, target, parent] { m_center->run(JobAction::cancel(), target, parent); });
+    add(menu, group ? tr("Cancel all…") : tr("Cancel…"),
+        [this, target, parent] { m_center->run(JobAction::cancel(), target, parent); });
 }
 
 void JobActionMenus::addCompleteJobActions(QMenu *menu, const BulkTarget &target, const QStringList &knownTags,
@@ -100,9 +103,8 @@ void JobActionMenus::addCompleteJobActions(QMenu *menu, const BulkTarget &target
     // What qless does to a complete job: put it into a queue again (it leaves ql:completed and
     // runs anew), track it, tag it. Its cancel skips complete jobs, retry and timeout refuse them,
     // and a priority orders nothing outside a queue: none of those is offered.
-    QAction *again = add(menu, tr("Run again in queue…"), [this, target, parent] {
-        m_center->askMove(target, QStringLiteral("complete"), parent);
-    });
+    QAction *again = add(menu, tr("Run again in queue…"),
+                         [this, target, parent] { m_center->askMove(target, QStringLiteral("complete"), parent); });
     if (!m_center->isReadOnly()) // else the tooltip says why it is disabled
         again->setToolTip(tr("Puts the job into a queue as new: it leaves the completed list and waits to run again."));
     addTrackAndTagActions(menu, target, knownTags, parent);
@@ -114,7 +116,8 @@ void JobActionMenus::addTrackAndTagActions(QMenu *menu, const BulkTarget &target
     add(menu, tr("Track"), [this, target, parent] { m_center->run(JobAction::track(), target, parent); });
     add(menu, tr("Untrack"), [this, target, parent] { m_center->run(JobAction::untrack(), target, parent); });
     add(menu, tr("Add tags…"), [this, target, parent] { m_center->askTags(true, target, {}, parent); });
-    add(menu, tr("Remove tags…"), [this, target, knownTags, parent] { m_center->askTags(false, target, knownTags, parent); });
+    add(menu, tr("Remove tags…"),
+        [this, target, knownTags, parent] { m_center->askTags(false, target, knownTags, parent); });
 }
 
 QAction *JobActionMenus::add(QMenu *menu, const QString &text, std::function<void()> triggered)

@@ -32,8 +32,8 @@ public:
 
 private:
     // `anyRunning`: some job is running (or the list is a Running list): "Time out…" is offered.
-    void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed,
-                       bool anyRunning, const QStringList &knownTags, double priority, QWidget *parent);
+    void addJobActions(QMenu *menu, const BulkTarget &target, const QString &listState, bool anyFailed, bool anyRunning,
+                       const QStringList &knownTags, double priority, QWidget *parent);
     // A list of complete jobs: only what qless does to them.
     void addCompleteJobActions(QMenu *menu, const BulkTarget &target, const QStringList &knownTags, QWidget *parent);
     // Track, untrack and the tags: what every list offers, complete jobs too.

@@ -2,8 +2,8 @@
 #include "joblistactions.h"
 
 #include "actioncenter.h"
-#include "joblistmodel.h"
 #include "jiddragsource.h"
+#include "joblistmodel.h"
 #include "jobselection.h"
 #include "rowcontextmenu.h"
 #include "tablecopy.h"
@@ -32,16 +32,15 @@ void copyJids(const QAbstractItemView *view, const JobListModel *model)
 void addCopyEntries(QMenu *menu, QAbstractItemView *view, const JobListModel *model, qsizetype selected)
 {
     menu->addSeparator();
-    QAction *jids = menu->addAction(selected == 1 ? QObject::tr("Copy jid")
-                                                   : QObject::tr("Copy %n jids", nullptr, int(selected)));
+    QAction *jids =
+        menu->addAction(selected == 1 ? QObject::tr("Copy jid") : QObject::tr("Copy %n jids", nullptr, int(selected)));
     jids->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     QObject::connect(jids, &QAction::triggered, view, [view, model] { copyJids(view, model); });
     if (auto *table = qobject_cast<QTableView *>(view)) {
         QAction *rows = menu->addAction(QObject::tr("Copy rows"));
         rows->setShortcut(QKeySequence::Copy);
-        QObject::connect(rows, &QAction::triggered, view, [table] {
-            QGuiApplication::clipboard()->setText(TableCopy::selectedRows(table));
-        });
+        QObject::connect(rows, &QAction::triggered, view,
+                         [table] { QGuiApplication::clipboard()->setText(TableCopy::selectedRows(table)); });
     }
 }
 } // namespace

@@ -30,7 +30,8 @@ JobNoteDialog::JobNoteDialog(const QByteArray &jid, QWidget *parent)
     m_problem->setWordWrap(true);
 
     auto *heading = new QLabel(tr("A note in the history of job <b>%1</b> (qless's log; audited).")
-                                   .arg(QString::fromUtf8(jid).toHtmlEscaped()), this);
+                                   .arg(QString::fromUtf8(jid).toHtmlEscaped()),
+                               this);
     heading->setWordWrap(true);
     auto *form = new QFormLayout;
     form->addRow(tr("&Message"), m_message);

@@ -16,10 +16,10 @@ class QAbstractItemView;
 // rows shown), and the whole list behind them, loaded or not, for "all N jobs in this list".
 struct JobSelection
 {
-    QList<Job> jobs;     // the selected rows, in view order
-    BulkTarget all;      // every job of the list (Source, or FailureGroup); count() < 0: none
-    QString listState;   // the state all jobs of the list are in, or empty for mixed lists
-    QString listName;    // "waiting in crawl", "failure group IOError"
+    QList<Job> jobs;   // the selected rows, in view order
+    BulkTarget all;    // every job of the list (Source, or FailureGroup); count() < 0: none
+    QString listState; // the state all jobs of the list are in, or empty for mixed lists
+    QString listName;  // "waiting in crawl", "failure group IOError"
     // Whether any job of `all` is in a state, where the list knows (JobSource::holdsState).
     std::function<bool(const QString &state)> holdsState;
 

@@ -25,9 +25,8 @@ QAction *NamedRowActions::addGuarded(QMenu *menu, const QString &text, std::func
     return action;
 }
 
-void NamedRowActions::confirmWrite(const QStringList &names, QWidget *parent, const QString &title,
-                                   const QString &text, const QString &button, bool destructive,
-                                   std::function<void()> go)
+void NamedRowActions::confirmWrite(const QStringList &names, QWidget *parent, const QString &title, const QString &text,
+                                   const QString &button, bool destructive, std::function<void()> go)
 {
     if (m_center->refuseReadOnly(parent, title) || names.isEmpty())
         return;

@@ -45,8 +45,7 @@ bool holdsNothing(const QueueCounts &queue)
 
 QueueActions::QueueActions(QlessSession *session)
     : NamedRowActions(session, QStringLiteral("queueActions"))
-{
-}
+{}
 
 QueueActions *QueueActions::of(QlessSession *session)
 {
@@ -133,24 +132,28 @@ void QueueActions::unpause(const QStringList &queues, QWidget *parent)
 void QueueActions::setPaused(bool pause, const QStringList &queues, QWidget *parent)
 {
     const QString title = pause ? tr("Pause queues") : tr("Unpause queues");
-    const QString text = pause
-        ? tr("Pause %1?\n\nWorkers take no more jobs from it until it is unpaused; jobs already running go "
-             "on, and nothing is moved or lost.").arg(queuesText(queues))
-        : tr("Unpause %1?\n\nWorkers take its waiting jobs again.").arg(queuesText(queues));
-    confirmWrite(queues, parent, title, text, pause ? tr("Pause") : tr("Unpause"), false, [this, pause, queues, title, parent] {
-        const auto done = [this, pause, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
-            const QString message = reply.ok()
-                ? (pause ? tr("%1 paused").arg(queuesText(queues)) : tr("%1 unpaused").arg(queuesText(queues)))
-                : reply.error.message;
-            finishWrite(where, title, pause ? QStringLiteral("pause") : QStringLiteral("unpause"), QStringLiteral("queues"),
-                        queues, reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"), message,
-                        ActionCenter::Report::Failure);
-        };
-        if (pause)
-            m_session->queueWrites()->pause(queues, this, done);
-        else
-            m_session->queueWrites()->unpause(queues, this, done);
-    });
+    const QString text =
+        pause ? tr("Pause %1?\n\nWorkers take no more jobs from it until it is unpaused; jobs already running go "
+                   "on, and nothing is moved or lost.")
+                    .arg(queuesText(queues))
+              : tr("Unpause %1?\n\nWorkers take its waiting jobs again.").arg(queuesText(queues));
+    confirmWrite(queues, parent, title, text, pause ? tr("Pause") : tr("Unpause"), false,
+                 [this, pause, queues, title, parent] {
+                     const auto done = [this, pause, queues, title,
+                                        where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+                         const QString message = reply.ok() ? (pause ? tr("%1 paused").arg(queuesText(queues))
+                                                                     : tr("%1 unpaused").arg(queuesText(queues)))
+                                                            : reply.error.message;
+                         finishWrite(where, title, pause ? QStringLiteral("pause") : QStringLiteral("unpause"),
+                                     QStringLiteral("queues"), queues,
+                                     reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"), message,
+                                     ActionCenter::Report::Failure);
+                     };
+                     if (pause)
+                         m_session->queueWrites()->pause(queues, this, done);
+                     else
+                         m_session->queueWrites()->unpause(queues, this, done);
+                 });
 }
 
 void QueueActions::forget(const QStringList &queues, QWidget *parent)
@@ -160,28 +163,32 @@ void QueueActions::forget(const QStringList &queues, QWidget *parent)
                             "settings stay). A queue that still holds jobs or a recurring template is kept.")
                              .arg(queuesText(queues));
     confirmWrite(queues, parent, title, text, tr("Forget"), true, [this, queues, title, parent] {
-        m_session->queueWrites()->forget(queues, this, [this, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<QStringList> &reply) {
-            QString message;
-            if (reply.ok()) {
-                QStringList kept;
-                for (const QString &queue : queues) {
-                    if (!reply.value.contains(queue))
-                        kept << queue;
+        m_session->queueWrites()->forget(
+            queues, this,
+            [this, queues, title, where = QPointer<QWidget>(parent)](const QlessReply<QStringList> &reply) {
+                QString message;
+                if (reply.ok()) {
+                    QStringList kept;
+                    for (const QString &queue : queues) {
+                        if (!reply.value.contains(queue))
+                            kept << queue;
+                    }
+                    QStringList lines;
+                    if (!reply.value.isEmpty())
+                        lines << tr("Forgotten: %1.").arg(reply.value.join(QStringLiteral(", ")));
+                    if (!kept.isEmpty())
+                        lines << tr("Kept, because they hold jobs or a recurring template: %1.")
+                                     .arg(kept.join(QStringLiteral(", ")));
+                    message = lines.join(QLatin1Char(' '));
+                } else {
+                    message = reply.error.message;
                 }
-                QStringList lines;
-                if (!reply.value.isEmpty())
-                    lines << tr("Forgotten: %1.").arg(reply.value.join(QStringLiteral(", ")));
-                if (!kept.isEmpty())
-                    lines << tr("Kept, because they hold jobs or a recurring template: %1.").arg(kept.join(QStringLiteral(", ")));
-                message = lines.join(QLatin1Char(' '));
-            } else {
-                message = reply.error.message;
-            }
-            const QString outcome = !reply.ok() ? QStringLiteral("failed")
-                : reply.value.size() == queues.size() ? QStringLiteral("done") : QStringLiteral("partial");
-            finishWrite(where, title, QStringLiteral("forget queues"), QStringLiteral("queues"), queues, outcome, message,
-                        ActionCenter::Report::Always);
-        });
+                const QString outcome = !reply.ok()                           ? QStringLiteral("failed")
+                                        : reply.value.size() == queues.size() ? QStringLiteral("done")
+                                                                              : QStringLiteral("partial");
+                finishWrite(where, title, QStringLiteral("forget queues"), QStringLiteral("queues"), queues, outcome,
+                            message, ActionCenter::Report::Always);
+            });
     });
 }
 
@@ -199,30 +206,34 @@ void QueueActions::askMaxConcurrency(const QueueCounts &queue, QWidget *parent)
     const QString title = tr("Max concurrency");
     if (m_center->refuseReadOnly(parent, title))
         return;
-    QInputDialog *dialog = WindowModal::input(
-        parent, QStringLiteral("maxConcurrencyInput"), title,
-        tr("&At most this many jobs of queue “%1” run at once (0: no limit).\n"
-           "Running now: %2.").arg(MnemonicText::literal(queue.name), QLocale().toString(queue.running)));
+    QInputDialog *dialog =
+        WindowModal::input(parent, QStringLiteral("maxConcurrencyInput"), title,
+                           tr("&At most this many jobs of queue “%1” run at once (0: no limit).\n"
+                              "Running now: %2.")
+                               .arg(MnemonicText::literal(queue.name), QLocale().toString(queue.running)));
     dialog->setInputMode(QInputDialog::IntInput);
     dialog->setIntRange(0, std::numeric_limits<int>::max());
     dialog->setIntValue(int(qBound<qint64>(0, queue.maxConcurrency, qint64(std::numeric_limits<int>::max()))));
     const QString option = optionFor(queue.name);
-    connect(dialog, &QInputDialog::intValueSelected, this, [this, option, title, where = QPointer<QWidget>(parent)](int value) {
-        ConfigEditor *config = editor();
-        QString error;
-        // 0 is qless's own "no limit": the option goes, as if never set.
-        const bool sent = value == 0 ? config->unset(option, &error) : config->set(option, QString::number(value), &error);
-        if (!sent) {
-            m_center->showError(where, title, error);
-            return;
-        }
-        auto *once = new QObject(this);
-        connect(config, &ConfigEditor::finished, once, [this, once, title, where](bool ok, const QString &message) {
-            once->deleteLater();
-            if (!ok)
-                m_center->showError(where, title, message);
-            emit m_center->changed();
-        });
-    });
+    connect(dialog, &QInputDialog::intValueSelected, this,
+            [this, option, title, where = QPointer<QWidget>(parent)](int value) {
+                ConfigEditor *config = editor();
+                QString error;
+                // 0 is qless's own "no limit": the option goes, as if never set.
+                const bool sent =
+                    value == 0 ? config->unset(option, &error) : config->set(option, QString::number(value), &error);
+                if (!sent) {
+                    m_center->showError(where, title, error);
+                    return;
+                }
+                auto *once = new QObject(this);
+                connect(config, &ConfigEditor::finished, once,
+                        [this, once, title, where](bool ok, const QString &message) {
+                            once->deleteLater();
+                            if (!ok)
+                                m_center->showError(where, title, message);
+                            emit m_center->changed();
+                        });
+            });
     WindowModal::open(dialog);
 }

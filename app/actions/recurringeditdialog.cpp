@@ -39,7 +39,9 @@ RecurringEditDialog::RecurringEditDialog(const RecurringJob &job, QWidget *paren
     m_backlog->setToolTip(tr("After a pause in polling, at most this many missed runs are spawned at once "
                              "(0: every missed run)."));
 
-    auto *heading = new QLabel(tr("<b>%1</b> (%2)").arg(QString::fromUtf8(job.jid).toHtmlEscaped(), job.klass.toHtmlEscaped()), this);
+    auto *heading =
+        new QLabel(tr("<b>%1</b> (%2)").arg(QString::fromUtf8(job.jid).toHtmlEscaped(), job.klass.toHtmlEscaped()),
+                   this);
     auto *form = new QFormLayout;
     form->addRow(tr("&Every"), m_interval);
     form->addRow(tr("&Priority"), m_priority);

@@ -13,8 +13,8 @@
 #include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QMenu>
-#include <QPushButton>
 #include <QPointer>
+#include <QPushButton>
 
 #include <algorithm>
 
@@ -27,8 +27,7 @@ QString workersText(const QStringList &workers)
 
 WorkerActions::WorkerActions(QlessSession *session)
     : NamedRowActions(session, QStringLiteral("workerActions"))
-{
-}
+{}
 
 WorkerActions *WorkerActions::of(QlessSession *session)
 {
@@ -43,7 +42,8 @@ QStringList WorkerActions::idleFor(const QList<WorkerSummary> &rows, double seco
         if (now - row.lastSeen > seconds)
             idle << row;
     }
-    std::sort(idle.begin(), idle.end(), [](const WorkerSummary &a, const WorkerSummary &b) { return a.lastSeen < b.lastSeen; });
+    std::sort(idle.begin(), idle.end(),
+              [](const WorkerSummary &a, const WorkerSummary &b) { return a.lastSeen < b.lastSeen; });
     QStringList names;
     for (const WorkerSummary &row : idle)
         names << row.name;
@@ -80,12 +80,13 @@ void WorkerActions::deregister(const QStringList &workers, QWidget *parent)
                             "a worker still alive registers again when it next asks for work.")
                              .arg(workersText(workers));
     confirmWrite(workers, parent, title, text, tr("Deregister"), true, [this, workers, title, parent] {
-        m_session->workerWrites()->deregister(workers, this, [this, workers, title, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
-            finishWrite(where, title, QStringLiteral("deregister workers"), QStringLiteral("workers"), workers,
-                        reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"),
-                        reply.ok() ? tr("%1 deregistered").arg(workersText(workers)) : reply.error.message,
-                        ActionCenter::Report::Failure);
-        });
+        m_session->workerWrites()->deregister(
+            workers, this, [this, workers, title, where = QPointer<QWidget>(parent)](const QlessReply<bool> &reply) {
+                finishWrite(where, title, QStringLiteral("deregister workers"), QStringLiteral("workers"), workers,
+                            reply.ok() ? QStringLiteral("done") : QStringLiteral("failed"),
+                            reply.ok() ? tr("%1 deregistered").arg(workersText(workers)) : reply.error.message,
+                            ActionCenter::Report::Failure);
+            });
     });
 }
 
@@ -111,17 +112,20 @@ void WorkerActions::askDeregisterIdle(const WorkerListModel *model, QWidget *par
     dialog->setIntRange(1, 60 * 24 * 365);
     dialog->setIntValue(60);
     const QPointer<const WorkerListModel> from(model);
-    connect(dialog, &QInputDialog::intValueSelected, this, [this, from, title, where = QPointer<QWidget>(parent)](int minutes) {
-        if (!from)
-            return;
-        const double seconds = minutes * 60.0;
-        const QStringList idle = idleFor(from->rows(), seconds, m_session->reads()->now());
-        if (idle.isEmpty()) {
-            m_center->showResult(where, title, tr("No worker listed was idle for longer than %1: nothing to do.")
-                                                   .arg(DurationText::format(seconds)), false);
-            return;
-        }
-        deregister(idle, where);
-    });
+    connect(dialog, &QInputDialog::intValueSelected, this,
+            [this, from, title, where = QPointer<QWidget>(parent)](int minutes) {
+                if (!from)
+                    return;
+                const double seconds = minutes * 60.0;
+                const QStringList idle = idleFor(from->rows(), seconds, m_session->reads()->now());
+                if (idle.isEmpty()) {
+                    m_center->showResult(where, title,
+                                         tr("No worker listed was idle for longer than %1: nothing to do.")
+                                             .arg(DurationText::format(seconds)),
+                                         false);
+                    return;
+                }
+                deregister(idle, where);
+            });
     WindowModal::open(dialog);
 }

@@ -11,7 +11,7 @@
 namespace {
 constexpr int MaxThreshold = 1000000000;
 constexpr int MaxWindowMinutes = 24 * 60;
-}
+} // namespace
 
 AlertRuleForm::AlertRuleForm(QWidget *parent)
     : QWidget(parent)
@@ -70,22 +70,14 @@ AlertRuleForm::AlertRuleForm(QWidget *parent)
 QString AlertRuleForm::kindLabel(AlertRule::Kind kind)
 {
     switch (kind) {
-    case AlertRule::Kind::WaitingAbove:
-        return tr("Waiting jobs above a count");
-    case AlertRule::Kind::StalledAbove:
-        return tr("Stalled jobs above a count");
-    case AlertRule::Kind::FailuresGrew:
-        return tr("Failures grown by more than a count");
-    case AlertRule::Kind::AtMaxConcurrencyFor:
-        return tr("Running at max-concurrency for too long");
-    case AlertRule::Kind::WorkerNotSeenFor:
-        return tr("A worker not seen for too long");
-    case AlertRule::Kind::ConnectionDownFor:
-        return tr("The connection down for too long");
-    case AlertRule::Kind::PausedFor:
-        return tr("A queue paused for too long");
-    case AlertRule::Kind::OldestWaitingFor:
-        return tr("A job waiting for too long");
+    case AlertRule::Kind::WaitingAbove: return tr("Waiting jobs above a count");
+    case AlertRule::Kind::StalledAbove: return tr("Stalled jobs above a count");
+    case AlertRule::Kind::FailuresGrew: return tr("Failures grown by more than a count");
+    case AlertRule::Kind::AtMaxConcurrencyFor: return tr("Running at max-concurrency for too long");
+    case AlertRule::Kind::WorkerNotSeenFor: return tr("A worker not seen for too long");
+    case AlertRule::Kind::ConnectionDownFor: return tr("The connection down for too long");
+    case AlertRule::Kind::PausedFor: return tr("A queue paused for too long");
+    case AlertRule::Kind::OldestWaitingFor: return tr("A job waiting for too long");
     }
     return {};
 }
@@ -132,8 +124,7 @@ void AlertRuleForm::fitToKind()
         m_scopeLabel->setText(tr("Wor&ker:"));
         m_scope->setPlaceholderText(tr("every worker"));
         break;
-    case AlertRule::ScopeOf::Nothing:
-        break;
+    case AlertRule::ScopeOf::Nothing: break;
     }
     const bool scoped = shape.scopeOf() != AlertRule::ScopeOf::Nothing;
     m_form->setRowVisible(m_scope, scoped);

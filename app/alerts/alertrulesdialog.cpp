@@ -84,15 +84,15 @@ AlertRulesDialog::AlertRulesDialog(const QList<AlertRule> &rules, const QString 
     connect(m_add, &QPushButton::clicked, this, &AlertRulesDialog::addRule);
     connect(m_remove, &QPushButton::clicked, this, &AlertRulesDialog::removeRule);
     connect(m_import, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import alert rules"), {},
-                                                          tr("Alert rules (*.json);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Import alert rules"), {}, tr("Alert rules (*.json);;All files (*)"));
         if (!path.isEmpty())
             importFile(path);
     });
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export alert rules"),
-                                                          QStringLiteral("alert-rules.json"),
-                                                          tr("Alert rules (*.json);;All files (*)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export alert rules"), QStringLiteral("alert-rules.json"),
+                                         tr("Alert rules (*.json);;All files (*)"));
         if (!path.isEmpty())
             exportFile(path);
     });

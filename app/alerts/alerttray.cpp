@@ -14,7 +14,7 @@
 namespace {
 constexpr int NotificationMs = 10000;
 constexpr int MaxLinesInNotification = 3;
-}
+} // namespace
 
 AlertTray::AlertTray(QMainWindow *window)
     : QObject(window)

@@ -24,14 +24,10 @@ bool AxisPlan::isTickBin(int bin, Density density)
     const int n = HistogramBins::unitCount(bin);
     const bool full = density == Density::Full, medium = density == Density::Medium;
     switch (HistogramBins::unit(bin)) {
-    case HistogramBins::Unit::Seconds:
-        return n % (full ? 10 : medium ? 20 : 30) == 0;
-    case HistogramBins::Unit::Minutes:
-        return n == 1 || n % (full ? 10 : medium ? 20 : 30) == 0;
-    case HistogramBins::Unit::Hours:
-        return n == 1 || (full && n % 6 == 0) || (medium && n == 12);
-    case HistogramBins::Unit::Days:
-        return n == 1 || (full && bin == HistogramBins::Count - 1);
+    case HistogramBins::Unit::Seconds: return n % (full ? 10 : medium ? 20 : 30) == 0;
+    case HistogramBins::Unit::Minutes: return n == 1 || n % (full ? 10 : medium ? 20 : 30) == 0;
+    case HistogramBins::Unit::Hours: return n == 1 || (full && n % 6 == 0) || (medium && n == 12);
+    case HistogramBins::Unit::Days: return n == 1 || (full && bin == HistogramBins::Count - 1);
     }
     return false;
 }
@@ -105,8 +101,8 @@ AxisPlan::Scale AxisPlan::countScale(qreal max)
 
 AxisPlan::Scale AxisPlan::durationScale(qreal max)
 {
-    static const qreal steps[] = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
-                                  10800, 21600, 43200, 86400, 172800, 604800};
+    static const qreal steps[] = {1,   2,    5,    10,   15,    30,    60,    120,   300,    600,
+                                  900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800};
     // A little headroom, so that the highest mean's dot is not cut by the frame.
     max = qMax<qreal>(max, 1) * 1.04;
     Scale scale;

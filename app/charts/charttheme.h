@@ -14,7 +14,7 @@ struct ChartTheme
 {
     QColor background;
     QColor text;
-    QColor muted;     // "No data", secondary labels
+    QColor muted; // "No data", secondary labels
     QColor axisLine;
     QColor grid;      // ticks
     QColor minorGrid; // between the log axis' decades

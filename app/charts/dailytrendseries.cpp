@@ -3,8 +3,7 @@
 
 DailyTrendSeries::DailyTrendSeries(const QString &seriesName)
     : name(seriesName)
-{
-}
+{}
 
 bool DailyTrendSeries::isEmpty() const
 {

@@ -5,14 +5,12 @@
 
 HistogramSeries::HistogramSeries()
     : counts(HistogramBins::Count, 0)
-{
-}
+{}
 
 HistogramSeries::HistogramSeries(const QString &seriesName)
     : name(seriesName)
     , counts(HistogramBins::Count, 0)
-{
-}
+{}
 
 qint64 HistogramSeries::total() const
 {
@@ -33,6 +31,5 @@ bool HistogramSeries::isEmpty() const
 
 bool operator==(const HistogramSeries &a, const HistogramSeries &b)
 {
-    return a.name == b.name && a.counts == b.counts && a.count == b.count && a.mean == b.mean
-        && a.std == b.std;
+    return a.name == b.name && a.counts == b.counts && a.count == b.count && a.mean == b.mean && a.std == b.std;
 }

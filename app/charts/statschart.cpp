@@ -191,16 +191,16 @@ QString StatsChart::binToolTip(int bin) const
     // whose label ("6 d+") is already a range.
     const int last = HistogramBins::Count - 1;
     const QString lastLower = DurationText::format(double(HistogramBins::lowerBoundSeconds(last)));
-    const QString range = bin == last
-        ? tr("%1 or more").arg(lastLower)
-        : tr("%1 to under %2").arg(HistogramBins::label(bin), bin + 1 == last ? lastLower : HistogramBins::label(bin + 1));
+    const QString range =
+        bin == last ? tr("%1 or more").arg(lastLower)
+                    : tr("%1 to under %2")
+                          .arg(HistogramBins::label(bin), bin + 1 == last ? lastLower : HistogramBins::label(bin + 1));
     QStringList lines{HistogramBins::label(bin) + QStringLiteral(" (") + range + QLatin1Char(')')};
     for (const HistogramSeries &s : m_histograms) {
         const qint64 count = s.counts.value(bin);
         const qint64 total = s.total();
-        const QString share = total > 0
-            ? locale.toString(100.0 * double(count) / double(total), 'f', 1)
-            : QStringLiteral("0");
+        const QString share =
+            total > 0 ? locale.toString(100.0 * double(count) / double(total), 'f', 1) : QStringLiteral("0");
         lines << tr("%1: %Ln job(s) (%2 %)", nullptr, int(count)).arg(s.name, share);
     }
     return lines.join(QLatin1Char('\n'));
@@ -215,8 +215,7 @@ QString StatsChart::dayToolTip(int day) const
     const QString mean = d.count > 0 ? DurationText::format(d.mean) : tr("none");
     if (d.count == 1)
         return tr("%1\n1 job, took %2").arg(d.date.toString(Qt::ISODate), mean);
-    return tr("%1\n%2 jobs, mean %3")
-        .arg(d.date.toString(Qt::ISODate), locale.toString(d.count), mean);
+    return tr("%1\n%2 jobs, mean %3").arg(d.date.toString(Qt::ISODate), locale.toString(d.count), mean);
 }
 
 void StatsChart::paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const
@@ -236,4 +235,3 @@ void StatsChart::paintChart(QPainter *painter, const QSize &size, const ChartThe
     scene.render(painter, area, area);
     painter->restore();
 }
-

@@ -41,14 +41,10 @@ QValueAxis *countAxis(qreal max)
 QString unitGroupLabel(HistogramBins::Unit unit)
 {
     switch (unit) {
-    case HistogramBins::Unit::Seconds:
-        return StatsChart::tr("seconds");
-    case HistogramBins::Unit::Minutes:
-        return StatsChart::tr("minutes");
-    case HistogramBins::Unit::Hours:
-        return StatsChart::tr("hours");
-    case HistogramBins::Unit::Days:
-        return StatsChart::tr("days");
+    case HistogramBins::Unit::Seconds: return StatsChart::tr("seconds");
+    case HistogramBins::Unit::Minutes: return StatsChart::tr("minutes");
+    case HistogramBins::Unit::Hours: return StatsChart::tr("hours");
+    case HistogramBins::Unit::Days: return StatsChart::tr("days");
     }
     return {};
 }
@@ -125,8 +121,8 @@ void StatsChart::buildHistogram(QChart *chart, int width, StatsChart *hoverRecei
     groups->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
     groups->setStartValue(-0.5);
     for (int bin = 0; bin < HistogramBins::Count; ++bin) {
-        const bool lastOfUnit = bin == HistogramBins::Count - 1
-            || HistogramBins::unit(bin + 1) != HistogramBins::unit(bin);
+        const bool lastOfUnit =
+            bin == HistogramBins::Count - 1 || HistogramBins::unit(bin + 1) != HistogramBins::unit(bin);
         if (lastOfUnit)
             groups->append(unitGroupLabel(HistogramBins::unit(bin)), bin + 0.5);
     }

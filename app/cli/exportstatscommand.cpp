@@ -40,8 +40,7 @@ bool ExportStatsCommand::isRequested(int argc, char *argv[])
     return isNamed(name(), argc, argv);
 }
 
-bool ExportStatsCommand::parse(const QStringList &arguments, Options *options, QString *error,
-                               QString *helpText)
+bool ExportStatsCommand::parse(const QStringList &arguments, Options *options, QString *error, QString *helpText)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -49,10 +48,8 @@ bool ExportStatsCommand::parse(const QStringList &arguments, Options *options, Q
            "CSV file. Needs no display. Exits 0 on success; 2 for a wrong command line, 1 when the "
            "export could not be done, with the reason on stderr."));
     const QCommandLineOption queue(QStringLiteral("queue"), tr("The queue (required)."), QStringLiteral("Q"));
-    const QCommandLineOption date(QStringLiteral("date"), tr("The day, UTC (required)."),
-                                  QStringLiteral("YYYY-MM-DD"));
-    const QCommandLineOption kind(QStringLiteral("kind"),
-                                  tr("wait, run, or both overlaid (default: both)."),
+    const QCommandLineOption date(QStringLiteral("date"), tr("The day, UTC (required)."), QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption kind(QStringLiteral("kind"), tr("wait, run, or both overlaid (default: both)."),
                                   QStringLiteral("wait|run|both"), QStringLiteral("both"));
     const QSize defaultSize = ChartExporter::defaultSize();
     const QCommandLineOption size(QStringLiteral("size"),
@@ -176,7 +173,8 @@ int ExportStatsCommand::execute(const Options &options, QString *error)
     QObject *context = outcome.context();
 
     QTimer::singleShot(options.timeoutSeconds * 1000 + 2000, context, [&] {
-        outcome.settle(Failure, tr("No answer from %1 within %2 s.").arg(settings.describe()).arg(options.timeoutSeconds));
+        outcome.settle(Failure,
+                       tr("No answer from %1 within %2 s.").arg(settings.describe()).arg(options.timeoutSeconds));
     });
     failWhenUnreachable(&session, settings, &outcome);
 
@@ -186,14 +184,13 @@ int ExportStatsCommand::execute(const Options &options, QString *error)
         for (StatsSeries::Kind kind : options.kinds) {
             const DurationFigures &f = StatsSeries::figures(stats, kind);
             jobs += f.count + binTotal(f);
-            series << StatsSeries::histogram(stats, kind,
-                                             StatsSeries::seriesName(kind, options.date, options.queue));
+            series << StatsSeries::histogram(stats, kind, StatsSeries::seriesName(kind, options.date, options.queue));
         }
         const QString day = options.date.toString(Qt::ISODate);
         if (jobs == 0) {
-            const QString what = options.kinds.size() == 2 ? tr("wait or run times")
+            const QString what = options.kinds.size() == 2                          ? tr("wait or run times")
                                  : options.kinds.first() == StatsSeries::Kind::Wait ? tr("wait times")
-                                                                                     : tr("run times");
+                                                                                    : tr("run times");
             outcome.settle(Failure, tr("No data: queue \"%1\" has no %2 on %3 (UTC).").arg(options.queue, what, day));
             return;
         }
@@ -214,23 +211,26 @@ int ExportStatsCommand::execute(const Options &options, QString *error)
         if (!reply.ok()) {
             // The first request fails with the connection; say so the same way the state does.
             const bool transport = reply.error.kind != RedisError::Kind::ScriptError
-                && reply.error.kind != RedisError::Kind::BadReply && reply.error.kind != RedisError::Kind::ServerError;
-            outcome.settle(Failure, (transport ? tr("Cannot connect to %1: %2") : tr("Cannot read the queues of %1: %2"))
-                                .arg(settings.describe(), reply.error.message));
+                                   && reply.error.kind != RedisError::Kind::BadReply
+                                   && reply.error.kind != RedisError::Kind::ServerError;
+            outcome.settle(Failure,
+                           (transport ? tr("Cannot connect to %1: %2") : tr("Cannot read the queues of %1: %2"))
+                               .arg(settings.describe(), reply.error.message));
             return;
         }
         if (!lists(reply.value, options.queue)) {
             outcome.settle(Failure, tr("Unknown queue \"%1\" on %2; %3.")
-                                .arg(options.queue, settings.describe(), queuesItHas(reply.value, 12)));
+                                        .arg(options.queue, settings.describe(), queuesItHas(reply.value, 12)));
             return;
         }
-        reads->dayStats(options.queue, StatsHistory::timestampOf(options.date), context,
-                        [&](const QlessReply<DayStats> &stats) {
-            if (!stats.ok())
-                outcome.settle(Failure, tr("Cannot read the stats of \"%1\": %2").arg(options.queue, stats.error.message));
-            else
-                exportDay(stats.value);
-        });
+        reads->dayStats(
+            options.queue, StatsHistory::timestampOf(options.date), context, [&](const QlessReply<DayStats> &stats) {
+                if (!stats.ok())
+                    outcome.settle(Failure,
+                                   tr("Cannot read the stats of \"%1\": %2").arg(options.queue, stats.error.message));
+                else
+                    exportDay(stats.value);
+            });
     });
 
     return outcome.wait(error);

@@ -40,8 +40,7 @@ public:
 
     // Reads the command line (without the program and command names). False with a message on
     // anything wrong; `helpText` is set when --help was asked for instead.
-    static bool parse(const QStringList &arguments, Options *options, QString *error,
-                      QString *helpText = nullptr);
+    static bool parse(const QStringList &arguments, Options *options, QString *error, QString *helpText = nullptr);
 
 private:
     // Connects, reads and writes; `error` gets the line printed on failure.

@@ -41,14 +41,17 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         tr("Writes one of the console's tables, every row of it, to a CSV file (a header row; times in "
            "ISO 8601 UTC). Needs no display. Exits 0 on success; 2 for a wrong command line, 1 when "
            "the export could not be done, with the reason on stderr."));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  tr("The table (required): %1.").arg(TableExportView::viewNames().join(QStringLiteral(", "))),
-                                  QStringLiteral("VIEW"));
-    const QCommandLineOption queue(QStringLiteral("queue"), tr("jobs: the queue (required); completed: only jobs completed in it."),
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        tr("The table (required): %1.").arg(TableExportView::viewNames().join(QStringLiteral(", "))),
+        QStringLiteral("VIEW"));
+    const QCommandLineOption queue(QStringLiteral("queue"),
+                                   tr("jobs: the queue (required); completed: only jobs completed in it."),
                                    QStringLiteral("Q"));
-    const QCommandLineOption state(QStringLiteral("state"),
-                                   tr("jobs: the state (required): %1.").arg(TableExportView::jobStates().join(QStringLiteral(", "))),
-                                   QStringLiteral("S"));
+    const QCommandLineOption state(
+        QStringLiteral("state"),
+        tr("jobs: the state (required): %1.").arg(TableExportView::jobStates().join(QStringLiteral(", "))),
+        QStringLiteral("S"));
     const QCommandLineOption group(QStringLiteral("group"), tr("failed: that group's jobs instead of the groups."),
                                    QStringLiteral("G"));
     const QCommandLineOption worker(QStringLiteral("worker"), tr("workers: that worker's jobs instead of the workers."),
@@ -61,10 +64,12 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
     const QCommandLineOption auditLog(QStringLiteral("audit-log"),
                                       tr("activity: the log file (default: this user's); needs no server."),
                                       QStringLiteral("FILE"));
-    const QCommandLineOption out(QStringLiteral("out"), tr("The CSV file to write (required)."), QStringLiteral("FILE"));
+    const QCommandLineOption out(QStringLiteral("out"), tr("The CSV file to write (required)."),
+                                 QStringLiteral("FILE"));
     const QCommandLineOption timeout = timeoutOption(tr("Give up when the server has not answered a request within "
                                                         "this many seconds (default: 15)."));
-    parser.addOptions({helpOption(), urlOption(), view, queue, state, group, worker, tag, klass, auditLog, out, timeout});
+    parser.addOptions(
+        {helpOption(), urlOption(), view, queue, state, group, worker, tag, klass, auditLog, out, timeout});
     if (!readLine(parser, name(), arguments, error, helpText))
         return false;
 
@@ -150,9 +155,8 @@ int ExportTableCommand::execute(const Options &options, QString *error)
 
     TableCsvExport csv(session ? session->client() : nullptr, options.view, options.out);
     CommandOutcome outcome;
-    QObject::connect(&csv, &TableCsvExport::finished, outcome.context(), [&outcome](bool ok, const QString &message) {
-        outcome.settle(ok ? Success : Failure, message);
-    });
+    QObject::connect(&csv, &TableCsvExport::finished, outcome.context(),
+                     [&outcome](bool ok, const QString &message) { outcome.settle(ok ? Success : Failure, message); });
     // Its message first: the "Cancelled." that follows is then ignored, and the partial file goes.
     if (session)
         failWhenUnreachable(session.get(), settings, &outcome, [&csv] { csv.cancel(); });

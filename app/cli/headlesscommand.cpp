@@ -25,7 +25,8 @@ QString &quietCommand()
 void quietHandler(QtMsgType type, const QMessageLogContext &, const QString &message)
 {
     if (type == QtCriticalMsg || type == QtFatalMsg)
-        std::fprintf(stderr, "qlessdesk %s: %s\n", qUtf8Printable(quietCommand()), qUtf8Printable(message.simplified()));
+        std::fprintf(stderr, "qlessdesk %s: %s\n", qUtf8Printable(quietCommand()),
+                     qUtf8Printable(message.simplified()));
 }
 } // namespace
 
@@ -180,7 +181,8 @@ void HeadlessCommand::failWhenUnreachable(HeadlessSession *session, const Connec
 
 bool HeadlessCommand::lists(const QList<QueueCounts> &queues, const QString &queue)
 {
-    return std::any_of(queues.cbegin(), queues.cend(), [&queue](const QueueCounts &counts) { return counts.name == queue; });
+    return std::any_of(queues.cbegin(), queues.cend(),
+                       [&queue](const QueueCounts &counts) { return counts.name == queue; });
 }
 
 QString HeadlessCommand::queuesItHas(const QList<QueueCounts> &queues, int most)

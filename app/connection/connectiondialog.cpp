@@ -42,9 +42,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore *profiles, PasswordStore *passwo
     connect(m_name, &QLineEdit::textChanged, this, &ConnectionDialog::updateState);
     connect(m_form, &ConnectionForm::changed, this, &ConnectionDialog::updateState);
     connect(m_form->passwordEdit(), &QLineEdit::textEdited, this, [this] { m_passwordTyped = true; });
-    connect(m_form->transportBox(), &QComboBox::currentIndexChanged, this, [this] {
-        fitHeight();
-    });
+    connect(m_form->transportBox(), &QComboBox::currentIndexChanged, this, [this] { fitHeight(); });
     connect(m_save, &QPushButton::clicked, this, [this] {
         if (saveProfile())
             setNote(tr("Saved the profile \"%1\".").arg(m_name->text().trimmed()));
@@ -175,8 +173,7 @@ void ConnectionDialog::passwordNotFound(const QString &profile)
     m_form->setPasswordPlaceholder(tr("not in the keychain: enter the password"));
 }
 
-void ConnectionDialog::keychainFailed(const QString &profile, PasswordStore::Operation operation,
-                                      const QString &reason)
+void ConnectionDialog::keychainFailed(const QString &profile, PasswordStore::Operation operation, const QString &reason)
 {
     if (profile != m_loaded && profile != m_name->text().trimmed())
         return;
@@ -190,7 +187,8 @@ void ConnectionDialog::keychainFailed(const QString &profile, PasswordStore::Ope
         break;
     case PasswordStore::Operation::Write:
         setNote(tr("The password could not be saved in the keychain: %1 It is kept in memory for "
-                   "this session only.").arg(reason));
+                   "this session only.")
+                    .arg(reason));
         break;
     case PasswordStore::Operation::Remove:
         setNote(tr("The password could not be removed from the keychain: %1").arg(reason));
@@ -327,12 +325,39 @@ void ConnectionDialog::accept()
     QDialog::accept();
 }
 
-ConnectionSettings ConnectionDialog::settings() const { return m_result; }
-QString ConnectionDialog::profileName() const { return m_resultName; }
-ConnectionForm *ConnectionDialog::form() const { return m_form; }
-QComboBox *ConnectionDialog::profileBox() const { return m_profileBox; }
-QLineEdit *ConnectionDialog::nameEdit() const { return m_name; }
-QLabel *ConnectionDialog::messageLabel() const { return m_message; }
-QPushButton *ConnectionDialog::connectButton() const { return m_connect; }
-QPushButton *ConnectionDialog::saveButton() const { return m_save; }
-QPushButton *ConnectionDialog::deleteButton() const { return m_delete; }
+ConnectionSettings ConnectionDialog::settings() const
+{
+    return m_result;
+}
+QString ConnectionDialog::profileName() const
+{
+    return m_resultName;
+}
+ConnectionForm *ConnectionDialog::form() const
+{
+    return m_form;
+}
+QComboBox *ConnectionDialog::profileBox() const
+{
+    return m_profileBox;
+}
+QLineEdit *ConnectionDialog::nameEdit() const
+{
+    return m_name;
+}
+QLabel *ConnectionDialog::messageLabel() const
+{
+    return m_message;
+}
+QPushButton *ConnectionDialog::connectButton() const
+{
+    return m_connect;
+}
+QPushButton *ConnectionDialog::saveButton() const
+{
+    return m_save;
+}
+QPushButton *ConnectionDialog::deleteButton() const
+{
+    return m_delete;
+}

@@ -79,7 +79,7 @@ private:
     QPushButton *m_save;
     QPushButton *m_delete;
     QList<QLabel *> m_labels;
-    QString m_loaded;           // the profile shown, whose password a keychain read may bring
+    QString m_loaded;             // the profile shown, whose password a keychain read may bring
     bool m_passwordTyped = false; // the operator typed a password: a late keychain reply must not replace it
     QString m_note;
     ConnectionSettings m_result;

@@ -53,19 +53,16 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     , m_host(new QLineEdit(this))
     , m_port(new QLineEdit(this))
     , m_unixGroup(new QGroupBox(tr("Unix socket"), this))
-    , m_socketPath(new FilePathEdit(tr("Choose the server's unix socket"),
-                                    tr("Sockets (*.sock)"), this))
+    , m_socketPath(new FilePathEdit(tr("Choose the server's unix socket"), tr("Sockets (*.sock)"), this))
     , m_sentinelGroup(new QGroupBox(tr("Sentinel"), this))
     , m_sentinels(new QLineEdit(this))
     , m_masterName(new QLineEdit(this))
     , m_sentinelTls(new QCheckBox(tr("Use &TLS to reach the sentinels and the master"), this))
     , m_tlsGroup(new QGroupBox(tr("TLS"), this))
-    , m_caFile(new FilePathEdit(tr("Choose the CA certificate"),
-                                tr("Certificates (*.pem *.crt *.cer)"), this))
-    , m_certFile(new FilePathEdit(tr("Choose the client certificate"),
-                                  tr("Certificates (*.pem *.crt *.cer)"), this))
-    , m_keyFile(new FilePathEdit(tr("Choose the client certificate's private key"),
-                                 tr("Private keys (*.pem *.key)"), this))
+    , m_caFile(new FilePathEdit(tr("Choose the CA certificate"), tr("Certificates (*.pem *.crt *.cer)"), this))
+    , m_certFile(new FilePathEdit(tr("Choose the client certificate"), tr("Certificates (*.pem *.crt *.cer)"), this))
+    , m_keyFile(
+          new FilePathEdit(tr("Choose the client certificate's private key"), tr("Private keys (*.pem *.key)"), this))
     , m_serverName(new QLineEdit(this))
     , m_verifyPeer(new QCheckBox(tr("Verify the server's certificate"), this))
     , m_loginGroup(new QGroupBox(tr("Login"), this))
@@ -134,7 +131,8 @@ void ConnectionForm::buildLayout()
         // A screen reader names a control by a label beside it in its own parent; a path's line
         // edit sits inside its FilePathEdit, so it is given the label's words itself.
         if (auto *path = qobject_cast<FilePathEdit *>(field))
-            path->lineEdit()->setAccessibleName(QString(text).remove(QLatin1Char('&')).remove(QLatin1Char(':')).trimmed());
+            path->lineEdit()->setAccessibleName(
+                QString(text).remove(QLatin1Char('&')).remove(QLatin1Char(':')).trimmed());
         m_labels << label;
         form->addRow(label, field);
     };
@@ -206,8 +204,7 @@ void ConnectionForm::showTransportGroups()
 {
     const Transport chosen = transport();
     m_serverGroup->setVisible(chosen == Transport::Tcp || chosen == Transport::Tls);
-    m_tlsGroup->setVisible(chosen == Transport::Tls
-                           || (chosen == Transport::Sentinel && m_sentinelTls->isChecked()));
+    m_tlsGroup->setVisible(chosen == Transport::Tls || (chosen == Transport::Sentinel && m_sentinelTls->isChecked()));
     m_unixGroup->setVisible(chosen == Transport::Unix);
     m_sentinelGroup->setVisible(chosen == Transport::Sentinel);
 }
@@ -376,30 +373,89 @@ void ConnectionForm::setKeychainAvailability(PasswordStore::Availability availab
     m_remember->setEnabled(usable);
     if (!usable)
         m_remember->setChecked(false);
-    m_remember->setToolTip(usable
-            ? tr("Keep the password in the system keychain, so that it is not asked for again.")
-            : tr("No keychain is available on this system (%1). The password is asked for each "
-                 "time and kept in memory for this session only, never written to disk.")
-                  .arg(reason));
+    m_remember->setToolTip(usable ? tr("Keep the password in the system keychain, so that it is not asked for again.")
+                                  : tr("No keychain is available on this system (%1). The password is asked for each "
+                                       "time and kept in memory for this session only, never written to disk.")
+                                        .arg(reason));
 }
 
-QLineEdit *ConnectionForm::urlEdit() const { return m_url; }
-QLineEdit *ConnectionForm::hostEdit() const { return m_host; }
-QLineEdit *ConnectionForm::portEdit() const { return m_port; }
-QLineEdit *ConnectionForm::dbEdit() const { return m_db; }
-QLineEdit *ConnectionForm::userEdit() const { return m_user; }
-QLineEdit *ConnectionForm::passwordEdit() const { return m_password; }
-QLineEdit *ConnectionForm::sentinelsEdit() const { return m_sentinels; }
-QLineEdit *ConnectionForm::masterNameEdit() const { return m_masterName; }
-QLineEdit *ConnectionForm::serverNameEdit() const { return m_serverName; }
-FilePathEdit *ConnectionForm::caFileEdit() const { return m_caFile; }
-FilePathEdit *ConnectionForm::certFileEdit() const { return m_certFile; }
-FilePathEdit *ConnectionForm::keyFileEdit() const { return m_keyFile; }
-FilePathEdit *ConnectionForm::socketPathEdit() const { return m_socketPath; }
-QCheckBox *ConnectionForm::verifyPeerBox() const { return m_verifyPeer; }
-QCheckBox *ConnectionForm::sentinelTlsBox() const { return m_sentinelTls; }
-QCheckBox *ConnectionForm::readOnlyBox() const { return m_readOnly; }
-QCheckBox *ConnectionForm::rememberBox() const { return m_remember; }
-QComboBox *ConnectionForm::transportBox() const { return m_transport; }
-QLabel *ConnectionForm::urlErrorLabel() const { return m_urlError; }
-QList<QLabel *> ConnectionForm::formLabels() const { return m_labels; }
+QLineEdit *ConnectionForm::urlEdit() const
+{
+    return m_url;
+}
+QLineEdit *ConnectionForm::hostEdit() const
+{
+    return m_host;
+}
+QLineEdit *ConnectionForm::portEdit() const
+{
+    return m_port;
+}
+QLineEdit *ConnectionForm::dbEdit() const
+{
+    return m_db;
+}
+QLineEdit *ConnectionForm::userEdit() const
+{
+    return m_user;
+}
+QLineEdit *ConnectionForm::passwordEdit() const
+{
+    return m_password;
+}
+QLineEdit *ConnectionForm::sentinelsEdit() const
+{
+    return m_sentinels;
+}
+QLineEdit *ConnectionForm::masterNameEdit() const
+{
+    return m_masterName;
+}
+QLineEdit *ConnectionForm::serverNameEdit() const
+{
+    return m_serverName;
+}
+FilePathEdit *ConnectionForm::caFileEdit() const
+{
+    return m_caFile;
+}
+FilePathEdit *ConnectionForm::certFileEdit() const
+{
+    return m_certFile;
+}
+FilePathEdit *ConnectionForm::keyFileEdit() const
+{
+    return m_keyFile;
+}
+FilePathEdit *ConnectionForm::socketPathEdit() const
+{
+    return m_socketPath;
+}
+QCheckBox *ConnectionForm::verifyPeerBox() const
+{
+    return m_verifyPeer;
+}
+QCheckBox *ConnectionForm::sentinelTlsBox() const
+{
+    return m_sentinelTls;
+}
+QCheckBox *ConnectionForm::readOnlyBox() const
+{
+    return m_readOnly;
+}
+QCheckBox *ConnectionForm::rememberBox() const
+{
+    return m_remember;
+}
+QComboBox *ConnectionForm::transportBox() const
+{
+    return m_transport;
+}
+QLabel *ConnectionForm::urlErrorLabel() const
+{
+    return m_urlError;
+}
+QList<QLabel *> ConnectionForm::formLabels() const
+{
+    return m_labels;
+}

@@ -79,15 +79,14 @@ QString ConnectionProfile::formatSentinels(const QList<QPair<QString, quint16>> 
     QStringList parts;
     for (const auto &sentinel : sentinels) {
         const QString host = sentinel.first.contains(QLatin1Char(':'))
-            ? QLatin1Char('[') + sentinel.first + QLatin1Char(']')
-            : sentinel.first;
+                                 ? QLatin1Char('[') + sentinel.first + QLatin1Char(']')
+                                 : sentinel.first;
         parts << host + QLatin1Char(':') + QString::number(sentinel.second);
     }
     return parts.join(QStringLiteral(", "));
 }
 
-bool ConnectionProfile::parseSentinels(const QString &text, QList<QPair<QString, quint16>> *sentinels,
-                                       QString *error)
+bool ConnectionProfile::parseSentinels(const QString &text, QList<QPair<QString, quint16>> *sentinels, QString *error)
 {
     sentinels->clear();
     // Operators paste lists from configs and docs: commas, spaces and new lines all separate.
@@ -97,8 +96,7 @@ bool ConnectionProfile::parseSentinels(const QString &text, QList<QPair<QString,
         url.setScheme(QStringLiteral("redis"));
         url.setAuthority(part, QUrl::StrictMode);
         const int port = url.port(26379);
-        if (!url.isValid() || url.host().isEmpty() || !url.userInfo().isEmpty() || port <= 0
-            || port > 65535) {
+        if (!url.isValid() || url.host().isEmpty() || !url.userInfo().isEmpty() || port <= 0 || port > 65535) {
             *error = tr("\"%1\" is not a sentinel address (host:port, port 1 to 65535).").arg(part);
             sentinels->clear();
             return false;
@@ -112,14 +110,10 @@ bool ConnectionProfile::parseSentinels(const QString &text, QList<QPair<QString,
 QString ConnectionProfile::transportKey(ConnectionSettings::Transport transport)
 {
     switch (transport) {
-    case ConnectionSettings::Transport::Tls:
-        return QStringLiteral("tls");
-    case ConnectionSettings::Transport::Unix:
-        return QStringLiteral("unix");
-    case ConnectionSettings::Transport::Sentinel:
-        return QStringLiteral("sentinel");
-    case ConnectionSettings::Transport::Tcp:
-        break;
+    case ConnectionSettings::Transport::Tls: return QStringLiteral("tls");
+    case ConnectionSettings::Transport::Unix: return QStringLiteral("unix");
+    case ConnectionSettings::Transport::Sentinel: return QStringLiteral("sentinel");
+    case ConnectionSettings::Transport::Tcp: break;
     }
     return QStringLiteral("tcp");
 }
@@ -138,13 +132,11 @@ bool ConnectionProfile::transportFromKey(const QString &key, ConnectionSettings:
 
 bool ConnectionProfile::operator==(const ConnectionProfile &other) const
 {
-    return name == other.name && transport == other.transport && host == other.host
-        && port == other.port && socketPath == other.socketPath && sentinels == other.sentinels
-        && masterName == other.masterName && db == other.db && user == other.user
-        && usesPassword == other.usesPassword && tls.caFile == other.tls.caFile
-        && tls.certFile == other.tls.certFile && tls.keyFile == other.tls.keyFile
-        && tls.verifyPeer == other.tls.verifyPeer && tls.serverName == other.tls.serverName
-        && tls.sentinelTls == other.tls.sentinelTls
-        && readOnly == other.readOnly && connectTimeoutMs == other.connectTimeoutMs
-        && requestTimeoutMs == other.requestTimeoutMs;
+    return name == other.name && transport == other.transport && host == other.host && port == other.port
+           && socketPath == other.socketPath && sentinels == other.sentinels && masterName == other.masterName
+           && db == other.db && user == other.user && usesPassword == other.usesPassword
+           && tls.caFile == other.tls.caFile && tls.certFile == other.tls.certFile && tls.keyFile == other.tls.keyFile
+           && tls.verifyPeer == other.tls.verifyPeer && tls.serverName == other.tls.serverName
+           && tls.sentinelTls == other.tls.sentinelTls && readOnly == other.readOnly
+           && connectTimeoutMs == other.connectTimeoutMs && requestTimeoutMs == other.requestTimeoutMs;
 }

@@ -42,8 +42,7 @@ public:
 
     // "host:port, host:port" and back; parseSentinels returns false (and says why) on a bad entry.
     static QString formatSentinels(const QList<QPair<QString, quint16>> &sentinels);
-    static bool parseSentinels(const QString &text, QList<QPair<QString, quint16>> *sentinels,
-                               QString *error);
+    static bool parseSentinels(const QString &text, QList<QPair<QString, quint16>> *sentinels, QString *error);
 
     static QString transportKey(ConnectionSettings::Transport transport);
     static bool transportFromKey(const QString &key, ConnectionSettings::Transport *transport);

@@ -9,14 +9,12 @@
 #include <QLineEdit>
 #include <QTimer>
 
-PasswordRequest::PasswordRequest(PasswordStore *passwords, const ConnectionProfile &profile,
-                                 QWidget *promptParent)
+PasswordRequest::PasswordRequest(PasswordStore *passwords, const ConnectionProfile &profile, QWidget *promptParent)
     : QObject(passwords)
     , m_passwords(passwords)
     , m_profile(profile)
     , m_promptParent(promptParent)
-{
-}
+{}
 
 void PasswordRequest::start()
 {
@@ -69,7 +67,8 @@ void PasswordRequest::prompt(const QString &why)
     dialog->setObjectName(QStringLiteral("passwordPrompt"));
     dialog->setWindowTitle(tr("Password for %1").arg(m_profile.name));
     const QString where = m_profile.toSettings().describe();
-    QString label = tr("&Password for \"%1\" (%2):").arg(MnemonicText::literal(m_profile.name), MnemonicText::literal(where));
+    QString label =
+        tr("&Password for \"%1\" (%2):").arg(MnemonicText::literal(m_profile.name), MnemonicText::literal(where));
     if (!why.isEmpty())
         label = MnemonicText::literal(why) + QLatin1Char('\n') + label;
     dialog->setLabelText(label);

@@ -11,7 +11,7 @@ const QString probeKey = QStringLiteral("qlessdesk-keychain-probe");
 bool meansUnavailable(QKeychain::Error error)
 {
     return error == QKeychain::NoBackendAvailable || error == QKeychain::NotImplemented
-        || error == QKeychain::OtherError;
+           || error == QKeychain::OtherError;
 }
 } // namespace
 
@@ -113,12 +113,8 @@ void PasswordStore::finishJob(QKeychain::Job *job, Operation operation, const QS
         case Operation::Read:
             emit passwordRead(profile, static_cast<QKeychain::ReadPasswordJob *>(job)->textData());
             return;
-        case Operation::Write:
-            emit passwordWritten(profile);
-            return;
-        case Operation::Remove:
-            emit passwordRemoved(profile);
-            return;
+        case Operation::Write: emit passwordWritten(profile); return;
+        case Operation::Remove: emit passwordRemoved(profile); return;
         }
     }
     if (error == QKeychain::EntryNotFound) {
@@ -131,18 +127,12 @@ void PasswordStore::finishJob(QKeychain::Job *job, Operation operation, const QS
     }
     QString reason;
     switch (error) {
-    case QKeychain::AccessDeniedByUser:
-        reason = tr("The keychain was not unlocked.");
-        break;
-    case QKeychain::AccessDenied:
-        reason = tr("The keychain refused access: %1").arg(job->errorString());
-        break;
+    case QKeychain::AccessDeniedByUser: reason = tr("The keychain was not unlocked."); break;
+    case QKeychain::AccessDenied: reason = tr("The keychain refused access: %1").arg(job->errorString()); break;
     case QKeychain::CouldNotDeleteEntry:
         reason = tr("The keychain could not delete the password: %1").arg(job->errorString());
         break;
-    default:
-        reason = tr("No keychain is available: %1").arg(job->errorString());
-        break;
+    default: reason = tr("No keychain is available: %1").arg(job->errorString()); break;
     }
     emit failed(profile, operation, reason);
 }

@@ -41,9 +41,9 @@ bool sentinelTlsOfOlderFile(const ConnectionProfile &profile)
 {
     const ConnectionSettings::Tls defaults;
     return profile.transport == ConnectionSettings::Transport::Sentinel
-        && (profile.tls.caFile != defaults.caFile || profile.tls.certFile != defaults.certFile
-            || profile.tls.keyFile != defaults.keyFile || profile.tls.verifyPeer != defaults.verifyPeer
-            || profile.tls.serverName != defaults.serverName);
+           && (profile.tls.caFile != defaults.caFile || profile.tls.certFile != defaults.certFile
+               || profile.tls.keyFile != defaults.keyFile || profile.tls.verifyPeer != defaults.verifyPeer
+               || profile.tls.serverName != defaults.serverName);
 }
 
 // Tolerant: a hand-edited or older file loses only the values it spoils, never the profile.
@@ -75,8 +75,8 @@ ConnectionProfile readProfile(const QSettings &settings)
     profile.tls.verifyPeer = settings.value(QStringLiteral("tlsVerifyPeer"), true).toBool();
     profile.tls.serverName = text(QStringLiteral("tlsServerName"));
     profile.tls.sentinelTls = settings.contains(QStringLiteral("tlsSentinel"))
-        ? settings.value(QStringLiteral("tlsSentinel"), false).toBool()
-        : sentinelTlsOfOlderFile(profile);
+                                  ? settings.value(QStringLiteral("tlsSentinel"), false).toBool()
+                                  : sentinelTlsOfOlderFile(profile);
     profile.readOnly = settings.value(QStringLiteral("readOnly"), false).toBool();
     const int maxTimeout = std::numeric_limits<int>::max();
     profile.connectTimeoutMs = number(QStringLiteral("connectTimeoutMs"), profile.connectTimeoutMs, 0, maxTimeout);

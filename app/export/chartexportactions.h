@@ -22,7 +22,7 @@ class ChartExportActions final : public QObject
 public:
     struct Chart
     {
-        QString name;    // what the dialog lists: "Wait time histogram"
+        QString name; // what the dialog lists: "Wait time histogram"
         StatsChart *chart;
     };
     // The file name offered for chart `index`, without folder ("qless-wait-all-2026-11-25.png").

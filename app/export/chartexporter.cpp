@@ -24,15 +24,12 @@ constexpr qreal InchPerMeter = 39.3700787;
 // 90 or 96 dpi as they see fit; plain pixel units open at the size asked for everywhere.
 QByteArray withPixelSize(QByteArray svg, const QSize &size)
 {
-    static const QRegularExpression sizeInMm(
-        QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
+    static const QRegularExpression sizeInMm(QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
     const QString head = QString::fromUtf8(svg.left(512));
     const QRegularExpressionMatch match = sizeInMm.match(head);
     if (!match.hasMatch())
         return svg;
-    const QString replacement = QStringLiteral("<svg width=\"%1\" height=\"%2\"")
-                                    .arg(size.width())
-                                    .arg(size.height());
+    const QString replacement = QStringLiteral("<svg width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height());
     return svg.replace(match.capturedStart(), match.capturedLength(), replacement.toUtf8());
 }
 } // namespace
@@ -126,8 +123,8 @@ bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, 
     return true;
 }
 
-bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, const QSize &size,
-                                 QString *errorMessage, const ChartTheme &theme)
+bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, const QSize &size, QString *errorMessage,
+                                 const ChartTheme &theme)
 {
     const QString shownPath = QDir::toNativeSeparators(path);
     auto fail = [errorMessage](const QString &message) {
@@ -138,8 +135,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
 
     const Format format = formatForPath(path);
     if (format == Format::Unknown) {
-        return fail(tr("Cannot export to %1: the file name must end in .png, .svg, .pdf or .csv.")
-                        .arg(shownPath));
+        return fail(tr("Cannot export to %1: the file name must end in .png, .svg, .pdf or .csv.").arg(shownPath));
     }
     if (format != Format::Csv) {
         const QString sizeProblem = checkSize(size, format);
@@ -157,9 +153,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
 
     bool written = false;
     switch (format) {
-    case Format::Png:
-        written = renderImage(chart, size, theme).save(&file, "PNG");
-        break;
+    case Format::Png: written = renderImage(chart, size, theme).save(&file, "PNG"); break;
     case Format::Svg: {
         QBuffer buffer;
         QSvgGenerator svg;
@@ -187,8 +181,7 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
         const int dpi = layoutDpi();
         pdf.setResolution(dpi);
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setPageSize(QPageSize(QSizeF(size) * 72.0 / dpi, QPageSize::Point, QString(),
-                                  QPageSize::ExactMatch));
+        pdf.setPageSize(QPageSize(QSizeF(size) * 72.0 / dpi, QPageSize::Point, QString(), QPageSize::ExactMatch));
         QPainter painter;
         written = painter.begin(&pdf);
         if (written) {
@@ -197,16 +190,13 @@ bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, c
         }
         break;
     }
-    case Format::Csv:
-        written = file.write(csv(chart)) >= 0;
-        break;
-    case Format::Unknown:
-        break;
+    case Format::Csv: written = file.write(csv(chart)) >= 0; break;
+    case Format::Unknown: break;
     }
 
     if (!written) {
-        const QString reason = file.error() != QFileDevice::NoError ? file.errorString()
-                                                                    : tr("the chart could not be drawn");
+        const QString reason =
+            file.error() != QFileDevice::NoError ? file.errorString() : tr("the chart could not be drawn");
         file.cancelWriting();
         return fail(tr("Cannot write %1: %2").arg(shownPath, reason));
     }

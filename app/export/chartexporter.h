@@ -37,9 +37,10 @@ public:
     // Writes chart to path in the format its extension names; size is in pixels (CSV ignores
     // it). Returns false and sets errorMessage when it could not. Light unless theme says
     // otherwise, whatever the window is drawn in: an export goes into reports.
-    static bool exportToFile(const StatsChart &chart, const QString &path, const QSize &size,
-                             QString *errorMessage, const ChartTheme &theme = ChartTheme::light());
-    static QImage renderImage(const StatsChart &chart, const QSize &size, const ChartTheme &theme = ChartTheme::light());
+    static bool exportToFile(const StatsChart &chart, const QString &path, const QSize &size, QString *errorMessage,
+                             const ChartTheme &theme = ChartTheme::light());
+    static QImage renderImage(const StatsChart &chart, const QSize &size,
+                              const ChartTheme &theme = ChartTheme::light());
     static QByteArray csv(const StatsChart &chart);
     // An image of the chart at size on the clipboard, for pasting into a report.
     static bool copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage,

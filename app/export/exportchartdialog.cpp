@@ -11,8 +11,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-ExportChartDialog::ExportChartDialog(const QString &title, const QStringList &charts, int current,
-                                     QWidget *parent)
+ExportChartDialog::ExportChartDialog(const QString &title, const QStringList &charts, int current, QWidget *parent)
     : QDialog(parent)
     , m_chart(new QComboBox(this))
     , m_width(new QSpinBox(this))
@@ -35,7 +34,8 @@ ExportChartDialog::ExportChartDialog(const QString &title, const QStringList &ch
     sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(m_height);
     auto *reset = new QPushButton(tr("De&fault"), this);
-    reset->setToolTip(tr("%1 × %2 pixels").arg(ChartExporter::defaultSize().width()).arg(ChartExporter::defaultSize().height()));
+    reset->setToolTip(
+        tr("%1 × %2 pixels").arg(ChartExporter::defaultSize().width()).arg(ChartExporter::defaultSize().height()));
     connect(reset, &QPushButton::clicked, this, [this] { setChartSize(ChartExporter::defaultSize()); });
     sizeRow->addWidget(reset);
 

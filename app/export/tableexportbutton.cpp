@@ -36,8 +36,8 @@ void TableExportButton::chooseFile()
     const std::optional<TableExportView> view = m_viewOf ? m_viewOf() : std::nullopt;
     if (!view)
         return;
-    auto *files = new QFileDialog(window(), tr("Export %1 as CSV").arg(view->describe()), QString(),
-                                  tr("CSV files (*.csv)"));
+    auto *files =
+        new QFileDialog(window(), tr("Export %1 as CSV").arg(view->describe()), QString(), tr("CSV files (*.csv)"));
     files->setAttribute(Qt::WA_DeleteOnClose);
     files->setAcceptMode(QFileDialog::AcceptSave);
     files->setDefaultSuffix(QStringLiteral("csv"));
@@ -98,7 +98,8 @@ void TableExportButton::onProgress(qint64 rows, qint64 total)
         m_progress->setLabelText(tr("%1 of %Ln row(s) written", nullptr, int(total)).arg(locale.toString(rows)));
     } else {
         m_progress->setMaximum(0); // a busy bar: the list's length is not known ahead
-        m_progress->setLabelText(tr("%Ln row(s) written", nullptr, int(qMin<qint64>(rows, std::numeric_limits<int>::max()))));
+        m_progress->setLabelText(
+            tr("%Ln row(s) written", nullptr, int(qMin<qint64>(rows, std::numeric_limits<int>::max()))));
     }
 }
 
@@ -116,7 +117,8 @@ void TableExportButton::onFinished(bool ok, const QString &message)
     m_export.clear();
     updateEnabled();
     if (ok) {
-        m_lastResult = tr("Saved %Ln row(s) to %1", nullptr, int(qMin<qint64>(rows, std::numeric_limits<int>::max()))).arg(path);
+        m_lastResult =
+            tr("Saved %Ln row(s) to %1", nullptr, int(qMin<qint64>(rows, std::numeric_limits<int>::max()))).arg(path);
         QToolTip::showText(mapToGlobal(rect().bottomLeft()), m_lastResult, this);
     } else {
         m_lastResult = tr("Not saved: %1").arg(message);

@@ -97,9 +97,8 @@ void JobDetailDialog::setUpCopy()
     }
     m_copy->setMenu(menu);
     m_copy->setToolTip(tr("Copy the jid (Ctrl+Shift+C) or the whole job as JSON (Ctrl+Shift+J)"));
-    connect(m_copyJid, &QAction::triggered, this, [this] {
-        QGuiApplication::clipboard()->setText(QString::fromUtf8(m_view->jid()));
-    });
+    connect(m_copyJid, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(QString::fromUtf8(m_view->jid())); });
     connect(m_copyJson, &QAction::triggered, this, [this] {
         if (m_view->job())
             QGuiApplication::clipboard()->setText(QString::fromUtf8(JobJson::toJson(*m_view->job())));

@@ -29,7 +29,8 @@ QString links(const QString &scheme, const QStringList &values)
         parts << link(scheme, value);
     QString html = parts.join(QStringLiteral(", &nbsp;"));
     if (values.size() > LinkLimit)
-        html += QCoreApplication::translate("JobDetailText", " … and %1 more").arg(QLocale().toString(values.size() - LinkLimit));
+        html += QCoreApplication::translate("JobDetailText", " … and %1 more")
+                    .arg(QLocale().toString(values.size() - LinkLimit));
     return html;
 }
 

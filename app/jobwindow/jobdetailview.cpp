@@ -226,13 +226,14 @@ void JobDetailView::fill(const Job &job)
     ToneStyle::set(m_state, ToneStyle::Look::Badge, stateTone(lockExpired ? QStringLiteral("stalled") : job.state),
                    QStringLiteral("border-radius: 3px; padding: 2px 8px; font-weight: bold;"));
     if (job.timedOut) {
-        const QString who = job.timedOutWorker.isEmpty() ? tr("its worker")
-                                                         : tr("worker %1").arg(link(QStringLiteral("worker"), job.timedOutWorker));
+        const QString who = job.timedOutWorker.isEmpty()
+                                ? tr("its worker")
+                                : tr("worker %1").arg(link(QStringLiteral("worker"), job.timedOutWorker));
         m_timedOut->setText(tr("<b>Timed out</b> %1: qless took the job from %2. It is back in %3 as waiting "
                                "(qless counts it so), first in line for the next pop, with its state left as "
                                "<i>stalled</i>.")
-                                .arg(job.timedOutAt > 0 ? stamp(job.timedOutAt, now) : tr("(when is not recorded)"), who,
-                                     link(QStringLiteral("queue"), job.queue)));
+                                .arg(job.timedOutAt > 0 ? stamp(job.timedOutAt, now) : tr("(when is not recorded)"),
+                                     who, link(QStringLiteral("queue"), job.queue)));
         m_timedOut->show();
     } else {
         m_timedOut->hide();
@@ -280,10 +281,10 @@ void JobDetailView::showFailure(const Job &job, double now)
         return;
     }
     const JobFailure &failure = *job.failure;
-    m_failureHeader->setText(tr("<b>%1</b> &nbsp;·&nbsp; failed %2 &nbsp;·&nbsp; worker %3")
-                                 .arg(failure.group.toHtmlEscaped(), stamp(failure.when, now),
-                                      failure.worker.isEmpty() ? QStringLiteral("—")
-                                                               : link(QStringLiteral("worker"), failure.worker)));
+    m_failureHeader->setText(
+        tr("<b>%1</b> &nbsp;·&nbsp; failed %2 &nbsp;·&nbsp; worker %3")
+            .arg(failure.group.toHtmlEscaped(), stamp(failure.when, now),
+                 failure.worker.isEmpty() ? QStringLiteral("—") : link(QStringLiteral("worker"), failure.worker)));
     if (m_failureText->toPlainText() != failure.message)
         m_failureText->setPlainText(failure.message);
     m_tabs->setTabText(FailureTab, tr("Failure"));

@@ -88,7 +88,7 @@ void JobFieldsGrid::showJob(const Job &job, double now)
         if (it->kind == FieldProblem::Kind::Missing)
             return ToneStyle::span(ToneStyle::Tone::Bad, tr("(missing)"));
         return ToneStyle::span(ToneStyle::Tone::Bad, tr("(invalid)"))
-            + QStringLiteral(" <code>%1</code>").arg(it->raw.left(200).toHtmlEscaped());
+               + QStringLiteral(" <code>%1</code>").arg(it->raw.left(200).toHtmlEscaped());
     };
     const auto linkOr = [](const QString &scheme, const QString &value, const QString &none) {
         return value.isEmpty() ? none : link(scheme, value);
@@ -114,9 +114,10 @@ void JobFieldsGrid::showJob(const Job &job, double now)
         setField(QStringLiteral("expires"), stamp(job.due, now));
     } else {
         expiresName->setText(tr("Lock expires"));
-        const bool locked = (job.state == QLatin1String("running") || job.state == QLatin1String("stalled"))
-            && !job.timedOut;
-        setField(QStringLiteral("expires"), locked ? problem(QStringLiteral("expires"), stamp(job.expires, now)) : absent());
+        const bool locked =
+            (job.state == QLatin1String("running") || job.state == QLatin1String("stalled")) && !job.timedOut;
+        setField(QStringLiteral("expires"),
+                 locked ? problem(QStringLiteral("expires"), stamp(job.expires, now)) : absent());
     }
     setChecked(QStringLiteral("tags"), links(QStringLiteral("tag"), job.tags));
     setChecked(QStringLiteral("dependencies"), links(QStringLiteral("job"), job.dependencies));

@@ -36,9 +36,9 @@ JobHistoryPage::JobHistoryPage(QWidget *parent)
 void JobHistoryPage::showJob(const Job &job, bool extendsShown, int logEntries)
 {
     m_model->setEvents(job.history, extendsShown);
-    const QString logs = logEntries == 0
-        ? QString()
-        : tr(" %n log entries (notes from workers or from this console’s Add note).", nullptr, logEntries);
+    const QString logs = logEntries == 0 ? QString()
+                                         : tr(" %n log entries (notes from workers or from this console’s Add note).",
+                                              nullptr, logEntries);
     switch (job.historyForm) {
     case Job::HistoryForm::Stages:
         m_form->setText(tr("Stored as stages in the job's history field (as the 2012 qless scripts write it)."));
@@ -47,8 +47,6 @@ void JobHistoryPage::showJob(const Job &job, bool extendsShown, int logEntries)
         m_form->setText(tr("Stored as events in the list ql:j:%1-history (as current qless writes it).%2")
                             .arg(QString::fromUtf8(job.jid), logs));
         break;
-    case Job::HistoryForm::None:
-        m_form->setText(tr("No history recorded."));
-        break;
+    case Job::HistoryForm::None: m_form->setText(tr("No history recorded.")); break;
     }
 }

@@ -77,7 +77,7 @@ void JsonDataView::setText(const QString &text)
 }
 
 std::shared_ptr<JsonTreeModel::Parsed> JsonDataView::setParsed(const QString &text,
-                                                                std::shared_ptr<JsonTreeModel::Parsed> parsed)
+                                                               std::shared_ptr<JsonTreeModel::Parsed> parsed)
 {
     if (m_hasText && !parsed)
         return {}; // unchanged on refresh: keep what the operator expanded
@@ -101,8 +101,8 @@ void JsonDataView::showTree(const QString &text)
                        .arg(m_model->errorString().toHtmlEscaped());
     if (text.size() > RawTextLimit) {
         note += QLatin1Char(' ')
-            + tr("Only the first %1 of %2 characters are shown.")
-                  .arg(QLocale().toString(RawTextLimit), QLocale().toString(text.size()));
+                + tr("Only the first %1 of %2 characters are shown.")
+                      .arg(QLocale().toString(RawTextLimit), QLocale().toString(text.size()));
     }
     m_warning->setText(note);
     m_raw->setPlainText(text.left(RawTextLimit));

@@ -27,7 +27,8 @@ public:
     void setText(const QString &text);
     // Shows `text` parsed into `parsed`; a null `parsed` means the text is the one shown. Returns
     // the tree shown before, for the caller to free off this thread.
-    std::shared_ptr<JsonTreeModel::Parsed> setParsed(const QString &text, std::shared_ptr<JsonTreeModel::Parsed> parsed);
+    std::shared_ptr<JsonTreeModel::Parsed> setParsed(const QString &text,
+                                                     std::shared_ptr<JsonTreeModel::Parsed> parsed);
     QString text() const { return m_text; }
     bool isValidJson() const;
 

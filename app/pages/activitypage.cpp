@@ -35,7 +35,7 @@ public:
         if (index.column() == AuditLogModel::OutcomeColumn && (role == Qt::FontRole || role == Qt::ForegroundRole)) {
             const QString outcome = QIdentityProxyModel::data(index, AuditLogModel::SortRole).toString();
             const bool notDone = outcome == QLatin1String("failed") || outcome == QLatin1String("partial")
-                || outcome == QLatin1String("cancelled") || outcome == QLatin1String("damaged");
+                                 || outcome == QLatin1String("cancelled") || outcome == QLatin1String("damaged");
             if (role == Qt::FontRole && notDone) {
                 QFont bold;
                 bold.setBold(true);
@@ -56,13 +56,16 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     : Page(session, parent)
     , m_marks(new OutcomeMarks(this))
     , m_view(new QTableView(this))
-    , m_export(new TableExportButton(nullptr, [this]() -> std::optional<TableExportView> {
-        if (!m_log)
-            return std::nullopt;
-        TableExportView view{TableExportView::Kind::Activity};
-        view.auditLogPath = m_log->filePath(); // the log this page shows
-        return view;
-    }, this))
+    , m_export(new TableExportButton(
+          nullptr,
+          [this]() -> std::optional<TableExportView> {
+              if (!m_log)
+                  return std::nullopt;
+              TableExportView view{TableExportView::Kind::Activity};
+              view.auditLogPath = m_log->filePath(); // the log this page shows
+              return view;
+          },
+          this))
     , m_note(new QLabel(this))
     , m_path(new QLabel(this))
     , m_status(new QLabel(this))
@@ -74,8 +77,8 @@ ActivityPage::ActivityPage(QlessSession *session, QWidget *parent)
     m_view->setSortingEnabled(false);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
 
-    auto *intro = new QLabel(tr("Every write made from this console, newest first: actions, bulk runs and config edits."),
-                             this);
+    auto *intro =
+        new QLabel(tr("Every write made from this console, newest first: actions, bulk runs and config edits."), this);
     intro->setForegroundRole(QPalette::PlaceholderText);
     m_export->setToolTip(tr("Save the whole log as a CSV file (times in UTC) for a spreadsheet or a ticket."));
     m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -158,7 +161,8 @@ void ActivityPage::updateNote()
     } else if (damaged > 0) {
         // Only lines shown are read, so this counts those seen so far.
         text = tr("%Ln damaged line(s) of the log (a crash while writing, or a hand edit) marked in the table; "
-                  "everything else is shown.", nullptr, damaged);
+                  "everything else is shown.",
+                  nullptr, damaged);
     } else if (m_model->rowCount() == 0 && m_model->isComplete()) {
         text = tr("Nothing written yet: actions and config edits made from this console appear here.");
     }

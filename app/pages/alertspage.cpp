@@ -147,7 +147,8 @@ void AlertsPage::updateSummary()
     else
         text = tr("%n alert(s) on, ", nullptr, on) + tr("%n not acknowledged.", nullptr, log->unacknowledgedCount());
     m_summary->setText(text);
-    ToneStyle::setText(m_summary, on > 0 || !m_center->loadError().isEmpty() ? ToneStyle::Tone::Bad : ToneStyle::Tone::Plain);
+    ToneStyle::setText(m_summary,
+                       on > 0 || !m_center->loadError().isEmpty() ? ToneStyle::Tone::Bad : ToneStyle::Tone::Plain);
     m_acknowledgeAll->setEnabled(log->unacknowledgedCount() > 0);
     m_clearHistory->setEnabled(log->rowCount() > on);
     updateButtons();

@@ -120,8 +120,8 @@ ConfigPage::ConfigPage(QlessSession *session, QWidget *parent)
     layout->setContentsMargins(12, 12, 12, 12);
     auto *noteRow = new QHBoxLayout;
     noteRow->addWidget(note, 1);
-    noteRow->addWidget(new TableExportButton(session,
-                                             [] { return TableExportView{TableExportView::Kind::Config}; }, this),
+    noteRow->addWidget(new TableExportButton(
+                           session, [] { return TableExportView{TableExportView::Kind::Config}; }, this),
                        0, Qt::AlignBottom);
     layout->addLayout(noteRow);
     layout->addWidget(m_view, 1);
@@ -180,7 +180,8 @@ void ConfigPage::selectOption(const QString &option)
     if (m_view->currentIndex().row() == row && m_view->selectionModel()->isRowSelected(row))
         onCurrentRowChanged(); // reload the value from the row as it is now
     else
-        m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->selectionModel()->setCurrentIndex(index,
+                                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(index);
 }
 
@@ -247,8 +248,9 @@ void ConfigPage::updateControls()
                 break;
             case ConfigOption::Origin::Override:
                 about += chosen->defaultValue.isEmpty()
-                    ? tr("Set to %1 on this server; qless has no default for it.").arg(chosen->value)
-                    : tr("Set to %1 on this server; reset, it would be %2.").arg(chosen->value, chosen->defaultValue);
+                             ? tr("Set to %1 on this server; qless has no default for it.").arg(chosen->value)
+                             : tr("Set to %1 on this server; reset, it would be %2.")
+                                   .arg(chosen->value, chosen->defaultValue);
                 break;
             }
         }
@@ -261,7 +263,8 @@ void ConfigPage::updateControls()
     if (ConfigEditor::isNumeric(option)) {
         const QString def = ConfigModel::defaultOf(option);
         const QString such = ConfigModel::isQueueMaxConcurrency(option) ? QStringLiteral("5")
-                                                                        : def.isEmpty() ? QStringLiteral("60") : def;
+                             : def.isEmpty()                            ? QStringLiteral("60")
+                                                                        : def;
         example = ConfigEditor::isCount(option) ? tr("a whole number of %1, such as %2").arg(unit, such)
                                                 : tr("a number of %1, such as %2").arg(unit, such);
     } else if (!option.isEmpty()) {
@@ -284,20 +287,20 @@ void ConfigPage::updateControls()
                       && (warning.isEmpty() || m_confirm->isChecked()));
     m_reset->setEnabled(writable && chosen && chosen->origin == ConfigOption::Origin::Override);
     if (!ActionCenter::of(session())->isReadOnly()) {
-        m_reset->setToolTip(chosen && chosen->origin == ConfigOption::Origin::Override
-                                ? tr("Remove the override: the default (%1) applies again (config unset).")
-                                      .arg(ConfigModel::isQueueHeartbeat(option) ? tr("the global heartbeat")
-                                                                                 : chosen->defaultValue)
-                                : tr("Nothing to reset: this option is not set on this server."));
+        m_reset->setToolTip(
+            chosen && chosen->origin == ConfigOption::Origin::Override
+                ? tr("Remove the override: the default (%1) applies again (config unset).")
+                      .arg(ConfigModel::isQueueHeartbeat(option) ? tr("the global heartbeat") : chosen->defaultValue)
+                : tr("Nothing to reset: this option is not set on this server."));
     }
     // Each time, after the page set them for its own reasons (the fields are always on for it): the
     // guard applies the refusal on top, and takes it off when a reconnect finds the user may write.
-    for (QWidget *field : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
-                           static_cast<QWidget *>(m_confirm)})
+    for (QWidget *field :
+         {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value), static_cast<QWidget *>(m_confirm)})
         field->setEnabled(true);
-    for (QWidget *control : {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value),
-                             static_cast<QWidget *>(m_set), static_cast<QWidget *>(m_reset),
-                             static_cast<QWidget *>(m_confirm)})
+    for (QWidget *control :
+         {static_cast<QWidget *>(m_option), static_cast<QWidget *>(m_value), static_cast<QWidget *>(m_set),
+          static_cast<QWidget *>(m_reset), static_cast<QWidget *>(m_confirm)})
         ActionCenter::of(session())->guard(control);
 }
 

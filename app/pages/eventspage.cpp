@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eventspage.h"
 
-#include "jobclasscache.h"
 #include "eventfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventstream.h"
+#include "jobclasscache.h"
 #include "qlesssession.h"
 #include "ratesparkline.h"
 #include "tableviews.h"
@@ -147,9 +147,8 @@ EventsPage::EventsPage(QlessSession *session, QWidget *parent)
             m_stream->reconnect();
     });
     // Following the tail until the operator scrolls away from it; back at the end, it follows again.
-    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
-        m_following = value >= m_view->verticalScrollBar()->maximum();
-    });
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this,
+            [this](int value) { m_following = value >= m_view->verticalScrollBar()->maximum(); });
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         const QString jid = index.siblingAtColumn(EventLogModel::JidColumn).data().toString();
         if (!jid.isEmpty())
@@ -243,9 +242,7 @@ void EventsPage::updateState()
         tone = ToneStyle::Tone::Good;
         break;
     case ConnectionState::Phase::Idle:
-    case ConnectionState::Phase::Connecting:
-        text = tr("Connecting…");
-        break;
+    case ConnectionState::Phase::Connecting: text = tr("Connecting…"); break;
     case ConnectionState::Phase::Reconnecting:
         text = tr("Stream lost, reconnecting: events now are missed (a gap row will say when)");
         tone = ToneStyle::Tone::Warning;
@@ -259,9 +256,7 @@ void EventsPage::updateState()
             text = tr("No event stream: %1").arg(state.error.message);
         tone = ToneStyle::Tone::Bad;
         break;
-    case ConnectionState::Phase::Closed:
-        text = tr("Closed");
-        break;
+    case ConnectionState::Phase::Closed: text = tr("Closed"); break;
     }
     m_state->setText(text);
     m_state->setToolTip(state.error.message);

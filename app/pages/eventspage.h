@@ -70,6 +70,6 @@ private:
     QHBoxLayout *m_statusRow = nullptr; // the state, counts, sparkline and rate
     QLabel *m_counts;
     QTimer *m_tick;
-    QTimer *m_countsDue; // the counts wait for it: a few times a second, not once per batch
+    QTimer *m_countsDue;     // the counts wait for it: a few times a second, not once per batch
     bool m_following = true; // the view shows the newest rows and keeps doing so
 };

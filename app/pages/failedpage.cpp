@@ -3,15 +3,15 @@
 
 #include "actioncenter.h"
 #include "failureclustersdialog.h"
-#include "joblistactions.h"
 #include "failuregroupmodel.h"
+#include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "jobrowtext.h"
-#include "tableexportbutton.h"
 #include "jobtableproxy.h"
 #include "qlesssession.h"
 #include "serverreads.h"
+#include "tableexportbutton.h"
 #include "timetext.h"
 
 #include <QFontDatabase>
@@ -32,11 +32,12 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
     , m_clusters(new QPushButton(tr("Clusters…"), this))
-    , m_exportGroups(new TableExportButton(session,
-                                           [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
+    , m_exportGroups(new TableExportButton(
+          session, [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
 {
-    setList(m_groups, QStringLiteral("groupView"), tr("Failure groups"), tr("The group chosen here lists its jobs beside"));
+    setList(m_groups, QStringLiteral("groupView"), tr("Failure groups"),
+            tr("The group chosen here lists its jobs beside"));
     QTableView *groupView = listView();
     groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     QHeaderView *header = groupView->horizontalHeader();
@@ -123,10 +124,12 @@ void FailedPage::updateSummary()
 {
     const QLocale locale;
     // Only so many groups are listed (desk.failed's bound): say so when there are more.
-    const QString groups = m_groups->totalGroups() > m_groups->rowCount()
-        ? tr("%1 of %2").arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalGroups()))
-        : locale.toString(m_groups->rowCount());
-    listHeading()->setText(tr("Failure groups: %1, failed jobs: %2").arg(groups, locale.toString(m_groups->totalJobs())));
+    const QString groups =
+        m_groups->totalGroups() > m_groups->rowCount()
+            ? tr("%1 of %2").arg(locale.toString(m_groups->rowCount()), locale.toString(m_groups->totalGroups()))
+            : locale.toString(m_groups->rowCount());
+    listHeading()->setText(
+        tr("Failure groups: %1, failed jobs: %2").arg(groups, locale.toString(m_groups->totalJobs())));
 }
 
 void FailedPage::openBiggestGroupUnlessChosen()
@@ -153,12 +156,13 @@ QString FailedPage::messageText(const Job &job)
         return tr("%1: this jid is listed in the group, but its job data is gone from Redis.")
             .arg(QString::fromUtf8(job.jid));
     if (!job.failure)
-        return tr("%1 has no failure recorded (state: %2).").arg(QString::fromUtf8(job.jid), JobRowText::stateName(job.state));
+        return tr("%1 has no failure recorded (state: %2).")
+            .arg(QString::fromUtf8(job.jid), JobRowText::stateName(job.state));
     const JobFailure &failure = *job.failure;
     return tr("%1 failed in %2 on %3 at %4 (group %5)\n\n")
                .arg(QString::fromUtf8(job.jid), job.queue, failure.worker, TimeText::localWithUtc(failure.when),
                     failure.group)
-        + failure.message;
+           + failure.message;
 }
 
 void FailedPage::showMessage()
@@ -173,7 +177,7 @@ void FailedPage::showMessage()
     // and all, is read with the job, once per job and failure (a refresh of the same row reads
     // nothing more). Until it comes, the row's line shows.
     const QString of = QString::fromUtf8(job->jid) + QLatin1Char(' ')
-        + (job->failure ? QString::number(job->failure->when, 'f', 3) : job->state);
+                       + (job->failure ? QString::number(job->failure->when, 'f', 3) : job->state);
     if (of == m_messageOf)
         return;
     m_messageOf = of;
@@ -184,7 +188,8 @@ void FailedPage::showMessage()
         if (of != m_messageOf)
             return; // the cursor moved on meanwhile
         if (!reply.ok())
-            m_message->setPlainText(messageText(row) + tr("\n\n(The whole message could not be read: %1)").arg(reply.error.message));
+            m_message->setPlainText(messageText(row)
+                                    + tr("\n\n(The whole message could not be read: %1)").arg(reply.error.message));
         else if (reply.value)
             m_message->setPlainText(messageText(*reply.value));
     });

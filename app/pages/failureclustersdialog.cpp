@@ -99,8 +99,10 @@ FailureClustersDialog::FailureClustersDialog(QlessSession *session, const QStrin
     connect(m_stop, &QPushButton::clicked, m_scan, &FailureClusterScan::cancel);
     connect(m_scan, &FailureClusterScan::progressed, this, &FailureClustersDialog::showProgress);
     connect(m_scan, &FailureClusterScan::finished, this, &FailureClustersDialog::onFinished);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &FailureClustersDialog::updateButtons);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &FailureClustersDialog::showExample);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &FailureClustersDialog::updateButtons);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &FailureClustersDialog::showExample);
     connect(m_exampleJob, &QLabel::linkActivated, this, [this](const QString &) {
         const QModelIndex current = m_proxy->mapToSource(m_view->currentIndex());
         if (current.isValid())
@@ -130,9 +132,9 @@ void FailureClustersDialog::showProgress()
     const int scale = total > 1000000000 ? 1000 : 1;
     m_progress->setRange(0, int(total / scale));
     m_progress->setValue(int(m_scan->scanned() / scale));
-    m_status->setText(tr("Reading the failures of %1: %2 of %3, %Ln cluster(s) so far", nullptr,
-                         int(m_scan->clusters().size()))
-                          .arg(m_group, QLocale().toString(m_scan->scanned()), QLocale().toString(total)));
+    m_status->setText(
+        tr("Reading the failures of %1: %2 of %3, %Ln cluster(s) so far", nullptr, int(m_scan->clusters().size()))
+            .arg(m_group, QLocale().toString(m_scan->scanned()), QLocale().toString(total)));
 }
 
 void FailureClustersDialog::onFinished(bool ok, const QString &error)
@@ -172,8 +174,9 @@ void FailureClustersDialog::showExample()
     }
     const FailureCluster &cluster = m_model->clusterAt(current.row());
     m_example->setPlainText(cluster.example);
-    m_exampleJob->setText(tr("Newest of %1: <a href=\"job\">%2</a>")
-                              .arg(QLocale().toString(cluster.count), QString::fromUtf8(cluster.exampleJid).toHtmlEscaped()));
+    m_exampleJob->setText(
+        tr("Newest of %1: <a href=\"job\">%2</a>")
+            .arg(QLocale().toString(cluster.count), QString::fromUtf8(cluster.exampleJid).toHtmlEscaped()));
 }
 
 QList<QByteArray> FailureClustersDialog::selectedJids() const
@@ -205,7 +208,7 @@ void FailureClustersDialog::act(ActionCenter::FailedChoice choice)
     if (jids.isEmpty())
         return;
     const int clusters = int(m_view->selectionModel()->selectedRows().size());
-    const BulkTarget target = BulkTarget::ofJids(
-        jids, tr("%n cluster(s) of failure group %1", nullptr, clusters).arg(m_group));
+    const BulkTarget target =
+        BulkTarget::ofJids(jids, tr("%n cluster(s) of failure group %1", nullptr, clusters).arg(m_group));
     ActionCenter::of(m_session)->actOnFailed(choice, target, this);
 }

@@ -23,12 +23,13 @@ JobListPane::JobListPane(QlessSession *session, QWidget *parent)
     , m_proxy(new JobTableProxy(this))
     , m_view(new QTableView(this))
     , m_heading(new QLabel(this))
-    , m_export(new TableExportButton(session, [this] { return m_exportView; }, this))
+    , m_export(new TableExportButton(
+          session, [this] { return m_exportView; }, this))
 {
     m_proxy->setSourceModel(m_model);
     TableViews::setUp(m_view, m_proxy);
     m_view->setObjectName(QStringLiteral("jobView")); // its remembered columns' key
-    m_view->setAccessibleName(tr("Jobs")); // and the heading as its description (updateHeading)
+    m_view->setAccessibleName(tr("Jobs"));            // and the heading as its description (updateHeading)
     // The source's own order (pop order, newest failure first, ...) until the operator sorts.
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     VisibleRows::follow(m_view, m_model); // a refresh reads the rows on screen, not all loaded
@@ -59,8 +60,7 @@ JobListPane::JobListPane(QlessSession *session, QWidget *parent)
         if (!job.jid.isEmpty())
             emit jobActivated(job.jid);
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &JobListPane::currentJobChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &JobListPane::currentJobChanged);
     connect(m_model, &JobListModel::totalChanged, this, &JobListPane::updateHeading);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &JobListPane::updateHeading);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &JobListPane::updateHeading);

@@ -79,10 +79,11 @@ void JobSearchForm::updatePlaceholders()
 
 JobSearchCriteria JobSearchForm::criteria() const
 {
-    return JobSearchCriteria::fromFields(
-        m_jid->text(), m_tag->text(), m_klass->text(), m_queue->text(), m_worker->text(),
-        m_state->currentData().toString(), m_group->text(), m_message->text(), m_data->text(),
-        m_regex->isChecked() ? JobSearchCriteria::TextMode::Regex : JobSearchCriteria::TextMode::Contains);
+    return JobSearchCriteria::fromFields(m_jid->text(), m_tag->text(), m_klass->text(), m_queue->text(),
+                                         m_worker->text(), m_state->currentData().toString(), m_group->text(),
+                                         m_message->text(), m_data->text(),
+                                         m_regex->isChecked() ? JobSearchCriteria::TextMode::Regex
+                                                              : JobSearchCriteria::TextMode::Contains);
 }
 
 void JobSearchForm::setCriteria(const JobSearchCriteria &criteria)

@@ -59,8 +59,8 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     , m_tracked(new QLabel(this))
     , m_workersLabel(new QLabel(this))
     , m_deregisterIdle(WorkerActions::of(session)->makeDeregisterIdleButton(m_workers, this))
-    , m_exportWorkers(new TableExportButton(session,
-                                            [] { return TableExportView(TableExportView::Kind::Workers); }, this))
+    , m_exportWorkers(new TableExportButton(
+          session, [] { return TableExportView(TableExportView::Kind::Workers); }, this))
 {
     m_sorted->setSourceModel(m_queues);
     m_sorted->setSortRole(QueueListModel::SortRole);
@@ -69,7 +69,8 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     m_queueView->setObjectName(QStringLiteral("queueView"));
     m_failureView->setObjectName(QStringLiteral("failureView"));
     m_queueView->setAccessibleName(tr("Queues"));
-    m_queueView->setAccessibleDescription(tr("Every queue's counts; Enter opens the queue, the context menu pauses it"));
+    m_queueView->setAccessibleDescription(
+        tr("Every queue's counts; Enter opens the queue, the context menu pauses it"));
     m_failureView->setAccessibleName(tr("Failure groups"));
     m_failureView->setAccessibleDescription(tr("Failed jobs by group; Enter opens the group"));
     m_queueView->horizontalHeader()->setStretchLastSection(false);
@@ -131,8 +132,8 @@ OverviewPage::OverviewPage(QlessSession *session, QWidget *parent)
     layout->addSpacing(8);
     auto *queuesHeading = new QHBoxLayout;
     queuesHeading->addWidget(heading(tr("Queues"), this), 1);
-    queuesHeading->addWidget(new TableExportButton(session,
-                                                   [] { return TableExportView(TableExportView::Kind::Queues); }, this));
+    queuesHeading->addWidget(new TableExportButton(
+        session, [] { return TableExportView(TableExportView::Kind::Queues); }, this));
     layout->addLayout(queuesHeading);
     layout->addWidget(m_queueView, 3);
     layout->addSpacing(8);
@@ -187,9 +188,10 @@ void OverviewPage::updateSummary()
     m_summary->setText(tr("%1 &nbsp;·&nbsp; <b>%2</b> waiting &nbsp;·&nbsp; <b>%3</b> running"
                           " &nbsp;·&nbsp; %4 stalled &nbsp;·&nbsp; <b>%5</b> scheduled &nbsp;·&nbsp;"
                           " <b>%6</b> depending &nbsp;·&nbsp; <b>%7</b> recurring &nbsp;·&nbsp; %8 failed")
-                           .arg(tr("<b>%Ln</b> queue(s)", nullptr, m_queues->rowCount()), locale.toString(total.waiting),
-                                locale.toString(total.running), stalled, locale.toString(total.scheduled),
-                                locale.toString(total.depends), locale.toString(total.recurring), failed));
+                           .arg(tr("<b>%Ln</b> queue(s)", nullptr, m_queues->rowCount()),
+                                locale.toString(total.waiting), locale.toString(total.running), stalled,
+                                locale.toString(total.scheduled), locale.toString(total.depends),
+                                locale.toString(total.recurring), failed));
     // A paused queue keeps its jobs waiting however many workers run: name them.
     QStringList paused;
     for (const QueueCounts &queue : m_queues->rows()) {
@@ -202,8 +204,8 @@ void OverviewPage::updateSummary()
         QString names = shown.join(QStringLiteral(", "));
         if (paused.size() > shown.size())
             names += tr(" and %1 more").arg(locale.toString(paused.size() - shown.size()));
-        m_summary->setText(m_summary->text()
-                           + QStringLiteral(" &nbsp;·&nbsp; ") + ToneStyle::span(ToneStyle::Tone::Warning, tr("paused: %1").arg(names)));
+        m_summary->setText(m_summary->text() + QStringLiteral(" &nbsp;·&nbsp; ")
+                           + ToneStyle::span(ToneStyle::Tone::Warning, tr("paused: %1").arg(names)));
     }
 }
 
@@ -235,8 +237,9 @@ void OverviewPage::showTracked(const TrackedStates &tracked)
         lines << tr("states of the first %1:").arg(locale.toString(tracked.counted));
     for (auto it = tracked.states.cbegin(); it != tracked.states.cend(); ++it) {
         const bool bad = it.key() == QLatin1String("failed") || it.key() == QLatin1String("stalled")
-            || it.key() == QLatin1String("unreadable");
-        const QString count = bad ? alarm(locale.toString(it.value())) : QStringLiteral("<b>%1</b>").arg(locale.toString(it.value()));
+                         || it.key() == QLatin1String("unreadable");
+        const QString count =
+            bad ? alarm(locale.toString(it.value())) : QStringLiteral("<b>%1</b>").arg(locale.toString(it.value()));
         lines << tr("%1 %2").arg(count, JobRowText::stateName(it.key()).toHtmlEscaped());
     }
     if (tracked.expired > 0)

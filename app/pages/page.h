@@ -21,8 +21,7 @@ public:
     explicit Page(QlessSession *session, QWidget *parent = nullptr)
         : QWidget(parent)
         , m_session(session)
-    {
-    }
+    {}
 
     // The name in the navigation list.
     virtual QString title() const = 0;

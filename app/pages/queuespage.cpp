@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "queuespage.h"
 
-#include "joblistactions.h"
 #include "jobfilterproxymodel.h"
+#include "joblistactions.h"
 #include "joblistmodel.h"
 #include "palettefollower.h"
 #include "pausetimes.h"
@@ -91,16 +91,19 @@ QueuesPage::QueuesPage(QlessSession *session, QWidget *parent)
     addJobTab(ScheduledTab, QStringLiteral("scheduled"));
     addJobTab(DependsTab, QStringLiteral("depends"));
     addRecurringTab();
-    m_exportQueues = new TableExportButton(session,
-                                           [] { return TableExportView{TableExportView::Kind::Queues}; }, this);
-    m_exportJobs = new TableExportButton(session, [this]() -> std::optional<TableExportView> {
-        if (m_queue.isEmpty())
-            return std::nullopt;
-        TableExportView view{TableExportView::Kind::Jobs};
-        view.queue = m_queue;
-        view.state = m_tabs.at(currentTab()).state;
-        return view;
-    }, this);
+    m_exportQueues = new TableExportButton(
+        session, [] { return TableExportView{TableExportView::Kind::Queues}; }, this);
+    m_exportJobs = new TableExportButton(
+        session,
+        [this]() -> std::optional<TableExportView> {
+            if (m_queue.isEmpty())
+                return std::nullopt;
+            TableExportView view{TableExportView::Kind::Jobs};
+            view.queue = m_queue;
+            view.state = m_tabs.at(currentTab()).state;
+            return view;
+        },
+        this);
     m_exportJobs->setToolTip(tr("Save every job of this tab's list as a CSV file: all of it, read from the server "
                                 "(not only the rows loaded, whatever the filter shows); times in UTC"));
     connect(m_tabWidget, &QTabWidget::currentChanged, this, [this] {
@@ -179,8 +182,9 @@ void QueuesPage::addJobTab(Tab tab, const QString &state)
     });
     JobListActions::Options actions;
     actions.whyNotAll = [this] {
-        return m_filter->text().isEmpty() ? QString()
-                                          : tr("Clear the filter to act on every job of the list (it filters loaded rows only)");
+        return m_filter->text().isEmpty()
+                   ? QString()
+                   : tr("Clear the filter to act on every job of the list (it filters loaded rows only)");
     };
     JobListActions::install(view, parts.jobs, session(), actions);
     connect(parts.jobs, &JobListModel::totalChanged, this, &QueuesPage::updateTabTitles);
@@ -271,14 +275,19 @@ void QueuesPage::updateHeading()
     m_recurring->setQueuePaused(paused); // the templates feeding it spawn nothing meanwhile
     // qless's length beside the name (the picker has no room for it), what it counts on hover.
     const QString small = QStringLiteral(" font-size:small");
-    const QString length = row >= 0 ? QStringLiteral(" ") + ToneStyle::span(ToneStyle::Tone::Muted,
-                                              tr("&nbsp;·&nbsp; length %1").arg(QLocale().toString(m_queues->rowAt(row).length())), small)
-                                    : QString();
-    m_heading->setText(m_queue.toHtmlEscaped()
-                       + (paused ? QStringLiteral(" ") + ToneStyle::span(ToneStyle::Tone::Warning, tr("paused"), small) : QString())
-                       + length);
-    m_heading->setToolTip(row >= 0 ? m_queues->headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole).toString()
-                                   : QString());
+    const QString length =
+        row >= 0 ? QStringLiteral(" ")
+                       + ToneStyle::span(
+                           ToneStyle::Tone::Muted,
+                           tr("&nbsp;·&nbsp; length %1").arg(QLocale().toString(m_queues->rowAt(row).length())), small)
+                 : QString();
+    m_heading->setText(
+        m_queue.toHtmlEscaped()
+        + (paused ? QStringLiteral(" ") + ToneStyle::span(ToneStyle::Tone::Warning, tr("paused"), small) : QString())
+        + length);
+    m_heading->setToolTip(
+        row >= 0 ? m_queues->headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole).toString()
+                 : QString());
 }
 
 qint64 QueuesPage::countOf(Tab tab) const
@@ -307,8 +316,9 @@ qint64 QueuesPage::countOf(Tab tab) const
 
 void QueuesPage::updateTabTitles()
 {
-    static const char *const names[TabCount] = {QT_TR_NOOP("Waiting"), QT_TR_NOOP("Running"), QT_TR_NOOP("Stalled"),
-                                                QT_TR_NOOP("Scheduled"), QT_TR_NOOP("Depends"), QT_TR_NOOP("Recurring")};
+    static const char *const names[TabCount] = {QT_TR_NOOP("Waiting"), QT_TR_NOOP("Running"),
+                                                QT_TR_NOOP("Stalled"), QT_TR_NOOP("Scheduled"),
+                                                QT_TR_NOOP("Depends"), QT_TR_NOOP("Recurring")};
     for (int tab = 0; tab < TabCount; ++tab) {
         const qint64 count = countOf(Tab(tab));
         const QString name = tr(names[tab]);
@@ -346,8 +356,9 @@ void QueuesPage::updateStatus()
         text = tr("%1 match the filter · %2").arg(locale.toString(parts.proxy->rowCount()), text);
     if (currentTab() == WaitingTab && m_timedOutFilter->onlyTimedOut()) {
         // They lead the list, so what is loaded holds them all once a row that is not follows.
-        m_status->setText(tr("Only timed-out jobs: %1 shown of %2 waiting (the next pop takes them first)")
-                              .arg(locale.toString(m_timedOutFilter->rowCount()), locale.toString(qMax<qint64>(total, loaded))));
+        m_status->setText(
+            tr("Only timed-out jobs: %1 shown of %2 waiting (the next pop takes them first)")
+                .arg(locale.toString(m_timedOutFilter->rowCount()), locale.toString(qMax<qint64>(total, loaded))));
         return;
     }
     if (parts.jobs && currentTab() == WaitingTab) {

@@ -14,4 +14,4 @@ class QTableView;
 namespace QueueTabColumns {
 // `view` shows `proxy` (or a proxy over it); `state` waiting, running, stalled, scheduled or depends.
 void setUp(QTableView *view, JobFilterProxyModel *proxy, const QString &state);
-}
+} // namespace QueueTabColumns

@@ -19,8 +19,8 @@ RecurringPane::RecurringPane(QlessSession *session, QWidget *page)
     , m_proxy(new JobFilterProxyModel(this))
 {
     m_proxy->setSourceModel(m_model);
-    m_proxy->setFilterColumns({RecurringListModel::JidColumn, RecurringListModel::KlassColumn,
-                               RecurringListModel::TagsColumn});
+    m_proxy->setFilterColumns(
+        {RecurringListModel::JidColumn, RecurringListModel::KlassColumn, RecurringListModel::TagsColumn});
     connect(m_model, &RecurringListModel::totalChanged, this, &RecurringPane::totalChanged);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &RecurringPane::rowsChanged);

@@ -85,16 +85,18 @@ StatsPage::StatsPage(QlessSession *session, QWidget *parent)
     connect(logBox, &QCheckBox::toggled, m_waitChart, &StatsChart::setLogScale);
     // In the order of StatsPage::Chart.
     m_exportActions = new ChartExportActions(this,
-        {{chartName(Chart::Wait), m_waitChart}, {chartName(Chart::Run), m_runChart},
-         {chartName(Chart::DailyStrip), m_stripChart}},
-        [this](int index) {
-            const auto which = Chart(index);
-            const QString kind = which == Chart::Wait ? QStringLiteral("wait")
-                                 : which == Chart::Run ? QStringLiteral("run")
-                                                       : QStringLiteral("daily");
-            return QStringLiteral("qless-%1-%2-%3.png")
-                .arg(kind, queue().isEmpty() ? QStringLiteral("all") : queue(), day().toString(Qt::ISODate));
-        });
+                                             {{chartName(Chart::Wait), m_waitChart},
+                                              {chartName(Chart::Run), m_runChart},
+                                              {chartName(Chart::DailyStrip), m_stripChart}},
+                                             [this](int index) {
+                                                 const auto which = Chart(index);
+                                                 const QString kind = which == Chart::Wait  ? QStringLiteral("wait")
+                                                                      : which == Chart::Run ? QStringLiteral("run")
+                                                                                            : QStringLiteral("daily");
+                                                 return QStringLiteral("qless-%1-%2-%3.png")
+                                                     .arg(kind, queue().isEmpty() ? QStringLiteral("all") : queue(),
+                                                          day().toString(Qt::ISODate));
+                                             });
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_selection);
@@ -156,12 +158,13 @@ void StatsPage::refresh(std::function<void(bool ok)> done)
         applyQueues(names);
         reads->configValue(QStringLiteral("stats-history"), this,
                            [this, done](const QlessReply<std::optional<QString>> &config) {
-            bool numeric = false;
-            const int days = config.ok() && config.value ? config.value->toInt(&numeric) : 0;
-            m_historyDays = numeric && days > 0 ? qMin(days, MaximumHistoryDays) : DefaultHistoryDays;
-            m_selection->setDayRange(StatsHistory::today(), m_historyDays);
-            load(done);
-        });
+                               bool numeric = false;
+                               const int days = config.ok() && config.value ? config.value->toInt(&numeric) : 0;
+                               m_historyDays =
+                                   numeric && days > 0 ? qMin(days, MaximumHistoryDays) : DefaultHistoryDays;
+                               m_selection->setDayRange(StatsHistory::today(), m_historyDays);
+                               load(done);
+                           });
     });
 }
 
@@ -193,26 +196,32 @@ void StatsPage::load(std::function<void(bool ok)> done)
         if (generation == m_generation && !m_progressRedraw->isActive())
             m_progressRedraw->start();
     };
-    m_history->load(mainQueues, days, [this, generation, otherQueues, done, progress](const QString &error) {
-        if (generation != m_generation) {
-            // A later selection's read took over: it shows its own figures when it is in.
-            if (done)
-                done(error.isEmpty());
-            return;
-        }
-        m_history->load(otherQueues, {day()}, [this, generation, error, done](const QString &otherError) {
-            const QString problem = error.isEmpty() ? otherError : error;
-            if (generation == m_generation) {
-                m_loading = false;
-                m_progressRedraw->stop();
-                showFigures(problem.isEmpty() ? QString() : tr("Cannot read the stats: %1").arg(problem));
-                if (problem.isEmpty())
-                    session()->markRefreshed();
+    m_history->load(
+        mainQueues, days,
+        [this, generation, otherQueues, done, progress](const QString &error) {
+            if (generation != m_generation) {
+                // A later selection's read took over: it shows its own figures when it is in.
+                if (done)
+                    done(error.isEmpty());
+                return;
             }
-            if (done)
-                done(problem.isEmpty());
-        }, progress);
-    }, progress);
+            m_history->load(
+                otherQueues, {day()},
+                [this, generation, error, done](const QString &otherError) {
+                    const QString problem = error.isEmpty() ? otherError : error;
+                    if (generation == m_generation) {
+                        m_loading = false;
+                        m_progressRedraw->stop();
+                        showFigures(problem.isEmpty() ? QString() : tr("Cannot read the stats: %1").arg(problem));
+                        if (problem.isEmpty())
+                            session()->markRefreshed();
+                    }
+                    if (done)
+                        done(problem.isEmpty());
+                },
+                progress);
+        },
+        progress);
 }
 
 void StatsPage::showFigures(const QString &error, bool complete)
@@ -231,8 +240,8 @@ void StatsPage::showFigures(const QString &error, bool complete)
         QString title = tr("%1 · %2 · %3").arg(StatsSeries::kindTitle(kind), label, dayText);
         if (compare() == Compare::Day) {
             series << StatsSeries::histogram(comparedStats(), kind, StatsSeries::seriesName(kind, compareDay(), label));
-            title = tr("%1 · %2 · %3 against %4").arg(StatsSeries::kindTitle(kind), label, dayText,
-                                                      compareDay().toString(Qt::ISODate));
+            title = tr("%1 · %2 · %3 against %4")
+                        .arg(StatsSeries::kindTitle(kind), label, dayText, compareDay().toString(Qt::ISODate));
         } else if (compare() == Compare::Queue) {
             const QString other = queueLabel(compareQueue());
             series << StatsSeries::histogram(comparedStats(), kind, StatsSeries::seriesName(kind, day(), other));
@@ -243,15 +252,14 @@ void StatsPage::showFigures(const QString &error, bool complete)
     }
 
     switch (compare()) {
-    case Compare::Nothing:
-        columns << StatsSummary::Column(dayText, main);
-        break;
+    case Compare::Nothing: columns << StatsSummary::Column(dayText, main); break;
     case Compare::Day:
         columns << StatsSummary::Column(dayText, main)
                 << StatsSummary::Column(compareDay().toString(Qt::ISODate), comparedStats());
         break;
     case Compare::Queue:
-        columns << StatsSummary::Column(label, main) << StatsSummary::Column(queueLabel(compareQueue()), comparedStats());
+        columns << StatsSummary::Column(label, main)
+                << StatsSummary::Column(queueLabel(compareQueue()), comparedStats());
         break;
     }
     m_summary->setText(QStringLiteral("<b>%1</b><br>%2").arg(label.toHtmlEscaped(), StatsSummary::html(columns)));
@@ -261,7 +269,8 @@ void StatsPage::showFigures(const QString &error, bool complete)
     const QStringList queues = queuesOf(queue());
     for (const QDate &d : stripDays())
         strip.days << StatsSeries::trendDay(m_history->figures(queues, d), stripKind, d);
-    QString stripTitle = tr("%1 · %2 · last %n day(s)", nullptr, m_historyDays).arg(StatsSeries::kindTitle(stripKind), label);
+    QString stripTitle =
+        tr("%1 · %2 · last %n day(s)", nullptr, m_historyDays).arg(StatsSeries::kindTitle(stripKind), label);
     if (m_loading) {
         // A sum over many queues comes a few days at a time: the days not in yet read as empty.
         qsizetype read = 0;
@@ -357,12 +366,9 @@ DayStats StatsPage::shownStats() const
 DayStats StatsPage::comparedStats() const
 {
     switch (compare()) {
-    case Compare::Day:
-        return m_history->figures(queuesOf(queue()), compareDay());
-    case Compare::Queue:
-        return m_history->figures(queuesOf(compareQueue()), day());
-    case Compare::Nothing:
-        break;
+    case Compare::Day: return m_history->figures(queuesOf(queue()), compareDay());
+    case Compare::Queue: return m_history->figures(queuesOf(compareQueue()), day());
+    case Compare::Nothing: break;
     }
     return {};
 }
@@ -389,12 +395,9 @@ QList<QDate> StatsPage::stripDays() const
 StatsChart *StatsPage::chart(Chart which) const
 {
     switch (which) {
-    case Chart::Wait:
-        return m_waitChart;
-    case Chart::Run:
-        return m_runChart;
-    case Chart::DailyStrip:
-        return m_stripChart;
+    case Chart::Wait: return m_waitChart;
+    case Chart::Run: return m_runChart;
+    case Chart::DailyStrip: return m_stripChart;
     }
     return m_waitChart;
 }
@@ -402,12 +405,9 @@ StatsChart *StatsPage::chart(Chart which) const
 QString StatsPage::chartName(Chart which)
 {
     switch (which) {
-    case Chart::Wait:
-        return tr("Wait time histogram");
-    case Chart::Run:
-        return tr("Run time histogram");
-    case Chart::DailyStrip:
-        return tr("Daily strip");
+    case Chart::Wait: return tr("Wait time histogram");
+    case Chart::Run: return tr("Run time histogram");
+    case Chart::DailyStrip: return tr("Daily strip");
     }
     return {};
 }

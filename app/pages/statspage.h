@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "page.h"
 #include "daystats.h"
+#include "page.h"
 #include "statsselectionbar.h"
 #include "statsseries.h"
 

@@ -43,8 +43,8 @@ TagsPage::TagsPage(QlessSession *session, QWidget *parent)
     jobs->clear(tr("Choose a tag to list its jobs"));
 
     listHeading()->setText(tr("Tags, most used first"));
-    addBesideListHeading(new TableExportButton(session,
-                                               [] { return TableExportView{TableExportView::Kind::Tags}; }, this));
+    addBesideListHeading(new TableExportButton(
+        session, [] { return TableExportView{TableExportView::Kind::Tags}; }, this));
     QSplitter *split = layOut(jobs);
     split->setObjectName(QStringLiteral("tagsSplitter"));
     split->setStretchFactor(0, 1);

@@ -37,8 +37,7 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
                         {JobListModel::TagsColumn, JobListPane::RestOfRow}});
     JobListActions::Options actions;
     actions.whyNotAll = [this] {
-        return m_jobs->proxy()->stateFilter().isEmpty() ? QString()
-                                                         : tr("Show all states to act on every tracked job");
+        return m_jobs->proxy()->stateFilter().isEmpty() ? QString() : tr("Show all states to act on every tracked job");
     };
     JobListActions::install(m_jobs->view(), m_jobs->model(), session, actions);
     m_jobs->view()->sortByColumn(JobListModel::StateColumn, Qt::AscendingOrder);
@@ -60,9 +59,8 @@ TrackedPage::TrackedPage(QlessSession *session, QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_jobs, 1);
 
-    connect(m_filter, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_jobs->proxy()->setStateFilter(m_filter->itemData(index).toString());
-    });
+    connect(m_filter, &QComboBox::currentIndexChanged, this,
+            [this](int index) { m_jobs->proxy()->setStateFilter(m_filter->itemData(index).toString()); });
     connect(m_jobs, &JobListPane::jobActivated, this, &Page::openJobRequested);
     connect(m_jobs->model(), &JobListModel::refreshed, this, &TrackedPage::updateFilterChoices);
     connect(m_jobs->model(), &QAbstractItemModel::rowsInserted, this, &TrackedPage::updateFilterChoices);

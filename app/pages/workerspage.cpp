@@ -28,13 +28,16 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     setList(m_workers, QStringLiteral("workerView"), tr("Workers"), tr("The worker chosen here lists its jobs beside"));
     // The chosen worker deregistered (or no longer seen): its job pane leaves it rather than go
     // on listing jobs of a worker the list no longer has.
-    connect(m_workers, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this](const QModelIndex &, int first, int last) {
-        for (int row = first; row <= last && !chosen().isEmpty(); ++row) {
-            if (m_workers->rowAt(row).name == chosen())
-                leaveChosen(tr("Worker %1 is no longer registered (deregistered, or not seen for too long): choose a "
-                               "worker to list its jobs").arg(chosen()));
-        }
-    });
+    connect(m_workers, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            [this](const QModelIndex &, int first, int last) {
+                for (int row = first; row <= last && !chosen().isEmpty(); ++row) {
+                    if (m_workers->rowAt(row).name == chosen())
+                        leaveChosen(
+                            tr("Worker %1 is no longer registered (deregistered, or not seen for too long): choose a "
+                               "worker to list its jobs")
+                                .arg(chosen()));
+                }
+            });
     QTableView *workerView = listView();
     // Right-click: deregister the selected workers, or all idle for longer than a time.
     WorkerActions::of(session)->install(workerView, m_workers);
@@ -74,8 +77,8 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     summary->setWordWrap(true);
     summary->setMinimumWidth(120);
     addBesideListHeading(m_deregisterIdle);
-    addBesideListHeading(new TableExportButton(session,
-                                               [] { return TableExportView(TableExportView::Kind::Workers); }, this));
+    addBesideListHeading(new TableExportButton(
+        session, [] { return TableExportView(TableExportView::Kind::Workers); }, this));
 
     QSplitter *split = layOut(jobs);
     split->setObjectName(QStringLiteral("workersSplitter"));
@@ -88,7 +91,8 @@ WorkersPage::WorkersPage(QlessSession *session, QWidget *parent)
     connect(m_workers, &WorkerListModel::refreshed, this, &WorkersPage::updateSummary);
     // A list that cannot be read (ql:workers of the wrong type) says why where the counts go.
     connect(m_workers, &WorkerListModel::loadFailed, this, [summary](const QString &error) {
-        summary->setText(ToneStyle::span(ToneStyle::Tone::Bad, tr("⚠ Cannot read the workers: %1").arg(error).toHtmlEscaped()));
+        summary->setText(
+            ToneStyle::span(ToneStyle::Tone::Bad, tr("⚠ Cannot read the workers: %1").arg(error).toHtmlEscaped()));
     });
     // The summary is rich text in the palette's colours: written again when it changes.
     PaletteFollower::onChange(summary, [this] {
@@ -115,13 +119,14 @@ void WorkersPage::updateSummary()
         stalled += worker.stalled;
     }
     // "jobs", not "running jobs": qless's count includes jobs it timed out (see WorkerListModel).
-    QString text = tr("%1, %2", "workers, jobs")
-                       .arg(tr("%Ln worker(s)", nullptr, m_workers->rowCount()), tr("%Ln job(s)", nullptr, int(running)));
+    QString text =
+        tr("%1, %2", "workers, jobs")
+            .arg(tr("%Ln worker(s)", nullptr, m_workers->rowCount()), tr("%Ln job(s)", nullptr, int(running)));
     if (stalled > 0)
         text += QStringLiteral(", ")
-            + ToneStyle::span(ToneStyle::Tone::Bad,
-                              tr("%1 stalled on %Ln worker(s)", nullptr, int(m_workers->stalledWorkers()))
-                                  .arg(locale.toString(stalled)));
+                + ToneStyle::span(ToneStyle::Tone::Bad,
+                                  tr("%1 stalled on %Ln worker(s)", nullptr, int(m_workers->stalledWorkers()))
+                                      .arg(locale.toString(stalled)));
     summaryLabel()->setText(text);
     summaryLabel()->setToolTip(WorkerListModel::jobsExplained());
 }

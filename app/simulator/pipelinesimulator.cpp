@@ -22,7 +22,8 @@ const char *const Klasses[] = {"Pipeline::Ingest", "Pipeline::Fetch", "Pipeline:
 QJsonObject firstPopped(const RedisReply &reply)
 {
     if (reply.isArray())
-        return reply.elements.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(reply.elements.first().bytes).object();
+        return reply.elements.isEmpty() ? QJsonObject()
+                                        : QJsonDocument::fromJson(reply.elements.first().bytes).object();
     return QJsonDocument::fromJson(reply.bytes).array().at(0).toObject();
 }
 
@@ -56,7 +57,7 @@ QByteArray PipelineSimulator::newJid()
 {
     // 32 hex digits, like the uuids qless clients use.
     return QByteArray::number(m_jobs.generate64() | (quint64(1) << 63), 16)
-        + QByteArray::number(m_jobs.generate64() | (quint64(1) << 63), 16);
+           + QByteArray::number(m_jobs.generate64() | (quint64(1) << 63), 16);
 }
 
 double PipelineSimulator::workSeconds(int stage)
@@ -72,7 +73,8 @@ void PipelineSimulator::call(const RedisCommand &command, std::function<void(con
 {
     // For messages: the qless command ("put"), whichever shape carried it.
     const QString what = command.script == QLatin1String("qless") && !command.args.isEmpty()
-        ? QString::fromUtf8(command.args.first()) : command.script;
+                             ? QString::fromUtf8(command.args.first())
+                             : command.script;
     m_connection->send(command, this, [this, done, what](const RedisReply &reply) {
         if (reply.isError()) {
             ++m_counters.errors;
@@ -123,8 +125,8 @@ void PipelineSimulator::begin()
         sitemap << "backlog" << QByteArray::number(m_options.recurBacklog);
     call(m_wire.recur(t, m_options.stages.first().toUtf8(), "sitemap-refresh", "Pipeline::SitemapRefresh",
                       "{\"sitemaps\": 12}", 60, 5, sitemap));
-    call(m_wire.recur(t, m_options.stages.last().toUtf8(), "daily-digest", "Pipeline::Digest",
-                      "{\"format\": \"html\"}", 300, 30, {"priority", "5"}));
+    call(m_wire.recur(t, m_options.stages.last().toUtf8(), "daily-digest", "Pipeline::Digest", "{\"format\": \"html\"}",
+                      300, 30, {"priority", "5"}));
     for (int stage = 0; stage < m_options.stages.size(); ++stage) {
         for (int i = 0; i < m_options.workersPerStage; ++i)
             hireWorker(stage);
@@ -145,7 +147,7 @@ void PipelineSimulator::hireWorker(int stage)
     Worker worker;
     worker.stage = stage;
     worker.name = QByteArray("worker-") + m_options.stages.at(stage).toUtf8() + "-" + QByteArray::number(++m_hired)
-        + "." + QByteArray::number(1000 + m_work.bounded(9000));
+                  + "." + QByteArray::number(1000 + m_work.bounded(9000));
     m_workers.append(worker);
 }
 
@@ -180,12 +182,15 @@ void PipelineSimulator::produce(double dt)
         const char *customer = Customers[m_jobs.bounded(6)];
         QJsonArray tags{QStringLiteral("customer:%1").arg(QLatin1String(customer))};
         if (chance(m_jobs, 0.1)) {
-            options << "priority" << "10";
+            options << "priority"
+                    << "10";
             tags.append(QStringLiteral("rush"));
         } else if (chance(m_jobs, 0.05)) {
-            options << "priority" << "-5";
+            options << "priority"
+                    << "-5";
         }
-        options << "tags" << QJsonDocument(tags).toJson(QJsonDocument::Compact) << "retries" << "3";
+        options << "tags" << QJsonDocument(tags).toJson(QJsonDocument::Compact) << "retries"
+                << "3";
         const double delay = chance(m_jobs, m_options.scheduledShare) ? (30 + m_jobs.bounded(270)) : 0;
         putJob(jid, 0, options, delay);
         if (chance(m_jobs, m_options.trackedShare))
@@ -285,7 +290,7 @@ void PipelineSimulator::finishJob(int index, double t)
     if (m_wire.shape() == SimulatorWire::Shape::Current && chance(m_work, m_options.noteShare)) {
         ++m_counters.notes;
         const QByteArray data = "{\"bytes\":" + QByteArray::number(m_work.bounded(1000, 900000)) + ",\"cache\":\""
-            + (chance(m_work, 0.5) ? "hit" : "miss") + "\"}";
+                                + (chance(m_work, 0.5) ? "hit" : "miss") + "\"}";
         call(m_wire.log(t, jid, "fetched", data));
     }
     ++m_counters.completed;

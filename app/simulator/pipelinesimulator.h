@@ -67,7 +67,7 @@ private:
         int stage = 0;
         bool busy = false; // a request is in flight
         bool dead = false;
-        QByteArray jid;    // the job it works on, if any
+        QByteArray jid; // the job it works on, if any
         double doneAt = 0;
         double nextHeartbeat = 0;
         double nextPoll = 0;

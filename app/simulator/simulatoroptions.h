@@ -13,7 +13,7 @@ struct SimulatorOptions
 {
     quint32 seed = 1;
     double speed = 1.0;
-    double jobsPerSecond = 4.0;   // new jobs put into the first stage
+    double jobsPerSecond = 4.0; // new jobs put into the first stage
     int workersPerStage = 3;
     double failureRate = 0.06;    // share of jobs a stage fails
     double retryRate = 0.04;      // share a worker hands back for a retry
@@ -31,9 +31,9 @@ struct SimulatorOptions
     double timeoutsPerHour = 4; // an operator timing out a running job
     double pausesPerHour = 3;   // a stage paused for a while (pauseSeconds), then unpaused
     double pauseSeconds = 45;
-    double noteShare = 0.2;     // finished jobs that log a note (with data) before completing
-    int limitedStage = 3;       // the stage run with max-concurrency workersPerStage - 1 (-1: none)
-    int recurBacklog = 3;       // the sitemap template's backlog
+    double noteShare = 0.2; // finished jobs that log a note (with data) before completing
+    int limitedStage = 3;   // the stage run with max-concurrency workersPerStage - 1 (-1: none)
+    int recurBacklog = 3;   // the sitemap template's backlog
     QStringList stages{QStringLiteral("ingest"), QStringLiteral("fetch"), QStringLiteral("parse"),
                        QStringLiteral("index"), QStringLiteral("notify")};
 };

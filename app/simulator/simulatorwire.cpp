@@ -83,7 +83,8 @@ RedisCommand SimulatorWire::recur(double now, const QByteArray &queue, const QBy
             if (options.at(i) != "backlog") // the 2012 recur has no backlog
                 seedOptions << options.at(i) << options.at(i + 1);
         }
-        return seed(QStringLiteral("recur"), {}, Args{"on", queue, jid, klass, data, number(now)} + schedule + seedOptions);
+        return seed(QStringLiteral("recur"), {},
+                    Args{"on", queue, jid, klass, data, number(now)} + schedule + seedOptions);
     }
     return unified("recur", now, Args{queue, jid, klass, data} + schedule + options);
 }

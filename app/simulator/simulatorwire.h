@@ -20,7 +20,9 @@ public:
     enum class Shape { Current, Seed };
     using Args = QList<QByteArray>;
 
-    explicit SimulatorWire(Shape shape) : m_shape(shape) {}
+    explicit SimulatorWire(Shape shape)
+        : m_shape(shape)
+    {}
     Shape shape() const { return m_shape; }
 
     // `options`: name/value pairs (priority, tags, retries, depends). `worker`: who puts it.

@@ -40,14 +40,18 @@ QString StatsSummary::html(const QList<Column> &columns)
     rows += row(bold(tr("Jobs waited")), [&](const DayStats &s) { return bold(count(s.wait.count)); });
     rows += row(tr("Mean wait"), [](const DayStats &s) { return duration(s.wait.count, s.wait.mean); });
     rows += row(tr("Std deviation"), [](const DayStats &s) { return duration(s.wait.count, s.wait.std); });
-    rows += row(bold(tr("Jobs run")), [&](const DayStats &s) { return bold(count(s.run.count)); }, true);
+    rows += row(
+        bold(tr("Jobs run")), [&](const DayStats &s) { return bold(count(s.run.count)); }, true);
     rows += row(tr("Mean run"), [](const DayStats &s) { return duration(s.run.count, s.run.mean); });
     rows += row(tr("Std deviation"), [](const DayStats &s) { return duration(s.run.count, s.run.std); });
-    rows += row(tr("Failures"), [&](const DayStats &s) {
-        // Failures stand out: they are what an operator looks for first.
-        const QString n = count(s.failures);
-        return s.failures > 0 ? ToneStyle::span(ToneStyle::Tone::Bad, QStringLiteral("<b>%1</b>").arg(n)) : n;
-    }, true);
+    rows += row(
+        tr("Failures"),
+        [&](const DayStats &s) {
+            // Failures stand out: they are what an operator looks for first.
+            const QString n = count(s.failures);
+            return s.failures > 0 ? ToneStyle::span(ToneStyle::Tone::Bad, QStringLiteral("<b>%1</b>").arg(n)) : n;
+        },
+        true);
     rows += row(tr("Still failed"), [&](const DayStats &s) { return count(s.failed); });
     rows += row(tr("Retries"), [&](const DayStats &s) { return count(s.retries); });
     return QStringLiteral("<table cellspacing='0' cellpadding='1'><tr><th></th>%1</tr>%2</table>").arg(header, rows);

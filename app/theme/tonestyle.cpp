@@ -18,8 +18,7 @@ QString ToneStyle::styleSheet(Look look, Tone tone, const QPalette &palette, con
         return rule.arg(selector, QStringLiteral("color: %1;").arg(palette.color(QPalette::WindowText).name()),
                         look == Look::Text ? extra : QString());
     switch (look) {
-    case Look::Text:
-        return rule.arg(selector, QStringLiteral("color: %1;").arg(text), extra);
+    case Look::Text: return rule.arg(selector, QStringLiteral("color: %1;").arg(text), extra);
     case Look::Banner: {
         const QColor tint = ThemeColors::tint(tone, palette);
         // A border between the tint and the text: drawn, not shouted.
@@ -28,14 +27,13 @@ QString ToneStyle::styleSheet(Look look, Tone tone, const QPalette &palette, con
                         QStringLiteral("background: %1; color: %2; border: 1px solid %3;")
                             .arg(tint.name(), text, border.name()),
                         extra)
-            // Labels inside a banner frame take its text colour, not the window's.
-            + QStringLiteral(" %1 QLabel { color: %2; background: transparent; border: none; }").arg(selector, text);
+               // Labels inside a banner frame take its text colour, not the window's.
+               + QStringLiteral(" %1 QLabel { color: %2; background: transparent; border: none; }").arg(selector, text);
     }
     case Look::Badge:
         // The tone reads on Base at 4.5:1, so Base reads on the tone at the same ratio.
         return rule.arg(selector,
-                        QStringLiteral("background: %1; color: %2;")
-                            .arg(text, palette.color(QPalette::Base).name()),
+                        QStringLiteral("background: %1; color: %2;").arg(text, palette.color(QPalette::Base).name()),
                         extra);
     }
     return {};

@@ -46,7 +46,8 @@ std::unique_ptr<CellTextCache::Laid> CellTextCache::layOut(const Key &key)
     const bool cut = line.naturalTextWidth() > key.width;
     // The style places the line's box by whole pixels (QStyle::alignedRect), as wide as the rect.
     const QSize box(key.width, int(height));
-    const int top = QStyle::alignedRect(direction, alignment, box, QRect(QPoint(0, 0), QSize(key.width, key.height))).top();
+    const int top =
+        QStyle::alignedRect(direction, alignment, box, QRect(QPoint(0, 0), QSize(key.width, key.height))).top();
     laid->at = QPointF(0, top);
     laid->overflows = top < 0 || top + height > key.height || (cut && key.mode == int(Qt::ElideNone));
     if (!cut)
@@ -83,8 +84,13 @@ void CellTextCache::draw(QPainter *painter, const QRect &cell, const QRect &text
 {
     if (text.isEmpty())
         return;
-    const Key key{text, painter->font(), textRect.width(), textRect.height(), int(alignment),
-                  int(direction) * 4 + int(painter->layoutDirection()), int(mode)};
+    const Key key{text,
+                  painter->font(),
+                  textRect.width(),
+                  textRect.height(),
+                  int(alignment),
+                  int(direction) * 4 + int(painter->layoutDirection()),
+                  int(mode)};
     std::unique_ptr<Laid> once;
     const Laid *laid = m_texts.object(key);
     if (!laid) {

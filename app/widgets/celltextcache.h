@@ -49,12 +49,11 @@ private:
         bool operator==(const Key &other) const
         {
             return width == other.width && height == other.height && alignment == other.alignment
-                && direction == other.direction && mode == other.mode && text == other.text && font == other.font;
+                   && direction == other.direction && mode == other.mode && text == other.text && font == other.font;
         }
         friend size_t qHash(const Key &key, size_t seed = 0) noexcept
         {
-            return qHashMulti(seed, key.text, key.font, key.width, key.height, key.alignment, key.direction,
-                              key.mode);
+            return qHashMulti(seed, key.text, key.font, key.width, key.height, key.alignment, key.direction, key.mode);
         }
     };
     // A text laid out for a text rectangle of the key's size: drawn at the rectangle's top left

@@ -46,12 +46,11 @@ void install(QTableView *view)
 {
     QHeaderView *header = view->horizontalHeader();
     header->setContextMenuPolicy(Qt::CustomContextMenu);
-    QObject::connect(header, &QHeaderView::customContextMenuRequested, view,
-                     [view, header](const QPoint &position) {
-                         QMenu *menu = buildMenu(view);
-                         menu->setAttribute(Qt::WA_DeleteOnClose);
-                         menu->popup(header->viewport()->mapToGlobal(position));
-                     });
+    QObject::connect(header, &QHeaderView::customContextMenuRequested, view, [view, header](const QPoint &position) {
+        QMenu *menu = buildMenu(view);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(header->viewport()->mapToGlobal(position));
+    });
 }
 
 } // namespace ColumnChooser

@@ -12,4 +12,4 @@ namespace ColumnChooser {
 void install(QTableView *view);
 // The menu the header shows, owned by the caller (tests toggle its actions).
 QMenu *buildMenu(QTableView *view);
-}
+} // namespace ColumnChooser

@@ -10,8 +10,7 @@
 ElidedCellDelegate::ElidedCellDelegate(QAbstractItemView *view)
     : QStyledItemDelegate(view)
     , m_view(view)
-{
-}
+{}
 
 ElidedCellDelegate *ElidedCellDelegate::of(const QAbstractItemView *view)
 {
@@ -45,7 +44,7 @@ bool ElidedCellDelegate::cut(const QStyleOptionViewItem &option) const
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
     const QString firstLine = option.text.section(QLatin1Char('\n'), 0, 0);
     return firstLine.size() != option.text.size()
-        || QFontMetrics(option.font).horizontalAdvance(firstLine) > text.width() - 2 * margin;
+           || QFontMetrics(option.font).horizontalAdvance(firstLine) > text.width() - 2 * margin;
 }
 
 bool ElidedCellDelegate::isElided(const QModelIndex &index) const
@@ -72,8 +71,8 @@ bool ElidedCellDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, c
         initStyleOption(&cell, index);
         if (cut(cell)) {
             const QString own = index.data(Qt::ToolTipRole).toString();
-            const QString tip = own.isEmpty() || own == cell.text ? cell.text
-                                                                   : cell.text + QStringLiteral("\n\n") + own;
+            const QString tip =
+                own.isEmpty() || own == cell.text ? cell.text : cell.text + QStringLiteral("\n\n") + own;
             QToolTip::showText(event->globalPos(), tip, view, option.rect);
             return true;
         }
@@ -85,9 +84,9 @@ void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 {
     QStyleOptionViewItem cell = option;
     initStyleOption(&cell, index);
-    const bool plainText = !cell.features.testAnyFlags(QStyleOptionViewItem::HasDecoration
-                                                       | QStyleOptionViewItem::HasCheckIndicator
-                                                       | QStyleOptionViewItem::WrapText)
+    const bool plainText =
+        !cell.features.testAnyFlags(QStyleOptionViewItem::HasDecoration | QStyleOptionViewItem::HasCheckIndicator
+                                    | QStyleOptionViewItem::WrapText)
         && !cell.text.contains(QLatin1Char('\n')) && !cell.text.contains(QChar::LineSeparator);
     const QWidget *widget = cell.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
@@ -115,8 +114,8 @@ void ElidedCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     QPalette::ColorGroup group = cell.state.testFlag(QStyle::State_Enabled) ? QPalette::Normal : QPalette::Disabled;
     if (group == QPalette::Normal && !cell.state.testFlag(QStyle::State_Active))
         group = QPalette::Inactive;
-    const QPalette::ColorRole role = cell.state.testFlag(QStyle::State_Selected) ? QPalette::HighlightedText
-                                                                                 : QPalette::Text;
+    const QPalette::ColorRole role =
+        cell.state.testFlag(QStyle::State_Selected) ? QPalette::HighlightedText : QPalette::Text;
     painter->save();
     painter->setPen(cell.palette.color(group, role));
     painter->setFont(cell.font);

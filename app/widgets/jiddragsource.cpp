@@ -11,8 +11,7 @@ JidDragSource::JidDragSource(QAbstractItemView *view, std::function<QList<QByteA
     : QObject(view)
     , m_view(view)
     , m_jids(std::move(jids))
-{
-}
+{}
 
 void JidDragSource::install(QAbstractItemView *view, std::function<QList<QByteArray>()> jids)
 {

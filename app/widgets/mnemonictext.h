@@ -10,4 +10,4 @@ inline QString literal(QString text)
 {
     return text.replace(QLatin1Char('&'), QLatin1String("&&"));
 }
-}
+} // namespace MnemonicText

@@ -14,4 +14,4 @@ namespace TableCopy {
 QString selectedRows(const QTableView *view);
 // Ctrl+C on `view` copies selectedRows() to the clipboard.
 void install(QTableView *view);
-}
+} // namespace TableCopy

@@ -19,4 +19,4 @@ void selectSourceRow(QTableView *view, QSortFilterProxyModel *proxy, int sourceR
 // Column `column` `width` px wide, or as wide as its title needs if more (a German title is often
 // longer), room for the sort arrow included.
 void fitSection(QHeaderView *header, int column, int width);
-}
+} // namespace TableViews

@@ -11,4 +11,4 @@ namespace TabOrder {
 // Chains every control under `root` that Tab stops at, in layout order. Controls made later
 // (rows added on the fly) join at the end of the chain, as Qt puts them.
 void followLayout(QWidget *root);
-}
+} // namespace TabOrder

@@ -134,8 +134,9 @@ void ConnectionBar::updateLastRefresh()
     }
     const qint64 seconds = qMax<qint64>(0, m_lastRefreshTime.secsTo(QDateTime::currentDateTime()));
     const QString age = seconds < 2 ? tr("just now") : tr("%n s ago", nullptr, int(qMin<qint64>(seconds, 1 << 30)));
-    m_lastRefresh->setText(m_stale ? tr("stale: data from %1 (%2)").arg(m_lastRefreshTime.toString(QStringLiteral("HH:mm:ss")), age)
-                                   : tr("updated %1").arg(age));
+    m_lastRefresh->setText(
+        m_stale ? tr("stale: data from %1 (%2)").arg(m_lastRefreshTime.toString(QStringLiteral("HH:mm:ss")), age)
+                : tr("updated %1").arg(age));
     ToneStyle::setText(m_lastRefresh, m_stale ? ToneStyle::Tone::Bad : ToneStyle::Tone::Plain);
     m_lastRefresh->setToolTip(tr("%1 (%2)").arg(TimeText::local(m_lastRefreshTime), TimeText::utc(m_lastRefreshTime)));
 }

@@ -7,7 +7,7 @@
 namespace {
 // Enough to tell one server from another at a glance ("prod-redi…6379").
 constexpr int MinimumCharacters = 14;
-}
+} // namespace
 
 ElidedLabel::ElidedLabel(QWidget *parent)
     : QLabel(parent)

@@ -13,15 +13,14 @@
 namespace {
 // How far each new window sits from the last, so a second one does not hide the first exactly.
 constexpr int Cascade = 32;
-}
+} // namespace
 
 JobWindows::JobWindows(QlessSession *session, QWidget *owner, PageNavigator *navigator)
     : QObject(owner)
     , m_session(session)
     , m_owner(owner)
     , m_navigator(navigator)
-{
-}
+{}
 
 JobWindows::~JobWindows()
 {

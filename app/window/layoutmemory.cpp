@@ -117,13 +117,11 @@ QString serverKey(const QString &server)
 
 LayoutMemory::LayoutMemory()
     : m_settings(new QSettings(QStringLiteral("qlessdesk"), QStringLiteral("qlessdesk")))
-{
-}
+{}
 
 LayoutMemory::LayoutMemory(const QString &iniFile)
     : m_settings(new QSettings(iniFile, QSettings::IniFormat))
-{
-}
+{}
 
 LayoutMemory::~LayoutMemory() = default;
 
@@ -172,7 +170,8 @@ void LayoutMemory::restoreWidgets(QWidget *root)
         bool versioned = true;
         const QVariant savedVersion = m_settings->value(group + QStringLiteral("/version"), 0);
         const int version = savedVersion.toInt(&versioned);
-        if (state.isEmpty() || !counted || count != countOf(widget) || !versioned || version != LayoutVersion::of(widget))
+        if (state.isEmpty() || !counted || count != countOf(widget) || !versioned
+            || version != LayoutVersion::of(widget))
             continue;
         // Qt refuses most bad bytes itself; one it took half-way is undone with the built state.
         if (!apply(widget, state))

@@ -11,18 +11,18 @@
 #include "jobdetaildialog.h"
 #include "jobwindows.h"
 #include "layoutmemory.h"
-#include "page.h"
 #include "overviewpage.h"
+#include "page.h"
 #include "pagelist.h"
 #include "pagenavigator.h"
 #include "palettefollower.h"
+#include "permissionbanner.h"
 #include "qlesssession.h"
 #include "queuelistmodel.h"
 #include "refreshtimer.h"
 #include "searchresolver.h"
 #include "statusbar.h"
 #include "taborder.h"
-#include "permissionbanner.h"
 #include "troublebanner.h"
 #include "windowmenus.h"
 #include "windowtitle.h"
@@ -39,7 +39,7 @@
 namespace {
 constexpr int DefaultIntervalMs = 5000;
 constexpr QSize DefaultSize(1280, 800);
-}
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -138,8 +138,8 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     if (!m_session)
         return;
     QlessSession *s = m_session.get();
-    const QString where = profile.isEmpty() ? s->settings().describe()
-                                            : tr("%1 (%2)").arg(profile, s->settings().describe());
+    const QString where =
+        profile.isEmpty() ? s->settings().describe() : tr("%1 (%2)").arg(profile, s->settings().describe());
     m_bar->setServer(where, s->isReadOnly());
     m_bar->setState(s->state());
     m_bar->setStale(false);
@@ -326,12 +326,8 @@ void MainWindow::search(const QString &text)
         return;
     m_resolver->resolve(text, [this](const SearchResolver::Result &result) {
         switch (result.kind) {
-        case SearchResolver::Result::Kind::Job:
-            openJob(result.jid);
-            break;
-        case SearchResolver::Result::Kind::Tag:
-            m_navigator->openTag(result.text);
-            break;
+        case SearchResolver::Result::Kind::Job: openJob(result.jid); break;
+        case SearchResolver::Result::Kind::Tag: m_navigator->openTag(result.text); break;
         case SearchResolver::Result::Kind::Error:
             statusBar()->showMessage(tr("Search failed: %1").arg(result.error), 10000);
             break;
@@ -347,7 +343,9 @@ void MainWindow::openJob(const QByteArray &jid)
         m_jobWindows = new JobWindows(m_session.get(), this, m_navigator);
         connect(m_jobWindows, &JobWindows::jobGone, this, [this](const QByteArray &gone) {
             statusBar()->showMessage(tr("Job %1 no longer exists in Redis (cancelled, or completed and expired): "
-                                        "its window closed.").arg(QString::fromUtf8(gone)), 30000);
+                                        "its window closed.")
+                                         .arg(QString::fromUtf8(gone)),
+                                     30000);
         });
     }
     m_jobWindows->open(jid);

@@ -107,7 +107,7 @@ private:
     QString m_server; // the session's address without password: what per-server memory is keyed by
     QList<Page *> m_pages;
     BulkRunsPanel *m_runs;
-    StatusBar *m_status; // server, round trip, last refresh, read-only, runs of pages not shown
+    StatusBar *m_status;                // server, round trip, last refresh, read-only, runs of pages not shown
     JobWindows *m_jobWindows = nullptr; // the session's job windows, made on first use
     SearchResolver *m_resolver = nullptr;
     WindowTitle *m_title;

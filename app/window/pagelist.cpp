@@ -18,10 +18,10 @@
 QList<Page *> createPages(QlessSession *session, QWidget *parent)
 {
     return {
-        new OverviewPage(session, parent), new QueuesPage(session, parent),   new CompletedPage(session, parent),
-        new FailedPage(session, parent),   new TrackedPage(session, parent),  new TagsPage(session, parent),
-        new WorkersPage(session, parent),  new StatsPage(session, parent),    new ConfigPage(session, parent),
-        new ActivityPage(session, parent), new EventsPage(session, parent),
-        new SearchPage(session, parent),   new AlertsPage(session, parent),
+        new OverviewPage(session, parent), new QueuesPage(session, parent),  new CompletedPage(session, parent),
+        new FailedPage(session, parent),   new TrackedPage(session, parent), new TagsPage(session, parent),
+        new WorkersPage(session, parent),  new StatsPage(session, parent),   new ConfigPage(session, parent),
+        new ActivityPage(session, parent), new EventsPage(session, parent),  new SearchPage(session, parent),
+        new AlertsPage(session, parent),
     };
 }

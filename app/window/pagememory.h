@@ -12,4 +12,4 @@ class Page;
 namespace PageMemory {
 QVariantMap of(const Page *page);
 void recall(Page *page, const QVariantMap &memory);
-}
+} // namespace PageMemory

@@ -11,8 +11,7 @@
 PageNavigator::PageNavigator(MainWindow *window)
     : QObject(window)
     , m_window(window)
-{
-}
+{}
 
 template<typename P>
 P *PageNavigator::show() const

@@ -6,8 +6,7 @@
 SearchResolver::SearchResolver(ServerReads *reads, QObject *parent)
     : QObject(parent)
     , m_reads(reads)
-{
-}
+{}
 
 void SearchResolver::resolve(const QString &text, Done done)
 {

@@ -41,9 +41,8 @@ MainWindow *ServerWindows::openWindow()
     connect(window, &MainWindow::anotherServerRequested, this, [this] { emit connectionWanted(nullptr); });
     connect(window, &MainWindow::allServersRequested, this, &ServerWindows::showAllServers);
     connect(window, &MainWindow::sessionChanged, m_allServers->model(), &ServerOverviewModel::addServer);
-    connect(window, &QObject::destroyed, this, [this] {
-        m_windows.removeIf([](const QPointer<MainWindow> &w) { return w.isNull(); });
-    });
+    connect(window, &QObject::destroyed, this,
+            [this] { m_windows.removeIf([](const QPointer<MainWindow> &w) { return w.isNull(); }); });
     window->show();
     return window;
 }

@@ -16,8 +16,8 @@ TroubleBanner::TroubleBanner(QWidget *parent)
     , m_countdown(new QTimer(this))
 {
     setObjectName(QStringLiteral("troubleBanner"));
-    ToneStyle::set(this, ToneStyle::Look::Banner, ToneStyle::Tone::Warning,
-                   QStringLiteral("border-width: 0 0 1px 0;"), QStringLiteral("#troubleBanner"));
+    ToneStyle::set(this, ToneStyle::Look::Banner, ToneStyle::Tone::Warning, QStringLiteral("border-width: 0 0 1px 0;"),
+                   QStringLiteral("#troubleBanner"));
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *layout = new QHBoxLayout(this);
@@ -33,8 +33,8 @@ TroubleBanner::TroubleBanner(QWidget *parent)
 void TroubleBanner::setState(const ConnectionState &state)
 {
     m_state = state;
-    const bool trouble = state.phase == ConnectionState::Phase::Reconnecting
-        || state.phase == ConnectionState::Phase::Failed;
+    const bool trouble =
+        state.phase == ConnectionState::Phase::Reconnecting || state.phase == ConnectionState::Phase::Failed;
     if (!trouble) {
         m_countdown->stop();
         hide();
@@ -58,14 +58,15 @@ void TroubleBanner::updateText()
 {
     const QString reason = m_state.error.message.isEmpty() ? tr("the connection was lost") : m_state.error.message;
     if (m_state.phase == ConnectionState::Phase::Failed) {
-        m_text->setText(tr("Not connected to %1: %2. What is shown is from the last refresh.")
-                            .arg(m_state.address, reason));
+        m_text->setText(
+            tr("Not connected to %1: %2. What is shown is from the last refresh.").arg(m_state.address, reason));
         return;
     }
     const qint64 left = qMax<qint64>(0, m_retryAtMs - QDateTime::currentMSecsSinceEpoch());
     const int seconds = int((left + 999) / 1000);
     m_text->setText(seconds > 0
                         ? tr("Connection to %1 lost: %2. Retrying in %n s; what is shown is from the last refresh.",
-                             nullptr, seconds).arg(m_state.address, reason)
+                             nullptr, seconds)
+                              .arg(m_state.address, reason)
                         : tr("Connection to %1 lost: %2. Reconnecting…").arg(m_state.address, reason));
 }

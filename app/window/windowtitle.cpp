@@ -11,8 +11,7 @@
 WindowTitle::WindowTitle(QWidget *window)
     : QObject(window)
     , m_window(window)
-{
-}
+{}
 
 void WindowTitle::setServer(const QString &name)
 {

@@ -7,7 +7,8 @@ namespace {
 std::string trimmedRight(const std::string &line)
 {
     size_t end = line.size();
-    while (end > 0 && std::isspace(static_cast<unsigned char>(line[end - 1]))) --end;
+    while (end > 0 && std::isspace(static_cast<unsigned char>(line[end - 1])))
+        --end;
     return line.substr(0, end);
 }
 
@@ -27,7 +28,8 @@ bool endsWithEnd(const std::string &line)
 } // namespace
 
 FaceSplit::FaceSplit(const std::vector<std::string> &codeLines)
-    : m_lines(codeLines), m_inPiece(codeLines.size(), false)
+    : m_lines(codeLines)
+    , m_inPiece(codeLines.size(), false)
 {
     const std::string entryStart = "Api['";
     const std::string entryHead = "] = function(now, a)";
@@ -38,7 +40,8 @@ FaceSplit::FaceSplit(const std::vector<std::string> &codeLines)
         if (line.rfind(entryStart, 0) == 0) {
             const size_t close = line.find('\'', entryStart.size());
             if (close == std::string::npos || line.compare(close + 1, entryHead.size(), entryHead) != 0) {
-                m_error = "line " + std::to_string(i + 1) + ": an Api entry not written `Api['name'] = function(now, a)`";
+                m_error =
+                    "line " + std::to_string(i + 1) + ": an Api entry not written `Api['name'] = function(now, a)`";
                 return;
             }
             piece.name = line.substr(entryStart.size(), close - entryStart.size());
@@ -48,12 +51,14 @@ FaceSplit::FaceSplit(const std::vector<std::string> &codeLines)
                 return;
             }
             piece.last = oneLine ? i : blockEnd(i);
-            if (piece.last == 0) return;
+            if (piece.last == 0)
+                return;
             m_entries.push_back(piece);
         } else if (line.rfind("local function ", 0) == 0) {
             piece.name = nameAt(line, 15);
             piece.last = endsWithEnd(line) ? i : blockEnd(i);
-            if (piece.last == 0) return;
+            if (piece.last == 0)
+                return;
             m_helpers.push_back(piece);
         } else if (line.rfind("local ", 0) == 0) {
             piece.name = nameAt(line, 6);
@@ -62,7 +67,8 @@ FaceSplit::FaceSplit(const std::vector<std::string> &codeLines)
         } else {
             continue;
         }
-        for (size_t k = piece.first; k <= piece.last; ++k) m_inPiece[k] = true;
+        for (size_t k = piece.first; k <= piece.last; ++k)
+            m_inPiece[k] = true;
         i = piece.last;
     }
 }
@@ -71,7 +77,8 @@ FaceSplit::FaceSplit(const std::vector<std::string> &codeLines)
 size_t FaceSplit::blockEnd(size_t first)
 {
     for (size_t k = first + 1; k < m_lines.size(); ++k)
-        if (trimmedRight(m_lines[k]) == "end") return k;
+        if (trimmedRight(m_lines[k]) == "end")
+            return k;
     m_error = "line " + std::to_string(first + 1) + ": no `end` closes this block";
     return 0;
 }
@@ -80,13 +87,15 @@ std::string FaceSplit::alwaysCode() const
 {
     std::string code;
     for (size_t i = 0; i < m_lines.size(); ++i)
-        if (!m_inPiece[i]) code += m_lines[i] + "\n";
+        if (!m_inPiece[i])
+            code += m_lines[i] + "\n";
     return code;
 }
 
 std::string FaceSplit::text(const Piece &piece) const
 {
     std::string code;
-    for (size_t i = piece.first; i <= piece.last; ++i) code += m_lines[i] + "\n";
+    for (size_t i = piece.first; i <= piece.last; ++i)
+        code += m_lines[i] + "\n";
     return code;
 }

@@ -41,7 +41,7 @@ struct UnitRef
 {
     size_t file = 0;
     std::set<std::string> refers;
-    std::set<size_t> needs; // other units
+    std::set<size_t> needs;         // other units
     std::set<std::string> commands; // what it can call and publish (WriteScan)
     std::set<std::string> channels;
 };
@@ -49,7 +49,8 @@ struct UnitRef
 bool readFile(const std::string &path, std::string *text)
 {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
+    if (!in)
+        return false;
     std::ostringstream buffer;
     buffer << in.rdbuf();
     *text = buffer.str();
@@ -60,7 +61,8 @@ std::vector<std::string> splitLines(const std::string &text)
 {
     std::vector<std::string> lines;
     std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
     return lines;
 }
 
@@ -94,7 +96,8 @@ struct Needs
     std::string filesLiteral() const
     {
         std::string literal = "'";
-        for (size_t file : files) literal += "\\" + std::to_string(file + 1);
+        for (size_t file : files)
+            literal += "\\" + std::to_string(file + 1);
         return literal + "'";
     }
     std::string unitsLiteral() const
@@ -103,7 +106,8 @@ struct Needs
         const size_t last = units.empty() ? 0 : *units.rbegin();
         for (size_t unit = 0; !units.empty() && unit <= last; ++unit) {
             literal += units.count(unit) ? "true," : "nil,";
-            if (unit % 32 == 31) literal += "\n    ";
+            if (unit % 32 == 31)
+                literal += "\n    ";
         }
         return literal + "}";
     }
@@ -123,13 +127,15 @@ public:
         std::vector<size_t> todo;
         for (const std::string &field : fields) {
             const auto it = definedIn.find(field);
-            if (it != definedIn.end() && needs.units.insert(it->second).second) todo.push_back(it->second);
+            if (it != definedIn.end() && needs.units.insert(it->second).second)
+                todo.push_back(it->second);
         }
         while (!todo.empty()) {
             const size_t unit = todo.back();
             todo.pop_back();
             for (size_t other : units[unit].needs)
-                if (needs.units.insert(other).second) todo.push_back(other);
+                if (needs.units.insert(other).second)
+                    todo.push_back(other);
         }
         for (size_t unit : needs.units) {
             needs.files.insert(units[unit].file);
@@ -151,7 +157,8 @@ std::string faceReach(const FaceSplit &face, const std::string &code)
         const LuaText text(todo.back());
         todo.pop_back();
         for (const FaceSplit::Piece &helper : face.helpers()) {
-            if (seen.count(helper.name) || !text.usesWord(helper.name)) continue;
+            if (seen.count(helper.name) || !text.usesWord(helper.name))
+                continue;
             seen.insert(helper.name);
             const std::string helperCode = face.text(helper);
             reach += "\n" + helperCode;
@@ -168,7 +175,8 @@ Needs faceNeeds(const Joiner &joiner, const FaceSplit &face, const std::string &
     Needs needs = joiner.needsFor(LuaText(reach).referencedFields());
     const WriteScan scan(reach);
     needs.add(scan);
-    if (!scan.unread().empty()) *unread = scan.unread().front();
+    if (!scan.unread().empty())
+        *unread = scan.unread().front();
     return needs;
 }
 } // namespace
@@ -181,7 +189,8 @@ int main(int argc, char **argv)
         strict = true;
         args.erase(args.begin());
     }
-    if (args.size() < 3) return fail("usage: qlessdesk-lazyjoin [--strict] <out> <face> <lib files...>");
+    if (args.size() < 3)
+        return fail("usage: qlessdesk-lazyjoin [--strict] <out> <face> <lib files...>");
     const std::string out = args[0];
     const std::string facePath = args[1];
 
@@ -191,16 +200,20 @@ int main(int argc, char **argv)
     for (size_t i = 2; i < args.size(); ++i) {
         LibFile file;
         file.path = args[i];
-        if (!readFile(file.path, &file.text)) return fail("cannot read " + file.path);
+        if (!readFile(file.path, &file.text))
+            return fail("cannot read " + file.path);
         // The one table every file defines its fields on lives outside the loader function.
         const std::string declaration = "\nlocal Qless = {}\n";
         const size_t at = file.text.find(declaration);
         if (at != std::string::npos) {
-            if (hoisted) return fail("`local Qless = {}` declared twice");
-            file.text.replace(at, declaration.size(), "\n-- (local Qless = {}: declared by the joiner, before the loader function)\n");
+            if (hoisted)
+                return fail("`local Qless = {}` declared twice");
+            file.text.replace(at, declaration.size(),
+                              "\n-- (local Qless = {}: declared by the joiner, before the loader function)\n");
             hoisted = true;
         }
-        if (LuaText(file.text).dynamicAccess()) return fail(file.path + ": Qless[...] indexed by a computed name");
+        if (LuaText(file.text).dynamicAccess())
+            return fail(file.path + ": Qless[...] indexed by a computed name");
         const LibUnits cut(file.text);
         file.units = cut.units();
         file.whole = cut.whole();
@@ -208,14 +221,17 @@ int main(int argc, char **argv)
         const std::vector<std::string> rawLines = splitLines(file.text);
         for (const LibUnits::Unit &unit : file.units) {
             for (const std::string &name : unit.defines) {
-                if (joiner.definedIn.count(name)) return fail("Qless." + name + " defined twice (" + file.path + ")");
+                if (joiner.definedIn.count(name))
+                    return fail("Qless." + name + " defined twice (" + file.path + ")");
                 joiner.definedIn[name] = joiner.units.size();
             }
             std::string raw;
-            for (size_t l = unit.first; l <= unit.last && l < rawLines.size(); ++l) raw += rawLines[l] + "\n";
+            for (size_t l = unit.first; l <= unit.last && l < rawLines.size(); ++l)
+                raw += rawLines[l] + "\n";
             const WriteScan scan(raw);
             if (!scan.unread().empty())
-                return fail(file.path + ", the unit from line " + std::to_string(unit.first + 1) + ", " + scan.unread().front()
+                return fail(file.path + ", the unit from line " + std::to_string(unit.first + 1) + ", "
+                            + scan.unread().front()
                             + ": a computed command or channel, which the permission check cannot read (say what it "
                               "covers: -- ACL: forwards | -- ACL: publishes <channel>..., lua/joiner/writescan.h)");
             joiner.units.push_back(UnitRef{joiner.lib.size(), unit.refers, {}, scan.commands(), scan.channels()});
@@ -223,30 +239,39 @@ int main(int argc, char **argv)
         library += file.text + "\n";
         joiner.lib.push_back(file);
     }
-    if (!hoisted) return fail("no file declares `local Qless = {}`");
-    if (joiner.lib.size() > 255) return fail("more library files than one byte can name");
+    if (!hoisted)
+        return fail("no file declares `local Qless = {}`");
+    if (joiner.lib.size() > 255)
+        return fail("more library files than one byte can name");
     for (size_t u = 0; u < joiner.units.size(); ++u) {
         for (const std::string &name : joiner.units[u].refers) {
             const auto it = joiner.definedIn.find(name);
-            if (it != joiner.definedIn.end() && it->second != u) joiner.units[u].needs.insert(it->second);
+            if (it != joiner.definedIn.end() && it->second != u)
+                joiner.units[u].needs.insert(it->second);
         }
     }
 
     std::string faceText;
-    if (!readFile(facePath, &faceText)) return fail("cannot read " + facePath);
+    if (!readFile(facePath, &faceText))
+        return fail("cannot read " + facePath);
     const LuaText faceCode(faceText);
-    if (faceCode.dynamicAccess()) return fail(facePath + ": Qless[...] indexed by a computed name");
+    if (faceCode.dynamicAccess())
+        return fail(facePath + ": Qless[...] indexed by a computed name");
     const FaceSplit face(faceCode.lines());
-    if (!face.error().empty()) return fail(facePath + ": " + face.error());
+    if (!face.error().empty())
+        return fail(facePath + ": " + face.error());
     std::string unread;
     const Needs always = faceNeeds(joiner, face, face.alwaysCode(), &unread);
-    if (!unread.empty()) return fail(facePath + ": " + unread + ": a computed command or channel");
+    if (!unread.empty())
+        return fail(facePath + ": " + unread + ": a computed command or channel");
     PermissionChecks checks(library);
-    if (!checks.error().empty()) return fail(checks.error());
+    if (!checks.error().empty())
+        return fail(checks.error());
 
     std::ostringstream script;
     script << "-- qlessdesk qless script 'qless.lua': generated from lua/lib/*.lua and lua/qless.lua by\n"
-              "-- lua/joiner (qlessdesk-lazyjoin" << (strict ? " --strict: no safety net, for tests" : "")
+              "-- lua/joiner (qlessdesk-lazyjoin"
+           << (strict ? " --strict: no safety net, for tests" : "")
            << "). Edit those files, not this one.\n"
               "-- Redis runs all of a script on every call: only the library definitions the called command\n"
               "-- needs are run (a unit each, `if want[n]`), and only its Api entry is defined.\n"
@@ -262,30 +287,36 @@ int main(int argc, char **argv)
         size_t next = 0;
         for (size_t l = 0; l < lines.size(); ++l) {
             const bool starts = next < file.units.size() && file.units[next].first == l;
-            if (starts) script << "if want[" << file.firstUnit + next + 1 << "] then\n";
+            if (starts)
+                script << "if want[" << file.firstUnit + next + 1 << "] then\n";
             script << lines[l] << "\n";
             if (next < file.units.size() && file.units[next].last == l) {
                 script << "end\n";
                 ++next;
             }
         }
-        if (next != file.units.size()) return fail(file.path + ": a unit past the end of the file");
+        if (next != file.units.size())
+            return fail(file.path + ": a unit past the end of the file");
     }
     script << "end\n"
               "end\n";
     const size_t unitCount = joiner.units.size();
     Needs all;
-    for (size_t u = 0; u < unitCount; ++u) all.units.insert(u);
-    for (size_t i = 0; i < joiner.lib.size(); ++i) all.files.insert(i);
+    for (size_t u = 0; u < unitCount; ++u)
+        all.units.insert(u);
+    for (size_t i = 0; i < joiner.lib.size(); ++i)
+        all.files.insert(i);
     script << "\n-- What a command needs, as the build found it from the Qless fields its entry, its helpers,\n"
               "-- the dispatch and the definitions they reach refer to: the files (a byte each) and the\n"
               "-- units (want[n]).\n"
               "local function QlessNeeds(command)\n";
     std::set<std::string> seenEntries;
     for (const FaceSplit::Piece &entry : face.entries()) {
-        if (!seenEntries.insert(entry.name).second) return fail(facePath + ": Api['" + entry.name + "'] twice");
+        if (!seenEntries.insert(entry.name).second)
+            return fail(facePath + ": Api['" + entry.name + "'] twice");
         Needs needs = faceNeeds(joiner, face, face.text(entry), &unread);
-        if (!unread.empty()) return fail(facePath + ": Api['" + entry.name + "'], " + unread + ": a computed command or channel");
+        if (!unread.empty())
+            return fail(facePath + ": Api['" + entry.name + "'], " + unread + ": a computed command or channel");
         needs.files.insert(always.files.begin(), always.files.end());
         needs.units.insert(always.units.begin(), always.units.end());
         needs.commands.insert(always.commands.begin(), always.commands.end());
@@ -294,7 +325,8 @@ int main(int argc, char **argv)
         script << "  if command == '" << entry.name << "' then return " << needs.filesLiteral() << ",\n    "
                << needs.unitsLiteral() << " end\n";
     }
-    script << "  return " << always.filesLiteral() << ", " << always.unitsLiteral() << "\n"
+    script << "  return " << always.filesLiteral() << ", " << always.unitsLiteral()
+           << "\n"
               "end\n"
               "local QlessWant = {} -- the commands whose Api entries this call defines\n"
               "local QlessFiles, QlessUnits = '', {}\n"
@@ -305,14 +337,20 @@ int main(int argc, char **argv)
               "  QlessWant[ARGV[4]] = true\n"
               "  local files, units = QlessNeeds(ARGV[4])\n"
               "  local merged = ''\n"
-              "  for file = 1, " << joiner.lib.size() << " do\n"
-              "    if string.find(QlessFiles .. files, string.char(file), 1, true) then merged = merged .. string.char(file) end\n"
+              "  for file = 1, "
+           << joiner.lib.size()
+           << " do\n"
+              "    if string.find(QlessFiles .. files, string.char(file), 1, true) then merged = merged .. "
+              "string.char(file) end\n"
               "  end\n"
               "  QlessFiles = merged\n"
-              "  for unit = 1, " << unitCount << " do QlessUnits[unit] = QlessUnits[unit] or units[unit] end\n"
+              "  for unit = 1, "
+           << unitCount
+           << " do QlessUnits[unit] = QlessUnits[unit] or units[unit] end\n"
               "end\n"
               "for i = 1, #QlessFiles do QlessLoadFile(string.byte(QlessFiles, i), QlessUnits) end\n";
-    if (!checks.error().empty()) return fail(checks.error());
+    if (!checks.error().empty())
+        return fail(checks.error());
     script << checks.code();
     if (strict) {
         script << "-- Strict build: a field read the build did not foresee is an error, not a load.\n"
@@ -325,8 +363,12 @@ int main(int argc, char **argv)
                   "setmetatable(Qless, { __index = function(fields, name)\n"
                   "  setmetatable(fields, nil)\n"
                   "  local rest = {}\n"
-                  "  for unit = 1, " << unitCount << " do rest[unit] = not QlessUnits[unit] end\n"
-                  "  for file = 1, " << joiner.lib.size() << " do QlessLoadFile(file, rest) end\n"
+                  "  for unit = 1, "
+               << unitCount
+               << " do rest[unit] = not QlessUnits[unit] end\n"
+                  "  for file = 1, "
+               << joiner.lib.size()
+               << " do QlessLoadFile(file, rest) end\n"
                   "  return rawget(fields, name)\n"
                   "end })\n";
     }
@@ -339,7 +381,8 @@ int main(int argc, char **argv)
     size_t nextEntry = 0;
     for (size_t i = 0; i < faceLines.size(); ++i) {
         const bool first = nextEntry < face.entries().size() && face.entries()[nextEntry].first == i;
-        if (first) script << "if QlessWant['" << face.entries()[nextEntry].name << "'] then\n";
+        if (first)
+            script << "if QlessWant['" << face.entries()[nextEntry].name << "'] then\n";
         script << faceLines[i];
         if (nextEntry < face.entries().size() && face.entries()[nextEntry].last == i) {
             script << " end";
@@ -352,8 +395,10 @@ int main(int argc, char **argv)
     {
         std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
         file << script.str();
-        if (!file) return fail("cannot write " + tmp);
+        if (!file)
+            return fail("cannot write " + tmp);
     }
-    if (std::rename(tmp.c_str(), out.c_str()) != 0) return fail("cannot rename " + tmp + " to " + out);
+    if (std::rename(tmp.c_str(), out.c_str()) != 0)
+        return fail("cannot rename " + tmp + " to " + out);
     return 0;
 }

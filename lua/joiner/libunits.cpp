@@ -9,15 +9,18 @@ namespace {
 std::string trimmed(const std::string &line)
 {
     size_t begin = 0, end = line.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(line[begin]))) ++begin;
-    while (end > begin && std::isspace(static_cast<unsigned char>(line[end - 1]))) --end;
+    while (begin < end && std::isspace(static_cast<unsigned char>(line[begin])))
+        ++begin;
+    while (end > begin && std::isspace(static_cast<unsigned char>(line[end - 1])))
+        --end;
     return line.substr(begin, end - begin);
 }
 
 std::string rightTrimmed(const std::string &line)
 {
     size_t end = line.size();
-    while (end > 0 && std::isspace(static_cast<unsigned char>(line[end - 1]))) --end;
+    while (end > 0 && std::isspace(static_cast<unsigned char>(line[end - 1])))
+        --end;
     return line.substr(0, end);
 }
 
@@ -29,7 +32,8 @@ int braceBalance(const std::string &code)
         const char c = code[i];
         if (c == '\'' || c == '"') {
             for (++i; i < code.size() && code[i] != c; ++i)
-                if (code[i] == '\\') ++i;
+                if (code[i] == '\\')
+                    ++i;
         } else if (c == '{') {
             ++balance;
         } else if (c == '}') {
@@ -42,7 +46,8 @@ int braceBalance(const std::string &code)
 std::string joined(const std::vector<std::string> &lines, size_t first, size_t last)
 {
     std::string text;
-    for (size_t i = first; i <= last; ++i) text += lines[i] + "\n";
+    for (size_t i = first; i <= last; ++i)
+        text += lines[i] + "\n";
     return text;
 }
 } // namespace
@@ -50,7 +55,8 @@ std::string joined(const std::vector<std::string> &lines, size_t first, size_t l
 LibUnits::LibUnits(const std::string &text)
 {
     const std::vector<std::string> code = LuaText(text).lines();
-    if (cut(code)) return;
+    if (cut(code))
+        return;
     m_whole = true;
     m_units.clear();
     Unit whole;
@@ -66,8 +72,10 @@ bool LibUnits::cut(const std::vector<std::string> &code)
 {
     for (size_t i = 0; i < code.size(); ++i) {
         const std::string line = trimmed(code[i]);
-        if (line.empty()) continue;
-        if (code[i] != line && code[i].rfind(line, 0) != 0) return false; // indented: not top level
+        if (line.empty())
+            continue;
+        if (code[i] != line && code[i].rfind(line, 0) != 0)
+            return false; // indented: not top level
         Unit unit;
         unit.first = i;
         unit.last = i;
@@ -75,20 +83,25 @@ bool LibUnits::cut(const std::vector<std::string> &code)
         if (line.rfind("function Qless.", 0) == 0) {
             if (!oneLine) {
                 // The function's `end` is the first one at the start of a line (the body is indented).
-                while (unit.last + 1 < code.size() && rightTrimmed(code[unit.last + 1]) != "end") ++unit.last;
-                if (unit.last + 1 >= code.size()) return false;
+                while (unit.last + 1 < code.size() && rightTrimmed(code[unit.last + 1]) != "end")
+                    ++unit.last;
+                if (unit.last + 1 >= code.size())
+                    return false;
                 ++unit.last;
             }
         } else if (line.rfind("Qless.", 0) == 0) {
             int balance = braceBalance(line);
-            while (balance > 0 && unit.last + 1 < code.size()) balance += braceBalance(code[++unit.last]);
-            if (balance != 0) return false;
+            while (balance > 0 && unit.last + 1 < code.size())
+                balance += braceBalance(code[++unit.last]);
+            if (balance != 0)
+                return false;
         } else {
             return false;
         }
         const LuaText piece(joined(code, unit.first, unit.last));
         unit.defines = piece.definedFields();
-        if (unit.defines.size() != 1) return false;
+        if (unit.defines.size() != 1)
+            return false;
         unit.refers = piece.referencedFields();
         m_units.push_back(unit);
         i = unit.last;

@@ -20,8 +20,7 @@ public:
 
     // Adds a command's checks: those of `channels` and of the `commands` that write. A channel not
     // in Qless.published_channels is an error (the whole check and desk.permissions would miss it).
-    void add(const std::string &command, const std::set<std::string> &channels,
-             const std::set<std::string> &commands);
+    void add(const std::string &command, const std::set<std::string> &channels, const std::set<std::string> &commands);
     // The Lua code: `Qless.missing_permission(check, key)`, the first refusal of the called command
     // (ARGV[1], and for desk.once the command it runs, ARGV[4]) as kind ('channel' or 'command')
     // and name, or nil when the user may do all of it.

@@ -7,11 +7,15 @@
 #include <sstream>
 
 namespace {
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isNameChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 size_t skipSpaces(const std::string &text, size_t at)
 {
-    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
+    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at])))
+        ++at;
     return at;
 }
 
@@ -25,11 +29,13 @@ size_t argumentAt(const std::string &code, size_t open, size_t argument)
         const char c = code[at];
         if (c == '\'' || c == '"') {
             for (++at; at < code.size() && code[at] != c; ++at)
-                if (code[at] == '\\') ++at;
+                if (code[at] == '\\')
+                    ++at;
         } else if (c == '(' || c == '{' || c == '[') {
             ++depth;
         } else if (c == ')' || c == '}' || c == ']') {
-            if (depth-- == 0) return std::string::npos;
+            if (depth-- == 0)
+                return std::string::npos;
         } else if (c == ',' && depth == 0) {
             ++seen;
         }
@@ -42,7 +48,8 @@ size_t lineOf(const std::string &text, size_t at)
 {
     size_t line = 1;
     for (size_t i = 0; i < at && i < text.size(); ++i)
-        if (text[i] == '\n') ++line;
+        if (text[i] == '\n')
+            ++line;
     return line;
 }
 } // namespace
@@ -53,14 +60,16 @@ WriteScan::WriteScan(const std::string &raw)
     std::istringstream lines(raw);
     for (std::string line; std::getline(lines, line);) {
         const size_t tag = line.find("-- ACL:");
-        if (tag == std::string::npos) continue;
+        if (tag == std::string::npos)
+            continue;
         std::istringstream words(line.substr(tag + 7));
         std::string word;
         words >> word;
         if (word == "forwards") {
             forwards = true;
         } else if (word == "publishes") {
-            while (words >> word && word[0] != '(') m_channels.insert(word); // a remark in brackets ends the list
+            while (words >> word && word[0] != '(')
+                m_channels.insert(word); // a remark in brackets ends the list
             forwards = true;
         }
     }
@@ -78,20 +87,24 @@ void WriteScan::scanCalls(const std::string &code, const std::string &sink, size
                           bool forwards)
 {
     for (size_t at = code.find(sink); at != std::string::npos; at = code.find(sink, at + 1)) {
-        if (at > 0 && (isNameChar(code[at - 1]) || code[at - 1] == '.')) continue; // a longer name
+        if (at > 0 && (isNameChar(code[at - 1]) || code[at - 1] == '.'))
+            continue; // a longer name
         // A definition (`function Qless.publish(channel, ...)`), not a call: its parameters are no names.
-        if (at >= 9 && code.compare(at - 9, 9, "function ") == 0) continue;
+        if (at >= 9 && code.compare(at - 9, 9, "function ") == 0)
+            continue;
         const size_t arg = argumentAt(code, at + sink.size() - 1, argument);
         const char quote = arg < code.size() ? code[arg] : '\0';
         if (quote == '\'' || quote == '"') {
             const size_t close = code.find(quote, arg + 1);
             std::string name = code.substr(arg + 1, close - arg - 1);
             const size_t after = skipSpaces(code, close + 1);
-            if (code.compare(after, 2, "..") == 0) name += '*'; // a prefix: 'w:' .. worker
+            if (code.compare(after, 2, "..") == 0)
+                name += '*'; // a prefix: 'w:' .. worker
             if (channel) {
                 m_channels.insert(name);
             } else {
-                for (char &c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                for (char &c : name)
+                    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
                 m_commands.insert(name);
             }
             continue;

@@ -29,8 +29,7 @@ public:
     const std::vector<std::string> &unread() const { return m_unread; }
 
 private:
-    void scanCalls(const std::string &code, const std::string &sink, size_t argument, bool channel,
-                   bool forwards);
+    void scanCalls(const std::string &code, const std::string &sink, size_t argument, bool channel, bool forwards);
     std::set<std::string> m_commands;
     std::set<std::string> m_channels;
     std::vector<std::string> m_unread;

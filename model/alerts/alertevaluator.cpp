@@ -31,8 +31,8 @@ void AlertEvaluator::setRules(const QList<AlertRule> &rules)
 {
     QSet<QString> kept;
     for (const AlertRule &rule : rules) {
-        const auto same = std::find_if(m_rules.cbegin(), m_rules.cend(),
-                                       [&rule](const AlertRule &old) { return old.id == rule.id; });
+        const auto same =
+            std::find_if(m_rules.cbegin(), m_rules.cend(), [&rule](const AlertRule &old) { return old.id == rule.id; });
         if (rule.enabled && same != m_rules.cend() && *same == rule)
             kept.insert(rule.id);
     }
@@ -118,8 +118,8 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
             if (!matches(rule, queue.name))
                 continue;
             const bool holds = rule.kind == AlertRule::Kind::PausedFor
-                ? queue.paused
-                : queue.maxConcurrency > 0 && queue.running >= queue.maxConcurrency;
+                                   ? queue.paused
+                                   : queue.maxConcurrency > 0 && queue.running >= queue.maxConcurrency;
             readDuration(rule, queue.name, holds, seen.now, readings);
             readings->last().limit = double(queue.maxConcurrency);
         }
@@ -331,8 +331,7 @@ QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)
         return tr("Waiting jobs in queue %1: %2 (above %3)").arg(r.subject, count(r.value), count(rule.threshold));
     case AlertRule::Kind::StalledAbove:
         return tr("Stalled jobs in queue %1: %2 (above %3)").arg(r.subject, count(r.value), count(rule.threshold));
-    case AlertRule::Kind::PausedFor:
-        return tr("Queue %1 paused for %2").arg(r.subject, DurationText::format(r.value));
+    case AlertRule::Kind::PausedFor: return tr("Queue %1 paused for %2").arg(r.subject, DurationText::format(r.value));
     case AlertRule::Kind::AtMaxConcurrencyFor:
         return tr("Queue %1 running at its max-concurrency (%2) for %3")
             .arg(r.subject, count(r.limit), DurationText::format(r.value));
@@ -341,8 +340,7 @@ QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)
     case AlertRule::Kind::WorkerNotSeenFor:
         return tr("Worker %1 not seen for %2").arg(r.subject, DurationText::format(r.value));
     case AlertRule::Kind::FailuresGrew:
-    case AlertRule::Kind::ConnectionDownFor:
-        break; // their one reading carries its text
+    case AlertRule::Kind::ConnectionDownFor: break; // their one reading carries its text
     }
     return r.text;
 }

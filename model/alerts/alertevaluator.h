@@ -114,8 +114,8 @@ private:
     static bool matches(const AlertRule &rule, const QString &name);
 
     QList<AlertRule> m_rules;
-    QHash<QString, State> m_states;             // by key(rule, subject)
-    Since m_since;                              // by key(rule, subject)
+    QHash<QString, State> m_states;                 // by key(rule, subject)
+    Since m_since;                                  // by key(rule, subject)
     QHash<QString, QMap<double, qint64>> m_samples; // FailuresGrew: failures counted, by key, by time
     double m_clearHold = DefaultClearHoldSeconds;
 };

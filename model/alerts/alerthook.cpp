@@ -10,8 +10,7 @@
 
 AlertHook::AlertHook(QObject *parent)
     : QObject(parent)
-{
-}
+{}
 
 AlertHook::~AlertHook()
 {
@@ -34,10 +33,8 @@ namespace {
 QString changeName(AlertEvent::Change change)
 {
     switch (change) {
-    case AlertEvent::Change::Fired:
-        return QStringLiteral("fired");
-    case AlertEvent::Change::Cleared:
-        return QStringLiteral("cleared");
+    case AlertEvent::Change::Fired: return QStringLiteral("fired");
+    case AlertEvent::Change::Cleared: return QStringLiteral("cleared");
     case AlertEvent::Change::Ended:
         // Not "cleared": nothing was seen to be well again (a pager should not say "resolved").
         return QStringLiteral("ended");
@@ -54,7 +51,8 @@ QJsonObject AlertHook::toJson(const AlertEvent &event, const QString &ruleText, 
         {QStringLiteral("rule"), ruleText},
         {QStringLiteral("subject"), event.subject},
         {QStringLiteral("value"), event.value},
-        {QStringLiteral("at"), QDateTime::fromMSecsSinceEpoch(qint64(event.at * 1000), Qt::UTC).toString(Qt::ISODateWithMs)},
+        {QStringLiteral("at"),
+         QDateTime::fromMSecsSinceEpoch(qint64(event.at * 1000), Qt::UTC).toString(Qt::ISODateWithMs)},
         {QStringLiteral("text"), event.text},
         {QStringLiteral("server"), server},
     };
@@ -66,7 +64,8 @@ void AlertHook::run(const AlertEvent &event, const QString &ruleText, const QStr
         return;
     if (m_waiting.size() >= MaxWaiting) {
         ++m_dropped;
-        emit finished(false, tr("The alert command was not run: %n run(s) already waiting.", nullptr, int(m_waiting.size())));
+        emit finished(false,
+                      tr("The alert command was not run: %n run(s) already waiting.", nullptr, int(m_waiting.size())));
         return;
     }
     m_waiting.append(QJsonDocument(toJson(event, ruleText, server)).toJson(QJsonDocument::Compact) + '\n');
@@ -101,8 +100,10 @@ void AlertHook::startNext()
         auto *limit = new QTimer(process);
         limit->setSingleShot(true);
         connect(limit, &QTimer::timeout, process, [this, process] {
-            ended(process, false, tr("The alert command %1 did not end within %n second(s) and was stopped.", nullptr,
-                                     m_timeoutMs / 1000).arg(m_command));
+            ended(process, false,
+                  tr("The alert command %1 did not end within %n second(s) and was stopped.", nullptr,
+                     m_timeoutMs / 1000)
+                      .arg(m_command));
         });
         connect(process, &QProcess::started, process, [process, input] {
             process->write(input);
@@ -110,7 +111,8 @@ void AlertHook::startNext()
         });
         connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
             if (error == QProcess::FailedToStart)
-                ended(process, false, tr("The alert command %1 could not start: %2").arg(m_command, process->errorString()));
+                ended(process, false,
+                      tr("The alert command %1 could not start: %2").arg(m_command, process->errorString()));
         });
         connect(process, &QProcess::finished, this, [this, process](int code, QProcess::ExitStatus status) {
             if (status == QProcess::CrashExit)

@@ -10,8 +10,7 @@
 
 AlertLogModel::AlertLogModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 int AlertLogModel::rowCount(const QModelIndex &parent) const
 {
@@ -30,10 +29,8 @@ QVariant AlertLogModel::data(const QModelIndex &index, int role) const
     const Entry &e = m_entries.at(index.row());
     const bool firing = e.clearedAt <= 0;
     switch (role) {
-    case FiringRole:
-        return firing;
-    case AcknowledgedRole:
-        return e.acknowledged;
+    case FiringRole: return firing;
+    case AcknowledgedRole: return e.acknowledged;
     case Qt::FontRole:
         if (firing && !e.acknowledged) {
             QFont bold;
@@ -61,15 +58,13 @@ QVariant AlertLogModel::data(const QModelIndex &index, int role) const
             if (firing)
                 return e.acknowledged ? tr("On, acknowledged") : tr("On");
             return e.clearedWhy.isEmpty() ? tr("Cleared") : tr("Ended");
-        case FiredColumn:
-            return TimeText::local(e.firedAt);
+        case FiredColumn: return TimeText::local(e.firedAt);
         case ClearedColumn:
             if (firing)
                 return QString();
             return e.clearedWhy.isEmpty() ? TimeText::local(e.clearedAt)
                                           : tr("%1 (%2)").arg(TimeText::local(e.clearedAt), e.clearedWhy);
-        case AlertColumn:
-            return e.text;
+        case AlertColumn: return e.text;
         }
         return {};
     }
@@ -81,14 +76,10 @@ QVariant AlertLogModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case StateColumn:
-        return tr("State");
-    case FiredColumn:
-        return tr("Fired");
-    case ClearedColumn:
-        return tr("Cleared");
-    case AlertColumn:
-        return tr("Alert");
+    case StateColumn: return tr("State");
+    case FiredColumn: return tr("Fired");
+    case ClearedColumn: return tr("Cleared");
+    case AlertColumn: return tr("Alert");
     }
     return {};
 }

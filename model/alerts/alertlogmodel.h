@@ -27,7 +27,7 @@ public:
     {
         QString ruleId;
         QString subject;
-        QString text;      // as it last read
+        QString text; // as it last read
         double firedAt = 0;
         double clearedAt = 0; // 0: still on
         QString clearedWhy;   // empty: it cleared by itself

@@ -8,8 +8,7 @@
 AlertMonitor::AlertMonitor(QlessClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
-{
-}
+{}
 
 void AlertMonitor::setRules(const QList<AlertRule> &rules)
 {

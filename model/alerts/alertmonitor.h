@@ -54,7 +54,7 @@ private:
     QList<FailureGroup> m_groupsSoFar;
     QSet<QString> m_groupNamesSoFar; // of m_groupsSoFar
     bool m_connected = true;
-    bool m_again = false;   // a check was asked for while one was under way
-    int m_pending = 0;      // reads of this round still out
-    quint64 m_round = 0;    // replies of an earlier round (rules changed since) are dropped
+    bool m_again = false; // a check was asked for while one was under way
+    int m_pending = 0;    // reads of this round still out
+    quint64 m_round = 0;  // replies of an earlier round (rules changed since) are dropped
 };

@@ -34,8 +34,8 @@ struct AlertEvent
     QString ruleId;
     QString subject;
     Change change = Change::Fired;
-    double value = 0;   // the count, growth or seconds that made the change
-    double at = 0;      // AlertObservation::now
-    QString text;       // for people: "Waiting jobs in queue crawl: 1,523 (above 1,000)"
+    double value = 0; // the count, growth or seconds that made the change
+    double at = 0;    // AlertObservation::now
+    QString text;     // for people: "Waiting jobs in queue crawl: 1,523 (above 1,000)"
 };
 Q_DECLARE_METATYPE(AlertEvent)

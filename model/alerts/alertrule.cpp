@@ -36,7 +36,7 @@ QString seconds(double value)
 bool AlertRule::operator==(const AlertRule &other) const
 {
     return id == other.id && kind == other.kind && scope == other.scope && threshold == other.threshold
-        && windowMinutes == other.windowMinutes && enabled == other.enabled;
+           && windowMinutes == other.windowMinutes && enabled == other.enabled;
 }
 
 QString AlertRule::kindKey(Kind kind)
@@ -74,12 +74,10 @@ bool AlertRule::thresholdIsDuration() const
     case Kind::WorkerNotSeenFor:
     case Kind::ConnectionDownFor:
     case Kind::PausedFor:
-    case Kind::OldestWaitingFor:
-        return true;
+    case Kind::OldestWaitingFor: return true;
     case Kind::WaitingAbove:
     case Kind::StalledAbove:
-    case Kind::FailuresGrew:
-        return false;
+    case Kind::FailuresGrew: return false;
     }
     return false;
 }
@@ -91,14 +89,10 @@ AlertRule::ScopeOf AlertRule::scopeOf() const
     case Kind::StalledAbove:
     case Kind::AtMaxConcurrencyFor:
     case Kind::PausedFor:
-    case Kind::OldestWaitingFor:
-        return ScopeOf::Queue;
-    case Kind::FailuresGrew:
-        return ScopeOf::FailureGroup;
-    case Kind::WorkerNotSeenFor:
-        return ScopeOf::Worker;
-    case Kind::ConnectionDownFor:
-        return ScopeOf::Nothing;
+    case Kind::OldestWaitingFor: return ScopeOf::Queue;
+    case Kind::FailuresGrew: return ScopeOf::FailureGroup;
+    case Kind::WorkerNotSeenFor: return ScopeOf::Worker;
+    case Kind::ConnectionDownFor: return ScopeOf::Nothing;
     }
     return ScopeOf::Nothing;
 }
@@ -109,10 +103,8 @@ QString AlertRule::describe() const
     const QString count = locale.toString(qint64(threshold));
     const QString queue = scope.isEmpty() ? tr("any queue") : tr("queue %1").arg(scope);
     switch (kind) {
-    case Kind::WaitingAbove:
-        return tr("Waiting jobs in %1 above %2").arg(queue, count);
-    case Kind::StalledAbove:
-        return tr("Stalled jobs in %1 above %2").arg(queue, count);
+    case Kind::WaitingAbove: return tr("Waiting jobs in %1 above %2").arg(queue, count);
+    case Kind::StalledAbove: return tr("Stalled jobs in %1 above %2").arg(queue, count);
     case Kind::FailuresGrew:
         return tr("Failures in %1 grown by more than %2 in %n minute(s)", nullptr, windowMinutes)
             .arg(scope.isEmpty() ? tr("all groups") : tr("group %1").arg(scope), count);
@@ -121,12 +113,9 @@ QString AlertRule::describe() const
     case Kind::WorkerNotSeenFor:
         return tr("%1 not seen for longer than %2")
             .arg(scope.isEmpty() ? tr("Any worker") : tr("Worker %1").arg(scope), seconds(threshold));
-    case Kind::ConnectionDownFor:
-        return tr("Connection down for longer than %1").arg(seconds(threshold));
-    case Kind::PausedFor:
-        return tr("%1 paused for longer than %2").arg(queue, seconds(threshold));
-    case Kind::OldestWaitingFor:
-        return tr("A job waiting in %1 for longer than %2").arg(queue, seconds(threshold));
+    case Kind::ConnectionDownFor: return tr("Connection down for longer than %1").arg(seconds(threshold));
+    case Kind::PausedFor: return tr("%1 paused for longer than %2").arg(queue, seconds(threshold));
+    case Kind::OldestWaitingFor: return tr("A job waiting in %1 for longer than %2").arg(queue, seconds(threshold));
     }
     return {};
 }

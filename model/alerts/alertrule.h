@@ -16,20 +16,20 @@ struct AlertRule
 
 public:
     enum class Kind {
-        WaitingAbove,       // a queue's waiting jobs above `threshold`
-        StalledAbove,       // a queue's stalled jobs above `threshold`
-        FailuresGrew,       // failures (one group, or all) grown by more than `threshold` in `windowMinutes`
+        WaitingAbove,        // a queue's waiting jobs above `threshold`
+        StalledAbove,        // a queue's stalled jobs above `threshold`
+        FailuresGrew,        // failures (one group, or all) grown by more than `threshold` in `windowMinutes`
         AtMaxConcurrencyFor, // a queue running at its max-concurrency for longer than `threshold` seconds
-        WorkerNotSeenFor,   // a worker not seen for longer than `threshold` seconds
-        ConnectionDownFor,  // the connection down for longer than `threshold` seconds
-        PausedFor,          // a queue left paused for longer than `threshold` seconds
-        OldestWaitingFor,   // a queue's longest-waiting job waiting for longer than `threshold` seconds
+        WorkerNotSeenFor,    // a worker not seen for longer than `threshold` seconds
+        ConnectionDownFor,   // the connection down for longer than `threshold` seconds
+        PausedFor,           // a queue left paused for longer than `threshold` seconds
+        OldestWaitingFor,    // a queue's longest-waiting job waiting for longer than `threshold` seconds
     };
 
-    QString id;       // stable within a profile: alerts in the history name their rule by it
+    QString id; // stable within a profile: alerts in the history name their rule by it
     Kind kind = Kind::WaitingAbove;
-    QString scope;    // a queue, a failure group or a worker, by name; empty: every one of them
-    double threshold = 0; // a count, or seconds for the "...For" kinds
+    QString scope;         // a queue, a failure group or a worker, by name; empty: every one of them
+    double threshold = 0;  // a count, or seconds for the "...For" kinds
     int windowMinutes = 0; // FailuresGrew only
     bool enabled = true;
 

@@ -11,7 +11,8 @@
 namespace {
 QString key(const QString &server, const char *what)
 {
-    return QStringLiteral("alerts/%1/%2").arg(QString::fromLatin1(QUrl::toPercentEncoding(server)), QLatin1String(what));
+    return QStringLiteral("alerts/%1/%2")
+        .arg(QString::fromLatin1(QUrl::toPercentEncoding(server)), QLatin1String(what));
 }
 
 // A rules file bigger than this is not one (a thousand rules take some 100 KB).
@@ -20,13 +21,11 @@ constexpr qint64 MaxFileBytes = 8 * 1024 * 1024;
 
 AlertRuleStore::AlertRuleStore()
     : m_settings(new QSettings(QStringLiteral("qlessdesk"), QStringLiteral("qlessdesk")))
-{
-}
+{}
 
 AlertRuleStore::AlertRuleStore(const QString &iniFile)
     : m_settings(new QSettings(iniFile, QSettings::IniFormat))
-{
-}
+{}
 
 AlertRuleStore::~AlertRuleStore() = default;
 
@@ -50,7 +49,8 @@ QList<AlertRule> AlertRuleStore::rules(const QString &server, QString *error) co
 
 void AlertRuleStore::setRules(const QString &server, const QList<AlertRule> &rules)
 {
-    m_settings->setValue(key(server, "rules"), QJsonDocument(AlertRule::listToJson(rules)).toJson(QJsonDocument::Compact));
+    m_settings->setValue(key(server, "rules"),
+                         QJsonDocument(AlertRule::listToJson(rules)).toJson(QJsonDocument::Compact));
 }
 
 QString AlertRuleStore::command(const QString &server) const

@@ -29,13 +29,11 @@ QString withoutPassword(const QString &server)
 
 AuditLog::AuditLog()
     : AuditLog(defaultFilePath())
-{
-}
+{}
 
 AuditLog::AuditLog(const QString &filePath)
     : m_filePath(filePath)
-{
-}
+{}
 
 QString AuditLog::defaultFilePath()
 {
@@ -87,20 +85,21 @@ bool AuditLog::append(const AuditRecord &record)
 
     const QString directory = QFileInfo(m_filePath).absolutePath();
     if (!QDir().mkpath(directory)) {
-        m_errorString = tr("Could not create the folder %1 for the audit log.").arg(QDir::toNativeSeparators(directory));
+        m_errorString =
+            tr("Could not create the folder %1 for the audit log.").arg(QDir::toNativeSeparators(directory));
         return false;
     }
     QFile file(m_filePath);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
-        m_errorString = tr("Could not open the audit log %1: %2")
-                            .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+        m_errorString =
+            tr("Could not open the audit log %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString());
         return false;
     }
     // One write call per record: with O_APPEND, two consoles logging at once do not interleave
     // inside a line. The flush puts it in the file before we report the action as logged.
     if (file.write(line) != line.size() || !file.flush()) {
-        m_errorString = tr("Could not write to the audit log %1: %2")
-                            .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+        m_errorString =
+            tr("Could not write to the audit log %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString());
         return false;
     }
     return true;
@@ -114,8 +113,8 @@ bool AuditLog::readLines(QList<QByteArray> *lines, QString *error) const
         return true; // nothing written yet
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = tr("Could not read the audit log %1: %2")
-                         .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+            *error =
+                tr("Could not read the audit log %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString());
         return false;
     }
     *lines = file.readAll().split('\n');

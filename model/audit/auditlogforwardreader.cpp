@@ -6,8 +6,7 @@
 
 AuditLogForwardReader::AuditLogForwardReader(const QString &filePath)
     : m_file(filePath)
-{
-}
+{}
 
 bool AuditLogForwardReader::open(QString *error)
 {

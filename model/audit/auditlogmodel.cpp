@@ -138,9 +138,9 @@ void AuditLogModel::askForWanted()
     m_wantedBlocks.clear();
     if (lines.isEmpty())
         return;
-    QMetaObject::invokeMethod(m_reader, [reader = m_reader, generation = m_generation, lines] {
-        reader->decode(generation, lines);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_reader, [reader = m_reader, generation = m_generation, lines] { reader->decode(generation, lines); },
+        Qt::QueuedConnection);
 }
 
 void AuditLogModel::takeDecoded(quint64 generation, const QList<AuditLogEntry> &entries)
@@ -220,7 +220,7 @@ QString AuditLogModel::outcomeText(const QString &outcome) const
         return tr("Cancelled");
     if (outcome == QLatin1String("started"))
         return tr("Started"); // a bulk run's first record; its end follows with the same run id
-    return outcome; // written by a newer version: show it as it is
+    return outcome;           // written by a newer version: show it as it is
 }
 
 int AuditLogModel::columnCount(const QModelIndex &parent) const
@@ -282,13 +282,12 @@ QVariant AuditLogModel::decodedData(const AuditLogEntry &entry, int column, int 
             if (column == OutcomeColumn)
                 return tr("Not a record");
             return {};
-        case SortRole:
-            return column == OutcomeColumn ? QStringLiteral("damaged") : QVariant();
+        case SortRole: return column == OutcomeColumn ? QStringLiteral("damaged") : QVariant();
         case Qt::ToolTipRole:
             return tr("This line of the log is not a record (a crash while writing, or a hand edit); it starts at "
-                      "byte %1 of the file.").arg(quint64(entry.offset));
-        default:
-            return {};
+                      "byte %1 of the file.")
+                .arg(quint64(entry.offset));
+        default: return {};
         }
     }
     const AuditRecord &row = entry.record;
@@ -331,7 +330,6 @@ QVariant AuditLogModel::decodedData(const AuditLogEntry &entry, int column, int 
         if (column == DetailsColumn && !row.message.isEmpty())
             return row.message;
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }

@@ -101,7 +101,7 @@ private:
     QString m_error;
     QSet<quint64> m_damaged;
     mutable QCache<quint64, AuditLogEntry> m_decoded{KeptRecords};
-    mutable QSet<quint64> m_asked;     // offsets asked of the reader, not answered yet
-    mutable QSet<int> m_wantedBlocks;  // blocks to ask for when the event loop comes round
+    mutable QSet<quint64> m_asked;    // offsets asked of the reader, not answered yet
+    mutable QSet<int> m_wantedBlocks; // blocks to ask for when the event loop comes round
     mutable bool m_askQueued = false;
 };

@@ -7,8 +7,7 @@
 
 AuditLogReader::AuditLogReader(const QString &filePath)
     : m_scanner(filePath)
-{
-}
+{}
 
 void AuditLogReader::readMore()
 {

@@ -13,9 +13,9 @@ struct AuditLogBatch
 {
     quint64 generation = 0; // the file as the reader knows it: a restart starts another one
     bool restarted = false;
-    QList<AuditLine> newer; // newest first, to go on top
-    QList<AuditLine> older; // newest first, to go at the bottom
-    bool complete = false;  // every line of the file is known (for now)
+    QList<AuditLine> newer;   // newest first, to go on top
+    QList<AuditLine> older;   // newest first, to go at the bottom
+    bool complete = false;    // every line of the file is known (for now)
     qint64 expectedLines = 0; // the file's lines, as the part read so far suggests
     QString error;
 };

@@ -30,8 +30,7 @@ QByteArray readAt(QFile &file, qint64 offset, qint64 size)
 
 AuditLogScanner::AuditLogScanner(const QString &filePath)
     : m_filePath(filePath)
-{
-}
+{}
 
 bool AuditLogScanner::sameFileAtPath() const
 {

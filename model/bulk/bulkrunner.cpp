@@ -23,11 +23,11 @@ BulkRunner::BulkRunner(QlessSession *session, const JobAction &action, const Bul
     // A failure group is done on the server only for what the failedaction script knows; any
     // other action on a whole group goes job by job over the group's list.
     const bool groupAction = m_action.kind == JobAction::Kind::Retry || m_action.kind == JobAction::Kind::Move
-        || m_action.kind == JobAction::Kind::Cancel;
+                             || m_action.kind == JobAction::Kind::Cancel;
     if (m_target.kind == BulkTarget::Kind::FailureGroup && !groupAction) {
         const QString description = m_target.description;
-        m_target = BulkTarget::ofSource(JobSource::failureGroup(session->client(), m_target.group),
-                                        m_target.expected, description);
+        m_target = BulkTarget::ofSource(JobSource::failureGroup(session->client(), m_target.group), m_target.expected,
+                                        description);
     }
     connect(session->connection(), &RedisConnection::serverRestarted, this, &BulkRunner::serverRestarted);
 }
@@ -41,7 +41,8 @@ BulkRunner::~BulkRunner()
     m_summary.cancelled = true;
     audit(QStringLiteral("cancelled"),
           tr("Interrupted: the run was closed before its end (%1). Jobs of a batch in flight may or may not "
-             "have been done.").arg(m_summary.text()),
+             "have been done.")
+              .arg(m_summary.text()),
           m_summary.done);
 }
 
@@ -114,7 +115,8 @@ void BulkRunner::cancel()
             // jobs themselves say what became of them.
             m_summary.stoppedBecause = tr("The steps of %n job(s) may or may not have run: the connection dropped "
                                           "before their replies. Look at those jobs to see whether they were "
-                                          "changed.", nullptr, int(m_unsettled.size()));
+                                          "changed.",
+                                          nullptr, int(m_unsettled.size()));
         }
         m_unreleasedOthers += m_unsettled;
         m_unsettled.clear();
@@ -129,7 +131,8 @@ void BulkRunner::cancel()
             // Their receipts go with the rest of the run's: the group itself says what is left.
             m_summary.stoppedBecause =
                 tr("the last %n batch(es) (up to %1 jobs) may or may not have run: the connection dropped "
-                   "before the replies. The failure group shows which jobs are still in it.", nullptr, int(batches))
+                   "before the replies. The failure group shows which jobs are still in it.",
+                   nullptr, int(batches))
                     .arg(jobs);
         }
         finish();
@@ -153,12 +156,11 @@ BulkRunner::Trouble BulkRunner::troubleOf(const RedisError &error)
     case Kind::WrongPassword:
     case Kind::NoPermission:
     case Kind::InvalidSettings:
-    case Kind::NotMaster:  // a replica without Sentinel: every job would be refused alike
-    case Kind::NotAllowed: // the connection will not send it: nor for the next job
+    case Kind::NotMaster:   // a replica without Sentinel: every job would be refused alike
+    case Kind::NotAllowed:  // the connection will not send it: nor for the next job
     case Kind::OutOfMemory: // maxmemory reached: the next write is refused alike, until raised
         return Trouble::Fatal;
-    default:
-        return Trouble::Refused;
+    default: return Trouble::Refused;
     }
 }
 
@@ -225,12 +227,8 @@ void BulkRunner::audit(const QString &outcome, const QString &message, qint64 co
             record.arguments.insert(QStringLiteral("jids"), jids);
         }
         break;
-    case BulkTarget::Kind::Source:
-        record.arguments.insert(QStringLiteral("list"), m_target.source.description);
-        break;
-    case BulkTarget::Kind::FailureGroup:
-        record.arguments.insert(QStringLiteral("group"), m_target.group);
-        break;
+    case BulkTarget::Kind::Source: record.arguments.insert(QStringLiteral("list"), m_target.source.description); break;
+    case BulkTarget::Kind::FailureGroup: record.arguments.insert(QStringLiteral("group"), m_target.group); break;
     }
     record.arguments.insert(QStringLiteral("jobs"), m_target.count());
     record.arguments.insert(QStringLiteral("run"), m_runId);

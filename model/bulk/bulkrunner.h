@@ -9,8 +9,8 @@
 #include "stepwindow.h"
 
 #include <QElapsedTimer>
-#include <QObject>
 #include <QMap>
+#include <QObject>
 #include <QSet>
 
 #include <functional>
@@ -226,17 +226,17 @@ private:
     QList<QByteArray> m_jids;
     QSet<QByteArray> m_seen;
     int m_collectOffset = 0;
-    QList<QByteArray> m_scanCursor;  // where the list's scan goes on from (empty: its start)
-    qint64 m_scanTotal = -1;         // the list's count at the first chunk
-    qint64 m_listedTotal = -1; // the list's total as the last page gave it (-1: not known)
+    QList<QByteArray> m_scanCursor; // where the list's scan goes on from (empty: its start)
+    qint64 m_scanTotal = -1;        // the list's count at the first chunk
+    qint64 m_listedTotal = -1;      // the list's total as the last page gave it (-1: not known)
     qsizetype m_next = 0;
-    QList<QByteArray> m_again;       // to send (again): steps a restarted server holds no receipt of
+    QList<QByteArray> m_again; // to send (again): steps a restarted server holds no receipt of
     int m_awaiting = 0;
-    QList<QByteArray> m_unsettled;   // reply lost with the connection: sent again under its receipt
-    QList<QByteArray> m_refused;     // the script said no: read back to say why
+    QList<QByteArray> m_unsettled; // reply lost with the connection: sent again under its receipt
+    QList<QByteArray> m_refused;   // the script said no: read back to say why
     RedisError m_connectionTrouble;
-    QList<QByteArray> m_inFlight;    // the batch sent, while m_awaiting > 0
-    bool m_stepsSent = false;        // a step went out: the run has receipts and a record to end
+    QList<QByteArray> m_inFlight; // the batch sent, while m_awaiting > 0
+    bool m_stepsSent = false;     // a step went out: the run has receipts and a record to end
     // Steps that replied, their receipts alive until released: counted done, and the others.
     QList<QByteArray> m_unreleasedDone;
     QList<QByteArray> m_unreleasedOthers;
@@ -251,7 +251,7 @@ private:
     // The release sent and not answered yet, or whose reply was lost: sent again as it is, and
     // after a restart counted as applied when the server's record says so.
     std::optional<Release> m_releaseSent;
-    QList<QByteArray> m_recheck;     // counted done before a restart, receipt not looked up yet
+    QList<QByteArray> m_recheck; // counted done before a restart, receipt not looked up yet
     qint64 m_recheckTotal = 0;
     qint64 m_recheckStillDone = 0;
 
@@ -261,7 +261,7 @@ private:
 
     // Whole failure groups
     qint64 m_groupTaken = 0;
-    qint64 m_groupKept = 0; // jobs left in the group on purpose (cancel: they have dependents)
+    qint64 m_groupKept = 0;         // jobs left in the group on purpose (cancel: they have dependents)
     int m_groupNext = 0;            // the number of the next new batch
     QMap<int, int> m_groupInFlight; // batches sent and not answered: number -> jobs asked
     QMap<int, int> m_groupResend;   // to send again: number -> jobs in doubt (0: certainly not run)

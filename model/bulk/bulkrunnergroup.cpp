@@ -122,15 +122,9 @@ void BulkRunner::sendGroupBatch(int index, const QByteArray &after)
 {
     FailedActionRequest request;
     switch (m_action.kind) {
-    case JobAction::Kind::Move:
-        request.kind = FailedActionRequest::Kind::Move;
-        break;
-    case JobAction::Kind::Cancel:
-        request.kind = FailedActionRequest::Kind::Cancel;
-        break;
-    default:
-        request.kind = FailedActionRequest::Kind::Retry;
-        break;
+    case JobAction::Kind::Move: request.kind = FailedActionRequest::Kind::Move; break;
+    case JobAction::Kind::Cancel: request.kind = FailedActionRequest::Kind::Cancel; break;
+    default: request.kind = FailedActionRequest::Kind::Retry; break;
     }
     request.group = m_target.group;
     request.queue = m_action.queue;
@@ -144,26 +138,25 @@ void BulkRunner::sendGroupBatch(int index, const QByteArray &after)
     request.after = after;
     m_groupInFlight.insert(index, request.count);
     m_groupBatchesSent = true;
-    m_session->client()->failedAction(request, this, [this, index, count = request.count](const QlessReply<FailedBatch> &reply) {
-        m_groupInFlight.remove(index);
-        m_groupAfterOf.remove(index); // ran or not, it reads no receipt any more (sent again, it names none)
-        switch (troubleOf(reply.error)) {
-        case Trouble::None:
-            groupBatchAnswered(index, reply.value);
-            break;
-        case Trouble::Connection:
-            m_groupResend.insert(index, reply.error.certainlyNotRun() ? 0 : count);
-            if (m_groupTrouble.isNull())
-                m_groupTrouble = reply.error;
-            break;
-        case Trouble::Fatal:
-        case Trouble::Refused:
-            if (m_summary.stoppedBecause.isEmpty())
-                m_summary.stoppedBecause = reply.error.message;
-            break;
-        }
-        sendGroupBatches();
-    });
+    m_session->client()->failedAction(
+        request, this, [this, index, count = request.count](const QlessReply<FailedBatch> &reply) {
+            m_groupInFlight.remove(index);
+            m_groupAfterOf.remove(index); // ran or not, it reads no receipt any more (sent again, it names none)
+            switch (troubleOf(reply.error)) {
+            case Trouble::None: groupBatchAnswered(index, reply.value); break;
+            case Trouble::Connection:
+                m_groupResend.insert(index, reply.error.certainlyNotRun() ? 0 : count);
+                if (m_groupTrouble.isNull())
+                    m_groupTrouble = reply.error;
+                break;
+            case Trouble::Fatal:
+            case Trouble::Refused:
+                if (m_summary.stoppedBecause.isEmpty())
+                    m_summary.stoppedBecause = reply.error.message;
+                break;
+            }
+            sendGroupBatches();
+        });
 }
 
 QByteArray BulkRunner::groupBatchKey(int index) const

@@ -80,9 +80,7 @@ void BulkRunner::collectPage()
     m_target.source.fetch(m_collectOffset, collectPageSize, this, [this](const QlessReply<JobPage> &reply) {
         if (!reply.ok()) {
             switch (troubleOf(reply.error)) {
-            case Trouble::Connection:
-                pause(reply.error, [this] { collectPage(); });
-                return;
+            case Trouble::Connection: pause(reply.error, [this] { collectPage(); }); return;
             default:
                 m_summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
                 m_summary.total = 0;
@@ -115,7 +113,8 @@ void BulkRunner::collectPage()
             shrunk = m_listedTotal - page.total;
         if (page.total >= 0)
             m_listedTotal = page.total;
-        m_collectOffset = shrunk > 0 ? int(qMax<qint64>(0, m_collectOffset - shrunk)) : m_collectOffset + collectPageSize;
+        m_collectOffset =
+            shrunk > 0 ? int(qMax<qint64>(0, m_collectOffset - shrunk)) : m_collectOffset + collectPageSize;
         collectPage();
     });
 }
@@ -224,9 +223,7 @@ void BulkRunner::sendStep(const QByteArray &jid)
     const QByteArray key = stepKey(jid);
     const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
     switch (m_action.kind) {
-    case JobAction::Kind::Move:
-        client->move(jid, m_action.queue, m_action.onlyState, key, this, onFlag);
-        break;
+    case JobAction::Kind::Move: client->move(jid, m_action.queue, m_action.onlyState, key, this, onFlag); break;
     case JobAction::Kind::Retry:
         // QlessClient::retry's move: back into its own queue, only while failed.
         client->move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
@@ -243,18 +240,10 @@ void BulkRunner::sendStep(const QByteArray &jid)
             stepAnswered(jid, reply.error, reply.ok());
         });
         break;
-    case JobAction::Kind::Priority:
-        client->setPriority(jid, m_action.priority, key, this, onFlag);
-        break;
-    case JobAction::Kind::Track:
-        client->track(jid, key, this, onFlag);
-        break;
-    case JobAction::Kind::Untrack:
-        client->untrack(jid, key, this, onFlag);
-        break;
-    case JobAction::Kind::Timeout:
-        client->timeout(jid, key, this, onFlag);
-        break;
+    case JobAction::Kind::Priority: client->setPriority(jid, m_action.priority, key, this, onFlag); break;
+    case JobAction::Kind::Track: client->track(jid, key, this, onFlag); break;
+    case JobAction::Kind::Untrack: client->untrack(jid, key, this, onFlag); break;
+    case JobAction::Kind::Timeout: client->timeout(jid, key, this, onFlag); break;
     case JobAction::Kind::AddTags:
     case JobAction::Kind::RemoveTags: {
         const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
@@ -317,7 +306,8 @@ QString BulkRunner::cancelReason(const QString &verdict, const QString &listedSt
     if (verdict == QLatin1String("gone"))
         return tr("already gone");
     if (verdict == QLatin1String("complete"))
-        return listedState == QLatin1String("complete") ? tr("complete jobs are not cancelled") : tr("completed meanwhile");
+        return listedState == QLatin1String("complete") ? tr("complete jobs are not cancelled")
+                                                        : tr("completed meanwhile");
     if (verdict == QLatin1String("running"))
         return tr("started running meanwhile: left to its worker");
     if (verdict == QLatin1String("has dependents"))
@@ -370,7 +360,8 @@ void BulkRunner::explainRefusals()
                 // Said now, after the fact: what the job is as read back, else the bare refusal.
                 QString why = m_action.whyNotApplicable(read);
                 if (why.isEmpty())
-                    why = read == nullptr || read->isMissing() ? tr("job no longer exists") : tr("refused by the server");
+                    why =
+                        read == nullptr || read->isMissing() ? tr("job no longer exists") : tr("refused by the server");
                 m_summary.addSkipped(why, refused.at(i));
             }
         }

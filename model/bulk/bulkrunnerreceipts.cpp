@@ -22,31 +22,31 @@ void sendRunEnd(QlessSession *session, const QByteArray &run, QList<QByteArray> 
 {
     const QList<QByteArray> chunk = keys.mid(0, QlessClient::ReleasePerCall);
     keys.remove(0, chunk.size());
-    session->client()->releaseReceipts(run, 0, chunk, group, session,
-                                       [session, run, chunk, keys, group](const QlessReply<qint64> &reply) {
-        if (reply.ok()) {
-            if (!keys.isEmpty())
-                sendRunEnd(session, run, keys, group);
-            return;
-        }
-        if (!reply.error.isPassing() && reply.error.kind != RedisError::Kind::Closed)
-            return; // refused for good (read-only, no permission): the receipts expire in a day
-        if (session->state().phase == ConnectionState::Phase::Ready) {
-            // Connected, but the server is loading or busy: again shortly.
-            QTimer::singleShot(500, session, [session, run, chunk, keys, group] {
-                sendRunEnd(session, run, chunk + keys, group);
-            });
-            return;
-        }
-        auto once = std::make_shared<QMetaObject::Connection>();
-        *once = QObject::connect(session, &QlessSession::stateChanged, session,
-                                 [session, run, chunk, keys, group, once](const ConnectionState &state) {
-            if (state.phase != ConnectionState::Phase::Ready)
+    session->client()->releaseReceipts(
+        run, 0, chunk, group, session, [session, run, chunk, keys, group](const QlessReply<qint64> &reply) {
+            if (reply.ok()) {
+                if (!keys.isEmpty())
+                    sendRunEnd(session, run, keys, group);
                 return;
-            QObject::disconnect(*once);
-            sendRunEnd(session, run, chunk + keys, group);
+            }
+            if (!reply.error.isPassing() && reply.error.kind != RedisError::Kind::Closed)
+                return; // refused for good (read-only, no permission): the receipts expire in a day
+            if (session->state().phase == ConnectionState::Phase::Ready) {
+                // Connected, but the server is loading or busy: again shortly.
+                QTimer::singleShot(500, session, [session, run, chunk, keys, group] {
+                    sendRunEnd(session, run, chunk + keys, group);
+                });
+                return;
+            }
+            auto once = std::make_shared<QMetaObject::Connection>();
+            *once = QObject::connect(session, &QlessSession::stateChanged, session,
+                                     [session, run, chunk, keys, group, once](const ConnectionState &state) {
+                                         if (state.phase != ConnectionState::Phase::Ready)
+                                             return;
+                                         QObject::disconnect(*once);
+                                         sendRunEnd(session, run, chunk + keys, group);
+                                     });
         });
-    });
 }
 } // namespace
 
@@ -72,35 +72,36 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
     for (const QByteArray &jid : std::as_const(m_releaseSent->others))
         keys.append(stepKey(jid));
     const qint64 n = m_releases.size() + 1;
-    m_session->client()->releaseReceipts(m_runId.toUtf8(), n, keys, {}, this,
-                                         [this, n, then](const QlessReply<qint64> &reply) {
-        switch (troubleOf(reply.error)) {
-        case Trouble::None:
-            break;
-        case Trouble::Connection:
-            // The steps stay unreleased: the same release goes again (applied once) when back.
-            pause(reply.error, then);
-            return;
-        case Trouble::Fatal:
-        case Trouble::Refused:
-            // Going on would leave every later step's receipt behind: the run stops here.
-            if (m_summary.stoppedBecause.isEmpty())
-                m_summary.stoppedBecause = tr("the run's receipts could not be deleted: %1").arg(reply.error.message);
-            finish();
-            return;
-        }
-        if (reply.value < n) {
-            // The server lost releases before this one: it came back from an older snapshot.
-            // What it still holds is looked up before anything else is sent.
-            m_restartPending = true;
-            if (m_restartText.isEmpty())
-                m_restartText = tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
+    m_session->client()->releaseReceipts(
+        m_runId.toUtf8(), n, keys, {}, this, [this, n, then](const QlessReply<qint64> &reply) {
+            switch (troubleOf(reply.error)) {
+            case Trouble::None: break;
+            case Trouble::Connection:
+                // The steps stay unreleased: the same release goes again (applied once) when back.
+                pause(reply.error, then);
+                return;
+            case Trouble::Fatal:
+            case Trouble::Refused:
+                // Going on would leave every later step's receipt behind: the run stops here.
+                if (m_summary.stoppedBecause.isEmpty())
+                    m_summary.stoppedBecause =
+                        tr("the run's receipts could not be deleted: %1").arg(reply.error.message);
+                finish();
+                return;
+            }
+            if (reply.value < n) {
+                // The server lost releases before this one: it came back from an older snapshot.
+                // What it still holds is looked up before anything else is sent.
+                m_restartPending = true;
+                if (m_restartText.isEmpty())
+                    m_restartText =
+                        tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
+                then();
+                return;
+            }
+            commitRelease();
             then();
-            return;
-        }
-        commitRelease();
-        then();
-    });
+        });
 }
 
 void BulkRunner::commitRelease()
@@ -132,33 +133,36 @@ void BulkRunner::releaseGroupBatches()
         keys.append(groupBatchKey(index));
     const qint64 n = m_groupReleases.size() + 1;
     m_groupReleasing = true;
-    m_session->client()->releaseReceipts(m_runId.toUtf8(), n, keys, {}, this, [this, n](const QlessReply<qint64> &reply) {
-        m_groupReleasing = false;
-        switch (troubleOf(reply.error)) {
-        case Trouble::None:
-            if (reply.value < n) {
-                // The server lost releases before this one: it came back from an older snapshot.
-                m_restartPending = true;
-                if (m_restartText.isEmpty())
-                    m_restartText = tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
+    m_session->client()->releaseReceipts(
+        m_runId.toUtf8(), n, keys, {}, this, [this, n](const QlessReply<qint64> &reply) {
+            m_groupReleasing = false;
+            switch (troubleOf(reply.error)) {
+            case Trouble::None:
+                if (reply.value < n) {
+                    // The server lost releases before this one: it came back from an older snapshot.
+                    m_restartPending = true;
+                    if (m_restartText.isEmpty())
+                        m_restartText =
+                            tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
+                    break;
+                }
+                commitGroupRelease();
+                break;
+            case Trouble::Connection:
+                // Still unreleased: the same release goes again (applied once) when the run resumes.
+                if (m_groupTrouble.isNull())
+                    m_groupTrouble = reply.error;
+                break;
+            case Trouble::Fatal:
+            case Trouble::Refused:
+                // Going on would leave every later batch's receipt behind: the run stops here.
+                if (m_summary.stoppedBecause.isEmpty())
+                    m_summary.stoppedBecause =
+                        tr("the run's receipts could not be deleted: %1").arg(reply.error.message);
                 break;
             }
-            commitGroupRelease();
-            break;
-        case Trouble::Connection:
-            // Still unreleased: the same release goes again (applied once) when the run resumes.
-            if (m_groupTrouble.isNull())
-                m_groupTrouble = reply.error;
-            break;
-        case Trouble::Fatal:
-        case Trouble::Refused:
-            // Going on would leave every later batch's receipt behind: the run stops here.
-            if (m_summary.stoppedBecause.isEmpty())
-                m_summary.stoppedBecause = tr("the run's receipts could not be deleted: %1").arg(reply.error.message);
-            break;
-        }
-        sendGroupBatches();
-    });
+            sendGroupBatches();
+        });
 }
 
 void BulkRunner::commitGroupRelease()

@@ -15,8 +15,8 @@ void BulkRunner::serverRestarted(const QByteArray &previousRunId, const QByteArr
     if (m_phase == Phase::Ready || m_phase == Phase::Finished)
         return;
     m_restartPending = true;
-    m_restartText = tr("run_id %1… → %2…").arg(QString::fromLatin1(previousRunId.left(8)),
-                                               QString::fromLatin1(runId.left(8)));
+    m_restartText =
+        tr("run_id %1… → %2…").arg(QString::fromLatin1(previousRunId.left(8)), QString::fromLatin1(runId.left(8)));
     emit progressed();
 }
 
@@ -44,18 +44,19 @@ void BulkRunner::readAppliedReleases(const std::function<void()> &then, const st
 {
     const QByteArray record = "ql:desk:run:" + m_runId.toUtf8();
     // Bound: one small key (the run's record).
-    m_session->connection()->send(RedisCommand::read({"GET", record}), this, [this, then, from](const RedisReply &reply) {
-        if (reply.isError()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
-                m_restartPending = true; // checked again once the connection is back
-                pause(reply.error, then);
-                return;
-            }
-            from(0);
-            return;
-        }
-        from(reply.isNil() ? 0 : reply.bytes.toLongLong());
-    });
+    m_session->connection()->send(RedisCommand::read({"GET", record}), this,
+                                  [this, then, from](const RedisReply &reply) {
+                                      if (reply.isError()) {
+                                          if (troubleOf(reply.error) == Trouble::Connection) {
+                                              m_restartPending = true; // checked again once the connection is back
+                                              pause(reply.error, then);
+                                              return;
+                                          }
+                                          from(0);
+                                          return;
+                                      }
+                                      from(reply.isNil() ? 0 : reply.bytes.toLongLong());
+                                  });
 }
 
 void BulkRunner::recheckFromRelease(qint64 applied, const std::function<void()> &then)
@@ -88,7 +89,8 @@ void BulkRunner::recheckFromRelease(qint64 applied, const std::function<void()> 
 void BulkRunner::recheckNextJobs(const std::function<void()> &then)
 {
     if (m_recheck.isEmpty() && m_recheckTotal == 0) {
-        m_summary.notes << tr("The server restarted during the run (%1), before any job was counted").arg(m_restartText);
+        m_summary.notes
+            << tr("The server restarted during the run (%1), before any job was counted").arg(m_restartText);
         emit progressed();
         then();
         return;
@@ -121,34 +123,35 @@ void BulkRunner::recheckNextJobs(const std::function<void()> &then)
     check->waiting = batch.size();
     for (const QByteArray &jid : batch) {
         // Bound: one key.
-        m_session->connection()->send(RedisCommand::read({"EXISTS", "ql:receipt:" + stepKey(jid)}), this,
-                                      [this, check, jid, batch, then](const RedisReply &reply) {
-            if (reply.isError())
-                check->error = reply.error;
-            else if (reply.integer == 0)
-                check->lost.append(jid);
-            if (--check->waiting > 0)
-                return;
-            if (!check->error.isNull() && troubleOf(check->error) == Trouble::Connection) {
-                pause(check->error, [this, then] { recheckNextJobs(then); });
-                return;
-            }
-            m_recheck.remove(0, batch.size());
-            for (const QByteArray &done : batch) {
-                if (!check->error.isNull()) {
-                    m_summary.addFailed(tr("unknown: done before the server restarted, could not be checked (%1)")
-                                            .arg(check->error.message),
-                                        done);
-                } else if (check->lost.contains(done)) {
-                    m_again.append(done);
-                } else {
-                    countDone(done);
-                    ++m_recheckStillDone;
+        m_session->connection()->send(
+            RedisCommand::read({"EXISTS", "ql:receipt:" + stepKey(jid)}), this,
+            [this, check, jid, batch, then](const RedisReply &reply) {
+                if (reply.isError())
+                    check->error = reply.error;
+                else if (reply.integer == 0)
+                    check->lost.append(jid);
+                if (--check->waiting > 0)
+                    return;
+                if (!check->error.isNull() && troubleOf(check->error) == Trouble::Connection) {
+                    pause(check->error, [this, then] { recheckNextJobs(then); });
+                    return;
                 }
-            }
-            emit progressed();
-            recheckNextJobs(then);
-        });
+                m_recheck.remove(0, batch.size());
+                for (const QByteArray &done : batch) {
+                    if (!check->error.isNull()) {
+                        m_summary.addFailed(tr("unknown: done before the server restarted, could not be checked (%1)")
+                                                .arg(check->error.message),
+                                            done);
+                    } else if (check->lost.contains(done)) {
+                        m_again.append(done);
+                    } else {
+                        countDone(done);
+                        ++m_recheckStillDone;
+                    }
+                }
+                emit progressed();
+                recheckNextJobs(then);
+            });
     }
 }
 
@@ -157,7 +160,8 @@ void BulkRunner::recheckGroupBatches(const std::function<void()> &then)
     m_restartPending = false;
     if (m_groupCounted.size() == m_groupCountedSinceRestart.size()) {
         m_groupCountedSinceRestart.clear();
-        m_summary.notes << tr("The server restarted during the run (%1), before any batch was counted").arg(m_restartText);
+        m_summary.notes
+            << tr("The server restarted during the run (%1), before any batch was counted").arg(m_restartText);
         then();
         return;
     }
@@ -245,12 +249,12 @@ void BulkRunner::recheckGroupFrom(qint64 applied, const std::function<void()> &t
         // Bound: one key.
         m_session->connection()->send(RedisCommand::read({"EXISTS", "ql:receipt:" + groupBatchKey(index)}), this,
                                       [check, index, judged](const RedisReply &reply) {
-            if (reply.isError())
-                check->error = reply.error;
-            else if (reply.integer == 0)
-                check->lost.append(index);
-            if (--check->waiting == 0)
-                judged();
-        });
+                                          if (reply.isError())
+                                              check->error = reply.error;
+                                          else if (reply.integer == 0)
+                                              check->lost.append(index);
+                                          if (--check->waiting == 0)
+                                              judged();
+                                      });
     }
 }

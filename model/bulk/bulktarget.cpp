@@ -12,9 +12,10 @@ BulkTarget BulkTarget::ofJids(const QList<QByteArray> &jids, const QString &desc
     target.expected = jids.size();
     target.description = description;
     if (target.description.isEmpty()) {
-        target.description = jids.size() == 1
-            ? QCoreApplication::translate("BulkTarget", "job %1").arg(QString::fromUtf8(jids.first()))
-            : QCoreApplication::translate("BulkTarget", "%Ln selected job(s)", nullptr, int(jids.size()));
+        target.description =
+            jids.size() == 1
+                ? QCoreApplication::translate("BulkTarget", "job %1").arg(QString::fromUtf8(jids.first()))
+                : QCoreApplication::translate("BulkTarget", "%Ln selected job(s)", nullptr, int(jids.size()));
     }
     return target;
 }
@@ -27,9 +28,10 @@ BulkTarget BulkTarget::ofSource(const JobSource &source, qint64 expected, const 
     target.expected = expected;
     target.description = description;
     if (target.description.isEmpty()) {
-        target.description = expected >= 0
-            ? QCoreApplication::translate("BulkTarget", "all %Ln job(s) %1", nullptr, int(expected)).arg(source.description)
-            : QCoreApplication::translate("BulkTarget", "all jobs %1").arg(source.description);
+        target.description =
+            expected >= 0 ? QCoreApplication::translate("BulkTarget", "all %Ln job(s) %1", nullptr, int(expected))
+                                .arg(source.description)
+                          : QCoreApplication::translate("BulkTarget", "all jobs %1").arg(source.description);
     }
     return target;
 }
@@ -53,12 +55,9 @@ qint64 BulkTarget::count() const
 QString BulkTarget::listedState(const QByteArray &jid) const
 {
     switch (kind) {
-    case Kind::Jids:
-        return states.value(jid);
-    case Kind::Source:
-        return source.state;
-    case Kind::FailureGroup:
-        return QStringLiteral("failed");
+    case Kind::Jids: return states.value(jid);
+    case Kind::Source: return source.state;
+    case Kind::FailureGroup: return QStringLiteral("failed");
     }
     return {};
 }

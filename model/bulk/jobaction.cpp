@@ -88,24 +88,15 @@ JobAction JobAction::timeout()
 QString JobAction::name() const
 {
     switch (kind) {
-    case Kind::Move:
-        return QStringLiteral("move");
-    case Kind::Retry:
-        return QStringLiteral("retry");
-    case Kind::Cancel:
-        return QStringLiteral("cancel");
-    case Kind::Priority:
-        return QStringLiteral("priority");
-    case Kind::Track:
-        return QStringLiteral("track");
-    case Kind::Untrack:
-        return QStringLiteral("untrack");
-    case Kind::AddTags:
-        return QStringLiteral("tag");
-    case Kind::RemoveTags:
-        return QStringLiteral("untag");
-    case Kind::Timeout:
-        return QStringLiteral("timeout");
+    case Kind::Move: return QStringLiteral("move");
+    case Kind::Retry: return QStringLiteral("retry");
+    case Kind::Cancel: return QStringLiteral("cancel");
+    case Kind::Priority: return QStringLiteral("priority");
+    case Kind::Track: return QStringLiteral("track");
+    case Kind::Untrack: return QStringLiteral("untrack");
+    case Kind::AddTags: return QStringLiteral("tag");
+    case Kind::RemoveTags: return QStringLiteral("untag");
+    case Kind::Timeout: return QStringLiteral("timeout");
     }
     return {};
 }
@@ -113,24 +104,15 @@ QString JobAction::name() const
 QString JobAction::describe() const
 {
     switch (kind) {
-    case Kind::Move:
-        return tr("Move to queue %1").arg(queue);
-    case Kind::Retry:
-        return tr("Retry in own queue");
-    case Kind::Cancel:
-        return tr("Cancel");
-    case Kind::Priority:
-        return tr("Set priority %1").arg(priority);
-    case Kind::Track:
-        return tr("Track");
-    case Kind::Untrack:
-        return tr("Untrack");
-    case Kind::AddTags:
-        return tr("Add tags %1").arg(tags.join(QStringLiteral(", ")));
-    case Kind::RemoveTags:
-        return tr("Remove tags %1").arg(tags.join(QStringLiteral(", ")));
-    case Kind::Timeout:
-        return tr("Time out");
+    case Kind::Move: return tr("Move to queue %1").arg(queue);
+    case Kind::Retry: return tr("Retry in own queue");
+    case Kind::Cancel: return tr("Cancel");
+    case Kind::Priority: return tr("Set priority %1").arg(priority);
+    case Kind::Track: return tr("Track");
+    case Kind::Untrack: return tr("Untrack");
+    case Kind::AddTags: return tr("Add tags %1").arg(tags.join(QStringLiteral(", ")));
+    case Kind::RemoveTags: return tr("Remove tags %1").arg(tags.join(QStringLiteral(", ")));
+    case Kind::Timeout: return tr("Time out");
     }
     return {};
 }
@@ -139,18 +121,11 @@ QJsonObject JobAction::arguments() const
 {
     QJsonObject arguments;
     switch (kind) {
-    case Kind::Move:
-        arguments.insert(QStringLiteral("queue"), queue);
-        break;
-    case Kind::Priority:
-        arguments.insert(QStringLiteral("priority"), priority);
-        break;
+    case Kind::Move: arguments.insert(QStringLiteral("queue"), queue); break;
+    case Kind::Priority: arguments.insert(QStringLiteral("priority"), priority); break;
     case Kind::AddTags:
-    case Kind::RemoveTags:
-        arguments.insert(QStringLiteral("tags"), QJsonArray::fromStringList(tags));
-        break;
-    default:
-        break;
+    case Kind::RemoveTags: arguments.insert(QStringLiteral("tags"), QJsonArray::fromStringList(tags)); break;
+    default: break;
     }
     if (!onlyState.isEmpty())
         arguments.insert(QStringLiteral("only_state"), onlyState);

@@ -18,9 +18,9 @@ public:
     enum class Kind { Move, Retry, Cancel, Priority, Track, Untrack, AddTags, RemoveTags, Timeout };
 
     Kind kind = Kind::Retry;
-    QString queue;     // Move: where to
+    QString queue;       // Move: where to
     double priority = 0; // Priority: the new value
-    QStringList tags;  // AddTags, RemoveTags
+    QStringList tags;    // AddTags, RemoveTags
     // Move and Retry: the state the jobs were listed in. A job found in another state when its
     // turn comes is skipped, so a step replayed after a reconnect, or raced by a worker or
     // another operator, never moves a job that changed meanwhile. Empty: any state. "waiting"

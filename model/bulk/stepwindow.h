@@ -24,7 +24,9 @@ public:
     // (ConnectionSettings::oneUnitAtServer): no other call of the console is queued with it.
     static constexpr qint64 BudgetMicros = 4000;
 
-    explicit StepWindow(int most) : m_most(qMax(1, most)) {}
+    explicit StepWindow(int most)
+        : m_most(qMax(1, most))
+    {}
 
     // Steps to send in the next batch.
     int size() const { return m_size; }

@@ -30,8 +30,7 @@ ConfigEditor::ConfigEditor(QlessSession *session, ConfigModel *model, QObject *p
     : QObject(parent)
     , m_session(session)
     , m_model(model)
-{
-}
+{}
 
 // Qless.config_is_numeric in lua/lib/20-config.lua: every option current qless reads as a
 // number (all of qless's options but `application`, with max-worker-age and max-job-history) and
@@ -41,13 +40,13 @@ bool ConfigEditor::isNumeric(const QString &option)
     if (option == QLatin1String("application"))
         return false;
     return ConfigModel::knownOptions().contains(option) || option.endsWith(heartbeatSuffix)
-        || option.endsWith(maxConcurrencySuffix);
+           || option.endsWith(maxConcurrencySuffix);
 }
 
 bool ConfigEditor::isCount(const QString &option)
 {
     return option == QLatin1String("jobs-history-count") || option == QLatin1String("max-job-history")
-        || option.endsWith(maxConcurrencySuffix);
+           || option.endsWith(maxConcurrencySuffix);
 }
 
 bool ConfigEditor::isLockLength(const QString &option)
@@ -58,7 +57,7 @@ bool ConfigEditor::isLockLength(const QString &option)
 bool ConfigEditor::isKeptLength(const QString &option)
 {
     return option == QLatin1String("jobs-history") || option == QLatin1String("jobs-history-count")
-        || option == QLatin1String("stats-history") || option == QLatin1String("histogram-history");
+           || option == QLatin1String("stats-history") || option == QLatin1String("histogram-history");
 }
 
 QString ConfigEditor::unitOf(const QString &option)
@@ -68,8 +67,7 @@ QString ConfigEditor::unitOf(const QString &option)
     switch (ConfigModel::unitOf(option)) {
     case ConfigModel::Unit::Days: return tr("days");
     case ConfigModel::Unit::Jobs: return tr("jobs");
-    case ConfigModel::Unit::Limit:
-        return ConfigModel::isQueueMaxConcurrency(option) ? tr("jobs") : tr("entries");
+    case ConfigModel::Unit::Limit: return ConfigModel::isQueueMaxConcurrency(option) ? tr("jobs") : tr("entries");
     default: return tr("seconds");
     }
 }
@@ -118,16 +116,20 @@ QString ConfigEditor::warning(const QString &option, const QString &rawValue)
     const double number = value.toDouble();
     if (isLockLength(option) && number <= 0)
         return tr("With %1 at %2, every lock qless gives has run out when it is given: each running job counts "
-                  "as stalled at once and the next pop takes it back.").arg(option, value);
+                  "as stalled at once and the next pop takes it back.")
+            .arg(option, value);
     if (option == QLatin1String("max-worker-age") && number <= 0)
         return tr("With max-worker-age at %1, every worker counts as gone at once: the Workers list is empty "
-                  "and qless's workers command forgets them all.").arg(value);
+                  "and qless's workers command forgets them all.")
+            .arg(value);
     if (isCount(option) && number != std::floor(number)) {
         const QString where = option == QLatin1String("jobs-history-count") ? tr("every complete")
-            : option == QLatin1String("max-job-history")                    ? tr("every put, pop and complete")
-                                                                             : tr("every pop of queue %1").arg(ConfigModel::queueOf(option));
+                              : option == QLatin1String("max-job-history")
+                                  ? tr("every put, pop and complete")
+                                  : tr("every pop of queue %1").arg(ConfigModel::queueOf(option));
         return tr("%1 is a count qless hands to Redis as it is: Redis refuses %2, so %3 of real workers fails "
-                  "until it is changed.").arg(option, value, where);
+                  "until it is changed.")
+            .arg(option, value, where);
     }
     if (ConfigModel::isQueueMaxConcurrency(option) && number <= 0)
         return tr("In qless, %1 at 0 or less means no limit: queue %2 runs any number of jobs at once, not none.")
@@ -136,7 +138,8 @@ QString ConfigEditor::warning(const QString &option, const QString &rawValue)
         return tr("In qless, max-job-history at 0 or less means no limit: every job's history grows without end.");
     if (isKeptLength(option) && number < 0)
         return tr("%1 is how much to keep; qless takes %2 as it is, and a negative length does not mean \"none\" "
-                  "(a negative jobs-history deletes every completed job the moment it completes).").arg(option, value);
+                  "(a negative jobs-history deletes every completed job the moment it completes).")
+            .arg(option, value);
     return {};
 }
 
@@ -191,59 +194,63 @@ void ConfigEditor::write(const QString &option, const QString &value, bool isSet
     QlessClient *client = m_session->client();
     // The value in force before, read just before the write: what the audit log keeps as
     // `previous`. When even this read fails, nothing is written.
-    client->configValue(option, this, [this, client, option, value, isSet](const QlessReply<std::optional<QString>> &before) {
-        if (!before.ok()) {
-            done(false, tr("Could not read %1 before changing it: %2. Nothing was changed.")
-                            .arg(option, before.error.message));
-            return;
-        }
-        // Plain values rather than an optional in the capture (GCC 12 warns about the latter).
-        const bool hadPrevious = before.value.has_value();
-        const QString previous = before.value.value_or(QString());
-        const auto written = [this, option, value, isSet, hadPrevious, previous](const QlessReply<bool> &reply) {
-            AuditRecord record;
-            record.action = isSet ? QStringLiteral("config set") : QStringLiteral("config unset");
-            record.arguments.insert(QStringLiteral("option"), option);
-            record.arguments.insert(QStringLiteral("value"), isSet ? QJsonValue(value) : QJsonValue(QJsonValue::Null));
-            record.arguments.insert(QStringLiteral("previous"),
-                                    hadPrevious ? QJsonValue(previous) : QJsonValue(QJsonValue::Null));
-            record.count = 0;
-            const QString was = hadPrevious ? tr("was %1").arg(previous) : tr("was not set");
-            QString message;
-            if (reply.ok()) {
-                record.outcome = QStringLiteral("done");
-                if (isSet)
-                    message = tr("%1 set to %2 (%3).").arg(option, value, was);
-                else if (option.endsWith(heartbeatSuffix) && option != heartbeatSuffix)
-                    message = tr("%1 unset (%2): the global heartbeat applies again.").arg(option, was);
-                else
-                    message = tr("%1 unset (%2): the default applies again.").arg(option, was);
-                record.message = message;
-            } else {
-                record.outcome = QStringLiteral("failed");
-                record.message = reply.error.message;
-                const QString verb = isSet ? tr("set %1").arg(option) : tr("unset %1").arg(option);
-                if (reply.error.kind == RedisError::Kind::ScriptError)
-                    // The script checks its arguments before it writes anything.
-                    message = tr("The server refused to %1: %2. Nothing was changed.").arg(verb, reply.error.message);
-                else if (reply.error.certainlyNotRun())
-                    message = tr("Could not %1: %2. Nothing was changed.").arg(verb, reply.error.message);
-                else
-                    message = tr("Could not %1: %2. It may or may not have been changed: the table shows what "
-                                 "the server holds now.").arg(verb, reply.error.message);
+    client->configValue(
+        option, this, [this, client, option, value, isSet](const QlessReply<std::optional<QString>> &before) {
+            if (!before.ok()) {
+                done(false, tr("Could not read %1 before changing it: %2. Nothing was changed.")
+                                .arg(option, before.error.message));
+                return;
             }
-            if (!m_session->audit(record))
-                message += QLatin1Char(' ')
-                    + tr("The audit log could not be written: %1").arg(m_session->auditLog()->errorString());
-            // Read the table again either way: after a failure it shows what is really there.
-            const bool ok = reply.ok();
-            m_model->refresh([this, ok, message] { done(ok, message); });
-        };
-        if (isSet)
-            client->setConfig(option, value, this, written);
-        else
-            client->unsetConfig(option, this, written);
-    });
+            // Plain values rather than an optional in the capture (GCC 12 warns about the latter).
+            const bool hadPrevious = before.value.has_value();
+            const QString previous = before.value.value_or(QString());
+            const auto written = [this, option, value, isSet, hadPrevious, previous](const QlessReply<bool> &reply) {
+                AuditRecord record;
+                record.action = isSet ? QStringLiteral("config set") : QStringLiteral("config unset");
+                record.arguments.insert(QStringLiteral("option"), option);
+                record.arguments.insert(QStringLiteral("value"),
+                                        isSet ? QJsonValue(value) : QJsonValue(QJsonValue::Null));
+                record.arguments.insert(QStringLiteral("previous"),
+                                        hadPrevious ? QJsonValue(previous) : QJsonValue(QJsonValue::Null));
+                record.count = 0;
+                const QString was = hadPrevious ? tr("was %1").arg(previous) : tr("was not set");
+                QString message;
+                if (reply.ok()) {
+                    record.outcome = QStringLiteral("done");
+                    if (isSet)
+                        message = tr("%1 set to %2 (%3).").arg(option, value, was);
+                    else if (option.endsWith(heartbeatSuffix) && option != heartbeatSuffix)
+                        message = tr("%1 unset (%2): the global heartbeat applies again.").arg(option, was);
+                    else
+                        message = tr("%1 unset (%2): the default applies again.").arg(option, was);
+                    record.message = message;
+                } else {
+                    record.outcome = QStringLiteral("failed");
+                    record.message = reply.error.message;
+                    const QString verb = isSet ? tr("set %1").arg(option) : tr("unset %1").arg(option);
+                    if (reply.error.kind == RedisError::Kind::ScriptError)
+                        // The script checks its arguments before it writes anything.
+                        message =
+                            tr("The server refused to %1: %2. Nothing was changed.").arg(verb, reply.error.message);
+                    else if (reply.error.certainlyNotRun())
+                        message = tr("Could not %1: %2. Nothing was changed.").arg(verb, reply.error.message);
+                    else
+                        message = tr("Could not %1: %2. It may or may not have been changed: the table shows what "
+                                     "the server holds now.")
+                                      .arg(verb, reply.error.message);
+                }
+                if (!m_session->audit(record))
+                    message += QLatin1Char(' ')
+                               + tr("The audit log could not be written: %1").arg(m_session->auditLog()->errorString());
+                // Read the table again either way: after a failure it shows what is really there.
+                const bool ok = reply.ok();
+                m_model->refresh([this, ok, message] { done(ok, message); });
+            };
+            if (isSet)
+                client->setConfig(option, value, this, written);
+            else
+                client->unsetConfig(option, this, written);
+        });
 }
 
 void ConfigEditor::setBusy(bool busy)

@@ -34,13 +34,12 @@ QString limit(const QString &value)
 ConfigModel::ConfigModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<ConfigOption>(parent)
     , m_client(client)
-{
-}
+{}
 
 QStringList ConfigModel::knownOptions()
 {
-    return {QStringLiteral("application"), QStringLiteral("heartbeat"), QStringLiteral("grace-period"),
-            QStringLiteral("max-worker-age"), QStringLiteral("jobs-history"), QStringLiteral("jobs-history-count"),
+    return {QStringLiteral("application"),     QStringLiteral("heartbeat"),     QStringLiteral("grace-period"),
+            QStringLiteral("max-worker-age"),  QStringLiteral("jobs-history"),  QStringLiteral("jobs-history-count"),
             QStringLiteral("max-job-history"), QStringLiteral("stats-history"), QStringLiteral("histogram-history")};
 }
 
@@ -113,8 +112,8 @@ void ConfigModel::refresh(std::function<void()> done)
                 const QString def = defaultOf(name);
                 const QString value = config.values.contains(name) ? config.text(name) : def;
                 // The script merges overrides into the defaults: a value unlike the default was set.
-                rows.append({name, value, def, value == def ? ConfigOption::Origin::Default
-                                                             : ConfigOption::Origin::Override});
+                rows.append(
+                    {name, value, def, value == def ? ConfigOption::Origin::Default : ConfigOption::Origin::Override});
             }
             const QString heartbeat = rows.at(knownOptions().indexOf(QLatin1String("heartbeat"))).value;
             QStringList queueOptions;
@@ -276,8 +275,7 @@ QVariant ConfigModel::data(const QModelIndex &index, int role) const
         case MeaningColumn: return meaning(row.name);
         default: return {};
         }
-    case KeyRole:
-        return row.name;
+    case KeyRole: return row.name;
     case Qt::FontRole:
         // What someone changed is what an operator looks for first.
         if (row.origin == ConfigOption::Origin::Override
@@ -301,7 +299,6 @@ QVariant ConfigModel::data(const QModelIndex &index, int role) const
         case ConfigOption::Origin::Override: return tr("Set in ql:config.");
         }
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }

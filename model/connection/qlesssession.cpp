@@ -90,7 +90,7 @@ void QlessSession::onState(const ConnectionState &state)
 {
     m_state = state;
     const bool lost = state.phase == ConnectionState::Phase::Reconnecting
-        || state.phase == ConnectionState::Phase::Failed || state.phase == ConnectionState::Phase::Closed;
+                      || state.phase == ConnectionState::Phase::Failed || state.phase == ConnectionState::Phase::Closed;
     if (lost && !m_stale && m_lastRefresh.isValid()) {
         m_stale = true;
         emit staleChanged(true);
@@ -128,8 +128,8 @@ bool QlessSession::audit(AuditRecord record)
     if (!record.time.isValid())
         record.time = QDateTime::currentDateTimeUtc();
     if (!m_auditLog->append(record)) {
-        emit auditFailed(tr("The audit log %1 could not be written: %2")
-                             .arg(m_auditLog->filePath(), m_auditLog->errorString()));
+        emit auditFailed(
+            tr("The audit log %1 could not be written: %2").arg(m_auditLog->filePath(), m_auditLog->errorString()));
         return false;
     }
     emit audited(record);

@@ -6,7 +6,6 @@
 #include "redisconnection.h"
 #include "replyrelay.h"
 
-
 RoundTripMeter::RoundTripMeter(QlessSession *session)
     : QObject(session)
     , m_session(session)
@@ -39,14 +38,14 @@ void RoundTripMeter::measure()
     // Bound: constant.
     m_session->connection()->submit(RedisCommand::read({"PING"}),
                                     [this, relay, link = m_link](const RedisReply &reply) {
-        const double ms = double(reply.sinceWrittenNs) / 1e6;
-        const bool ok = !reply.isError() && reply.sinceWrittenNs >= 0;
-        relay->post([this, ms, ok, link] {
-            m_inFlight = false;
-            if (ok && link == m_link)
-                take(ms);
-        });
-    });
+                                        const double ms = double(reply.sinceWrittenNs) / 1e6;
+                                        const bool ok = !reply.isError() && reply.sinceWrittenNs >= 0;
+                                        relay->post([this, ms, ok, link] {
+                                            m_inFlight = false;
+                                            if (ok && link == m_link)
+                                                take(ms);
+                                        });
+                                    });
 }
 
 void RoundTripMeter::take(double milliseconds)

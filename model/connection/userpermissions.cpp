@@ -29,8 +29,8 @@ UserPermissions UserPermissions::fromReply(const QlessReply<QJsonObject> &reply)
         if (reply.error.kind == RedisError::Kind::NoPermission) {
             p.status = Status::NoScripts;
             // What Redis said ("NOPERM ... 'evalsha' ..." or "... 'script|load' ..."): the part to act on.
-            p.scriptRefusal = reply.error.serverText.isEmpty() ? reply.error.message
-                                                               : QString::fromUtf8(reply.error.serverText);
+            p.scriptRefusal =
+                reply.error.serverText.isEmpty() ? reply.error.message : QString::fromUtf8(reply.error.serverText);
         }
         return p;
     }
@@ -58,8 +58,8 @@ QString UserPermissions::readsExplanation() const
     const bool time = refusedReads.contains(QLatin1String("TIME"));
     // Many refused: the user lacks the category; a few: name them.
     const QString grant = refusedReads.size() > 3
-        ? QStringLiteral("+@read") + (time ? QStringLiteral(" +time") : QString())
-        : QStringLiteral("+") + refusedReads.join(QStringLiteral(" +")).toLower();
+                              ? QStringLiteral("+@read") + (time ? QStringLiteral(" +time") : QString())
+                              : QStringLiteral("+") + refusedReads.join(QStringLiteral(" +")).toLower();
     if (time)
         return tr("This Redis user may not run %1, which the console's reads use, so the pages that need it fail "
                   "(TIME is in no ACL category: +@read does not grant it). Give it %2.")
@@ -102,5 +102,5 @@ QString UserPermissions::writesExplanation() const
 bool UserPermissions::operator==(const UserPermissions &other) const
 {
     return status == other.status && refusedChannels == other.refusedChannels && refusedWrites == other.refusedWrites
-        && refusedReads == other.refusedReads && scriptRefusal == other.scriptRefusal;
+           && refusedReads == other.refusedReads && scriptRefusal == other.scriptRefusal;
 }

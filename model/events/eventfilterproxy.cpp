@@ -31,10 +31,22 @@ void EventFilterProxy::change(QString *field, const QString &text)
     invalidateRowsFilter();
 }
 
-void EventFilterProxy::setQueue(const QString &text) { change(&m_queue, text); }
-void EventFilterProxy::setKlass(const QString &text) { change(&m_klass, text); }
-void EventFilterProxy::setEvent(const QString &name) { change(&m_event, name); }
-void EventFilterProxy::setJid(const QString &text) { change(&m_jid, text); }
+void EventFilterProxy::setQueue(const QString &text)
+{
+    change(&m_queue, text);
+}
+void EventFilterProxy::setKlass(const QString &text)
+{
+    change(&m_klass, text);
+}
+void EventFilterProxy::setEvent(const QString &name)
+{
+    change(&m_event, name);
+}
+void EventFilterProxy::setJid(const QString &text)
+{
+    change(&m_jid, text);
+}
 
 bool EventFilterProxy::isFiltering() const
 {

@@ -42,8 +42,7 @@ QString clockText(qint64 ms)
 EventLogModel::EventLogModel(QObject *parent, int capacity)
     : QAbstractTableModel(parent)
     , m_capacity(qMax(1, capacity))
-{
-}
+{}
 
 EventLogModel::~EventLogModel()
 {
@@ -78,8 +77,8 @@ void EventLogModel::append(const QList<QlessEvent> &events, quint64 skipped, qin
         QlessEvent gap;
         gap.source = QlessEvent::Source::Gap;
         gap.event = QStringLiteral("gap");
-        gap.receivedMs = events.isEmpty() ? (nowMs > 0 ? nowMs : QDateTime::currentMSecsSinceEpoch())
-                                          : events.first().receivedMs;
+        gap.receivedMs =
+            events.isEmpty() ? (nowMs > 0 ? nowMs : QDateTime::currentMSecsSinceEpoch()) : events.first().receivedMs;
         gap.detail = tr("Events skipped, the console fell behind: %1").arg(QLocale().toString(skipped));
         m_skipped += skipped;
         incoming.push_back(std::move(gap));
@@ -170,28 +169,23 @@ int EventLogModel::columnCount(const QModelIndex &parent) const
 QString EventLogModel::cellText(const QlessEvent &event, int column) const
 {
     switch (column) {
-    case TimeColumn:
-        return clockText(event.receivedMs);
+    case TimeColumn: return clockText(event.receivedMs);
     case EventColumn:
         if (event.isGap())
             return eventName(QStringLiteral("gap"));
         if (event.source == QlessEvent::Source::Tracked)
             return tr("%1 (tracked)").arg(eventName(event.event));
         return eventName(event.event);
-    case QueueColumn:
-        return event.queue;
-    case JidColumn:
-        return event.jid;
-    case KlassColumn:
-        return classOf(event);
-    case WorkerColumn:
-        return event.worker;
+    case QueueColumn: return event.queue;
+    case JidColumn: return event.jid;
+    case KlassColumn: return classOf(event);
+    case WorkerColumn: return event.worker;
     case DetailColumn:
         if (event.isGap() && event.lostMs > 0) {
             const double lostFor = double(event.receivedMs - event.lostMs) / 1000.0;
             return tr("Events lost from %1 to %2 (%3 s): %4")
-                .arg(clockText(event.lostMs), clockText(event.receivedMs),
-                     QLocale().toString(lostFor, 'f', 1), event.detail);
+                .arg(clockText(event.lostMs), clockText(event.receivedMs), QLocale().toString(lostFor, 'f', 1),
+                     event.detail);
         }
         if (!event.problem.isEmpty())
             return tr("Unreadable: %1: %2").arg(event.problem, QString::fromUtf8(event.payload.left(200)));
@@ -246,22 +240,18 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return {};
     const QlessEvent &event = m_rows[size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return cellText(event, index.column());
+    case Qt::DisplayRole: return cellText(event, index.column());
     case SortRole:
         if (index.column() == TimeColumn)
             return event.receivedMs;
         return cellText(event, index.column());
-    case Qt::ToolTipRole:
-        return toolTip(event);
+    case Qt::ToolTipRole: return toolTip(event);
     case Qt::ForegroundRole: {
         const Tone tone = toneOf(event);
         return tone == Tone::Plain ? QVariant() : QVariant(ThemeColors::text(tone));
     }
-    case Qt::BackgroundRole:
-        return event.isGap() ? QVariant(ThemeColors::tint(Tone::Warning)) : QVariant();
-    default:
-        return {};
+    case Qt::BackgroundRole: return event.isGap() ? QVariant(ThemeColors::tint(Tone::Warning)) : QVariant();
+    default: return {};
     }
 }
 
@@ -270,20 +260,13 @@ QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case TimeColumn:
-        return tr("Time");
-    case EventColumn:
-        return tr("Event");
-    case QueueColumn:
-        return tr("Queue");
-    case JidColumn:
-        return tr("Jid");
-    case KlassColumn:
-        return tr("Class");
-    case WorkerColumn:
-        return tr("Worker");
-    case DetailColumn:
-        return tr("Detail");
+    case TimeColumn: return tr("Time");
+    case EventColumn: return tr("Event");
+    case QueueColumn: return tr("Queue");
+    case JidColumn: return tr("Jid");
+    case KlassColumn: return tr("Class");
+    case WorkerColumn: return tr("Worker");
+    case DetailColumn: return tr("Detail");
     }
     return {};
 }

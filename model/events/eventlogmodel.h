@@ -21,8 +21,16 @@ class EventLogModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(EventLogModel)
 
 public:
-    enum Column { TimeColumn, EventColumn, QueueColumn, JidColumn, KlassColumn, WorkerColumn, DetailColumn,
-                  ColumnCount };
+    enum Column {
+        TimeColumn,
+        EventColumn,
+        QueueColumn,
+        JidColumn,
+        KlassColumn,
+        WorkerColumn,
+        DetailColumn,
+        ColumnCount
+    };
     static constexpr int DefaultCapacity = 50000;
     // The newest rows told of new classes (classesChanged).
     static constexpr int ClassChangeRows = 2000;

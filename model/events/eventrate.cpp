@@ -4,8 +4,7 @@
 EventRate::EventRate(int seconds)
     : m_counts(size_t(qMax(2, seconds)), 0)
     , m_stamps(size_t(qMax(2, seconds)), -1)
-{
-}
+{}
 
 void EventRate::add(qint64 atMs, int count)
 {

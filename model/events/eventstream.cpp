@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eventstream.h"
 
-#include "jobclasscache.h"
 #include "eventlogmodel.h"
+#include "jobclasscache.h"
 #include "qlesseventdecoder.h"
 #include "redissubscriber.h"
 
@@ -54,7 +54,7 @@ void EventStream::onMessages(const QList<PubSubMessage> &messages, quint64 dropp
     bool moved = false;
     for (const PubSubMessage &message : messages) {
         events.append(message.prepared.canConvert<QlessEvent>() ? message.prepared.value<QlessEvent>()
-                                                                 : QlessEventDecoder::decode(message));
+                                                                : QlessEventDecoder::decode(message));
         const QlessEvent &event = events.constLast();
         if (!event.isGap())
             moved = true;

@@ -23,8 +23,7 @@ class EventStream final : public QObject
 
 public:
     // `client` (the session's, for the classes) may be null: no class is looked up then.
-    EventStream(const ConnectionSettings &settings, QlessClient *client, QObject *parent = nullptr,
-                int capacity = 0);
+    EventStream(const ConnectionSettings &settings, QlessClient *client, QObject *parent = nullptr, int capacity = 0);
     ~EventStream() override;
 
     // The kinds of event the job system publishes, in the order a filter lists them.

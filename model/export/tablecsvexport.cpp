@@ -7,8 +7,7 @@
 #include <QDir>
 #include <QSaveFile>
 
-TableCsvExport::TableCsvExport(QlessClient *client, const TableExportView &view, const QString &path,
-                               QObject *parent)
+TableCsvExport::TableCsvExport(QlessClient *client, const TableExportView &view, const QString &path, QObject *parent)
     : QObject(parent)
     , m_path(path)
     , m_export(new TableExport(client, view, this))

@@ -21,8 +21,7 @@ TableExport::TableExport(QlessClient *client, const TableExportView &view, QObje
     : QObject(parent)
     , m_client(client)
     , m_view(view)
-{
-}
+{}
 
 QStringList TableExport::header() const
 {
@@ -137,78 +136,78 @@ void TableExport::readJobs(const JobSource &source, int offset)
 {
     JobPageReader::read(m_client, source, offset, PageSize, this,
                         [this, source, offset](const QlessReply<JobPageReader::Page> &reply) {
-        if (!m_running)
-            return;
-        if (!reply.ok())
-            return fail(m_view.describe(), reply.error.message);
-        QList<QStringList> rows;
-        const double now = m_client->now();
-        for (const Job &job : reply.value.jobs) {
-            if (m_seen.contains(job.jid))
-                continue;
-            m_seen.insert(job.jid);
-            rows << TableExportRows::job(job, now);
-        }
-        const int listed = reply.value.listed;
-        const qint64 total = reply.value.total;
-        if (!deliver(rows, total))
-            return;
-        const int next = offset + listed;
-        // A short page is the end; so is reaching a known total.
-        if (listed < PageSize || listed == 0 || (total >= 0 && next >= total))
-            finish(true);
-        else
-            readJobs(source, next);
-    });
+                            if (!m_running)
+                                return;
+                            if (!reply.ok())
+                                return fail(m_view.describe(), reply.error.message);
+                            QList<QStringList> rows;
+                            const double now = m_client->now();
+                            for (const Job &job : reply.value.jobs) {
+                                if (m_seen.contains(job.jid))
+                                    continue;
+                                m_seen.insert(job.jid);
+                                rows << TableExportRows::job(job, now);
+                            }
+                            const int listed = reply.value.listed;
+                            const qint64 total = reply.value.total;
+                            if (!deliver(rows, total))
+                                return;
+                            const int next = offset + listed;
+                            // A short page is the end; so is reaching a known total.
+                            if (listed < PageSize || listed == 0 || (total >= 0 && next >= total))
+                                finish(true);
+                            else
+                                readJobs(source, next);
+                        });
 }
 
 void TableExport::readRecurring(int offset)
 {
     m_client->jobs(QStringLiteral("recurring"), m_view.queue, offset, PageSize, this,
                    [this, offset](const QlessReply<QList<QByteArray>> &reply) {
-        if (!m_running)
-            return;
-        if (!reply.ok())
-            return fail(m_view.describe(), reply.error.message);
-        const QList<QByteArray> jids = reply.value;
-        if (jids.isEmpty()) {
-            finish(true);
-            return;
-        }
-        // The templates are read together; the page is written in the order listed.
-        auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
-        auto error = std::make_shared<QString>();
-        RefreshJoin join(int(jids.size()), [this, templates, error, offset, count = jids.size()](bool) {
-            if (!m_running)
-                return;
-            if (!error->isEmpty())
-                return fail(m_view.describe(), *error);
-            QList<QStringList> rows;
-            for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
-                if (r && !m_seen.contains(r->jid)) {
-                    m_seen.insert(r->jid);
-                    rows << TableExportRows::recurring(*r);
-                }
-            }
-            if (!deliver(rows, -1))
-                return;
-            if (count < PageSize)
-                finish(true);
-            else
-                readRecurring(offset + count);
-        });
-        for (int i = 0; i < jids.size(); ++i) {
-            m_client->recurringJob(jids.at(i), this,
-                                   [i, templates, error, part = join.part()](
-                                       const QlessReply<std::optional<RecurringJob>> &one) {
-                if (!one.ok() && error->isEmpty())
-                    *error = one.error.message;
-                else if (one.ok())
-                    (*templates)[i] = one.value;
-                part(one.ok());
-            });
-        }
-    });
+                       if (!m_running)
+                           return;
+                       if (!reply.ok())
+                           return fail(m_view.describe(), reply.error.message);
+                       const QList<QByteArray> jids = reply.value;
+                       if (jids.isEmpty()) {
+                           finish(true);
+                           return;
+                       }
+                       // The templates are read together; the page is written in the order listed.
+                       auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
+                       auto error = std::make_shared<QString>();
+                       RefreshJoin join(int(jids.size()), [this, templates, error, offset, count = jids.size()](bool) {
+                           if (!m_running)
+                               return;
+                           if (!error->isEmpty())
+                               return fail(m_view.describe(), *error);
+                           QList<QStringList> rows;
+                           for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
+                               if (r && !m_seen.contains(r->jid)) {
+                                   m_seen.insert(r->jid);
+                                   rows << TableExportRows::recurring(*r);
+                               }
+                           }
+                           if (!deliver(rows, -1))
+                               return;
+                           if (count < PageSize)
+                               finish(true);
+                           else
+                               readRecurring(offset + count);
+                       });
+                       for (int i = 0; i < jids.size(); ++i) {
+                           m_client->recurringJob(jids.at(i), this,
+                                                  [i, templates, error, part = join.part()](
+                                                      const QlessReply<std::optional<RecurringJob>> &one) {
+                                                      if (!one.ok() && error->isEmpty())
+                                                          *error = one.error.message;
+                                                      else if (one.ok())
+                                                          (*templates)[i] = one.value;
+                                                      part(one.ok());
+                                                  });
+                       }
+                   });
 }
 
 void TableExport::readFailureGroups()
@@ -255,23 +254,24 @@ void TableExport::writeFailureGroups(const QList<FailureGroup> &groups)
     *next = [this, groups, next](int i) {
         m_client->failedJobs(groups.at(i).name, 0, 1, this,
                              [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
-            if (!m_running) {
-                *next = nullptr; // the function held itself; let it go
-                return;
-            }
-            // A group emptied meanwhile still gets its row, without a newest failure.
-            const Job *newest = page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
-            if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
-                *next = nullptr;
-                return;
-            }
-            if (i + 1 < groups.size())
-                (*next)(i + 1);
-            else
-                finish(true);
-            if (!m_running)
-                *next = nullptr;
-        });
+                                 if (!m_running) {
+                                     *next = nullptr; // the function held itself; let it go
+                                     return;
+                                 }
+                                 // A group emptied meanwhile still gets its row, without a newest failure.
+                                 const Job *newest =
+                                     page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
+                                 if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
+                                     *next = nullptr;
+                                     return;
+                                 }
+                                 if (i + 1 < groups.size())
+                                     (*next)(i + 1);
+                                 else
+                                     finish(true);
+                                 if (!m_running)
+                                     *next = nullptr;
+                             });
     };
     (*next)(0);
 }
@@ -339,13 +339,17 @@ void TableExport::readActivity()
     const QFileInfo file(log.filePath());
     auto reader = std::make_shared<AuditLogForwardReader>(log.filePath());
     if ((file.exists() && (!file.isFile() || !file.isReadable())) || !reader->open()) {
-        QMetaObject::invokeMethod(this, [this, path = log.filePath()] {
-            finish(false, tr("Cannot read the activity log %1.").arg(QDir::toNativeSeparators(path)));
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, path = log.filePath()] {
+                finish(false, tr("Cannot read the activity log %1.").arg(QDir::toNativeSeparators(path)));
+            },
+            Qt::QueuedConnection);
         return;
     }
     // From the event loop, as every other view's rows are, and a piece at a time.
-    QMetaObject::invokeMethod(this, [this, reader] { readActivityPiece(reader); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, reader] { readActivityPiece(reader); }, Qt::QueuedConnection);
 }
 
 // Oldest first, as a log reads. A piece is small enough to decode between two frames of the
@@ -367,5 +371,6 @@ void TableExport::readActivityPiece(const std::shared_ptr<AuditLogForwardReader>
     if (reader->atEnd())
         finish(true);
     else
-        QMetaObject::invokeMethod(this, [this, reader] { readActivityPiece(reader); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, reader] { readActivityPiece(reader); }, Qt::QueuedConnection);
 }

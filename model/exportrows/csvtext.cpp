@@ -30,9 +30,8 @@ QString CsvText::defused(const QString &text)
 QString CsvText::field(const QString &raw)
 {
     const QString text = defused(raw);
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
-        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r'))
-        && !text.startsWith(QLatin1Char(' ')) && !text.endsWith(QLatin1Char(' ')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
+        && !text.contains(QLatin1Char('\r')) && !text.startsWith(QLatin1Char(' ')) && !text.endsWith(QLatin1Char(' ')))
         return text;
     QString quoted = text;
     quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));

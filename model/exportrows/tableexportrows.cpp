@@ -21,9 +21,11 @@ QStringList TableExportRows::jobHeader()
     // headless export-table writes them: a script reading the file must not depend on who saved it.
     // JobListModel's columns in its order; where one cell of the window holds two facts
     // ("2 of 5", "group: message"), the file has a column for each.
-    return {QStringLiteral("Job"),    QStringLiteral("Class"),        QStringLiteral("State"),   QStringLiteral("Queue"),         QStringLiteral("Priority"),
-            QStringLiteral("Tags"),   QStringLiteral("Worker"),       QStringLiteral("When"),    QStringLiteral("Retries left"),  QStringLiteral("Retries"),
-            QStringLiteral("Failure group"), QStringLiteral("Failure"), QStringLiteral("Put"),   QStringLiteral("Last change"),   QStringLiteral("Timed out")};
+    return {QStringLiteral("Job"),     QStringLiteral("Class"),         QStringLiteral("State"),
+            QStringLiteral("Queue"),   QStringLiteral("Priority"),      QStringLiteral("Tags"),
+            QStringLiteral("Worker"),  QStringLiteral("When"),          QStringLiteral("Retries left"),
+            QStringLiteral("Retries"), QStringLiteral("Failure group"), QStringLiteral("Failure"),
+            QStringLiteral("Put"),     QStringLiteral("Last change"),   QStringLiteral("Timed out")};
 }
 
 QStringList TableExportRows::header(const TableExportView &view)
@@ -33,23 +35,30 @@ QStringList TableExportRows::header(const TableExportView &view)
         return jobHeader();
     switch (view.kind) {
     case Kind::Queues:
-        return {QStringLiteral("Queue"),     QStringLiteral("Paused"),  QStringLiteral("Waiting"),   QStringLiteral("Running"),  QStringLiteral("Max concurrency"),
-                QStringLiteral("Stalled"),   QStringLiteral("Scheduled"), QStringLiteral("Depends"), QStringLiteral("Recurring"), QStringLiteral("Length")};
+        return {QStringLiteral("Queue"),     QStringLiteral("Paused"),          QStringLiteral("Waiting"),
+                QStringLiteral("Running"),   QStringLiteral("Max concurrency"), QStringLiteral("Stalled"),
+                QStringLiteral("Scheduled"), QStringLiteral("Depends"),         QStringLiteral("Recurring"),
+                QStringLiteral("Length")};
     case Kind::Jobs: // recurring templates
-        return {QStringLiteral("Template"), QStringLiteral("Class"),  QStringLiteral("Queue"),   QStringLiteral("Priority"), QStringLiteral("Tags"),
-                QStringLiteral("Every"),    QStringLiteral("Next run"), QStringLiteral("Spawned"), QStringLiteral("Retries"), QStringLiteral("Backlog")};
+        return {QStringLiteral("Template"), QStringLiteral("Class"),   QStringLiteral("Queue"),
+                QStringLiteral("Priority"), QStringLiteral("Tags"),    QStringLiteral("Every"),
+                QStringLiteral("Next run"), QStringLiteral("Spawned"), QStringLiteral("Retries"),
+                QStringLiteral("Backlog")};
     case Kind::Failed:
-        return {QStringLiteral("Group"), QStringLiteral("Jobs"), QStringLiteral("Newest"), QStringLiteral("Newest queue"), QStringLiteral("Newest message")};
+        return {QStringLiteral("Group"), QStringLiteral("Jobs"), QStringLiteral("Newest"),
+                QStringLiteral("Newest queue"), QStringLiteral("Newest message")};
     case Kind::Workers:
-        return {QStringLiteral("Worker"), QStringLiteral("Jobs"), QStringLiteral("Stalled"), QStringLiteral("Last seen")};
-    case Kind::Tags:
-        return {QStringLiteral("Tag"), QStringLiteral("Jobs")};
+        return {QStringLiteral("Worker"), QStringLiteral("Jobs"), QStringLiteral("Stalled"),
+                QStringLiteral("Last seen")};
+    case Kind::Tags: return {QStringLiteral("Tag"), QStringLiteral("Jobs")};
     case Kind::Config:
-        return {QStringLiteral("Option"), QStringLiteral("In force"), QStringLiteral("Override"), QStringLiteral("Default"), QStringLiteral("What it does")};
+        return {QStringLiteral("Option"), QStringLiteral("In force"), QStringLiteral("Override"),
+                QStringLiteral("Default"), QStringLiteral("What it does")};
     case Kind::Activity:
-        return {QStringLiteral("time"), QStringLiteral("server"), QStringLiteral("action"), QStringLiteral("arguments"), QStringLiteral("count"), QStringLiteral("outcome"), QStringLiteral("message")};
-    default:
-        return jobHeader();
+        return {QStringLiteral("time"),      QStringLiteral("server"), QStringLiteral("action"),
+                QStringLiteral("arguments"), QStringLiteral("count"),  QStringLiteral("outcome"),
+                QStringLiteral("message")};
+    default: return jobHeader();
     }
 }
 
@@ -79,9 +88,16 @@ QStringList TableExportRows::job(const Job &job, double now)
 
 QStringList TableExportRows::queue(const QueueCounts &q)
 {
-    return {q.name,          q.paused ? QStringLiteral("yes") : QStringLiteral("no"), count(q.waiting), count(q.running),
-            count(q.maxConcurrency), count(q.stalled), count(q.scheduled), count(q.depends),
-            count(q.recurring), count(q.length())};
+    return {q.name,
+            q.paused ? QStringLiteral("yes") : QStringLiteral("no"),
+            count(q.waiting),
+            count(q.running),
+            count(q.maxConcurrency),
+            count(q.stalled),
+            count(q.scheduled),
+            count(q.depends),
+            count(q.recurring),
+            count(q.length())};
 }
 
 QStringList TableExportRows::failureGroup(const FailureGroup &group, const Job *newest)
@@ -103,16 +119,26 @@ QStringList TableExportRows::tag(const TagCount &t)
 
 QStringList TableExportRows::recurring(const RecurringJob &r)
 {
-    return {QString::fromUtf8(r.jid),  r.klass,
-            r.queue,                   CsvText::number(r.priority),
-            r.tags.join(QStringLiteral(", ")), CsvText::number(r.interval),
-            CsvText::utc(r.next),      CsvText::number(r.count),
-            CsvText::number(r.retries), CsvText::number(r.backlog)};
+    return {QString::fromUtf8(r.jid),
+            r.klass,
+            r.queue,
+            CsvText::number(r.priority),
+            r.tags.join(QStringLiteral(", ")),
+            CsvText::number(r.interval),
+            CsvText::utc(r.next),
+            CsvText::number(r.count),
+            CsvText::number(r.retries),
+            CsvText::number(r.backlog)};
 }
 
 QStringList TableExportRows::audit(const AuditRecord &record)
 {
     const QString arguments = QString::fromUtf8(QJsonDocument(record.arguments).toJson(QJsonDocument::Compact));
-    return {record.time.toUTC().toString(Qt::ISODateWithMs), record.server, record.action, arguments,
-            count(record.count), record.outcome, record.message};
+    return {record.time.toUTC().toString(Qt::ISODateWithMs),
+            record.server,
+            record.action,
+            arguments,
+            count(record.count),
+            record.outcome,
+            record.message};
 }

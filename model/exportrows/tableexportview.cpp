@@ -5,9 +5,9 @@
 
 QStringList TableExportView::viewNames()
 {
-    return {QStringLiteral("queues"), QStringLiteral("jobs"),   QStringLiteral("failed"),
+    return {QStringLiteral("queues"),    QStringLiteral("jobs"),    QStringLiteral("failed"),
             QStringLiteral("completed"), QStringLiteral("workers"), QStringLiteral("tracked"),
-            QStringLiteral("tags"),   QStringLiteral("config"), QStringLiteral("activity")};
+            QStringLiteral("tags"),      QStringLiteral("config"),  QStringLiteral("activity")};
 }
 
 QStringList TableExportView::jobStates()

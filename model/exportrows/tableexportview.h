@@ -17,16 +17,15 @@ public:
     TableExportView() = default;
     explicit TableExportView(Kind of)
         : kind(of)
-    {
-    }
+    {}
 
     Kind kind = Kind::Queues;
-    QString queue;  // Jobs; Completed: only jobs completed in it
-    QString state;  // Jobs: waiting, running, stalled, scheduled, depends, recurring
-    QString group;  // Failed: that group's jobs instead of the groups
-    QString worker; // Workers: that worker's jobs instead of the workers
-    QString tag;    // Tags: that tag's jobs instead of the tags
-    QString klass;  // Completed: only jobs whose class contains it (any case)
+    QString queue;        // Jobs; Completed: only jobs completed in it
+    QString state;        // Jobs: waiting, running, stalled, scheduled, depends, recurring
+    QString group;        // Failed: that group's jobs instead of the groups
+    QString worker;       // Workers: that worker's jobs instead of the workers
+    QString tag;          // Tags: that tag's jobs instead of the tags
+    QString klass;        // Completed: only jobs whose class contains it (any case)
     QString auditLogPath; // Activity: the log file (empty: the user's)
 
     static QStringList viewNames();

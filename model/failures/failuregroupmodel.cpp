@@ -26,13 +26,12 @@ FailureGroupModel::FailureGroupModel(QlessClient *client, QObject *parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
-{
-}
+{}
 
 bool FailureGroupModel::sameRow(const FailureGroupSummary &a, const FailureGroupSummary &b) const
 {
-    return a.name == b.name && a.count == b.count && a.latestWhen == b.latestWhen
-        && a.latestQueue == b.latestQueue && a.latestMessage == b.latestMessage;
+    return a.name == b.name && a.count == b.count && a.latestWhen == b.latestWhen && a.latestQueue == b.latestQueue
+           && a.latestMessage == b.latestMessage;
 }
 
 qint64 FailureGroupModel::totalJobs() const
@@ -150,8 +149,7 @@ QVariant FailureGroupModel::data(const QModelIndex &index, int role) const
         case MessageColumn: return row.latestMessage;
         default: return {};
         }
-    case KeyRole:
-        return row.name;
+    case KeyRole: return row.name;
     case Qt::TextAlignmentRole:
         return column == CountColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case Qt::ForegroundRole:
@@ -169,11 +167,8 @@ QVariant FailureGroupModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (row.latestWhen > 0)
             return tr("Newest failure in %1 at %2:\n%3")
-                .arg(row.latestQueue,
-                     TimeText::localWithUtc(row.latestWhen),
-                     row.latestMessage);
+                .arg(row.latestQueue, TimeText::localWithUtc(row.latestWhen), row.latestMessage);
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }

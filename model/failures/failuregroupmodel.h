@@ -4,7 +4,6 @@
 #include "failuregroupsummary.h"
 #include "keyedtablemodel.h"
 
-
 #include <functional>
 
 class QlessClient;

@@ -21,17 +21,22 @@ const QList<Mask> &masks()
         return QList<Mask>{
             // Quoted values: what a message quotes is what varies ('user_id', "abc", `x`). A
             // single quote inside a word is an apostrophe (Couldn't), not a quote.
-            {QRegularExpression(QStringLiteral(R"re((?<!\w)'[^'\n]*'(?!\w)|"[^"\n]*"|`[^`\n]*`)re")), QStringLiteral("\u2026")},
-            {QRegularExpression(QStringLiteral(R"re(\b[a-z][a-z0-9+.-]*://[^\s,;)\]}>]+)re"), options), QStringLiteral("<url>")},
+            {QRegularExpression(QStringLiteral(R"re((?<!\w)'[^'\n]*'(?!\w)|"[^"\n]*"|`[^`\n]*`)re")),
+             QStringLiteral("\u2026")},
+            {QRegularExpression(QStringLiteral(R"re(\b[a-z][a-z0-9+.-]*://[^\s,;)\]}>]+)re"), options),
+             QStringLiteral("<url>")},
             {QRegularExpression(QStringLiteral(R"re(\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b)re")), QStringLiteral("<email>")},
-            {QRegularExpression(QStringLiteral(R"re(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)re"), options),
+            {QRegularExpression(
+                 QStringLiteral(R"re(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)re"), options),
              QStringLiteral("<id>")},
             {QRegularExpression(QStringLiteral(R"re(\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b)re")), QStringLiteral("<ip>")},
             // Paths of two parts or more, absolute or relative to ~ or .
-            {QRegularExpression(QStringLiteral(R"re((?<![\w<])(~|\.{1,2})?(/[\w.@+-]+){2,}/?)re")), QStringLiteral("<path>")},
+            {QRegularExpression(QStringLiteral(R"re((?<![\w<])(~|\.{1,2})?(/[\w.@+-]+){2,}/?)re")),
+             QStringLiteral("<path>")},
             {QRegularExpression(QStringLiteral(R"re(\b0x[0-9a-f]+\b)re"), options), QStringLiteral("<hex>")},
             // Hex runs of 8 or more with a digit in them: jids, digests, object ids.
-            {QRegularExpression(QStringLiteral(R"re(\b(?=[0-9a-f]*\d)[0-9a-f]{8,}\b)re"), options), QStringLiteral("<hex>")},
+            {QRegularExpression(QStringLiteral(R"re(\b(?=[0-9a-f]*\d)[0-9a-f]{8,}\b)re"), options),
+             QStringLiteral("<hex>")},
             // Numbers, alone or inside a word (id42, worker-7, 3.5s): the digits only.
             {QRegularExpression(QStringLiteral(R"re(\d+([.,]\d+)*)re")), QStringLiteral("<n>")},
         };

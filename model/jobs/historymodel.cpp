@@ -11,15 +11,14 @@
 namespace {
 bool sameEvent(const JobEvent &a, const JobEvent &b)
 {
-    return a.when == b.when && a.what == b.what && a.queue == b.queue && a.worker == b.worker
-        && a.group == b.group && a.extra == b.extra && a.raw == b.raw;
+    return a.when == b.when && a.what == b.what && a.queue == b.queue && a.worker == b.worker && a.group == b.group
+           && a.extra == b.extra && a.raw == b.raw;
 }
 } // namespace
 
 HistoryModel::HistoryModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 bool HistoryModel::extends(const QList<JobEvent> &shown, const QList<JobEvent> &events)
 {
@@ -95,10 +94,8 @@ QVariant HistoryModel::display(int row, int column) const
         const double gap = event.when - m_events.at(row - 1).when;
         return gap >= 0 ? QVariant(QString(QStringLiteral("+") + DurationText::format(gap))) : QVariant();
     }
-    case QueueColumn:
-        return event.queue;
-    case WorkerColumn:
-        return event.worker;
+    case QueueColumn: return event.queue;
+    case WorkerColumn: return event.worker;
     case DetailsColumn: {
         if (!event.raw.isEmpty())
             return tr("unreadable entry: %1").arg(event.raw.left(300));
@@ -113,8 +110,7 @@ QVariant HistoryModel::display(int row, int column) const
             parts << QString::fromUtf8(QJsonDocument(event.extra).toJson(QJsonDocument::Compact)).left(300);
         return parts.join(QStringLiteral("; "));
     }
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -124,10 +120,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return {};
     const JobEvent &event = m_events.at(index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return display(index.row(), index.column());
-    case SortRole:
-        return index.column() == WhenColumn ? QVariant(event.when) : display(index.row(), index.column());
+    case Qt::DisplayRole: return display(index.row(), index.column());
+    case SortRole: return index.column() == WhenColumn ? QVariant(event.when) : display(index.row(), index.column());
     case Qt::ToolTipRole:
         if (index.column() == WhenColumn && event.when > 0)
             return TimeText::utc(event.when);
@@ -147,7 +141,6 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         if (index.column() == AfterColumn)
             return ThemeColors::text(ThemeColors::Tone::Muted);
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }

@@ -30,8 +30,7 @@ JobDetailReader::Content prepare(std::optional<Job> job, const std::optional<Job
 JobDetailReader::JobDetailReader(QlessClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
-{
-}
+{}
 
 double JobDetailReader::serverNow() const
 {
@@ -64,9 +63,7 @@ void JobDetailReader::read(const QByteArray &jid, Done done)
         QThreadPool::globalInstance()->start([this, relay, generation, done, job = reply.value, last = m_last] {
             auto result = std::make_shared<QlessReply<Content>>();
             result->value = prepare(job, last);
-            relay->post([this, generation, done, result]() mutable {
-                prepared(generation, std::move(*result), done);
-            });
+            relay->post([this, generation, done, result]() mutable { prepared(generation, std::move(*result), done); });
         });
     });
 }

@@ -12,8 +12,7 @@ JobListModel::JobListModel(QlessClient *client, QObject *parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_text([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
-{
-}
+{}
 
 void JobListModel::setSource(const JobSource &source)
 {
@@ -51,26 +50,27 @@ void JobListModel::load(int offset, int count, Rows rows, std::function<void()> 
 {
     const quint64 generation = m_generation;
     setInFlight(true);
-    JobPageReader::read(m_client, m_source, offset, count, this,
-                        [this, generation, rows, failed](const QlessReply<JobPageReader::Page> &page) {
-        // A load for a source replaced meanwhile applies nothing, but it still ends: its caller
-        // (a refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
-        if (generation != m_generation) {
-            if (failed)
-                failed();
-            return;
-        }
-        setInFlight(false);
-        if (!page.ok()) {
-            m_lastError = page.error.message;
-            emit loadFailed(page.error.message);
-            if (failed)
-                failed();
-            return;
-        }
-        m_lastError.clear();
-        rows(JobRow::fromJobs(page.value.jobs), page.value.total, page.value.listed);
-    });
+    JobPageReader::read(
+        m_client, m_source, offset, count, this,
+        [this, generation, rows, failed](const QlessReply<JobPageReader::Page> &page) {
+            // A load for a source replaced meanwhile applies nothing, but it still ends: its caller
+            // (a refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
+            if (generation != m_generation) {
+                if (failed)
+                    failed();
+                return;
+            }
+            setInFlight(false);
+            if (!page.ok()) {
+                m_lastError = page.error.message;
+                emit loadFailed(page.error.message);
+                if (failed)
+                    failed();
+                return;
+            }
+            m_lastError.clear();
+            rows(JobRow::fromJobs(page.value.jobs), page.value.total, page.value.listed);
+        });
 }
 
 bool JobListModel::canFetchMore(const QModelIndex &parent) const
@@ -84,15 +84,17 @@ void JobListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     const int asked = m_paging.pageSize();
-    load(rowCount(), asked, [this, asked](const QList<JobRow> &jobs, qint64 total, int listed) {
-        QList<QByteArray> keys;
-        keys.reserve(jobs.size());
-        for (const JobRow &job : jobs)
-            keys.append(job.jid);
-        m_paging.pageLoaded(asked, listed, keys);
-        appendRows(jobs);
-        setTotal(total);
-    }, {});
+    load(rowCount(), asked,
+         [this, asked](const QList<JobRow> &jobs, qint64 total, int listed) {
+             QList<QByteArray> keys;
+             keys.reserve(jobs.size());
+             for (const JobRow &job : jobs)
+                 keys.append(job.jid);
+             m_paging.pageLoaded(asked, listed, keys);
+             appendRows(jobs);
+             setTotal(total);
+         },
+         {});
 }
 
 void JobListModel::setVisibleRange(int first, int last)
@@ -122,25 +124,28 @@ void JobListModel::refresh(std::function<void()> done)
     const QPair<int, int> window = refreshWindow();
     const int offset = window.first;
     const int count = window.second;
-    load(offset, count, [this, done, offset, count](const QList<JobRow> &jobs, qint64 total, int listed) {
-        // The total first: a view asking canFetchMore while the rows change must see the new one.
-        setTotal(total);
-        // Only the window changes: rows beyond it are neither copied nor keyed again, so a refresh
-        // of a 10,000-row list costs the GUI thread what its window costs.
-        const bool ended = listed < count; // the list ends inside the window: what was below is gone
-        QList<QByteArray> freshKeys;
-        freshKeys.reserve(jobs.size());
-        for (const JobRow &job : jobs)
-            freshKeys.append(job.jid);
-        applyWindow(offset, count, jobs, ended);
-        m_paging.windowApplied(freshKeys, keys(), ended, offset, count);
-        emit refreshed();
-        if (done)
-            done();
-    }, [done] {
-        if (done)
-            done();
-    });
+    load(
+        offset, count,
+        [this, done, offset, count](const QList<JobRow> &jobs, qint64 total, int listed) {
+            // The total first: a view asking canFetchMore while the rows change must see the new one.
+            setTotal(total);
+            // Only the window changes: rows beyond it are neither copied nor keyed again, so a refresh
+            // of a 10,000-row list costs the GUI thread what its window costs.
+            const bool ended = listed < count; // the list ends inside the window: what was below is gone
+            QList<QByteArray> freshKeys;
+            freshKeys.reserve(jobs.size());
+            for (const JobRow &job : jobs)
+                freshKeys.append(job.jid);
+            applyWindow(offset, count, jobs, ended);
+            m_paging.windowApplied(freshKeys, keys(), ended, offset, count);
+            emit refreshed();
+            if (done)
+                done();
+        },
+        [done] {
+            if (done)
+                done();
+        });
 }
 
 int JobListModel::columnCount(const QModelIndex &parent) const
@@ -175,16 +180,11 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
         return {};
     const JobRow &job = rowAt(index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return m_text.display(job, index.column());
-    case SortRole:
-        return m_text.sortValue(job, index.column());
-    case KeyRole:
-        return keyAt(index.row());
-    case JobRole:
-        return QVariant::fromValue(job.toJob());
-    case FreshRole:
-        return isFresh(index.row());
+    case Qt::DisplayRole: return m_text.display(job, index.column());
+    case SortRole: return m_text.sortValue(job, index.column());
+    case KeyRole: return keyAt(index.row());
+    case JobRole: return QVariant::fromValue(job.toJob());
+    case FreshRole: return isFresh(index.row());
     case Qt::ToolTipRole: {
         const QVariant tip = m_text.toolTip(job, index.column());
         if (isFresh(index.row()))
@@ -205,7 +205,6 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
         if (index.column() == PriorityColumn || index.column() == RetriesColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }

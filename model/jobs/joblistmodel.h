@@ -3,8 +3,8 @@
 
 #include "job.h"
 #include "jobrow.h"
-#include "jobsource.h"
 #include "jobrowtext.h"
+#include "jobsource.h"
 #include "keyedtablemodel.h"
 #include "listpaging.h"
 #include "qlessdecoder.h"

@@ -37,8 +37,7 @@ public:
     using Done = std::function<void(const QlessReply<Page> &)>;
 
     // `done` runs once, on `context`'s thread, unless `context` is gone by then.
-    static void read(QlessClient *client, const JobSource &source, int offset, int count, QObject *context,
-                     Done done);
+    static void read(QlessClient *client, const JobSource &source, int offset, int count, QObject *context, Done done);
 
     // What a list row keeps of a job (see above); a complete job's queue is the one it completed
     // in (from its history: qless empties the field).
@@ -47,8 +46,7 @@ public:
     static Job unreadable(const QByteArray &jid, const QString &why);
 
 private:
-    static void readJobs(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context,
-                         Done done);
+    static void readJobs(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context, Done done);
     static void readOneByOne(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context,
                              Done done);
 };

@@ -74,10 +74,10 @@ Job JobRow::toJob() const
 bool JobRow::sameAs(const JobRow &other) const
 {
     return jid == other.jid && state == other.state && queue == other.queue && worker == other.worker
-        && priority == other.priority && expires == other.expires && remaining == other.remaining
-        && retries == other.retries && tags == other.tags && klass == other.klass && time == other.time
-        && put == other.put && timedOut == other.timedOut && timedOutAt == other.timedOutAt
-        && due == other.due && tracked == other.tracked && dependencies == other.dependencies
-        && hasFailure == other.hasFailure && failureGroup == other.failureGroup && failureWhen == other.failureWhen
-        && problems.keys() == other.problems.keys();
+           && priority == other.priority && expires == other.expires && remaining == other.remaining
+           && retries == other.retries && tags == other.tags && klass == other.klass && time == other.time
+           && put == other.put && timedOut == other.timedOut && timedOutAt == other.timedOutAt && due == other.due
+           && tracked == other.tracked && dependencies == other.dependencies && hasFailure == other.hasFailure
+           && failureGroup == other.failureGroup && failureWhen == other.failureWhen
+           && problems.keys() == other.problems.keys();
 }

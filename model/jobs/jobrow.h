@@ -57,10 +57,7 @@ struct JobRow
     double timedOutAt = 0;
     SharedValue<QString> timedOutWorker;
 
-    bool lockExpired(double now) const
-    {
-        return *state == QLatin1String("running") && expires > 0 && expires <= now;
-    }
+    bool lockExpired(double now) const { return *state == QLatin1String("running") && expires > 0 && expires <= now; }
     bool isMissing() const { return *state == QLatin1String("missing"); }
     bool hasProblem(const QString &field) const { return problems.contains(field); }
 

@@ -18,8 +18,7 @@ QString firstLine(const QString &text)
 
 JobRowText::JobRowText(std::function<double()> clock)
     : m_clock(std::move(clock))
-{
-}
+{}
 
 double JobRowText::now() const
 {
@@ -36,22 +35,17 @@ QVariant JobRowText::display(const JobRow &job, int column) const
     switch (column) {
     case JobListModel::JidColumn:
         return QlessDecoder::displayText(job.jid); // bytes that are not UTF-8 as \xHH, never lost
-    case JobListModel::KlassColumn:
-        return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : *job.klass;
+    case JobListModel::KlassColumn: return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : *job.klass;
     case JobListModel::StateColumn:
         if (job.timedOut)
             return tr("timed out");
         return job.lockExpired(now()) ? tr("stalled") : stateName(*job.state);
-    case JobListModel::QueueColumn:
-        return *job.queue;
+    case JobListModel::QueueColumn: return *job.queue;
     case JobListModel::PriorityColumn:
         return job.hasProblem(QStringLiteral("priority")) ? tr("(invalid)") : QString::number(job.priority);
-    case JobListModel::TagsColumn:
-        return job.tags->join(QStringLiteral(", "));
-    case JobListModel::WorkerColumn:
-        return *job.worker;
-    case JobListModel::TimeColumn:
-        return timeText(job);
+    case JobListModel::TagsColumn: return job.tags->join(QStringLiteral(", "));
+    case JobListModel::WorkerColumn: return *job.worker;
+    case JobListModel::TimeColumn: return timeText(job);
     case JobListModel::RetriesColumn:
         if (job.hasProblem(QStringLiteral("retries")) || job.hasProblem(QStringLiteral("remaining")))
             return tr("(invalid)");
@@ -60,12 +54,9 @@ QVariant JobRowText::display(const JobRow &job, int column) const
         if (!job.hasFailure)
             return {};
         return QString(*job.failureGroup + QStringLiteral(": ") + firstLine(*job.failureMessage));
-    case JobListModel::PutColumn:
-        return ago(job.put);
-    case JobListModel::ChangedColumn:
-        return job.hasProblem(QStringLiteral("time")) ? tr("(invalid)") : ago(job.time);
-    default:
-        return {};
+    case JobListModel::PutColumn: return ago(job.put);
+    case JobListModel::ChangedColumn: return job.hasProblem(QStringLiteral("time")) ? tr("(invalid)") : ago(job.time);
+    default: return {};
     }
 }
 
@@ -148,18 +139,12 @@ QVariant JobRowText::toolTip(const JobRow &job, int column) const
 QVariant JobRowText::sortValue(const JobRow &job, int column) const
 {
     switch (column) {
-    case JobListModel::PriorityColumn:
-        return job.priority;
-    case JobListModel::TimeColumn:
-        return timeValue(job);
-    case JobListModel::RetriesColumn:
-        return job.remaining;
-    case JobListModel::PutColumn:
-        return job.put;
-    case JobListModel::ChangedColumn:
-        return job.time;
-    default:
-        return display(job, column);
+    case JobListModel::PriorityColumn: return job.priority;
+    case JobListModel::TimeColumn: return timeValue(job);
+    case JobListModel::RetriesColumn: return job.remaining;
+    case JobListModel::PutColumn: return job.put;
+    case JobListModel::ChangedColumn: return job.time;
+    default: return display(job, column);
     }
 }
 
@@ -182,8 +167,9 @@ QString JobRowText::timeText(const JobRow &job) const
 {
     const double t = now();
     if (job.timedOut) {
-        const QString when = job.timedOutAt > 0 ? tr("timed out %1 ago").arg(DurationText::format(qMax(0.0, t - job.timedOutAt)))
-                                                : tr("timed out");
+        const QString when = job.timedOutAt > 0
+                                 ? tr("timed out %1 ago").arg(DurationText::format(qMax(0.0, t - job.timedOutAt)))
+                                 : tr("timed out");
         return job.timedOutWorker.isEmpty() ? when : tr("%1 (%2)").arg(when, *job.timedOutWorker);
     }
     if (*job.state == QLatin1String("running") || *job.state == QLatin1String("stalled")) {

@@ -106,38 +106,38 @@ struct CompletedWalk : std::enable_shared_from_this<CompletedWalk>
     // Reads on from `cursor` (at match `position`) until `count` matches from `offset` on are
     // collected or the list ends; each call asks for no more matches than still wanted, so it
     // stops at the last one and its cursor marks exactly where the page ended.
-    void walk(QList<QByteArray> cursor, int position, int offset, int count, QList<QByteArray> jids,
-              QObject *context, JobSource::Done done)
+    void walk(QList<QByteArray> cursor, int position, int offset, int count, QList<QByteArray> jids, QObject *context,
+              JobSource::Done done)
     {
         const int skip = qMax(0, offset - position);
         const int wanted = qBound(1, skip + count - int(jids.size()), 1000);
         auto self = shared_from_this();
-        client->completedMatching(
-            queue, klass, cursor, wanted, context,
-            [self, position, offset, count, jids, context, done](const QlessReply<JobScanPage> &reply) mutable {
-                if (!reply.ok()) {
-                    QlessReply<JobPage> page;
-                    page.error = reply.error;
-                    done(page);
-                    return;
-                }
-                for (const QByteArray &jid : reply.value.jids) {
-                    if (position >= offset)
-                        jids.append(jid);
-                    ++position;
-                }
-                const bool atEnd = reply.value.atEnd();
-                if (!atEnd)
-                    self->cursorAt.insert(position, reply.value.cursor);
-                if (atEnd || jids.size() >= count) {
-                    QlessReply<JobPage> page;
-                    page.value.jids = jids;
-                    page.value.total = atEnd ? position : -1;
-                    done(page);
-                    return;
-                }
-                self->walk(reply.value.cursor, position, offset, count, jids, context, done);
-            });
+        client->completedMatching(queue, klass, cursor, wanted, context,
+                                  [self, position, offset, count, jids, context,
+                                   done](const QlessReply<JobScanPage> &reply) mutable {
+                                      if (!reply.ok()) {
+                                          QlessReply<JobPage> page;
+                                          page.error = reply.error;
+                                          done(page);
+                                          return;
+                                      }
+                                      for (const QByteArray &jid : reply.value.jids) {
+                                          if (position >= offset)
+                                              jids.append(jid);
+                                          ++position;
+                                      }
+                                      const bool atEnd = reply.value.atEnd();
+                                      if (!atEnd)
+                                          self->cursorAt.insert(position, reply.value.cursor);
+                                      if (atEnd || jids.size() >= count) {
+                                          QlessReply<JobPage> page;
+                                          page.value.jids = jids;
+                                          page.value.total = atEnd ? position : -1;
+                                          done(page);
+                                          return;
+                                      }
+                                      self->walk(reply.value.cursor, position, offset, count, jids, context, done);
+                                  });
     }
 };
 } // namespace

@@ -9,8 +9,8 @@
 #include <QLocale>
 
 namespace {
-constexpr int ValueTextLimit = 300;  // characters of a string shown in its cell
-constexpr int ToolTipLimit = 4000;   // characters of a string in its tooltip
+constexpr int ValueTextLimit = 300; // characters of a string shown in its cell
+constexpr int ToolTipLimit = 4000;  // characters of a string in its tooltip
 
 QString typeName(const QJsonValue &value)
 {
@@ -29,7 +29,9 @@ QString typeName(const QJsonValue &value)
 QString oneLine(const QString &text)
 {
     QString line = text.left(ValueTextLimit);
-    line.replace(QLatin1Char('\n'), QChar(0x23CE)).replace(QLatin1Char('\r'), QString()).replace(QLatin1Char('\t'), QChar(0x21E5));
+    line.replace(QLatin1Char('\n'), QChar(0x23CE))
+        .replace(QLatin1Char('\r'), QString())
+        .replace(QLatin1Char('\t'), QChar(0x21E5));
     if (text.size() > ValueTextLimit)
         line += QChar(0x2026);
     return QLatin1Char('"') + line + QLatin1Char('"');
@@ -40,12 +42,12 @@ struct JsonTreeModel::Node
 {
     QString key;
     QJsonValue value;
-    QString text;            // a string value's cell, cut once when the node is made
-    QString tip;             // and its tooltip (empty for short strings)
+    QString text; // a string value's cell, cut once when the node is made
+    QString tip;  // and its tooltip (empty for short strings)
     Node *parent = nullptr;
     int row = 0;
-    int shown = 0;           // children shown as rows
-    bool moreRow = false;    // a "… N more" row follows them
+    int shown = 0;                               // children shown as rows
+    bool moreRow = false;                        // a "… N more" row follows them
     std::vector<std::unique_ptr<Node>> children; // made on first use, up to `shown`
 };
 
@@ -107,8 +109,7 @@ JsonTreeModel::JsonTreeModel(QObject *parent)
     : QAbstractItemModel(parent)
     , m_parsed(std::make_shared<Parsed>())
     , m_root(m_parsed->root.get())
-{
-}
+{}
 
 JsonTreeModel::~JsonTreeModel() = default;
 
@@ -264,10 +265,8 @@ QVariant JsonTreeModel::display(const Node *node, int column) const
 {
     const QJsonValue &value = node->value;
     switch (column) {
-    case KeyColumn:
-        return node->key;
-    case TypeColumn:
-        return typeName(value);
+    case KeyColumn: return node->key;
+    case TypeColumn: return typeName(value);
     case ValueColumn:
         switch (value.type()) {
         case QJsonValue::Object: {
@@ -286,8 +285,7 @@ QVariant JsonTreeModel::display(const Node *node, int column) const
         case QJsonValue::Null: return QStringLiteral("null");
         default: return {};
         }
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -298,31 +296,25 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
     auto *above = static_cast<Node *>(index.internalPointer());
     if (index.row() >= above->shown) {
         switch (role) {
-        case MoreRole:
-            return true;
+        case MoreRole: return true;
         case Qt::DisplayRole:
             if (index.column() != KeyColumn)
                 return {};
             return tr("… %1 more (double-click to show)").arg(QLocale().toString(total(above) - above->shown));
-        case Qt::ForegroundRole:
-            return ThemeColors::text(ThemeColors::Tone::Muted);
+        case Qt::ForegroundRole: return ThemeColors::text(ThemeColors::Tone::Muted);
         case Qt::FontRole: {
             QFont italic;
             italic.setItalic(true);
             return italic;
         }
-        default:
-            return {};
+        default: return {};
         }
     }
     const Node *node = child(above, index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return display(node, index.column());
-    case MoreRole:
-        return false;
-    case JsonRole:
-        return QVariant::fromValue(node->value);
+    case Qt::DisplayRole: return display(node, index.column());
+    case MoreRole: return false;
+    case JsonRole: return QVariant::fromValue(node->value);
     case Qt::ToolTipRole:
         if (index.column() == ValueColumn && !node->tip.isEmpty())
             return node->tip;
@@ -338,7 +330,6 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
         case QJsonValue::Null: return ThemeColors::text(ThemeColors::Tone::Special);
         default: return ThemeColors::text(ThemeColors::Tone::Muted);
         }
-    default:
-        return {};
+    default: return {};
     }
 }

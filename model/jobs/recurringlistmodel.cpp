@@ -25,7 +25,7 @@ struct Gathering
 bool aboutTheData(const RedisError &error)
 {
     return error.kind == RedisError::Kind::BadReply || error.kind == RedisError::Kind::ScriptError
-        || error.kind == RedisError::Kind::ServerError;
+           || error.kind == RedisError::Kind::ServerError;
 }
 
 RecurringJob unreadable(const QByteArray &jid, const QString &why)
@@ -42,14 +42,14 @@ RecurringListModel::RecurringListModel(QlessClient *client, QObject *parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
-{
-}
+{}
 
 bool RecurringListModel::sameRow(const RecurringJob &a, const RecurringJob &b) const
 {
     return a.jid == b.jid && a.klass == b.klass && a.queue == b.queue && a.priority == b.priority
-        && a.interval == b.interval && a.retries == b.retries && a.count == b.count && a.next == b.next
-        && a.backlog == b.backlog && a.state == b.state && a.tags == b.tags && a.data == b.data && a.problems.keys() == b.problems.keys();
+           && a.interval == b.interval && a.retries == b.retries && a.count == b.count && a.next == b.next
+           && a.backlog == b.backlog && a.state == b.state && a.tags == b.tags && a.data == b.data
+           && a.problems.keys() == b.problems.keys();
 }
 
 void RecurringListModel::setQueue(const QString &queue)
@@ -115,15 +115,17 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
         RefreshJoin join(int(state->jids.size()), [finish](bool) { finish(); });
         for (int i = 0; i < state->jids.size(); ++i) {
             const QByteArray jid = state->jids.at(i);
-            m_client->recurringJob(jid, this, [state, i, jid, part = join.part()](const QlessReply<std::optional<RecurringJob>> &reply) {
-                if (reply.ok())
-                    state->templates[i] = reply.value;
-                else if (aboutTheData(reply.error))
-                    state->templates[i] = unreadable(jid, reply.error.message); // one bad template, not a failed page
-                else if (state->error.isNull())
-                    state->error = reply.error;
-                part(reply.ok());
-            });
+            m_client->recurringJob(
+                jid, this, [state, i, jid, part = join.part()](const QlessReply<std::optional<RecurringJob>> &reply) {
+                    if (reply.ok())
+                        state->templates[i] = reply.value;
+                    else if (aboutTheData(reply.error))
+                        state->templates[i] =
+                            unreadable(jid, reply.error.message); // one bad template, not a failed page
+                    else if (state->error.isNull())
+                        state->error = reply.error;
+                    part(reply.ok());
+                });
         }
     };
     // The list and the count go out together; the templates follow when both are in.
@@ -153,15 +155,17 @@ void RecurringListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     const int asked = m_paging.pageSize();
-    load(rowCount(), asked, [this, asked](const QList<RecurringJob> &more, qint64 total, int listed) {
-        QStringList keys;
-        keys.reserve(more.size());
-        for (const RecurringJob &row : more)
-            keys.append(keyOf(row));
-        m_paging.pageLoaded(asked, listed, keys);
-        appendRows(more);
-        setTotal(total);
-    }, {});
+    load(rowCount(), asked,
+         [this, asked](const QList<RecurringJob> &more, qint64 total, int listed) {
+             QStringList keys;
+             keys.reserve(more.size());
+             for (const RecurringJob &row : more)
+                 keys.append(keyOf(row));
+             m_paging.pageLoaded(asked, listed, keys);
+             appendRows(more);
+             setTotal(total);
+         },
+         {});
 }
 
 void RecurringListModel::setVisibleRange(int first, int last)
@@ -191,17 +195,20 @@ void RecurringListModel::refresh(std::function<void()> done)
     const QPair<int, int> window = refreshWindow();
     const int offset = window.first;
     const int count = window.second;
-    load(offset, count, [this, done, offset, count](const QList<RecurringJob> &fresh, qint64 total, int listed) {
-        setTotal(total);
-        applySnapshot(m_paging.mergeRefresh(rows(), offset, count, fresh, listed,
-                                            [this](const RecurringJob &row) { return keyOf(row); }));
-        emit refreshed();
-        if (done)
-            done();
-    }, [done] {
-        if (done)
-            done();
-    });
+    load(
+        offset, count,
+        [this, done, offset, count](const QList<RecurringJob> &fresh, qint64 total, int listed) {
+            setTotal(total);
+            applySnapshot(m_paging.mergeRefresh(rows(), offset, count, fresh, listed,
+                                                [this](const RecurringJob &row) { return keyOf(row); }));
+            emit refreshed();
+            if (done)
+                done();
+        },
+        [done] {
+            if (done)
+                done();
+        });
 }
 
 void RecurringListModel::setQueuePaused(bool paused)
@@ -242,16 +249,11 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
         return {};
     const RecurringJob &row = rowAt(index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return display(row, index.column());
-    case SortRole:
-        return sortValue(row, index.column());
-    case KeyRole:
-        return keyOf(row);
-    case RecurringJobRole:
-        return QVariant::fromValue(row);
-    case FreshRole:
-        return isFresh(index.row());
+    case Qt::DisplayRole: return display(row, index.column());
+    case SortRole: return sortValue(row, index.column());
+    case KeyRole: return keyOf(row);
+    case RecurringJobRole: return QVariant::fromValue(row);
+    case FreshRole: return isFresh(index.row());
     case Qt::ToolTipRole: {
         const QString tip = toolTip(row);
         if (isFresh(index.row()))
@@ -268,8 +270,7 @@ QVariant RecurringListModel::data(const QModelIndex &index, int role) const
             || index.column() == RetriesColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -287,7 +288,8 @@ QString RecurringListModel::toolTip(const RecurringJob &row) const
     if (m_queuePaused) {
         // qless spawns when a worker pops the queue, and a paused queue's pop stops first.
         tip << tr("Queue %1 is paused: nothing is spawned while it is; the runs missed meanwhile are spawned "
-                  "when it is unpaused and popped (at most the backlog at once, if one is set).").arg(row.queue);
+                  "when it is unpaused and popped (at most the backlog at once, if one is set).")
+                   .arg(row.queue);
     }
     tip << tr("Spawns jobs %1-1, %1-2, … with data:\n%2").arg(QString::fromUtf8(row.jid), row.data.left(500));
     if (row.backlog > 0)
@@ -298,14 +300,11 @@ QString RecurringListModel::toolTip(const RecurringJob &row) const
 QVariant RecurringListModel::display(const RecurringJob &row, int column) const
 {
     switch (column) {
-    case JidColumn:
-        return QString::fromUtf8(row.jid);
-    case KlassColumn:
-        return row.klass;
+    case JidColumn: return QString::fromUtf8(row.jid);
+    case KlassColumn: return row.klass;
     case PriorityColumn:
         return row.problems.contains(QStringLiteral("priority")) ? tr("(invalid)") : QString::number(row.priority);
-    case TagsColumn:
-        return row.tags.join(QStringLiteral(", "));
+    case TagsColumn: return row.tags.join(QStringLiteral(", "));
     case IntervalColumn:
         return row.problems.contains(QStringLiteral("interval")) ? tr("(invalid)") : DurationText::format(row.interval);
     case NextRunColumn: {
@@ -316,14 +315,10 @@ QVariant RecurringListModel::display(const RecurringJob &row, int column) const
                                           : tr("due %1 ago").arg(DurationText::format(t - row.next));
         return m_queuePaused ? tr("%1 (queue paused)").arg(when) : when;
     }
-    case CountColumn:
-        return QString::number(row.count, 'f', 0);
-    case BacklogColumn:
-        return row.backlog > 0 ? QString::number(row.backlog, 'f', 0) : tr("no cap");
-    case RetriesColumn:
-        return QString::number(row.retries);
-    default:
-        return {};
+    case CountColumn: return QString::number(row.count, 'f', 0);
+    case BacklogColumn: return row.backlog > 0 ? QString::number(row.backlog, 'f', 0) : tr("no cap");
+    case RetriesColumn: return QString::number(row.retries);
+    default: return {};
     }
 }
 

@@ -32,7 +32,9 @@ public:
 private:
     struct Data : QSharedData
     {
-        explicit Data(T v) : value(std::move(v)) {}
+        explicit Data(T v)
+            : value(std::move(v))
+        {}
         T value;
     };
     static const T &empty()

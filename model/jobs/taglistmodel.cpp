@@ -8,8 +8,7 @@
 TagListModel::TagListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<TagCount>(parent)
     , m_client(client)
-{
-}
+{}
 
 void TagListModel::setInFlight(bool inFlight)
 {
@@ -122,19 +121,15 @@ QVariant TagListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return index.column() == TagColumn ? QVariant(row.tag) : QVariant(QLocale().toString(row.count));
-    case SortRole:
-        return index.column() == TagColumn ? QVariant(row.tag) : QVariant(row.count);
-    case KeyRole:
-        return row.tag;
-    case FreshRole:
-        return isFresh(index.row());
+    case SortRole: return index.column() == TagColumn ? QVariant(row.tag) : QVariant(row.count);
+    case KeyRole: return row.tag;
+    case FreshRole: return isFresh(index.row());
     case Qt::ToolTipRole:
         if (isFresh(index.row()))
             return {};
         return tr("Not read again since it was out of view: as it was when last read.");
     case Qt::TextAlignmentRole:
         return index.column() == CountColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
-    default:
-        return {};
+    default: return {};
     }
 }

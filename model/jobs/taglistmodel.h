@@ -53,10 +53,7 @@ signals:
 
 protected:
     QString keyOf(const TagCount &row) const override { return row.tag; }
-    bool sameRow(const TagCount &a, const TagCount &b) const override
-    {
-        return a.tag == b.tag && a.count == b.count;
-    }
+    bool sameRow(const TagCount &a, const TagCount &b) const override { return a.tag == b.tag && a.count == b.count; }
 
 private:
     void setInFlight(bool inFlight);

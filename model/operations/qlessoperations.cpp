@@ -7,8 +7,7 @@
 
 QlessOperations::QlessOperations(QlessClient *client)
     : m_client(client)
-{
-}
+{}
 
 double QlessOperations::now() const
 {
@@ -60,8 +59,8 @@ void QlessOperations::forget(const QStringList &queues, QObject *context, ReplyD
     m_client->forgetQueues(queues, context, std::move(done));
 }
 
-void QlessOperations::removeDependencies(const QByteArray &jid, const QList<QByteArray> &dependencies,
-                                         QObject *context, ReplyDone<bool> done)
+void QlessOperations::removeDependencies(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,
+                                         ReplyDone<bool> done)
 {
     m_client->dependsOff(jid, dependencies, context, std::move(done));
 }
@@ -77,8 +76,8 @@ void QlessOperations::stopRecurring(const QByteArray &jid, QObject *context, Rep
     m_client->recurringOff(jid, context, std::move(done));
 }
 
-void QlessOperations::addNote(const QByteArray &jid, const QString &message, const QString &dataJson,
-                              QObject *context, ReplyDone<bool> done)
+void QlessOperations::addNote(const QByteArray &jid, const QString &message, const QString &dataJson, QObject *context,
+                              ReplyDone<bool> done)
 {
     m_client->addNote(jid, message, dataJson, context, std::move(done));
 }

@@ -250,18 +250,12 @@ QVariant ServerOverviewModel::data(const QModelIndex &index, int role) const
         return {};
     const Server &server = m_servers.at(index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return display(server, index.column());
-    case Qt::ToolTipRole:
-        return toolTip(server, index.column());
-    case Qt::ForegroundRole:
-        return foreground(server, index.column());
-    case Qt::TextAlignmentRole:
-        return alignment(index.column());
-    case SessionRole:
-        return QVariant::fromValue(static_cast<QObject *>(server.session.data()));
-    default:
-        return {};
+    case Qt::DisplayRole: return display(server, index.column());
+    case Qt::ToolTipRole: return toolTip(server, index.column());
+    case Qt::ForegroundRole: return foreground(server, index.column());
+    case Qt::TextAlignmentRole: return alignment(index.column());
+    case SessionRole: return QVariant::fromValue(static_cast<QObject *>(server.session.data()));
+    default: return {};
     }
 }
 
@@ -287,8 +281,8 @@ QVariant ServerOverviewModel::display(const Server &server, int column) const
             return tr("never");
         // Today's time alone: the column stays narrow, and a date shows only when it is not today.
         return server.lastRead.date() == QDate::currentDate()
-            ? QLocale().toString(server.lastRead.time(), QStringLiteral("HH:mm:ss"))
-            : TimeText::local(server.lastRead);
+                   ? QLocale().toString(server.lastRead.time(), QStringLiteral("HH:mm:ss"))
+                   : TimeText::local(server.lastRead);
     }
     if (!server.reader->hasTotals())
         return QStringLiteral("—");
@@ -296,20 +290,13 @@ QVariant ServerOverviewModel::display(const Server &server, int column) const
     switch (column) {
     case QueuesColumn:
         return t.paused == 0 ? number(t.queues) : tr("%1 (%2 paused)").arg(number(t.queues), number(t.paused));
-    case WaitingColumn:
-        return number(t.waiting);
-    case RunningColumn:
-        return number(t.running);
-    case StalledColumn:
-        return number(t.stalled);
-    case ScheduledColumn:
-        return number(t.scheduled);
-    case FailedColumn:
-        return number(t.failed);
-    case WorkersColumn:
-        return number(t.workers);
-    default:
-        return {};
+    case WaitingColumn: return number(t.waiting);
+    case RunningColumn: return number(t.running);
+    case StalledColumn: return number(t.stalled);
+    case ScheduledColumn: return number(t.scheduled);
+    case FailedColumn: return number(t.failed);
+    case WorkersColumn: return number(t.workers);
+    default: return {};
     }
 }
 

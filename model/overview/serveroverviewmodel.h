@@ -83,7 +83,7 @@ private:
         QString name;
         ServerTotalsReader *reader = nullptr;
         RefreshTimer *timer = nullptr;
-        QDateTime lastRead;      // when the last read that succeeded ended
+        QDateTime lastRead;       // when the last read that succeeded ended
         QElapsedTimer readingFor; // valid from the first read left unanswered until one ends
         quint64 ticket = 0;       // the timer's ticket of the read out; 0: none
     };

@@ -16,8 +16,7 @@ QVariant ServerOverviewModel::toolTip(const Server &server, int column) const
     if (!server.session)
         return {};
     switch (column) {
-    case ServerColumn:
-        return tr("%1\nDouble-click or Enter: its window").arg(server.session->settings().describe());
+    case ServerColumn: return tr("%1\nDouble-click or Enter: its window").arg(server.session->settings().describe());
     case ConnectionColumn:
         if (server.session->state().phase == ConnectionState::Phase::Ready && isSilent(server))
             return tr("Connected, but the last read has had no reply for %n s: the server is busy or the "
@@ -35,14 +34,13 @@ QVariant ServerOverviewModel::toolTip(const Server &server, int column) const
     }
     case FailedColumn:
         return server.reader->hasTotals()
-            ? tr("%1 failed jobs in %n failure group(s)", nullptr, int(server.reader->totals().failureGroups))
-                  .arg(QLocale().toString(server.reader->totals().failed))
-            : QVariant();
+                   ? tr("%1 failed jobs in %n failure group(s)", nullptr, int(server.reader->totals().failureGroups))
+                         .arg(QLocale().toString(server.reader->totals().failed))
+                   : QVariant();
     case LastReadColumn:
         return server.reader->error().isEmpty() ? QVariant()
                                                 : tr("The last read failed: %1").arg(server.reader->error());
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -54,8 +52,7 @@ QVariant ServerOverviewModel::foreground(const Server &server, int column) const
     switch (column) {
     case ConnectionColumn:
         // Connected but silent reads as a warning, whatever the link says.
-        return ThemeColors::text(isSilent(server) ? Tone::Warning
-                                                               : ConnectionStateText::tone(server.session->state()));
+        return ThemeColors::text(isSilent(server) ? Tone::Warning : ConnectionStateText::tone(server.session->state()));
     case AlertsColumn:
         return AlertCenter::of(server.session)->log()->firingCount() > 0 ? ThemeColors::text(Tone::Bad)
                                                                          : ThemeColors::text(Tone::Muted);
@@ -66,10 +63,8 @@ QVariant ServerOverviewModel::foreground(const Server &server, int column) const
         const qint64 value = column == StalledColumn ? server.reader->totals().stalled : server.reader->totals().failed;
         return value > 0 ? ThemeColors::text(Tone::Bad) : ThemeColors::text(Tone::Muted);
     }
-    case LastReadColumn:
-        return server.reader->error().isEmpty() ? QVariant() : ThemeColors::text(Tone::Warning);
-    default:
-        return {};
+    case LastReadColumn: return server.reader->error().isEmpty() ? QVariant() : ThemeColors::text(Tone::Warning);
+    default: return {};
     }
 }
 
@@ -80,29 +75,17 @@ QVariant ServerOverviewModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case ServerColumn:
-        return tr("Server");
-    case ConnectionColumn:
-        return tr("Connection");
-    case AlertsColumn:
-        return tr("Alerts");
-    case QueuesColumn:
-        return tr("Queues");
-    case WaitingColumn:
-        return tr("Waiting");
-    case RunningColumn:
-        return tr("Running");
-    case StalledColumn:
-        return tr("Stalled");
-    case ScheduledColumn:
-        return tr("Scheduled");
-    case FailedColumn:
-        return tr("Failed");
-    case WorkersColumn:
-        return tr("Workers");
-    case LastReadColumn:
-        return tr("Last read");
-    default:
-        return {};
+    case ServerColumn: return tr("Server");
+    case ConnectionColumn: return tr("Connection");
+    case AlertsColumn: return tr("Alerts");
+    case QueuesColumn: return tr("Queues");
+    case WaitingColumn: return tr("Waiting");
+    case RunningColumn: return tr("Running");
+    case StalledColumn: return tr("Stalled");
+    case ScheduledColumn: return tr("Scheduled");
+    case FailedColumn: return tr("Failed");
+    case WorkersColumn: return tr("Workers");
+    case LastReadColumn: return tr("Last read");
+    default: return {};
     }
 }

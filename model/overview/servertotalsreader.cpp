@@ -8,8 +8,7 @@
 ServerTotalsReader::ServerTotalsReader(QlessSession *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
-{
-}
+{}
 
 namespace {
 // Why a read failed, never empty for one that did (an empty reason would read as success).

@@ -13,14 +13,13 @@
 QueueListModel::QueueListModel(QlessClient *client, QObject *parent)
     : KeyedTableModel<QueueCounts>(parent)
     , m_client(client)
-{
-}
+{}
 
 bool QueueListModel::sameRow(const QueueCounts &a, const QueueCounts &b) const
 {
     return a.name == b.name && a.waiting == b.waiting && a.running == b.running && a.stalled == b.stalled
-        && a.scheduled == b.scheduled && a.depends == b.depends && a.recurring == b.recurring
-        && a.paused == b.paused && a.maxConcurrency == b.maxConcurrency && a.damaged == b.damaged;
+           && a.scheduled == b.scheduled && a.depends == b.depends && a.recurring == b.recurring && a.paused == b.paused
+           && a.maxConcurrency == b.maxConcurrency && a.damaged == b.damaged;
 }
 
 // What is wrong with the sets a column counts (empty when they could be read).
@@ -158,10 +157,8 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         if (column == RunningColumn && row.maxConcurrency > 0)
             return tr("%1 / %2").arg(QLocale().toString(row.running), QLocale().toString(row.maxConcurrency));
         return QLocale().toString(count(row, column));
-    case SortRole:
-        return column == NameColumn ? QVariant(row.name) : QVariant(count(row, column));
-    case KeyRole:
-        return row.name;
+    case SortRole: return column == NameColumn ? QVariant(row.name) : QVariant(count(row, column));
+    case KeyRole: return row.name;
     case Qt::TextAlignmentRole:
         return column == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::BackgroundRole:
@@ -190,9 +187,10 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
         if (row.paused) {
             lines << tr("Paused: workers pop nothing from this queue.");
             const QDateTime since = m_pauseTimes ? m_pauseTimes->pausedSince(row.name) : QDateTime();
-            lines << (since.isValid() ? tr("Paused since %1 (from this console, by its audit log).").arg(TimeText::local(since))
-                                      : tr("qless does not record since when (this console's audit log has no pause "
-                                           "of it in force)."));
+            lines << (since.isValid()
+                          ? tr("Paused since %1 (from this console, by its audit log).").arg(TimeText::local(since))
+                          : tr("qless does not record since when (this console's audit log has no pause "
+                               "of it in force)."));
         }
         if (row.maxConcurrency > 0)
             lines << tr("At most %1 of its jobs run at once (%2-max-concurrency).")
@@ -203,7 +201,6 @@ QVariant QueueListModel::data(const QModelIndex &index, int role) const
             lines << lengthText();
         return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
     }
-    default:
-        return {};
+    default: return {};
     }
 }

@@ -7,9 +7,8 @@ RefreshTimer::RefreshTimer(QObject *parent)
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &RefreshTimer::start);
     m_watchdog.setSingleShot(true);
-    connect(&m_watchdog, &QTimer::timeout, this, [this] {
-        abandon(m_ticket, tr("the refresh did not end within %1 s").arg(m_watchdogMs / 1000.0));
-    });
+    connect(&m_watchdog, &QTimer::timeout, this,
+            [this] { abandon(m_ticket, tr("the refresh did not end within %1 s").arg(m_watchdogMs / 1000.0)); });
 }
 
 void RefreshTimer::setInterval(int milliseconds)
@@ -38,9 +37,9 @@ void RefreshTimer::endWith(QObject *work)
     const quint64 ticket = m_ticket;
     // Queued: the next refresh must not start while the page (and its window) is still being
     // torn down.
-    m_endWith = connect(work, &QObject::destroyed, this, [this, ticket] {
-        abandon(ticket, tr("the page went away during its refresh"));
-    }, Qt::QueuedConnection);
+    m_endWith = connect(
+        work, &QObject::destroyed, this,
+        [this, ticket] { abandon(ticket, tr("the page went away during its refresh")); }, Qt::QueuedConnection);
 }
 
 void RefreshTimer::refreshNow()

@@ -34,7 +34,10 @@ public:
     bool isPaused() const { return m_paused; }
     bool isInFlight() const { return m_inFlight; }
     bool isScheduled() const { return m_timer.isActive(); }
-    bool isScheduledWithin(int milliseconds) const { return m_timer.isActive() && m_timer.remainingTime() <= milliseconds; }
+    bool isScheduledWithin(int milliseconds) const
+    {
+        return m_timer.isActive() && m_timer.remainingTime() <= milliseconds;
+    }
     void setWatchdog(int milliseconds) { m_watchdogMs = qMax(1, milliseconds); }
     int watchdog() const { return m_watchdogMs; }
     // The refresh in flight (or the last one): pass it back to finished(ticket).

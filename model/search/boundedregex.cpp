@@ -87,15 +87,12 @@ BoundedRegex::Outcome BoundedRegex::match(QStringView subject, Workspace &worksp
     if (result >= 0)
         return Outcome::Match; // 0: a match whose offsets did not fit, still a match
     switch (result) {
-    case PCRE2_ERROR_NOMATCH:
-        return Outcome::NoMatch;
+    case PCRE2_ERROR_NOMATCH: return Outcome::NoMatch;
     case PCRE2_ERROR_MATCHLIMIT:
     case PCRE2_ERROR_DEPTHLIMIT:
     case PCRE2_ERROR_HEAPLIMIT:
     case PCRE2_ERROR_JIT_STACKLIMIT:
-    case PCRE2_ERROR_NOMEMORY:
-        return Outcome::TooCostly;
-    default:
-        return Outcome::NoMatch; // no other error is possible with a compiled pattern and valid text
+    case PCRE2_ERROR_NOMEMORY: return Outcome::TooCostly;
+    default: return Outcome::NoMatch; // no other error is possible with a compiled pattern and valid text
     }
 }

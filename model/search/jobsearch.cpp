@@ -33,8 +33,7 @@ JobSearch::JobSearch(QlessClient *client, QObject *parent)
     , m_stopMatching(std::make_shared<std::atomic<bool>>(false))
     , m_matches(std::make_shared<QList<QByteArray>>())
     , m_states(std::make_shared<QMap<QString, qint64>>())
-{
-}
+{}
 
 JobSearch::~JobSearch()
 {
@@ -101,17 +100,17 @@ void JobSearch::step()
     const quint64 generation = m_generation;
     m_client->searchJobs(m_criteria.query(), m_cursor, m_keysPerCall, this,
                          [this, generation](const QlessReply<JobSearchPage> &reply) {
-        if (generation != m_generation)
-            return;
-        if (!reply.ok()) {
-            end(false, reply.error.message);
-            return;
-        }
-        if (m_matcher.isEmpty() || reply.value.matches.isEmpty())
-            take(reply.value, reply.value.matches);
-        else
-            match(reply.value);
-    });
+                             if (generation != m_generation)
+                                 return;
+                             if (!reply.ok()) {
+                                 end(false, reply.error.message);
+                                 return;
+                             }
+                             if (m_matcher.isEmpty() || reply.value.matches.isEmpty())
+                                 take(reply.value, reply.value.matches);
+                             else
+                                 match(reply.value);
+                         });
 }
 
 // The step's candidates go to the matcher's thread; the walk goes on (cursor, counts) only once

@@ -51,7 +51,7 @@ JobSearchCriteria JobSearchCriteria::fromFields(const QString &jidPrefix, const 
 bool JobSearchCriteria::isEmpty() const
 {
     return jidPrefix.isEmpty() && tag.isEmpty() && klass.isEmpty() && queue.isEmpty() && worker.isEmpty()
-        && state.isEmpty() && group.isEmpty() && message.isEmpty() && data.isEmpty();
+           && state.isEmpty() && group.isEmpty() && message.isEmpty() && data.isEmpty();
 }
 
 QString JobSearchCriteria::validate() const
@@ -59,7 +59,8 @@ QString JobSearchCriteria::validate() const
     if (isEmpty())
         return tr("Say what to look for: fill in at least one field.");
     if (!state.isEmpty() && !states().contains(state))
-        return tr("“%1” is not a state a job can be in: use one of %2.").arg(state, states().join(QStringLiteral(", ")));
+        return tr("“%1” is not a state a job can be in: use one of %2.")
+            .arg(state, states().join(QStringLiteral(", ")));
     if (textMode == TextMode::Regex) {
         QString problem = regexProblem(tr("failure message pattern"), message);
         if (problem.isEmpty())

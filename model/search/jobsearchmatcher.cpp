@@ -7,8 +7,7 @@ JobSearchMatcher::JobSearchMatcher(const QString &messagePattern, const QString 
     : m_message(messagePattern)
     , m_data(dataPattern)
     , m_matchLimit(matchLimit)
-{
-}
+{}
 
 JobSearchMatcher::Verdict JobSearchMatcher::filter(const QList<JobSearchPage::Match> &candidates,
                                                    const std::atomic<bool> &cancelled) const

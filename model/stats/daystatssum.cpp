@@ -54,5 +54,5 @@ DayStats DayStatsSum::combine(const QList<DayStats> &parts)
 bool DayStatsSum::isEmpty(const DayStats &stats)
 {
     return stats.wait.count == 0 && stats.run.count == 0 && stats.failures == 0 && stats.failed == 0
-        && stats.retries == 0;
+           && stats.retries == 0;
 }

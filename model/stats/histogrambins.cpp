@@ -38,14 +38,10 @@ HistogramBins::Unit HistogramBins::unit(int index)
 int HistogramBins::unitCount(int index)
 {
     switch (unit(index)) {
-    case Unit::Seconds:
-        return index;
-    case Unit::Minutes:
-        return index - FirstMinute + 1;
-    case Unit::Hours:
-        return index - FirstHour + 1;
-    case Unit::Days:
-        return index - FirstDay + 1;
+    case Unit::Seconds: return index;
+    case Unit::Minutes: return index - FirstMinute + 1;
+    case Unit::Hours: return index - FirstHour + 1;
+    case Unit::Days: return index - FirstDay + 1;
     }
     return 0;
 }
@@ -53,14 +49,10 @@ int HistogramBins::unitCount(int index)
 qint64 HistogramBins::lowerBoundSeconds(int index)
 {
     switch (unit(index)) {
-    case Unit::Seconds:
-        return unitCount(index);
-    case Unit::Minutes:
-        return unitCount(index) * Minute;
-    case Unit::Hours:
-        return unitCount(index) * Hour;
-    case Unit::Days:
-        return unitCount(index) * Day;
+    case Unit::Seconds: return unitCount(index);
+    case Unit::Minutes: return unitCount(index) * Minute;
+    case Unit::Hours: return unitCount(index) * Hour;
+    case Unit::Days: return unitCount(index) * Day;
     }
     return 0;
 }
@@ -80,16 +72,11 @@ int HistogramBins::indexForFieldName(const QString &name)
     if (!ok || name.mid(1) != QString::number(n))
         return -1;
     switch (name.at(0).unicode()) {
-    case 's':
-        return n >= 0 && n < 60 ? n : -1;
-    case 'm':
-        return n >= 1 && n < 60 ? FirstMinute + n - 1 : -1;
-    case 'h':
-        return n >= 1 && n < 24 ? FirstHour + n - 1 : -1;
-    case 'd':
-        return n >= 1 && n <= 6 ? FirstDay + n - 1 : -1;
-    default:
-        return -1;
+    case 's': return n >= 0 && n < 60 ? n : -1;
+    case 'm': return n >= 1 && n < 60 ? FirstMinute + n - 1 : -1;
+    case 'h': return n >= 1 && n < 24 ? FirstHour + n - 1 : -1;
+    case 'd': return n >= 1 && n <= 6 ? FirstDay + n - 1 : -1;
+    default: return -1;
     }
 }
 
@@ -97,14 +84,10 @@ QString HistogramBins::label(int index)
 {
     const QString n = QString::number(unitCount(index));
     switch (unit(index)) {
-    case Unit::Seconds:
-        return n + QStringLiteral(" s");
-    case Unit::Minutes:
-        return n + QStringLiteral(" min");
-    case Unit::Hours:
-        return n + QStringLiteral(" h");
-    case Unit::Days:
-        return index == Count - 1 ? n + QStringLiteral(" d+") : n + QStringLiteral(" d");
+    case Unit::Seconds: return n + QStringLiteral(" s");
+    case Unit::Minutes: return n + QStringLiteral(" min");
+    case Unit::Hours: return n + QStringLiteral(" h");
+    case Unit::Days: return index == Count - 1 ? n + QStringLiteral(" d+") : n + QStringLiteral(" d");
     }
     return n;
 }

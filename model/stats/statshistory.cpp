@@ -19,8 +19,8 @@ struct StatsHistory::Item
         qsizetype count = 0;
     };
     QDate day;
-    QueueList queues;      // what is still to be added up this load
-    QueueList covers;      // what the sum covers once done (the sum's list; empty for one queue)
+    QueueList queues; // what is still to be added up this load
+    QueueList covers; // what the sum covers once done (the sum's list; empty for one queue)
     QList<Range> pending;
     std::optional<DayStats> sum;
     int sent = 0; // calls of this round not answered yet
@@ -46,8 +46,7 @@ DayStats nothing()
 StatsHistory::StatsHistory(QlessClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
-{
-}
+{}
 
 QDate StatsHistory::today()
 {

@@ -29,10 +29,7 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
-    int rowCount(const QModelIndex &parent = {}) const override
-    {
-        return parent.isValid() ? 0 : int(m_rows.size());
-    }
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
 
     const QList<Row> &rows() const { return m_rows; }
     const Row &rowAt(int row) const { return m_rows.at(row); }
@@ -79,8 +76,8 @@ protected:
         const int end = qBound(offset, offset + qMax(0, count), n);
 
         // Keys are unique in a table; rows repeating one (bad data) keep the first.
-        QList<int> freshRows; // indexes into `fresh`, first of each key
-        QList<Key> freshKeys; // their keys
+        QList<int> freshRows;    // indexes into `fresh`, first of each key
+        QList<Key> freshKeys;    // their keys
         QHash<Key, int> freshAt; // key -> its place among freshRows
         freshRows.reserve(fresh.size());
         freshKeys.reserve(fresh.size());
@@ -298,7 +295,7 @@ private:
     }
 
     QList<Row> m_rows;
-    QList<Key> m_keys; // m_keys[i]: keyOf(m_rows[i])
+    QList<Key> m_keys;               // m_keys[i]: keyOf(m_rows[i])
     mutable QHash<Key, int> m_index; // key -> row, while m_indexValid
     mutable bool m_indexValid = true;
 };

@@ -16,8 +16,7 @@ WorkerListModel::WorkerListModel(QlessClient *client, QObject *parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
-{
-}
+{}
 
 void WorkerListModel::refresh(std::function<void()> done)
 {
@@ -100,8 +99,7 @@ QVariant WorkerListModel::data(const QModelIndex &index, int role) const
         case LastSeenColumn: return row.lastSeen;
         default: return {};
         }
-    case KeyRole:
-        return row.name;
+    case KeyRole: return row.name;
     case Qt::TextAlignmentRole:
         if (column == JobsColumn || column == StalledColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -126,10 +124,8 @@ QVariant WorkerListModel::data(const QModelIndex &index, int role) const
         if (column == JobsColumn)
             return jobsExplained();
         if (row.stalled > 0)
-            return tr("Stalled jobs: %1. Their lock expired: this worker stopped heartbeating them.")
-                .arg(row.stalled);
+            return tr("Stalled jobs: %1. Their lock expired: this worker stopped heartbeating them.").arg(row.stalled);
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }

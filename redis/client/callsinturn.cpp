@@ -45,24 +45,27 @@ struct Turns : std::enable_shared_from_this<Turns>
 
     void submit(qsizetype index, bool urgent)
     {
-        connection->submit(calls.at(index), [self = shared_from_this(), index](const RedisReply &reply) {
-            {
-                const std::lock_guard<std::mutex> guard(self->sending);
-                if (reply.isError()) {
-                    // The read has failed as a whole: the calls not sent yet are not sent.
-                    self->left -= self->calls.size() - self->next;
-                    self->next = self->calls.size();
-                } else if (self->next < self->calls.size()) {
-                    self->submit(self->next++, true);
+        connection->submit(
+            calls.at(index),
+            [self = shared_from_this(), index](const RedisReply &reply) {
+                {
+                    const std::lock_guard<std::mutex> guard(self->sending);
+                    if (reply.isError()) {
+                        // The read has failed as a whole: the calls not sent yet are not sent.
+                        self->left -= self->calls.size() - self->next;
+                        self->next = self->calls.size();
+                    } else if (self->next < self->calls.size()) {
+                        self->submit(self->next++, true);
+                    }
                 }
-            }
-            self->connection->post([self, index, reply] {
-                self->each(index, reply);
-                ++self->decoded;
-                if (--self->left == 0)
-                    self->last();
-            });
-        }, serverTimeArg, urgent);
+                self->connection->post([self, index, reply] {
+                    self->each(index, reply);
+                    ++self->decoded;
+                    if (--self->left == 0)
+                        self->last();
+                });
+            },
+            serverTimeArg, urgent);
     }
 };
 } // namespace

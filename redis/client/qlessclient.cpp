@@ -20,8 +20,7 @@ bool pageError(RedisError *error)
 // as the bytes Redis holds.
 JidPage pageJids(const RedisReply &reply, RedisError *error)
 {
-    if (!reply.isArray() || reply.elements.isEmpty()
-        || reply.elements.constFirst().type != RedisReply::Type::Integer)
+    if (!reply.isArray() || reply.elements.isEmpty() || reply.elements.constFirst().type != RedisReply::Type::Integer)
         return pageError(error), JidPage();
     JidPage page;
     page.total = reply.elements.constFirst().integer;
@@ -53,7 +52,8 @@ Job jobState(const QJsonValue &value, bool escaped)
     job.jid = stringField(o, QStringLiteral("jid"), p, true).toUtf8();
     const QJsonObject unreadable = o.value(QLatin1String("unreadable")).toObject();
     if (unreadable.contains(QLatin1String("job"))) {
-        job.problems.insert(QStringLiteral("job"), {FieldProblem::Kind::Invalid, compact(unreadable.value(QLatin1String("job")))});
+        job.problems.insert(QStringLiteral("job"),
+                            {FieldProblem::Kind::Invalid, compact(unreadable.value(QLatin1String("job")))});
         return job;
     }
     job.state = stringField(o, QStringLiteral("state"), p, true);
@@ -66,8 +66,7 @@ Job jobState(const QJsonValue &value, bool escaped)
 QlessClient::QlessClient(RedisConnection *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
-{
-}
+{}
 
 double QlessClient::now() const
 {
@@ -83,7 +82,8 @@ RedisCommand QlessClient::unified(bool writes, const QByteArray &command, const 
 {
     QList<QByteArray> all{command, nowText()};
     all += args;
-    return writes ? RedisCommand::writeScript(QlessClientCalls::unifiedScript, {}, all) : RedisCommand::readScript(QlessClientCalls::unifiedScript, {}, all);
+    return writes ? RedisCommand::writeScript(QlessClientCalls::unifiedScript, {}, all)
+                  : RedisCommand::readScript(QlessClientCalls::unifiedScript, {}, all);
 }
 
 // Reads ---------------------------------------------------------------------------------------
@@ -111,30 +111,31 @@ void QlessClient::queueCounts(QObject *context, Done<QList<QueueCounts>> done)
     // The function holds itself only through a weak pointer; each pending call holds it strongly.
     std::weak_ptr<std::function<void(qint64)>> weakStep = step;
     *step = [this, context, done, walk, weakStep](qint64 offset) {
-        queuePage(offset, QueuePageSize, context, [done, walk, offset, self = weakStep.lock()](const QlessReply<QueuePage> &reply) {
-            if (!reply.ok()) {
-                done(QlessReply<QList<QueueCounts>>{{}, reply.error});
-                return;
-            }
-            // Pages are offsets into ql:queues: a queue added or removed between two calls shifts
-            // the rest by one, so a queue may come twice (kept once, in its first place, with the
-            // later counts) or, when one ahead of it left, not at all until the next refresh.
-            for (const QueueCounts &queue : reply.value.queues) {
-                const auto seen = walk->indexOf.constFind(queue.name);
-                if (seen != walk->indexOf.cend()) {
-                    walk->rows[*seen] = queue;
-                    continue;
-                }
-                walk->indexOf.insert(queue.name, walk->rows.size());
-                walk->rows << queue;
-            }
-            const qint64 next = offset + QueuePageSize;
-            if (next < reply.value.total && !reply.value.queues.isEmpty()) {
-                (*self)(next);
-                return;
-            }
-            done(QlessReply<QList<QueueCounts>>{std::move(walk->rows), {}});
-        });
+        queuePage(offset, QueuePageSize, context,
+                  [done, walk, offset, self = weakStep.lock()](const QlessReply<QueuePage> &reply) {
+                      if (!reply.ok()) {
+                          done(QlessReply<QList<QueueCounts>>{{}, reply.error});
+                          return;
+                      }
+                      // Pages are offsets into ql:queues: a queue added or removed between two calls shifts
+                      // the rest by one, so a queue may come twice (kept once, in its first place, with the
+                      // later counts) or, when one ahead of it left, not at all until the next refresh.
+                      for (const QueueCounts &queue : reply.value.queues) {
+                          const auto seen = walk->indexOf.constFind(queue.name);
+                          if (seen != walk->indexOf.cend()) {
+                              walk->rows[*seen] = queue;
+                              continue;
+                          }
+                          walk->indexOf.insert(queue.name, walk->rows.size());
+                          walk->rows << queue;
+                      }
+                      const qint64 next = offset + QueuePageSize;
+                      if (next < reply.value.total && !reply.value.queues.isEmpty()) {
+                          (*self)(next);
+                          return;
+                      }
+                      done(QlessReply<QList<QueueCounts>>{std::move(walk->rows), {}});
+                  });
     };
     (*step)(0);
 }
@@ -167,37 +168,39 @@ void QlessClient::jobPage(const QString &state, const QString &queue, int offset
 // read; desk.get reads in place and passes a damaged field on for the Job to mark.
 void QlessClient::job(const QByteArray &jid, QObject *context, Done<std::optional<Job>> done)
 {
-    read<std::optional<Job>>("desk.get", {jid}, context,
-                             [jid](const RedisReply &reply, RedisError *error) {
-                                 std::optional<Job> job = QlessDecoder::job(reply, error);
-                                 if (job)
-                                     job->jid = jid; // the exact bytes asked for, even if not UTF-8
-                                 return job;
-                             },
-                             std::move(done));
+    read<std::optional<Job>>(
+        "desk.get", {jid}, context,
+        [jid](const RedisReply &reply, RedisError *error) {
+            std::optional<Job> job = QlessDecoder::job(reply, error);
+            if (job)
+                job->jid = jid; // the exact bytes asked for, even if not UTF-8
+            return job;
+        },
+        std::move(done));
 }
 
 void QlessClient::multiGet(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
 {
-    readPerJid("desk.multiget", MultiGetPerCall, jids,
-               [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); },
-               context, std::move(done));
+    readPerJid(
+        "desk.multiget", MultiGetPerCall, jids,
+        [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); }, context,
+        std::move(done));
 }
 
 void QlessClient::jobStates(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
 {
-    readPerJid("desk.states", StatesPerCall, jids,
-               [](const RedisReply &reply, RedisError *error) {
-                   return QlessDecoderFields::jobReply(reply, error, QStringLiteral("a job's state"), &jobState);
-               },
-               context, std::move(done));
+    readPerJid(
+        "desk.states", StatesPerCall, jids,
+        [](const RedisReply &reply, RedisError *error) {
+            return QlessDecoderFields::jobReply(reply, error, QStringLiteral("a job's state"), &jobState);
+        },
+        context, std::move(done));
 }
 
-void QlessClient::failedJobs(const QString &group, int offset, int count, QObject *context,
-                             Done<FailedJobsPage> done)
+void QlessClient::failedJobs(const QString &group, int offset, int count, QObject *context, Done<FailedJobsPage> done)
 {
-    read<FailedJobsPage>("desk.failed", {utf8(group), QByteArray::number(offset), QByteArray::number(count)},
-                         context, &QlessDecoder::failedJobs, std::move(done));
+    read<FailedJobsPage>("desk.failed", {utf8(group), QByteArray::number(offset), QByteArray::number(count)}, context,
+                         &QlessDecoder::failedJobs, std::move(done));
 }
 
 void QlessClient::scanJobs(const QString &list, const QString &name, const QList<QByteArray> &cursor, int count,
@@ -205,9 +208,12 @@ void QlessClient::scanJobs(const QString &list, const QString &name, const QList
 {
     QList<QByteArray> args{utf8(list), utf8(name), QByteArray::number(count)};
     args += cursor;
-    read<JobScanPage>("desk.scan", args, context, [](const RedisReply &reply, RedisError *error) {
-        return scanPage(reply, error, QStringLiteral("a chunk of a list"));
-    }, std::move(done));
+    read<JobScanPage>(
+        "desk.scan", args, context,
+        [](const RedisReply &reply, RedisError *error) {
+            return scanPage(reply, error, QStringLiteral("a chunk of a list"));
+        },
+        std::move(done));
 }
 
 void QlessClient::workerPage(const QByteArray &since, const QString &after, int count, QObject *context,
@@ -234,32 +240,32 @@ void QlessClient::workers(QObject *context, Done<QList<WorkerSummary>> done)
     *step = [this, context, done, walk, weakStep](const QByteArray &since, const QString &after) {
         workerPage(since, after, WorkerPageSize, context,
                    [done, walk, self = weakStep.lock()](const QlessReply<WorkerPage> &reply) {
-            if (!reply.ok()) {
-                done(QlessReply<QList<WorkerSummary>>{{}, reply.error});
-                return;
-            }
-            for (const WorkerSummary &worker : reply.value.workers) {
-                // Read again further up: it was seen meanwhile, its earlier place is stale.
-                const auto seen = walk->indexOf.constFind(worker.name);
-                if (seen != walk->indexOf.cend())
-                    walk->stale << *seen;
-                walk->indexOf.insert(worker.name, walk->rows.size());
-                walk->rows << worker;
-            }
-            if (!reply.value.nextSince.isEmpty()) {
-                (*self)(reply.value.nextSince, reply.value.nextAfter);
-                return;
-            }
-            // The pages came in the set's order; reversed, most recently seen first as the listing
-            // always was (equal times in the set's reverse order, as ZREVRANGE gives them).
-            QList<WorkerSummary> out;
-            out.reserve(walk->rows.size() - walk->stale.size());
-            for (qsizetype i = walk->rows.size() - 1; i >= 0; --i) {
-                if (!walk->stale.contains(i))
-                    out << walk->rows.at(i);
-            }
-            done(QlessReply<QList<WorkerSummary>>{std::move(out), {}});
-        });
+                       if (!reply.ok()) {
+                           done(QlessReply<QList<WorkerSummary>>{{}, reply.error});
+                           return;
+                       }
+                       for (const WorkerSummary &worker : reply.value.workers) {
+                           // Read again further up: it was seen meanwhile, its earlier place is stale.
+                           const auto seen = walk->indexOf.constFind(worker.name);
+                           if (seen != walk->indexOf.cend())
+                               walk->stale << *seen;
+                           walk->indexOf.insert(worker.name, walk->rows.size());
+                           walk->rows << worker;
+                       }
+                       if (!reply.value.nextSince.isEmpty()) {
+                           (*self)(reply.value.nextSince, reply.value.nextAfter);
+                           return;
+                       }
+                       // The pages came in the set's order; reversed, most recently seen first as the listing
+                       // always was (equal times in the set's reverse order, as ZREVRANGE gives them).
+                       QList<WorkerSummary> out;
+                       out.reserve(walk->rows.size() - walk->stale.size());
+                       for (qsizetype i = walk->rows.size() - 1; i >= 0; --i) {
+                           if (!walk->stale.contains(i))
+                               out << walk->rows.at(i);
+                       }
+                       done(QlessReply<QList<WorkerSummary>>{std::move(out), {}});
+                   });
     };
     (*step)({}, {});
 }
@@ -286,8 +292,7 @@ void QlessClient::trackedJobs(int offset, int count, QObject *context, Done<Trac
                       &QlessDecoder::trackedJobs, std::move(done));
 }
 
-void QlessClient::taggedJobs(const QString &tag, int offset, int count, QObject *context,
-                             Done<TaggedJobsPage> done)
+void QlessClient::taggedJobs(const QString &tag, int offset, int count, QObject *context, Done<TaggedJobsPage> done)
 {
     read<TaggedJobsPage>("tag", {"get", utf8(tag), QByteArray::number(offset), QByteArray::number(count)}, context,
                          &QlessDecoder::taggedJobs, std::move(done));
@@ -323,15 +328,18 @@ void QlessClient::recurringJob(const QByteArray &jid, QObject *context, Done<std
 
 void QlessClient::userPermissions(QObject *context, Done<QJsonObject> done)
 {
-    read<QJsonObject>("desk.permissions", {}, context, [](const RedisReply &reply, RedisError *error) {
-        QJsonValue value;
-        if (!reply.isString() || !QlessDecoder::parseJson(reply.bytes, &value) || !value.isObject()) {
-            *error = RedisError::make(RedisError::Kind::BadReply,
-                                      QStringLiteral("Unexpected reply: expected desk.permissions' object"));
-            return QJsonObject();
-        }
-        return value.toObject();
-    }, std::move(done));
+    read<QJsonObject>(
+        "desk.permissions", {}, context,
+        [](const RedisReply &reply, RedisError *error) {
+            QJsonValue value;
+            if (!reply.isString() || !QlessDecoder::parseJson(reply.bytes, &value) || !value.isObject()) {
+                *error = RedisError::make(RedisError::Kind::BadReply,
+                                          QStringLiteral("Unexpected reply: expected desk.permissions' object"));
+                return QJsonObject();
+            }
+            return value.toObject();
+        },
+        std::move(done));
 }
 
 void QlessClient::queueLength(const QString &queue, QObject *context, Done<qint64> done)

@@ -116,8 +116,7 @@ public:
     void workers(QObject *context, Done<QList<WorkerSummary>> done);
     // One page of that walk, least recently seen first: `since` empty for the first, then the
     // previous page's nextSince/nextAfter.
-    void workerPage(const QByteArray &since, const QString &after, int count, QObject *context,
-                    Done<WorkerPage> done);
+    void workerPage(const QByteArray &since, const QString &after, int count, QObject *context, Done<WorkerPage> done);
     // One worker's jobs, stalled first: entries [offset, offset + count) of that list (count at
     // most 1000, desk.workers' bound; a worker can hold 100k locks), with the totals. Without
     // offset and count: the first 1000.
@@ -185,8 +184,7 @@ public:
     void move(const QByteArray &jid, const QString &queue, QObject *context, Done<bool> done);
     // The same, but only while the job is in state `onlyState` (empty: any state): false, with
     // nothing changed, when it is not. A guard for steps that may be replayed or raced.
-    void move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context,
-              Done<bool> done);
+    void move(const QByteArray &jid, const QString &queue, const QString &onlyState, QObject *context, Done<bool> done);
     // An operator's retry of a failed job: move(jid, "", "failed"), back into its own queue with
     // retries restored. False when there is no such job or it is not failed.
     void retry(const QByteArray &jid, QObject *context, Done<bool> done);
@@ -201,10 +199,8 @@ public:
     // reply and changes nothing more.
     void failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done);
     // Drops the given dependencies of a job in the depends state (all of them when empty).
-    void dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context,
-                    Done<bool> done);
-    void updateRecurring(const QByteArray &jid, const RecurringUpdate &update, QObject *context,
-                         Done<bool> done);
+    void dependsOff(const QByteArray &jid, const QList<QByteArray> &dependencies, QObject *context, Done<bool> done);
+    void updateRecurring(const QByteArray &jid, const RecurringUpdate &update, QObject *context, Done<bool> done);
     // How many templates were removed.
     void recurringOff(const QByteArray &jid, QObject *context, Done<qint64> done);
     // qless's pause / unpause: workers pop nothing from a paused queue; jobs stay where they are.
@@ -285,7 +281,8 @@ private:
     // stamped as it is sent. read() for what changes nothing, write() for the rest.
     RedisCommand unified(bool writes, const QByteArray &command, const QList<QByteArray> &args) const;
     template<typename T>
-    void read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode, Done<T> done);
+    void read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
+              Done<T> done);
     template<typename T>
     void write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
                Done<T> done);

@@ -63,22 +63,26 @@ void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> 
     // A set clock is the caller's on purpose; otherwise the connection writes the server's time
     // when it sends (the estimate in the args may be from before the first TIME reply).
     const int serverTimeArg = m_clock ? -1 : nowArg;
-    m_connection->submit(command, [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
-        // On the connection thread: decode here, so a large reply never holds up the caller.
-        QlessReply<T> result;
-        if (reply.isError())
-            result.error = reply.error;
-        else
-            result.value = decode(reply, &result.error);
-        relay->post([done, result] { done(result); });
-    }, serverTimeArg);
+    m_connection->submit(
+        command,
+        [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
+            // On the connection thread: decode here, so a large reply never holds up the caller.
+            QlessReply<T> result;
+            if (reply.isError())
+                result.error = reply.error;
+            else
+                result.value = decode(reply, &result.error);
+            relay->post([done, result] { done(result); });
+        },
+        serverTimeArg);
 }
 
 template<typename T>
 void QlessClient::read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
                        Done<T> done)
 {
-    call<T>(unified(false, command, args), context, std::move(decode), std::move(done), QlessClientCalls::unifiedNowArg);
+    call<T>(unified(false, command, args), context, std::move(decode), std::move(done),
+            QlessClientCalls::unifiedNowArg);
 }
 
 template<typename T>
@@ -87,7 +91,6 @@ void QlessClient::write(const QByteArray &command, const QList<QByteArray> &args
 {
     call<T>(unified(true, command, args), context, std::move(decode), std::move(done), QlessClientCalls::unifiedNowArg);
 }
-
 
 template<typename T>
 void QlessClient::writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,

@@ -40,8 +40,9 @@ FailureSigPage failureSigPage(const RedisReply &reply, RedisError *error)
 }
 } // namespace
 
-void QlessClient::failureSigs(const QString &group, qint64 offset, int count, QObject *context, Done<FailureSigPage> done)
+void QlessClient::failureSigs(const QString &group, qint64 offset, int count, QObject *context,
+                              Done<FailureSigPage> done)
 {
-    read<FailureSigPage>("desk.failuresigs", {utf8(group), QByteArray::number(offset), QByteArray::number(count)}, context,
-                         &failureSigPage, std::move(done));
+    read<FailureSigPage>("desk.failuresigs", {utf8(group), QByteArray::number(offset), QByteArray::number(count)},
+                         context, &failureSigPage, std::move(done));
 }

@@ -15,7 +15,10 @@ void QlessClient::completedMatching(const QString &queue, const QString &klass, 
         args << "klass" << utf8(klass);
     if (!cursor.isEmpty())
         args << "after" << cursor;
-    read<JobScanPage>("desk.completed", args, context, [](const RedisReply &reply, RedisError *error) {
-        return scanPage(reply, error, QStringLiteral("completed jobs"));
-    }, std::move(done));
+    read<JobScanPage>(
+        "desk.completed", args, context,
+        [](const RedisReply &reply, RedisError *error) {
+            return scanPage(reply, error, QStringLiteral("completed jobs"));
+        },
+        std::move(done));
 }

@@ -30,16 +30,15 @@ void QlessClient::failureGroupList(const QByteArray &cursor, QObject *context, D
     const QList<QByteArray> args = cursor.isEmpty() ? QList<QByteArray>() : QList<QByteArray>{cursor};
     read<FailureGroupList>(command, args, context, &QlessDecoder::failureGroupList,
                            [this, context, done](const QlessReply<FailureGroupList> &reply) {
-        if (!reply.ok()) {
-            done(reply);
-            return;
-        }
-        readLaterNewest(std::make_shared<FailureGroupList>(reply.value), context, done);
-    });
+                               if (!reply.ok()) {
+                                   done(reply);
+                                   return;
+                               }
+                               readLaterNewest(std::make_shared<FailureGroupList>(reply.value), context, done);
+                           });
 }
 
-void QlessClient::readLaterNewest(std::shared_ptr<FailureGroupList> list, QObject *context,
-                                  Done<FailureGroupList> done)
+void QlessClient::readLaterNewest(std::shared_ptr<FailureGroupList> list, QObject *context, Done<FailureGroupList> done)
 {
     QList<qsizetype> later;
     QList<QByteArray> names;
@@ -53,31 +52,35 @@ void QlessClient::readLaterNewest(std::shared_ptr<FailureGroupList> list, QObjec
         done(QlessReply<FailureGroupList>{std::move(*list), {}});
         return;
     }
-    read<FailureGroupList>("desk.failurenewest", names, context, &QlessDecoder::failureGroupList,
-                           [this, list, later, context, done](const QlessReply<FailureGroupList> &reply) {
-        if (!reply.ok()) {
-            done(QlessReply<FailureGroupList>{{}, reply.error});
-            return;
-        }
-        // The first of the groups asked for, in order, at least one: anything else would never end.
-        const QList<FailureGroup> &got = reply.value.groups;
-        if (got.isEmpty() || got.size() > later.size()) {
-            done(QlessReply<FailureGroupList>{{}, RedisError::make(RedisError::Kind::BadReply,
-                QStringLiteral("Unexpected reply to desk.failurenewest: %1 groups for %2 asked")
-                    .arg(got.size()).arg(later.size()))});
-            return;
-        }
-        for (qsizetype k = 0; k < got.size(); ++k) {
-            FailureGroup &group = list->groups[later.at(k)];
-            const QString name = group.name;
-            const qint64 count = group.count;
-            group = got.at(k);
-            group.name = name;
-            group.count = count;
-            group.newestLater = false;
-        }
-        readLaterNewest(list, context, done);
-    });
+    read<FailureGroupList>(
+        "desk.failurenewest", names, context, &QlessDecoder::failureGroupList,
+        [this, list, later, context, done](const QlessReply<FailureGroupList> &reply) {
+            if (!reply.ok()) {
+                done(QlessReply<FailureGroupList>{{}, reply.error});
+                return;
+            }
+            // The first of the groups asked for, in order, at least one: anything else would never end.
+            const QList<FailureGroup> &got = reply.value.groups;
+            if (got.isEmpty() || got.size() > later.size()) {
+                done(QlessReply<FailureGroupList>{
+                    {},
+                    RedisError::make(RedisError::Kind::BadReply,
+                                     QStringLiteral("Unexpected reply to desk.failurenewest: %1 groups for %2 asked")
+                                         .arg(got.size())
+                                         .arg(later.size()))});
+                return;
+            }
+            for (qsizetype k = 0; k < got.size(); ++k) {
+                FailureGroup &group = list->groups[later.at(k)];
+                const QString name = group.name;
+                const qint64 count = group.count;
+                group = got.at(k);
+                group.name = name;
+                group.count = count;
+                group.newestLater = false;
+            }
+            readLaterNewest(list, context, done);
+        });
 }
 
 void QlessClient::failureGroupCounts(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done)

@@ -63,8 +63,10 @@ void QlessClient::searchJobs(const JobSearchQuery &query, const QByteArray &curs
     add("message", query.message);
     add("data", query.data);
     if (query.withMessage)
-        args << "with" << "message";
+        args << "with"
+             << "message";
     if (query.withData)
-        args << "with" << "data";
+        args << "with"
+             << "data";
     read<JobSearchPage>("desk.search", args, context, &searchPage, std::move(done));
 }

@@ -9,8 +9,7 @@
 
 using namespace QlessClientCalls;
 
-void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *context,
-                            Done<QList<DayStatsPart>> done)
+void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *context, Done<QList<DayStatsPart>> done)
 {
     ReplyRelay *relay = ReplyRelay::create(context);
     // The replies are handled one after another on the connection's thread, then delivered on
@@ -23,8 +22,9 @@ void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *con
         // Past the script's bound the call would be refused whole: said here, before anything is sent.
         if (request.queues.isEmpty() || request.queues.size() > StatsQueuesPerCall) {
             gather->error = RedisError::make(RedisError::Kind::NotAllowed,
-                QStringLiteral("A stats sum takes 1 to %1 queues a call, not %2")
-                    .arg(StatsQueuesPerCall).arg(request.queues.size()));
+                                             QStringLiteral("A stats sum takes 1 to %1 queues a call, not %2")
+                                                 .arg(StatsQueuesPerCall)
+                                                 .arg(request.queues.size()));
             gather->value.clear();
             relay->post([done, delivered = *gather] { done(delivered); });
             return;
@@ -35,7 +35,8 @@ void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *con
         calls.append(unified(false, "desk.statssum", args));
         asked << request.queues.size();
     }
-    CallsInTurn::send(m_connection, std::move(calls),
+    CallsInTurn::send(
+        m_connection, std::move(calls),
         [gather, asked](qsizetype index, const RedisReply &reply) {
             if (!gather->error.isNull())
                 return; // one answer for all: the first error
@@ -46,9 +47,11 @@ void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *con
             RedisError error;
             DayStatsPart part = QlessDecoder::dayStatsPart(reply, &error);
             if (error.isNull() && part.summed > asked.at(index))
-                error = RedisError::make(RedisError::Kind::BadReply,
-                                         QStringLiteral("Unexpected reply to desk.statssum: %1 queues summed of %2 asked")
-                                             .arg(part.summed).arg(asked.at(index)));
+                error =
+                    RedisError::make(RedisError::Kind::BadReply,
+                                     QStringLiteral("Unexpected reply to desk.statssum: %1 queues summed of %2 asked")
+                                         .arg(part.summed)
+                                         .arg(asked.at(index)));
             if (!error.isNull())
                 gather->error = error;
             else

@@ -12,9 +12,10 @@ using namespace QlessClientCalls;
 
 void QlessClient::summaries(const QList<QByteArray> &jids, QObject *context, Done<QList<std::optional<Job>>> done)
 {
-    readPerJid("desk.summaries", SummariesPerCall, jids,
-               [](const RedisReply &reply, RedisError *error) { return QlessDecoder::jobSummary(reply, error); },
-               context, std::move(done));
+    readPerJid(
+        "desk.summaries", SummariesPerCall, jids,
+        [](const RedisReply &reply, RedisError *error) { return QlessDecoder::jobSummary(reply, error); }, context,
+        std::move(done));
 }
 
 template<typename Page>
@@ -37,10 +38,14 @@ void QlessClient::readInParts(const QByteArray &command, const QList<QByteArray>
     QList<RedisCommand> calls;
     for (int part = 0; part < parts; ++part) {
         const int rows = count <= 0 ? count : qMin(SummariesPerCall, count - part * SummariesPerCall);
-        calls.append(unified(false, command, before
-            + QList<QByteArray>{QByteArray::number(offset + part * SummariesPerCall), QByteArray::number(rows)} + after));
+        calls.append(unified(false, command,
+                             before
+                                 + QList<QByteArray>{QByteArray::number(offset + part * SummariesPerCall),
+                                                     QByteArray::number(rows)}
+                                 + after));
     }
-    CallsInTurn::send(m_connection, std::move(calls),
+    CallsInTurn::send(
+        m_connection, std::move(calls),
         [gather, decode](qsizetype part, const RedisReply &reply) {
             QlessReply<Page> &result = gather->result;
             if (reply.isError()) {
@@ -67,20 +72,20 @@ void QlessClient::readInParts(const QByteArray &command, const QList<QByteArray>
 void QlessClient::failedSummaries(const QString &group, int offset, int count, QObject *context,
                                   Done<FailedJobsPage> done)
 {
-    readInParts<FailedJobsPage>("desk.failed", {utf8(group)}, offset, count, {"summaries"},
-                                &QlessDecoder::failedSummaries,
-                                [](FailedJobsPage *page, const FailedJobsPage &more) { page->jobs += more.jobs; },
-                                context, std::move(done));
+    readInParts<FailedJobsPage>(
+        "desk.failed", {utf8(group)}, offset, count, {"summaries"}, &QlessDecoder::failedSummaries,
+        [](FailedJobsPage *page, const FailedJobsPage &more) { page->jobs += more.jobs; }, context, std::move(done));
 }
 
 void QlessClient::trackedSummaries(int offset, int count, QObject *context, Done<TrackedJobs> done)
 {
-    readInParts<TrackedJobs>("desk.tracked", {}, offset, count, {"summaries"}, &QlessDecoder::trackedSummaries,
-                             [](TrackedJobs *page, const TrackedJobs &more) {
-                                 page->jobs += more.jobs;
-                                 page->expired += more.expired;
-                             },
-                             context, std::move(done));
+    readInParts<TrackedJobs>(
+        "desk.tracked", {}, offset, count, {"summaries"}, &QlessDecoder::trackedSummaries,
+        [](TrackedJobs *page, const TrackedJobs &more) {
+            page->jobs += more.jobs;
+            page->expired += more.expired;
+        },
+        context, std::move(done));
 }
 
 void QlessClient::trackedStates(QObject *context, Done<TrackedStates> done)
@@ -89,8 +94,7 @@ void QlessClient::trackedStates(QObject *context, Done<TrackedStates> done)
 }
 
 void QlessClient::readPerJid(const QByteArray &command, qsizetype perCall, const QList<QByteArray> &jids,
-                             Decode<std::optional<Job>> decode, QObject *context,
-                             Done<QList<std::optional<Job>>> done)
+                             Decode<std::optional<Job>> decode, QObject *context, Done<QList<std::optional<Job>>> done)
 {
     ReplyRelay *relay = ReplyRelay::create(context);
     if (jids.isEmpty()) {
@@ -106,7 +110,8 @@ void QlessClient::readPerJid(const QByteArray &command, qsizetype perCall, const
     QList<RedisCommand> calls;
     for (qsizetype first = 0; first < jids.size(); first += perCall)
         calls.append(unified(false, command, jids.mid(first, perCall)));
-    CallsInTurn::send(m_connection, std::move(calls),
+    CallsInTurn::send(
+        m_connection, std::move(calls),
         [gather, decode, jids, perCall](qsizetype index, const RedisReply &reply) {
             QlessReply<QList<std::optional<Job>>> &result = *gather;
             const qsizetype first = index * perCall;

@@ -29,8 +29,9 @@ QHash<QString, double> sinceMap(const RedisReply &reply, RedisError *error)
     const QJsonObject object = json.toObject();
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (!it.value().isDouble()) {
-            *error = RedisError::make(RedisError::Kind::BadReply,
-                                      QStringLiteral("Unexpected reply to desk.waitingsince: %1 is not a time").arg(it.key()));
+            *error = RedisError::make(
+                RedisError::Kind::BadReply,
+                QStringLiteral("Unexpected reply to desk.waitingsince: %1 is not a time").arg(it.key()));
             return {};
         }
         since.insert(it.key(), it.value().toDouble());
@@ -52,7 +53,8 @@ void QlessClient::waitingSince(const QStringList &queues, QObject *context, Done
             args << QlessDecoder::bytesOf(queue);
         calls.append(unified(false, "desk.waitingsince", args));
     }
-    CallsInTurn::send(m_connection, std::move(calls),
+    CallsInTurn::send(
+        m_connection, std::move(calls),
         [gather](qsizetype, const RedisReply &reply) {
             if (!gather->error.isNull())
                 return; // one answer for the walk: the first error

@@ -83,8 +83,8 @@ void QlessClient::move(const QByteArray &jid, const QString &queue, const QStrin
     move(jid, queue, onlyState, QByteArray(), context, std::move(done));
 }
 
-void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState,
-                       const QByteArray &receipt, QObject *context, Done<bool> done)
+void QlessClient::move(const QByteArray &jid, const QString &queue, const QString &onlyState, const QByteArray &receipt,
+                       QObject *context, Done<bool> done)
 {
     QList<QByteArray> args{jid, utf8(queue)};
     if (!onlyState.isEmpty())
@@ -107,8 +107,9 @@ void QlessClient::setPriority(const QByteArray &jid, double priority, QObject *c
 void QlessClient::setPriority(const QByteArray &jid, double priority, const QByteArray &receipt, QObject *context,
                               Done<bool> done)
 {
-    writeOnce<bool>(receipt, "desk.priority", {jid, QByteArray::number(priority, 'g', 17)}, context,
-                    [](const RedisReply &reply, RedisError *) { return !reply.isNil(); }, std::move(done));
+    writeOnce<bool>(
+        receipt, "desk.priority", {jid, QByteArray::number(priority, 'g', 17)}, context,
+        [](const RedisReply &reply, RedisError *) { return !reply.isNil(); }, std::move(done));
 }
 
 void QlessClient::cancel(const QList<QByteArray> &jids, QObject *context, Done<QStringList> done)
@@ -133,15 +134,9 @@ void QlessClient::failedAction(const FailedActionRequest &request, QObject *cont
 {
     QByteArray kind;
     switch (request.kind) {
-    case FailedActionRequest::Kind::Retry:
-        kind = "retry";
-        break;
-    case FailedActionRequest::Kind::Move:
-        kind = "move";
-        break;
-    case FailedActionRequest::Kind::Cancel:
-        kind = "cancel";
-        break;
+    case FailedActionRequest::Kind::Retry: kind = "retry"; break;
+    case FailedActionRequest::Kind::Move: kind = "move"; break;
+    case FailedActionRequest::Kind::Cancel: kind = "cancel"; break;
     }
     QList<QByteArray> args{kind, utf8(request.group), QByteArray::number(request.count),
                            QByteArray::number(request.skip), request.key};

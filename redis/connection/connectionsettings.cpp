@@ -42,9 +42,9 @@ bool applyQuery(const QUrlQuery &query, ConnectionSettings *settings, const QStr
             if (!query.hasQueryItem(name))
                 continue;
             *error = tlsScheme.isEmpty()
-                ? QStringLiteral("\"%1\" is a TLS option, and a unix socket has no TLS").arg(name)
-                : QStringLiteral("\"%1\" is a TLS option, but this scheme connects without TLS: use %2")
-                      .arg(name, tlsScheme);
+                         ? QStringLiteral("\"%1\" is a TLS option, and a unix socket has no TLS").arg(name)
+                         : QStringLiteral("\"%1\" is a TLS option, but this scheme connects without TLS: use %2")
+                               .arg(name, tlsScheme);
             return false;
         }
     }
@@ -54,8 +54,7 @@ bool applyQuery(const QUrlQuery &query, ConnectionSettings *settings, const QStr
         bool ok = false;
         const int value = query.queryItemValue(name).toInt(&ok);
         if (!ok || value < 0) {
-            *error = QStringLiteral("\"%1\" must be a whole number, not \"%2\"")
-                         .arg(name, query.queryItemValue(name));
+            *error = QStringLiteral("\"%1\" must be a whole number, not \"%2\"").arg(name, query.queryItemValue(name));
             return false;
         }
         *out = value;
@@ -65,11 +64,10 @@ bool applyQuery(const QUrlQuery &query, ConnectionSettings *settings, const QStr
         if (!query.hasQueryItem(name))
             return fallback;
         const QString value = query.queryItemValue(name).toLower();
-        return !(value == QLatin1String("0") || value == QLatin1String("false")
-                 || value == QLatin1String("no") || value == QLatin1String("off"));
+        return !(value == QLatin1String("0") || value == QLatin1String("false") || value == QLatin1String("no")
+                 || value == QLatin1String("off"));
     };
-    if (!number(QStringLiteral("db"), &settings->db)
-        || !number(QStringLiteral("timeout"), &settings->requestTimeoutMs)
+    if (!number(QStringLiteral("db"), &settings->db) || !number(QStringLiteral("timeout"), &settings->requestTimeoutMs)
         || !number(QStringLiteral("connect_timeout"), &settings->connectTimeoutMs))
         return false;
     settings->readOnly = flag(QStringLiteral("readonly"), settings->readOnly);
@@ -104,8 +102,8 @@ ConnectionSettings parseSentinel(const QString &url, QString *error)
     }
     const int slash = rest.indexOf(QLatin1Char('/'));
     QString authority = slash < 0 ? rest : rest.left(slash);
-    const QStringList path = slash < 0 ? QStringList()
-                                       : rest.mid(slash + 1).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const QStringList path =
+        slash < 0 ? QStringList() : rest.mid(slash + 1).split(QLatin1Char('/'), Qt::SkipEmptyParts);
     const int at = authority.lastIndexOf(QLatin1Char('@'));
     if (at >= 0) {
         const QString userInfo = authority.left(at);
@@ -209,10 +207,11 @@ ConnectionSettings ConnectionSettings::fromUrl(const QString &text, QString *err
     // only the real password fails, its characters are the trouble.
     QString maskedError;
     parse(masked, &maskedError);
-    *error = !maskedError.isEmpty()
-        ? maskedError
-        : QStringLiteral("not a Redis URL: \"") + masked
-            + QStringLiteral("\" (in a password, / ? # @ and % must be percent-encoded: %2F %3F %23 %40 %25)");
+    *error =
+        !maskedError.isEmpty()
+            ? maskedError
+            : QStringLiteral("not a Redis URL: \"") + masked
+                  + QStringLiteral("\" (in a password, / ? # @ and % must be percent-encoded: %2F %3F %23 %40 %25)");
     return settings;
 }
 
@@ -233,7 +232,8 @@ QString ConnectionSettings::check() const
 {
     if (requestTimeoutMs < 1)
         return QStringLiteral("\"timeout\" must be at least 1 ms, not %1: there is no \"no limit\", since the "
-                              "request timeout is also how a dead connection is noticed").arg(requestTimeoutMs);
+                              "request timeout is also how a dead connection is noticed")
+            .arg(requestTimeoutMs);
     if (connectTimeoutMs < 1)
         return QStringLiteral("\"connect_timeout\" must be at least 1 ms, not %1").arg(connectTimeoutMs);
     if (reconnectInitialMs < 1 || reconnectMaxMs < reconnectInitialMs)
@@ -274,13 +274,12 @@ QString ConnectionSettings::describe() const
         QStringList hosts;
         for (const auto &sentinel : sentinels)
             hosts << QStringLiteral("%1:%2").arg(sentinel.first, QString::number(sentinel.second));
-        const QString scheme = tls.sentinelTls ? QStringLiteral("rediss-sentinel://") : QStringLiteral("redis-sentinel://");
-        return scheme + who + hosts.join(QLatin1Char(',')) + QLatin1Char('/')
-            + masterName + dbPart;
+        const QString scheme =
+            tls.sentinelTls ? QStringLiteral("rediss-sentinel://") : QStringLiteral("redis-sentinel://");
+        return scheme + who + hosts.join(QLatin1Char(',')) + QLatin1Char('/') + masterName + dbPart;
     }
     case Transport::Tls:
-    case Transport::Tcp:
-        break;
+    case Transport::Tcp: break;
     }
     const QString scheme = transport == Transport::Tls ? QStringLiteral("rediss://") : QStringLiteral("redis://");
     const QString hostPart = host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;

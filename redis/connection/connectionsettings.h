@@ -26,9 +26,9 @@ struct ConnectionSettings
 
     struct Tls
     {
-        QString caFile;     // PEM; empty = the system's CAs
-        QString certFile;   // client certificate (PEM), when the server asks for one
-        QString keyFile;    // its private key (PEM, unencrypted)
+        QString caFile;   // PEM; empty = the system's CAs
+        QString certFile; // client certificate (PEM), when the server asks for one
+        QString keyFile;  // its private key (PEM, unencrypted)
         bool verifyPeer = true;
         QString serverName; // SNI and the name the certificate must carry; empty = host
         // With Transport::Sentinel (rediss-sentinel://): the sentinels and the master are reached
@@ -50,12 +50,12 @@ struct ConnectionSettings
 
     bool readOnly = false;
     QString clientName = QStringLiteral("qlessdesk");
-    int connectTimeoutMs = 5000;   // connecting plus the AUTH/SELECT handshake
-    int requestTimeoutMs = 15000;  // from submission to reply
-    int reconnectInitialMs = 250;  // first backoff; doubles per failed attempt, with jitter
+    int connectTimeoutMs = 5000;  // connecting plus the AUTH/SELECT handshake
+    int requestTimeoutMs = 15000; // from submission to reply
+    int reconnectInitialMs = 250; // first backoff; doubles per failed attempt, with jitter
     int reconnectMaxMs = 30000;
-    int maxReconnectAttempts = 0;  // 0 = keep trying
-    int readAttempts = 3;          // how often a read may be sent before a drop fails it
+    int maxReconnectAttempts = 0; // 0 = keep trying
+    int readAttempts = 3;         // how often a read may be sent before a drop fails it
     // A connection is taken as dead, and opened again, after this many requests in a row got
     // no reply within requestTimeoutMs, or when nothing arrived for requestTimeoutMs while
     // replies were owed (0 = only the latter).

@@ -13,10 +13,10 @@ struct ConnectionState
     enum class Phase { Idle, Connecting, Ready, Reconnecting, Failed, Closed };
 
     Phase phase = Phase::Idle;
-    int retryInMs = 0;    // Reconnecting: when the next attempt starts
-    int attempt = 0;      // Connecting/Reconnecting: failed attempts so far
-    RedisError error;     // Reconnecting/Failed: why
-    QString address;      // the server it is (or was) talking to; for Sentinel, the master found
+    int retryInMs = 0; // Reconnecting: when the next attempt starts
+    int attempt = 0;   // Connecting/Reconnecting: failed attempts so far
+    RedisError error;  // Reconnecting/Failed: why
+    QString address;   // the server it is (or was) talking to; for Sentinel, the master found
 
     QString describe() const;
 };

@@ -38,15 +38,18 @@ RedisConnection::RedisConnection(const ConnectionSettings &settings, QObject *pa
     m_thread.setObjectName(QStringLiteral("redis ") + settings.describe());
     m_worker = new RedisConnectionWorker(settings, m_clock);
     m_worker->moveToThread(&m_thread);
-    connect(m_worker, &RedisConnectionWorker::stateChanged, this, [this](const ConnectionState &state) {
-        m_state = state;
-        emit stateChanged(state);
-    }, Qt::QueuedConnection);
+    connect(
+        m_worker, &RedisConnectionWorker::stateChanged, this,
+        [this](const ConnectionState &state) {
+            m_state = state;
+            emit stateChanged(state);
+        },
+        Qt::QueuedConnection);
     connect(m_worker, &RedisConnectionWorker::clockMeasured, this, &RedisConnection::serverClockMeasured,
             Qt::QueuedConnection);
-    connect(m_worker, &RedisConnectionWorker::serverIdentified, this, [this](const QByteArray &runId) {
-        m_runId = runId;
-    }, Qt::QueuedConnection);
+    connect(
+        m_worker, &RedisConnectionWorker::serverIdentified, this, [this](const QByteArray &runId) { m_runId = runId; },
+        Qt::QueuedConnection);
     connect(m_worker, &RedisConnectionWorker::serverRestarted, this, &RedisConnection::serverRestarted,
             Qt::QueuedConnection);
     m_thread.start();
@@ -73,9 +76,12 @@ void RedisConnection::submit(const RedisCommand &command, Callback handler, int 
 {
     RedisConnectionWorker *worker = m_worker;
     const quint64 unit = Unit::current();
-    QMetaObject::invokeMethod(worker, [worker, command, handler = std::move(handler), serverTimeArg, urgent, unit] {
-        worker->submit(command, handler, serverTimeArg, urgent, unit);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, command, handler = std::move(handler), serverTimeArg, urgent, unit] {
+            worker->submit(command, handler, serverTimeArg, urgent, unit);
+        },
+        Qt::QueuedConnection);
 }
 
 void RedisConnection::post(std::function<void()> work)

@@ -22,8 +22,8 @@ QString seconds(int milliseconds)
 // Handshake errors that another attempt cannot fix: the operator must change the settings.
 bool isPermanent(const RedisError &error)
 {
-    return error.kind == Kind::WrongPassword || error.kind == Kind::NoPermission
-        || error.kind == Kind::ServerError || error.kind == Kind::InvalidSettings;
+    return error.kind == Kind::WrongPassword || error.kind == Kind::NoPermission || error.kind == Kind::ServerError
+           || error.kind == Kind::InvalidSettings;
 }
 
 // The server cannot take us right now, but will: retried with backoff, whatever command of the
@@ -55,12 +55,13 @@ QByteArray infoField(const QByteArray &info, const QByteArray &name)
 RedisConnectionWorker::RedisConnectionWorker(const ConnectionSettings &settings, std::shared_ptr<ServerClock> clock)
     : m_settings(settings)
     , m_clock(std::move(clock))
-    , m_pipeline(settings,
-                 [this](const QByteArray &bytes) {
-                     if (m_transport)
-                         m_transport->write(bytes);
-                 },
-                 [this] { return ServerClock::text(m_clock->nowSeconds()); })
+    , m_pipeline(
+          settings,
+          [this](const QByteArray &bytes) {
+              if (m_transport)
+                  m_transport->write(bytes);
+          },
+          [this] { return ServerClock::text(m_clock->nowSeconds()); })
     , m_connectTimer(new QTimer(this))
     , m_reconnectTimer(new QTimer(this))
     , m_sweepTimer(new QTimer(this))
@@ -282,8 +283,9 @@ void RedisConnectionWorker::onReadyRead()
         if (result == RespReader::Result::NeedMore)
             break;
         if (result == RespReader::Result::Failed) {
-            drop(RedisError::make(Kind::Protocol, QStringLiteral("Unreadable reply from the server: ")
-                                                      + m_reader.errorString()), false);
+            drop(RedisError::make(Kind::Protocol,
+                                  QStringLiteral("Unreadable reply from the server: ") + m_reader.errorString()),
+                 false);
             break;
         }
         const RedisError dropWhy = m_pipeline.onReply(reply);
@@ -339,8 +341,8 @@ void RedisConnectionWorker::scheduleReconnect(const RedisError &why)
     }
     // Exponential backoff with jitter, so that many clients of a restarted server do not all
     // come back in the same millisecond.
-    const qint64 ceiling = std::min<qint64>(m_settings.reconnectMaxMs,
-                                            qint64(m_settings.reconnectInitialMs) << std::min(m_failedAttempts, 20));
+    const qint64 ceiling = std::min<qint64>(m_settings.reconnectMaxMs, qint64(m_settings.reconnectInitialMs)
+                                                                           << std::min(m_failedAttempts, 20));
     const int delay = int(ceiling / 2 + QRandomGenerator::global()->bounded(ceiling / 2 + 1));
     ++m_failedAttempts;
     setState(ConnectionState::Phase::Reconnecting, why, delay);
@@ -363,10 +365,11 @@ void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &h
         }
     }
     if (m_settings.readOnly && command.writes) {
-        m_pipeline.refuse(handler, RedisError::make(
-            Kind::ReadOnlyMode,
-            QStringLiteral("This connection is read-only: %1 would change data, so it was not sent")
-                .arg(command.describe())));
+        m_pipeline.refuse(handler,
+                          RedisError::make(Kind::ReadOnlyMode,
+                                           QStringLiteral(
+                                               "This connection is read-only: %1 would change data, so it was not sent")
+                                               .arg(command.describe())));
         return;
     }
     if (m_state.phase == ConnectionState::Phase::Failed) {

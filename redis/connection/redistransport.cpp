@@ -32,10 +32,10 @@ RedisError socketError(QAbstractSocket::SocketError code, const QString &text, b
     case QAbstractSocket::SslInvalidUserDataError:
         return RedisError::make(Kind::TlsHandshake, QStringLiteral("TLS handshake failed: ") + text);
     case QAbstractSocket::RemoteHostClosedError:
-        return RedisError::make(Kind::ConnectionLost, up ? QStringLiteral("The server closed the connection")
-                                                         : QStringLiteral("The server closed the connection while connecting"));
-    default:
-        return RedisError::make(Kind::ConnectionLost, QStringLiteral("Connection lost: ") + text);
+        return RedisError::make(Kind::ConnectionLost,
+                                up ? QStringLiteral("The server closed the connection")
+                                   : QStringLiteral("The server closed the connection while connecting"));
+    default: return RedisError::make(Kind::ConnectionLost, QStringLiteral("Connection lost: ") + text);
     }
 }
 
@@ -50,8 +50,7 @@ RedisError localSocketError(QLocalSocket::LocalSocketError code, const QString &
         return RedisError::make(Kind::ConnectionLost, QStringLiteral("The server closed the connection"));
     case QLocalSocket::SocketTimeoutError:
         return RedisError::make(Kind::ConnectTimeout, QStringLiteral("Timed out connecting: ") + text);
-    default:
-        return RedisError::make(Kind::ConnectionLost, QStringLiteral("Connection lost: ") + text);
+    default: return RedisError::make(Kind::ConnectionLost, QStringLiteral("Connection lost: ") + text);
     }
 }
 
@@ -74,8 +73,7 @@ RedisError closedByServer()
 RedisTransport::RedisTransport(const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-{
-}
+{}
 
 RedisTransport::~RedisTransport()
 {

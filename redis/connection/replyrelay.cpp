@@ -9,11 +9,14 @@ ReplyRelay *ReplyRelay::create(QObject *context)
     // Both queued calls then land in the same thread's queue in order, so the delivery runs
     // before the relay lets go of itself.
     relay->moveToThread(context->thread());
-    connect(relay, &ReplyRelay::ready, context, [relay] {
-        const std::function<void()> delivery = std::move(relay->m_delivery);
-        if (delivery)
-            delivery();
-    }, Qt::QueuedConnection);
+    connect(
+        relay, &ReplyRelay::ready, context,
+        [relay] {
+            const std::function<void()> delivery = std::move(relay->m_delivery);
+            if (delivery)
+                delivery();
+        },
+        Qt::QueuedConnection);
     connect(relay, &ReplyRelay::ready, relay, &ReplyRelay::release, Qt::QueuedConnection);
     return relay;
 }

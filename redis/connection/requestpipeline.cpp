@@ -27,17 +27,17 @@ struct RequestPipeline::Request
     RedisCommand command;
     Handler handler;
     QDeadlineTimer deadline;
-    RedisReply reply;          // held until the requests before it are delivered
-    quint64 sentAs = 0;        // write number of its last send
-    QElapsedTimer writtenAt;   // its last send
+    RedisReply reply;        // held until the requests before it are delivered
+    quint64 sentAs = 0;      // write number of its last send
+    QElapsedTimer writtenAt; // its last send
     int serverTimeArg = -1;
-    quint64 unit = 0;          // RedisConnection::Unit's, 0: its own
+    quint64 unit = 0; // RedisConnection::Unit's, 0: its own
     int sends = 0;
     int noScripts = 0;
-    bool answered = false;     // `reply` is set
-    bool inOrder = false;      // listed in m_order
-    bool refused = false;      // refused by the server before it ran: safe to send again
-    bool done = false;         // its handler ran
+    bool answered = false; // `reply` is set
+    bool inOrder = false;  // listed in m_order
+    bool refused = false;  // refused by the server before it ran: safe to send again
+    bool done = false;     // its handler ran
 };
 
 RequestPipeline::RequestPipeline(const ConnectionSettings &settings, Writer write, ServerTime serverTime)
@@ -131,8 +131,10 @@ void RequestPipeline::send(const RequestPtr &request)
     if (command.isScript()) {
         const LuaScript *script = ScriptLibrary::instance().find(command.script);
         if (!script) {
-            finish(request, RedisReply::fromError(RedisError::make(
-                Kind::InvalidSettings, QStringLiteral("No script named \"%1\" is built in").arg(command.script))));
+            finish(request,
+                   RedisReply::fromError(
+                       RedisError::make(Kind::InvalidSettings,
+                                        QStringLiteral("No script named \"%1\" is built in").arg(command.script))));
             return;
         }
         argv.reserve(3 + command.keys.size() + command.args.size());
@@ -182,8 +184,8 @@ RedisError RequestPipeline::onReply(const RedisReply &reply)
     // The next unit goes out before this reply reaches its caller, so Redis works on it while
     // the reply is decoded here; unless this reply may send its request again (NOSCRIPT, a
     // demoted master), which goes first, as part of the unit it came in.
-    const bool mayGoAgain = reply.isError()
-        && (reply.error.kind == Kind::NoScript || reply.error.kind == Kind::ReadOnlyReplica);
+    const bool mayGoAgain =
+        reply.isError() && (reply.error.kind == Kind::NoScript || reply.error.kind == Kind::ReadOnlyReplica);
     if (!mayGoAgain) {
         sendQueued();
         return onCallerReply(entry, reply);
@@ -261,7 +263,8 @@ void RequestPipeline::retryAfterNoScript(const RequestPtr &request)
                 // for this load hear it, not a bare NOSCRIPT.
                 RedisError why = reply.error;
                 why.message = QStringLiteral("The server does not have the script \"%1\" and refused to "
-                                             "load it (SCRIPT LOAD): %2").arg(name, reply.error.message);
+                                             "load it (SCRIPT LOAD): %2")
+                                  .arg(name, reply.error.message);
                 m_scriptLoadFailures.insert(name, why);
             });
             m_scriptLoadedAt.insert(name, m_writes);
@@ -315,7 +318,8 @@ RedisError RequestPipeline::unsentError(const RedisError &lastConnectError) cons
         // left this client, so it certainly did not run: a caller may send a write again.
         return RedisError::make(Kind::NotSent,
                                 QStringLiteral("Not sent within %1, so it did not run: the requests before it on "
-                                               "this connection were still being answered").arg(within));
+                                               "this connection were still being answered")
+                                    .arg(within));
     }
     if (lastConnectError.isNull()) {
         return RedisError::make(Kind::ConnectTimeout,
@@ -346,16 +350,16 @@ RedisError RequestPipeline::sweep(const RedisError &lastConnectError)
     // Copied first: a handler may submit more.
     std::vector<RequestPtr> expired;
     for (const Expected &entry : m_expected) {
-        if (entry.request && !entry.request->done && !entry.request->answered
-            && entry.request->deadline.hasExpired())
+        if (entry.request && !entry.request->done && !entry.request->answered && entry.request->deadline.hasExpired())
             expired.push_back(entry.request);
     }
     const QString within = seconds(m_settings.requestTimeoutMs);
     for (const RequestPtr &request : expired) {
-        const QString message = request->command.writes
-            ? QStringLiteral("No reply to %1 within %2: it may still run, or have run. Check before trying again.")
-                  .arg(request->command.describe(), within)
-            : QStringLiteral("No reply to %1 within %2").arg(request->command.describe(), within);
+        const QString message =
+            request->command.writes
+                ? QStringLiteral("No reply to %1 within %2: it may still run, or have run. Check before trying again.")
+                      .arg(request->command.describe(), within)
+                : QStringLiteral("No reply to %1 within %2").arg(request->command.describe(), within);
         // The entry stays in m_expected: its reply, when it comes, must still be matched to it.
         finish(request, RedisReply::fromError(RedisError::make(Kind::Timeout, message)));
         ++m_consecutiveTimeouts;
@@ -367,10 +371,10 @@ RedisError RequestPipeline::sweep(const RedisError &lastConnectError)
     if (m_settings.timeoutsBeforeReconnect > 0 && m_consecutiveTimeouts >= m_settings.timeoutsBeforeReconnect) {
         const int count = m_consecutiveTimeouts;
         m_consecutiveTimeouts = 0;
-        return RedisError::make(Kind::ConnectionLost,
-                                QStringLiteral("%1 requests in a row got no reply within %2: "
-                                               "the connection is taken as dead and opened again")
-                                    .arg(count).arg(within));
+        return RedisError::make(Kind::ConnectionLost, QStringLiteral("%1 requests in a row got no reply within %2: "
+                                                                     "the connection is taken as dead and opened again")
+                                                          .arg(count)
+                                                          .arg(within));
     }
     if (!m_expected.empty() && m_lastHeard.elapsed() > m_settings.requestTimeoutMs) {
         return RedisError::make(Kind::ConnectionLost,
@@ -396,15 +400,17 @@ void RequestPipeline::abandon(const RedisError &why)
         if (!request || request->done || request->answered)
             continue;
         if (request->command.writes && !request->refused) {
-            complete(request, RedisReply::fromError(RedisError::make(
-                Kind::ConnectionLost,
-                QStringLiteral("%1 before the reply to %2: it may or may not have run. "
-                               "Check before trying again.").arg(why.message, request->command.describe()))));
+            complete(request,
+                     RedisReply::fromError(
+                         RedisError::make(Kind::ConnectionLost,
+                                          QStringLiteral("%1 before the reply to %2: it may or may not have run. "
+                                                         "Check before trying again.")
+                                              .arg(why.message, request->command.describe()))));
         } else if (request->sends >= m_settings.readAttempts) {
-            complete(request, RedisReply::fromError(RedisError::make(
-                Kind::ConnectionLost,
-                QStringLiteral("%1; gave up on %2 after %3 tries")
-                    .arg(why.message, request->command.describe()).arg(request->sends))));
+            complete(request, RedisReply::fromError(RedisError::make(Kind::ConnectionLost,
+                                                                     QStringLiteral("%1; gave up on %2 after %3 tries")
+                                                                         .arg(why.message, request->command.describe())
+                                                                         .arg(request->sends))));
         } else {
             resend.push_back(request);
         }
@@ -440,8 +446,8 @@ void RequestPipeline::failAll(const RedisError &error)
         }
         RedisError unknown = error;
         if (request->command.writes && !request->refused)
-            unknown.message += QStringLiteral(" before the reply to %1: it may or may not have run")
-                                   .arg(request->command.describe());
+            unknown.message +=
+                QStringLiteral(" before the reply to %1: it may or may not have run").arg(request->command.describe());
         finish(request, RedisReply::fromError(unknown));
     }
     for (const RequestPtr &request : queue)

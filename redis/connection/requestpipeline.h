@@ -104,16 +104,16 @@ private:
     ConnectionSettings m_settings;
     Writer m_write;
     ServerTime m_serverTime;
-    std::deque<RequestPtr> m_queue;    // not sent yet
-    std::deque<Expected> m_expected;   // sent, reply awaited, in order
-    std::deque<RequestPtr> m_order;    // sent callers' requests not delivered yet, in send order
-    QHash<QString, quint64> m_scriptLoadedAt; // script name -> write number of its SCRIPT LOAD
+    std::deque<RequestPtr> m_queue;                  // not sent yet
+    std::deque<Expected> m_expected;                 // sent, reply awaited, in order
+    std::deque<RequestPtr> m_order;                  // sent callers' requests not delivered yet, in send order
+    QHash<QString, quint64> m_scriptLoadedAt;        // script name -> write number of its SCRIPT LOAD
     QHash<QString, RedisError> m_scriptLoadFailures; // script name -> why its last SCRIPT LOAD failed
-    quint64 m_writes = 0;              // numbers every command written on this connection
-    QElapsedTimer m_lastHeard;         // since bytes arrived, or replies began to be owed
-    qint64 m_pending = 0;              // callers' requests not finished
+    quint64 m_writes = 0;                            // numbers every command written on this connection
+    QElapsedTimer m_lastHeard;                       // since bytes arrived, or replies began to be owed
+    qint64 m_pending = 0;                            // callers' requests not finished
     int m_consecutiveTimeouts = 0;
-    int m_atServer = 0;                // callers' entries in m_expected
-    quint64 m_unitAtServer = 0;        // the unit of the last caller's request written
+    int m_atServer = 0;         // callers' entries in m_expected
+    quint64 m_unitAtServer = 0; // the unit of the last caller's request written
     bool m_open = false;
 };

@@ -10,9 +10,7 @@ SentinelResolver::SentinelResolver(QObject *parent)
     , m_timer(new QTimer(this))
 {
     m_timer->setSingleShot(true);
-    connect(m_timer, &QTimer::timeout, this, [this] {
-        finishAttempt(QStringLiteral("no answer in time"));
-    });
+    connect(m_timer, &QTimer::timeout, this, [this] { finishAttempt(QStringLiteral("no answer in time")); });
 }
 
 void SentinelResolver::resolve(const ConnectionSettings &settings, Done done)
@@ -88,10 +86,13 @@ void SentinelResolver::finishAttempt(const QString &why)
     // Let the socket's own signal finish before it is replaced; a lookup cancelled or replaced
     // meanwhile must not be continued.
     const quint64 lookup = m_lookup;
-    QMetaObject::invokeMethod(this, [this, lookup] {
-        if (lookup == m_lookup && m_done)
-            tryNext();
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, lookup] {
+            if (lookup == m_lookup && m_done)
+                tryNext();
+        },
+        Qt::QueuedConnection);
     closeTransport();
 }
 

@@ -7,8 +7,7 @@
 
 ServerClock::ServerClock(LocalClock local)
     : m_local(std::move(local))
-{
-}
+{}
 
 qint64 ServerClock::localMs() const
 {

@@ -52,8 +52,7 @@ QStringList stringList(const QJsonArray &array)
     return out;
 }
 
-QStringList listField(const QJsonObject &object, const QString &name, FieldProblems *problems,
-                      bool required)
+QStringList listField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required)
 {
     const QJsonValue value = object.value(name);
     if (value.isUndefined() || value.isNull()) {
@@ -74,8 +73,7 @@ bool absent(const QJsonValue &value)
     return value.isUndefined() || value.isNull() || (value.isBool() && !value.toBool());
 }
 
-QString stringField(const QJsonObject &object, const QString &name, FieldProblems *problems,
-                    bool required)
+QString stringField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required)
 {
     const QJsonValue value = object.value(name);
     if (absent(value)) {
@@ -90,8 +88,7 @@ QString stringField(const QJsonObject &object, const QString &name, FieldProblem
     return value.toString();
 }
 
-double numberField(const QJsonObject &object, const QString &name, FieldProblems *problems,
-                   bool required)
+double numberField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required)
 {
     const QJsonValue value = object.value(name);
     if (value.isDouble())

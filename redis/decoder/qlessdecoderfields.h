@@ -25,8 +25,7 @@ QString compact(const QJsonValue &value);
 bool asList(const QJsonValue &value, QJsonArray *out);
 QStringList stringList(const QJsonArray &array);
 // A list field of a record: problems recorded, never fatal.
-QStringList listField(const QJsonObject &object, const QString &name, FieldProblems *problems,
-                      bool required = false);
+QStringList listField(const QJsonObject &object, const QString &name, FieldProblems *problems, bool required = false);
 // Lua's false is its nil: qless's scripts reply `false` for a hash field that is not there
 // (`spawned_from_jid` of a job no recurring template spawned).
 bool absent(const QJsonValue &value);

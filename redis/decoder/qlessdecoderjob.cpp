@@ -52,8 +52,9 @@ void readHistory(const QJsonValue &value, Job *job)
             if (event.what == QLatin1String("invalid"))
                 unreadable = true;
             for (auto it = object.begin(); it != object.end(); ++it) {
-                static const QStringList known{QStringLiteral("when"), QStringLiteral("what"), QStringLiteral("q"),
-                                               QStringLiteral("worker"), QStringLiteral("group"), QStringLiteral("raw")};
+                static const QStringList known{QStringLiteral("when"),  QStringLiteral("what"),
+                                               QStringLiteral("q"),     QStringLiteral("worker"),
+                                               QStringLiteral("group"), QStringLiteral("raw")};
                 if (!known.contains(it.key()))
                     event.extra.insert(it.key(), it.value());
             }
@@ -147,8 +148,8 @@ void readData(const QJsonValue &value, Job *job)
         } else if (!doc.array().at(0).isObject()) {
             // qless's clients hand data to the job as a map (job.data['url']): JSON that is not
             // an object is readable, and yet every worker would trip on it.
-            job->problems.insert(QStringLiteral("data"),
-                                 {FieldProblem::Kind::Invalid, QStringLiteral("not a JSON object: ") + job->data.left(200)});
+            job->problems.insert(QStringLiteral("data"), {FieldProblem::Kind::Invalid,
+                                                          QStringLiteral("not a JSON object: ") + job->data.left(200)});
         }
     }
 }
@@ -167,9 +168,9 @@ void checkRanges(Job *job)
     constexpr double LastMoment = 253402300799.0; // 9999-12-31T23:59:59Z
     mark(QStringLiteral("retries"), &job->retries, job->retries < 0 || job->retries != std::floor(job->retries));
     mark(QStringLiteral("remaining"), &job->remaining, job->remaining < -1);
-    for (auto [field, value] : {std::pair{QStringLiteral("time"), &job->time},
-                                std::pair{QStringLiteral("expires"), &job->expires},
-                                std::pair{QStringLiteral("due"), &job->due}})
+    for (auto [field, value] :
+         {std::pair{QStringLiteral("time"), &job->time}, std::pair{QStringLiteral("expires"), &job->expires},
+          std::pair{QStringLiteral("due"), &job->due}})
         mark(field, value, *value < 0 || *value > LastMoment);
 }
 

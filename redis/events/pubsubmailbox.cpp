@@ -5,8 +5,7 @@
 
 PubSubMailbox::PubSubMailbox(int capacity)
     : m_capacity(qMax(1, capacity))
-{
-}
+{}
 
 bool PubSubMailbox::put(PubSubMessage message)
 {

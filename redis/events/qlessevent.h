@@ -17,16 +17,16 @@ struct QlessEvent
     quint64 sequence = 0;  // order of arrival, given by whoever keeps the events
     qint64 receivedMs = 0; // the desktop's clock; for a Gap, when the stream resumed
     Source source = Source::Log;
-    QString event;         // put, completed, ..., as published, even when unknown to us
+    QString event; // put, completed, ..., as published, even when unknown to us
     QString jid;
     QString queue;
     QString worker;
-    QString klass;         // not published by qless: filled in when it becomes known
-    QString detail;        // the rest, in words: group and message, to, option = value...
-    QString problem;       // non-empty: the payload could not be read as qless publishes it
+    QString klass;   // not published by qless: filled in when it becomes known
+    QString detail;  // the rest, in words: group and message, to, option = value...
+    QString problem; // non-empty: the payload could not be read as qless publishes it
     QByteArray channel;
-    QByteArray payload;    // as received, for a closer look
-    qint64 lostMs = 0;     // Gap: when the stream was lost
+    QByteArray payload; // as received, for a closer look
+    qint64 lostMs = 0;  // Gap: when the stream was lost
 
     bool isGap() const { return source == Source::Gap; }
 };

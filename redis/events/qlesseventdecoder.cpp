@@ -14,8 +14,8 @@ const QByteArray Prefix = QByteArrayLiteral("ql:");
 // Tracked jobs' channels, as qless.lua's publish_if_tracked and track() name them.
 const QList<QByteArray> &trackedEvents()
 {
-    static const QList<QByteArray> events{"put", "popped", "completed", "failed", "stalled", "canceled",
-                                          "track", "untrack"};
+    static const QList<QByteArray> events{"put",     "popped",   "completed", "failed",
+                                          "stalled", "canceled", "track",     "untrack"};
     return events;
 }
 
@@ -23,19 +23,13 @@ const QList<QByteArray> &trackedEvents()
 QString text(const QJsonValue &value)
 {
     switch (value.type()) {
-    case QJsonValue::String:
-        return value.toString();
+    case QJsonValue::String: return value.toString();
     case QJsonValue::Undefined:
-    case QJsonValue::Null:
-        return QString();
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(value.toDouble(), 'g', 15);
-    case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Null: return QString();
+    case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return QString::number(value.toDouble(), 'g', 15);
+    case QJsonValue::Array: return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object: return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     }
     return QString();
 }
@@ -68,8 +62,8 @@ void decodeLog(const QByteArray &payload, QlessEvent *event)
     if (object.contains(QStringLiteral("option")) && object.contains(QStringLiteral("value")))
         rest << text(object.take(QStringLiteral("option"))) + QStringLiteral(" = ")
                     + text(object.take(QStringLiteral("value")));
-    for (const QString &key : {QStringLiteral("to"), QStringLiteral("group"), QStringLiteral("option"),
-                               QStringLiteral("message")}) {
+    for (const QString &key :
+         {QStringLiteral("to"), QStringLiteral("group"), QStringLiteral("option"), QStringLiteral("message")}) {
         if (object.contains(key))
             rest << key + QStringLiteral(": ") + text(object.take(key));
     }
@@ -90,10 +84,10 @@ QList<QByteArray> channels()
 
 QStringList knownEvents()
 {
-    return {QStringLiteral("put"),        QStringLiteral("popped"),       QStringLiteral("completed"),
-            QStringLiteral("advanced"),   QStringLiteral("failed"),       QStringLiteral("stalled"),
-            QStringLiteral("lock_lost"),  QStringLiteral("canceled"),     QStringLiteral("track"),
-            QStringLiteral("untrack"),    QStringLiteral("config_set"),   QStringLiteral("config_unset"),
+    return {QStringLiteral("put"),       QStringLiteral("popped"),     QStringLiteral("completed"),
+            QStringLiteral("advanced"),  QStringLiteral("failed"),     QStringLiteral("stalled"),
+            QStringLiteral("lock_lost"), QStringLiteral("canceled"),   QStringLiteral("track"),
+            QStringLiteral("untrack"),   QStringLiteral("config_set"), QStringLiteral("config_unset"),
             QStringLiteral("gap")};
 }
 

@@ -15,4 +15,4 @@ QList<QByteArray> channels();
 // The events qless publishes, for a filter's choices (more may come: they are shown too).
 QStringList knownEvents();
 QlessEvent decode(const PubSubMessage &message);
-}
+} // namespace QlessEventDecoder

@@ -5,8 +5,7 @@
 #include "redissubscriberworker.h"
 
 RedisSubscriber::RedisSubscriber(const ConnectionSettings &settings, const QList<QByteArray> &channels,
-                                 const QList<QByteArray> &patterns, QObject *parent, int capacity,
-                                 Prepare prepare)
+                                 const QList<QByteArray> &patterns, QObject *parent, int capacity, Prepare prepare)
     : QObject(parent)
     , m_mailbox(std::make_shared<PubSubMailbox>(capacity))
 {
@@ -15,10 +14,13 @@ RedisSubscriber::RedisSubscriber(const ConnectionSettings &settings, const QList
     m_thread.setObjectName(QStringLiteral("events ") + settings.describe());
     m_worker = new RedisSubscriberWorker(settings, channels, patterns, m_mailbox, std::move(prepare));
     m_worker->moveToThread(&m_thread);
-    connect(m_worker, &RedisSubscriberWorker::stateChanged, this, [this](const ConnectionState &state) {
-        m_state = state;
-        emit stateChanged(state);
-    }, Qt::QueuedConnection);
+    connect(
+        m_worker, &RedisSubscriberWorker::stateChanged, this,
+        [this](const ConnectionState &state) {
+            m_state = state;
+            emit stateChanged(state);
+        },
+        Qt::QueuedConnection);
     connect(m_worker, &RedisSubscriberWorker::messagesWaiting, this, &RedisSubscriber::takeMessages,
             Qt::QueuedConnection);
     m_thread.start();

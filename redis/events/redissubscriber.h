@@ -36,8 +36,8 @@ public:
     using Prepare = std::function<void(PubSubMessage &)>;
 
     RedisSubscriber(const ConnectionSettings &settings, const QList<QByteArray> &channels,
-                    const QList<QByteArray> &patterns, QObject *parent = nullptr,
-                    int capacity = DefaultCapacity, Prepare prepare = {});
+                    const QList<QByteArray> &patterns, QObject *parent = nullptr, int capacity = DefaultCapacity,
+                    Prepare prepare = {});
     ~RedisSubscriber() override; // closes, then ends the thread
     Q_DISABLE_COPY_MOVE(RedisSubscriber)
 

@@ -20,8 +20,7 @@ constexpr int WakeDelayMs = 25;
 
 bool isPermanent(const RedisError &error)
 {
-    return error.kind == Kind::WrongPassword || error.kind == Kind::NoPermission
-        || error.kind == Kind::InvalidSettings;
+    return error.kind == Kind::WrongPassword || error.kind == Kind::NoPermission || error.kind == Kind::InvalidSettings;
 }
 } // namespace
 
@@ -44,8 +43,8 @@ RedisSubscriberWorker::RedisSubscriberWorker(const ConnectionSettings &settings,
     m_wakeTimer->setSingleShot(true);
     m_pingTimer->setInterval(qMax(1000, m_settings.keepAliveIdleMs));
     connect(m_connectTimer, &QTimer::timeout, this, [this] {
-        drop(RedisError::make(Kind::ConnectTimeout, QStringLiteral("Not subscribed within %1 ms")
-                                                        .arg(m_settings.connectTimeoutMs)),
+        drop(RedisError::make(Kind::ConnectTimeout,
+                              QStringLiteral("Not subscribed within %1 ms").arg(m_settings.connectTimeoutMs)),
              false);
     });
     connect(m_reconnectTimer, &QTimer::timeout, this, &RedisSubscriberWorker::connectNow);
@@ -166,12 +165,13 @@ void RedisSubscriberWorker::onTransportUp()
         // Right after a failover Sentinel may still name the old master: its events stopped.
         // Bound: the server's role and its replicas' offsets (a few entries).
         send({"ROLE"});
-        m_expected.append(Expected{false, [this](const RedisReply &reply) {
-            if (!reply.isError() && reply.elements.value(0).bytes != "master")
-                drop(RedisError::make(Kind::ReadOnlyReplica,
-                                      QStringLiteral("The server Sentinel named is not (yet) the master")),
-                     false);
-        }});
+        m_expected.append(
+            Expected{false, [this](const RedisReply &reply) {
+                         if (!reply.isError() && reply.elements.value(0).bytes != "master")
+                             drop(RedisError::make(Kind::ReadOnlyReplica,
+                                                   QStringLiteral("The server Sentinel named is not (yet) the master")),
+                                  false);
+                     }});
     }
     // Bound: names this connection, whatever the data.
     send({"CLIENT", "SETNAME", m_settings.clientName.toUtf8() + "-events"});
@@ -198,8 +198,9 @@ void RedisSubscriberWorker::onReadyRead()
         if (result == RespReader::Result::NeedMore)
             break;
         if (result == RespReader::Result::Failed) {
-            drop(RedisError::make(Kind::Protocol, QStringLiteral("Unreadable reply from the server: ")
-                                                      + m_reader.errorString()), false);
+            drop(RedisError::make(Kind::Protocol,
+                                  QStringLiteral("Unreadable reply from the server: ") + m_reader.errorString()),
+                 false);
             break;
         }
         onReply(reply);
@@ -212,7 +213,7 @@ void RedisSubscriberWorker::onReply(const RedisReply &reply)
         const Expected expected = m_expected.takeFirst();
         if (reply.isError()) {
             const bool passing = reply.error.kind == Kind::MaxClients || reply.error.kind == Kind::Loading
-                || reply.error.kind == Kind::Busy;
+                                 || reply.error.kind == Kind::Busy;
             if (passing || expected.mustSucceed) {
                 drop(reply.error, !passing && isPermanent(reply.error));
                 return;
@@ -276,8 +277,8 @@ void RedisSubscriberWorker::ping()
     if (!m_subscribed)
         return;
     if (m_pongOwed) {
-        drop(RedisError::make(Kind::Timeout, QStringLiteral("No answer to PING within %1 ms")
-                                                 .arg(m_pingTimer->interval())),
+        drop(RedisError::make(Kind::Timeout,
+                              QStringLiteral("No answer to PING within %1 ms").arg(m_pingTimer->interval())),
              false);
         return;
     }
@@ -325,8 +326,8 @@ void RedisSubscriberWorker::drop(const RedisError &why, bool permanent)
         return;
     }
     // Exponential backoff with jitter, as the main connection's.
-    const qint64 ceiling = std::min<qint64>(m_settings.reconnectMaxMs,
-                                            qint64(m_settings.reconnectInitialMs) << std::min(m_failedAttempts, 20));
+    const qint64 ceiling = std::min<qint64>(m_settings.reconnectMaxMs, qint64(m_settings.reconnectInitialMs)
+                                                                           << std::min(m_failedAttempts, 20));
     const int delay = int(ceiling / 2 + QRandomGenerator::global()->bounded(ceiling / 2 + 1));
     ++m_failedAttempts;
     setState(ConnectionState::Phase::Reconnecting, why, delay);

@@ -84,7 +84,7 @@ private:
     int m_acksOwed = 0;         // subscribe confirmations still owed
     bool m_subscribed = false;
     bool m_pongOwed = false;
-    qint64 m_lostMs = 0;        // when the last subscription was lost; 0 = never subscribed or not lost
+    qint64 m_lostMs = 0; // when the last subscription was lost; 0 = never subscribed or not lost
     QString m_lostWhy;
     int m_failedAttempts = 0;
     bool m_closed = false;

@@ -19,9 +19,8 @@ QString CommandGuard::refusal(const QList<QByteArray> &argv)
     const QByteArray name = argv.first().toUpper();
     const QByteArray sub = argv.size() > 1 ? argv.at(1).toUpper() : QByteArray();
 
-    static const QSet<QByteArray> pushes{"SUBSCRIBE",   "PSUBSCRIBE",   "SSUBSCRIBE", "UNSUBSCRIBE",
-                                         "PUNSUBSCRIBE", "SUNSUBSCRIBE", "MONITOR",    "SYNC",
-                                         "PSYNC",        "REPLCONF"};
+    static const QSet<QByteArray> pushes{"SUBSCRIBE",    "PSUBSCRIBE", "SSUBSCRIBE", "UNSUBSCRIBE", "PUNSUBSCRIBE",
+                                         "SUNSUBSCRIBE", "MONITOR",    "SYNC",       "PSYNC",       "REPLCONF"};
     if (pushes.contains(name))
         return notHere(name, QStringLiteral("the server would then send messages nobody asked for, and every "
                                             "reply after it would reach the wrong request"));
@@ -36,9 +35,10 @@ QString CommandGuard::refusal(const QList<QByteArray> &argv)
     if (name == "RESET" || name == "QUIT" || name == "SELECT" || name == "AUTH" || name == "SHUTDOWN")
         return notHere(name, QStringLiteral("it would change or end the connection every other request shares; "
                                             "the database and the user belong in the connection URL"));
-    static const QSet<QByteArray> blocking{"BLPOP",   "BRPOP",   "BRPOPLPUSH", "BLMOVE", "BLMPOP",
-                                           "BZPOPMIN", "BZPOPMAX", "BZMPOP",   "WAIT",   "WAITAOF"};
-    const bool blockingRead = (name == "XREAD" || name == "XREADGROUP")
+    static const QSet<QByteArray> blocking{"BLPOP",    "BRPOP",    "BRPOPLPUSH", "BLMOVE", "BLMPOP",
+                                           "BZPOPMIN", "BZPOPMAX", "BZMPOP",     "WAIT",   "WAITAOF"};
+    const bool blockingRead =
+        (name == "XREAD" || name == "XREADGROUP")
         && std::any_of(argv.begin() + 1, argv.end(), [](const QByteArray &arg) { return arg.toUpper() == "BLOCK"; });
     if (blocking.contains(name) || blockingRead)
         return notHere(name, QStringLiteral("it blocks, and every request behind it on the shared connection "

@@ -17,8 +17,7 @@ RedisCommand RedisCommand::write(const QList<QByteArray> &argv)
     return command;
 }
 
-RedisCommand RedisCommand::readScript(const QString &name, const QList<QByteArray> &keys,
-                                      const QList<QByteArray> &args)
+RedisCommand RedisCommand::readScript(const QString &name, const QList<QByteArray> &keys, const QList<QByteArray> &args)
 {
     RedisCommand command;
     command.script = name;

@@ -15,14 +15,12 @@ struct RedisCommand
     QString script;         // or a script: name in ScriptLibrary, with keys and args
     QList<QByteArray> keys;
     QList<QByteArray> args;
-    bool writes = true;     // assume the worst unless told
+    bool writes = true; // assume the worst unless told
 
     static RedisCommand read(const QList<QByteArray> &argv);
     static RedisCommand write(const QList<QByteArray> &argv);
-    static RedisCommand readScript(const QString &name, const QList<QByteArray> &keys,
-                                   const QList<QByteArray> &args);
-    static RedisCommand writeScript(const QString &name, const QList<QByteArray> &keys,
-                                    const QList<QByteArray> &args);
+    static RedisCommand readScript(const QString &name, const QList<QByteArray> &keys, const QList<QByteArray> &args);
+    static RedisCommand writeScript(const QString &name, const QList<QByteArray> &keys, const QList<QByteArray> &args);
 
     bool isScript() const { return !script.isEmpty(); }
     // For messages: "EVALSHA put" or "GET".

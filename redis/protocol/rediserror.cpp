@@ -22,14 +22,12 @@ bool RedisError::certainlyNotRun() const
     case Kind::NoScript:
     case Kind::ReadOnlyMode:
     case Kind::NotAllowed:
-    case Kind::NotSent:
-        return true;
+    case Kind::NotSent: return true;
     case Kind::NoPermission:
         // Refused by ACL before the script started, or by our script before its first write;
         // refused by ACL inside a script, after what it wrote before (Redis keeps that).
         return !serverText.contains("user_script:") || serverText.contains(ScriptRefusedUnchanged);
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -46,10 +44,8 @@ bool RedisError::isPassing() const
     case Kind::ReadOnlyReplica:
     case Kind::MaxClients:
     case Kind::Loading:
-    case Kind::Busy:
-        return true;
-    default:
-        return false;
+    case Kind::Busy: return true;
+    default: return false;
     }
 }
 
@@ -65,8 +61,7 @@ QString RedisError::cleanScriptError(const QByteArray &text)
 {
     QString message = QString::fromUtf8(text).trimmed();
     // Redis 7 appends where the error came from; the operator needs none of it.
-    static const QRegularExpression suffix(
-        QStringLiteral("\\s*script: [0-9a-f]{40}, on @user_script:\\d+\\.?$"));
+    static const QRegularExpression suffix(QStringLiteral("\\s*script: [0-9a-f]{40}, on @user_script:\\d+\\.?$"));
     message.remove(suffix);
     static const QRegularExpression prefix(QStringLiteral("^(ERR )?(user_script:\\d+: )?"));
     message.remove(prefix);
@@ -93,11 +88,9 @@ RedisError RedisError::fromServer(const QByteArray &text)
     };
     if (code == "WRONGPASS" || text.startsWith("ERR invalid password")
         || text.startsWith("ERR AUTH <password> called without"))
-        return set(Kind::WrongPassword,
-                   QStringLiteral("The server refused the user name or password (%1)").arg(rest));
+        return set(Kind::WrongPassword, QStringLiteral("The server refused the user name or password (%1)").arg(rest));
     if (code == "NOAUTH")
-        return set(Kind::WrongPassword,
-                   QStringLiteral("The server wants a password and none was given"));
+        return set(Kind::WrongPassword, QStringLiteral("The server wants a password and none was given"));
     // Redis 7 words a refusal inside a script "The user executing the script can't run this
     // command...", "...can't access at least one of the keys...", "...can't publish to the
     // channel..."; our scripts' own check before their first write says ScriptRefusedUnchanged.
@@ -108,8 +101,8 @@ RedisError RedisError::fromServer(const QByteArray &text)
         why.remove(ourCheck);
         set(Kind::NoPermission, QStringLiteral("Not permitted for this Redis user (ACL): %1").arg(why));
         if (!error.certainlyNotRun())
-            error.message += QStringLiteral(
-                " (refused partway through the script: what it wrote before stays written)");
+            error.message +=
+                QStringLiteral(" (refused partway through the script: what it wrote before stays written)");
         return error;
     }
     if (code == "READONLY" || text.contains("READONLY You can't write"))
@@ -121,8 +114,7 @@ RedisError RedisError::fromServer(const QByteArray &text)
     if (code == "LOADING")
         return set(Kind::Loading, QStringLiteral("The server is still loading its data; try again shortly"));
     if (code == "BUSY")
-        return set(Kind::Busy,
-                   QStringLiteral("The server is busy running a script; try again shortly"));
+        return set(Kind::Busy, QStringLiteral("The server is busy running a script; try again shortly"));
     if (code == "OOM" || text.contains("OOM command not allowed"))
         return set(Kind::OutOfMemory,
                    QStringLiteral("The server is out of memory (maxmemory reached) and refuses writes"));

@@ -19,7 +19,7 @@ struct RedisError
         ConnectionLost, // the reply never came; for a write, whether it ran is unknown
         Closed,         // the connection was closed by us, or gave up reconnecting
         Timeout,        // no reply within the request timeout
-        NotSent,        // never written within the request timeout (held behind the unit at the server, or no connection)
+        NotSent, // never written within the request timeout (held behind the unit at the server, or no connection)
         SentinelUnavailable,
         InvalidSettings,
         Protocol,

@@ -13,10 +13,10 @@ struct RedisReply
     enum class Type { Nil, Status, Error, Integer, String, Array };
 
     Type type = Type::Nil;
-    QByteArray bytes;   // Status, String (and the raw text of a server Error)
-    qint64 integer = 0; // Integer
+    QByteArray bytes;           // Status, String (and the raw text of a server Error)
+    qint64 integer = 0;         // Integer
     QList<RedisReply> elements; // Array
-    RedisError error;   // Error
+    RedisError error;           // Error
     // For a caller's request that was written: nanoseconds from its last write to this reply (or
     // the error standing in for it), on the connection's thread: the round trip, without any wait
     // on the connection before the write. -1 for one never written.

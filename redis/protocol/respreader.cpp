@@ -43,8 +43,7 @@ RedisReply fromHiredis(const redisReply *reply)
 
 RespReader::RespReader()
     : m_reader(redisReaderCreate())
-{
-}
+{}
 
 RespReader::~RespReader()
 {

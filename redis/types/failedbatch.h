@@ -46,7 +46,8 @@ struct FailedBatch
     // Entries skipped that stay in the group's list, among the oldest: what `skip` grows by.
     qint64 leftInPlace() const
     {
-        return skipped.value(QStringLiteral("has dependents")).size() + skipped.value(QStringLiteral("no queue")).size();
+        return skipped.value(QStringLiteral("has dependents")).size()
+               + skipped.value(QStringLiteral("no queue")).size();
     }
     // Of the `skip` entries earlier batches left in place, how many had left the group by this
     // batch (another client took them): the script did not pass over them.

@@ -11,9 +11,9 @@ struct FailureSigPage
 {
     struct Failure
     {
-        QByteArray jid;    // the bytes Redis holds
-        double when = 0;   // 0: the job is gone or its failure unreadable
-        QString text;      // the first line and the possible top frames
+        QByteArray jid;  // the bytes Redis holds
+        double when = 0; // 0: the job is gone or its failure unreadable
+        QString text;    // the first line and the possible top frames
     };
     qint64 total = 0;
     QList<Failure> failures;

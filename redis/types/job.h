@@ -39,9 +39,9 @@ struct JobEvent
     // a log entry a worker added (qless's `log` command takes any message).
     bool isTransition() const
     {
-        static const QStringList transitions{QStringLiteral("put"), QStringLiteral("popped"), QStringLiteral("done"),
-                                             QStringLiteral("failed"), QStringLiteral("timed-out"),
-                                             QStringLiteral("throttled")};
+        static const QStringList transitions{QStringLiteral("put"),       QStringLiteral("popped"),
+                                             QStringLiteral("done"),      QStringLiteral("failed"),
+                                             QStringLiteral("timed-out"), QStringLiteral("throttled")};
         return transitions.contains(what);
     }
     bool isLog() const { return raw.isEmpty() && what != QLatin1String("invalid") && !isTransition(); }
@@ -78,8 +78,8 @@ struct Job
     // When the job was last put into a queue (seconds since the epoch): the last `put` in its
     // history, whichever form; `time` when the history holds no put; 0 when neither is known.
     double put = 0;
-    double due = 0;  // scheduled jobs: when they fall due; 0 otherwise
-    QString data; // the job's data as stored: JSON text, not parsed here (it may be large)
+    double due = 0; // scheduled jobs: when they fall due; 0 otherwise
+    QString data;   // the job's data as stored: JSON text, not parsed here (it may be large)
     QStringList tags;
     enum class HistoryForm { None, Stages, Events };
     HistoryForm historyForm = HistoryForm::None;
@@ -102,10 +102,7 @@ struct Job
     // A running job whose lock ran out (at or before `now`): the hash still says running, yet
     // qless lists it as stalled (`jobs stalled`, the workers' counts) and the next pop hands it
     // out again. Views show it as stalled.
-    bool lockExpired(double now) const
-    {
-        return state == QLatin1String("running") && expires > 0 && expires <= now;
-    }
+    bool lockExpired(double now) const { return state == QLatin1String("running") && expires > 0 && expires <= now; }
 
     // A jid listed somewhere (a failure group, the tracked set) whose job is gone.
     bool isMissing() const { return state == QLatin1String("missing"); }

@@ -13,15 +13,15 @@ struct JobSearchPage
 {
     struct Match
     {
-        QByteArray jid;     // the bytes Redis holds
-        QString state;      // as the console shows it: a running job whose lock ran out is stalled
-        QString message;    // the failure message, when asked for (JobSearchQuery::withMessage)
-        QByteArray data;    // the data's text, when asked for (JobSearchQuery::withData)
+        QByteArray jid;  // the bytes Redis holds
+        QString state;   // as the console shows it: a running job whose lock ran out is stalled
+        QString message; // the failure message, when asked for (JobSearchQuery::withMessage)
+        QByteArray data; // the data's text, when asked for (JobSearchQuery::withData)
     };
 
-    QByteArray cursor;      // "0": the walk is over
-    qint64 looked = 0;      // keys this call looked at
-    qint64 keys = 0;        // keys in the database then (jobs and everything else): for progress
+    QByteArray cursor; // "0": the walk is over
+    qint64 looked = 0; // keys this call looked at
+    qint64 keys = 0;   // keys in the database then (jobs and everything else): for progress
     QList<Match> matches;
 
     bool atEnd() const { return cursor == "0"; }

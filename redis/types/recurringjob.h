@@ -18,7 +18,7 @@ struct RecurringJob
     double interval = 0;
     double retries = 0;
     double count = 0;
-    double next = 0; // when it next runs; 0 when not scheduled
+    double next = 0;    // when it next runs; 0 when not scheduled
     double backlog = 0; // current qless: at most this many missed runs spawned at once; 0 for no cap
     QString data;
     QStringList tags;

@@ -32,13 +32,13 @@ inline bool isInteractive(const QWidget *widget)
     if (qobject_cast<const QStackedWidget *>(widget) || qobject_cast<const QTabWidget *>(widget))
         return false; // containers: the tab bar and the controls inside are what one operates
     return qobject_cast<const QAbstractButton *>(widget) || qobject_cast<const QLineEdit *>(widget)
-        || qobject_cast<const QComboBox *>(widget) || qobject_cast<const QAbstractSpinBox *>(widget)
-        || qobject_cast<const QAbstractItemView *>(widget) || qobject_cast<const QTextEdit *>(widget)
-        || qobject_cast<const QPlainTextEdit *>(widget) || qobject_cast<const QAbstractSlider *>(widget)
-        || qobject_cast<const QTabBar *>(widget)
-        // anything else a Tab stops at (a label with links, a chart view)
-        || ((widget->focusPolicy() & Qt::TabFocus) && !qobject_cast<const QLabel *>(widget)
-            && widget->metaObject() != &QWidget::staticMetaObject);
+           || qobject_cast<const QComboBox *>(widget) || qobject_cast<const QAbstractSpinBox *>(widget)
+           || qobject_cast<const QAbstractItemView *>(widget) || qobject_cast<const QTextEdit *>(widget)
+           || qobject_cast<const QPlainTextEdit *>(widget) || qobject_cast<const QAbstractSlider *>(widget)
+           || qobject_cast<const QTabBar *>(widget)
+           // anything else a Tab stops at (a label with links, a chart view)
+           || ((widget->focusPolicy() & Qt::TabFocus) && !qobject_cast<const QLabel *>(widget)
+               && widget->metaObject() != &QWidget::staticMetaObject);
 }
 
 // Qt builds some controls out of others (a spin box's line edit, a table's corner button, a tab

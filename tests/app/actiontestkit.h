@@ -17,18 +17,20 @@ template<typename T>
 T *waitForWidget(const QString &name, int timeoutMs = 10000)
 {
     T *found = nullptr;
-    (void)QTest::qWaitFor([&found, &name] {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            auto *candidate = qobject_cast<T *>(widget);
-            if (!candidate || candidate->objectName() != name)
-                candidate = widget->findChild<T *>(name);
-            if (candidate && candidate->isVisible()) {
-                found = candidate;
-                return true;
+    (void)QTest::qWaitFor(
+        [&found, &name] {
+            for (QWidget *widget : QApplication::topLevelWidgets()) {
+                auto *candidate = qobject_cast<T *>(widget);
+                if (!candidate || candidate->objectName() != name)
+                    candidate = widget->findChild<T *>(name);
+                if (candidate && candidate->isVisible()) {
+                    found = candidate;
+                    return true;
+                }
             }
-        }
-        return false;
-    }, timeoutMs);
+            return false;
+        },
+        timeoutMs);
     return found;
 }
 

@@ -75,13 +75,15 @@ public:
             }
             if (alike || !words.contains(letters))
                 continue;
-            English english{m.source, TranslationFile::pattern(source), {},
+            English english{m.source,
+                            TranslationFile::pattern(source),
+                            {},
                             TranslationFile::placeholders(m.source).isEmpty()};
             // Three words or more of English are looked for inside longer texts too.
             if (words.split(QLatin1Char(' '), Qt::SkipEmptyParts).size() >= 3) {
                 QString inner = english.whole.pattern();
-                inner = inner.mid(QStringLiteral("\\A(?:").size(), inner.size() - QStringLiteral("\\A(?:").size()
-                                  - QStringLiteral(")\\z").size());
+                inner = inner.mid(QStringLiteral("\\A(?:").size(),
+                                  inner.size() - QStringLiteral("\\A(?:").size() - QStringLiteral(")\\z").size());
                 english.part = QRegularExpression(inner, QRegularExpression::DotMatchesEverythingOption);
             }
             m_english << english;
@@ -102,10 +104,10 @@ public:
             return;
         for (const English &english : std::as_const(m_english)) {
             const bool hit = english.whole.match(seen).hasMatch()
-                || (!english.part.pattern().isEmpty() && english.part.match(seen).hasMatch());
+                             || (!english.part.pattern().isEmpty() && english.part.match(seen).hasMatch());
             if (hit) {
                 m_misses << where + QLatin1String(": \"") + seen + QLatin1String("\" (English: \"") + english.source
-                        + QLatin1String("\")");
+                                + QLatin1String("\")");
                 return;
             }
         }
@@ -128,7 +130,7 @@ public:
         for (const English &english : std::as_const(m_english)) {
             if (english.fixed && english.whole.match(seen).hasMatch()) {
                 m_misses << where + QLatin1String(": \"") + seen + QLatin1String("\" in a longer text (English: \"")
-                        + english.source + QLatin1String("\")");
+                                + english.source + QLatin1String("\")");
                 return true;
             }
         }

@@ -31,9 +31,10 @@ struct Seeded
 
 inline QByteArray backtrace(const QByteArray &error, const QByteArray &file)
 {
-    return error + "\n/srv/app/lib/" + file + ":42:in `perform'\n"
-                   "/srv/app/vendor/bundle/ruby/3.2.0/gems/qless-0.12.0/lib/qless/job.rb:103:in `perform'\n"
-                   "/srv/app/vendor/bundle/ruby/3.2.0/gems/qless-0.12.0/lib/qless/worker/base.rb:76:in `perform'";
+    return error + "\n/srv/app/lib/" + file
+           + ":42:in `perform'\n"
+             "/srv/app/vendor/bundle/ruby/3.2.0/gems/qless-0.12.0/lib/qless/job.rb:103:in `perform'\n"
+             "/srv/app/vendor/bundle/ruby/3.2.0/gems/qless-0.12.0/lib/qless/worker/base.rb:76:in `perform'";
 }
 
 inline Seeded seed(QlessFixture &f)
@@ -49,9 +50,10 @@ inline Seeded seed(QlessFixture &f)
     f.qless("config.set", now, {"jobs-history", "259200"}); // 3 days kept, the count left at its default
 
     const auto put = [&](const QByteArray &queue, const QByteArray &jid, const QByteArray &klass, int i) {
-        f.qless("put", t += 1, {client, queue, jid, klass, "{\"id\":" + QByteArray::number(i) + "}", "0", "priority",
-                                QByteArray::number(i % 3 == 0 ? 10 : 0), "tags",
-                                i % 2 ? "[\"customer:acme\"]" : "[\"nightly\"]", "retries", "3"});
+        f.qless("put", t += 1,
+                {client, queue, jid, klass, "{\"id\":" + QByteArray::number(i) + "}", "0", "priority",
+                 QByteArray::number(i % 3 == 0 ? 10 : 0), "tags", i % 2 ? "[\"customer:acme\"]" : "[\"nightly\"]",
+                 "retries", "3"});
     };
     // Crawl -> parse -> done: forty crawls; each worker pops, heartbeats, notes what it did and
     // completes into parse; parse completes for good (the completed list).
@@ -66,11 +68,13 @@ inline Seeded seed(QlessFixture &f)
         const QByteArray worker = hosts.at(i % hosts.size());
         const QByteArray jid = pop("crawl", worker);
         f.qless("heartbeat", t += 5, {jid, worker, "{\"id\":" + QByteArray::number(i) + "}"});
-        f.qless("log", t += 1, {jid, "fetched", "{\"status\":200,\"bytes\":" + QByteArray::number(18000 + i * 37) + "}"});
+        f.qless("log", t += 1,
+                {jid, "fetched", "{\"status\":200,\"bytes\":" + QByteArray::number(18000 + i * 37) + "}"});
         if (i % 8 == 7) { // a fetch that fails, with the Ruby backtrace the gem sends
-            f.qless("fail", t += 1, {jid, worker, "Net::ReadTimeout",
-                                     backtrace("Net::ReadTimeout: Net::ReadTimeout with #<TCPSocket:(closed)>",
-                                               "crawl/fetch.rb"), "{}"});
+            f.qless("fail", t += 1,
+                    {jid, worker, "Net::ReadTimeout",
+                     backtrace("Net::ReadTimeout: Net::ReadTimeout with #<TCPSocket:(closed)>", "crawl/fetch.rb"),
+                     "{}"});
             out.failed = jid;
             continue;
         }
@@ -119,21 +123,25 @@ inline Seeded seed(QlessFixture &f)
     }
     // A crawl put to run in half an hour, and a parse job put to wait on a crawl put now.
     out.scheduled = "crawl-2200";
-    f.qless("put", step(), {client, "crawl", out.scheduled, "Crawl::Fetch", "{\"id\":2200}", "1800", "tags",
-                            "[\"nightly\"]", "retries", "3"});
+    f.qless("put", step(),
+            {client, "crawl", out.scheduled, "Crawl::Fetch", "{\"id\":2200}", "1800", "tags", "[\"nightly\"]",
+             "retries", "3"});
     out.dependency = "crawl-2300";
     out.dependent = "parse-2300";
     f.qless("put", step(), {client, "crawl", out.dependency, "Crawl::Fetch", "{\"id\":2300}", "0", "retries", "3"});
-    f.qless("put", step(), {client, "parse", out.dependent, "Parse::Page", "{\"id\":2300}", "0", "depends",
-                            "[\"" + out.dependency + "\"]", "retries", "3"});
+    f.qless("put", step(),
+            {client, "parse", out.dependent, "Parse::Page", "{\"id\":2300}", "0", "depends",
+             "[\"" + out.dependency + "\"]", "retries", "3"});
     // Notify: paused by an operator while its jobs wait; a recurring template feeds it.
     for (int i = 0; i < 6; ++i)
         put("notify", "notify-" + QByteArray::number(3000 + i), "Mailer::Digest", i);
     f.qless("pause", step(), {"notify"});
-    f.qless("recur", now - 7200, {"notify", "digest-hourly", "Mailer::Digest", "{}", "interval", "3600", "0",
-                                  "priority", "5", "tags", "[\"digest\"]", "retries", "2", "backlog", "3"});
-    f.qless("recur", now - 600, {"crawl", "sitemap-refresh", "Crawl::Sitemap", "{\"site\":\"example.com\"}",
-                                 "interval", "900", "0", "backlog", "2"});
+    f.qless("recur", now - 7200,
+            {"notify", "digest-hourly", "Mailer::Digest", "{}", "interval", "3600", "0", "priority", "5", "tags",
+             "[\"digest\"]", "retries", "2", "backlog", "3"});
+    f.qless("recur", now - 600,
+            {"crawl", "sitemap-refresh", "Crawl::Sitemap", "{\"site\":\"example.com\"}", "interval", "900", "0",
+             "backlog", "2"});
     // Tracked: one completed, one failed.
     if (!out.noted.isEmpty())
         f.qless("track", step(), {"track", out.noted});

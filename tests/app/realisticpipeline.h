@@ -13,13 +13,17 @@ namespace RealisticPipeline {
 
 inline QByteArray traceback(const QByteArray &error, const QByteArray &where)
 {
-    return error + "\nTraceback (most recent call last):\n"
-                   "  File \"/srv/pipeline/worker.py\", line 88, in perform\n"
-                   "    result = job.klass.process(job)\n"
-                   "  File \"/srv/pipeline/" + where + "\", line 214, in process\n"
-                   "    response = session.get(url, timeout=30)\n"
-                   "  File \"/usr/lib/python3/dist-packages/requests/sessions.py\", line 600, in get\n"
-                   "    return self.request(\"GET\", url, **kwargs)\n" + error + "\n";
+    return error
+           + "\nTraceback (most recent call last):\n"
+             "  File \"/srv/pipeline/worker.py\", line 88, in perform\n"
+             "    result = job.klass.process(job)\n"
+             "  File \"/srv/pipeline/"
+           + where
+           + "\", line 214, in process\n"
+             "    response = session.get(url, timeout=30)\n"
+             "  File \"/usr/lib/python3/dist-packages/requests/sessions.py\", line 600, in get\n"
+             "    return self.request(\"GET\", url, **kwargs)\n"
+           + error + "\n";
 }
 
 inline void seed(QlessFixture &f)
@@ -28,8 +32,8 @@ inline void seed(QlessFixture &f)
     const QList<QByteArray> queues{"crawl", "parse", "index", "notify", "thumbnails"};
     const QList<QByteArray> klasses{"Pipeline.Crawl", "Pipeline.Parse", "Pipeline.Index", "Pipeline.Notify",
                                     "Pipeline.Thumbnail"};
-    const QList<QByteArray> tags{"customer:acme", "customer:globex", "backfill", "priority", "nightly",
-                                 "customer:initech", "retry-storm"};
+    const QList<QByteArray> tags{"customer:acme", "customer:globex",  "backfill",   "priority",
+                                 "nightly",       "customer:initech", "retry-storm"};
     int n = 0;
     for (int q = 0; q < queues.size(); ++q) {
         for (int i = 0; i < 60; ++i, ++n) {
@@ -37,9 +41,11 @@ inline void seed(QlessFixture &f)
             QByteArray tagList = "[\"" + tags.at(n % tags.size()) + "\"";
             if (n % 3 == 0)
                 tagList += ",\"" + tags.at((n / 3) % 3) + "\"";
-            options << "tags" << tagList + "]" << "retries" << "5";
-            const QByteArray jid = QByteArray::number(0x5f3a9c00 + n * 7919, 16).rightJustified(8, '0')
-                + "c0ffee" + QByteArray::number(n);
+            options << "tags" << tagList + "]"
+                    << "retries"
+                    << "5";
+            const QByteArray jid =
+                QByteArray::number(0x5f3a9c00 + n * 7919, 16).rightJustified(8, '0') + "c0ffee" + QByteArray::number(n);
             f.put(queues.at(q), jid, now - 900 + i, options, i % 11 == 0 ? 1800 : 0,
                   "{\"url\":\"https://example.com/" + QByteArray::number(n) + "\"}", klasses.at(q));
         }
@@ -49,18 +55,25 @@ inline void seed(QlessFixture &f)
     QList<QByteArray> dead;
     for (int w = 0; w < 30; ++w) {
         const QByteArray worker = QByteArray("ip-10-0-") + QByteArray::number(w / 8) + "-" + QByteArray::number(20 + w)
-            + ".ec2.internal-" + QByteArray::number(4100 + w * 3);
+                                  + ".ec2.internal-" + QByteArray::number(4100 + w * 3);
         if (w == 4 || w == 17 || w == 23)
             dead << worker;
         else
             f.pop(queues.at(w % queues.size()), worker, 1 + w % 3, now - (w * 7) % 50);
     }
     // Failures: pop some jobs as their workers, then fail them with their messages.
-    struct Failure { QByteArray group; QByteArray message; int count; };
+    struct Failure
+    {
+        QByteArray group;
+        QByteArray message;
+        int count;
+    };
     const QList<Failure> failures{
         {"requests.exceptions.ConnectionError",
          traceback("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.com', port=443): "
-                   "Max retries exceeded with url: /v2/items", "crawl/fetch.py"), 7},
+                   "Max retries exceeded with url: /v2/items",
+                   "crawl/fetch.py"),
+         7},
         {"KeyError", traceback("KeyError: 'user_id'", "parse/records.py"), 4},
         {"psycopg2.OperationalError",
          traceback("psycopg2.OperationalError: could not connect to server: Connection refused", "index/store.py"), 2},
@@ -87,8 +100,8 @@ inline void seed(QlessFixture &f)
     f.pop("reports", "reporter-1", 2, now - 20);
     tracked("track-fail");
     f.pop("reports", "reporter-2", 1, now - 15);
-    f.call(QStringLiteral("fail"), {"track-fail", "reporter-2", "ReportError", "ReportError: template missing",
-                                   num(now - 12)});
+    f.call(QStringLiteral("fail"),
+           {"track-fail", "reporter-2", "ReportError", "ReportError: template missing", num(now - 12)});
     tracked("track-done");
     f.pop("reports", "reporter-2", 1, now - 10);
     f.call(QStringLiteral("complete"), {"track-done", "reporter-2", "reports", num(now - 3), "{}"});

@@ -18,8 +18,8 @@ struct Message
     QString source;
     QString comment;
     bool numerus = false;
-    QString type;              // "unfinished", "vanished", "obsolete", or empty when done
-    QStringList translations;  // one, or one per plural form
+    QString type;             // "unfinished", "vanished", "obsolete", or empty when done
+    QStringList translations; // one, or one per plural form
 };
 
 inline QList<Message> read(const QString &path, QString *error)

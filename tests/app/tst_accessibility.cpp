@@ -26,8 +26,8 @@
 
 #include <QCheckBox>
 #include <QDialog>
-#include <QListWidget>
 #include <QInputDialog>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -113,8 +113,8 @@ private slots:
         one.kind = BulkTarget::Kind::Jids;
         one.jids = {"some-job"};
         auditOpened<QMessageBox>(QStringLiteral("confirmAction"), [&] {
-            center->confirm(&window, QStringLiteral("Cancel"), QStringLiteral("Cancel it?"), QStringLiteral("Cancel jobs"),
-                            true, [] {});
+            center->confirm(&window, QStringLiteral("Cancel"), QStringLiteral("Cancel it?"),
+                            QStringLiteral("Cancel jobs"), true, [] {});
         });
         auditOpened<QInputDialog>(QStringLiteral("priorityInput"), [&] { center->askPriority(one, 0, &window); });
         auditOpened<QInputDialog>(QStringLiteral("addTagsInput"), [&] { center->askTags(true, one, {}, &window); });
@@ -145,7 +145,8 @@ private slots:
         QTRY_VERIFY(!clusters.scan()->isRunning());
         audit(&clusters, QStringLiteral("failure clusters dialog"));
 
-        ExportChartDialog chart(QStringLiteral("Export chart"), {QStringLiteral("Wait"), QStringLiteral("Run")}, 0, &window);
+        ExportChartDialog chart(QStringLiteral("Export chart"), {QStringLiteral("Wait"), QStringLiteral("Run")}, 0,
+                                &window);
         chart.show();
         audit(&chart, QStringLiteral("export chart dialog"));
 
@@ -209,7 +210,8 @@ private slots:
         QVERIFY(go);
         QCOMPARE(go->actions().size(), window.pages().size());
         QCOMPARE(go->actions().first()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1));
-        QCOMPARE(go->actions().at(9)->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_0)); // the tenth; later pages have none
+        QCOMPARE(go->actions().at(9)->shortcut(),
+                 QKeySequence(Qt::CTRL | Qt::Key_0)); // the tenth; later pages have none
     }
 };
 

@@ -31,8 +31,8 @@ class TestActivityPage final : public QObject, private PageTestBase
         return s;
     }
 
-    static AuditRecord record(const QString &action, const QJsonObject &arguments, qint64 count,
-                              const QString &outcome, const QString &message = {})
+    static AuditRecord record(const QString &action, const QJsonObject &arguments, qint64 count, const QString &outcome,
+                              const QString &message = {})
     {
         AuditRecord r;
         r.action = action;
@@ -52,15 +52,17 @@ class TestActivityPage final : public QObject, private PageTestBase
     // The rows come from the page's reader thread, and are decoded once a view asks for them.
     static bool rowsRead(ActivityPage &page, int rows)
     {
-        return QTest::qWaitFor([&page, rows] {
-            QAbstractItemModel *model = page.view()->model();
-            if (model->rowCount() != rows || !page.auditModel()->isComplete())
-                return false;
-            bool all = true;
-            for (int row = 0; row < rows; ++row)
-                all = model->index(row, 0).data(AuditLogModel::DecodedRole).toBool() && all;
-            return all;
-        }, 10000);
+        return QTest::qWaitFor(
+            [&page, rows] {
+                QAbstractItemModel *model = page.view()->model();
+                if (model->rowCount() != rows || !page.auditModel()->isComplete())
+                    return false;
+                bool all = true;
+                for (int row = 0; row < rows; ++row)
+                    all = model->index(row, 0).data(AuditLogModel::DecodedRole).toBool() && all;
+                return all;
+            },
+            10000);
     }
 
     static QByteArray readFile(const QString &path)
@@ -127,10 +129,12 @@ private slots:
         QVERIFY(rowsRead(page, 0));
         QTRY_VERIFY(page.noteLabel()->isVisible());
         QVERIFY(page.noteLabel()->text().startsWith(QStringLiteral("Nothing written yet")));
-        QVERIFY(page.pathLabel()->text().contains(QDir::toNativeSeparators(m_dir->filePath(QStringLiteral("audit.jsonl")))));
+        QVERIFY(page.pathLabel()->text().contains(
+            QDir::toNativeSeparators(m_dir->filePath(QStringLiteral("audit.jsonl")))));
 
         QVERIFY(s->audit(record(QStringLiteral("config set"),
-                                {{QStringLiteral("option"), QStringLiteral("heartbeat")}, {QStringLiteral("value"), QStringLiteral("30")}},
+                                {{QStringLiteral("option"), QStringLiteral("heartbeat")},
+                                 {QStringLiteral("value"), QStringLiteral("30")}},
                                 0, QStringLiteral("done"))));
         QVERIFY(s->audit(record(QStringLiteral("unfail"), {{QStringLiteral("group"), QStringLiteral("boom")}}, 25,
                                 QStringLiteral("partial"), QStringLiteral("25 moved; 3 gone"))));
@@ -184,7 +188,8 @@ private slots:
         // The damaged line is a row of its own, marked as such, and the note says so.
         QVERIFY(rowsRead(page, 2));
         QCOMPARE(cell(page, 0, AuditLogModel::ActionColumn), QStringLiteral("damaged line"));
-        QCOMPARE(cell(page, 0, AuditLogModel::DetailsColumn), QStringLiteral("{\"time\":\"2026-11-21T10:00:00.000Z\",\"act"));
+        QCOMPARE(cell(page, 0, AuditLogModel::DetailsColumn),
+                 QStringLiteral("{\"time\":\"2026-11-21T10:00:00.000Z\",\"act"));
         QVERIFY(page.view()->model()->index(0, AuditLogModel::OutcomeColumn).data(Qt::FontRole).value<QFont>().bold());
         QCOMPARE(cell(page, 1, AuditLogModel::ActionColumn), QStringLiteral("move"));
         QTRY_VERIFY(page.noteLabel()->isVisible());

@@ -142,8 +142,9 @@ private slots:
         const auto hookRuns = [&hookFile](const char *change) {
             QFile again(hookFile);
             return again.open(QIODevice::ReadOnly)
-                ? QString::fromUtf8(again.readAll()).count(QStringLiteral("\"change\":\"%1\"").arg(QLatin1String(change)))
-                : -1;
+                       ? QString::fromUtf8(again.readAll())
+                             .count(QStringLiteral("\"change\":\"%1\"").arg(QLatin1String(change)))
+                       : -1;
         };
         QTRY_COMPARE_WITH_TIMEOUT(hookRuns("cleared"), 1, 20000);
         QCOMPARE(hookRuns("fired"), 1);
@@ -231,14 +232,16 @@ private slots:
         // The command: two fired, one ended for the worker gone, nothing "cleared".
         const auto hookLines = [&hookFile] {
             QFile file(hookFile);
-            return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
-                                                  : QStringList();
+            return file.open(QIODevice::ReadOnly)
+                       ? QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                       : QStringList();
         };
         QTRY_COMPARE_WITH_TIMEOUT(hookLines().size(), 3, 20000);
         QStringList changes;
         for (const QString &line : hookLines()) {
             const QJsonObject json = QJsonDocument::fromJson(line.toUtf8()).object();
-            changes << json.value(QStringLiteral("change")).toString() + QLatin1Char(' ') + json.value(QStringLiteral("subject")).toString();
+            changes << json.value(QStringLiteral("change")).toString() + QLatin1Char(' ')
+                           + json.value(QStringLiteral("subject")).toString();
         }
         changes.sort();
         QCOMPARE(changes, (QStringList{QStringLiteral("ended gone-host"), QStringLiteral("fired gone-host"),
@@ -371,7 +374,8 @@ private slots:
         }
         emit AlertCenter::of(window.session())->fired(fired);
         QCOMPARE(notified.size(), 1); // one check's alerts, one notification
-        QVERIFY(notified.at(0).at(0).toString().contains(QRegularExpression(QStringLiteral("^5 qlessdesk alert(s|\\(s\\)) on"))));
+        QVERIFY(notified.at(0).at(0).toString().contains(
+            QRegularExpression(QStringLiteral("^5 qlessdesk alert(s|\\(s\\)) on"))));
         const QString message = notified.at(0).at(1).toString();
         QCOMPARE(message.count(QLatin1Char('\n')), 3);
         QVERIFY(message.endsWith(QStringLiteral("and 2 more")));

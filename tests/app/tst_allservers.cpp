@@ -147,8 +147,10 @@ private slots:
         QCOMPARE(model->totalsAt(0).failed, 4);
         QCOMPARE(model->totalsAt(0).failureGroups, 2);
         QCOMPARE(cell(model, 0, ServerOverviewModel::FailedColumn), QStringLiteral("4"));
-        QVERIFY(model->index(0, ServerOverviewModel::FailedColumn).data(Qt::ToolTipRole).toString().contains(
-            QStringLiteral("2 failure groups")));
+        QVERIFY(model->index(0, ServerOverviewModel::FailedColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("2 failure groups")));
     }
 
     // One server stalls (its bytes held both ways, as a peer gone without a word looks): its row
@@ -177,8 +179,8 @@ private slots:
         // ... and alpha's own window, whose page refreshes on its own connection.
         QSignalSpy alphaRefreshed(alpha->session(), &QlessSession::refreshed);
         QTRY_VERIFY_WITH_TIMEOUT(alphaRefreshed.count() >= 3, 3000);
-        QTRY_COMPARE_WITH_TIMEOUT(cell(model, 1, ServerOverviewModel::ConnectionColumn), QStringLiteral("not answering"),
-                                  8000);
+        QTRY_COMPARE_WITH_TIMEOUT(cell(model, 1, ServerOverviewModel::ConnectionColumn),
+                                  QStringLiteral("not answering"), 8000);
         QVERIFY(cell(model, 1, ServerOverviewModel::LastReadColumn).startsWith(QStringLiteral("no reply for")));
         QCOMPARE(cell(model, 0, ServerOverviewModel::ConnectionColumn), QStringLiteral("connected"));
         QTRY_VERIFY(all->summary()->text().contains(QStringLiteral("1 not answering")));

@@ -19,16 +19,16 @@
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QSpinBox>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
-#include <QStackedWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -63,25 +63,28 @@ class TestBulkActions final : public QObject, private PageTestBase
         while (!fixture().pop(queue, "w1", 500, now + 1).isEmpty()) {
         }
         for (int i = 0; i < count; ++i)
-            fixture().call(QStringLiteral("fail"), {group + QByteArray::number(i), "w1", group, "boom", QByteArray::number(now + 2, 'f', 3)});
+            fixture().call(QStringLiteral("fail"),
+                           {group + QByteArray::number(i), "w1", group, "boom", QByteArray::number(now + 2, 'f', 3)});
     }
 
     template<typename T>
     static T *waitForWidget(const QString &name)
     {
         T *found = nullptr;
-        (void)QTest::qWaitFor([&found, &name] {
-            for (QWidget *widget : QApplication::topLevelWidgets()) {
-                auto *candidate = qobject_cast<T *>(widget);
-                if (!candidate)
-                    candidate = widget->findChild<T *>(name);
-                if (candidate && candidate->objectName() == name && candidate->isVisible()) {
-                    found = candidate;
-                    return true;
+        (void)QTest::qWaitFor(
+            [&found, &name] {
+                for (QWidget *widget : QApplication::topLevelWidgets()) {
+                    auto *candidate = qobject_cast<T *>(widget);
+                    if (!candidate)
+                        candidate = widget->findChild<T *>(name);
+                    if (candidate && candidate->objectName() == name && candidate->isVisible()) {
+                        found = candidate;
+                        return true;
+                    }
                 }
-            }
-            return false;
-        }, 10000);
+                return false;
+            },
+            10000);
         return found;
     }
 
@@ -119,12 +122,14 @@ class TestBulkActions final : public QObject, private PageTestBase
 
     static bool waitForRuns(ActionCenter *center, int count)
     {
-        return QTest::qWaitFor([center, count] {
-            const QList<BulkRunner *> runs = center->runs();
-            return runs.size() >= count
-                && std::all_of(runs.begin(), runs.end(),
-                               [](BulkRunner *run) { return run->phase() == BulkRunner::Phase::Finished; });
-        }, 60000);
+        return QTest::qWaitFor(
+            [center, count] {
+                const QList<BulkRunner *> runs = center->runs();
+                return runs.size() >= count && std::all_of(runs.begin(), runs.end(), [](BulkRunner *run) {
+                           return run->phase() == BulkRunner::Phase::Finished;
+                       });
+            },
+            60000);
     }
 
 private slots:
@@ -149,7 +154,8 @@ private slots:
         showWindow(window);
         auto *page = window.findChild<FailedPage *>();
         QVERIFY(page);
-        window.findChild<QListWidget *>()->setCurrentRow(3); // the Failed page (after Overview, Queues, Completed), as an operator would
+        window.findChild<QListWidget *>()->setCurrentRow(
+            3); // the Failed page (after Overview, Queues, Completed), as an operator would
         QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget(), page);
         QTRY_COMPARE_WITH_TIMEOUT(page->jobPane()->model()->total(), 450, 30000);
         QTRY_VERIFY(page->retryAllButton()->isEnabled());
@@ -379,7 +385,8 @@ private slots:
         QVERIFY(writes >= 10);
         menu->close();
         // Even if called, the action center refuses.
-        ActionCenter::of(window.session())->run(JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 5), &window);
+        ActionCenter::of(window.session())
+            ->run(JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 5), &window);
         QVERIFY(waitForWidget<QMessageBox>(QStringLiteral("actionResult")));
         QCOMPARE(fixture().snapshot(), before);
     }
@@ -388,8 +395,8 @@ private slots:
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
         // A class name that looks like a placeholder is shown as it is, not filled in.
-        fixture().call(QStringLiteral("recur"), {"on", "cron", "nightly", "Cron.Job%1", "{}", QByteArray::number(now, 'f', 3),
-                                                 "interval", "3600", "0"});
+        fixture().call(QStringLiteral("recur"), {"on", "cron", "nightly", "Cron.Job%1", "{}",
+                                                 QByteArray::number(now, 'f', 3), "interval", "3600", "0"});
         auto s = auditedSession();
         QueuesPage page(s.get());
         page.resize(1300, 800);
@@ -414,9 +421,18 @@ private slots:
         edit->priorityBox()->setValue(5);
         screenshot(edit, QStringLiteral("actions-recurring-edit"));
         edit->accept();
-        QTRY_COMPARE_WITH_TIMEOUT(fixture().json(QStringLiteral("recur"), {"get", "nightly"}).toObject()
-                                      .value(QStringLiteral("interval")).toDouble(), 600.0, 10000);
-        QCOMPARE(fixture().json(QStringLiteral("recur"), {"get", "nightly"}).toObject().value(QStringLiteral("priority")).toDouble(), 5.0);
+        QTRY_COMPARE_WITH_TIMEOUT(fixture()
+                                      .json(QStringLiteral("recur"), {"get", "nightly"})
+                                      .toObject()
+                                      .value(QStringLiteral("interval"))
+                                      .toDouble(),
+                                  600.0, 10000);
+        QCOMPARE(fixture()
+                     .json(QStringLiteral("recur"), {"get", "nightly"})
+                     .toObject()
+                     .value(QStringLiteral("priority"))
+                     .toDouble(),
+                 5.0);
 
         menu = menuFor();
         QVERIFY(menu);
@@ -424,7 +440,8 @@ private slots:
         menu->close();
         QMessageBox *confirm = waitForWidget<QMessageBox>(QStringLiteral("confirmAction"));
         QVERIFY(confirm && confirm->text().contains(QStringLiteral("nightly")));
-        QVERIFY2(confirm->text().contains(QStringLiteral("(Cron.Job%1, every 3600 s in cron)")), qPrintable(confirm->text()));
+        QVERIFY2(confirm->text().contains(QStringLiteral("(Cron.Job%1, every 3600 s in cron)")),
+                 qPrintable(confirm->text()));
         answer(confirm, QMessageBox::AcceptRole);
         QTRY_VERIFY_WITH_TIMEOUT(fixture().call(QStringLiteral("recur"), {"get", "nightly"}).isNil(), 10000);
 

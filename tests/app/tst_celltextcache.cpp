@@ -16,8 +16,7 @@ class TestCellTextCache final : public QObject
 
     QImage m_image{400, 30, QImage::Format_ARGB32_Premultiplied};
 
-    QImage drawn(CellTextCache &cache, const QString &text, int width = 300,
-                 Qt::TextElideMode mode = Qt::ElideRight)
+    QImage drawn(CellTextCache &cache, const QString &text, int width = 300, Qt::TextElideMode mode = Qt::ElideRight)
     {
         m_image.fill(Qt::white);
         QPainter painter(&m_image);

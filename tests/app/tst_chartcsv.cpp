@@ -110,7 +110,8 @@ private slots:
             QCOMPARE(row.at(2).toLongLong(), b.counts.at(bin));
         }
         const int summary = 1 + HistogramBins::Count;
-        QCOMPARE(rows.at(summary), QStringList({QStringLiteral("count"), QString::number(a.count), QStringLiteral("42")}));
+        QCOMPARE(rows.at(summary),
+                 QStringList({QStringLiteral("count"), QString::number(a.count), QStringLiteral("42")}));
         QCOMPARE(rows.at(summary + 1).at(0), QStringLiteral("mean"));
         QCOMPARE(rows.at(summary + 1).at(1).toDouble(), a.mean);
         QCOMPARE(rows.at(summary + 1).at(2).toDouble(), b.mean);

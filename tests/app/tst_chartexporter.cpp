@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "export/chartexporter.h"
 #include "charts/statschart.h"
+#include "export/chartexporter.h"
 #include "histogrambins.h"
 
 #include <QClipboard>
@@ -272,9 +272,11 @@ private slots:
         StatsChart chart;
         fill(chart);
         QString error;
-        QVERIFY2(ChartExporter::exportToFile(chart, dir + QStringLiteral("export-1600x900.png"), QSize(1600, 900), &error),
+        QVERIFY2(ChartExporter::exportToFile(chart, dir + QStringLiteral("export-1600x900.png"), QSize(1600, 900),
+                                             &error),
                  qPrintable(error));
-        QVERIFY2(ChartExporter::exportToFile(chart, dir + QStringLiteral("export-640x400.png"), QSize(640, 400), &error),
+        QVERIFY2(ChartExporter::exportToFile(chart, dir + QStringLiteral("export-640x400.png"), QSize(640, 400),
+                                             &error),
                  qPrintable(error));
         const QString svg = dir + QStringLiteral("export-1200x700.svg");
         QVERIFY2(ChartExporter::exportToFile(chart, svg, QSize(1200, 700), &error), qPrintable(error));

@@ -16,10 +16,7 @@ class TestCommandLine final : public QObject
 {
     Q_OBJECT
 
-    static QString program()
-    {
-        return QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/qlessdesk");
-    }
+    static QString program() { return QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/qlessdesk"); }
 
     static QProcess *run(const QStringList &args, const QList<QPair<QString, QString>> &variables = {})
     {
@@ -88,9 +85,9 @@ private slots:
         QVERIFY2(err.contains("ops:******@h:1"), err.constData());
         QVERIFY2(!err.contains("Kq7w") && !err.contains("Zr4x"), err.constData());
 
-        std::unique_ptr<QProcess> headless(run({QStringLiteral("export-table"), QStringLiteral("--url"), bad,
-                                                QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--out"),
-                                                m_dir.filePath(QStringLiteral("never.csv"))}));
+        std::unique_ptr<QProcess> headless(
+            run({QStringLiteral("export-table"), QStringLiteral("--url"), bad, QStringLiteral("--view"),
+                 QStringLiteral("queues"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("never.csv"))}));
         QCOMPARE(headless->exitCode(), 2);
         const QByteArray headlessErr = headless->readAllStandardError();
         QVERIFY2(headlessErr.contains("Bad --url"), headlessErr.constData());
@@ -110,20 +107,26 @@ private slots:
             QCOMPARE(admin.command({"CONFIG", "SET", "requirepass", "Kq7wZr4x"}).bytes, QByteArray("OK"));
         }
         const QString out = m_dir.filePath(QStringLiteral("queues.csv"));
-        const QStringList exportQueues{QStringLiteral("export-table"), QStringLiteral("--view"), QStringLiteral("queues"),
-                                       QStringLiteral("--out"), out, QStringLiteral("--timeout"), QStringLiteral("10")};
+        const QStringList exportQueues{QStringLiteral("export-table"),
+                                       QStringLiteral("--view"),
+                                       QStringLiteral("queues"),
+                                       QStringLiteral("--out"),
+                                       out,
+                                       QStringLiteral("--timeout"),
+                                       QStringLiteral("10")};
 
-        std::unique_ptr<QProcess> inUrl(run(exportQueues + QStringList{
-            QStringLiteral("--url"), QStringLiteral("unix://:Kq7wZr4x@") + server.socketPath()}));
+        std::unique_ptr<QProcess> inUrl(
+            run(exportQueues
+                + QStringList{QStringLiteral("--url"), QStringLiteral("unix://:Kq7wZr4x@") + server.socketPath()}));
         const QByteArray warned = inUrl->readAllStandardError();
         QVERIFY2(inUrl->exitCode() == 0, warned.constData());
         QVERIFY2(warned.contains("warning") && warned.contains("REDIS_PASSWORD"), warned.constData());
         QVERIFY2(!warned.contains("Kq7w"), warned.constData());
         QVERIFY(QFile::remove(out));
 
-        std::unique_ptr<QProcess> inEnvironment(run(exportQueues + QStringList{
-            QStringLiteral("--url"), QStringLiteral("unix://") + server.socketPath()},
-            {{QStringLiteral("REDIS_PASSWORD"), QStringLiteral("Kq7wZr4x")}}));
+        std::unique_ptr<QProcess> inEnvironment(
+            run(exportQueues + QStringList{QStringLiteral("--url"), QStringLiteral("unix://") + server.socketPath()},
+                {{QStringLiteral("REDIS_PASSWORD"), QStringLiteral("Kq7wZr4x")}}));
         const QByteArray quiet = inEnvironment->readAllStandardError();
         QVERIFY2(inEnvironment->exitCode() == 0, quiet.constData());
         QVERIFY2(quiet.isEmpty(), quiet.constData());
@@ -131,8 +134,8 @@ private slots:
         QVERIFY(QFile::remove(out));
 
         // Without it the server's refusal is the answer, and it asks for a password.
-        std::unique_ptr<QProcess> without(run(exportQueues + QStringList{
-            QStringLiteral("--url"), QStringLiteral("unix://") + server.socketPath()}));
+        std::unique_ptr<QProcess> without(
+            run(exportQueues + QStringList{QStringLiteral("--url"), QStringLiteral("unix://") + server.socketPath()}));
         const QByteArray refused = without->readAllStandardError();
         QCOMPARE(without->exitCode(), 1);
         QVERIFY2(refused.contains("password"), refused.constData());

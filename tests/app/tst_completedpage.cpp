@@ -181,7 +181,8 @@ private slots:
         fixture().qless("complete", now - 898, {"rare-1", "w-1", "rare", "{}"});
         for (int i = 0; i < 2500; ++i) {
             const QByteArray jid = "many-" + QByteArray::number(i);
-            fixture().command({"HSET", "ql:j:" + jid, "jid", jid, "klass", "Many::Job", "state", "complete", "queue", "many"});
+            fixture().command(
+                {"HSET", "ql:j:" + jid, "jid", jid, "klass", "Many::Job", "state", "complete", "queue", "many"});
             fixture().command({"ZADD", "ql:completed", QByteArray::number(now - 500 + i * 0.01, 'f', 3), jid});
         }
         auto s = auditedSession();
@@ -191,7 +192,8 @@ private slots:
         page.setFilter(QStringLiteral("rare"), QString());
         QTRY_COMPARE_WITH_TIMEOUT(page.jobPane()->model()->total(), qint64(1), 10000);
         QCOMPARE(page.jobPane()->model()->rowCount(), 1);
-        QCOMPARE(page.jobPane()->model()->index(0, JobListModel::JidColumn).data().toString(), QStringLiteral("rare-1"));
+        QCOMPARE(page.jobPane()->model()->index(0, JobListModel::JidColumn).data().toString(),
+                 QStringLiteral("rare-1"));
     }
 
     void actsAsQlessDoesOnCompleteJobs()
@@ -219,7 +221,8 @@ private slots:
         for (const QString &absent : {QStringLiteral("Retry"), QStringLiteral("Cancel…"), QStringLiteral("Time out…"),
                                       QStringLiteral("Move to queue…"), QStringLiteral("High (10)")})
             QVERIFY2(!findAction(menu, absent), qPrintable(absent));
-        for (const QString &present : {QStringLiteral("Track"), QStringLiteral("Add tags…"), QStringLiteral("Add note…")})
+        for (const QString &present :
+             {QStringLiteral("Track"), QStringLiteral("Add tags…"), QStringLiteral("Add note…")})
             QVERIFY2(findAction(menu, present) && findAction(menu, present)->isEnabled(), qPrintable(present));
         QAction *again = findAction(menu, QStringLiteral("Run again in queue…"));
         QVERIFY(again && again->isEnabled());
@@ -232,11 +235,12 @@ private slots:
         picker->accept();
 
         // It leaves the completed list and waits in parse, as qless's put does; audited.
-        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:j:" + jid, "state"}).text(), QByteArray("waiting"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:j:" + jid, "state"}).text(), QByteArray("waiting"),
+                                  10000);
         QVERIFY(fixture().command({"ZSCORE", "ql:completed", jid}).isNil());
         QVERIFY(!fixture().command({"ZSCORE", "ql:q:parse-work", jid}).isNil());
-        QTRY_VERIFY_WITH_TIMEOUT(!s->auditLog()->records(1).isEmpty()
-                                     && s->auditLog()->records(1).first().count == 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->auditLog()->records(1).isEmpty() && s->auditLog()->records(1).first().count == 1,
+                                 10000);
         const AuditRecord record = s->auditLog()->records(1).first();
         QCOMPARE(record.action, QStringLiteral("move"));
         QCOMPARE(record.arguments.value(QStringLiteral("only_state")).toString(), QStringLiteral("complete"));

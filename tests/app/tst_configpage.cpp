@@ -37,7 +37,10 @@ class TestConfigPage final : public QObject, private PageTestBase
         return s;
     }
 
-    QByteArray stored(const QByteArray &option) { return fixture().call(QStringLiteral("config"), {"get", option}).text(); }
+    QByteArray stored(const QByteArray &option)
+    {
+        return fixture().call(QStringLiteral("config"), {"get", option}).text();
+    }
 
     static QString cell(ConfigPage &page, const QString &option, int column)
     {
@@ -138,9 +141,11 @@ private slots:
 
         QCOMPARE(stored("heartbeat"), QByteArray("90"));
         QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("90"));
-        QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("90 s (1 min 30 s)"));
+        QCOMPARE(cell(page, QStringLiteral("heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("90 s (1 min 30 s)"));
         // The queue that inherits it shows the new value; the row stays chosen, now resettable.
-        QCOMPARE(cell(page, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("90 s (1 min 30 s)"));
+        QCOMPARE(cell(page, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("90 s (1 min 30 s)"));
         QCOMPARE(page.configView()->currentIndex().row(), page.configModel()->rowOf(QStringLiteral("heartbeat")));
         QCOMPARE(page.valueField()->text(), QStringLiteral("90"));
         QVERIFY(page.resetButton()->isEnabled());
@@ -213,7 +218,8 @@ private slots:
 
         // grace-period is listed with current qless's default and what qless does with it.
         QCOMPARE(cell(page, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("10"));
-        QVERIFY(!cell(page, QStringLiteral("grace-period"), ConfigModel::MeaningColumn).contains(QLatin1String("Not read")));
+        QVERIFY(!cell(page, QStringLiteral("grace-period"), ConfigModel::MeaningColumn)
+                     .contains(QLatin1String("Not read")));
         QVERIFY(clickRow(page, QStringLiteral("grace-period")));
         typeValue(page, QStringLiteral("ten"));
         QVERIFY(!page.setButton()->isEnabled());
@@ -322,12 +328,12 @@ private slots:
         QVERIFY(page.resetButton()->isEnabled());
         QTest::mouseClick(page.resetButton(), Qt::LeftButton);
         QVERIFY(awaitWrite(page));
-        QCOMPARE(page.resultLabel()->text(), QStringLiteral("jobs-history unset (was 3600): the default applies again."));
+        QCOMPARE(page.resultLabel()->text(),
+                 QStringLiteral("jobs-history unset (was 3600): the default applies again."));
         QCOMPARE(stored("jobs-history"), QByteArray("604800"));
         QCOMPARE(page.configModel()->rowAt(page.configModel()->rowOf(QStringLiteral("jobs-history"))).origin,
                  ConfigOption::Origin::Default);
-        QCOMPARE(cell(page, QStringLiteral("jobs-history"), ConfigModel::OverrideColumn),
-                 QStringLiteral("not set"));
+        QCOMPARE(cell(page, QStringLiteral("jobs-history"), ConfigModel::OverrideColumn), QStringLiteral("not set"));
         QVERIFY(!page.resetButton()->isEnabled());
         QVERIFY(page.valueField()->text().isEmpty());
         QCOMPARE(s->auditLog()->records().value(0).action, QStringLiteral("config unset"));

@@ -52,7 +52,8 @@ private slots:
         window.connectionBar()->setServer(longPath(), true);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY2(window.minimumSizeHint().width() <= 1280, qPrintable(QString::number(window.minimumSizeHint().width())));
+        QVERIFY2(window.minimumSizeHint().width() <= 1280,
+                 qPrintable(QString::number(window.minimumSizeHint().width())));
         QTRY_COMPARE(window.width(), 1280);
         QVERIFY(window.connectionBar()->serverLabel()->isElided());
     }

@@ -57,7 +57,7 @@ public:
 bool sameSettings(const ConnectionSettings &a, const ConnectionSettings &b)
 {
     return ConnectionProfile::fromSettings(QString(), a) == ConnectionProfile::fromSettings(QString(), b)
-        && a.password == b.password;
+           && a.password == b.password;
 }
 } // namespace
 
@@ -70,8 +70,7 @@ class TestConnectionDialog final : public QObject
 public:
     explicit TestConnectionDialog(const QString &home)
         : m_home(home)
-    {
-    }
+    {}
 
 private:
     QString m_home;
@@ -96,16 +95,16 @@ private:
         QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR));
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        const QString file = QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/connectiondialog-") + name
-            + QStringLiteral(".png");
+        const QString file =
+            QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/connectiondialog-") + name + QStringLiteral(".png");
         QVERIFY(dialog.grab().save(file));
     }
 
     static QString message(const ConnectionDialog &dialog)
     {
         return dialog.messageLabel()->isVisibleTo(const_cast<ConnectionDialog *>(&dialog))
-            ? dialog.messageLabel()->text()
-            : QString();
+                   ? dialog.messageLabel()->text()
+                   : QString();
     }
 
 private slots:
@@ -123,7 +122,8 @@ private slots:
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         dialog.connectButton()->click();
         QCOMPARE(accepted.size(), 1);
-        QVERIFY(sameSettings(dialog.settings(), ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:6379/0"))));
+        QVERIFY(
+            sameSettings(dialog.settings(), ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:6379/0"))));
         QCOMPARE(dialog.profileName(), QString());
         QVERIFY(profiles.names().isEmpty()); // nameless connections are not saved
     }
@@ -159,7 +159,8 @@ private slots:
         QVERIFY(!form->urlErrorLabel()->isVisibleTo(&dialog));
         QVERIFY(dialog.connectButton()->isEnabled());
 
-        dialog.setUrl(QStringLiteral("rediss://h.example:7000/1?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0"));
+        dialog.setUrl(
+            QStringLiteral("rediss://h.example:7000/1?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0"));
         QCOMPARE(form->transport(), ConnectionSettings::Transport::Tls);
         QCOMPARE(form->caFileEdit()->path(), QStringLiteral("/etc/ca.pem"));
         QCOMPARE(form->certFileEdit()->path(), QStringLiteral("/c.pem"));
@@ -296,8 +297,8 @@ private slots:
             "rediss://:pw@h.example:7000/1?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0");
         QTest::newRow("unix") << QStringLiteral("unix:///run/redis/redis.sock?db=2&connect_timeout=1500");
         QTest::newRow("sentinel") << QStringLiteral("redis-sentinel://u:pw@s1:26379,[::1]:26380/mymaster/4");
-        QTest::newRow("sentinel over tls") << QStringLiteral(
-            "rediss-sentinel://u:pw@s1:26379,s2/mymaster/4?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0");
+        QTest::newRow("sentinel over tls") << QStringLiteral("rediss-sentinel://u:pw@s1:26379,s2/mymaster/4?ca=/etc/"
+                                                             "ca.pem&cert=/c.pem&key=/k.pem&sni=n.example&verify=0");
         QTest::newRow("sentinel over tls, no options") << QStringLiteral("rediss-sentinel://:pw@s1:26379/mymaster");
     }
 
@@ -318,8 +319,9 @@ private slots:
             QCOMPARE(dialog.profileName(), QStringLiteral("saved"));
         }
         QCOMPARE(profiles.lastUsed(), QStringLiteral("saved"));
-        QCOMPARE(profiles.profile(QStringLiteral("saved")).toSettings(ConnectionSettings::fromUrl(url).password).describe(),
-                 ConnectionSettings::fromUrl(url).describe());
+        QCOMPARE(
+            profiles.profile(QStringLiteral("saved")).toSettings(ConnectionSettings::fromUrl(url).password).describe(),
+            ConnectionSettings::fromUrl(url).describe());
 
         // Opened again, the dialog shows the last used profile and yields the same settings.
         ConnectionDialog again(&profiles, &keychain);
@@ -388,8 +390,9 @@ private slots:
         dialog.nameEdit()->setText(QStringLiteral("ha over tls"));
         form->passwordEdit()->setText(QStringLiteral("pw"));
         dialog.connectButton()->click();
-        const ConnectionSettings expected = ConnectionSettings::fromUrl(QStringLiteral(
-            "rediss-sentinel://:pw@s1:26379,s2:26380/mymaster?ca=/etc/ca.pem&cert=/c.pem&key=/k.pem&sni=redis.example"));
+        const ConnectionSettings expected =
+            ConnectionSettings::fromUrl(QStringLiteral("rediss-sentinel://:pw@s1:26379,s2:26380/mymaster?ca=/etc/"
+                                                       "ca.pem&cert=/c.pem&key=/k.pem&sni=redis.example"));
         QVERIFY(sameSettings(dialog.settings(), expected));
         QVERIFY(dialog.settings().usesTls());
 
@@ -481,7 +484,8 @@ private slots:
             QCheckBox *remember = dialog.form()->rememberBox();
             QVERIFY(!remember->isEnabled());
             QVERIFY(!remember->isChecked());
-            QVERIFY2(remember->toolTip().contains(QLatin1String("asked for each time")), qPrintable(remember->toolTip()));
+            QVERIFY2(remember->toolTip().contains(QLatin1String("asked for each time")),
+                     qPrintable(remember->toolTip()));
             QVERIFY(remember->toolTip().contains(keychain.unavailableReason()));
 
             dialog.nameEdit()->setText(QStringLiteral("prod"));
@@ -534,14 +538,16 @@ private slots:
 
         dialog.selectProfile(QString());
         dialog.nameEdit()->setText(QStringLiteral("ha cluster"));
-        dialog.setUrl(QStringLiteral("redis-sentinel://:secret@10.0.0.11:26379,10.0.0.12:26379,10.0.0.13:26379/mymaster/1?readonly=1"));
+        dialog.setUrl(QStringLiteral(
+            "redis-sentinel://:secret@10.0.0.11:26379,10.0.0.12:26379,10.0.0.13:26379/mymaster/1?readonly=1"));
         screenshot(dialog, QStringLiteral("sentinel"));
 
         dialog.selectProfile(QString());
         dialog.nameEdit()->setText(QStringLiteral("ha cluster (TLS)"));
-        dialog.setUrl(QStringLiteral("rediss-sentinel://:secret@10.0.0.11:26379,10.0.0.12:26379,10.0.0.13:26379/mymaster/1"
-                                     "?ca=/etc/qlessdesk/tls/ca.pem&cert=/etc/qlessdesk/tls/client.pem"
-                                     "&key=/etc/qlessdesk/tls/client.key&sni=redis.example.com"));
+        dialog.setUrl(
+            QStringLiteral("rediss-sentinel://:secret@10.0.0.11:26379,10.0.0.12:26379,10.0.0.13:26379/mymaster/1"
+                           "?ca=/etc/qlessdesk/tls/ca.pem&cert=/etc/qlessdesk/tls/client.pem"
+                           "&key=/etc/qlessdesk/tls/client.key&sni=redis.example.com"));
         dialog.form()->urlEdit()->clear();
         screenshot(dialog, QStringLiteral("sentinel-tls"));
 

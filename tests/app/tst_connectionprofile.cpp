@@ -63,11 +63,13 @@ private slots:
         ConnectionProfile tls;
         tls.transport = ConnectionSettings::Transport::Tls;
         tls.tls.certFile = QStringLiteral("/c.pem");
-        QCOMPARE(tls.problems(), QStringList{ConnectionProfile::tr("A client certificate needs its private key file.")});
+        QCOMPARE(tls.problems(),
+                 QStringList{ConnectionProfile::tr("A client certificate needs its private key file.")});
 
         ConnectionProfile unixSocket;
         unixSocket.transport = ConnectionSettings::Transport::Unix;
-        QCOMPARE(unixSocket.problems(), QStringList{ConnectionProfile::tr("Enter the path of the server's unix socket.")});
+        QCOMPARE(unixSocket.problems(),
+                 QStringList{ConnectionProfile::tr("Enter the path of the server's unix socket.")});
 
         ConnectionProfile sentinel;
         sentinel.transport = ConnectionSettings::Transport::Sentinel;
@@ -81,8 +83,8 @@ private slots:
     {
         QList<QPair<QString, quint16>> sentinels;
         QString error;
-        QVERIFY(ConnectionProfile::parseSentinels(QStringLiteral(" s1:26379, s2\n[::1]:26380;s3:1 "),
-                                                  &sentinels, &error));
+        QVERIFY(
+            ConnectionProfile::parseSentinels(QStringLiteral(" s1:26379, s2\n[::1]:26380;s3:1 "), &sentinels, &error));
         const QList<QPair<QString, quint16>> expected = {{QStringLiteral("s1"), 26379},
                                                          {QStringLiteral("s2"), 26379},
                                                          {QStringLiteral("::1"), 26380},
@@ -91,8 +93,8 @@ private slots:
         QCOMPARE(ConnectionProfile::formatSentinels(sentinels),
                  QStringLiteral("s1:26379, s2:26379, [::1]:26380, s3:1"));
 
-        for (const QString &bad : {QStringLiteral("s1:0"), QStringLiteral("s1:70000"),
-                                   QStringLiteral("s1:port"), QStringLiteral("user@s1:1")}) {
+        for (const QString &bad : {QStringLiteral("s1:0"), QStringLiteral("s1:70000"), QStringLiteral("s1:port"),
+                                   QStringLiteral("user@s1:1")}) {
             QVERIFY2(!ConnectionProfile::parseSentinels(bad, &sentinels, &error), qPrintable(bad));
             QVERIFY(error.contains(bad));
             QVERIFY(sentinels.isEmpty());

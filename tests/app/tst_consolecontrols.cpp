@@ -5,8 +5,8 @@
 #include "consolecontrolskit.h"
 #include "deploymentdata.h"
 #include "historymodel.h"
-#include "jobdetailreader.h"
 #include "jobdetaildialog.h"
+#include "jobdetailreader.h"
 #include "jobdetailview.h"
 #include "joblistactions.h"
 #include "joblistmodel.h"
@@ -19,9 +19,9 @@
 #include "qlessclient.h"
 #include "queueactions.h"
 #include "queuelistmodel.h"
+#include "queuespage.h"
 #include "recurringeditdialog.h"
 #include "recurringlistmodel.h"
-#include "queuespage.h"
 #include "refreshtimer.h"
 #include "tableexportbutton.h"
 #include "workeractions.h"
@@ -34,8 +34,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QTabWidget>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 
@@ -109,7 +109,8 @@ private slots:
         QVERIFY(!isPaused("index"));
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("pause"), 10000);
         QCOMPARE(lastRecord(s.get()).outcome, QStringLiteral("done"));
-        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("queues")).toArray(), QJsonArray{QStringLiteral("crawl")});
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("queues")).toArray(),
+                 QJsonArray{QStringLiteral("crawl")});
 
         // The row says so: name, tint, tooltip.
         QVERIFY(refresh(&page));
@@ -211,7 +212,8 @@ private slots:
         QMessageBox *result = waitForWidget<QMessageBox>(QStringLiteral("actionResult"));
         QVERIFY(result);
         QVERIFY2(result->text().contains(QStringLiteral("Forgotten: empty.")), qPrintable(result->text()));
-        QVERIFY2(result->text().contains(QStringLiteral("hold jobs or a recurring template: index.")), qPrintable(result->text()));
+        QVERIFY2(result->text().contains(QStringLiteral("hold jobs or a recurring template: index.")),
+                 qPrintable(result->text()));
         screenshot(result, QStringLiteral("forget-queues-result"));
         result->close();
         QVERIFY(fixture().command({"ZSCORE", "ql:queues", "empty"}).isNil());
@@ -246,9 +248,11 @@ private slots:
         QCOMPARE(input->inputMode(), QInputDialog::IntInput); // numbers only
         input->setIntValue(3);
         input->accept();
-        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:config", "crawl-max-concurrency"}).text(), QByteArray("3"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:config", "crawl-max-concurrency"}).text(),
+                                  QByteArray("3"), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("config set"), 10000);
-        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("option")).toString(), QStringLiteral("crawl-max-concurrency"));
+        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("option")).toString(),
+                 QStringLiteral("crawl-max-concurrency"));
         QVERIFY(refresh(&page));
         const int crawl = rowOf(view, QStringLiteral("crawl"));
         QCOMPARE(view->model()->index(crawl, QueueListModel::RunningColumn).data().toString(), QStringLiteral("1 / 3"));
@@ -262,7 +266,8 @@ private slots:
         QCOMPARE(input->intValue(), 3);
         input->setIntValue(0);
         input->accept();
-        QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"HEXISTS", "ql:config", "crawl-max-concurrency"}).integer == 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(fixture().command({"HEXISTS", "ql:config", "crawl-max-concurrency"}).integer == 0,
+                                 10000);
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("config unset"), 10000);
     }
 
@@ -309,7 +314,8 @@ private slots:
         QTableView *view = page.workerView();
         view->sortByColumn(WorkerListModel::LastSeenColumn, Qt::AscendingOrder);
         QCOMPARE(view->model()->index(0, WorkerListModel::NameColumn).data().toString(), QStringLiteral("old-1"));
-        QVERIFY(view->model()->index(0, WorkerListModel::LastSeenColumn).data().toString().contains(QStringLiteral("ago")));
+        QVERIFY(
+            view->model()->index(0, WorkerListModel::LastSeenColumn).data().toString().contains(QStringLiteral("ago")));
 
         // One, from the context menu: the worker whose jobs are listed.
         page.showWorker(QStringLiteral("live-2"));
@@ -396,7 +402,8 @@ private slots:
     void noteValidatedAndWritten()
     {
         QCOMPARE(JobNoteDialog::problem(QString(), QString()), QStringLiteral("Write a message."));
-        QVERIFY(JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral("{oops")).contains(QStringLiteral("not JSON")));
+        QVERIFY(
+            JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral("{oops")).contains(QStringLiteral("not JSON")));
         QVERIFY(JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral("[1]")).contains(QStringLiteral("object")));
         QVERIFY(JobNoteDialog::problem(QStringLiteral("m"), QStringLiteral(" {\"a\": 1} ")).isEmpty());
 
@@ -428,12 +435,17 @@ private slots:
         dialog->saveButton()->click();
 
         QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"LLEN", "ql:j:n1-history"}).integer, 2LL, 10000);
-        const QJsonArray entry = QJsonDocument::fromJson(fixture().command({"LINDEX", "ql:j:n1-history", "-1"}).text()).array();
+        const QJsonArray entry =
+            QJsonDocument::fromJson(fixture().command({"LINDEX", "ql:j:n1-history", "-1"}).text()).array();
         QCOMPARE(entry.at(1).toString(), QStringLiteral("checked by ops"));
         QCOMPARE(entry.at(2).toObject().value(QStringLiteral("ticket")).toString(), QStringLiteral("OPS-12"));
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("log"), 10000);
         QCOMPARE(lastRecord(s.get()).outcome, QStringLiteral("done"));
-        QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("data")).toObject().value(QStringLiteral("ticket")).toString(),
+        QCOMPARE(lastRecord(s.get())
+                     .arguments.value(QStringLiteral("data"))
+                     .toObject()
+                     .value(QStringLiteral("ticket"))
+                     .toString(),
                  QStringLiteral("OPS-12"));
         // The window reads the job again: the note is in its history.
         QTRY_COMPARE_WITH_TIMEOUT(window.view()->historyModel()->rowCount(), before + 1, 10000);
@@ -518,7 +530,8 @@ private slots:
         QVERIFY(answer(confirm, QMessageBox::AcceptRole));
         QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"ZCARD", "ql:q:crawl-locks"}).integer, 0LL, 10000);
         for (int i = 0; i < 5; ++i)
-            QCOMPARE(fixture().command({"HGET", "ql:j:t" + QByteArray::number(i), "state"}).text(), QByteArray("stalled"));
+            QCOMPARE(fixture().command({"HGET", "ql:j:t" + QByteArray::number(i), "state"}).text(),
+                     QByteArray("stalled"));
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("timeout"), 10000);
         // A waiting or timed-out job's menu offers no time out.
         menu = window.actionsButton()->menu();
@@ -538,7 +551,8 @@ private slots:
         page.showTab(QueuesPage::RecurringTab);
         QTRY_COMPARE_WITH_TIMEOUT(page.recurringModel()->rowCount(), 1, 10000);
         // As the operator does it: the template's context menu, "Edit…".
-        QMenu *menu = openContextMenu(page.tableView(QueuesPage::RecurringTab), 0, QStringLiteral("recurringActionsMenu"));
+        QMenu *menu =
+            openContextMenu(page.tableView(QueuesPage::RecurringTab), 0, QStringLiteral("recurringActionsMenu"));
         QVERIFY(menu);
         QAction *edit = findAction(menu, QStringLiteral("Edit…"));
         QVERIFY(edit && edit->isEnabled());
@@ -558,7 +572,8 @@ private slots:
         QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("backlog")).toInt(), 4);
         // On the next refresh (the window's, after ActionCenter::changed) the tab shows it.
         QVERIFY(refresh(&page));
-        QCOMPARE(page.recurringModel()->index(0, RecurringListModel::BacklogColumn).data().toString(), QStringLiteral("4"));
+        QCOMPARE(page.recurringModel()->index(0, RecurringListModel::BacklogColumn).data().toString(),
+                 QStringLiteral("4"));
     }
 
     // "Pause all…" pressed once on the Queues page, confirmed: every queue is paused by one

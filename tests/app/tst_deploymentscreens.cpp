@@ -2,13 +2,13 @@
 #include "completedpage.h"
 #include "connectionbar.h"
 #include "elidedcelldelegate.h"
+#include "failedpage.h"
 #include "gemworkerpipeline.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
 #include "mainwindow.h"
-#include "failedpage.h"
 #include "overviewpage.h"
 #include "pagetestbase.h"
 #include "queuelistmodel.h"
@@ -23,9 +23,9 @@
 
 #include <QCheckBox>
 #include <QHeaderView>
-#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
 
@@ -52,7 +52,8 @@ class TestDeploymentScreens final : public QObject, private PageTestBase
     // When qless says `jid` was put: its history's put event, from qless's own `get`.
     double putTimeByQless(const QByteArray &jid)
     {
-        const QJsonObject job = fixture().qlessJson("get", double(QDateTime::currentSecsSinceEpoch()), {jid}).toObject();
+        const QJsonObject job =
+            fixture().qlessJson("get", double(QDateTime::currentSecsSinceEpoch()), {jid}).toObject();
         for (const QJsonValue &event : job.value(QStringLiteral("history")).toArray()) {
             if (event.toObject().value(QStringLiteral("what")).toString() == QLatin1String("put"))
                 return event.toObject().value(QStringLiteral("when")).toDouble();
@@ -89,13 +90,12 @@ private slots:
         const QJsonArray queues = fixture().qlessJson("queues", double(QDateTime::currentSecsSinceEpoch())).toArray();
         QueueListModel *model = page.queueModel();
         QCOMPARE(model->rowCount(), queues.size());
-        const QList<QPair<QString, int>> columns{
-            {QStringLiteral("waiting"), QueueListModel::WaitingColumn},
-            {QStringLiteral("running"), QueueListModel::RunningColumn},
-            {QStringLiteral("stalled"), QueueListModel::StalledColumn},
-            {QStringLiteral("scheduled"), QueueListModel::ScheduledColumn},
-            {QStringLiteral("depends"), QueueListModel::DependsColumn},
-            {QStringLiteral("recurring"), QueueListModel::RecurringColumn}};
+        const QList<QPair<QString, int>> columns{{QStringLiteral("waiting"), QueueListModel::WaitingColumn},
+                                                 {QStringLiteral("running"), QueueListModel::RunningColumn},
+                                                 {QStringLiteral("stalled"), QueueListModel::StalledColumn},
+                                                 {QStringLiteral("scheduled"), QueueListModel::ScheduledColumn},
+                                                 {QStringLiteral("depends"), QueueListModel::DependsColumn},
+                                                 {QStringLiteral("recurring"), QueueListModel::RecurringColumn}};
         for (const QJsonValue &value : queues) {
             const QJsonObject queue = value.toObject();
             const QString name = queue.value(QStringLiteral("name")).toString();
@@ -104,7 +104,8 @@ private slots:
             for (const auto &[field, column] : columns) {
                 QVERIFY2(model->index(row, column).data(QueueListModel::SortRole).toLongLong()
                              == queue.value(field).toInteger(),
-                         qPrintable(QStringLiteral("%1 %2: %3 shown, qless says %4").arg(name, field)
+                         qPrintable(QStringLiteral("%1 %2: %3 shown, qless says %4")
+                                        .arg(name, field)
                                         .arg(model->index(row, column).data(QueueListModel::SortRole).toLongLong())
                                         .arg(queue.value(field).toInteger())));
             }
@@ -112,7 +113,9 @@ private slots:
         }
         // What the fixture made is there to be counted (not all zeros agreeing).
         const auto count = [model](const char *queue, int column) {
-            return model->index(model->rowOf(QString::fromLatin1(queue)), column).data(QueueListModel::SortRole).toLongLong();
+            return model->index(model->rowOf(QString::fromLatin1(queue)), column)
+                .data(QueueListModel::SortRole)
+                .toLongLong();
         };
         QCOMPARE(count("parse", QueueListModel::StalledColumn), 1);
         QCOMPARE(count("parse", QueueListModel::DependsColumn), 1);
@@ -150,17 +153,22 @@ private slots:
             jobs += model->rowAt(row).jobs;
         }
         qint64 running = 0;
-        for (const QJsonValue &queue : fixture().qlessJson("queues", double(QDateTime::currentSecsSinceEpoch())).toArray())
+        for (const QJsonValue &queue :
+             fixture().qlessJson("queues", double(QDateTime::currentSecsSinceEpoch())).toArray())
             running += queue.toObject().value(QStringLiteral("running")).toInteger();
         QCOMPARE(running, 4);
         QCOMPARE(jobs, running + m_seeded.timedOut.size());
         QCOMPARE(model->headerData(WorkerListModel::JobsColumn, Qt::Horizontal).toString(), QStringLiteral("Jobs"));
-        QVERIFY(model->headerData(WorkerListModel::JobsColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(
-            QStringLiteral("timed out")));
-        QVERIFY2(page.summaryLabel()->text().startsWith(QStringLiteral("5 workers, 6 jobs,")), qPrintable(page.summaryLabel()->text()));
-        QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("1 stalled on 1 worker<")), qPrintable(page.summaryLabel()->text()));
+        QVERIFY(model->headerData(WorkerListModel::JobsColumn, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("timed out")));
+        QVERIFY2(page.summaryLabel()->text().startsWith(QStringLiteral("5 workers, 6 jobs,")),
+                 qPrintable(page.summaryLabel()->text()));
+        QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("1 stalled on 1 worker<")),
+                 qPrintable(page.summaryLabel()->text()));
         // A dead worker's age fits its column: not elided.
-        const QModelIndex seen = model->index(model->rowOf(QString::fromUtf8(m_seeded.vanished)), WorkerListModel::LastSeenColumn);
+        const QModelIndex seen =
+            model->index(model->rowOf(QString::fromUtf8(m_seeded.vanished)), WorkerListModel::LastSeenColumn);
         QVERIFY(page.workerView()->fontMetrics().horizontalAdvance(seen.data().toString())
                 < page.workerView()->columnWidth(WorkerListModel::LastSeenColumn) - 8);
         QVERIFY(!page.summaryLabel()->text().contains(QStringLiteral("running")));
@@ -187,13 +195,17 @@ private slots:
             const QRect cell = view->visualRect(view->model()->index(0, column));
             QVERIFY2(view->viewport()->rect().contains(cell),
                      qPrintable(QStringLiteral("column %1 at %2+%3 is off to the side of %4")
-                                    .arg(column).arg(cell.x()).arg(cell.width()).arg(view->viewport()->width())));
+                                    .arg(column)
+                                    .arg(cell.x())
+                                    .arg(cell.width())
+                                    .arg(view->viewport()->width())));
             for (int row = 0; row < view->model()->rowCount(); ++row) {
                 const QModelIndex index = view->model()->index(row, column);
                 const QString text = index.data().toString();
                 const QVariant font = index.data(Qt::FontRole);
                 const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : view->font());
-                const QString where = QStringLiteral("\"%1\" in %2 px of column %3").arg(text).arg(view->columnWidth(column)).arg(column);
+                const QString where =
+                    QStringLiteral("\"%1\" in %2 px of column %3").arg(text).arg(view->columnWidth(column)).arg(column);
                 QVERIFY2(metrics.horizontalAdvance(text) < view->columnWidth(column) - 6, qPrintable(where));
                 QVERIFY2(!cells->isElided(index), qPrintable(where));
             }
@@ -232,16 +244,29 @@ private slots:
             const char *state;
             QList<int> whole; // besides put and last change
         };
-        const QList<Tab> tabs{
-            {"crawl", QueuesPage::WaitingTab, "waiting", {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn}},
-            {"index", QueuesPage::RunningTab, "running",
-             {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::WorkerColumn, JobListModel::TimeColumn}},
-            {"parse", QueuesPage::StalledTab, "stalled",
-             {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::WorkerColumn, JobListModel::TimeColumn,
-              JobListModel::RetriesColumn}},
-            {"crawl", QueuesPage::ScheduledTab, "scheduled",
-             {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn, JobListModel::RetriesColumn}},
-            {"parse", QueuesPage::DependsTab, "depends", {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn}}};
+        const QList<Tab> tabs{{"crawl",
+                               QueuesPage::WaitingTab,
+                               "waiting",
+                               {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn}},
+                              {"index",
+                               QueuesPage::RunningTab,
+                               "running",
+                               {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::WorkerColumn,
+                                JobListModel::TimeColumn}},
+                              {"parse",
+                               QueuesPage::StalledTab,
+                               "stalled",
+                               {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::WorkerColumn,
+                                JobListModel::TimeColumn, JobListModel::RetriesColumn}},
+                              {"crawl",
+                               QueuesPage::ScheduledTab,
+                               "scheduled",
+                               {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn,
+                                JobListModel::RetriesColumn}},
+                              {"parse",
+                               QueuesPage::DependsTab,
+                               "depends",
+                               {JobListModel::JidColumn, JobListModel::KlassColumn, JobListModel::TimeColumn}}};
         for (const Tab &t : tabs) {
             queues->showQueue(QString::fromLatin1(t.queue));
             queues->showTab(t.tab);
@@ -256,8 +281,8 @@ private slots:
             QTRY_VERIFY2(!view->horizontalScrollBar()->isVisible(), t.state);
             QVERIFY2(view->columnWidth(JobListModel::TagsColumn) >= 60, t.state);
             QCOMPARE(view->horizontalHeader()->visualIndex(JobListModel::TagsColumn), JobListModel::ColumnCount - 1);
-            screenshot(&window, QStringLiteral("deployment-queues-%1-%2-1280").arg(QString::fromLatin1(t.queue),
-                                                                                   QString::fromLatin1(t.state)));
+            screenshot(&window, QStringLiteral("deployment-queues-%1-%2-1280")
+                                    .arg(QString::fromLatin1(t.queue), QString::fromLatin1(t.state)));
         }
     }
 
@@ -325,12 +350,16 @@ private slots:
             QVERIFY2(m_seeded.timedOut.contains(job.jid), job.jid.constData());
             QVERIFY(job.timedOut);
             QVERIFY(!job.timedOutWorker.isEmpty());
-            QVERIFY(waiting->model()->index(row, JobListModel::TimeColumn).data().toString().startsWith(
-                QStringLiteral("timed out")));
+            QVERIFY(waiting->model()
+                        ->index(row, JobListModel::TimeColumn)
+                        .data()
+                        .toString()
+                        .startsWith(QStringLiteral("timed out")));
         }
         QVERIFY(!waiting->model()->index(2, 0).data(JobListModel::JobRole).value<Job>().timedOut);
         // The heading gives qless's length of the queue.
-        const qint64 crawlLength = fixture().qless("length", double(QDateTime::currentSecsSinceEpoch()), {"crawl"}).integer;
+        const qint64 crawlLength =
+            fixture().qless("length", double(QDateTime::currentSecsSinceEpoch()), {"crawl"}).integer;
         QVERIFY(crawlLength > 2);
         QVERIFY2(queues->headingLabel()->text().contains(QStringLiteral("length %1").arg(crawlLength)),
                  qPrintable(queues->headingLabel()->text()));
@@ -348,8 +377,10 @@ private slots:
         RecurringListModel *recurring = queues->recurringModel();
         QTRY_COMPARE_WITH_TIMEOUT(recurring->rowCount(), 1, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(recurring->isQueuePaused(), 10000);
-        QVERIFY(recurring->index(0, RecurringListModel::NextRunColumn).data().toString().endsWith(
-            QStringLiteral("(queue paused)")));
+        QVERIFY(recurring->index(0, RecurringListModel::NextRunColumn)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral("(queue paused)")));
         QCOMPARE(recurring->index(0, RecurringListModel::BacklogColumn).data().toString(), QStringLiteral("3"));
         screenshot(&window, QStringLiteral("deployment-queues-recurring-paused"));
         // Index runs under max-concurrency 2: shown as running/limit.
@@ -398,7 +429,10 @@ private slots:
         QCOMPARE(scheduled->index(0, JobListModel::PutColumn).data(JobListModel::SortRole).toDouble(), scheduledPut);
         QVERIFY2(scheduled->index(0, JobListModel::PutColumn).data().toString().endsWith(QStringLiteral("ago")),
                  qPrintable(scheduled->index(0, JobListModel::PutColumn).data().toString()));
-        QVERIFY(scheduled->index(0, JobListModel::PutColumn).data(Qt::ToolTipRole).toString().contains(TimeText::local(scheduledPut)));
+        QVERIFY(scheduled->index(0, JobListModel::PutColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(TimeText::local(scheduledPut)));
         screenshot(&window, QStringLiteral("deployment-queues-crawl-scheduled"));
 
         // Completed: every completed job, none marked damaged.

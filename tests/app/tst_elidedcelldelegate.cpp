@@ -69,7 +69,8 @@ private slots:
         QCOMPARE(hover(1, 0), QStringLiteral("seen 9 s ago"));
 
         // Wide enough: nothing is cut, the model's tooltip alone.
-        m_view.setColumnWidth(0, m_view.fontMetrics().horizontalAdvance(QStringLiteral("worker-c.prod.internal-4103")) + 20);
+        m_view.setColumnWidth(0, m_view.fontMetrics().horizontalAdvance(QStringLiteral("worker-c.prod.internal-4103"))
+                                     + 20);
         QVERIFY(!cells->isElided(m_model.index(0, 0)));
         QCOMPARE(hover(0, 0), QStringLiteral("seen 5 s ago"));
     }
@@ -109,25 +110,37 @@ private slots:
         QTest::newRow("plain") << worker << 300 << false << false << false << left << true << false << 0;
         QTest::newRow("selected") << worker << 300 << true << false << false << left << true << false << 0;
         // A view that highlights only a selected cell's text (a list, say): the style's own path.
-        QTest::newRow("selected, text highlighted") << worker << 300 << true << false << false << left << false << false << 0;
-        QTest::newRow("not selected, text highlighted") << worker << 300 << false << false << false << left << false << false << 0;
+        QTest::newRow("selected, text highlighted")
+            << worker << 300 << true << false << false << left << false << false << 0;
+        QTest::newRow("not selected, text highlighted")
+            << worker << 300 << false << false << false << left << false << false << 0;
         QTest::newRow("coloured, bold") << worker << 300 << false << false << true << left << true << false << 0;
-        QTest::newRow("right-aligned") << QStringLiteral("1,204") << 120 << false << false << false << right << true << false << 0;
+        QTest::newRow("right-aligned") << QStringLiteral("1,204") << 120 << false << false << false << right << true
+                                       << false << 0;
         QTest::newRow("right-aligned, cut") << worker << 90 << false << false << false << right << true << false << 0;
-        QTest::newRow("centred") << QStringLiteral("1,204") << 121 << false << false << false << centred << true << false << 0;
+        QTest::newRow("centred") << QStringLiteral("1,204") << 121 << false << false << false << centred << true
+                                 << false << 0;
         QTest::newRow("centred, cut") << worker << 91 << false << false << false << centred << true << false << 0;
         QTest::newRow("cut at the end") << worker << 90 << false << false << false << left << true << false << 0;
         QTest::newRow("cut in the middle") << worker << 90 << true << true << false << left << true << false << 0;
         // The current cell of a view that has focus: its focus frame as the style draws it.
         QTest::newRow("current, focused") << worker << 300 << true << false << false << left << true << true << 0;
-        QTest::newRow("current, focused, not selected") << worker << 300 << false << false << false << left << true << true << 0;
-        QTest::newRow("coloured row") << worker << 300 << false << false << false << left << true << false << int(Background);
-        QTest::newRow("alternate row") << worker << 300 << false << false << false << left << true << false << int(Alternate);
-        QTest::newRow("under the mouse") << worker << 300 << false << false << false << left << true << false << int(MouseOver);
-        QTest::newRow("row too short") << worker << 300 << false << false << false << left << true << false << int(Short);
-        QTest::newRow("right to left") << worker << 300 << false << false << false << left << true << false << int(RightToLeft);
-        QTest::newRow("right to left, cut") << worker << 90 << false << true << false << left << true << false << int(RightToLeft);
-        QTest::newRow("font with leading") << worker << 300 << false << false << false << left << true << false << int(Leading);
+        QTest::newRow("current, focused, not selected")
+            << worker << 300 << false << false << false << left << true << true << 0;
+        QTest::newRow("coloured row") << worker << 300 << false << false << false << left << true << false
+                                      << int(Background);
+        QTest::newRow("alternate row") << worker << 300 << false << false << false << left << true << false
+                                       << int(Alternate);
+        QTest::newRow("under the mouse") << worker << 300 << false << false << false << left << true << false
+                                         << int(MouseOver);
+        QTest::newRow("row too short") << worker << 300 << false << false << false << left << true << false
+                                       << int(Short);
+        QTest::newRow("right to left") << worker << 300 << false << false << false << left << true << false
+                                       << int(RightToLeft);
+        QTest::newRow("right to left, cut")
+            << worker << 90 << false << true << false << left << true << false << int(RightToLeft);
+        QTest::newRow("font with leading")
+            << worker << 300 << false << false << false << left << true << false << int(Leading);
     }
     void oneLineCellsLookAsTheStyleDrawsThem()
     {

@@ -50,8 +50,10 @@ class TestEventsPage final : public QObject, private PageTestBase
         const QList<QByteArray> popped = fixture().pop("emails", "worker-7.prod", 4, m_now += 1);
         QCOMPARE(popped.size(), 4);
         QVERIFY(!fixture().qless("complete", m_now += 1, {popped.at(0), "worker-7.prod", "emails", "{}"}).isError());
-        QVERIFY(!fixture().qless("fail", m_now += 1, {popped.at(1), "worker-7.prod", "smtp-timeout",
-                                                      "Net::ReadTimeout after 30s", "{}"}).isError());
+        QVERIFY(!fixture()
+                     .qless("fail", m_now += 1,
+                            {popped.at(1), "worker-7.prod", "smtp-timeout", "Net::ReadTimeout after 30s", "{}"})
+                     .isError());
         QVERIFY(!fixture().qless("config.set", m_now, {"heartbeat", "120"}).isError());
         QVERIFY(!fixture().qless("cancel", m_now, {"job-1023"}).isError());
         fixture().command({"PUBLISH", "ql:log", "{not json"});

@@ -93,10 +93,12 @@ private slots:
             showAndWait(window, page->title());
             if (auto *queues = qobject_cast<QueuesPage *>(page)) {
                 // Each tab of a queue that has jobs in it.
-                const QList<QPair<QString, QueuesPage::Tab>> tabs{
-                    {QStringLiteral("crawl"), QueuesPage::WaitingTab}, {QStringLiteral("crawl"), QueuesPage::RunningTab},
-                    {QStringLiteral("crawl"), QueuesPage::ScheduledTab}, {QStringLiteral("parse"), QueuesPage::StalledTab},
-                    {QStringLiteral("parse"), QueuesPage::DependsTab}, {QStringLiteral("notify"), QueuesPage::RecurringTab}};
+                const QList<QPair<QString, QueuesPage::Tab>> tabs{{QStringLiteral("crawl"), QueuesPage::WaitingTab},
+                                                                  {QStringLiteral("crawl"), QueuesPage::RunningTab},
+                                                                  {QStringLiteral("crawl"), QueuesPage::ScheduledTab},
+                                                                  {QStringLiteral("parse"), QueuesPage::StalledTab},
+                                                                  {QStringLiteral("parse"), QueuesPage::DependsTab},
+                                                                  {QStringLiteral("notify"), QueuesPage::RecurringTab}};
                 for (const auto &[queue, tab] : tabs) {
                     queues->showQueue(queue);
                     queues->showTab(tab);
@@ -119,11 +121,11 @@ private slots:
                 return;
         }
         // Every list the window has was exported, those behind a choice included.
-        for (const char *name :
-             {"queues", "waiting jobs in crawl", "running jobs in crawl", "scheduled jobs in crawl",
-              "stalled jobs in parse", "depends jobs in parse", "recurring jobs of notify", "failure groups",
-              "failure group Net::ReadTimeout", "completed jobs", "workers", "jobs of worker worker-c.prod.internal-4103",
-              "tracked jobs", "tags", "jobs tagged nightly", "configuration", "activity log"}) {
+        for (const char *name : {"queues", "waiting jobs in crawl", "running jobs in crawl", "scheduled jobs in crawl",
+                                 "stalled jobs in parse", "depends jobs in parse", "recurring jobs of notify",
+                                 "failure groups", "failure group Net::ReadTimeout", "completed jobs", "workers",
+                                 "jobs of worker worker-c.prod.internal-4103", "tracked jobs", "tags",
+                                 "jobs tagged nightly", "configuration", "activity log"}) {
             QVERIFY2(seen.contains(QLatin1String(name)),
                      qPrintable(QLatin1String(name) + QStringLiteral(" not in:\n") + seen.join(QLatin1Char('\n'))));
         }

@@ -71,8 +71,9 @@ private:
     void expectFailure(const QStringList &arguments, const QString &expected)
     {
         const Result result = run(arguments);
-        QVERIFY2(result.exitCode > 0, qPrintable(QStringLiteral("exit %1, stderr: %2")
-                                                      .arg(result.exitCode).arg(QString::fromUtf8(result.err))));
+        QVERIFY2(result.exitCode > 0,
+                 qPrintable(
+                     QStringLiteral("exit %1, stderr: %2").arg(result.exitCode).arg(QString::fromUtf8(result.err))));
         const QString err = QString::fromUtf8(result.err);
         QVERIFY2(err.startsWith(QStringLiteral("qlessdesk export-stats: ")), qPrintable(err));
         QVERIFY2(err.endsWith(QLatin1Char('\n')) && err.count(QLatin1Char('\n')) == 1, qPrintable(err));
@@ -82,9 +83,11 @@ private:
 
     QStringList args(const QString &out, const QStringList &extra = {})
     {
-        return QStringList{QStringLiteral("--url"), url(), QStringLiteral("--queue"), QStringLiteral("crawl"),
-                           QStringLiteral("--date"), QStringLiteral("2024-03-10"), QStringLiteral("--out"), out}
-            + extra;
+        return QStringList{QStringLiteral("--url"),   url(),
+                           QStringLiteral("--queue"), QStringLiteral("crawl"),
+                           QStringLiteral("--date"),  QStringLiteral("2024-03-10"),
+                           QStringLiteral("--out"),   out}
+               + extra;
     }
 
     void job(const QByteArray &jid, double putAt, double wait, double run)
@@ -121,8 +124,9 @@ private slots:
     {
         ExportStatsCommand::Options options;
         QString error;
-        QVERIFY2(ExportStatsCommand::parse(args(QStringLiteral("x.png"), {QStringLiteral("--size"), QStringLiteral("800x600"),
-                                                                          QStringLiteral("--kind"), QStringLiteral("run")}),
+        QVERIFY2(ExportStatsCommand::parse(args(QStringLiteral("x.png"),
+                                                {QStringLiteral("--size"), QStringLiteral("800x600"),
+                                                 QStringLiteral("--kind"), QStringLiteral("run")}),
                                            &options, &error),
                  qPrintable(error));
         QCOMPARE(options.queue, QStringLiteral("crawl"));
@@ -208,10 +212,10 @@ private slots:
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = csv.readAll().split('\n');
         QCOMPARE(lines.value(0), QByteArray("bin,wait · 2024-03-10 · crawl,run · 2024-03-10 · crawl\r"));
-        QCOMPARE(lines.value(1 + 3), QByteArray("3 s,2,0\r"));   // s3: two waits of 3 s
-        QCOMPARE(lines.value(1 + 10), QByteArray("10 s,0,2\r")); // s10: two runs of 10 s
-        QCOMPARE(lines.value(1 + 60), QByteArray("1 min,1,0\r")); // m1: 75 s
-        QCOMPARE(lines.value(1 + 61), QByteArray("2 min,0,1\r")); // m2: 130 s
+        QCOMPARE(lines.value(1 + 3), QByteArray("3 s,2,0\r"));       // s3: two waits of 3 s
+        QCOMPARE(lines.value(1 + 10), QByteArray("10 s,0,2\r"));     // s10: two runs of 10 s
+        QCOMPARE(lines.value(1 + 60), QByteArray("1 min,1,0\r"));    // m1: 75 s
+        QCOMPARE(lines.value(1 + 61), QByteArray("2 min,0,1\r"));    // m2: 130 s
         QCOMPARE(lines.value(1 + 119 + 1), QByteArray("2 h,1,0\r")); // h2: 2 h
         QCOMPARE(lines.value(1 + 119 + 2), QByteArray("3 h,0,1\r")); // h3: 3 h
         QCOMPARE(lines.value(1 + 148), QByteArray("count,4,4\r"));
@@ -275,17 +279,18 @@ private slots:
                                   << QStringLiteral("megapixels");
         QTest::newRow("bad extension") << args(path(QStringLiteral("out.jpg")))
                                        << QStringLiteral(".png, .svg, .pdf or .csv");
-        QTest::newRow("bad url") << QStringList{QStringLiteral("--url"), QStringLiteral("http://x"),
+        QTest::newRow("bad url") << QStringList{QStringLiteral("--url"),   QStringLiteral("http://x"),
                                                 QStringLiteral("--queue"), QStringLiteral("crawl"),
-                                                QStringLiteral("--date"), QStringLiteral("2024-03-10"),
-                                                QStringLiteral("--out"), path(png)}
+                                                QStringLiteral("--date"),  QStringLiteral("2024-03-10"),
+                                                QStringLiteral("--out"),   path(png)}
                                  << QStringLiteral("Bad --url");
         a = args(path(png));
         a[3] = QStringLiteral("crawler");
         QTest::newRow("unknown queue") << a << QStringLiteral("Unknown queue \"crawler\"");
         a = args(path(png));
         a[5] = QStringLiteral("2024-03-09");
-        QTest::newRow("no data") << a << QStringLiteral("No data: queue \"crawl\" has no wait or run times on 2024-03-09");
+        QTest::newRow("no data") << a
+                                 << QStringLiteral("No data: queue \"crawl\" has no wait or run times on 2024-03-09");
         QTest::newRow("missing folder") << args(path(QStringLiteral("gone/out.png")))
                                         << QStringLiteral("does not exist");
         QTest::newRow("folder as out") << args(m_dir.path() + QStringLiteral("/."))

@@ -28,8 +28,8 @@ private:
     QlessFixture m_qless;
     QTemporaryDir m_dir;
     double m_now = 0;
-    QByteArray m_failedJid;   // failed in "timeouts", tracked
-    QByteArray m_timedOutJid; // timed out by qless: waiting, first in line
+    QByteArray m_failedJid;              // failed in "timeouts", tracked
+    QByteArray m_timedOutJid;            // timed out by qless: waiting, first in line
     static constexpr int Waiting = 1203; // more than two pages of TableExport::PageSize
 
     QString url() { return QStringLiteral("unix://") + m_qless.server().socketPath(); }
@@ -100,7 +100,8 @@ private:
     {
         ExportTableCommand::Options options;
         QString error;
-        const QStringList all = arguments + QStringList{QStringLiteral("--url"), url(), QStringLiteral("--out"), path(file)};
+        const QStringList all =
+            arguments + QStringList{QStringLiteral("--url"), url(), QStringLiteral("--out"), path(file)};
         if (!ExportTableCommand::parse(all, &options, &error)) {
             qWarning() << "parse:" << error;
             return {};
@@ -131,8 +132,8 @@ private:
             return jids;
         }
         const QList<QByteArray> args = state == QLatin1String("complete")
-            ? QList<QByteArray>{"complete", "0", "100000"}
-            : QList<QByteArray>{state.toUtf8(), queue, "0", "100000"};
+                                           ? QList<QByteArray>{"complete", "0", "100000"}
+                                           : QList<QByteArray>{state.toUtf8(), queue, "0", "100000"};
         for (const QJsonValue &v : m_qless.qlessJson("jobs", m_now, args).toArray())
             jids.insert(v.toString());
         return jids;
@@ -155,7 +156,8 @@ private:
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         env.remove(QStringLiteral("REDIS_URL"));
         process.setProcessEnvironment(env);
-        const QString exe = QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/qlessdesk"));
+        const QString exe =
+            QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/qlessdesk"));
         process.start(exe, QStringList{QStringLiteral("export-table")} + arguments);
         Result result;
         if (!process.waitForFinished(120000)) {
@@ -172,7 +174,8 @@ private:
     {
         const Result result = runBinary(arguments);
         const QString err = QString::fromUtf8(result.err);
-        QVERIFY2(result.exitCode == exitCode, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(result.exitCode).arg(err)));
+        QVERIFY2(result.exitCode == exitCode,
+                 qPrintable(QStringLiteral("exit %1, stderr: %2").arg(result.exitCode).arg(err)));
         QVERIFY2(err.startsWith(QStringLiteral("qlessdesk export-table: ")), qPrintable(err));
         QVERIFY2(err.count(QLatin1Char('\n')) == 1, qPrintable(err));
         QVERIFY2(err.contains(expected), qPrintable(QStringLiteral("%1 lacks \"%2\"").arg(err, expected)));
@@ -207,7 +210,9 @@ private slots:
         const QJsonArray w2 = m_qless.qlessJson("pop", m_now, {"index", "w2", "2"}).toArray();
         QCOMPARE(w1.size(), 3);
         QCOMPARE(w2.size(), 2);
-        const auto jidOf = [](const QJsonValue &job) { return job.toObject().value(QStringLiteral("jid")).toString().toUtf8(); };
+        const auto jidOf = [](const QJsonValue &job) {
+            return job.toObject().value(QStringLiteral("jid")).toString().toUtf8();
+        };
         m_failedJid = jidOf(w1.at(0));
         m_timedOutJid = jidOf(w1.at(2));
         qless("fail", {m_failedJid, "w1", "timeouts", "=HYPERLINK(\"http://x\") took too long\nline two", "{}"});
@@ -231,7 +236,8 @@ private slots:
 
     void queuesMatchQlessQueues()
     {
-        const Table table = exportTable({QStringLiteral("--view"), QStringLiteral("queues")}, QStringLiteral("queues.csv"));
+        const Table table =
+            exportTable({QStringLiteral("--view"), QStringLiteral("queues")}, QStringLiteral("queues.csv"));
         QCOMPARE(table.header.first(), QStringLiteral("Queue"));
         const QJsonArray queues = m_qless.qlessJson("queues", m_now).toArray();
         QCOMPARE(table.rows.size(), queues.size());
@@ -239,15 +245,17 @@ private slots:
             const QJsonObject q = v.toObject();
             const QStringList row = table.rowOf(q.value(QStringLiteral("name")).toString());
             QVERIFY2(!row.isEmpty(), qPrintable(q.value(QStringLiteral("name")).toString()));
-            for (const QString &field : {QStringLiteral("waiting"), QStringLiteral("running"), QStringLiteral("stalled"),
-                                         QStringLiteral("scheduled"), QStringLiteral("depends"), QStringLiteral("recurring")}) {
+            for (const QString &field :
+                 {QStringLiteral("waiting"), QStringLiteral("running"), QStringLiteral("stalled"),
+                  QStringLiteral("scheduled"), QStringLiteral("depends"), QStringLiteral("recurring")}) {
                 const int c = table.column(field.at(0).toUpper() + field.mid(1));
                 QCOMPARE(row.value(c).toLongLong(), q.value(field).toInteger());
             }
             QCOMPARE(row.value(table.column(QStringLiteral("Paused"))) == QStringLiteral("yes"),
                      q.value(QStringLiteral("paused")).toBool());
             // The queue's length, as qless's own `length` reply gives it.
-            const RedisValue length = m_qless.qless("length", m_now, {q.value(QStringLiteral("name")).toString().toUtf8()});
+            const RedisValue length =
+                m_qless.qless("length", m_now, {q.value(QStringLiteral("name")).toString().toUtf8()});
             QVERIFY2(length.type == RedisValue::Type::Integer, describe(length).constData());
             QCOMPARE(row.value(table.column(QStringLiteral("Length"))).toLongLong(), length.integer);
         }
@@ -259,14 +267,22 @@ private slots:
         QTest::addColumn<QString>("queue");
         QTest::addColumn<QString>("state");
         QTest::addColumn<int>("expected");
-        QTest::newRow("waiting, three pages") << "crawl" << "waiting" << Waiting;
-        QTest::newRow("waiting: timed out, first, and a recurring run") << "index" << "waiting" << 2;
-        QTest::newRow("running") << "index" << "running" << 1;
-        QTest::newRow("stalled: none") << "index" << "stalled" << 0;
-        QTest::newRow("stalled: a lock run out") << "stale" << "stalled" << 1;
-        QTest::newRow("scheduled") << "index" << "scheduled" << 1;
-        QTest::newRow("depends") << "index" << "depends" << 1;
-        QTest::newRow("recurring") << "index" << "recurring" << 1;
+        QTest::newRow("waiting, three pages") << "crawl"
+                                              << "waiting" << Waiting;
+        QTest::newRow("waiting: timed out, first, and a recurring run") << "index"
+                                                                        << "waiting" << 2;
+        QTest::newRow("running") << "index"
+                                 << "running" << 1;
+        QTest::newRow("stalled: none") << "index"
+                                       << "stalled" << 0;
+        QTest::newRow("stalled: a lock run out") << "stale"
+                                                 << "stalled" << 1;
+        QTest::newRow("scheduled") << "index"
+                                   << "scheduled" << 1;
+        QTest::newRow("depends") << "index"
+                                 << "depends" << 1;
+        QTest::newRow("recurring") << "index"
+                                   << "recurring" << 1;
     }
 
     void jobsOfEveryStateMatchQlessJobs()
@@ -274,12 +290,13 @@ private slots:
         QFETCH(QString, queue);
         QFETCH(QString, state);
         QFETCH(int, expected);
-        const Table table = exportTable({QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--queue"), queue,
-                                         QStringLiteral("--state"), state},
+        const Table table = exportTable({QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--queue"),
+                                         queue, QStringLiteral("--state"), state},
                                         QStringLiteral("jobs-%1-%2.csv").arg(queue, state));
         QVERIFY(!table.header.isEmpty());
         const QSet<QString> fromQless = qlessJids(state, queue.toUtf8());
-        QVERIFY2(fromQless.size() == expected, qPrintable(QStringList(fromQless.begin(), fromQless.end()).join(QLatin1Char(' '))));
+        QVERIFY2(fromQless.size() == expected,
+                 qPrintable(QStringList(fromQless.begin(), fromQless.end()).join(QLatin1Char(' '))));
         QCOMPARE(table.rows.size(), expected);
         QCOMPARE(asSet(table.values(table.header.first())), fromQless);
         if (state == QLatin1String("recurring")) {
@@ -288,11 +305,13 @@ private slots:
             return;
         }
         // A job row carries its jid, state, queue and put time (ISO 8601 UTC).
-        for (const QString &column : {QStringLiteral("Job"), QStringLiteral("State"), QStringLiteral("Queue"), QStringLiteral("Put")})
+        for (const QString &column :
+             {QStringLiteral("Job"), QStringLiteral("State"), QStringLiteral("Queue"), QStringLiteral("Put")})
             QVERIFY2(table.column(column) >= 0, qPrintable(column));
         for (const QStringList &row : table.rows) {
             QCOMPARE(row.value(table.column(QStringLiteral("Queue"))), queue);
-            const QDateTime put = QDateTime::fromString(row.value(table.column(QStringLiteral("Put"))), Qt::ISODateWithMs);
+            const QDateTime put =
+                QDateTime::fromString(row.value(table.column(QStringLiteral("Put"))), Qt::ISODateWithMs);
             QVERIFY2(put.isValid() && put.timeSpec() == Qt::UTC, qPrintable(row.join(QLatin1Char('|'))));
             QVERIFY(qAbs(put.toMSecsSinceEpoch() / 1000.0 - m_now) < 120);
         }
@@ -303,26 +322,30 @@ private slots:
             // Its hash still says running; the window and qless's `jobs stalled` say stalled.
             QCOMPARE(row.value(table.column(QStringLiteral("State"))), QStringLiteral("stalled"));
             // The moment shown is the lock's expiry, past: put + the 60 s heartbeat.
-            const QDateTime when = QDateTime::fromString(row.value(table.column(QStringLiteral("When"))), Qt::ISODateWithMs);
+            const QDateTime when =
+                QDateTime::fromString(row.value(table.column(QStringLiteral("When"))), Qt::ISODateWithMs);
             QVERIFY2(when.isValid() && qAbs(when.toMSecsSinceEpoch() / 1000.0 - (m_now - 30)) < 1,
                      qPrintable(row.join(QLatin1Char('|'))));
         }
         if (queue == QLatin1String("index") && state == QLatin1String("waiting")) {
             const QStringList row = table.rows.first();
             QCOMPARE(row.value(0), QString::fromUtf8(m_timedOutJid));
-            QVERIFY2(!row.value(table.column(QStringLiteral("Timed out"))).isEmpty(), qPrintable(row.join(QLatin1Char('|'))));
+            QVERIFY2(!row.value(table.column(QStringLiteral("Timed out"))).isEmpty(),
+                     qPrintable(row.join(QLatin1Char('|'))));
         }
     }
 
     void failedGroupsAndAGroupsJobsMatchQlessFailed()
     {
-        const Table groups = exportTable({QStringLiteral("--view"), QStringLiteral("failed")}, QStringLiteral("failed.csv"));
+        const Table groups =
+            exportTable({QStringLiteral("--view"), QStringLiteral("failed")}, QStringLiteral("failed.csv"));
         const QJsonObject counts = m_qless.qlessJson("failed", m_now).toObject();
         QCOMPARE(groups.rows.size(), counts.size());
         for (auto it = counts.begin(); it != counts.end(); ++it)
             QCOMPARE(groups.rowOf(it.key()).value(1).toLongLong(), it.value().toInteger());
         // The message's formula is defused (read back with its apostrophe) and whole, line two included.
-        const QString message = groups.rowOf(QStringLiteral("timeouts")).value(groups.column(QStringLiteral("Newest message")));
+        const QString message =
+            groups.rowOf(QStringLiteral("timeouts")).value(groups.column(QStringLiteral("Newest message")));
         QVERIFY2(message.startsWith(QStringLiteral("'=HYPERLINK")) && message.contains(QStringLiteral("line two")),
                  qPrintable(message));
 
@@ -330,16 +353,20 @@ private slots:
                                         QStringLiteral("parse, errors")},
                                        QStringLiteral("failed-group.csv"));
         const QJsonArray qlessJobs = m_qless.qlessJson("failed", m_now, {"parse, errors", "0", "1000"})
-                                         .toObject().value(QStringLiteral("jobs")).toArray();
+                                         .toObject()
+                                         .value(QStringLiteral("jobs"))
+                                         .toArray();
         QCOMPARE(jobs.rows.size(), qlessJobs.size());
         QCOMPARE(jobs.rows.first().value(0), qlessJobs.first().toString()); // qless lists a group's jids
         QCOMPARE(jobs.rows.first().value(jobs.column(QStringLiteral("State"))), QStringLiteral("failed"));
-        QCOMPARE(jobs.rows.first().value(jobs.column(QStringLiteral("Failure group"))), QStringLiteral("parse, errors"));
+        QCOMPARE(jobs.rows.first().value(jobs.column(QStringLiteral("Failure group"))),
+                 QStringLiteral("parse, errors"));
     }
 
     void completedMatchesQlessJobsComplete()
     {
-        const Table table = exportTable({QStringLiteral("--view"), QStringLiteral("completed")}, QStringLiteral("completed.csv"));
+        const Table table =
+            exportTable({QStringLiteral("--view"), QStringLiteral("completed")}, QStringLiteral("completed.csv"));
         QCOMPARE(asSet(table.values(QStringLiteral("Job"))), qlessJids(QStringLiteral("complete"), QByteArray()));
         QCOMPARE(table.rows.size(), 1);
         QCOMPARE(table.rows.first().value(table.column(QStringLiteral("State"))), QStringLiteral("complete"));
@@ -356,23 +383,27 @@ private slots:
         QCOMPARE(all.size(), 1);
         QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("index")}, QStringLiteral("c-index.csv")), all);
         QCOMPARE(jobsOf({QStringLiteral("--class"), QStringLiteral("index::")}, QStringLiteral("c-class.csv")), all);
-        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("crawl")}, QStringLiteral("c-crawl.csv")), QSet<QString>());
-        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("index"), QStringLiteral("--class"), QStringLiteral("Crawl")},
+        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("crawl")}, QStringLiteral("c-crawl.csv")),
+                 QSet<QString>());
+        QCOMPARE(jobsOf({QStringLiteral("--queue"), QStringLiteral("index"), QStringLiteral("--class"),
+                         QStringLiteral("Crawl")},
                         QStringLiteral("c-both.csv")),
                  QSet<QString>());
         // --state is the jobs view's; completed refuses it.
         ExportTableCommand::Options options;
         QString error;
-        QVERIFY(!ExportTableCommand::parse({QStringLiteral("--view"), QStringLiteral("completed"), QStringLiteral("--state"),
-                                            QStringLiteral("waiting"), QStringLiteral("--url"), url(), QStringLiteral("--out"),
-                                            path(QStringLiteral("x.csv"))},
-                                           &options, &error));
+        QVERIFY(
+            !ExportTableCommand::parse({QStringLiteral("--view"), QStringLiteral("completed"),
+                                        QStringLiteral("--state"), QStringLiteral("waiting"), QStringLiteral("--url"),
+                                        url(), QStringLiteral("--out"), path(QStringLiteral("x.csv"))},
+                                       &options, &error));
         QVERIFY2(error.contains(QStringLiteral("--state")), qPrintable(error));
     }
 
     void workersAndAWorkersJobsMatchQlessWorkers()
     {
-        const Table table = exportTable({QStringLiteral("--view"), QStringLiteral("workers")}, QStringLiteral("workers.csv"));
+        const Table table =
+            exportTable({QStringLiteral("--view"), QStringLiteral("workers")}, QStringLiteral("workers.csv"));
         const QJsonArray workers = m_qless.qlessJson("workers", m_now).toArray();
         QCOMPARE(table.rows.size(), workers.size());
         for (const QJsonValue &v : workers) {
@@ -395,8 +426,10 @@ private slots:
 
     void trackedTagsAndConfig()
     {
-        const Table tracked = exportTable({QStringLiteral("--view"), QStringLiteral("tracked")}, QStringLiteral("tracked.csv"));
-        QCOMPARE(asSet(tracked.values(QStringLiteral("Job"))), (QSet<QString>{QStringLiteral("wait-1"), QString::fromUtf8(m_failedJid)}));
+        const Table tracked =
+            exportTable({QStringLiteral("--view"), QStringLiteral("tracked")}, QStringLiteral("tracked.csv"));
+        QCOMPARE(asSet(tracked.values(QStringLiteral("Job"))),
+                 (QSet<QString>{QStringLiteral("wait-1"), QString::fromUtf8(m_failedJid)}));
 
         const Table tags = exportTable({QStringLiteral("--view"), QStringLiteral("tags")}, QStringLiteral("tags.csv"));
         QCOMPARE(tags.rowOf(QStringLiteral("urgent")).value(1), QStringLiteral("2"));
@@ -406,11 +439,15 @@ private slots:
         const Table tagged = exportTable({QStringLiteral("--view"), QStringLiteral("tags"), QStringLiteral("--tag"),
                                           QStringLiteral("urgent")},
                                          QStringLiteral("tag-urgent.csv"));
-        QCOMPARE(asSet(tagged.values(QStringLiteral("Job"))), (QSet<QString>{QStringLiteral("wait-2"), QStringLiteral("wait-3")}));
+        QCOMPARE(asSet(tagged.values(QStringLiteral("Job"))),
+                 (QSet<QString>{QStringLiteral("wait-2"), QStringLiteral("wait-3")}));
 
-        const Table config = exportTable({QStringLiteral("--view"), QStringLiteral("config")}, QStringLiteral("config.csv"));
+        const Table config =
+            exportTable({QStringLiteral("--view"), QStringLiteral("config")}, QStringLiteral("config.csv"));
         QCOMPARE(config.header.first(), QStringLiteral("Option"));
-        QCOMPARE(config.rowOf(QStringLiteral("heartbeat")).value(config.column(QStringLiteral("Override"))).section(QLatin1Char(' '), 0, 0),
+        QCOMPARE(config.rowOf(QStringLiteral("heartbeat"))
+                     .value(config.column(QStringLiteral("Override")))
+                     .section(QLatin1Char(' '), 0, 0),
                  QStringLiteral("90"));
     }
 
@@ -424,8 +461,9 @@ private slots:
         file.close();
         ExportTableCommand::Options options;
         QString error;
-        QVERIFY2(ExportTableCommand::parse({QStringLiteral("--view"), QStringLiteral("activity"), QStringLiteral("--audit-log"),
-                                            log, QStringLiteral("--out"), path(QStringLiteral("activity.csv"))},
+        QVERIFY2(ExportTableCommand::parse({QStringLiteral("--view"), QStringLiteral("activity"),
+                                            QStringLiteral("--audit-log"), log, QStringLiteral("--out"),
+                                            path(QStringLiteral("activity.csv"))},
                                            &options, &error),
                  qPrintable(error));
         QCOMPARE(ExportTableCommand::execute(options, &error), int(ExportTableCommand::Success));
@@ -447,29 +485,36 @@ private slots:
         for (const QString &name : filesInDir())
             QFile::remove(path(name));
         const QString out = path(QStringLiteral("x.csv"));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobz"), QStringLiteral("--out"), out},
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobz"),
+                       QStringLiteral("--out"), out},
                       2, QStringLiteral("Unknown --view \"jobz\""));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--out"), out}, 2, QStringLiteral("Missing --view"));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--state"),
-                       QStringLiteral("waiting"), QStringLiteral("--out"), out},
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--out"), out}, 2,
+                      QStringLiteral("Missing --view"));
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"),
+                       QStringLiteral("--state"), QStringLiteral("waiting"), QStringLiteral("--out"), out},
                       2, QStringLiteral("needs a queue"));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--queue"),
-                       QStringLiteral("crawl"), QStringLiteral("--state"), QStringLiteral("done"), QStringLiteral("--out"), out},
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"),
+                       QStringLiteral("--queue"), QStringLiteral("crawl"), QStringLiteral("--state"),
+                       QStringLiteral("done"), QStringLiteral("--out"), out},
                       2, QStringLiteral("Unknown state \"done\""));
         // A queue the server does not list: said, not written as an empty list.
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"), QStringLiteral("--queue"),
-                       QStringLiteral("crwal"), QStringLiteral("--state"), QStringLiteral("waiting"), QStringLiteral("--out"), out},
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"),
+                       QStringLiteral("--queue"), QStringLiteral("crwal"), QStringLiteral("--state"),
+                       QStringLiteral("waiting"), QStringLiteral("--out"), out},
                       1, QStringLiteral("No queue \"crwal\""));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--tag"),
-                       QStringLiteral("x"), QStringLiteral("--out"), out},
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"),
+                       QStringLiteral("--tag"), QStringLiteral("x"), QStringLiteral("--out"), out},
                       2, QStringLiteral("--tag does not apply"));
-        expectFailure({QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--out"), out}, 2, QStringLiteral("Missing --url"));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues")}, 2, QStringLiteral("Missing --out"));
-        expectFailure({QStringLiteral("--url"), QStringLiteral("unix://") + path(QStringLiteral("nobody.sock")), QStringLiteral("--timeout"),
-                       QStringLiteral("2"), QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--out"), out},
+        expectFailure({QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--out"), out}, 2,
+                      QStringLiteral("Missing --url"));
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues")}, 2,
+                      QStringLiteral("Missing --out"));
+        expectFailure({QStringLiteral("--url"), QStringLiteral("unix://") + path(QStringLiteral("nobody.sock")),
+                       QStringLiteral("--timeout"), QStringLiteral("2"), QStringLiteral("--view"),
+                       QStringLiteral("queues"), QStringLiteral("--out"), out},
                       1, QStringLiteral("nobody.sock"));
-        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"), QStringLiteral("--out"),
-                       path(QStringLiteral("missing/x.csv"))},
+        expectFailure({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"),
+                       QStringLiteral("--out"), path(QStringLiteral("missing/x.csv"))},
                       1, QStringLiteral("does not exist"));
     }
 
@@ -480,8 +525,9 @@ private slots:
         QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
         if (QFileInfo(folder).isWritable())
             QSKIP("running as a user who can write anywhere");
-        const Result result = runBinary({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"),
-                                         QStringLiteral("--out"), folder + QStringLiteral("/q.csv")});
+        const Result result =
+            runBinary({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("queues"),
+                       QStringLiteral("--out"), folder + QStringLiteral("/q.csv")});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains("Cannot write"), result.err.constData());
         QVERIFY(QDir(folder).entryList(QDir::Files | QDir::Hidden).isEmpty());
@@ -491,9 +537,10 @@ private slots:
     void theBinaryWritesAWholeList()
     {
         const QString out = path(QStringLiteral("bin-waiting.csv"));
-        const Result result = runBinary({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"),
-                                         QStringLiteral("--queue"), QStringLiteral("crawl"), QStringLiteral("--state"),
-                                         QStringLiteral("waiting"), QStringLiteral("--out"), out});
+        const Result result =
+            runBinary({QStringLiteral("--url"), url(), QStringLiteral("--view"), QStringLiteral("jobs"),
+                       QStringLiteral("--queue"), QStringLiteral("crawl"), QStringLiteral("--state"),
+                       QStringLiteral("waiting"), QStringLiteral("--out"), out});
         QVERIFY2(result.exitCode == 0, result.err.constData());
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));

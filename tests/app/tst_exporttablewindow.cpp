@@ -55,7 +55,8 @@ private slots:
         m_now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
         for (int i = 0; i < Failed; ++i)
             fixture().qless("put", m_now, {"w", "crawl", "job-" + QByteArray::number(i), "Crawl::Job", "{}", "0"});
-        const QJsonArray popped = fixture().qlessJson("pop", m_now, {"crawl", "w1", QByteArray::number(Failed)}).toArray();
+        const QJsonArray popped =
+            fixture().qlessJson("pop", m_now, {"crawl", "w1", QByteArray::number(Failed)}).toArray();
         QCOMPARE(popped.size(), Failed);
         for (const QJsonValue &job : popped) {
             const QByteArray jid = job.toObject().value(QStringLiteral("jid")).toString().toUtf8();
@@ -84,7 +85,7 @@ private slots:
         pressAndSave(button, path);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
-        QCOMPARE(csvLines(path), Failed + 1); // the header and every job of the group
+        QCOMPARE(csvLines(path), Failed + 1);                  // the header and every job of the group
         QCOMPARE(page.jobPane()->model()->rowCount(), loaded); // the table itself loaded nothing more
         QVERIFY(button->lastResult().contains(QStringLiteral("1,234")));
         QVERIFY(button->isEnabled());
@@ -115,16 +116,19 @@ private slots:
         auto *csv = button->findChild<TableCsvExport *>();
         QVERIFY(csv);
         QString label;
-        connect(csv, &TableCsvExport::progress, this, [button, &label] {
-            QProgressDialog *progress = button->progressDialog();
-            if (!progress || !label.isEmpty())
-                return;
-            progress->show();
-            label = progress->labelText();
-            screenshot(progress, QStringLiteral("export-progress"));
-            if (QPushButton *cancel = progress->findChild<QPushButton *>())
-                cancel->click();
-        }, Qt::DirectConnection);
+        connect(
+            csv, &TableCsvExport::progress, this,
+            [button, &label] {
+                QProgressDialog *progress = button->progressDialog();
+                if (!progress || !label.isEmpty())
+                    return;
+                progress->show();
+                label = progress->labelText();
+                screenshot(progress, QStringLiteral("export-progress"));
+                if (QPushButton *cancel = progress->findChild<QPushButton *>())
+                    cancel->click();
+            },
+            Qt::DirectConnection);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QVERIFY(!finished.at(0).at(0).toBool());
         QCOMPARE(label, QStringLiteral("500 of 1,234 rows written"));

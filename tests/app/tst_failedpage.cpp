@@ -35,7 +35,8 @@ private slots:
         auto s = session();
         FailedPage page(s.get());
         QAbstractItemModelTester groupTester(page.groupModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-        QAbstractItemModelTester jobTester(page.jobPane()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QAbstractItemModelTester jobTester(page.jobPane()->model(),
+                                           QAbstractItemModelTester::FailureReportingMode::Fatal);
         page.resize(1400, 800);
         page.show();
         QVERIFY(refresh(&page));
@@ -58,14 +59,18 @@ private slots:
             QCOMPARE(QString::fromUtf8(page.jobPane()->model()->jobAt(i).jid),
                      jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
         QTableView *view = page.jobPane()->view();
-        QCOMPARE(view->model()->index(0, JobListModel::FailureColumn).data().toString(), QStringLiteral("KeyError: 'user_id'"));
+        QCOMPARE(view->model()->index(0, JobListModel::FailureColumn).data().toString(),
+                 QStringLiteral("KeyError: 'user_id'"));
         QTRY_VERIFY(page.jobPane()->headingLabel()->text().contains(QStringLiteral("4 jobs")));
-        QCOMPARE(page.groupView()->currentIndex().data(FailureGroupModel::KeyRole).toString(), QStringLiteral("KeyError"));
+        QCOMPARE(page.groupView()->currentIndex().data(FailureGroupModel::KeyRole).toString(),
+                 QStringLiteral("KeyError"));
 
         view->setCurrentIndex(view->model()->index(0, 0));
         // The row holds the first line; the pane reads the job for the whole message.
         QVERIFY(!page.jobPane()->model()->jobAt(0).failure->message.contains(QLatin1Char('\n')));
-        QTRY_VERIFY_WITH_TIMEOUT(page.messageView()->toPlainText().contains(QStringLiteral("Traceback (most recent call last)")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(page.messageView()->toPlainText().contains(
+                                     QStringLiteral("Traceback (most recent call last)")),
+                                 30000);
 
         QSignalSpy open(&page, &Page::openJobRequested);
         view->setFocus();
@@ -132,7 +137,8 @@ private slots:
         QCOMPARE(page.groupModel()->totalGroups(), groups);
         QVERIFY(page.groupModel()->rowCount() < groups);
         const QLocale locale;
-        const QString listed = QStringLiteral("%1 of %2").arg(locale.toString(page.groupModel()->rowCount()), locale.toString(groups));
+        const QString listed =
+            QStringLiteral("%1 of %2").arg(locale.toString(page.groupModel()->rowCount()), locale.toString(groups));
         QStringList texts;
         for (const QLabel *label : page.findChildren<QLabel *>())
             texts << label->text();

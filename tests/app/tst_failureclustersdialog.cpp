@@ -75,7 +75,8 @@ private slots:
             fail("Redis::TimeoutError: Connection timed out after " + QByteArray::number(1 + t % 9) + ".0s to 10.0.3."
                  + QByteArray::number(t) + ":6379\n/srv/app/lib/cache.rb:22:in `fetch'");
         for (int l = 0; l < Locks; ++l)
-            fail("Redis::TimeoutError: Connection timed out after 5.0s to 10.0.3.9:6379\n/srv/app/lib/lock.rb:8:in `acquire'");
+            fail("Redis::TimeoutError: Connection timed out after 5.0s to 10.0.3.9:6379\n/srv/app/lib/lock.rb:8:in "
+                 "`acquire'");
     }
     void cleanupTestCase() { stopServer(); }
 

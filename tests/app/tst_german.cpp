@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "accessibilityaudit.h"
 #include "actioncenter.h"
 #include "actiontestkit.h"
 #include "alertrulesdialog.h"
 #include "allserverswindow.h"
-#include "serveroverviewmodel.h"
-#include "accessibilityaudit.h"
 #include "connectionbar.h"
 #include "connectiondialog.h"
 #include "connectionform.h"
@@ -29,6 +28,7 @@
 #include "realisticpipeline.h"
 #include "recurringjob.h"
 #include "searchpage.h"
+#include "serveroverviewmodel.h"
 #include "uilanguage.h"
 
 #include <QCheckBox>
@@ -78,8 +78,8 @@ class TestGerman final : public QObject, public PageTestBase
         const QStringList misses = m_english.takeMisses();
         for (const QString &miss : misses)
             qWarning("%s", qPrintable(miss)); // a failure's text is cut short: each miss on its own line
-        QVERIFY2(misses.isEmpty(), qPrintable(what + QLatin1String(": still English:\n  ")
-                                              + misses.join(QLatin1String("\n  "))));
+        QVERIFY2(misses.isEmpty(),
+                 qPrintable(what + QLatin1String(": still English:\n  ") + misses.join(QLatin1String("\n  "))));
     }
 
     void expectGerman(QWidget *root, const QString &what)
@@ -143,8 +143,8 @@ private slots:
         QCOMPARE(m_english.takeMisses().size(), 6);
         m_english.check(QCoreApplication::translate("ConnectionBar", "Refresh now"), QStringLiteral("German"));
         m_english.check(QCoreApplication::translate("CompletedPage", "%1 of %2 loaded; scroll down to load more")
-                  .arg(QStringLiteral("12"), QStringLiteral("40")),
-              QStringLiteral("German filled in"));
+                            .arg(QStringLiteral("12"), QStringLiteral("40")),
+                        QStringLiteral("German filled in"));
         m_english.check(QStringLiteral("fehlgeschlagen (3)"), QStringLiteral("a part in German"));
         m_english.check(QStringLiteral("Server"), QStringLiteral("alike in both"));
         expectNoEnglish(QStringLiteral("German texts"));
@@ -161,13 +161,13 @@ private slots:
             refresh(page);
             expectGerman(page, page->title());
             // German is longer than English: still no wider than a 1280×800 screen.
-            QVERIFY2(window.width() <= 1280, qPrintable(page->title() + QLatin1String(": the window is ")
-                                                          + QString::number(window.width()) + QLatin1String(" wide, the page at least ")
-                                                          + QString::number(page->minimumSizeHint().width())
-                                                          + QLatin1String(", its bar ")
-                                                          + QString::number(window.connectionBar()->minimumSizeHint().width())
-                                                          + QLatin1String(", the status bar ")
-                                                          + QString::number(window.statusBar()->minimumSizeHint().width())));
+            QVERIFY2(window.width() <= 1280,
+                     qPrintable(page->title() + QLatin1String(": the window is ") + QString::number(window.width())
+                                + QLatin1String(" wide, the page at least ")
+                                + QString::number(page->minimumSizeHint().width()) + QLatin1String(", its bar ")
+                                + QString::number(window.connectionBar()->minimumSizeHint().width())
+                                + QLatin1String(", the status bar ")
+                                + QString::number(window.statusBar()->minimumSizeHint().width())));
             germanScreenshot(&window, page->objectName().isEmpty() ? page->title() : page->objectName());
         }
         expectGerman(&window, QStringLiteral("main window"));
@@ -192,21 +192,25 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(events->stream()->state().phase, ConnectionState::Phase::Ready, 20000);
         double now = double(QDateTime::currentSecsSinceEpoch()) - 60; // in the past, as a server would have it
         for (int i = 0; i < 6; ++i) {
-            QVERIFY(!fixture().put("de-mail", "de-" + QByteArray::number(i), now += 1, {}, 0, "{}", "Mailer::Welcome")
+            QVERIFY(!fixture()
+                         .put("de-mail", "de-" + QByteArray::number(i), now += 1, {}, 0, "{}", "Mailer::Welcome")
                          .isError());
         }
         const QList<QByteArray> popped = fixture().pop("de-mail", "worker-de", 3, now += 1);
         QCOMPARE(popped.size(), 3);
         QVERIFY(!fixture().qless("complete", now += 1, {popped.at(0), "worker-de", "de-mail", "{}"}).isError());
-        QVERIFY(!fixture().qless("fail", now += 1, {popped.at(1), "worker-de", "smtp-timeout",
-                                                    "Net::ReadTimeout after 30s", "{}"}).isError());
+        QVERIFY(!fixture()
+                     .qless("fail", now += 1,
+                            {popped.at(1), "worker-de", "smtp-timeout", "Net::ReadTimeout after 30s", "{}"})
+                     .isError());
         QVERIFY(!fixture().qless("config.set", now, {"de-mail-heartbeat", "90"}).isError());
         QVERIFY(!fixture().qless("cancel", now, {"de-5"}).isError());
         EventLogModel *log = events->stream()->model();
         // 6 puts, completed, failed, config_set, canceled (qless publishes no pop on ql:log).
         QTRY_VERIFY_WITH_TIMEOUT(log->rowCount() >= 10, 20000);
         events->stream()->reconnect(); // a gap row
-        QTRY_VERIFY_WITH_TIMEOUT(log->gapCount() == 1 && events->stream()->state().phase == ConnectionState::Phase::Ready,
+        QTRY_VERIFY_WITH_TIMEOUT(log->gapCount() == 1
+                                     && events->stream()->state().phase == ConnectionState::Phase::Ready,
                                  20000);
         events->pauseButton()->click(); // "Resume" and the held count
         fixture().put("de-mail", "de-held", now += 1, {}, 0, "{}", "Mailer::Welcome");
@@ -264,8 +268,10 @@ private slots:
             center->confirm(&window, QStringLiteral("Abbrechen"), QStringLiteral("Job abbrechen?"),
                             QStringLiteral("Jobs abbrechen"), true, [] {});
         });
-        expectGermanOpened<QInputDialog>(QStringLiteral("priorityInput"), [&] { center->askPriority(one, 0, &window); });
-        expectGermanOpened<QInputDialog>(QStringLiteral("addTagsInput"), [&] { center->askTags(true, one, {}, &window); });
+        expectGermanOpened<QInputDialog>(QStringLiteral("priorityInput"),
+                                         [&] { center->askPriority(one, 0, &window); });
+        expectGermanOpened<QInputDialog>(QStringLiteral("addTagsInput"),
+                                         [&] { center->askTags(true, one, {}, &window); });
         expectGermanOpened<QInputDialog>(QStringLiteral("removeTagsInput"),
                                          [&] { center->askTags(false, one, {QStringLiteral("nightly")}, &window); });
         expectGermanOpened<QDialog>(QStringLiteral("queuePicker"), [&] { center->askMove(one, {}, &window); });
@@ -285,7 +291,8 @@ private slots:
         recurring.klass = QStringLiteral("Reports.Nightly");
         recurring.queue = QStringLiteral("notify");
         recurring.interval = 3600;
-        expectGermanOpened<QDialog>(QStringLiteral("recurringEdit"), [&] { center->askEditRecurring(recurring, &window); });
+        expectGermanOpened<QDialog>(QStringLiteral("recurringEdit"),
+                                    [&] { center->askEditRecurring(recurring, &window); });
 
         FailureClustersDialog clusters(s, QStringLiteral("boom"), &window);
         clusters.show();

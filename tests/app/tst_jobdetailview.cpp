@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "deploymentdata.h"
 #include "historymodel.h"
-#include "jobdetailreader.h"
-#include "jobhistorypage.h"
 #include "jobdetaildialog.h"
+#include "jobdetailreader.h"
 #include "jobdetailview.h"
+#include "jobhistorypage.h"
 #include "jsondataview.h"
 #include "jsontreemodel.h"
 #include "qlessclienttestbase.h"
@@ -49,10 +49,7 @@ class TestJobDetailView final : public QObject, private QlessClientTestBase
         return loaded.wait(30000) && !view.isLoading();
     }
 
-    static QString field(const JobDetailView &view, const QString &name)
-    {
-        return view.fieldLabel(name)->text();
-    }
+    static QString field(const JobDetailView &view, const QString &name) { return view.fieldLabel(name)->text(); }
 
     static void screenshot(QWidget *widget, const QString &name)
     {
@@ -67,11 +64,13 @@ class TestJobDetailView final : public QObject, private QlessClientTestBase
         const QByteArray data = R"({"url":"https://news.example.org/2025/11/markets","timeout":30,"depth":2,)"
                                 R"("headers":{"User-Agent":"qless-crawler/2.3","Accept-Language":"en"},)"
                                 R"("follow":["next","canonical"],"retry_backoff":1.5,"notify":null,"dry_run":false})";
-        fixture().put("crawl", jid, now - 900, {"priority", "5", "tags", "[\"site:news.example.org\",\"customer:acme\"]",
-                                                "retries", "3"}, 0, data, "Crawler::FetchPage");
+        fixture().put("crawl", jid, now - 900,
+                      {"priority", "5", "tags", "[\"site:news.example.org\",\"customer:acme\"]", "retries", "3"}, 0,
+                      data, "Crawler::FetchPage");
         fixture().call(QStringLiteral("track"), {"track", jid, num(now - 890)});
         fixture().pop("crawl", "crawler-7.prod:2231", 1, now - 600);
-        fixture().call(QStringLiteral("fail"), {jid, "crawler-7.prod:2231", "ConnectionResetError", Traceback, num(now - 540)});
+        fixture().call(QStringLiteral("fail"),
+                       {jid, "crawler-7.prod:2231", "ConnectionResetError", Traceback, num(now - 540)});
         return jid;
     }
 
@@ -90,7 +89,8 @@ private slots:
         const QByteArray jid = seedFailedJob(now);
         JobDetailView view(new JobDetailReader(client()));
         new QAbstractItemModelTester(view.historyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
-        new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
+        new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                     &view);
         QVERIFY(load(view, jid));
         QVERIFY(view.job());
         QVERIFY(view.messageLabel()->isHidden());
@@ -170,7 +170,8 @@ private slots:
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
         fixture().put("crawl", "damaged", now);
-        fixture().command({"HSET", "ql:j:damaged", "data", "{\"url\": \"https://example.com\", oops", "priority", "high"});
+        fixture().command(
+            {"HSET", "ql:j:damaged", "data", "{\"url\": \"https://example.com\", oops", "priority", "high"});
         JobDetailView view(new JobDetailReader(client()));
         view.resize(820, 560);
         QVERIFY(load(view, "damaged"));
@@ -241,7 +242,7 @@ private slots:
         QByteArray data = "{\"rows\":[";
         for (int i = 0; i < 60000; ++i)
             data += (i ? "," : "") + QByteArray("{\"id\":") + QByteArray::number(i) + ",\"v\":\"value number "
-                + QByteArray::number(i) + "\"}";
+                    + QByteArray::number(i) + "\"}";
         data += "]}";
         fixture().put("crawl", "big", now, {}, 0, data);
         JobDetailView view(new JobDetailReader(client()));
@@ -284,7 +285,8 @@ private slots:
         QList<QByteArray> argv{"RPUSH", "ql:j:huge-history"};
         constexpr int Entries = 50000;
         for (int i = 0; i < Entries; ++i) {
-            argv << "[" + num(now - Entries + i) + ",\"note " + QByteArray::number(i) + "\",{\"step\":" + QByteArray::number(i) + "}]";
+            argv << "[" + num(now - Entries + i) + ",\"note " + QByteArray::number(i)
+                        + "\",{\"step\":" + QByteArray::number(i) + "}]";
             if (argv.size() >= 1002 || i + 1 == Entries) {
                 fixture().command(argv);
                 argv = {"RPUSH", "ql:j:huge-history"};
@@ -293,7 +295,8 @@ private slots:
         JobDetailView view(new JobDetailReader(client()));
         view.resize(1000, 700);
         view.show();
-        new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal, &view);
+        new QAbstractItemModelTester(view.dataView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                     &view);
         // Every turn of the event loop until the job is on screen: either still reading, with
         // nothing of the job shown, or the whole job.
         int turnsReading = 0;
@@ -360,7 +363,8 @@ private slots:
         JobDetailView view(new JobDetailReader(client()));
         QSignalSpy loaded(&view, &JobDetailView::loaded);
         QStringList shown;
-        connect(&view, &JobDetailView::loaded, &view, [&] { shown << QString::fromUtf8(view.job() ? view.job()->jid : "-"); });
+        connect(&view, &JobDetailView::loaded, &view,
+                [&] { shown << QString::fromUtf8(view.job() ? view.job()->jid : "-"); });
         view.showJob("big-first");
         view.showJob("second");
         view.showJob("third");
@@ -435,9 +439,11 @@ private slots:
         HistoryModel *history = view.historyModel();
         QCOMPARE(history->rowCount(), 5);
         QCOMPARE(history->index(2, HistoryModel::EventColumn).data().toString(), QStringLiteral("log"));
-        QVERIFY(history->index(2, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("fetching; ")));
+        QVERIFY(
+            history->index(2, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("fetching; ")));
         QVERIFY(history->index(2, HistoryModel::DetailsColumn).data().toString().contains(QStringLiteral("attempt")));
-        QCOMPARE(history->index(3, HistoryModel::DetailsColumn).data().toString(), QStringLiteral("got 503, backing off"));
+        QCOMPARE(history->index(3, HistoryModel::DetailsColumn).data().toString(),
+                 QStringLiteral("got 503, backing off"));
         view.tabs()->setCurrentIndex(1);
         screenshot(&view, QStringLiteral("job-detail-current-qless-history"));
     }

@@ -2,11 +2,11 @@
 #include "actioncenter.h"
 #include "actiontestkit.h"
 #include "connectionbar.h"
+#include "jiddragsource.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
-#include "jiddragsource.h"
 #include "jobwindows.h"
 #include "mainwindow.h"
 #include "pagetestbase.h"
@@ -143,8 +143,9 @@ private slots:
         // data nested as the JSON it is, not a string of it
         QCOMPARE(json.value(QStringLiteral("data")).toObject().value(QStringLiteral("url")).toString(),
                  QStringLiteral("https://example.com/a"));
-        QCOMPARE(json.value(QStringLiteral("history")).toArray().first().toObject().value(QStringLiteral("what")).toString(),
-                 QStringLiteral("put"));
+        QCOMPARE(
+            json.value(QStringLiteral("history")).toArray().first().toObject().value(QStringLiteral("what")).toString(),
+            QStringLiteral("put"));
     }
 
     void tableCopiesRowsAndJids()

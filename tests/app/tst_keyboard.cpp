@@ -49,10 +49,7 @@ class TestKeyboard final : public QObject, public PageTestBase
         QTRY_VERIFY(QApplication::focusWidget() && window->isAncestorOf(QApplication::focusWidget()));
     }
 
-    bool exists(const QByteArray &jid)
-    {
-        return fixture().command({"EXISTS", "ql:j:" + jid}).integer == 1;
-    }
+    bool exists(const QByteArray &jid) { return fixture().command({"EXISTS", "ql:j:" + jid}).integer == 1; }
 
     // The jid of the focused table's current row.
     static QByteArray currentJid()
@@ -123,8 +120,8 @@ private slots:
             press(Qt::Key_Tab, Qt::ShiftModifier);
             QWidget *focus = QApplication::focusWidget();
             QVERIFY(focus);
-            const QString heard = focus->accessibleName().isEmpty() ? focus->property("text").toString()
-                                                                    : focus->accessibleName();
+            const QString heard =
+                focus->accessibleName().isEmpty() ? focus->property("text").toString() : focus->accessibleName();
             QCOMPARE(heard, name);
         }
         // From the list, Tab leaves it (no trap in the cells) for what follows the page.
@@ -184,7 +181,8 @@ private slots:
         press(Qt::Key_F10, Qt::ShiftModifier);
         QMenu *menu = ActionTestKit::waitForWidget<QMenu>(QStringLiteral("jobActionsMenu"));
         QVERIFY(menu);
-        for (int steps = 0; steps < 30 && !(menu->activeAction() && menu->activeAction()->text() == QLatin1String("Add tags…"));
+        for (int steps = 0;
+             steps < 30 && !(menu->activeAction() && menu->activeAction()->text() == QLatin1String("Add tags…"));
              ++steps)
             QTest::keyClick(menu, Qt::Key_Down);
         QVERIFY(menu->activeAction());
@@ -196,8 +194,8 @@ private slots:
         comesToFront(input);
         QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("by-keyboard"));
         press(Qt::Key_Return);
-        QTRY_VERIFY_WITH_TIMEOUT(fixture().job(jid).value(QStringLiteral("tags")).toArray().contains(QStringLiteral("by-keyboard")),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            fixture().job(jid).value(QStringLiteral("tags")).toArray().contains(QStringLiteral("by-keyboard")), 10000);
     }
 
     void menuKeyOpensTheRowsMenu()

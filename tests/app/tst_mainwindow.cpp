@@ -9,16 +9,16 @@
 #include "queuelistmodel.h"
 #include "queuespage.h"
 #include "realisticpipeline.h"
-#include "tagspage.h"
 #include "refreshtimer.h"
+#include "tagspage.h"
 #include "troublebanner.h"
 
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QTableView>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 #include <QToolButton>
 
@@ -81,8 +81,8 @@ private slots:
         QVERIFY(overview);
         QTRY_COMPARE_WITH_TIMEOUT(overview->queueModel()->rowCount(), 5, 20000);
         QueueListModel *model = overview->queueModel();
-        const QJsonArray counts = m_fixture->json(QStringLiteral("queues"),
-                                                  {num(double(QDateTime::currentSecsSinceEpoch()))}).toArray();
+        const QJsonArray counts =
+            m_fixture->json(QStringLiteral("queues"), {num(double(QDateTime::currentSecsSinceEpoch()))}).toArray();
         for (const QJsonValue &value : counts) {
             const QJsonObject queue = value.toObject();
             const int row = model->rowOf(queue.value(QStringLiteral("name")).toString());
@@ -153,7 +153,7 @@ private slots:
         const QStringList titles{QStringLiteral("Overview"), QStringLiteral("Queues"),  QStringLiteral("Completed"),
                                  QStringLiteral("Failed"),   QStringLiteral("Tracked"), QStringLiteral("Tags"),
                                  QStringLiteral("Workers"),  QStringLiteral("Stats"),   QStringLiteral("Config"),
-                                 QStringLiteral("Activity"), QStringLiteral("Events"), QStringLiteral("Search"),
+                                 QStringLiteral("Activity"), QStringLiteral("Events"),  QStringLiteral("Search"),
                                  QStringLiteral("Alerts")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {

@@ -120,7 +120,8 @@ class TestMalformedData final : public QObject, private PageTestBase
             QVERIFY2(row >= 0, qPrintable(QStringLiteral("no row for %1 (%2)").arg(text(spoiled.jid), spoiled.what)));
             const QString tip = cell(model, row, JobListModel::JidColumn, Qt::ToolTipRole);
             if (spoiled.field.isEmpty()) {
-                QVERIFY2(!tip.contains(QStringLiteral("damaged")), qPrintable(spoiled.what + QStringLiteral(": ") + tip));
+                QVERIFY2(!tip.contains(QStringLiteral("damaged")),
+                         qPrintable(spoiled.what + QStringLiteral(": ") + tip));
                 continue;
             }
             QVERIFY2(tip.contains(QStringLiteral("damaged")) && tip.contains(spoiled.field + QStringLiteral(":")),
@@ -392,11 +393,13 @@ private slots:
         QTest::newRow("broken waiting") << int(K::Jobs) << text(m_d.brokenQueue) << QStringLiteral("waiting")
                                         << QString() << -1 << QStringLiteral("ql:q:brokenwork-work");
         QTest::newRow("failure groups") << int(K::Failed) << QString() << QString() << QString() << 2 << QString();
-        QTest::newRow("failure group") << int(K::Failed) << QString() << QString() << text(m_d.failureGroup) << 4 << QString();
+        QTest::newRow("failure group") << int(K::Failed) << QString() << QString() << text(m_d.failureGroup) << 4
+                                       << QString();
         QTest::newRow("completed") << int(K::Completed) << QString() << QString() << QString() << -2 << QString();
         QTest::newRow("workers") << int(K::Workers) << QString() << QString() << QString() << -1
                                  << QStringLiteral("ql:workers holds a list");
-        QTest::newRow("worker's jobs") << int(K::Workers) << QString() << QString() << text(m_d.badWorker) << 2 << QString();
+        QTest::newRow("worker's jobs") << int(K::Workers) << QString() << QString() << text(m_d.badWorker) << 2
+                                       << QString();
         QTest::newRow("tracked") << int(K::Tracked) << QString() << QString() << QString() << -2 << QString();
         QTest::newRow("tags") << int(K::Tags) << QString() << QString() << QString() << -2 << QString();
         QTest::newRow("tag's jobs") << int(K::Tags) << QString() << QString() << text(m_d.badTag) << 2 << QString();

@@ -38,8 +38,8 @@ public:
 
 ConnectionProfile profileNeedingPassword()
 {
-    ConnectionProfile profile = ConnectionProfile::fromUrl(QStringLiteral("prod"),
-                                                           QStringLiteral("redis://ops:pw@redis.example:6380/2"));
+    ConnectionProfile profile =
+        ConnectionProfile::fromUrl(QStringLiteral("prod"), QStringLiteral("redis://ops:pw@redis.example:6380/2"));
     Q_ASSERT(profile.usesPassword);
     return profile;
 }
@@ -52,13 +52,17 @@ class TestPasswordRequest final : public QObject
     Q_OBJECT
 
 private:
-    QInputDialog *promptOf(QWidget &window) { return window.findChild<QInputDialog *>(QStringLiteral("passwordPrompt")); }
+    QInputDialog *promptOf(QWidget &window)
+    {
+        return window.findChild<QInputDialog *>(QStringLiteral("passwordPrompt"));
+    }
 
 private slots:
     void noPasswordNeeded()
     {
         MemoryKeychain keychain;
-        ConnectionProfile profile = ConnectionProfile::fromUrl(QStringLiteral("local"), QStringLiteral("redis://h:1/3"));
+        ConnectionProfile profile =
+            ConnectionProfile::fromUrl(QStringLiteral("local"), QStringLiteral("redis://h:1/3"));
         auto *request = new PasswordRequest(&keychain, profile, nullptr);
         QSignalSpy ready(request, &PasswordRequest::ready);
         request->start();

@@ -19,8 +19,7 @@ class TestPasswordStore final : public QObject
 public:
     explicit TestPasswordStore(const QString &home)
         : m_home(home)
-    {
-    }
+    {}
 
 private:
     QString m_home;
@@ -105,8 +104,9 @@ private slots:
         QCOMPARE(store.sessionPassword(QStringLiteral("prod")), m_secret);
         // Saving the profile alongside, as the dialog does, still leaves no password on disk.
         ProfileStore profiles;
-        ConnectionProfile profile = ConnectionProfile::fromUrl(
-            QStringLiteral("prod"), QStringLiteral("redis://:") + m_secret + QStringLiteral("@h:6379"));
+        ConnectionProfile profile =
+            ConnectionProfile::fromUrl(QStringLiteral("prod"),
+                                       QStringLiteral("redis://:") + m_secret + QStringLiteral("@h:6379"));
         QVERIFY(profile.usesPassword);
         QVERIFY(profiles.save(profile));
         QVERIFY2(profiles.fileName().startsWith(m_home), qPrintable(profiles.fileName()));

@@ -15,8 +15,8 @@
 
 #include <QCheckBox>
 #include <QDateTime>
-#include <QLineEdit>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
 #include <QTableView>
@@ -131,8 +131,8 @@ private slots:
         screenshot(&window, QStringLiteral("permissions-nochannels-events"));
 
         // Even if called, the action center refuses, with the reason.
-        ActionCenter::of(window.session())->run(JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3),
-                                                &window);
+        ActionCenter::of(window.session())
+            ->run(JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3), &window);
         auto *result = ActionTestKit::waitForWidget<QMessageBox>(QStringLiteral("actionResult"));
         QVERIFY(result);
         QVERIFY2(result->text().contains(QStringLiteral("may not publish")), qPrintable(result->text()));
@@ -227,7 +227,8 @@ private slots:
             page->selectOption(QStringLiteral("heartbeat"));
             page->valueField()->setText(QStringLiteral("90"));
             QCOMPARE(page->setButton()->isEnabled(), !reader);
-            for (QWidget *control : {static_cast<QWidget *>(page->valueField()), static_cast<QWidget *>(page->setButton())})
+            for (QWidget *control :
+                 {static_cast<QWidget *>(page->valueField()), static_cast<QWidget *>(page->setButton())})
                 QCOMPARE(control->toolTip().contains(QStringLiteral("may only read")), reader);
             if (reader)
                 screenshot(&window, QStringLiteral("permissions-reader-config"));

@@ -33,8 +33,8 @@ class TestPipelineSimulator final : public QObject
     {
         SimulatorOptions options;
         options.seed = 7;
-        options.speed = 20;         // jobs take tens of milliseconds
-        options.jobsPerSecond = 2;  // x speed = 40 new jobs per second
+        options.speed = 20;        // jobs take tens of milliseconds
+        options.jobsPerSecond = 2; // x speed = 40 new jobs per second
         options.failureRate = 0.2;
         options.retryRate = 0.05;
         options.workerDeathsPerHour = 0; // deaths on demand only
@@ -82,9 +82,16 @@ private slots:
         QVERIFY(!m_fixture->call(QStringLiteral("jobs"), {"complete", num(now)}).elements.isEmpty());
         const QJsonObject groups = m_fixture->json(QStringLiteral("failed"), {}).toObject();
         QVERIFY(!groups.isEmpty());
-        const QJsonObject page = m_fixture->json(QStringLiteral("failed"), {groups.keys().first().toUtf8(), "0", "1"}).toObject();
-        const QString message = page.value(QStringLiteral("jobs")).toArray().at(0).toObject()
-                                    .value(QStringLiteral("failure")).toObject().value(QStringLiteral("message")).toString();
+        const QJsonObject page =
+            m_fixture->json(QStringLiteral("failed"), {groups.keys().first().toUtf8(), "0", "1"}).toObject();
+        const QString message = page.value(QStringLiteral("jobs"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(QStringLiteral("failure"))
+                                    .toObject()
+                                    .value(QStringLiteral("message"))
+                                    .toString();
         QVERIFY2(message.contains(QStringLiteral("Traceback")), qPrintable(message));
         QVERIFY(m_fixture->json(QStringLiteral("workers"), {num(now)}).toArray().size() >= 5);
         QCOMPARE(m_fixture->command({"EXISTS", "ql:r:sitemap-refresh", "ql:r:daily-digest"}).integer, 2);
@@ -99,7 +106,7 @@ private slots:
         SimulatorOptions options = fast();
         options.timeoutsPerHour = 180; // about one tick in ten, at this speed
         options.pausesPerHour = 90;    // about one tick in twenty
-        options.pauseSeconds = 20;           // one second of wall time at speed 20
+        options.pauseSeconds = 20;     // one second of wall time at speed 20
         options.noteShare = 0.5;
         auto connection = connect();
         PipelineSimulator simulator(connection.get(), options);
@@ -107,7 +114,10 @@ private slots:
         const auto &c = simulator.counters();
         QTRY_VERIFY2_WITH_TIMEOUT(c.completed >= 60 && c.timedOut >= 3 && c.pauses >= 2,
                                   qPrintable(QStringLiteral("completed %1, timed out %2, pauses %3, errors %4")
-                                                 .arg(c.completed).arg(c.timedOut).arg(c.pauses).arg(c.errors)),
+                                                 .arg(c.completed)
+                                                 .arg(c.timedOut)
+                                                 .arg(c.pauses)
+                                                 .arg(c.errors)),
                                   60000);
         simulator.stop();
         QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
@@ -143,9 +153,16 @@ private slots:
         QVERIFY(simulator.killOneWorker());
         QCOMPARE(simulator.counters().workerDeaths, 1);
         // The dead worker never heartbeats again: its lock (1 s) runs out and the job stalls.
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_fixture->json(QStringLiteral("queues"), {num(double(QDateTime::currentSecsSinceEpoch()) + 1)})
-                    .toArray().at(0).toObject().value(QStringLiteral("stalled")).toInt() >= 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_fixture
+                                         ->json(QStringLiteral("queues"),
+                                                {num(double(QDateTime::currentSecsSinceEpoch()) + 1)})
+                                         .toArray()
+                                         .at(0)
+                                         .toObject()
+                                         .value(QStringLiteral("stalled"))
+                                         .toInt()
+                                     >= 1,
+                                 30000);
         simulator.stop();
     }
 
@@ -205,7 +222,8 @@ private slots:
             simulator.stop();
             QVERIFY(!awaitReply(*connection, RedisCommand::read({"PING"})).isError());
             QCOMPARE(refused.size(), 0);
-            QVERIFY2(m_fixture->command({"GET", KeyspaceClaim::MarkerKey}).bytes.startsWith("created by qlessdesk-simulator"),
+            QVERIFY2(m_fixture->command({"GET", KeyspaceClaim::MarkerKey})
+                         .bytes.startsWith("created by qlessdesk-simulator"),
                      m_fixture->command({"GET", KeyspaceClaim::MarkerKey}).bytes.constData());
         }
         QVERIFY(m_fixture->command({"DBSIZE"}).integer > 10);
@@ -240,7 +258,9 @@ private slots:
 
         m_fixture->flush();
         QCOMPARE(run({QStringLiteral("--url"), url, QStringLiteral("--duration"), QStringLiteral("1"),
-                      QStringLiteral("--max-jobs"), QStringLiteral("3")}, &errors), 0);
+                      QStringLiteral("--max-jobs"), QStringLiteral("3")},
+                     &errors),
+                 0);
         QCOMPARE(m_fixture->command({"EXISTS", KeyspaceClaim::MarkerKey}).integer, 1);
     }
 

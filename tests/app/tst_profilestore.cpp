@@ -34,8 +34,8 @@ private:
             QStringLiteral("rediss-sentinel://:bare-tls-sentinel-secret@s3:26379/other"),
         };
         const QStringList names = {QStringLiteral("Production (tcp)"), QStringLiteral("staging/tls"),
-                                   QStringLiteral("local unix"), QStringLiteral("ha, sentinel"),
-                                   QStringLiteral("ha over tls"), QStringLiteral("ha over tls, no options")};
+                                   QStringLiteral("local unix"),       QStringLiteral("ha, sentinel"),
+                                   QStringLiteral("ha over tls"),      QStringLiteral("ha over tls, no options")};
         for (int i = 0; i < urls.size(); ++i) {
             QString error;
             result << ConnectionProfile::fromUrl(names.at(i), urls.at(i), &error);
@@ -65,9 +65,10 @@ private slots:
             store.setLastUsed(QStringLiteral("staging/tls"));
         }
         ProfileStore reopened(file);
-        QCOMPARE(reopened.names(), (QStringList{QStringLiteral("ha over tls"), QStringLiteral("ha over tls, no options"),
-                                                 QStringLiteral("ha, sentinel"), QStringLiteral("local unix"),
-                                                 QStringLiteral("Production (tcp)"), QStringLiteral("staging/tls")}));
+        QCOMPARE(reopened.names(),
+                 (QStringList{QStringLiteral("ha over tls"), QStringLiteral("ha over tls, no options"),
+                              QStringLiteral("ha, sentinel"), QStringLiteral("local unix"),
+                              QStringLiteral("Production (tcp)"), QStringLiteral("staging/tls")}));
         for (const ConnectionProfile &profile : saved) {
             bool found = false;
             const ConnectionProfile back = reopened.profile(profile.name, &found);
@@ -107,9 +108,9 @@ private slots:
         QVERIFY(content.contains("redis.example")); // the file is the one written
         QVERIFY(!content.contains("secret"));
         // No key named password at all (usesPassword, a flag, is fine).
-        static const QRegularExpression passwordKey(
-            QStringLiteral("(^|\\\\|/)password="),
-            QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
+        static const QRegularExpression passwordKey(QStringLiteral("(^|\\\\|/)password="),
+                                                    QRegularExpression::CaseInsensitiveOption
+                                                        | QRegularExpression::MultilineOption);
         QVERIFY(!QString::fromUtf8(content).contains(passwordKey));
         QVERIFY(content.contains("usesPassword=true"));
     }

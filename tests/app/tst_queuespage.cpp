@@ -57,7 +57,8 @@ class TestQueuesPage final : public QObject, private QlessClientTestBase
             const QByteArray priority = QByteArray::number(i % 25 == 0 ? 10 : i % 9 == 0 ? 5 : 0);
             fixture().put("crawl", jidFor("crawl-" + QByteArray::number(i)), now - 3000 + i * 7,
                           {"priority", priority, "tags", tags.at(i % tags.size()), "retries", "5"},
-                          i % 16 == 3 ? scheduledDelay(i) : 0, "{\"url\":\"https://example.com/page/" + QByteArray::number(i) + "\"}",
+                          i % 16 == 3 ? scheduledDelay(i) : 0,
+                          "{\"url\":\"https://example.com/page/" + QByteArray::number(i) + "\"}",
                           klasses.at(i % klasses.size()));
         }
         // Locks that outlast any slow test run: running jobs stay running while the test compares.
@@ -67,8 +68,9 @@ class TestQueuesPage final : public QObject, private QlessClientTestBase
         fixture().pop("crawl", "crawler-2.prod:877", 4, now - 200); // locks long expired: stalled
         for (int i = 0; i < 6; ++i) {
             fixture().put("crawl", jidFor("after-" + QByteArray::number(i)), now - 100 + i,
-                          {"depends", "[\"" + jidFor("crawl-" + QByteArray::number(i * 2 + 1)) + "\",\""
-                                          + jidFor("crawl-" + QByteArray::number(i * 2 + 2)) + "\"]",
+                          {"depends",
+                           "[\"" + jidFor("crawl-" + QByteArray::number(i * 2 + 1)) + "\",\""
+                               + jidFor("crawl-" + QByteArray::number(i * 2 + 2)) + "\"]",
                            "tags", "[\"followup\"]"},
                           0, "{}", "Crawler::Summarize");
         }
@@ -95,7 +97,9 @@ class TestQueuesPage final : public QObject, private QlessClientTestBase
     {
         QStringList out;
         for (const QByteArray &jid :
-             fixture().call(QStringLiteral("jobs"), {state, num(double(QDateTime::currentSecsSinceEpoch())), queue, "0", "100000"})
+             fixture()
+                 .call(QStringLiteral("jobs"),
+                       {state, num(double(QDateTime::currentSecsSinceEpoch())), queue, "0", "100000"})
                  .strings())
             out << QString::fromUtf8(jid);
         return out;
@@ -159,19 +163,23 @@ private slots:
             new QAbstractItemModelTester(page.jobModel(QueuesPage::Tab(tab)),
                                          QAbstractItemModelTester::FailureReportingMode::Fatal, &page);
         }
-        new QAbstractItemModelTester(page.recurringModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &page);
+        new QAbstractItemModelTester(page.recurringModel(), QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                     &page);
         new QAbstractItemModelTester(page.queueModel(), QAbstractItemModelTester::FailureReportingMode::Fatal, &page);
         QVERIFY(refresh(page));
         QCOMPARE(page.queueModel()->rowCount(), 5);
         QCOMPARE(page.currentQueue(), QStringLiteral("crawl")); // the first by name
         page.showQueue(QStringLiteral("crawl"));
 
-        const QJsonObject counts = fixture().json(QStringLiteral("queues"),
-                                                  {num(double(QDateTime::currentSecsSinceEpoch())), "crawl"}).toObject();
-        const QList<std::pair<QueuesPage::Tab, QByteArray>> states{
-            {QueuesPage::WaitingTab, "waiting"}, {QueuesPage::RunningTab, "running"},
-            {QueuesPage::StalledTab, "stalled"}, {QueuesPage::ScheduledTab, "scheduled"},
-            {QueuesPage::DependsTab, "depends"}};
+        const QJsonObject counts =
+            fixture()
+                .json(QStringLiteral("queues"), {num(double(QDateTime::currentSecsSinceEpoch())), "crawl"})
+                .toObject();
+        const QList<std::pair<QueuesPage::Tab, QByteArray>> states{{QueuesPage::WaitingTab, "waiting"},
+                                                                   {QueuesPage::RunningTab, "running"},
+                                                                   {QueuesPage::StalledTab, "stalled"},
+                                                                   {QueuesPage::ScheduledTab, "scheduled"},
+                                                                   {QueuesPage::DependsTab, "depends"}};
         for (const auto &[tab, state] : states) {
             page.showTab(tab);
             JobListModel *model = page.jobModel(tab);
@@ -187,7 +195,8 @@ private slots:
                      qPrintable(page.tabWidget()->tabText(tab)));
         }
         QCOMPARE(page.tabWidget()->tabText(QueuesPage::WaitingTab),
-                 QStringLiteral("Waiting (%1)").arg(QLocale().toString(counts.value(QStringLiteral("waiting")).toInteger())));
+                 QStringLiteral("Waiting (%1)")
+                     .arg(QLocale().toString(counts.value(QStringLiteral("waiting")).toInteger())));
 
         // Columns that apply: a worker on running jobs, not on waiting ones; what each depends on.
         QVERIFY(page.tableView(QueuesPage::WaitingTab)->isColumnHidden(JobListModel::WorkerColumn));
@@ -195,12 +204,16 @@ private slots:
         QVERIFY(page.tableView(QueuesPage::RunningTab)->isColumnHidden(JobListModel::QueueColumn));
         JobFilterProxyModel *depends = page.proxy(QueuesPage::DependsTab);
         const Job waiter = depends->index(0, 0).data(JobListModel::JobRole).value<Job>();
-        QCOMPARE(depends->index(0, JobListModel::TimeColumn).data().toString(), waiter.dependencies.join(QStringLiteral(", ")));
+        QCOMPARE(depends->index(0, JobListModel::TimeColumn).data().toString(),
+                 waiter.dependencies.join(QStringLiteral(", ")));
         QCOMPARE(depends->headerData(JobListModel::TimeColumn, Qt::Horizontal).toString(), QStringLiteral("Waits on"));
         // The lock's time under "Lock expires", without saying it again in every cell.
         QCOMPARE(page.proxy(QueuesPage::RunningTab)->headerData(JobListModel::TimeColumn, Qt::Horizontal).toString(),
                  QStringLiteral("Lock expires"));
-        QVERIFY(page.proxy(QueuesPage::RunningTab)->index(0, JobListModel::TimeColumn).data().toString()
+        QVERIFY(page.proxy(QueuesPage::RunningTab)
+                    ->index(0, JobListModel::TimeColumn)
+                    .data()
+                    .toString()
                     .startsWith(QStringLiteral("in ")));
 
         // Another queue from outside (the Overview): the picker follows.
@@ -295,7 +308,9 @@ private slots:
         fixture().command({"HSET", "ql:r:r0000", "priority", "3"});
         QVERIFY(refresh(page));
         const auto priority = [model](const char *jid) {
-            return model->index(model->rowOf(QString::fromLatin1(jid)), RecurringListModel::PriorityColumn).data().toString();
+            return model->index(model->rowOf(QString::fromLatin1(jid)), RecurringListModel::PriorityColumn)
+                .data()
+                .toString();
         };
         QCOMPARE(priority("r0598"), QStringLiteral("3"));
         QCOMPARE(priority("r0000"), QStringLiteral("0")); // far above the view: not read
@@ -319,16 +334,19 @@ private slots:
         };
 
         page.filterField()->setText(QStringLiteral("ACME"));
-        QCOMPARE(proxy->rowCount(), matching([](const Job &job) { return job.tags.contains(QStringLiteral("customer:acme")); }));
+        QCOMPARE(proxy->rowCount(),
+                 matching([](const Job &job) { return job.tags.contains(QStringLiteral("customer:acme")); }));
         QVERIFY(proxy->rowCount() > 0);
         QVERIFY(page.statusLabel()->text().contains(QStringLiteral("match the filter")));
 
         page.filterField()->setText(QStringLiteral("robots"));
-        QCOMPARE(proxy->rowCount(), matching([](const Job &job) { return job.klass == QLatin1String("Crawler::ParseRobots"); }));
+        QCOMPARE(proxy->rowCount(),
+                 matching([](const Job &job) { return job.klass == QLatin1String("Crawler::ParseRobots"); }));
 
         page.filterField()->setText(QStringLiteral("followlinks batch-42"));
         QCOMPARE(proxy->rowCount(), matching([](const Job &job) {
-                     return job.klass == QLatin1String("Crawler::FollowLinks") && job.tags.contains(QStringLiteral("batch-42"));
+                     return job.klass == QLatin1String("Crawler::FollowLinks")
+                            && job.tags.contains(QStringLiteral("batch-42"));
                  }));
 
         const QString someJid = QString::fromUtf8(waiting->rowAt(7).jid);
@@ -355,7 +373,8 @@ private slots:
         const int row = model->rowOf(QStringLiteral("crawl-sitemaps"));
         QVERIFY(row >= 0);
         QCOMPARE(model->index(row, RecurringListModel::IntervalColumn).data().toString(), QStringLiteral("1 h"));
-        QCOMPARE(model->index(row, RecurringListModel::KlassColumn).data().toString(), QStringLiteral("Crawler::Periodic"));
+        QCOMPARE(model->index(row, RecurringListModel::KlassColumn).data().toString(),
+                 QStringLiteral("Crawler::Periodic"));
         QCOMPARE(model->index(row, RecurringListModel::PriorityColumn).data().toString(), QStringLiteral("2"));
         QCOMPARE(model->index(row, RecurringListModel::CountColumn).data().toString(), QStringLiteral("0"));
         QCOMPARE(model->index(row, RecurringListModel::NextRunColumn).data(RecurringListModel::SortRole).toDouble(),
@@ -453,13 +472,18 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(waiting->rowCount() == 9 && !waiting->isLoading(), 20000);
         QCOMPARE(waiting->rowAt(0).jid, slow);
         QVERIFY(waiting->rowAt(0).timedOut);
-        QVERIFY(waiting->index(0, JobListModel::TimeColumn).data().toString().startsWith(QStringLiteral("timed out 5 min")));
+        QVERIFY(waiting->index(0, JobListModel::TimeColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("timed out 5 min")));
         QCOMPARE(page.tabWidget()->tabText(QueuesPage::WaitingTab), QStringLiteral("Waiting (9)"));
-        QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("1 timed out")), qPrintable(page.statusLabel()->text()));
+        QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("1 timed out")),
+                 qPrintable(page.statusLabel()->text()));
         for (int row = 0; row < waiting->rowCount(); ++row)
             QVERIFY(waiting->rowAt(row).problems.isEmpty());
         const int crawl = page.queueModel()->rowOf(QStringLiteral("crawl"));
-        QCOMPARE(page.queueModel()->index(crawl, QueueListModel::RunningColumn).data().toString(), QStringLiteral("1 / 4"));
+        QCOMPARE(page.queueModel()->index(crawl, QueueListModel::RunningColumn).data().toString(),
+                 QStringLiteral("1 / 4"));
         screenshot(&page, QStringLiteral("queues-current-qless-waiting"));
     }
 };

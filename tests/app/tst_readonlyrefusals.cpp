@@ -3,8 +3,8 @@
 #include "actiontestkit.h"
 #include "auditlog.h"
 #include "deploymentdata.h"
-#include "jobdetailreader.h"
 #include "jobdetaildialog.h"
+#include "jobdetailreader.h"
 #include "jobdetailview.h"
 #include "overviewpage.h"
 #include "pagetestbase.h"
@@ -200,13 +200,13 @@ private slots:
         page.showQueue(QStringLiteral("crawl"));
         page.showTab(QueuesPage::RecurringTab);
         QTRY_COMPARE_WITH_TIMEOUT(page.recurringModel()->rowCount(), 1, 10000);
-        QMenu *menu = openContextMenu(page.tableView(QueuesPage::RecurringTab), 0,
-                                      QStringLiteral("recurringActionsMenu"));
+        QMenu *menu =
+            openContextMenu(page.tableView(QueuesPage::RecurringTab), 0, QStringLiteral("recurringActionsMenu"));
         verifyRefused(menu, {QStringLiteral("Edit…"), QStringLiteral("Stop recurring…")});
         menu->close();
 
-        const RecurringJob job = page.recurringModel()->index(0, 0).data(RecurringListModel::RecurringJobRole)
-                                     .value<RecurringJob>();
+        const RecurringJob job =
+            page.recurringModel()->index(0, 0).data(RecurringListModel::RecurringJobRole).value<RecurringJob>();
         QCOMPARE(job.jid, QByteArray("r1"));
         ActionCenter::of(s.get())->askEditRecurring(job, &page);
         verifyRefusalShown();

@@ -47,7 +47,8 @@ class TestSearchPage final : public QObject, public PageTestBase
         for (int i = 0; i < 200; ++i) {
             const bool parse = i % 2 == 1;
             const QByteArray jid = "job-" + QByteArray::number(i).rightJustified(3, '0');
-            const QByteArray data = "{\"order\": \"A-" + QByteArray::number(1000 + i) + "\", \"site\": \"example.com\"}";
+            const QByteArray data =
+                "{\"order\": \"A-" + QByteArray::number(1000 + i) + "\", \"site\": \"example.com\"}";
             fixture().put(parse ? "parse" : "crawl", jid, m_now + i * 0.01,
                           i % 10 == 0 ? QList<QByteArray>{"tags", "[\"urgent\"]"} : QList<QByteArray>{}, 0, data,
                           parse ? "Pipeline::Parse" : "Pipeline::Fetch");
@@ -127,9 +128,11 @@ private slots:
         QVERIFY2(confirm->text().contains(QStringLiteral("60")), qPrintable(confirm->text()));
         answer(confirm, QMessageBox::AcceptRole);
         ActionCenter *center = ActionCenter::of(window.session());
-        QVERIFY(QTest::qWaitFor([center] {
-            return !center->runs().isEmpty() && center->runs().first()->phase() == BulkRunner::Phase::Finished;
-        }, 60000));
+        QVERIFY(QTest::qWaitFor(
+            [center] {
+                return !center->runs().isEmpty() && center->runs().first()->phase() == BulkRunner::Phase::Finished;
+            },
+            60000));
         const BulkSummary summary = center->runs().first()->summary();
         QCOMPARE(summary.total, 60);
         QCOMPARE(summary.done, 60);
@@ -192,7 +195,8 @@ private slots:
         QVERIFY(waitForEnd(&page));
         QVERIFY(page.search()->patternStopped());
         const QString status = page.statusLabel()->text();
-        QVERIFY2(status.startsWith(QStringLiteral("The search stopped: the data pattern /(a+)+$/ takes too much work on job long-a")),
+        QVERIFY2(status.startsWith(
+                     QStringLiteral("The search stopped: the data pattern /(a+)+$/ takes too much work on job long-a")),
                  qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("simplify the pattern")), qPrintable(status));
         QVERIFY2(!status.contains(QStringLiteral("Continue")), qPrintable(status));
@@ -221,7 +225,8 @@ private slots:
         // At once, with the first step in flight: its reply is dropped.
         page.cancelButton()->click();
         QVERIFY(!page.search()->isRunning());
-        QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("Cancelled")), qPrintable(page.statusLabel()->text()));
+        QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("Cancelled")),
+                 qPrintable(page.statusLabel()->text()));
         QVERIFY(!page.cancelButton()->isEnabled());
         QPushButton *resume = page.continueButton();
         QVERIFY(resume->isVisible());

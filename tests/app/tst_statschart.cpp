@@ -5,10 +5,10 @@
 #include <QApplication>
 #include <QDir>
 #include <QGraphicsView>
-#include <QToolTip>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 
 // StatsChart: what it draws is read back from its own chart objects, not from pixels; the
 // screenshots at the end are for people to look at.
@@ -106,9 +106,8 @@ private slots:
                               QStringLiteral("30 min"), QStringLiteral("40 min"), QStringLiteral("50 min"),
                               QStringLiteral("1 h"), QStringLiteral("6 h"), QStringLiteral("12 h"),
                               QStringLiteral("18 h"), QStringLiteral("1 d"), QStringLiteral("6 d+")}));
-        QCOMPARE(chart.groupLabels(),
-                 QStringList({QStringLiteral("seconds"), QStringLiteral("minutes"),
-                              QStringLiteral("hours"), QStringLiteral("days")}));
+        QCOMPARE(chart.groupLabels(), QStringList({QStringLiteral("seconds"), QStringLiteral("minutes"),
+                                                   QStringLiteral("hours"), QStringLiteral("days")}));
     }
 
     void narrowChartsLabelFewerTicks()
@@ -126,7 +125,8 @@ private slots:
         QVERIFY(medium.size() < wide);
         QVERIFY(sparse.size() < medium.size());
         // Each unit keeps its first tick, so the groups still read.
-        for (const QString &label : {QStringLiteral("0 s"), QStringLiteral("1 min"), QStringLiteral("1 h"), QStringLiteral("1 d")})
+        for (const QString &label :
+             {QStringLiteral("0 s"), QStringLiteral("1 min"), QStringLiteral("1 h"), QStringLiteral("1 d")})
             QVERIFY2(sparse.contains(label), qPrintable(label));
         QCOMPARE(chart.groupLabels().size(), 4);
     }
@@ -167,11 +167,10 @@ private slots:
         b.counts[bin] = 3;
         chart.setHistograms({a, b});
         const QLocale locale;
-        const QString expected = QStringLiteral("3 min (3 min to under 4 min)\n")
-            + QStringLiteral("wait · today: ") + locale.toString(1234567) + QStringLiteral(" jobs (")
-            + locale.toString(50.0, 'f', 1) + QStringLiteral(" %)\n")
-            + QStringLiteral("wait · yesterday: 3 jobs (") + locale.toString(100.0, 'f', 1)
-            + QStringLiteral(" %)");
+        const QString expected = QStringLiteral("3 min (3 min to under 4 min)\n") + QStringLiteral("wait · today: ")
+                                 + locale.toString(1234567) + QStringLiteral(" jobs (") + locale.toString(50.0, 'f', 1)
+                                 + QStringLiteral(" %)\n") + QStringLiteral("wait · yesterday: 3 jobs (")
+                                 + locale.toString(100.0, 'f', 1) + QStringLiteral(" %)");
         QCOMPARE(chart.binToolTip(bin), expected);
         QVERIFY(chart.binToolTip(HistogramBins::Count - 1).startsWith(QStringLiteral("6 d+ (6 d or more)")));
         QVERIFY(chart.binToolTip(5).startsWith(QStringLiteral("5 s (5 s to under 6 s)\n")));

@@ -26,8 +26,8 @@
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTextCharFormat>
 #include <QTest>
+#include <QTextCharFormat>
 #include <QtMath>
 
 #include <memory>
@@ -291,12 +291,15 @@ private slots:
         QCOMPARE(lines.value(1 + 148), QByteArray("count,4\r"));
         QCOMPARE(lines.value(1 + 149), QByteArray("mean,1820.25\r"));
 
-        QVERIFY2(page.exportChart(StatsPage::Chart::DailyStrip, m_dir.filePath(QStringLiteral("strip.csv")), QSize(), &error),
+        QVERIFY2(page.exportChart(StatsPage::Chart::DailyStrip, m_dir.filePath(QStringLiteral("strip.csv")), QSize(),
+                                  &error),
                  qPrintable(error));
-        QVERIFY2(page.exportChart(StatsPage::Chart::Run, m_dir.filePath(QStringLiteral("run.png")), QSize(800, 450), &error),
+        QVERIFY2(page.exportChart(StatsPage::Chart::Run, m_dir.filePath(QStringLiteral("run.png")), QSize(800, 450),
+                                  &error),
                  qPrintable(error));
         QCOMPARE(QImage(m_dir.filePath(QStringLiteral("run.png"))).size(), QSize(800, 450));
-        QVERIFY(!page.exportChart(StatsPage::Chart::Run, m_dir.filePath(QStringLiteral("gone/run.png")), QSize(800, 450), &error));
+        QVERIFY(!page.exportChart(StatsPage::Chart::Run, m_dir.filePath(QStringLiteral("gone/run.png")),
+                                  QSize(800, 450), &error));
         QVERIFY(error.contains(QStringLiteral("gone")));
     }
 
@@ -396,8 +399,10 @@ private slots:
         for (int i = 0; i < 300; ++i) {
             const QByteArray queue = "bulk-" + QByteArray::number(i);
             QVERIFY(!m_qless.command({"ZADD", "ql:queues", num(m_today), queue}).isError());
-            QVERIFY(!m_qless.command({"HSET", "ql:s:wait:" + yesterday + ":" + queue, "total", "2", "mean",
-                                      QByteArray::number(i), "vk", "8", "s1", "2"}).isError());
+            QVERIFY(!m_qless
+                         .command({"HSET", "ql:s:wait:" + yesterday + ":" + queue, "total", "2", "mean",
+                                   QByteArray::number(i), "vk", "8", "s1", "2"})
+                         .isError());
         }
         StatsPage page(m_session.get());
         page.setDay(today().addDays(-1));
@@ -421,9 +426,13 @@ private slots:
         double count = 0;
         double weighted = 0;
         for (const QJsonValue &queue : queues) {
-            const QJsonObject wait = m_qless.qlessJson("stats", m_today + 3600,
-                {queue.toObject().value(QStringLiteral("name")).toString().toUtf8(), num(m_today - 3600)})
-                .toObject().value(QStringLiteral("wait")).toObject();
+            const QJsonObject wait = m_qless
+                                         .qlessJson("stats", m_today + 3600,
+                                                    {queue.toObject().value(QStringLiteral("name")).toString().toUtf8(),
+                                                     num(m_today - 3600)})
+                                         .toObject()
+                                         .value(QStringLiteral("wait"))
+                                         .toObject();
             count += wait.value(QStringLiteral("count")).toDouble();
             weighted += wait.value(QStringLiteral("count")).toDouble() * wait.value(QStringLiteral("mean")).toDouble();
         }

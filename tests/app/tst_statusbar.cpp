@@ -59,7 +59,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(bar->lastRefreshLabel()->text().startsWith(QStringLiteral("Last refresh ")), 10000);
         const QRegularExpression roundTrip(QStringLiteral("^Round trip [0-9.,]+ ms$"));
         QTRY_VERIFY_WITH_TIMEOUT(roundTrip.match(bar->roundTripLabel()->text()).hasMatch(), 10000);
-        QVERIFY2(!bar->lastRefreshLabel()->text().contains(QStringLiteral("stale")), qPrintable(bar->lastRefreshLabel()->text()));
+        QVERIFY2(!bar->lastRefreshLabel()->text().contains(QStringLiteral("stale")),
+                 qPrintable(bar->lastRefreshLabel()->text()));
 
         // One PING per refresh at most, never one per tick of anything else.
         QTest::qWait(500); // what the first refreshes sent has come back
@@ -69,8 +70,8 @@ private slots:
         QVERIFY(pings.wait(10000));
         QTest::qWait(500);
         QVERIFY(!refreshes.isEmpty());
-        QVERIFY2(pings.size() <= refreshes.size(), qPrintable(QStringLiteral("%1 pings, %2 refreshes")
-                                                                  .arg(pings.size()).arg(refreshes.size())));
+        QVERIFY2(pings.size() <= refreshes.size(),
+                 qPrintable(QStringLiteral("%1 pings, %2 refreshes").arg(pings.size()).arg(refreshes.size())));
     }
 
     void neverAPassword()

@@ -43,13 +43,15 @@ private slots:
             QCOMPARE(page.tagModel()->rowAt(i).count, tag.value(QStringLiteral("count")).toInteger());
         }
         page.showTag(QStringLiteral("customer:acme"));
-        const QJsonObject tagged = fixture().json(QStringLiteral("tag"), {"get", "customer:acme", "0", "1000"}).toObject();
+        const QJsonObject tagged =
+            fixture().json(QStringLiteral("tag"), {"get", "customer:acme", "0", "1000"}).toObject();
         QTRY_COMPARE_WITH_TIMEOUT(page.jobPane()->model()->total(), tagged.value(QStringLiteral("total")).toInteger(),
                                   30000);
         QTRY_VERIFY_WITH_TIMEOUT(!page.jobPane()->model()->isLoading(), 30000);
         QCOMPARE(page.jobPane()->model()->rowAt(0).jid,
                  tagged.value(QStringLiteral("jobs")).toArray().at(0).toString().toUtf8());
-        QCOMPARE(page.tagView()->currentIndex().data(TagListModel::KeyRole).toString(), QStringLiteral("customer:acme"));
+        QCOMPARE(page.tagView()->currentIndex().data(TagListModel::KeyRole).toString(),
+                 QStringLiteral("customer:acme"));
         QSignalSpy open(&page, &Page::openJobRequested);
         QTableView *view = page.jobPane()->view();
         emit view->activated(view->model()->index(0, 0));

@@ -30,7 +30,10 @@ class TstThemeColors final : public QObject
 
     static QString describe(Tone tone, const QColor &fg, const QColor &bg, double ratio)
     {
-        return QStringLiteral("tone %1: %2 on %3 is %4:1").arg(int(tone)).arg(fg.name(), bg.name()).arg(ratio, 0, 'f', 2);
+        return QStringLiteral("tone %1: %2 on %3 is %4:1")
+            .arg(int(tone))
+            .arg(fg.name(), bg.name())
+            .arg(ratio, 0, 'f', 2);
     }
 
     void palettes()
@@ -100,7 +103,8 @@ private slots:
         QVERIFY(ThemeColors::contrast(theme.muted, theme.background) >= ThemeColors::TextContrast);
         for (int i = 0; i < 6; ++i) {
             const double bars = ThemeColors::contrast(theme.series(i), theme.background);
-            QVERIFY2(bars >= ThemeColors::GraphicContrast, qPrintable(describe(Tone::Plain, theme.series(i), theme.background, bars)));
+            QVERIFY2(bars >= ThemeColors::GraphicContrast,
+                     qPrintable(describe(Tone::Plain, theme.series(i), theme.background, bars)));
             const QColor head = ChartTheme::seriesText(i, palette);
             QVERIFY(ThemeColors::contrast(head, palette.color(QPalette::Window)) >= ThemeColors::TextContrast);
             QVERIFY(ThemeColors::contrast(head, palette.color(QPalette::Base)) >= ThemeColors::TextContrast);
@@ -158,7 +162,8 @@ private slots:
         QCOMPARE(chart->drawnSeriesColor(0), ChartTheme::fromPalette(dark).series(0));
         QCOMPARE(name.data(Qt::ForegroundRole).value<QColor>(), ThemeColors::text(Tone::Good, dark));
         QVERIFY(name.data(Qt::ForegroundRole).value<QColor>() != lightString);
-        QVERIFY2(label->styleSheet().contains(ThemeColors::text(Tone::Bad, dark).name()), qPrintable(label->styleSheet()));
+        QVERIFY2(label->styleSheet().contains(ThemeColors::text(Tone::Bad, dark).name()),
+                 qPrintable(label->styleSheet()));
         QVERIFY(badge->styleSheet().contains(dark.color(QPalette::Base).name()));
         QVERIFY(badge->styleSheet() != lightBadge);
 

@@ -49,7 +49,8 @@ private slots:
         QTableView *view = page.jobPane()->view();
         page.setStateFilter(QStringLiteral("missing"));
         QCOMPARE(view->model()->rowCount(), 2);
-        QCOMPARE(view->model()->index(0, JobListModel::StateColumn).data().toString(), QStringLiteral("expired (job gone)"));
+        QCOMPARE(view->model()->index(0, JobListModel::StateColumn).data().toString(),
+                 QStringLiteral("expired (job gone)"));
         QVERIFY(page.stateFilter()->currentText().startsWith(QStringLiteral("expired (job gone) (2)")));
         page.setStateFilter(QStringLiteral("running"));
         QCOMPARE(view->model()->rowCount(), 2);

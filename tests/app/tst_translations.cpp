@@ -73,7 +73,7 @@ private slots:
                 problems << describe(m) + QLatin1String(" is ") + m.type;
             if (m.numerus && m.translations.size() != 2)
                 problems << describe(m) + QLatin1String(": German has two plural forms, found ")
-                        + QString::number(m.translations.size());
+                                + QString::number(m.translations.size());
             for (int i = 0; i < m.translations.size(); ++i) {
                 const QString &t = m.translations.at(i);
                 if (t.trimmed().isEmpty()) {
@@ -83,10 +83,11 @@ private slots:
                 // The singular may say "one" instead of %n ("Sammelaktion: …"), nothing else.
                 const QStringList expected = TranslationFile::placeholders(m.source);
                 QStringList got = TranslationFile::placeholders(t);
-                if (got != expected && !(m.numerus && i == 0 && !got.contains(QLatin1String("%n"))
-                                         && !got.contains(QLatin1String("%Ln")))) {
+                if (got != expected
+                    && !(m.numerus && i == 0 && !got.contains(QLatin1String("%n"))
+                         && !got.contains(QLatin1String("%Ln")))) {
                     problems << describe(m) + QLatin1String(": placeholders ") + got.join(QLatin1Char(' '))
-                            + QLatin1String(" instead of ") + expected.join(QLatin1Char(' '));
+                                    + QLatin1String(" instead of ") + expected.join(QLatin1Char(' '));
                 }
                 if (hasMnemonic(m.source) && !hasMnemonic(t))
                     problems << describe(m) + QLatin1String(": no Alt key in \"") + t + QLatin1Char('"');
@@ -114,8 +115,8 @@ private slots:
     void lupdateFindsNothingUnfinished()
     {
         const QStringList german = unfinishedAfterLupdate(QStringLiteral("de"), {});
-        QVERIFY2(german.isEmpty(), qPrintable(QLatin1String("German, unfinished after lupdate:\n")
-                                              + german.join(QLatin1Char('\n'))));
+        QVERIFY2(german.isEmpty(),
+                 qPrintable(QLatin1String("German, unfinished after lupdate:\n") + german.join(QLatin1Char('\n'))));
         const QStringList english = unfinishedAfterLupdate(QStringLiteral("en"), {QStringLiteral("-pluralonly")});
         QVERIFY2(english.isEmpty(), qPrintable(QLatin1String("English plurals, unfinished after lupdate:\n")
                                                + english.join(QLatin1Char('\n'))));

@@ -35,10 +35,7 @@ class TestWorkerAndQueueControls final : public QObject, private PageTestBase
         return sessionAuditedInto(m_dir.filePath(QStringLiteral("audit.jsonl")));
     }
 
-    bool registered(const QByteArray &worker)
-    {
-        return !fixture().command({"ZSCORE", "ql:workers", worker}).isNil();
-    }
+    bool registered(const QByteArray &worker) { return !fixture().command({"ZSCORE", "ql:workers", worker}).isNil(); }
 
     static int workerRow(QTableView *view, const QString &name)
     {
@@ -84,8 +81,10 @@ private slots:
         const int a = workerRow(view, QStringLiteral("w-a"));
         const int b = workerRow(view, QStringLiteral("w-b"));
         QVERIFY(a >= 0 && b >= 0);
-        view->selectionModel()->select(view->model()->index(a, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        view->selectionModel()->select(view->model()->index(b, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        view->selectionModel()->select(view->model()->index(a, 0),
+                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        view->selectionModel()->select(view->model()->index(b, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
 
         QMenu *menu = openContextMenu(view, b, QStringLiteral("workerActionsMenu"));
         QVERIFY(menu);
@@ -146,8 +145,8 @@ private slots:
         QCOMPARE(input->intValue(), 0); // no limit yet
         input->setIntValue(2);
         input->accept();
-        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:config", "crawl-max-concurrency"}).text(), QByteArray("2"),
-                                  10000);
+        QTRY_COMPARE_WITH_TIMEOUT(fixture().command({"HGET", "ql:config", "crawl-max-concurrency"}).text(),
+                                  QByteArray("2"), 10000);
         QVERIFY(fixture().command({"HEXISTS", "ql:config", "index-max-concurrency"}).integer == 0);
         QTRY_COMPARE_WITH_TIMEOUT(lastRecord(s.get()).action, QStringLiteral("config set"), 10000);
         QCOMPARE(lastRecord(s.get()).arguments.value(QStringLiteral("option")).toString(),
@@ -155,8 +154,9 @@ private slots:
         // qless's own reading of it: its `config get`.
         QCOMPARE(fixture().qless("config.get", m_now, {"crawl-max-concurrency"}).text(), QByteArray("2"));
         QVERIFY(refresh(&page));
-        QCOMPARE(view->model()->index(rowOf(view, QStringLiteral("crawl")), QueueListModel::RunningColumn).data().toString(),
-                 QStringLiteral("1 / 2"));
+        QCOMPARE(
+            view->model()->index(rowOf(view, QStringLiteral("crawl")), QueueListModel::RunningColumn).data().toString(),
+            QStringLiteral("1 / 2"));
         screenshot(&page, QStringLiteral("queues-max-concurrency"));
     }
 };

@@ -44,8 +44,9 @@ bool writeLog(const QString &path, qint64 entries, QString *error)
         r.time = start.addSecs(i);
         r.server = QStringLiteral("redis://queue-3.internal:6379/0");
         r.action = QString::fromLatin1(actions[i % 8]);
-        r.arguments = QJsonObject{{QStringLiteral("queue"), QStringLiteral("crawl-%1").arg(i % 37)},
-                                  {QStringLiteral("jids"), QJsonArray{QStringLiteral("%1").arg(i, 32, 16, QLatin1Char('0'))}}};
+        r.arguments =
+            QJsonObject{{QStringLiteral("queue"), QStringLiteral("crawl-%1").arg(i % 37)},
+                        {QStringLiteral("jids"), QJsonArray{QStringLiteral("%1").arg(i, 32, 16, QLatin1Char('0'))}}};
         r.count = i % 500;
         r.outcome = i % 97 == 0 ? QStringLiteral("failed") : QStringLiteral("done");
         r.message = i % 97 == 0 ? QStringLiteral("The connection was lost before the reply came")
@@ -146,12 +147,19 @@ void Bench::activity()
     const double openStall = m_meter.stop();
     const int rows = page->auditModel()->rowCount();
     if (!shown || !complete || rows < entries) {
-        fail(QStringLiteral("activity: %1 rows of %2 (shown %3, complete %4)").arg(rows).arg(entries).arg(shown).arg(complete));
+        fail(QStringLiteral("activity: %1 rows of %2 (shown %3, complete %4)")
+                 .arg(rows)
+                 .arg(entries)
+                 .arg(shown)
+                 .arg(complete));
         m_session->setAuditLog(std::make_shared<AuditLog>(ownPath));
         return;
     }
     progress(QStringLiteral("activity: first rows %1 ms, all %2 rows found in %3 ms, stall %4 ms")
-                 .arg(firstMs, 0, 'f', 1).arg(rows).arg(indexedMs, 0, 'f', 0).arg(openStall, 0, 'f', 1));
+                 .arg(firstMs, 0, 'f', 1)
+                 .arg(rows)
+                 .arg(indexedMs, 0, 'f', 0)
+                 .arg(openStall, 0, 'f', 1));
 
     // The floor for one screenful: its lines read and decoded in a plain loop (no view, no thread).
     timer.start();
@@ -171,14 +179,17 @@ void Bench::activity()
     firstRows.reference = QStringLiteral("before: whole log on the GUI thread");
     firstRows.judgeRatio = false;
     firstRows.maxOurs = 150;
-    firstRows.note = QStringLiteral("the page opened and shown to its first screenful decoded; all %1 lines found %2 ms "
-                                    "after opening (off the GUI thread). Before, the page read and decoded every line "
-                                    "on the GUI thread and kept the newest 10,000. A screenful's lines read and decoded "
-                                    "in a plain loop: %3 ms")
-                         .arg(rows).arg(indexedMs, 0, 'f', 0).arg(floorMs, 0, 'f', 2);
+    firstRows.note =
+        QStringLiteral("the page opened and shown to its first screenful decoded; all %1 lines found %2 ms "
+                       "after opening (off the GUI thread). Before, the page read and decoded every line "
+                       "on the GUI thread and kept the newest 10,000. A screenful's lines read and decoded "
+                       "in a plain loop: %3 ms")
+            .arg(rows)
+            .arg(indexedMs, 0, 'f', 0)
+            .arg(floorMs, 0, 'f', 2);
     m_report.add(firstRows);
-    addStall(QStringLiteral("stall_activity_open"), QStringLiteral("GUI stall: Activity page opening a log of %1").arg(entries),
-             openStall);
+    addStall(QStringLiteral("stall_activity_open"),
+             QStringLiteral("GUI stall: Activity page opening a log of %1").arg(entries), openStall);
 
     // A scroll through the whole log: the scroll bar dragged from top to bottom in 200 steps, each
     // screenful shown (decoded) before the next; then back up a page at a time, 100 pages.
@@ -212,12 +223,15 @@ void Bench::activity()
     scroll.reference = QStringLiteral("one screen, median");
     scroll.hasRatio = false;
     scroll.judgeRatio = false;
-    scroll.note = QStringLiteral("the scroll bar dragged top to bottom in %1 steps, then %2 pages up, each screen's rows "
-                                 "decoded (on the reader's thread) before the next; the longest screen %3 ms")
-                      .arg(steps).arg(stepMs.size() - steps)
-                      .arg(*std::max_element(stepMs.cbegin(), stepMs.cend()), 0, 'f', 1);
+    scroll.note =
+        QStringLiteral("the scroll bar dragged top to bottom in %1 steps, then %2 pages up, each screen's rows "
+                       "decoded (on the reader's thread) before the next; the longest screen %3 ms")
+            .arg(steps)
+            .arg(stepMs.size() - steps)
+            .arg(*std::max_element(stepMs.cbegin(), stepMs.cend()), 0, 'f', 1);
     m_report.add(scroll);
-    addStall(QStringLiteral("stall_activity_scroll"), QStringLiteral("GUI stall: Activity page scrolling"), scrollStall);
+    addStall(QStringLiteral("stall_activity_scroll"), QStringLiteral("GUI stall: Activity page scrolling"),
+             scrollStall);
 
     Figure memory;
     memory.id = QStringLiteral("activity_memory");

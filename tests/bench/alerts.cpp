@@ -105,7 +105,8 @@ void Bench::alerts()
     Figure check;
     check.id = QStringLiteral("alert_check");
     check.name = QStringLiteral("alerts: one check of every rule (%1 queues, %2 workers)")
-                     .arg(m_options.queues).arg(m_options.workers);
+                     .arg(m_options.queues)
+                     .arg(m_options.workers);
     check.ours = median(oursSamples);
     check.raw = median(rawSamples);
     check.oursSamples = oursSamples;
@@ -114,9 +115,10 @@ void Bench::alerts()
     // single calls hold Redis for as long as 10,000 workers take; our pages never do.
     check.judgeRatio = false;
     check.note = QStringLiteral("bounded pages against one call each; medians of %1; %2 alerts on")
-                     .arg(m_options.repeats).arg(monitor.active().size());
+                     .arg(m_options.repeats)
+                     .arg(monitor.active().size());
     m_report.add(check);
-    addStall(QStringLiteral("stall_alert_check"), QStringLiteral("GUI stall: alert check over %1 queues").arg(m_options.queues),
-             stall);
+    addStall(QStringLiteral("stall_alert_check"),
+             QStringLiteral("GUI stall: alert check over %1 queues").arg(m_options.queues), stall);
     m_calls.drain(QStringLiteral("alerts"));
 }

@@ -5,8 +5,8 @@
 #include "benchtools.h"
 #include "qlesssession.h"
 #include "rediscommand.h"
-#include "redispriority.h"
 #include "redisconnection.h"
+#include "redispriority.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -44,8 +44,7 @@ BenchOptions BenchOptions::quick()
 
 Bench::Bench(const BenchOptions &options)
     : m_options(options)
-{
-}
+{}
 
 Bench::~Bench()
 {
@@ -113,7 +112,8 @@ bool Bench::start(QString *error)
             // leave the machine's settings alone.
             if (m_options.mode != QLatin1String("quick"))
                 m_rtThrottle.lift();
-            m_redisPriority = QStringLiteral("real-time (SCHED_FIFO 1), the kernel's real-time cap ") + m_rtThrottle.describe();
+            m_redisPriority =
+                QStringLiteral("real-time (SCHED_FIFO 1), the kernel's real-time cap ") + m_rtThrottle.describe();
         } else {
             m_redisPriority = QStringLiteral("normal: ") + why;
         }
@@ -237,14 +237,19 @@ void Bench::longestCalls()
     f.judgeRatio = false;
     QStringList each;
     for (const RedisCallLog::Longest &scenario : m_calls.perScenario())
-        each << QStringLiteral("%1 %2 ms (%3; %4 calls over %5 ms)").arg(scenario.scenario).arg(scenario.ms, 0, 'f', 2)
-                    .arg(QString::fromUtf8(scenario.command)).arg(scenario.over).arg(RedisCallLog::OverMs);
+        each << QStringLiteral("%1 %2 ms (%3; %4 calls over %5 ms)")
+                    .arg(scenario.scenario)
+                    .arg(scenario.ms, 0, 'f', 2)
+                    .arg(QString::fromUtf8(scenario.command))
+                    .arg(scenario.over)
+                    .arg(RedisCallLog::OverMs);
     f.note = QStringLiteral("for information (the calls' own cost is judged alone, redis_call_alone): execution time "
                             "by Redis's own log (SLOWLOG, calls of %1 ms or more), the console's connections told by "
                             "client name, beside everything else the scenario runs; the reference is the longest "
                             "script call of the raw side. Per scenario: %2%3")
                  .arg(RedisCallLog::FloorMs)
-                 .arg(each.isEmpty() ? QStringLiteral("none over %1 ms").arg(RedisCallLog::FloorMs) : each.join(QStringLiteral("; ")),
+                 .arg(each.isEmpty() ? QStringLiteral("none over %1 ms").arg(RedisCallLog::FloorMs)
+                                     : each.join(QStringLiteral("; ")),
                       m_calls.overflowed() ? QStringLiteral(". The log filled between two reads: calls may be missing")
                                            : QString());
     m_report.add(f);
@@ -263,14 +268,20 @@ void Bench::longestCalls()
         own = qMax(own, kind.ownMs);
         logged = qMax(logged, kind.longestMs);
         QString line = QStringLiteral("%1: %2 calls, 1 in 100 over %3 ms, longest %4 ms")
-                           .arg(kind.kind).arg(kind.calls).arg(kind.p99Ms, 0, 'f', 2)
+                           .arg(kind.kind)
+                           .arg(kind.calls)
+                           .arg(kind.p99Ms, 0, 'f', 2)
                            .arg(qMax(kind.longestMs, RedisCallLog::FloorMs), 0, 'f', 2);
         if (kind.over > 0)
             line += QStringLiteral(" (%1; %2 over %3 ms, %4 of them beside a host pause, the longest's %5 ms)")
-                        .arg(QString::fromUtf8(kind.longestCommand)).arg(kind.over).arg(RedisCallLog::OverMs)
-                        .arg(kind.explained).arg(kind.longestPauseMs, 0, 'f', 1);
+                        .arg(QString::fromUtf8(kind.longestCommand))
+                        .arg(kind.over)
+                        .arg(RedisCallLog::OverMs)
+                        .arg(kind.explained)
+                        .arg(kind.longestPauseMs, 0, 'f', 1);
         if (kind.ownMs > RedisCallLog::OverMs)
-            line += QStringLiteral(", the longest not beside one %1 ms (%2)").arg(kind.ownMs, 0, 'f', 2)
+            line += QStringLiteral(", the longest not beside one %1 ms (%2)")
+                        .arg(kind.ownMs, 0, 'f', 2)
                         .arg(QString::fromUtf8(kind.ownCommand));
         lines << line;
     }
@@ -278,14 +289,16 @@ void Bench::longestCalls()
         alone.ours = qMax(own, RedisCallLog::FloorMs);
         alone.raw = qMax(logged, RedisCallLog::FloorMs);
     }
-    alone.note = QStringLiteral("calls made one at a time with nothing else running, Redis's own log (calls of %1 ms "
-                                "or more); a call over %2 ms is set aside as the host's when a probe on Redis's core "
-                                "(HostPauseMeter) saw the core stopped beside it for at least its excess. %3%4")
-                     .arg(RedisCallLog::FloorMs).arg(RedisCallLog::OverMs)
-                     .arg(lines.isEmpty() ? QStringLiteral("No kind measured (--only without group, overview or search).")
-                                          : lines.join(QStringLiteral("; ")) + QLatin1Char('.'),
-                          m_hostPauseTrouble.isEmpty() ? QString()
-                                                       : QStringLiteral(" Host pauses not measured: ") + m_hostPauseTrouble);
+    alone.note =
+        QStringLiteral("calls made one at a time with nothing else running, Redis's own log (calls of %1 ms "
+                       "or more); a call over %2 ms is set aside as the host's when a probe on Redis's core "
+                       "(HostPauseMeter) saw the core stopped beside it for at least its excess. %3%4")
+            .arg(RedisCallLog::FloorMs)
+            .arg(RedisCallLog::OverMs)
+            .arg(lines.isEmpty() ? QStringLiteral("No kind measured (--only without group, overview or search).")
+                                 : lines.join(QStringLiteral("; ")) + QLatin1Char('.'),
+                 m_hostPauseTrouble.isEmpty() ? QString()
+                                              : QStringLiteral(" Host pauses not measured: ") + m_hostPauseTrouble);
     m_report.add(alone);
 }
 
@@ -344,34 +357,33 @@ int Bench::run()
         {QStringLiteral("only"), QJsonArray::fromStringList(m_options.only)},
         {QStringLiteral("finished"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
         {QStringLiteral("seconds"), m_clock.elapsed() / 1000.0},
-        {QStringLiteral("sizes"), QJsonObject{
-             {QStringLiteral("queues"), m_options.queues},
-             {QStringLiteral("workers"), m_options.workers},
-             {QStringLiteral("group"), double(m_options.group)},
-             {QStringLiteral("small_group"), double(m_options.smallGroup)},
-             {QStringLiteral("rows"), m_options.rows},
-             {QStringLiteral("activity"), double(m_options.activity)},
-             {QStringLiteral("deep_rows"), m_options.deepRows},
-             {QStringLiteral("retry"), double(m_options.retry)},
-             {QStringLiteral("search"), double(m_options.search)},
-             {QStringLiteral("batch"), m_options.batch},
-             {QStringLiteral("ops"), m_options.ops},
-             {QStringLiteral("window"), m_options.window},
-             {QStringLiteral("repeats"), m_options.repeats},
-             {QStringLiteral("rounds"), m_options.rounds},
-             {QStringLiteral("events_seconds"), m_options.eventsSeconds},
-             {QStringLiteral("events_rate"), m_options.eventsRate}}},
-        {QStringLiteral("machine"), QJsonObject{
-             {QStringLiteral("cpus"), QThread::idealThreadCount()},
-             {QStringLiteral("loadavg_at_start"), QString::fromUtf8(load)},
-             {QStringLiteral("redis_version"), redisVersion},
-             {QStringLiteral("redis_scheduling"), m_redisPriority}}},
+        {QStringLiteral("sizes"), QJsonObject{{QStringLiteral("queues"), m_options.queues},
+                                              {QStringLiteral("workers"), m_options.workers},
+                                              {QStringLiteral("group"), double(m_options.group)},
+                                              {QStringLiteral("small_group"), double(m_options.smallGroup)},
+                                              {QStringLiteral("rows"), m_options.rows},
+                                              {QStringLiteral("activity"), double(m_options.activity)},
+                                              {QStringLiteral("deep_rows"), m_options.deepRows},
+                                              {QStringLiteral("retry"), double(m_options.retry)},
+                                              {QStringLiteral("search"), double(m_options.search)},
+                                              {QStringLiteral("batch"), m_options.batch},
+                                              {QStringLiteral("ops"), m_options.ops},
+                                              {QStringLiteral("window"), m_options.window},
+                                              {QStringLiteral("repeats"), m_options.repeats},
+                                              {QStringLiteral("rounds"), m_options.rounds},
+                                              {QStringLiteral("events_seconds"), m_options.eventsSeconds},
+                                              {QStringLiteral("events_rate"), m_options.eventsRate}}},
+        {QStringLiteral("machine"), QJsonObject{{QStringLiteral("cpus"), QThread::idealThreadCount()},
+                                                {QStringLiteral("loadavg_at_start"), QString::fromUtf8(load)},
+                                                {QStringLiteral("redis_version"), redisVersion},
+                                                {QStringLiteral("redis_scheduling"), m_redisPriority}}},
         {QStringLiteral("idle_stall_ms"), m_idleStallMs},
         {QStringLiteral("errors"), QJsonArray::fromStringList(m_errors)},
     };
 
     const QString table = m_report.table();
-    fprintf(stdout, "\nqlessdesk benchmarks (%s; ratio = our cost / reference cost; load at start %s; redis-server %s)\n\n%s",
+    fprintf(stdout,
+            "\nqlessdesk benchmarks (%s; ratio = our cost / reference cost; load at start %s; redis-server %s)\n\n%s",
             qPrintable(m_options.mode), load.constData(), qPrintable(m_redisPriority), qPrintable(table));
     for (const Figure &figure : m_report.figures()) {
         if (!figure.note.isEmpty())
@@ -398,4 +410,3 @@ int Bench::run()
     }
     return 0;
 }
-

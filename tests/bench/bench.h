@@ -6,9 +6,9 @@
 #include "hostpausemeter.h"
 #include "rawredis.h"
 #include "rediscalllog.h"
-#include "rtthrottle.h"
 #include "redisserver.h"
 #include "report.h"
+#include "rtthrottle.h"
 #include "stallmeter.h"
 
 #include <QElapsedTimer>
@@ -28,20 +28,20 @@ struct BenchOptions
     QString mode = QStringLiteral("full");
     int queues = 1000;
     int workers = 10000;
-    qint64 group = 1000000;     // the failure group opened and scrolled
-    qint64 smallGroup = 100000; // the same, ten times smaller: memory must not grow with size
-    int rows = 10000;           // rows scrolled through
-    qint64 activity = 1000000;  // records in the audit log the Activity page opens
-    int deepRows = 100000;      // rows scrolled through for the memory-by-depth figure
-    qint64 retry = 1000000;     // jobs in the group retried all at once
-    qint64 search = 1000000;    // jobs searched through
+    qint64 group = 1000000;                 // the failure group opened and scrolled
+    qint64 smallGroup = 100000;             // the same, ten times smaller: memory must not grow with size
+    int rows = 10000;                       // rows scrolled through
+    qint64 activity = 1000000;              // records in the audit log the Activity page opens
+    int deepRows = 100000;                  // rows scrolled through for the memory-by-depth figure
+    qint64 retry = 1000000;                 // jobs in the group retried all at once
+    qint64 search = 1000000;                // jobs searched through
     int batch = BulkRunner::GroupBatchJobs; // bulk batch size (BulkRunner and the raw unfail loop alike)
-    int ops = 20000;            // operations per throughput figure
-    int window = 500;           // commands in flight at once in the throughput figures
-    int repeats = 7;            // samples of the short figures (medians are reported)
-    int rounds = 3;             // samples of the long ones
-    int eventsSeconds = 60;     // how long the event stream runs at eventsRate
-    int eventsRate = 10000;     // events published a second to the Events page
+    int ops = 20000;                        // operations per throughput figure
+    int window = 500;                       // commands in flight at once in the throughput figures
+    int repeats = 7;                        // samples of the short figures (medians are reported)
+    int rounds = 3;                         // samples of the long ones
+    int eventsSeconds = 60;                 // how long the event stream runs at eventsRate
+    int eventsRate = 10000;                 // events published a second to the Events page
     // redis-server ahead of every other thread (RedisPriority) and the kernel's real-time cap
     // lifted (RtThrottle): --realtime only, since the cap is the whole machine's setting.
     bool realtimeRedis = false;
@@ -84,21 +84,22 @@ private:
     void memory();
     void retryAll();
     void priorityRefresh();
-    void malformed(); // malformed.cpp
-    void activity();  // activity.cpp
-    void clusters();  // clusters.cpp
-    void events();    // events.cpp
-    void search();    // search.cpp
-    void alerts();    // alerts.cpp
-    void scriptCost(); // scriptcost.cpp
+    void malformed();    // malformed.cpp
+    void activity();     // activity.cpp
+    void clusters();     // clusters.cpp
+    void events();       // events.cpp
+    void search();       // search.cpp
+    void alerts();       // alerts.cpp
+    void scriptCost();   // scriptcost.cpp
     void operatorWalk(); // operatorwalk.cpp
     void longestCalls();
     // callsalone.cpp: `issues` times, one after another, issue(i, context, done) makes calls of
     // the console (`callsPerIssue` each) and calls done() when answered; then the log is read as
     // calls of `kind` made alone, host pauses beside them measured (HostPauseMeter).
     void callsAlone(const QString &kind, int issues, int callsPerIssue,
-                    const std::function<void(int, QObject *, const std::function<void()> &)> &issue, bool plain = false);
-    void groupEachCallAlone(const QString &group, qint64 size); // callsaloneeach.cpp
+                    const std::function<void(int, QObject *, const std::function<void()> &)> &issue,
+                    bool plain = false);
+    void groupEachCallAlone(const QString &group, qint64 size);   // callsaloneeach.cpp
     void scaleEachCallAlone(const QByteArray &queue, int groups); // callsalonequeues.cpp
     void workerCallsAlone(); // callsaloneworker.cpp: the simulator's worker commands, plain commands
     // A Lua state holding what a production Redis holds (the workers' qless.lua and the

@@ -36,8 +36,7 @@ QByteArray nameOf(const QList<QByteArray> &argv)
 BurstLog::BurstLog(RawRedis &raw, QString clientName)
     : m_raw(raw)
     , m_name(std::move(clientName))
-{
-}
+{}
 
 BurstLog::~BurstLog()
 {
@@ -128,18 +127,19 @@ void BurstLog::match(const redisReply *log)
             continue;
         (RawRedis::text(entry->element[5]) == m_name.toUtf8() ? entries : others).push_back(entry);
     }
-    std::sort(others.begin(), others.end(), [](const redisReply *a, const redisReply *b) {
-        return a->element[2]->integer > b->element[2]->integer;
-    });
+    std::sort(others.begin(), others.end(),
+              [](const redisReply *a, const redisReply *b) { return a->element[2]->integer > b->element[2]->integer; });
     for (size_t i = 0; i < others.size() && i < 5; ++i) {
         const redisReply *argv = others[i]->element[3];
         QByteArray text;
         for (size_t k = 0; k < argv->elements && k < 5; ++k)
             text += (k ? " " : "") + RawRedis::text(argv->element[k]).left(40);
         const QByteArray name = RawRedis::text(others[i]->element[5]);
-        m_others << QStringLiteral("%1 %2 ms (%3)").arg(QString::fromUtf8(text))
+        m_others << QStringLiteral("%1 %2 ms (%3)")
+                        .arg(QString::fromUtf8(text))
                         .arg(double(others[i]->element[2]->integer) / 1000.0, 0, 'f', 2)
-                        .arg(name.isEmpty() ? QStringLiteral("a script's own command or the bench") : QString::fromUtf8(name));
+                        .arg(name.isEmpty() ? QStringLiteral("a script's own command or the bench")
+                                            : QString::fromUtf8(name));
     }
     const auto matches = [](const Command &command, const redisReply *argv) {
         if (qsizetype(argv->elements) < command.head.size())

@@ -34,25 +34,25 @@ class BurstLog final : public WireTap
 public:
     struct Command
     {
-        QByteArray name;          // the script's command (desk.queuepage...) or the Redis command
-        QList<QByteArray> head;   // the first arguments, as the slow log keeps them, for matching
-        qint64 writtenNs = 0;     // monotonic clock
-        qint64 repliedNs = -1;    // -1: no reply read
+        QByteArray name;                             // the script's command (desk.queuepage...) or the Redis command
+        QList<QByteArray> head;                      // the first arguments, as the slow log keeps them, for matching
+        qint64 writtenNs = 0;                        // monotonic clock
+        qint64 repliedNs = -1;                       // -1: no reply read
         double redisMs = FloorMicroseconds / 1000.0; // execution time by the slow log
-        bool logged = false;      // false: under FloorMicroseconds, counted as that
-        QString scenario;         // what the bench was doing when it was written
+        bool logged = false;                         // false: under FloorMicroseconds, counted as that
+        QString scenario;                            // what the bench was doing when it was written
     };
     struct Burst
     {
         double redisMs = 0;
         int commands = 0;
-        int unlogged = 0;         // of them, under the floor (counted as the floor)
-        QString scenario;         // of the command written last
-        QString what;             // the commands by name, with counts
-        QString times;            // each command's name and time, in order (the first ten)
-        qint64 fromNs = 0;        // the first one's write
-        qint64 toNs = 0;          // the last one's reply
-        double spanMs = 0;        // from the first one's write to the last one's reply
+        int unlogged = 0;  // of them, under the floor (counted as the floor)
+        QString scenario;  // of the command written last
+        QString what;      // the commands by name, with counts
+        QString times;     // each command's name and time, in order (the first ten)
+        qint64 fromNs = 0; // the first one's write
+        qint64 toNs = 0;   // the last one's reply
+        double spanMs = 0; // from the first one's write to the last one's reply
     };
 
     BurstLog(RawRedis &raw, QString clientName);

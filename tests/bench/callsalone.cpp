@@ -46,7 +46,8 @@ bool Bench::aloneLuaState()
     for (const RawRedis::Argv &step : steps) {
         const RawRedis::Reply reply = m_raw.command(step);
         if (RawRedis::isError(reply.get())) {
-            fail(QStringLiteral("calls alone: %1: %2").arg(QString::fromUtf8(step.at(1)), QString::fromUtf8(RawRedis::text(reply.get()))));
+            fail(QStringLiteral("calls alone: %1: %2")
+                     .arg(QString::fromUtf8(step.at(1)), QString::fromUtf8(RawRedis::text(reply.get()))));
             restoreRawScripts(); // the sections after still need them
             return false;
         }
@@ -168,9 +169,11 @@ void Bench::groupCallsAlone(const QString &group, qint64 size)
 
     // Last: these take jobs out of the group from its tail.
     const int batches = 200;
-    for (const FailedActionRequest::Kind action : {FailedActionRequest::Kind::Retry, FailedActionRequest::Kind::Cancel}) {
+    for (const FailedActionRequest::Kind action :
+         {FailedActionRequest::Kind::Retry, FailedActionRequest::Kind::Cancel}) {
         const bool retry = action == FailedActionRequest::Kind::Retry;
-        const QString kind = QStringLiteral("%1 batch of %2").arg(retry ? QStringLiteral("retry") : QStringLiteral("cancel"))
+        const QString kind = QStringLiteral("%1 batch of %2")
+                                 .arg(retry ? QStringLiteral("retry") : QStringLiteral("cancel"))
                                  .arg(BulkRunner::GroupBatchJobs);
         callsAlone(kind, batches, 1, [&](int i, QObject *context, const std::function<void()> &done) {
             FailedActionRequest request;
@@ -223,13 +226,15 @@ void Bench::searchCallsAlone(const JobSearchQuery &query, int keysPerCall)
     const QString kind = QStringLiteral("search step of %1 keys").arg(keysPerCall);
     QByteArray cursor = "0";
     callsAlone(kind, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->searchJobs(query, cursor, keysPerCall, context, [&cursor, kind, done, failHere](const QlessReply<JobSearchPage> &reply) {
-            if (!reply.ok())
-                failHere(QStringLiteral("%1, alone: %2").arg(kind, reply.error.message));
-            else
-                cursor = reply.value.atEnd() ? QByteArray("0") : reply.value.cursor; // from the start again at the end
-            done();
-        });
+        client->searchJobs(query, cursor, keysPerCall, context,
+                           [&cursor, kind, done, failHere](const QlessReply<JobSearchPage> &reply) {
+                               if (!reply.ok())
+                                   failHere(QStringLiteral("%1, alone: %2").arg(kind, reply.error.message));
+                               else
+                                   cursor = reply.value.atEnd() ? QByteArray("0")
+                                                                : reply.value.cursor; // from the start again at the end
+                               done();
+                           });
     });
     restoreRawScripts();
 }
@@ -263,8 +268,10 @@ void Bench::statsCallsAlone()
         seed.append({"HSET", stats, "retries", "3", "failed", "1", "failures", "2"});
         unseed.append({"DEL", stats});
         for (const QByteArray &kind : {QByteArray("wait"), QByteArray("run")}) {
-            RawRedis::Argv argv{"HSET", "ql:s:" + kind + ":" + day + ":" + queue, "total", "1000",
-                                "mean", QByteArray::number(12.5 + i), "vk", "40000.25"};
+            RawRedis::Argv argv{"HSET",  "ql:s:" + kind + ":" + day + ":" + queue,
+                                "total", "1000",
+                                "mean",  QByteArray::number(12.5 + i),
+                                "vk",    "40000.25"};
             for (const QByteArray &bin : std::as_const(bins))
                 argv << bin << "6";
             seed.append(argv);

@@ -26,7 +26,8 @@ void Bench::groupEachCallAlone(const QString &group, qint64 size)
     // qless's cancel, as QlessClient::cancel sends it: the job's entry taken out of the group.
     const QString cancels = CallKinds::of("cancel");
     callsAlone(cancels, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->cancel({Seeder::jid(group, middle + 2 * steps + i)}, context, aloneAnswer<QStringList>(cancels, done, failHere));
+        client->cancel({Seeder::jid(group, middle + 2 * steps + i)}, context,
+                       aloneAnswer<QStringList>(cancels, done, failHere));
     });
 
     // Steps that leave the job in the group, on jobs no other kind touched.
@@ -43,11 +44,11 @@ void Bench::groupEachCallAlone(const QString &group, qint64 size)
         const QByteArray jid = kept(i);
         client->addTags(jid, {QStringLiteral("alone-tag")}, context,
                         [=](const QlessReply<std::optional<QStringList>> &reply) {
-            if (!reply.ok())
-                failHere(QStringLiteral("%1, alone: %2").arg(tags, reply.error.message));
-            client->removeTags(jid, {QStringLiteral("alone-tag")}, context,
-                               aloneAnswer<std::optional<QStringList>>(tags, done, failHere));
-        });
+                            if (!reply.ok())
+                                failHere(QStringLiteral("%1, alone: %2").arg(tags, reply.error.message));
+                            client->removeTags(jid, {QStringLiteral("alone-tag")}, context,
+                                               aloneAnswer<std::optional<QStringList>>(tags, done, failHere));
+                        });
     });
     const QString track = CallKinds::of("desk.track");
     callsAlone(track, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
@@ -64,7 +65,8 @@ void Bench::groupEachCallAlone(const QString &group, qint64 size)
     });
     const QString note = CallKinds::of("log");
     callsAlone(note, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->addNote(kept(i), QStringLiteral("looked at"), QString(), context, aloneAnswer<bool>(note, done, failHere));
+        client->addNote(kept(i), QStringLiteral("looked at"), QString(), context,
+                        aloneAnswer<bool>(note, done, failHere));
     });
 
     // A bulk run's releases of its receipts, the most a call takes (ReleasePerCall), and its end
@@ -86,8 +88,8 @@ void Bench::groupEachCallAlone(const QString &group, qint64 size)
     const QString release = CallKinds::of("desk.release");
     callsAlone(release, releases + 1, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         const bool end = i == releases;
-        client->releaseReceipts(run, end ? 0 : i + 1, end ? QList<QByteArray>() : keys.at(i), end ? group : QString(), context,
-                                aloneAnswer<qint64>(release, done, failHere));
+        client->releaseReceipts(run, end ? 0 : i + 1, end ? QList<QByteArray>() : keys.at(i), end ? group : QString(),
+                                context, aloneAnswer<qint64>(release, done, failHere));
     });
 
     // Walks of the whole group for a bulk run, chunk by chunk from the head.
@@ -96,16 +98,17 @@ void Bench::groupEachCallAlone(const QString &group, qint64 size)
     callsAlone(scan, 100, 1, [&](int, QObject *context, const std::function<void()> &done) {
         client->scanJobs(QStringLiteral("failed"), group, cursor, 1000, context,
                          [&cursor, scan, done, failHere](const QlessReply<JobScanPage> &reply) {
-            if (!reply.ok())
-                failHere(QStringLiteral("%1, alone: %2").arg(scan, reply.error.message));
-            cursor = reply.value.cursor;
-            done();
-        });
+                             if (!reply.ok())
+                                 failHere(QStringLiteral("%1, alone: %2").arg(scan, reply.error.message));
+                             cursor = reply.value.cursor;
+                             done();
+                         });
     });
 
     // qless's unfail from the group's tail, as QlessClient::unfail sends it.
     const QString unfail = CallKinds::of("unfail");
     callsAlone(unfail, 50, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->unfail(group, QStringLiteral("alone-unfailed"), 25, context, aloneAnswer<qint64>(unfail, done, failHere));
+        client->unfail(group, QStringLiteral("alone-unfailed"), 25, context,
+                       aloneAnswer<qint64>(unfail, done, failHere));
     });
 }

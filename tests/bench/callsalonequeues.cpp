@@ -32,16 +32,21 @@ static QString seedMore(RawRedis &raw, int due, int groups, int holds, bool remo
         "  if what == 'tagged' then put('ql:t:alone-tagged', i, redis.sha1hex('alone due ' .. i))\n"
         "  elseif what == 'tags' then put('ql:tags', i % 1000 + 2, 'alone-tag-' .. i)\n"
         "  elseif what == 'tracked' then put('ql:tracked', 1700000000 + i, redis.sha1hex('alone group ' .. i))\n"
-        "  elseif what == 'locks' then put('ql:w:alone-holder:jobs', 1700000000 + i, redis.sha1hex('alone due ' .. i))\n"
+        "  elseif what == 'locks' then put('ql:w:alone-holder:jobs', 1700000000 + i, redis.sha1hex('alone due ' .. "
+        "i))\n"
         "  else put('ql:completed', 1700000000 + i, redis.sha1hex('alone due ' .. i)) end\n"
         "end\n"
         "return 0\n";
     const int chunk = 10000;
-    for (const auto &[what, count] : {std::pair<QByteArray, int>{"tagged", due}, {"tags", 10000}, {"tracked", groups},
-                                      {"locks", holds}, {"completed", qMin(due, 10000)}}) {
+    for (const auto &[what, count] : {std::pair<QByteArray, int>{"tagged", due},
+                                      {"tags", 10000},
+                                      {"tracked", groups},
+                                      {"locks", holds},
+                                      {"completed", qMin(due, 10000)}}) {
         for (int from = 1; from <= count; from += chunk) {
-            const RawRedis::Reply reply = raw.command({"EVAL", script, "0", what, QByteArray::number(from),
-                                                       QByteArray::number(qMin(count, from + chunk - 1)), remove ? "1" : "0"});
+            const RawRedis::Reply reply =
+                raw.command({"EVAL", script, "0", what, QByteArray::number(from),
+                             QByteArray::number(qMin(count, from + chunk - 1)), remove ? "1" : "0"});
             if (RawRedis::isError(reply.get()))
                 return QString::fromUtf8(RawRedis::text(reply.get()));
         }
@@ -54,7 +59,8 @@ static QList<RawRedis::Argv> statsDay(const QByteArray &queue, const QByteArray 
 {
     QList<RawRedis::Argv> argvs;
     const QByteArray stats = "ql:s:stats:" + day + ":" + queue;
-    argvs.append(remove ? RawRedis::Argv{"DEL", stats} : RawRedis::Argv{"HSET", stats, "retries", "3", "failed", "1", "failures", "2"});
+    argvs.append(remove ? RawRedis::Argv{"DEL", stats}
+                        : RawRedis::Argv{"HSET", stats, "retries", "3", "failed", "1", "failures", "2"});
     for (const QByteArray &kind : {QByteArray("wait"), QByteArray("run")}) {
         const QByteArray key = "ql:s:" + kind + ":" + day + ":" + queue;
         if (remove) {
@@ -95,7 +101,8 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
         QList<QByteArray> names;
         for (int k = 0; k < QlessClient::NewestGroupsPerCall; ++k)
             names << "alone group " + QByteArray::number(1 + (i * 499 + k) % groups);
-        aloneSend(connection, aloneScript(connection, false, "desk.failurenewest", names), newest, context, done, failHere);
+        aloneSend(connection, aloneScript(connection, false, "desk.failurenewest", names), newest, context, done,
+                  failHere);
     });
     // Steps of the list after the first (desk.failuregroups, then its newest failures), from a
     // cursor of the counts' walk, again from that cursor at the end.
@@ -114,12 +121,13 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
         const QString steps = CallKinds::of("desk.failuregroups");
         QByteArray cursor = first;
         callsAlone(steps, 20, 2, [&](int, QObject *context, const std::function<void()> &done) {
-            client->failureGroupList(cursor, context, [&cursor, first, steps, done, failHere](const QlessReply<FailureGroupList> &reply) {
-                if (!reply.ok())
-                    failHere(QStringLiteral("%1, alone: %2").arg(steps, reply.error.message));
-                cursor = reply.value.cursor.isEmpty() || reply.value.cursor == "0" ? first : reply.value.cursor;
-                done();
-            });
+            client->failureGroupList(
+                cursor, context, [&cursor, first, steps, done, failHere](const QlessReply<FailureGroupList> &reply) {
+                    if (!reply.ok())
+                        failHere(QStringLiteral("%1, alone: %2").arg(steps, reply.error.message));
+                    cursor = reply.value.cursor.isEmpty() || reply.value.cursor == "0" ? first : reply.value.cursor;
+                    done();
+                });
         });
     }
 
@@ -146,14 +154,17 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     });
     const QString pause = CallKinds::of("pause");
     callsAlone(pause, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->pauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context, aloneAnswer<bool>(pause, done, failHere));
+        client->pauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context,
+                            aloneAnswer<bool>(pause, done, failHere));
     });
     const QString unpause = CallKinds::of("unpause");
     callsAlone(unpause, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->unpauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context, aloneAnswer<bool>(unpause, done, failHere));
+        client->unpauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context,
+                              aloneAnswer<bool>(unpause, done, failHere));
     });
 
-    const QByteArray day = QByteArray::number(qint64(StatsHistory::timestampOf(StatsHistory::today().addDays(-50))) / 86400 * 86400);
+    const QByteArray day =
+        QByteArray::number(qint64(StatsHistory::timestampOf(StatsHistory::today().addDays(-50))) / 86400 * 86400);
     QString error = seedMore(m_raw, due, groups, holds, false);
     if (error.isEmpty() && m_raw.pipeline(statsDay(queue, day, false), 10) != 0)
         error = QStringLiteral("the stats day");
@@ -168,11 +179,13 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     });
     const QString tags = CallKinds::of("desk.tags");
     callsAlone(tags, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->topTags(i * (10000 - 25) / (calls - 1), 25, context, aloneAnswer<QList<TagCount>>(tags, done, failHere));
+        client->topTags(i * (10000 - 25) / (calls - 1), 25, context,
+                        aloneAnswer<QList<TagCount>>(tags, done, failHere));
     });
     const QString tracked = CallKinds::of("desk.tracked");
     callsAlone(tracked, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->trackedSummaries(i * (groups - QlessClient::SummariesPerCall) / (calls - 1), QlessClient::SummariesPerCall, context,
+        client->trackedSummaries(i * (groups - QlessClient::SummariesPerCall) / (calls - 1),
+                                 QlessClient::SummariesPerCall, context,
                                  aloneAnswer<TrackedJobs>(tracked, done, failHere));
     });
     const QString trackedStates = CallKinds::of("desk.trackedstates");
@@ -186,7 +199,8 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     });
     const QString deregister = CallKinds::of("worker.deregister");
     callsAlone(deregister, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->deregisterWorkers({QStringLiteral("alone-gone-%1").arg(i)}, context, aloneAnswer<bool>(deregister, done, failHere));
+        client->deregisterWorkers({QStringLiteral("alone-gone-%1").arg(i)}, context,
+                                  aloneAnswer<bool>(deregister, done, failHere));
     });
     const QString stats = CallKinds::of("stats");
     const double date = day.toDouble();
@@ -204,7 +218,8 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     });
     const QString set = CallKinds::of("config.set");
     callsAlone(set, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->setConfig(QStringLiteral("alone-option"), QString::number(i), context, aloneAnswer<bool>(set, done, failHere));
+        client->setConfig(QStringLiteral("alone-option"), QString::number(i), context,
+                          aloneAnswer<bool>(set, done, failHere));
     });
     const QString unset = CallKinds::of("config.unset");
     callsAlone(unset, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {

@@ -61,10 +61,10 @@ static QString seedAlone(RawRedis &raw, int groups, int due, bool remove)
                 return error;
         }
     }
-    const QList<RawRedis::Argv> queue = remove
-        ? QList<RawRedis::Argv>{{"DEL", "ql:q:" + AloneQueue + "-scheduled", "ql:q:" + AloneQueue + "-work"},
-                                {"SREM", "ql:paused_queues", AloneQueue}}
-        : QList<RawRedis::Argv>{{"SADD", "ql:paused_queues", AloneQueue}};
+    const QList<RawRedis::Argv> queue =
+        remove ? QList<RawRedis::Argv>{{"DEL", "ql:q:" + AloneQueue + "-scheduled", "ql:q:" + AloneQueue + "-work"},
+                                       {"SREM", "ql:paused_queues", AloneQueue}}
+               : QList<RawRedis::Argv>{{"SADD", "ql:paused_queues", AloneQueue}};
     for (const RawRedis::Argv &argv : queue)
         raw.command(argv);
     return {};
@@ -92,7 +92,9 @@ void Bench::scaleCallsAlone()
     const bool quick = m_options.mode.startsWith(QLatin1String("quick"));
     const int groups = quick ? 1000 : 10000;
     const int due = quick ? 10000 : 100000;
-    progress(QStringLiteral("overview: seeding %1 failure groups of 6 KB backtraces, %2 due scheduled jobs").arg(groups).arg(due));
+    progress(QStringLiteral("overview: seeding %1 failure groups of 6 KB backtraces, %2 due scheduled jobs")
+                 .arg(groups)
+                 .arg(due));
     QString error = seedAlone(m_raw, groups, due, false);
     if (!error.isEmpty()) {
         fail(QStringLiteral("calls alone: seeding: ") + error);
@@ -109,8 +111,8 @@ void Bench::scaleCallsAlone()
         spin([&answered] { return answered; }, 60000);
         const int perWalk = int(qMax<qint64>(1, scriptCalls(m_raw) - before));
         m_raw.command({"SLOWLOG", "RESET"});
-        const QString list = QStringLiteral("failure-group list step with newest failures (%1 groups, 6 KB backtraces)")
-                                 .arg(groups);
+        const QString list =
+            QStringLiteral("failure-group list step with newest failures (%1 groups, 6 KB backtraces)").arg(groups);
         callsAlone(list, 20, perWalk, [&](int, QObject *context, const std::function<void()> &done) {
             client->failureGroupList(context, aloneAnswer<FailureGroupList>(list, done, failHere));
         });
@@ -118,20 +120,22 @@ void Bench::scaleCallsAlone()
         const QString counts = QStringLiteral("failure-group counts step (%1 groups)").arg(groups);
         QByteArray cursor;
         callsAlone(counts, 200, 1, [&](int, QObject *context, const std::function<void()> &done) {
-            client->failureGroupCounts(cursor, context, [&cursor, counts, done, failHere](const QlessReply<FailureGroupList> &reply) {
-                if (!reply.ok())
-                    failHere(QStringLiteral("%1, alone: %2").arg(counts, reply.error.message));
-                cursor = reply.value.cursor;
-                done();
-            });
+            client->failureGroupCounts(cursor, context,
+                                       [&cursor, counts, done, failHere](const QlessReply<FailureGroupList> &reply) {
+                                           if (!reply.ok())
+                                               failHere(
+                                                   QStringLiteral("%1, alone: %2").arg(counts, reply.error.message));
+                                           cursor = reply.value.cursor;
+                                           done();
+                                       });
         });
         // Pages of the Waiting tab at depths spread over the whole list.
         const QString waiting = QStringLiteral("waiting page of 25 (%1 due scheduled, paused queue)").arg(due);
         const int pages = 300;
         callsAlone(waiting, pages, 1, [&](int i, QObject *context, const std::function<void()> &done) {
             const int offset = int(qint64(i) * (due + 50 - 25) / (pages - 1));
-            client->jobPage(QStringLiteral("waiting"), QString::fromUtf8(AloneQueue), i % 3 == 0 ? i : offset, 25, context,
-                            aloneAnswer<JidPage>(waiting, done, failHere));
+            client->jobPage(QStringLiteral("waiting"), QString::fromUtf8(AloneQueue), i % 3 == 0 ? i : offset, 25,
+                            context, aloneAnswer<JidPage>(waiting, done, failHere));
         });
         scaleEachCallAlone(AloneQueue, groups);
         restoreRawScripts();

@@ -20,8 +20,14 @@ namespace {
 const QByteArray WorkerQueue = "alone-worker";
 const QByteArray WorkerName = "alone-worker-1";
 
-QByteArray workerJid(int i) { return "alone-w-" + QByteArray::number(i); }
-QByteArray templateJid(int i) { return "alone-recur-" + QByteArray::number(i); }
+QByteArray workerJid(int i)
+{
+    return "alone-w-" + QByteArray::number(i);
+}
+QByteArray templateJid(int i)
+{
+    return "alone-recur-" + QByteArray::number(i);
+}
 
 // Everything the worker steps made: their jobs, queue, worker, group and templates.
 const char *const CleanUp =
@@ -50,7 +56,8 @@ void Bench::workerCallsAlone()
     const SimulatorWire wire(SimulatorWire::Shape::Current);
     const auto now = [connection] { return connection->serverNow(); };
     // A worker's call of `kind` for job i, alone.
-    const auto each = [&](const QByteArray &command, int from, int count, const std::function<RedisCommand(int)> &make) {
+    const auto each = [&](const QByteArray &command, int from, int count,
+                          const std::function<RedisCommand(int)> &make) {
         const QString kind = CallKinds::of(command);
         callsAlone(kind, count, 1, [&](int i, QObject *context, const std::function<void()> &done) {
             aloneSend(connection, make(from + i), kind, context, done, failHere);
@@ -60,15 +67,20 @@ void Bench::workerCallsAlone()
     for (int i = 0; i < 75; ++i)
         backtrace += "/usr/lib/ruby/gems/3.1.0/gems/some-gem-1.2.3/lib/some/module/file.rb:123:in `call'\n";
 
-    each("put", 0, 400, [&](int i) { return wire.put(now(), WorkerName, WorkerQueue, workerJid(i), "Alone", "{}", 0, {}); });
+    each("put", 0, 400,
+         [&](int i) { return wire.put(now(), WorkerName, WorkerQueue, workerJid(i), "Alone", "{}", 0, {}); });
     each("pop", 0, 400, [&](int) { return wire.pop(now(), WorkerQueue, WorkerName, 1); });
     each("heartbeat", 0, 400, [&](int i) { return wire.heartbeat(now(), workerJid(i), WorkerName); });
-    each("fail", 0, 100, [&](int i) { return wire.fail(now(), workerJid(i), WorkerName, "alone-worker-failed", "Error\n" + backtrace); });
-    each("complete", 100, 100, [&](int i) { return wire.complete(now(), workerJid(i), WorkerName, WorkerQueue, "{}", {}); });
+    each("fail", 0, 100, [&](int i) {
+        return wire.fail(now(), workerJid(i), WorkerName, "alone-worker-failed", "Error\n" + backtrace);
+    });
+    each("complete", 100, 100,
+         [&](int i) { return wire.complete(now(), workerJid(i), WorkerName, WorkerQueue, "{}", {}); });
     each("retry", 200, 100, [&](int i) { return wire.retry(now(), workerJid(i), WorkerQueue, WorkerName, 0); });
     each("timeout", 300, 50, [&](int i) { return *wire.timeout(now(), workerJid(i)); });
     each("track", 0, 100, [&](int i) { return wire.track(now(), workerJid(i)); });
-    each("recur", 0, 100, [&](int i) { return wire.recur(now(), WorkerQueue, templateJid(i), "Alone", "{}", 3600, 0, {}); });
+    each("recur", 0, 100,
+         [&](int i) { return wire.recur(now(), WorkerQueue, templateJid(i), "Alone", "{}", 3600, 0, {}); });
 
     // The console's steps on these jobs and templates.
     const QString timeout = CallKinds::of("desk.timeout");
@@ -77,7 +89,8 @@ void Bench::workerCallsAlone()
     });
     const QString recurring = CallKinds::of("desk.recur.get");
     callsAlone(recurring, 100, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->recurringJob(templateJid(i), context, aloneAnswer<std::optional<RecurringJob>>(recurring, done, failHere));
+        client->recurringJob(templateJid(i), context,
+                             aloneAnswer<std::optional<RecurringJob>>(recurring, done, failHere));
     });
     const QString update = CallKinds::of("desk.recur.update");
     callsAlone(update, 100, 1, [&](int i, QObject *context, const std::function<void()> &done) {
@@ -103,20 +116,27 @@ void Bench::workerCallsAlone()
     };
     for (const auto &[command, argv] : plain) {
         const QString kind = CallKinds::of(command);
-        callsAlone(kind, 100, 1, [&](int, QObject *context, const std::function<void()> &done) {
-            aloneSend(connection, argv, kind, context, done, failHere);
-        }, true);
+        callsAlone(
+            kind, 100, 1,
+            [&](int, QObject *context, const std::function<void()> &done) {
+                aloneSend(connection, argv, kind, context, done, failHere);
+            },
+            true);
     }
     // The console's load of its script after a SCRIPT FLUSH (or a restarted server): NOSCRIPT,
     // SCRIPT LOAD, the call again.
     const QString load = CallKinds::of("SCRIPT LOAD");
-    callsAlone(load, 20, 3, [&](int, QObject *context, const std::function<void()> &done) {
-        m_raw.command({"SCRIPT", "FLUSH", "SYNC"});
-        client->config(context, aloneAnswer<QlessConfig>(load, done, failHere));
-    }, true);
+    callsAlone(
+        load, 20, 3,
+        [&](int, QObject *context, const std::function<void()> &done) {
+            m_raw.command({"SCRIPT", "FLUSH", "SYNC"});
+            client->config(context, aloneAnswer<QlessConfig>(load, done, failHere));
+        },
+        true);
 
     const RawRedis::Reply cleaned = m_raw.command({"EVAL", CleanUp, "0"});
     if (RawRedis::isError(cleaned.get()))
-        fail(QStringLiteral("calls alone: removing the worker steps' data: ") + QString::fromUtf8(RawRedis::text(cleaned.get())));
+        fail(QStringLiteral("calls alone: removing the worker steps' data: ")
+             + QString::fromUtf8(RawRedis::text(cleaned.get())));
     aloneLuaState();
 }

@@ -37,10 +37,10 @@ void Bench::clusters()
         timer.start();
         const QByteArray now = seconds(nowSeconds());
         for (qint64 offset = 0; offset < size; offset += FailureClusterScan::PageSize) {
-            const RawRedis::Reply reply = m_raw.command(RawRedis::script(
-                QStringLiteral("qless"), {},
-                {"desk.failuresigs", now, groupBytes, QByteArray::number(offset),
-                 QByteArray::number(FailureClusterScan::PageSize)}));
+            const RawRedis::Reply reply =
+                m_raw.command(RawRedis::script(QStringLiteral("qless"), {},
+                                               {"desk.failuresigs", now, groupBytes, QByteArray::number(offset),
+                                                QByteArray::number(FailureClusterScan::PageSize)}));
             if (RawRedis::isError(reply.get())) {
                 fail(QStringLiteral("clusters, raw: ") + QString::fromUtf8(RawRedis::text(reply.get())));
                 return;
@@ -65,7 +65,10 @@ void Bench::clusters()
         ours.append(msSince(timer));
         stall = qMax(stall, m_meter.stop());
         if (!ended || !ok || scan.scanned() != size) {
-            fail(QStringLiteral("clusters: the scan ended with %1 of %2 read: %3").arg(scan.scanned()).arg(size).arg(scanError));
+            fail(QStringLiteral("clusters: the scan ended with %1 of %2 read: %3")
+                     .arg(scan.scanned())
+                     .arg(size)
+                     .arg(scanError));
             return;
         }
     }
@@ -80,8 +83,10 @@ void Bench::clusters()
     figure.rawSamples = raw;
     figure.reference = QStringLiteral("the same desk.failuresigs pages, raw");
     figure.maxRatio = 1.5;
-    figure.note = QStringLiteral("read and clustered, %1 a page, against the same pages read through hiredis; medians of %2")
-                      .arg(FailureClusterScan::PageSize).arg(rounds);
+    figure.note =
+        QStringLiteral("read and clustered, %1 a page, against the same pages read through hiredis; medians of %2")
+            .arg(FailureClusterScan::PageSize)
+            .arg(rounds);
     m_report.add(figure);
     addStall(QStringLiteral("stall_clusters"), QStringLiteral("GUI stall: clustering a failure group"), stall);
 }

@@ -78,7 +78,8 @@ bool DeploymentSeeder::stats(int queues, int days, QString *error)
     for (int d = 0; d < days; ++d) {
         const QByteArray day = QByteArray::number(qint64(StatsHistory::timestampOf(today.addDays(-d))) / 86400 * 86400);
         for (int first = 0; first < queues; first += chunk)
-            steps.append({"EVAL", StatsScript, "0", day, QByteArray::number(first), QByteArray::number(qMin(queues, first + chunk) - 1)});
+            steps.append({"EVAL", StatsScript, "0", day, QByteArray::number(first),
+                          QByteArray::number(qMin(queues, first + chunk) - 1)});
     }
     QByteArray last;
     if (m_redis.pipeline(steps, 4, &last) != 0) {
@@ -93,8 +94,8 @@ bool DeploymentSeeder::groups(int count, QString *error)
     QList<RawRedis::Argv> steps;
     const int chunk = 500;
     for (int first = 1; first <= count; first += chunk)
-        steps.append({"EVAL", GroupsScript, "0", QByteArray::number(first), QByteArray::number(qMin(count, first + chunk - 1)),
-                      Seeder::queueName(2)});
+        steps.append({"EVAL", GroupsScript, "0", QByteArray::number(first),
+                      QByteArray::number(qMin(count, first + chunk - 1)), Seeder::queueName(2)});
     QByteArray last;
     if (m_redis.pipeline(steps, 4, &last) != 0) {
         *error = QStringLiteral("seeding the failure groups: ") + QString::fromUtf8(last);

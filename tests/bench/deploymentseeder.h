@@ -22,7 +22,9 @@ public:
         qint64 bigGroup = 100000;
     };
 
-    explicit DeploymentSeeder(RawRedis &redis) : m_redis(redis) {}
+    explicit DeploymentSeeder(RawRedis &redis)
+        : m_redis(redis)
+    {}
 
     bool seed(const Size &size, double now, QString *error);
 

@@ -48,21 +48,21 @@ RawRedis::Argv publishOf(qint64 i)
     const QByteArray queue = "crawl-" + QByteArray::number(i % 37);
     switch (i % 8) {
     case 0:
-    case 1:
-        return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"put","queue":")" + queue + R"("})"};
-    case 2:
-        return {"PUBLISH", "ql:popped", jid};
+    case 1: return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"put","queue":")" + queue + R"("})"};
+    case 2: return {"PUBLISH", "ql:popped", jid};
     case 3:
-    case 4:
-        return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"completed","queue":")" + queue + R"("})"};
+    case 4: return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"completed","queue":")" + queue + R"("})"};
     case 5:
-        return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"failed","worker":"worker-)"
-                                         + QByteArray::number(i % 50) + R"(","group":"timeout","message":"Timed out after 30s"})"};
+        return {"PUBLISH", "ql:log",
+                R"({"jid":")" + jid + R"(","event":"failed","worker":"worker-)" + QByteArray::number(i % 50)
+                    + R"(","group":"timeout","message":"Timed out after 30s"})"};
     case 6:
-        return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"advanced","queue":")" + queue + R"(","to":"done"})"};
+        return {"PUBLISH", "ql:log",
+                R"({"jid":")" + jid + R"(","event":"advanced","queue":")" + queue + R"(","to":"done"})"};
     default:
-        return {"PUBLISH", "ql:log", R"({"jid":")" + jid + R"(","event":"lock_lost","worker":"worker-)"
-                                         + QByteArray::number(i % 50) + R"("})"};
+        return {"PUBLISH", "ql:log",
+                R"({"jid":")" + jid + R"(","event":"lock_lost","worker":"worker-)" + QByteArray::number(i % 50)
+                    + R"("})"};
     }
 }
 } // namespace
@@ -120,15 +120,17 @@ void Bench::events()
     qint64 memoryFilled = -1;
     double filledAtMs = 0;
     // The run, and a moment after for the last batch; memory read once the table first filled.
-    spin([&] {
-        if (memoryFilled < 0 && model->rowCount() >= model->capacity()) {
-            filledAtMs = msSince(timer);
-            memoryFilled = residentNowKiB();
-        }
-        const bool allSent = published.load() >= qint64(seconds) * rate * 99 / 100;
-        const bool allTaken = model->receivedCount() + model->skipped() >= quint64(published.load());
-        return (allSent && allTaken) || msSince(timer) > seconds * 1000.0 + 10000;
-    }, seconds * 1000 + 20000);
+    spin(
+        [&] {
+            if (memoryFilled < 0 && model->rowCount() >= model->capacity()) {
+                filledAtMs = msSince(timer);
+                memoryFilled = residentNowKiB();
+            }
+            const bool allSent = published.load() >= qint64(seconds) * rate * 99 / 100;
+            const bool allTaken = model->receivedCount() + model->skipped() >= quint64(published.load());
+            return (allSent && allTaken) || msSince(timer) > seconds * 1000.0 + 10000;
+        },
+        seconds * 1000 + 20000);
     const double stall = m_meter.stop();
     const double runMs = msSince(timer);
     stop = true;
@@ -141,8 +143,13 @@ void Bench::events()
     const qint64 sent = published.load();
     const quint64 received = model->receivedCount();
     progress(QStringLiteral("events: %1 published, %2 taken in, %3 skipped, stall %4 ms, memory %5 -> %6 -> %7 KiB")
-                 .arg(sent).arg(received).arg(model->skipped()).arg(stall, 0, 'f', 1)
-                 .arg(memoryBefore).arg(memoryFilled).arg(memoryAfter));
+                 .arg(sent)
+                 .arg(received)
+                 .arg(model->skipped())
+                 .arg(stall, 0, 'f', 1)
+                 .arg(memoryBefore)
+                 .arg(memoryFilled)
+                 .arg(memoryAfter));
 
     Figure taken;
     taken.id = QStringLiteral("events_rate");
@@ -152,13 +159,18 @@ void Bench::events()
     taken.raw = double(sent) / (runMs / 1000.0);
     taken.reference = QStringLiteral("published");
     taken.judgeRatio = false;
-    taken.note = QStringLiteral("%1 events published (PUBLISH of qless's payload shapes, from another connection), %2 "
-                                "taken in by the Events page, %3 skipped by its bounded mailbox (a gap row says so); the "
-                                "table kept the newest %4 rows, %5 let go")
-                     .arg(sent).arg(received).arg(model->skipped()).arg(model->rowCount()).arg(model->trimmed());
+    taken.note =
+        QStringLiteral("%1 events published (PUBLISH of qless's payload shapes, from another connection), %2 "
+                       "taken in by the Events page, %3 skipped by its bounded mailbox (a gap row says so); the "
+                       "table kept the newest %4 rows, %5 let go")
+            .arg(sent)
+            .arg(received)
+            .arg(model->skipped())
+            .arg(model->rowCount())
+            .arg(model->trimmed());
     m_report.add(taken);
-    addStall(QStringLiteral("stall_events"), QStringLiteral("GUI stall: Events page, %1 events/s for %2 s").arg(rate).arg(seconds),
-             stall);
+    addStall(QStringLiteral("stall_events"),
+             QStringLiteral("GUI stall: Events page, %1 events/s for %2 s").arg(rate).arg(seconds), stall);
 
     Figure memory;
     memory.id = QStringLiteral("events_memory");
@@ -168,13 +180,18 @@ void Bench::events()
     memory.raw = qMax<double>(1, (memoryFilled < 0 ? memoryAfter : memoryFilled) - memoryBefore);
     memory.reference = QStringLiteral("when the table first filled");
     memory.maxRatio = 1.3;
-    memory.note = memoryFilled < 0
-        ? QStringLiteral("resident memory added since the page was opened; the table did not fill in this run (%1 of "
-                         "%2 rows), so the end is its own reference")
-              .arg(model->rowCount()).arg(model->capacity())
-        : QStringLiteral("resident memory added since the page was opened: at the end, against when its table first "
-                         "held its %1 rows (%2 s in); flat means the ratio stays near 1")
-              .arg(model->capacity()).arg(filledAtMs / 1000.0, 0, 'f', 1);
+    memory.note =
+        memoryFilled < 0
+            ? QStringLiteral(
+                  "resident memory added since the page was opened; the table did not fill in this run (%1 of "
+                  "%2 rows), so the end is its own reference")
+                  .arg(model->rowCount())
+                  .arg(model->capacity())
+            : QStringLiteral(
+                  "resident memory added since the page was opened: at the end, against when its table first "
+                  "held its %1 rows (%2 s in); flat means the ratio stays near 1")
+                  .arg(model->capacity())
+                  .arg(filledAtMs / 1000.0, 0, 'f', 1);
     m_report.add(memory);
 
     // Closing the page (a server window closed, the console quit) lets its full table go: that

@@ -4,9 +4,9 @@
 #include "bench.h"
 
 #include "benchtools.h"
-#include "modelscroll.h"
 #include "joblistmodel.h"
 #include "jobsource.h"
+#include "modelscroll.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -68,8 +68,8 @@ void Bench::failureGroup()
     for (int i = 0; i < m_options.repeats; ++i) {
         QElapsedTimer timer;
         timer.start();
-        const RawRedis::Reply reply = m_raw.command(
-            RawRedis::script(QStringLiteral("failed"), {}, {groupBytes, "0", QByteArray::number(page)}));
+        const RawRedis::Reply reply =
+            m_raw.command(RawRedis::script(QStringLiteral("failed"), {}, {groupBytes, "0", QByteArray::number(page)}));
         rawFirst.append(msSince(timer));
         if (RawRedis::isError(reply.get()))
             fail(QStringLiteral("first rows, raw: ") + QString::fromUtf8(RawRedis::text(reply.get())));
@@ -105,14 +105,18 @@ void Bench::failureGroup()
     first.maxRatio = 1.3;
     first.maxOurs = 150;
     first.note = QStringLiteral("setSource to the first page of %1 rows in the model and the visible cells read; "
-                                "medians of %2").arg(page).arg(m_options.repeats);
+                                "medians of %2")
+                     .arg(page)
+                     .arg(m_options.repeats);
     m_report.add(first);
 
     addStall(QStringLiteral("stall_first_rows"), QStringLiteral("GUI stall: first rows"), firstStall);
     m_calls.drain(QStringLiteral("failure group, first rows"));
 
     // Scrolling.
-    progress(QStringLiteral("failure group: scrolling %1 rows, %2 times each side").arg(m_options.rows).arg(m_options.rounds));
+    progress(QStringLiteral("failure group: scrolling %1 rows, %2 times each side")
+                 .arg(m_options.rows)
+                 .arg(m_options.rounds));
     QList<double> rawScroll;
     QList<double> oursScroll;
     double scrollStall = 0;
@@ -120,8 +124,9 @@ void Bench::failureGroup()
         QElapsedTimer timer;
         timer.start();
         for (int offset = 0; offset < m_options.rows; offset += page) {
-            const RawRedis::Reply reply = m_raw.command(RawRedis::script(
-                QStringLiteral("failed"), {}, {groupBytes, QByteArray::number(offset), QByteArray::number(page)}));
+            const RawRedis::Reply reply =
+                m_raw.command(RawRedis::script(QStringLiteral("failed"), {},
+                                               {groupBytes, QByteArray::number(offset), QByteArray::number(page)}));
             if (RawRedis::isError(reply.get())) {
                 fail(QStringLiteral("scrolling, raw: ") + QString::fromUtf8(RawRedis::text(reply.get())));
                 return;
@@ -151,7 +156,9 @@ void Bench::failureGroup()
     scroll.rawSamples = rawScroll;
     scroll.maxRatio = 1.3;
     scroll.note = QStringLiteral("pages of %1 asked for one after another, as a view scrolled to the end does; "
-                                 "medians of %2").arg(page).arg(m_options.rounds);
+                                 "medians of %2")
+                      .arg(page)
+                      .arg(m_options.rounds);
     m_report.add(scroll);
 
     addStall(QStringLiteral("stall_scroll"), QStringLiteral("GUI stall: scrolling"), scrollStall);
@@ -197,7 +204,8 @@ void Bench::memory()
     const auto grown = [](const QJsonObject &probe) -> std::optional<double> {
         if (!probe.contains(QStringLiteral("after_kib")))
             return std::nullopt;
-        return qMax(1.0, probe.value(QStringLiteral("after_kib")).toDouble() - probe.value(QStringLiteral("before_kib")).toDouble());
+        return qMax(1.0, probe.value(QStringLiteral("after_kib")).toDouble()
+                             - probe.value(QStringLiteral("before_kib")).toDouble());
     };
 
     Figure growth;
@@ -208,20 +216,24 @@ void Bench::memory()
     growth.raw = grown(oursSmall);
     growth.reference = QStringLiteral("ours, group of %1").arg(m_options.smallGroup);
     growth.maxRatio = 1.3;
-    growth.note = QStringLiteral("resident memory added by the model and connection, in a fresh process; "
-                                 "the reference is the same for a group %1 times smaller: it must not grow with the group")
-                      .arg(double(m_options.group) / double(qMax<qint64>(1, m_options.smallGroup)));
+    growth.note =
+        QStringLiteral("resident memory added by the model and connection, in a fresh process; "
+                       "the reference is the same for a group %1 times smaller: it must not grow with the group")
+            .arg(double(m_options.group) / double(qMax<qint64>(1, m_options.smallGroup)));
     m_report.add(growth);
 
     Figure raw;
     raw.id = QStringLiteral("group_memory_vs_raw");
-    raw.name = QStringLiteral("failure group of %1: memory after %2 rows, vs replies kept").arg(m_options.group).arg(m_options.rows);
+    raw.name = QStringLiteral("failure group of %1: memory after %2 rows, vs replies kept")
+                   .arg(m_options.group)
+                   .arg(m_options.rows);
     raw.unit = Figure::Unit::Kilobytes;
     raw.ours = grown(oursBig);
     raw.raw = grown(rawBig);
     raw.maxRatio = 1.5;
-    raw.note = QStringLiteral("rows kept as packed summaries (JobRow: UTF-16 text shared within a page) against hiredis's reply objects "
-                              "holding the same pages' JSON, read by the call the console makes (desk.failed ... summaries)");
+    raw.note = QStringLiteral(
+        "rows kept as packed summaries (JobRow: UTF-16 text shared within a page) against hiredis's reply objects "
+        "holding the same pages' JSON, read by the call the console makes (desk.failed ... summaries)");
     m_report.add(raw);
 
     // How far the operator scrolled: rows are kept as summaries (no data, no history), so memory
@@ -229,7 +241,9 @@ void Bench::memory()
     Figure depth;
     depth.id = QStringLiteral("group_memory_depth");
     depth.name = QStringLiteral("failure group of %1: memory after %2 rows vs after %3")
-                     .arg(m_options.group).arg(m_options.deepRows).arg(shallow);
+                     .arg(m_options.group)
+                     .arg(m_options.deepRows)
+                     .arg(shallow);
     depth.unit = Figure::Unit::Kilobytes;
     depth.ours = grown(oursDeep);
     depth.raw = grown(oursShallow);
@@ -237,9 +251,10 @@ void Bench::memory()
     depth.judgeRatio = false;
     const int deepRows = oursDeep.value(QStringLiteral("rows")).toInt();
     const int shallowRows = oursShallow.value(QStringLiteral("rows")).toInt(); // whole pages
-    const std::optional<double> perRow = depth.ours && depth.raw && deepRows > shallowRows
-        ? std::optional<double>((*depth.ours - *depth.raw) * 1024 / (deepRows - shallowRows))
-        : std::nullopt;
+    const std::optional<double> perRow =
+        depth.ours && depth.raw && deepRows > shallowRows
+            ? std::optional<double>((*depth.ours - *depth.raw) * 1024 / (deepRows - shallowRows))
+            : std::nullopt;
     depth.note = QStringLiteral("for information: resident memory added by scrolling deeper into the same group%1")
                      .arg(perRow ? QStringLiteral(", about %1 bytes per row").arg(qRound(*perRow)) : QString());
     m_report.add(depth);
@@ -266,8 +281,8 @@ int Bench::probeMemory(const QString &side, const QString &socket, const QString
         const QByteArray now = QByteArray::number(QDateTime::currentSecsSinceEpoch());
         const auto failedPage = [&](int offset, int count) {
             return RawRedis::script(QStringLiteral("qless"), {},
-                                    {"desk.failed", now, groupBytes, QByteArray::number(offset), QByteArray::number(count),
-                                     "summaries"});
+                                    {"desk.failed", now, groupBytes, QByteArray::number(offset),
+                                     QByteArray::number(count), "summaries"});
         };
         raw.command(failedPage(0, 1));
         before = residentKiB();
@@ -295,8 +310,10 @@ int Bench::probeMemory(const QString &side, const QString &socket, const QString
         loaded = model.rowCount();
         after = residentKiB();
     }
-    const QJsonObject result{{QStringLiteral("side"), side}, {QStringLiteral("group"), group},
-                             {QStringLiteral("rows"), loaded}, {QStringLiteral("before_kib"), double(before)},
+    const QJsonObject result{{QStringLiteral("side"), side},
+                             {QStringLiteral("group"), group},
+                             {QStringLiteral("rows"), loaded},
+                             {QStringLiteral("before_kib"), double(before)},
                              {QStringLiteral("after_kib"), double(after)}};
     fprintf(stdout, "%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return 0;

@@ -5,9 +5,9 @@
 #include "callkinds.h"
 #include "heapsettings.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QApplication>
 #include <QGuiApplication>
 
 #include <cstdio>
@@ -60,22 +60,25 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     const BenchOptions defaults;
     const auto option = [&parser](const QString &name, const QString &description, const QString &value) {
-        QCommandLineOption o(name, description + QStringLiteral(" Default %1.").arg(value),
-                             QStringLiteral("n"), value);
+        QCommandLineOption o(name, description + QStringLiteral(" Default %1.").arg(value), QStringLiteral("n"), value);
         parser.addOption(o);
         return o;
     };
-    const QCommandLineOption quick(QStringLiteral("quick"), QStringLiteral("Small sizes, in seconds: a check that it all runs. Sizes given as well still apply."));
+    const QCommandLineOption quick(
+        QStringLiteral("quick"),
+        QStringLiteral("Small sizes, in seconds: a check that it all runs. Sizes given as well still apply."));
     parser.addOption(quick);
-    const QCommandLineOption out(QStringLiteral("out"),
-                                 QStringLiteral("Where to write the JSON. Default %1.").arg(QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT)),
-                                 QStringLiteral("file"),
-                                 QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
+    const QCommandLineOption out(
+        QStringLiteral("out"),
+        QStringLiteral("Where to write the JSON. Default %1.").arg(QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT)),
+        QStringLiteral("file"), QStringLiteral(QLESSDESK_BENCH_DEFAULT_OUT));
     parser.addOption(out);
-    const QCommandLineOption only(QStringLiteral("only"),
-                                  QStringLiteral("Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
-                                                 "retry, events, search, scripts, operator (comma-separated)."),
-                                  QStringLiteral("sections"));
+    const QCommandLineOption only(
+        QStringLiteral("only"),
+        QStringLiteral(
+            "Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
+            "retry, events, search, scripts, operator (comma-separated)."),
+        QStringLiteral("sections"));
     parser.addOption(only);
     const QCommandLineOption realtime(
         QStringLiteral("realtime"),
@@ -84,35 +87,51 @@ int main(int argc, char **argv)
                        "run, putting it back after, so that the times Redis logs for a call do not include its waits "
                        "for a core. Needs root. Without it the bench changes nothing outside its own processes."));
     parser.addOption(realtime);
-    const QCommandLineOption listKinds(QStringLiteral("list-call-kinds"),
-                                       QStringLiteral("Print each command the calls-alone kinds time, and its kind; run nothing."));
+    const QCommandLineOption listKinds(
+        QStringLiteral("list-call-kinds"),
+        QStringLiteral("Print each command the calls-alone kinds time, and its kind; run nothing."));
     parser.addOption(listKinds);
-    const QCommandLineOption referenceScript(QStringLiteral("reference-script"),
-                                             QStringLiteral("Another qless.lua (e.g. the qless gem's) the scripts section compares ours with."),
-                                             QStringLiteral("path"));
+    const QCommandLineOption referenceScript(
+        QStringLiteral("reference-script"),
+        QStringLiteral("Another qless.lua (e.g. the qless gem's) the scripts section compares ours with."),
+        QStringLiteral("path"));
     parser.addOption(referenceScript);
-    const auto queues = option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
-    const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."), QString::number(defaults.workers));
-    const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."), QString::number(defaults.group));
-    const auto smallGroup = option(QStringLiteral("small-group"), QStringLiteral("Jobs in the smaller group memory is compared with."),
-                                   QString::number(defaults.smallGroup));
-    const auto rows = option(QStringLiteral("rows"), QStringLiteral("Rows scrolled through."), QString::number(defaults.rows));
-    const auto activity = option(QStringLiteral("activity"), QStringLiteral("Records in the audit log the Activity page opens."),
-                                 QString::number(defaults.activity));
-    const auto deepRows = option(QStringLiteral("deep-rows"), QStringLiteral("Rows scrolled through for memory by depth."),
-                                 QString::number(defaults.deepRows));
-    const auto retry = option(QStringLiteral("retry"), QStringLiteral("Failed jobs retried all at once."), QString::number(defaults.retry));
-    const auto search = option(QStringLiteral("search"), QStringLiteral("Jobs searched through."), QString::number(defaults.search));
-    const auto batch = option(QStringLiteral("batch"), QStringLiteral("Bulk batch size."), QString::number(defaults.batch));
-    const auto ops = option(QStringLiteral("ops"), QStringLiteral("Calls per throughput figure."), QString::number(defaults.ops));
+    const auto queues =
+        option(QStringLiteral("queues"), QStringLiteral("Queues in the overview."), QString::number(defaults.queues));
+    const auto workers = option(QStringLiteral("workers"), QStringLiteral("Workers in the overview."),
+                                QString::number(defaults.workers));
+    const auto group = option(QStringLiteral("group"), QStringLiteral("Jobs in the failure group opened."),
+                              QString::number(defaults.group));
+    const auto smallGroup =
+        option(QStringLiteral("small-group"), QStringLiteral("Jobs in the smaller group memory is compared with."),
+               QString::number(defaults.smallGroup));
+    const auto rows =
+        option(QStringLiteral("rows"), QStringLiteral("Rows scrolled through."), QString::number(defaults.rows));
+    const auto activity =
+        option(QStringLiteral("activity"), QStringLiteral("Records in the audit log the Activity page opens."),
+               QString::number(defaults.activity));
+    const auto deepRows =
+        option(QStringLiteral("deep-rows"), QStringLiteral("Rows scrolled through for memory by depth."),
+               QString::number(defaults.deepRows));
+    const auto retry = option(QStringLiteral("retry"), QStringLiteral("Failed jobs retried all at once."),
+                              QString::number(defaults.retry));
+    const auto search =
+        option(QStringLiteral("search"), QStringLiteral("Jobs searched through."), QString::number(defaults.search));
+    const auto batch =
+        option(QStringLiteral("batch"), QStringLiteral("Bulk batch size."), QString::number(defaults.batch));
+    const auto ops =
+        option(QStringLiteral("ops"), QStringLiteral("Calls per throughput figure."), QString::number(defaults.ops));
     const auto window = option(QStringLiteral("window"), QStringLiteral("Calls in flight at once for throughput."),
                                QString::number(defaults.window));
-    const auto repeats = option(QStringLiteral("repeats"), QStringLiteral("Samples of the short figures."), QString::number(defaults.repeats));
-    const auto eventsSeconds = option(QStringLiteral("events-seconds"), QStringLiteral("Seconds the event stream runs."),
-                                      QString::number(defaults.eventsSeconds));
+    const auto repeats = option(QStringLiteral("repeats"), QStringLiteral("Samples of the short figures."),
+                                QString::number(defaults.repeats));
+    const auto eventsSeconds =
+        option(QStringLiteral("events-seconds"), QStringLiteral("Seconds the event stream runs."),
+               QString::number(defaults.eventsSeconds));
     const auto eventsRate = option(QStringLiteral("events-rate"), QStringLiteral("Events published a second."),
                                    QString::number(defaults.eventsRate));
-    const auto rounds = option(QStringLiteral("rounds"), QStringLiteral("Samples of the long figures."), QString::number(defaults.rounds));
+    const auto rounds = option(QStringLiteral("rounds"), QStringLiteral("Samples of the long figures."),
+                               QString::number(defaults.rounds));
     // Internal: the child process of the memory figures.
     QCommandLineOption probe(QStringLiteral("probe-memory"), QStringLiteral("internal"), QStringLiteral("side"));
     probe.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -150,7 +169,8 @@ int main(int argc, char **argv)
         return true;
     };
     if (!take(queues, &options.queues) || !take(workers, &options.workers) || !take(group, &options.group)
-        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(activity, &options.activity) || !take(deepRows, &options.deepRows) || !take(retry, &options.retry) || !take(search, &options.search)
+        || !take(smallGroup, &options.smallGroup) || !take(rows, &options.rows) || !take(activity, &options.activity)
+        || !take(deepRows, &options.deepRows) || !take(retry, &options.retry) || !take(search, &options.search)
         || !take(batch, &options.batch) || !take(ops, &options.ops) || !take(window, &options.window)
         || !take(repeats, &options.repeats) || !take(rounds, &options.rounds)
         || !take(eventsSeconds, &options.eventsSeconds) || !take(eventsRate, &options.eventsRate))
@@ -170,9 +190,10 @@ int main(int argc, char **argv)
     options.realtimeRedis = parser.isSet(realtime);
     if (parser.isSet(only)) {
         const QStringList known{QStringLiteral("throughput"), QStringLiteral("overview"), QStringLiteral("alerts"),
-                                QStringLiteral("group"), QStringLiteral("priority"), QStringLiteral("retry"), QStringLiteral("malformed"),
-                                QStringLiteral("activity"), QStringLiteral("clusters"), QStringLiteral("events"),
-                                QStringLiteral("search"), QStringLiteral("scripts"), QStringLiteral("operator")};
+                                QStringLiteral("group"),      QStringLiteral("priority"), QStringLiteral("retry"),
+                                QStringLiteral("malformed"),  QStringLiteral("activity"), QStringLiteral("clusters"),
+                                QStringLiteral("events"),     QStringLiteral("search"),   QStringLiteral("scripts"),
+                                QStringLiteral("operator")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {

@@ -78,7 +78,9 @@ void Bench::malformed()
         out.ms = msSince(timer);
         *stallMs = qMax(*stallMs, m_meter.stop());
         if (!ok && out.error.isEmpty())
-            out.error = QStringLiteral("did not open: %1 rows, %2 %3").arg(list.rowCount()).arg(queues.lastError(), list.lastError());
+            out.error = QStringLiteral("did not open: %1 rows, %2 %3")
+                            .arg(list.rowCount())
+                            .arg(queues.lastError(), list.lastError());
         return out;
     };
     progress(QStringLiteral("malformed: overview + a queue's list + the job window, spoiled vs clean"));
@@ -99,14 +101,16 @@ void Bench::malformed()
     Figure figure;
     figure.id = QStringLiteral("malformed_open");
     figure.name = QStringLiteral("malformed data: overview + queue list + job window (%1 MB data, %2 history entries)")
-                      .arg(sizes.dataBytes / (1024 * 1024)).arg(sizes.historyEntries);
+                      .arg(sizes.dataBytes / (1024 * 1024))
+                      .arg(sizes.historyEntries);
     figure.ours = median(spoiled);
     figure.raw = median(clean);
     figure.oursSamples = spoiled;
     figure.rawSamples = clean;
     figure.reference = QStringLiteral("same deployment, clean");
     figure.maxRatio = 1.3;
-    figure.note = QStringLiteral("spoiled (every field, key types, non-UTF-8 names) over clean; medians of %1").arg(rounds);
+    figure.note =
+        QStringLiteral("spoiled (every field, key types, non-UTF-8 names) over clean; medians of %1").arg(rounds);
     m_report.add(figure);
     addStall(QStringLiteral("stall_malformed"), QStringLiteral("GUI stall: opening malformed data"), stall);
 }

@@ -10,10 +10,13 @@
 bool scrollThrough(JobListModel &model, int rows, int timeoutMs)
 {
     QObject guard;
-    QObject::connect(&model, &QAbstractItemModel::rowsInserted, &guard, [&model, rows] {
-        if (model.rowCount() < rows && model.canFetchMore({}))
-            model.fetchMore({});
-    }, Qt::QueuedConnection);
+    QObject::connect(
+        &model, &QAbstractItemModel::rowsInserted, &guard,
+        [&model, rows] {
+            if (model.rowCount() < rows && model.canFetchMore({}))
+                model.fetchMore({});
+        },
+        Qt::QueuedConnection);
     bool failed = false;
     QObject::connect(&model, &JobListModel::loadFailed, &guard, [&failed] { failed = true; });
     QElapsedTimer timer;

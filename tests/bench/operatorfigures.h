@@ -31,7 +31,11 @@ public:
     using PauseBeside = std::function<double(qint64 fromNs, qint64 toNs)>;
 
     OperatorFigures(const BurstLog &log, const PingProbe &ping, QList<Visit> visits, PauseBeside pauseBeside)
-        : m_log(log), m_ping(ping), m_visits(std::move(visits)), m_pauseBeside(std::move(pauseBeside)) {}
+        : m_log(log)
+        , m_ping(ping)
+        , m_visits(std::move(visits))
+        , m_pauseBeside(std::move(pauseBeside))
+    {}
 
     // `idlePingMs`: the longest PING wait with the console closed; `hostTrouble`: why host pauses
     // were not measured (empty when they were); `latency`: Redis's latency monitor's events.

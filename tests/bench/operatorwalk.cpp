@@ -12,6 +12,7 @@
 #include "benchtools.h"
 #include "bulkrunner.h"
 #include "burstlog.h"
+#include "connectionbar.h"
 #include "deploymentseeder.h"
 #include "failedpage.h"
 #include "mainwindow.h"
@@ -20,10 +21,9 @@
 #include "qlesssession.h"
 #include "queuespage.h"
 #include "refreshtimer.h"
-#include "serveroverviewmodel.h"
 #include "seeder.h"
+#include "serveroverviewmodel.h"
 #include "statspage.h"
-#include "connectionbar.h"
 
 #include <QCoreApplication>
 
@@ -45,7 +45,8 @@ QString latencyEvents(RawRedis &raw)
     for (size_t i = 0; reply && reply->type == REDIS_REPLY_ARRAY && i < reply->elements; ++i) {
         const redisReply *event = reply->element[i];
         if (event->type == REDIS_REPLY_ARRAY && event->elements >= 4)
-            events << QStringLiteral("%1 %2 ms").arg(QString::fromUtf8(RawRedis::text(event->element[0])))
+            events << QStringLiteral("%1 %2 ms")
+                          .arg(QString::fromUtf8(RawRedis::text(event->element[0])))
                           .arg(RawRedis::integer(event->element[3]));
     }
     raw.command({"CONFIG", "SET", "latency-monitor-threshold", "0"});
@@ -85,8 +86,10 @@ void Bench::operatorWalk()
     const QString pauseTrouble = m_hostPauses.start(m_server.processId());
     timespec wall{};
     clock_gettime(CLOCK_REALTIME, &wall);
-    const double wallMinusMonotonic = double(wall.tv_sec) + double(wall.tv_nsec) / 1e9 - double(BurstLog::monotonicNs()) / 1e9;
-    const OperatorFigures::PauseBeside pauseBeside = [this, pauseTrouble, wallMinusMonotonic](qint64 fromNs, qint64 toNs) {
+    const double wallMinusMonotonic =
+        double(wall.tv_sec) + double(wall.tv_nsec) / 1e9 - double(BurstLog::monotonicNs()) / 1e9;
+    const OperatorFigures::PauseBeside pauseBeside = [this, pauseTrouble, wallMinusMonotonic](qint64 fromNs,
+                                                                                              qint64 toNs) {
         return pauseTrouble.isEmpty() ? m_hostPauses.longestPauseMs(double(fromNs) / 1e9 + wallMinusMonotonic,
                                                                     double(toNs) / 1e9 + wallMinusMonotonic)
                                       : 0.0;
@@ -164,7 +167,9 @@ void Bench::operatorWalk()
             visits.append(v);
             progress(QStringLiteral("operator: %1").arg(page));
         };
-        const auto show = [&window](const QString &title) { return [&window, title] { return window.showPage(title); }; };
+        const auto show = [&window](const QString &title) {
+            return [&window, title] { return window.showPage(title); };
+        };
 
         visit(QStringLiteral("Overview"), show(QStringLiteral("Overview")));
         {
@@ -176,19 +181,22 @@ void Bench::operatorWalk()
             });
         }
         visit(QStringLiteral("Queues"), show(QStringLiteral("Queues")));
-        const QList<std::pair<QueuesPage::Tab, QString>> tabs{
-            {QueuesPage::WaitingTab, QStringLiteral("Waiting")},     {QueuesPage::RunningTab, QStringLiteral("Running")},
-            {QueuesPage::StalledTab, QStringLiteral("Stalled")},     {QueuesPage::ScheduledTab, QStringLiteral("Scheduled")},
-            {QueuesPage::DependsTab, QStringLiteral("Depends")},     {QueuesPage::RecurringTab, QStringLiteral("Recurring")}};
+        const QList<std::pair<QueuesPage::Tab, QString>> tabs{{QueuesPage::WaitingTab, QStringLiteral("Waiting")},
+                                                              {QueuesPage::RunningTab, QStringLiteral("Running")},
+                                                              {QueuesPage::StalledTab, QStringLiteral("Stalled")},
+                                                              {QueuesPage::ScheduledTab, QStringLiteral("Scheduled")},
+                                                              {QueuesPage::DependsTab, QStringLiteral("Depends")},
+                                                              {QueuesPage::RecurringTab, QStringLiteral("Recurring")}};
         for (const auto &[tab, name] : tabs) {
-            visit(QStringLiteral("Queues: %1, %2 tab").arg(QString::fromUtf8(Seeder::queueName(0)), name), [&window, tab] {
-                auto *queues = qobject_cast<QueuesPage *>(window.currentPage());
-                if (!queues)
-                    return false;
-                queues->showQueue(QString::fromUtf8(Seeder::queueName(0)));
-                queues->showTab(tab);
-                return true;
-            });
+            visit(QStringLiteral("Queues: %1, %2 tab").arg(QString::fromUtf8(Seeder::queueName(0)), name),
+                  [&window, tab] {
+                      auto *queues = qobject_cast<QueuesPage *>(window.currentPage());
+                      if (!queues)
+                          return false;
+                      queues->showQueue(QString::fromUtf8(Seeder::queueName(0)));
+                      queues->showTab(tab);
+                      return true;
+                  });
         }
         visit(QStringLiteral("Completed"), show(QStringLiteral("Completed")));
         visit(QStringLiteral("Failed"), show(QStringLiteral("Failed")));

@@ -34,7 +34,9 @@ double rawPages(RawRedis &raw, int queuesPerPage, int workersPerPage, QString *e
     };
     QJsonObject page;
     for (qint64 offset = 0;; offset += queuesPerPage) {
-        if (!call({"desk.queuepage", seconds(nowSeconds()), QByteArray::number(offset), QByteArray::number(queuesPerPage)}, &page))
+        if (!call({"desk.queuepage", seconds(nowSeconds()), QByteArray::number(offset),
+                   QByteArray::number(queuesPerPage)},
+                  &page))
             return -1;
         if (offset + queuesPerPage >= page.value(QStringLiteral("total")).toInteger()
             || page.value(QStringLiteral("queues")).toArray().isEmpty())
@@ -42,7 +44,9 @@ double rawPages(RawRedis &raw, int queuesPerPage, int workersPerPage, QString *e
     }
     QList<QByteArray> next;
     do {
-        if (!call(QList<QByteArray>{"desk.workerpage", seconds(nowSeconds()), QByteArray::number(workersPerPage)} + next, &page))
+        if (!call(QList<QByteArray>{"desk.workerpage", seconds(nowSeconds()), QByteArray::number(workersPerPage)}
+                      + next,
+                  &page))
             return -1;
         const QJsonObject after = page.value(QStringLiteral("next")).toObject();
         next.clear();
@@ -131,7 +135,10 @@ void Bench::overview()
     }
     if (queues->rowCount() != m_options.queues || workers->rowCount() != m_options.workers)
         fail(QStringLiteral("overview: the models hold %1 queues and %2 workers; expected %3 and %4 (%5 %6)")
-                 .arg(queues->rowCount()).arg(workers->rowCount()).arg(m_options.queues).arg(m_options.workers)
+                 .arg(queues->rowCount())
+                 .arg(workers->rowCount())
+                 .arg(m_options.queues)
+                 .arg(m_options.workers)
                  .arg(queues->lastError(), workers->lastError()));
     for (int i = 0; i < m_options.repeats; ++i) {
         rawSamples.append(paged());
@@ -141,12 +148,15 @@ void Bench::overview()
         stall = qMax(stall, m_meter.stop());
     }
 
-    const QString pages = QStringLiteral("the same pages (desk.queuepage of %1, desk.workerpage of %2) called one after "
-                                         "another through hiredis")
-                              .arg(QlessClient::QueuePageSize).arg(QlessClient::WorkerPageSize);
+    const QString pages =
+        QStringLiteral("the same pages (desk.queuepage of %1, desk.workerpage of %2) called one after "
+                       "another through hiredis")
+            .arg(QlessClient::QueuePageSize)
+            .arg(QlessClient::WorkerPageSize);
     Figure fill;
     fill.id = QStringLiteral("overview_first_fill");
-    fill.name = QStringLiteral("overview: first fill (%1 queues, %2 workers)").arg(m_options.queues).arg(m_options.workers);
+    fill.name =
+        QStringLiteral("overview: first fill (%1 queues, %2 workers)").arg(m_options.queues).arg(m_options.workers);
     fill.ours = median(fillSamples);
     fill.raw = median(rawSamples);
     fill.reference = QStringLiteral("raw hiredis, same pages");
@@ -158,7 +168,8 @@ void Bench::overview()
 
     Figure refresh;
     refresh.id = QStringLiteral("overview_refresh");
-    refresh.name = QStringLiteral("overview: refresh (%1 queues, %2 workers)").arg(m_options.queues).arg(m_options.workers);
+    refresh.name =
+        QStringLiteral("overview: refresh (%1 queues, %2 workers)").arg(m_options.queues).arg(m_options.workers);
     refresh.ours = median(oursSamples);
     refresh.raw = median(rawSamples);
     refresh.reference = fill.reference;
@@ -166,7 +177,8 @@ void Bench::overview()
     refresh.rawSamples = rawSamples;
     refresh.maxRatio = 1.3;
     refresh.note = QStringLiteral("request to both models updated (keyed diff); medians of %1; against %2")
-                       .arg(m_options.repeats).arg(pages);
+                       .arg(m_options.repeats)
+                       .arg(pages);
     m_report.add(refresh);
 
     Figure whole;

@@ -48,7 +48,10 @@ void Bench::priorityRefresh()
     proxy.sort(JobListModel::PriorityColumn, Qt::DescendingOrder);
     model.setSource(JobSource::queueState(client, QString::fromUtf8(queue), QStringLiteral("waiting")));
     if (!scrollThrough(model, n, 600000)) {
-        fail(QStringLiteral("priority refresh: %1 rows loaded, not %2; %3").arg(model.rowCount()).arg(n).arg(model.lastError()));
+        fail(QStringLiteral("priority refresh: %1 rows loaded, not %2; %3")
+                 .arg(model.rowCount())
+                 .arg(n)
+                 .arg(model.lastError()));
         return;
     }
     model.setVisibleRange(0, 39);
@@ -78,7 +81,8 @@ void Bench::priorityRefresh()
     const double ms = msSince(timer);
     const double stall = m_meter.stop();
     const QModelIndex top = proxy.index(0, JobListModel::JidColumn);
-    if (!ok || !model.lastError().isEmpty() || top.data(JobListModel::KeyRole).toString() != QString::fromUtf8(jid(0))) {
+    if (!ok || !model.lastError().isEmpty()
+        || top.data(JobListModel::KeyRole).toString() != QString::fromUtf8(jid(0))) {
         fail(QStringLiteral("priority refresh: the top row is %1, not %2 %3")
                  .arg(top.data(JobListModel::KeyRole).toString(), QString::fromUtf8(jid(0)), model.lastError()));
         return;

@@ -43,8 +43,7 @@ double sentAt(const redisReply *argv)
 RedisCallLog::RedisCallLog(RawRedis &raw, QByteArray consoleName)
     : m_redis(raw)
     , m_consoleName(std::move(consoleName))
-{
-}
+{}
 
 bool RedisCallLog::start(QString *error)
 {
@@ -56,7 +55,8 @@ bool RedisCallLog::start(QString *error)
     for (const RawRedis::Argv &argv : setup) {
         const RawRedis::Reply reply = m_redis.command(argv);
         if (RawRedis::isError(reply.get())) {
-            *error = QStringLiteral("%1: %2").arg(QString::fromUtf8(argv.join(' ')), QString::fromUtf8(RawRedis::text(reply.get())));
+            *error = QStringLiteral("%1: %2").arg(QString::fromUtf8(argv.join(' ')),
+                                                  QString::fromUtf8(RawRedis::text(reply.get())));
             return false;
         }
     }

@@ -34,16 +34,16 @@ public:
     struct Alone
     {
         QString kind;
-        int calls = 0;       // calls made
-        int logged = 0;      // of them, logged (FloorMs or more)
+        int calls = 0;         // calls made
+        int logged = 0;        // of them, logged (FloorMs or more)
         double longestMs = -1; // by the log, host pauses in
         QByteArray longestCommand;
         double longestPauseMs = 0; // the host's pause beside that call
-        double ownMs = -1;   // the longest call not explained by a host pause beside it
+        double ownMs = -1;         // the longest call not explained by a host pause beside it
         QByteArray ownCommand;
-        double p99Ms = -1;   // the calls/100-th longest by the log; FloorMs when that was not logged
-        int over = 0;        // logged over OverMs
-        int explained = 0;   // of those, beside a host pause of at least their excess over OverMs
+        double p99Ms = -1; // the calls/100-th longest by the log; FloorMs when that was not logged
+        int over = 0;      // logged over OverMs
+        int explained = 0; // of those, beside a host pause of at least their excess over OverMs
     };
 
     RedisCallLog(RawRedis &raw, QByteArray consoleName);

@@ -13,7 +13,8 @@ QString RedisPriority::raise(qint64 pid)
         return QStringLiteral("the server is not running");
     // Threads started later (jemalloc's, Redis's background ones) inherit from the thread that
     // starts them, the main one, so these are all that need setting.
-    const QStringList threads = QDir(QStringLiteral("/proc/%1/task").arg(pid)).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    const QStringList threads =
+        QDir(QStringLiteral("/proc/%1/task").arg(pid)).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     if (threads.isEmpty())
         return QStringLiteral("cannot list the server's threads in /proc");
     sched_param param{};

@@ -84,20 +84,17 @@ QString Report::format(double value, Figure::Unit unit)
 {
     const QLocale c(QLocale::English);
     switch (unit) {
-    case Figure::Unit::Milliseconds:
-        return c.toString(value, 'f', value < 10 ? 2 : 1) + QStringLiteral(" ms");
-    case Figure::Unit::PerSecond:
-        return c.toString(qRound64(value)) + QStringLiteral("/s");
-    case Figure::Unit::Kilobytes:
-        return c.toString(value / 1024.0, 'f', 1) + QStringLiteral(" MiB");
+    case Figure::Unit::Milliseconds: return c.toString(value, 'f', value < 10 ? 2 : 1) + QStringLiteral(" ms");
+    case Figure::Unit::PerSecond: return c.toString(qRound64(value)) + QStringLiteral("/s");
+    case Figure::Unit::Kilobytes: return c.toString(value / 1024.0, 'f', 1) + QStringLiteral(" MiB");
     }
     return {};
 }
 
 QStringList Report::columns()
 {
-    return {QStringLiteral("figure"), QStringLiteral("ours"), QStringLiteral("reference"),
-            QStringLiteral("ratio"), QStringLiteral("target"), QStringLiteral("verdict")};
+    return {QStringLiteral("figure"), QStringLiteral("ours"),   QStringLiteral("reference"),
+            QStringLiteral("ratio"),  QStringLiteral("target"), QStringLiteral("verdict")};
 }
 
 QList<QStringList> Report::rows() const

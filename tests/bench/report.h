@@ -20,10 +20,10 @@ struct Figure
     std::optional<double> ours;
     std::optional<double> raw;
     QString reference = QStringLiteral("raw hiredis");
-    bool judgeRatio = true;            // false: the ratio is shown for information only
-    bool hasRatio = true;              // false: the reference is context, no ratio (stalls vs idle)
-    std::optional<double> maxRatio;    // target on the ratio
-    std::optional<double> maxOurs;     // target on ours, in `unit`
+    bool judgeRatio = true;         // false: the ratio is shown for information only
+    bool hasRatio = true;           // false: the reference is context, no ratio (stalls vs idle)
+    std::optional<double> maxRatio; // target on the ratio
+    std::optional<double> maxOurs;  // target on ours, in `unit`
     QList<double> oursSamples;
     QList<double> rawSamples;
     QString note;

@@ -23,7 +23,9 @@ void Bench::retryAll()
     f.unit = Figure::Unit::PerSecond;
     f.maxRatio = 1.1;
     f.note = QStringLiteral("BulkRunner, batches of %1, against unfail in a tight loop with the same count; "
-                            "medians of %2 rounds").arg(batch).arg(m_options.rounds);
+                            "medians of %2 rounds")
+                 .arg(batch)
+                 .arg(m_options.rounds);
     double stall = 0;
 
     for (int round = 0; round < m_options.rounds; ++round) {
@@ -36,7 +38,9 @@ void Bench::retryAll()
         Seeder seeder(m_raw);
         QString error;
         progress(QStringLiteral("retry-all, round %1 of %2: seeding two groups of %3 jobs")
-                     .arg(round + 1).arg(m_options.rounds).arg(m_options.retry));
+                     .arg(round + 1)
+                     .arg(m_options.rounds)
+                     .arg(m_options.retry));
         if (!seeder.failureGroup(rawGroup, rawQueue, m_options.retry, nowSeconds(), &error)
             || !seeder.failureGroup(oursGroup, oursQueue, m_options.retry, nowSeconds(), &error)) {
             fail(error);
@@ -50,9 +54,10 @@ void Bench::retryAll()
                 qint64 moved = 0;
                 timer.start();
                 for (;;) {
-                    const RawRedis::Reply reply = m_raw.command(RawRedis::script(
-                        QStringLiteral("unfail"), {},
-                        {seconds(nowSeconds()), rawGroup.toUtf8(), rawQueue.toUtf8(), QByteArray::number(batch)}));
+                    const RawRedis::Reply reply =
+                        m_raw.command(RawRedis::script(QStringLiteral("unfail"), {},
+                                                       {seconds(nowSeconds()), rawGroup.toUtf8(), rawQueue.toUtf8(),
+                                                        QByteArray::number(batch)}));
                     if (RawRedis::isError(reply.get())) {
                         fail(QStringLiteral("retry-all, raw: ") + QString::fromUtf8(RawRedis::text(reply.get())));
                         return;
@@ -71,7 +76,8 @@ void Bench::retryAll()
                 continue;
             }
             progress(QStringLiteral("retry-all: BulkRunner, batches of %1").arg(batch));
-            BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(oursGroup, m_options.retry));
+            BulkRunner runner(m_session.get(), JobAction::retry(),
+                              BulkTarget::ofFailureGroup(oursGroup, m_options.retry));
             runner.setBatchSize(batch);
             bool finished = false;
             BulkSummary summary;
@@ -88,7 +94,9 @@ void Bench::retryAll()
             const double roundStall = m_meter.stop();
             stall = qMax(stall, roundStall);
             progress(QStringLiteral("retry-all: longest GUI stall %1 ms, ending %2 ms into a run of %3 ms")
-                         .arg(roundStall, 0, 'f', 1).arg(m_meter.longestEndedAtMs(), 0, 'f', 0).arg(m_meter.ranMs(), 0, 'f', 0));
+                         .arg(roundStall, 0, 'f', 1)
+                         .arg(m_meter.longestEndedAtMs(), 0, 'f', 0)
+                         .arg(m_meter.ranMs(), 0, 'f', 0));
             if (!ok || summary.done != m_options.retry) {
                 fail(QStringLiteral("retry-all, ours: %1").arg(ok ? summary.text() : QStringLiteral("did not finish")));
                 return;
@@ -96,7 +104,9 @@ void Bench::retryAll()
             const qint64 waiting = queueCounts(oursQueue.toUtf8()).value(QStringLiteral("waiting")).toInteger();
             if (waiting != m_options.retry || groupSize(oursGroup.toUtf8()) != 0) {
                 fail(QStringLiteral("retry-all, ours: %1 jobs waiting in %2 afterwards, not %3")
-                         .arg(waiting).arg(oursQueue).arg(m_options.retry));
+                         .arg(waiting)
+                         .arg(oursQueue)
+                         .arg(m_options.retry));
                 return;
             }
             f.oursSamples.append(summary.done / (ms / 1000.0));

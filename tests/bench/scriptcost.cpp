@@ -17,8 +17,8 @@ struct Side
 {
     QString origin;
     QByteArray sha1;
-    QList<double> rates;     // calls per second, per sample
-    QList<double> serverUs;  // server time per call (INFO commandstats), per sample
+    QList<double> rates;    // calls per second, per sample
+    QList<double> serverUs; // server time per call (INFO commandstats), per sample
 
     RawRedis::Argv call(const QByteArray &command, double now, const QList<QByteArray> &args) const
     {
@@ -31,7 +31,8 @@ QPair<qint64, qint64> evalshaStats(RawRedis &raw)
 {
     const RawRedis::Reply info = raw.command({"INFO", "commandstats"});
     for (const QByteArray &line : RawRedis::text(info.get()).split('\n')) {
-        if (!line.startsWith("cmdstat_evalsha:")) continue;
+        if (!line.startsWith("cmdstat_evalsha:"))
+            continue;
         const auto field = [&line](const QByteArray &name) {
             const QByteArray key = name + '=';
             const int at = line.indexOf(key) + key.size();
@@ -82,7 +83,8 @@ void Bench::scriptCost()
     for (auto [side, source] : {std::pair{&ours, oursSource}, std::pair{&reference, referenceSource}}) {
         const RawRedis::Reply loaded = m_raw.command({"SCRIPT", "LOAD", source});
         if (RawRedis::isError(loaded.get())) {
-            fail(QStringLiteral("scripts: SCRIPT LOAD %1: %2").arg(side->origin, QString::fromUtf8(RawRedis::text(loaded.get()))));
+            fail(QStringLiteral("scripts: SCRIPT LOAD %1: %2")
+                     .arg(side->origin, QString::fromUtf8(RawRedis::text(loaded.get()))));
             return;
         }
         side->sha1 = RawRedis::text(loaded.get());
@@ -110,30 +112,38 @@ void Bench::scriptCost()
     const QList<Op> ops = {
         {"put", {}, puts},
         {"pop", {puts}, pops},
-        {"complete", {puts, pops}, [&](const Side &side, double now) {
+        {"complete",
+         {puts, pops},
+         [&](const Side &side, double now) {
              QList<RawRedis::Argv> calls;
-             for (int i = 0; i < n; ++i) calls << side.call("complete", now, {jid(i), worker, queue, "{}"});
+             for (int i = 0; i < n; ++i)
+                 calls << side.call("complete", now, {jid(i), worker, queue, "{}"});
              return calls;
          }},
-        {"fail", {puts, pops}, [&](const Side &side, double now) {
+        {"fail",
+         {puts, pops},
+         [&](const Side &side, double now) {
              QList<RawRedis::Argv> calls;
              for (int i = 0; i < n; ++i)
                  calls << side.call("fail", now, {jid(i), worker, group, "bench failure", "{}"});
              return calls;
          }},
-        {"config.get", {}, [&](const Side &side, double now) {
+        {"config.get",
+         {},
+         [&](const Side &side, double now) {
              return QList<RawRedis::Argv>(n, side.call("config.get", now, {"heartbeat"}));
          }},
     };
     // One sample: the data set up by that script, then `n` calls timed, the server's time read.
     const auto sample = [&](const Op &op, Side *side) {
-        if (!flush()) return false;
+        if (!flush())
+            return false;
         double now = nowSeconds();
         for (const Step &step : op.before) {
             QByteArray last;
             if (m_raw.pipeline(step(*side, now), m_options.window, &last) != 0) {
-                fail(QStringLiteral("scripts: setting up %1 with %2: %3").arg(QString::fromUtf8(op.name), side->origin,
-                                                                             QString::fromUtf8(last)));
+                fail(QStringLiteral("scripts: setting up %1 with %2: %3")
+                         .arg(QString::fromUtf8(op.name), side->origin, QString::fromUtf8(last)));
                 return false;
             }
             now += 1;
@@ -147,8 +157,10 @@ void Bench::scriptCost()
         const double ms = timer.nsecsElapsed() / 1e6;
         const auto after = evalshaStats(m_raw);
         if (errors != 0) {
-            fail(QStringLiteral("scripts: %1 through %2: %3 errors, the last: %4").arg(QString::fromUtf8(op.name), side->origin)
-                     .arg(errors).arg(QString::fromUtf8(last)));
+            fail(QStringLiteral("scripts: %1 through %2: %3 errors, the last: %4")
+                     .arg(QString::fromUtf8(op.name), side->origin)
+                     .arg(errors)
+                     .arg(QString::fromUtf8(last)));
             return false;
         }
         side->rates << calls.size() / (ms / 1000.0);
@@ -158,20 +170,24 @@ void Bench::scriptCost()
     };
 
     for (const Op &op : ops) {
-        progress(QStringLiteral("scripts: %1, %2 calls a sample, ours and the reference interleaved").arg(QString::fromUtf8(op.name)).arg(n));
+        progress(QStringLiteral("scripts: %1, %2 calls a sample, ours and the reference interleaved")
+                     .arg(QString::fromUtf8(op.name))
+                     .arg(n));
         ours.rates.clear(), ours.serverUs.clear(), reference.rates.clear(), reference.serverUs.clear();
         for (int r = 0; r < m_options.repeats; ++r) {
             Side *first = r % 2 == 0 ? &ours : &reference;
             Side *second = first == &ours ? &reference : &ours;
-            if (!sample(op, first) || !sample(op, second)) return;
+            if (!sample(op, first) || !sample(op, second))
+                return;
         }
         const QString oursUs = QString::number(median(ours.serverUs), 'f', 1);
         const QString referenceUs = QString::number(median(reference.serverUs), 'f', 1);
         Figure figure;
         figure.reference = QStringLiteral("reference qless.lua");
-        figure.note = QStringLiteral("server time per call (INFO commandstats, median): ours %1 us, the reference %2 us; "
-                                     "ours %3, the reference %4")
-                          .arg(oursUs, referenceUs, ours.origin, reference.origin);
+        figure.note =
+            QStringLiteral("server time per call (INFO commandstats, median): ours %1 us, the reference %2 us; "
+                           "ours %3, the reference %4")
+                .arg(oursUs, referenceUs, ours.origin, reference.origin);
         if (op.name == "config.get") {
             // The fixed cost of a call: what a script runs before and around a trivial command.
             figure.id = QStringLiteral("scripts_fixed_cost");
@@ -179,12 +195,15 @@ void Bench::scriptCost()
             figure.unit = Figure::Unit::Milliseconds;
             figure.ours = median(ours.serverUs) / 1000.0;
             figure.raw = median(reference.serverUs) / 1000.0;
-            for (double us : std::as_const(ours.serverUs)) figure.oursSamples << us / 1000.0;
-            for (double us : std::as_const(reference.serverUs)) figure.rawSamples << us / 1000.0;
+            for (double us : std::as_const(ours.serverUs))
+                figure.oursSamples << us / 1000.0;
+            for (double us : std::as_const(reference.serverUs))
+                figure.rawSamples << us / 1000.0;
             figure.maxRatio = 1.0;
         } else {
             figure.id = QStringLiteral("scripts_") + QString::fromUtf8(op.name);
-            figure.name = QStringLiteral("qless.lua %1 calls per second vs the reference script").arg(QString::fromUtf8(op.name));
+            figure.name =
+                QStringLiteral("qless.lua %1 calls per second vs the reference script").arg(QString::fromUtf8(op.name));
             figure.unit = Figure::Unit::PerSecond;
             figure.ours = median(ours.rates);
             figure.raw = median(reference.rates);

@@ -57,7 +57,8 @@ std::optional<ScriptFace> ScriptFace::unified(RawRedis &raw, QString *error)
 #endif
         QFile file(path);
         if (path.isEmpty() || !file.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("no unified qless.lua: not embedded, and cannot read '%1' (build qlessdesk_lua)").arg(path);
+            *error = QStringLiteral("no unified qless.lua: not embedded, and cannot read '%1' (build qlessdesk_lua)")
+                         .arg(path);
             return std::nullopt;
         }
         source = file.readAll();

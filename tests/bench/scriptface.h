@@ -39,13 +39,13 @@ public:
     // Where the script came from, for the report.
     QString origin() const { return m_origin; }
 
-    ScriptCall put(const QByteArray &queue, const QByteArray &worker, const QByteArray &jid,
-                   const QByteArray &data, const QByteArray &now) const;
+    ScriptCall put(const QByteArray &queue, const QByteArray &worker, const QByteArray &jid, const QByteArray &data,
+                   const QByteArray &now) const;
     ScriptCall pop(const QByteArray &queue, const QByteArray &worker, const QByteArray &now) const;
     ScriptCall complete(const QByteArray &jid, const QByteArray &worker, const QByteArray &queue,
                         const QByteArray &now) const;
-    ScriptCall fail(const QByteArray &jid, const QByteArray &worker, const QByteArray &group,
-                    const QByteArray &message, const QByteArray &now) const;
+    ScriptCall fail(const QByteArray &jid, const QByteArray &worker, const QByteArray &group, const QByteArray &message,
+                    const QByteArray &now) const;
     // Moves one job of `group` back to `queue`.
     ScriptCall unfail(const QByteArray &queue, const QByteArray &group, const QByteArray &now) const;
     // Replies the queue's counts as a JSON object (waiting, running...).

@@ -26,7 +26,8 @@ bool seedJobs(RawRedis &raw, const QString &socket, qint64 jobs, QString *error)
         RawRedis::script(QStringLiteral("put"), {"parse"}, {"fa-template", "Pipeline::Parse", "{}", seconds(t), "0"}),
         RawRedis::script(QStringLiteral("put"), {"index"}, {"co-template", "Pipeline::Index", "{}", seconds(t), "0"}),
         RawRedis::script(QStringLiteral("pop"), {"parse"}, {"worker-1", "1", seconds(t + 1)}),
-        RawRedis::script(QStringLiteral("fail"), {}, {"fa-template", "worker-1", "IOError", "disk full", seconds(t + 2)}),
+        RawRedis::script(QStringLiteral("fail"), {},
+                         {"fa-template", "worker-1", "IOError", "disk full", seconds(t + 2)}),
         RawRedis::script(QStringLiteral("pop"), {"index"}, {"worker-1", "1", seconds(t + 3)}),
         RawRedis::script(QStringLiteral("complete"), {}, {"co-template", "worker-1", "index", seconds(t + 4), "{}"}),
     };
@@ -43,8 +44,9 @@ bool seedJobs(RawRedis &raw, const QString &socket, qint64 jobs, QString *error)
         return false;
     }
     const QByteArray data = R"({"url": "https://a.example/pages/@N@.html", "order": "A-@N@", "attempt": 1})";
-    const QList<std::tuple<QByteArray, QByteArray, qint64>> copies{
-        {"wa-template", "wa", jobs * 6 / 10}, {"fa-template", "fa", jobs * 3 / 10}, {"co-template", "co", jobs / 10}};
+    const QList<std::tuple<QByteArray, QByteArray, qint64>> copies{{"wa-template", "wa", jobs * 6 / 10},
+                                                                   {"fa-template", "fa", jobs * 3 / 10},
+                                                                   {"co-template", "co", jobs / 10}};
     for (const auto &[from, prefix, count] : copies) {
         progress(QStringLiteral("search: copying %1 %2 jobs").arg(count).arg(QString::fromUtf8(prefix)));
         *error = JobCloner::clone(sync, from, prefix, 0, count, data);
@@ -101,9 +103,10 @@ void Bench::search()
                 do {
                     QElapsedTimer call;
                     call.start();
-                    const RawRedis::Reply reply = m_raw.command(RawRedis::script(
-                        QStringLiteral("qless"), {},
-                        {"desk.search", seconds(nowSeconds()), cursor, QByteArray::number(count), "data", Needle}));
+                    const RawRedis::Reply reply =
+                        m_raw.command(RawRedis::script(QStringLiteral("qless"), {},
+                                                       {"desk.search", seconds(nowSeconds()), cursor,
+                                                        QByteArray::number(count), "data", Needle}));
                     rawLongestMs = qMax(rawLongestMs, msSince(call));
                     if (RawRedis::isError(reply.get()) || reply->elements < 3) {
                         fail(QStringLiteral("search, raw: ") + QString::fromUtf8(RawRedis::text(reply.get())));
@@ -152,10 +155,17 @@ void Bench::search()
     }
     // SCAN may return a key twice (the console drops repeats): the counts must agree unless so.
     if (oursMatches != rawMatches)
-        progress(QStringLiteral("search: %1 matches found by ours, %2 by the raw loop (repeats)").arg(oursMatches).arg(rawMatches));
-    const QString note = QStringLiteral("data containing %1 among %2 jobs: %3 matches, %4 calls of %5 keys; medians of %6 rounds")
-                             .arg(QString::fromUtf8(Needle)).arg(m_options.search).arg(oursMatches).arg(oursCalls)
-                             .arg(count).arg(m_options.rounds);
+        progress(QStringLiteral("search: %1 matches found by ours, %2 by the raw loop (repeats)")
+                     .arg(oursMatches)
+                     .arg(rawMatches));
+    const QString note =
+        QStringLiteral("data containing %1 among %2 jobs: %3 matches, %4 calls of %5 keys; medians of %6 rounds")
+            .arg(QString::fromUtf8(Needle))
+            .arg(m_options.search)
+            .arg(oursMatches)
+            .arg(oursCalls)
+            .arg(count)
+            .arg(m_options.rounds);
     for (Figure *f : {&first, &total}) {
         f->note = note;
         if (!f->rawSamples.isEmpty())

@@ -20,14 +20,13 @@ QByteArray prefixOf(const QString &group)
 }
 
 // The traceback a failed job typically carries: a few hundred bytes over several lines.
-const QByteArray Message =
-    "Net::ReadTimeout: Net::ReadTimeout with #<TCPSocket:(closed)>\n"
-    "/usr/lib/ruby/3.1.0/net/protocol.rb:219:in `rbuf_fill'\n"
-    "/usr/lib/ruby/3.1.0/net/protocol.rb:193:in `readuntil'\n"
-    "/usr/lib/ruby/3.1.0/net/protocol.rb:203:in `readline'\n"
-    "/usr/lib/ruby/3.1.0/net/http/response.rb:42:in `read_status_line'\n"
-    "/srv/pipeline/app/jobs/fetch_page.rb:31:in `perform'\n"
-    "/srv/pipeline/vendor/bundle/ruby/3.1.0/gems/qless-0.12.0/lib/qless/job.rb:106:in `perform'";
+const QByteArray Message = "Net::ReadTimeout: Net::ReadTimeout with #<TCPSocket:(closed)>\n"
+                           "/usr/lib/ruby/3.1.0/net/protocol.rb:219:in `rbuf_fill'\n"
+                           "/usr/lib/ruby/3.1.0/net/protocol.rb:193:in `readuntil'\n"
+                           "/usr/lib/ruby/3.1.0/net/protocol.rb:203:in `readline'\n"
+                           "/usr/lib/ruby/3.1.0/net/http/response.rb:42:in `read_status_line'\n"
+                           "/srv/pipeline/app/jobs/fetch_page.rb:31:in `perform'\n"
+                           "/srv/pipeline/vendor/bundle/ruby/3.1.0/gems/qless-0.12.0/lib/qless/job.rb:106:in `perform'";
 
 // ARGV: group, jid prefix, first n, last n, the template's jid, then the template's hash as
 // field, value pairs. Writes ql:j:<jid> for each n (the template's fields, jid replaced) and its
@@ -75,9 +74,9 @@ bool Seeder::overview(int queues, int workers, double now, QString *error)
         for (int j = 0; j < perQueue + 7; ++j) {
             const QByteArray jid = queue + "-job-" + QByteArray::number(j);
             const QByteArray delay = j >= perQueue + 5 ? "3600" : "0";
-            puts.append(RawRedis::script(QStringLiteral("put"), {queue},
-                                         {jid, "Pipeline::Fetch", "{\"url\": \"https://example.com/\"}",
-                                          seconds(now), delay}));
+            puts.append(
+                RawRedis::script(QStringLiteral("put"), {queue},
+                                 {jid, "Pipeline::Fetch", "{\"url\": \"https://example.com/\"}", seconds(now), delay}));
         }
     }
     QList<RawRedis::Argv> pops;
@@ -129,8 +128,9 @@ bool Seeder::failureGroup(const QString &group, const QString &queue, qint64 siz
     const qint64 chunk = 10000;
     for (qint64 first = 1; first < size; first += chunk) {
         const qint64 last = qMin(size - 1, first + chunk - 1);
-        RawRedis::Argv argv{"EVAL", CloneScript, "0", g, prefixOf(group), QByteArray::number(first),
-                            QByteArray::number(last), templateJid};
+        RawRedis::Argv argv{
+            "EVAL",     CloneScript, "0", g, prefixOf(group), QByteArray::number(first), QByteArray::number(last),
+            templateJid};
         argv += fields;
         const RawRedis::Reply reply = m_redis.command(argv);
         if (RawRedis::isError(reply.get())) {
@@ -169,8 +169,8 @@ bool Seeder::verifyGroup(const QString &group, qint64 size, QString *error)
             return false;
         }
     }
-    const RawRedis::Reply page = m_redis.command(
-        RawRedis::script(QStringLiteral("failed"), {}, {group.toUtf8(), "0", "1"}));
+    const RawRedis::Reply page =
+        m_redis.command(RawRedis::script(QStringLiteral("failed"), {}, {group.toUtf8(), "0", "1"}));
     const QJsonObject listed = QJsonDocument::fromJson(RawRedis::text(page.get())).object();
     const QJsonObject newest = listed.value(QStringLiteral("jobs")).toArray().first().toObject();
     if (listed.value(QStringLiteral("total")).toInteger() != size

@@ -17,7 +17,9 @@
 class Seeder final
 {
 public:
-    explicit Seeder(RawRedis &redis) : m_redis(redis) {}
+    explicit Seeder(RawRedis &redis)
+        : m_redis(redis)
+    {}
 
     bool overview(int queues, int workers, double now, QString *error);
     bool failureGroup(const QString &group, const QString &queue, qint64 size, double now, QString *error);

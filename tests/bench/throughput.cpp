@@ -70,7 +70,10 @@ void Bench::throughput()
         if (!flush())
             return;
         progress(QStringLiteral("throughput, round %1 of %2: %3 calls per step and side, %4 sides")
-                     .arg(round + 1).arg(m_options.rounds).arg(n).arg(sides.size()));
+                     .arg(round + 1)
+                     .arg(m_options.rounds)
+                     .arg(n)
+                     .arg(sides.size()));
         for (const QString &op : ops) {
             for (int turn = 0; turn < sides.size(); ++turn) {
                 const int index = (turn + round) % int(sides.size());
@@ -94,7 +97,8 @@ void Bench::throughput()
                     QString last;
                     rawPipeline(argvsOf(setup), &errors, &last);
                     if (errors) {
-                        fail(QStringLiteral("throughput: setting up fail (%1): %2").arg(QString::fromUtf8(side.name), last));
+                        fail(QStringLiteral("throughput: setting up fail (%1): %2")
+                                 .arg(QString::fromUtf8(side.name), last));
                         return;
                     }
                 }
@@ -104,7 +108,8 @@ void Bench::throughput()
                 calls.reserve(n);
                 for (int i = 0; i < n; ++i) {
                     if (op == QLatin1String("put"))
-                        calls.append(face.put(queue, worker, jid("p", i), "{\"n\": " + QByteArray::number(i) + "}", now));
+                        calls.append(
+                            face.put(queue, worker, jid("p", i), "{\"n\": " + QByteArray::number(i) + "}", now));
                     else if (op == QLatin1String("pop"))
                         calls.append(face.pop(queue, worker, now));
                     else if (op == QLatin1String("complete"))
@@ -127,7 +132,9 @@ void Bench::throughput()
                 }
                 if (errors) {
                     fail(QStringLiteral("throughput %1 (%2): %3 errors, last: %4")
-                             .arg(op, QString::fromUtf8(side.name)).arg(errors).arg(last));
+                             .arg(op, QString::fromUtf8(side.name))
+                             .arg(errors)
+                             .arg(last));
                     return;
                 }
                 // What the step must have left, as the side's own face tells it (untimed).
@@ -138,15 +145,20 @@ void Bench::throughput()
                 const qint64 waiting = counts.value(QStringLiteral("waiting")).toInteger();
                 const qint64 running = counts.value(QStringLiteral("running")).toInteger();
                 const qint64 failed = QJsonDocument::fromJson(RawRedis::text(failedReply.get()))
-                                          .object().value(QString::fromUtf8(group)).toInteger();
+                                          .object()
+                                          .value(QString::fromUtf8(group))
+                                          .toInteger();
                 const bool ok = op == QLatin1String("put")        ? waiting == n && running == 0
-                              : op == QLatin1String("pop")        ? waiting == 0 && running == n
-                              : op == QLatin1String("complete")   ? waiting == 0 && running == 0
-                              : op == QLatin1String("fail")       ? running == 0 && failed == n
+                                : op == QLatin1String("pop")      ? waiting == 0 && running == n
+                                : op == QLatin1String("complete") ? waiting == 0 && running == 0
+                                : op == QLatin1String("fail")     ? running == 0 && failed == n
                                                                   : waiting == n && failed == 0;
                 if (!ok) {
                     fail(QStringLiteral("throughput %1 (%2): left %3 waiting, %4 running, %5 failed")
-                             .arg(op, QString::fromUtf8(side.name)).arg(waiting).arg(running).arg(failed));
+                             .arg(op, QString::fromUtf8(side.name))
+                             .arg(waiting)
+                             .arg(running)
+                             .arg(failed));
                     return;
                 }
                 rates[index][op].append(n / (ms / 1000.0));
@@ -157,9 +169,12 @@ void Bench::throughput()
 
     const QString rounds = QStringLiteral("%1 calls pipelined %2 at a time (ours: one declared unit, "
                                           "RedisConnection::Unit); medians of %3 rounds")
-                               .arg(n).arg(m_options.window).arg(m_options.rounds);
+                               .arg(n)
+                               .arg(m_options.window)
+                               .arg(m_options.rounds);
     // `ours` against `raw` (indexes into `sides`), one figure per op.
-    const auto add = [&](const QString &prefix, const QString &what, int ours, int raw, bool judged, const QString &note) {
+    const auto add = [&](const QString &prefix, const QString &what, int ours, int raw, bool judged,
+                         const QString &note) {
         for (const QString &op : ops) {
             Figure f;
             f.id = QStringLiteral("throughput_") + prefix + op;
@@ -184,7 +199,8 @@ void Bench::throughput()
     const QString origin = unified ? unified->origin() : QStringLiteral("qless.lua (not found)");
     add(QStringLiteral("qless_"), QStringLiteral(" through qless.lua"), 3, 0, true,
         QStringLiteral("our connection calling the unified script (%1) against the same hiredis calls of the "
-                       "per-command scripts").arg(origin));
+                       "per-command scripts")
+            .arg(origin));
     add(QStringLiteral("qless_script_"), QStringLiteral(", qless.lua by hiredis"), 2, 0, false,
         QStringLiteral("for information: hiredis calling the unified script against hiredis calling the "
                        "per-command scripts, the scripts' own difference"));

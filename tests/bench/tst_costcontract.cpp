@@ -31,7 +31,10 @@ const QMap<QByteArray, QString> &exemptions()
     return why;
 }
 
-QString sourceDir() { return QStringLiteral(QLESSDESK_SOURCE_DIR); }
+QString sourceDir()
+{
+    return QStringLiteral(QLESSDESK_SOURCE_DIR);
+}
 
 QString readText(const QString &path)
 {
@@ -106,7 +109,10 @@ Sources consoleSources()
     return sources;
 }
 
-int lineOf(const QString &text, qsizetype at) { return int(text.left(at).count(QLatin1Char('\n'))) + 1; }
+int lineOf(const QString &text, qsizetype at)
+{
+    return int(text.left(at).count(QLatin1Char('\n'))) + 1;
+}
 
 // Script commands: every call of a sender (QlessClient's read, write, writeOnce, readPerJid,
 // readInParts and unified; SimulatorWire's unified) names its command as a literal, or as a
@@ -119,7 +125,8 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
     static const QRegularExpression literal(QStringLiteral("^(?:QByteArray\\()?\"([^\"]+)\"\\)?$"));
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_]\\w*$"));
     static const QRegularExpression quoted(QStringLiteral("\"([a-z][a-z.]*)\""));
-    static const QRegularExpression scriptBuilt(QStringLiteral("\\b(readScript|writeScript)\\s*\\(|\\.script\\s*=(?!=)"));
+    static const QRegularExpression scriptBuilt(
+        QStringLiteral("\\b(readScript|writeScript)\\s*\\(|\\.script\\s*=(?!=)"));
     QMap<QByteArray, QString> sent;
     for (auto file = sources.files.cbegin(); file != sources.files.cend(); ++file) {
         const QString &text = file.value();
@@ -127,12 +134,13 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
         // two files build one: QlessClient's (its senders, private, are called in the files
         // that include qlessclientcalls.h) and the simulator's wire.
         const bool builder = file.key() == QLatin1String("redis/client/qlessclient.cpp")
-            || file.key() == QLatin1String("redis/client/qlessclientcalls.h")
-            || file.key() == QLatin1String("app/simulator/simulatorwire.cpp");
+                             || file.key() == QLatin1String("redis/client/qlessclientcalls.h")
+                             || file.key() == QLatin1String("app/simulator/simulatorwire.cpp");
         const QRegularExpressionMatch elsewhere = scriptBuilt.match(text);
         if (!builder && !file.key().startsWith(QLatin1String("redis/protocol/rediscommand.")) && elsewhere.hasMatch())
             unreadable->append(QStringLiteral("%1:%2: a script call built outside QlessClient and SimulatorWire")
-                                   .arg(file.key()).arg(lineOf(text, elsewhere.capturedStart())));
+                                   .arg(file.key())
+                                   .arg(lineOf(text, elsewhere.capturedStart())));
         if (!builder && !text.contains(QLatin1String("#include \"qlessclientcalls.h\"")))
             continue;
         auto it = sender.globalMatch(text);
@@ -146,9 +154,9 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
             if (args.first().contains(QLatin1Char(' ')) && !args.first().contains(QLatin1Char('"')))
                 continue;
             const bool second = name == QLatin1String("writeOnce")
-                || (name == QLatin1String("unified") && (args.first() == QLatin1String("false")
-                                                          || args.first() == QLatin1String("true")
-                                                          || args.first() == QLatin1String("writes")));
+                                || (name == QLatin1String("unified")
+                                    && (args.first() == QLatin1String("false") || args.first() == QLatin1String("true")
+                                        || args.first() == QLatin1String("writes")));
             const QString arg = args.value(second ? 1 : 0);
             const QString site = QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(text, m.capturedStart()));
             const QRegularExpressionMatch lit = literal.match(arg);
@@ -162,7 +170,8 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
             }
             // A sender's own parameter, forwarded: its callers are senders read above.
             const QRegularExpression parameter(
-                QStringLiteral("\\b(read|write|writeOnce|readPerJid|readInParts|unified)\\s*\\([^)]*const QByteArray &%1\\b")
+                QStringLiteral(
+                    "\\b(read|write|writeOnce|readPerJid|readInParts|unified)\\s*\\([^)]*const QByteArray &%1\\b")
                     .arg(arg));
             if (parameter.match(text).hasMatch())
                 continue;
@@ -192,7 +201,8 @@ QMap<QByteArray, QString> seedScriptsSent(const Sources &sources)
         auto it = seed.globalMatch(file.value());
         while (it.hasNext()) {
             const QRegularExpressionMatch m = it.next();
-            sent.insert(m.captured(1).toUtf8(), QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(file.value(), m.capturedStart())));
+            sent.insert(m.captured(1).toUtf8(),
+                        QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(file.value(), m.capturedStart())));
         }
     }
     return sent;
@@ -203,13 +213,15 @@ QMap<QByteArray, QString> seedScriptsSent(const Sources &sources)
 // for one, `argv << "EVALSHA"`); a second upper-case literal is its subcommand ("SCRIPT LOAD").
 // Every RedisCommand::read/write, sendInternal and RespReader::encode site must be one of these,
 // or pass a variable so built in the same file, or a parameter (the pipeline's own plumbing).
-QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList *unreadable, QStringList *allSites = nullptr)
+QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList *unreadable,
+                                            QStringList *allSites = nullptr)
 {
-    static const QRegularExpression built(QStringLiteral(
-        "(?:RedisCommand::(?:read|write)\\(|sendInternal\\(|\\bsend\\(|RespReader::encode\\(|QList<QByteArray>\\s*\\w*\\s*)"
-        "\\{\\s*\"([A-Z][A-Z-]+)\"(?:\\s*,\\s*\"([A-Z][A-Z-]+)\")?"));
+    static const QRegularExpression built(QStringLiteral("(?:RedisCommand::(?:read|write)\\(|sendInternal\\(|\\bsend\\("
+                                                         "|RespReader::encode\\(|QList<QByteArray>\\s*\\w*\\s*)"
+                                                         "\\{\\s*\"([A-Z][A-Z-]+)\"(?:\\s*,\\s*\"([A-Z][A-Z-]+)\")?"));
     static const QRegularExpression streamed(QStringLiteral("<<\\s*\"([A-Z][A-Z]+)\"\\s*<<"));
-    static const QRegularExpression site(QStringLiteral("(RedisCommand::(?:read|write)|sendInternal|RespReader::encode)\\s*\\("));
+    static const QRegularExpression site(
+        QStringLiteral("(RedisCommand::(?:read|write)|sendInternal|RespReader::encode)\\s*\\("));
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_]\\w*$"));
     QMap<QByteArray, QString> sent;
     for (auto file = sources.files.cbegin(); file != sources.files.cend(); ++file) {
@@ -229,7 +241,8 @@ QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList 
         auto streams = streamed.globalMatch(text);
         while (streams.hasNext()) {
             const QRegularExpressionMatch m = streams.next();
-            sent.insert(m.captured(1).toUtf8(), QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(text, m.capturedStart())));
+            sent.insert(m.captured(1).toUtf8(),
+                        QStringLiteral("%1:%2").arg(file.key()).arg(lineOf(text, m.capturedStart())));
             if (allSites)
                 allSites->append(sent.value(m.captured(1).toUtf8()));
         }
@@ -247,11 +260,15 @@ QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList 
                 unreadable->append(where + QStringLiteral(": ") + arg);
                 continue;
             }
-            const bool builtHere = QRegularExpression(QStringLiteral("QList<QByteArray>\\s+%1\\s*\\{\\s*\"[A-Z]").arg(arg))
-                                       .match(text).hasMatch();
+            const bool builtHere =
+                QRegularExpression(QStringLiteral("QList<QByteArray>\\s+%1\\s*\\{\\s*\"[A-Z]").arg(arg))
+                    .match(text)
+                    .hasMatch();
             const bool parameter = QRegularExpression(QStringLiteral("\\([^)]*const QList<QByteArray> &%1\\b").arg(arg))
-                                       .match(text).hasMatch();
-            const bool streamedHere = QRegularExpression(QStringLiteral("\\b%1\\s*<<\\s*\"[A-Z]").arg(arg)).match(text).hasMatch();
+                                       .match(text)
+                                       .hasMatch();
+            const bool streamedHere =
+                QRegularExpression(QStringLiteral("\\b%1\\s*<<\\s*\"[A-Z]").arg(arg)).match(text).hasMatch();
             if (!builtHere && !parameter && !streamedHere)
                 unreadable->append(where + QStringLiteral(": ") + arg);
         }
@@ -277,8 +294,8 @@ QList<ApiEntry> apiEntries()
             const QRegularExpressionMatch m = entry.match(lines.at(i));
             if (!m.hasMatch())
                 continue;
-            const bool bounded = i > 0 && lines.at(i - 1).startsWith(QLatin1String("-- Bound: "))
-                && lines.at(i - 1).size() > 12;
+            const bool bounded =
+                i > 0 && lines.at(i - 1).startsWith(QLatin1String("-- Bound: ")) && lines.at(i - 1).size() > 12;
             entries.append({m.captured(1).toUtf8(), bounded, QStringLiteral("%1:%2").arg(relative).arg(i + 1)});
         }
     };
@@ -314,7 +331,8 @@ void TestCostContract::everyApiEntryStatesItsBound()
         if (!entry.bounded)
             missing << QStringLiteral("%1 (%2)").arg(QString::fromUtf8(entry.name), entry.where);
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"-- Bound: \" line right above: ") + missing.join(QStringLiteral(", "))));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("no \"-- Bound: \" line right above: ") + missing.join(QStringLiteral(", "))));
 }
 
 // A plain command's bound is a "// Bound:" comment on the line that builds it or the line above.
@@ -329,11 +347,14 @@ void TestCostContract::everyPlainCommandStatesItsBound()
         const QString path = site.section(QLatin1Char(':'), 0, 0);
         const int line = site.section(QLatin1Char(':'), 1, 1).toInt();
         const QStringList lines = readText(sourceDir() + QLatin1Char('/') + path).split(QLatin1Char('\n'));
-        const auto bound = [&lines](int n) { return n >= 1 && n <= lines.size() && lines.at(n - 1).contains(QLatin1String("// Bound: ")); };
+        const auto bound = [&lines](int n) {
+            return n >= 1 && n <= lines.size() && lines.at(n - 1).contains(QLatin1String("// Bound: "));
+        };
         if (!bound(line) && !bound(line - 1))
             missing << site;
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"// Bound: \" comment on or above: ") + missing.join(QStringLiteral(", "))));
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"// Bound: \" comment on or above: ")
+                                           + missing.join(QStringLiteral(", "))));
 }
 
 void TestCostContract::theScanReadsEverySendingSite()
@@ -342,8 +363,10 @@ void TestCostContract::theScanReadsEverySendingSite()
     QStringList unreadable;
     scriptCommandsSent(sources, &unreadable);
     plainCommandsSent(sources, &unreadable);
-    QVERIFY2(unreadable.isEmpty(), qPrintable(QStringLiteral("sites whose command the contract cannot read (name it by a literal, "
-                                                             "or teach tst_costcontract): ") + unreadable.join(QStringLiteral("; "))));
+    QVERIFY2(unreadable.isEmpty(),
+             qPrintable(QStringLiteral("sites whose command the contract cannot read (name it by a literal, "
+                                       "or teach tst_costcontract): ")
+                        + unreadable.join(QStringLiteral("; "))));
 }
 
 void TestCostContract::everyScriptCommandSentIsAnApiEntry()
@@ -359,7 +382,8 @@ void TestCostContract::everyScriptCommandSentIsAnApiEntry()
         if (!api.contains(it.key()))
             unknown << QStringLiteral("%1 (%2)").arg(QString::fromUtf8(it.key()), it.value());
     }
-    QVERIFY2(unknown.isEmpty(), qPrintable(QStringLiteral("sent but no Api entry: ") + unknown.join(QStringLiteral(", "))));
+    QVERIFY2(unknown.isEmpty(),
+             qPrintable(QStringLiteral("sent but no Api entry: ") + unknown.join(QStringLiteral(", "))));
     QStringList notSent;
     for (const QByteArray &name : std::as_const(api)) {
         if (!sent.contains(name))
@@ -386,7 +410,8 @@ void TestCostContract::everyCommandSentHasAKind()
     for (auto it = seeds.cbegin(); it != seeds.cend(); ++it) {
         const QByteArray unified = it.key() == "config" ? QByteArray("config.set") : it.key();
         if (CallKinds::of(unified).isEmpty())
-            missing << QStringLiteral("%1 (per-command script, sent at %2)").arg(QString::fromUtf8(it.key()), it.value());
+            missing
+                << QStringLiteral("%1 (per-command script, sent at %2)").arg(QString::fromUtf8(it.key()), it.value());
     }
     const QMap<QByteArray, QString> plain = plainCommandsSent(sources, &ignored);
     QVERIFY2(plain.contains("TIME") && plain.contains("SCRIPT LOAD"), "the console's plain commands were not found");
@@ -395,7 +420,8 @@ void TestCostContract::everyCommandSentHasAKind()
         if (CallKinds::of(it.key()).isEmpty() && !exemptions().contains(it.key()))
             missing << QStringLiteral("%1 (plain, sent at %2)").arg(QString::fromUtf8(it.key()), it.value());
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no calls-alone kind: ") + missing.join(QStringLiteral(", "))));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("no calls-alone kind: ") + missing.join(QStringLiteral(", "))));
 }
 
 void TestCostContract::everyKindNamesACommandSent()

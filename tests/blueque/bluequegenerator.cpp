@@ -24,8 +24,7 @@ QByteArray reservedKey(const QByteArray &queue, const QByteArray &listener)
 
 BluequeGenerator::BluequeGenerator(SyncRedis &redis)
     : m_redis(redis)
-{
-}
+{}
 
 QByteArray BluequeGenerator::timeText(double seconds)
 {
@@ -43,15 +42,14 @@ QByteArray BluequeGenerator::newTaskId()
     return QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
 }
 
-QByteArray BluequeGenerator::writeTask(const QByteArray &queue, const QByteArray &status,
-                                       const QByteArray &parameters, double now,
-                                       const QByteArray &eta, QByteArray id)
+QByteArray BluequeGenerator::writeTask(const QByteArray &queue, const QByteArray &status, const QByteArray &parameters,
+                                       double now, const QByteArray &eta, QByteArray id)
 {
     if (id.isEmpty())
         id = newTaskId();
     const QByteArray time = timeText(now);
-    QList<QByteArray> hset{"HSET", taskKey(id), "status", status, "queue", queue,
-                           "parameters", parameters, "created", time, "updated", time};
+    QList<QByteArray> hset{"HSET",       taskKey(id), "status",  status, "queue",   queue,
+                           "parameters", parameters,  "created", time,   "updated", time};
     if (!eta.isEmpty())
         hset += {"eta", eta};
     m_redis.command(hset);
@@ -59,8 +57,7 @@ QByteArray BluequeGenerator::writeTask(const QByteArray &queue, const QByteArray
     return id;
 }
 
-QByteArray BluequeGenerator::enqueue(const QByteArray &queue, const QByteArray &parameters,
-                                     double now, QByteArray id)
+QByteArray BluequeGenerator::enqueue(const QByteArray &queue, const QByteArray &parameters, double now, QByteArray id)
 {
     m_redis.command({"MULTI"});
     id = writeTask(queue, "pending", parameters, now, {}, id);
@@ -69,8 +66,8 @@ QByteArray BluequeGenerator::enqueue(const QByteArray &queue, const QByteArray &
     return id;
 }
 
-QByteArray BluequeGenerator::schedule(const QByteArray &queue, const QByteArray &parameters,
-                                      double eta, double now, QByteArray id)
+QByteArray BluequeGenerator::schedule(const QByteArray &queue, const QByteArray &parameters, double eta, double now,
+                                      QByteArray id)
 {
     if (eta < now)
         return enqueue(queue, parameters, now, id);
@@ -120,39 +117,34 @@ bool BluequeGenerator::removeListener(const QByteArray &queue, const QByteArray 
 
 QByteArray BluequeGenerator::dequeueHalf(const QByteArray &queue, const QByteArray &listener)
 {
-    return m_redis.command({"RPOPLPUSH", key("pending_tasks", queue), reservedKey(queue, listener)})
-        .bytes;
+    return m_redis.command({"RPOPLPUSH", key("pending_tasks", queue), reservedKey(queue, listener)}).bytes;
 }
 
-QByteArray BluequeGenerator::dequeue(const QByteArray &queue, const QByteArray &listener,
-                                     double now)
+QByteArray BluequeGenerator::dequeue(const QByteArray &queue, const QByteArray &listener, double now)
 {
     const QByteArray id = dequeueHalf(queue, listener);
     if (!id.isEmpty())
-        m_redis.command({"HSET", taskKey(id), "status", "reserved", "node", listener, "updated",
-                         timeText(now)});
+        m_redis.command({"HSET", taskKey(id), "status", "reserved", "node", listener, "updated", timeText(now)});
     return id;
 }
 
-QByteArray BluequeGenerator::startedEntry(const QByteArray &listener, qint64 pid,
-                                          const QByteArray &id)
+QByteArray BluequeGenerator::startedEntry(const QByteArray &listener, qint64 pid, const QByteArray &id)
 {
     return listener + ' ' + QByteArray::number(pid) + ' ' + id;
 }
 
-void BluequeGenerator::start(const QByteArray &queue, const QByteArray &id,
-                             const QByteArray &listener, qint64 pid, double now)
+void BluequeGenerator::start(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+                             double now)
 {
     m_redis.command({"MULTI"});
     m_redis.command({"SADD", key("started_tasks", queue), startedEntry(listener, pid, id)});
-    m_redis.command({"HSET", taskKey(id), "status", "started", "pid", QByteArray::number(pid),
-                     "updated", timeText(now)});
+    m_redis.command(
+        {"HSET", taskKey(id), "status", "started", "pid", QByteArray::number(pid), "updated", timeText(now)});
     m_redis.command({"EXEC"});
 }
 
-void BluequeGenerator::finish(const QByteArray &queue, const QByteArray &id,
-                              const QByteArray &listener, qint64 pid, const QByteArray &status,
-                              const QByteArray &field, const QByteArray &value, double now)
+void BluequeGenerator::finish(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+                              const QByteArray &status, const QByteArray &field, const QByteArray &value, double now)
 {
     m_redis.command({"MULTI"});
     m_redis.command({"LREM", reservedKey(queue, listener), "1", id});
@@ -162,22 +154,19 @@ void BluequeGenerator::finish(const QByteArray &queue, const QByteArray &id,
     m_redis.command({"EXEC"});
 }
 
-void BluequeGenerator::complete(const QByteArray &queue, const QByteArray &id,
-                                const QByteArray &listener, qint64 pid, const QByteArray &result,
-                                double now)
+void BluequeGenerator::complete(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+                                const QByteArray &result, double now)
 {
     finish(queue, id, listener, pid, "complete", "result", result, now);
 }
 
-void BluequeGenerator::fail(const QByteArray &queue, const QByteArray &id,
-                            const QByteArray &listener, qint64 pid, const QByteArray &error,
-                            double now)
+void BluequeGenerator::fail(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+                            const QByteArray &error, double now)
 {
     finish(queue, id, listener, pid, "failed", "error", error, now);
 }
 
-QByteArray BluequeGenerator::reclaim(const QByteArray &queue, const QByteArray &dead,
-                                     const QByteArray &by)
+QByteArray BluequeGenerator::reclaim(const QByteArray &queue, const QByteArray &dead, const QByteArray &by)
 {
     if (!removeListener(queue, dead))
         return {};
@@ -187,8 +176,7 @@ QByteArray BluequeGenerator::reclaim(const QByteArray &queue, const QByteArray &
     return id;
 }
 
-void BluequeGenerator::deleteTask(const QByteArray &queue, const QByteArray &id,
-                                  const QByteArray &status)
+void BluequeGenerator::deleteTask(const QByteArray &queue, const QByteArray &id, const QByteArray &status)
 {
     m_redis.command({"MULTI"});
     m_redis.command({"DEL", taskKey(id)});
@@ -196,8 +184,8 @@ void BluequeGenerator::deleteTask(const QByteArray &queue, const QByteArray &id,
     m_redis.command({"EXEC"});
 }
 
-void BluequeGenerator::addStartedEntry(const QByteArray &queue, const QByteArray &listener,
-                                       qint64 pid, const QByteArray &id)
+void BluequeGenerator::addStartedEntry(const QByteArray &queue, const QByteArray &listener, qint64 pid,
+                                       const QByteArray &id)
 {
     m_redis.command({"SADD", key("started_tasks", queue), startedEntry(listener, pid, id)});
 }

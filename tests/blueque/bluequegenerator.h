@@ -24,11 +24,10 @@ public:
     static QByteArray newTaskId();
 
     // Queue.enqueue; `id` empty makes a new one. Returns the id.
-    QByteArray enqueue(const QByteArray &queue, const QByteArray &parameters, double now,
-                       QByteArray id = {});
+    QByteArray enqueue(const QByteArray &queue, const QByteArray &parameters, double now, QByteArray id = {});
     // Queue.schedule: an eta before `now` is an enqueue (no eta field), as in the library.
-    QByteArray schedule(const QByteArray &queue, const QByteArray &parameters, double eta,
-                        double now, QByteArray id = {});
+    QByteArray schedule(const QByteArray &queue, const QByteArray &parameters, double eta, double now,
+                        QByteArray id = {});
     // Queue.enqueue_due_tasks at `now`: every scheduled task with eta <= now. Returns how many.
     int enqueueDue(const QByteArray &queue, double now);
 
@@ -41,12 +40,11 @@ public:
     // in the reserved list still saying `pending`.
     QByteArray dequeueHalf(const QByteArray &queue, const QByteArray &listener);
     // Processor.start / complete / fail, with the listener and pid the library passes.
-    void start(const QByteArray &queue, const QByteArray &id, const QByteArray &listener,
-               qint64 pid, double now);
-    void complete(const QByteArray &queue, const QByteArray &id, const QByteArray &listener,
-                  qint64 pid, const QByteArray &result, double now);
-    void fail(const QByteArray &queue, const QByteArray &id, const QByteArray &listener,
-              qint64 pid, const QByteArray &error, double now);
+    void start(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid, double now);
+    void complete(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+                  const QByteArray &result, double now);
+    void fail(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+              const QByteArray &error, double now);
     // claim_orphan once `dead` is found dead: the listener removed, then the head of its reserved
     // list marked reclaimed (it stays in that list). Returns that id, empty when none.
     QByteArray reclaim(const QByteArray &queue, const QByteArray &dead, const QByteArray &by);
@@ -54,21 +52,18 @@ public:
     void deleteTask(const QByteArray &queue, const QByteArray &id, const QByteArray &status);
 
     // A started entry alone, whatever the task's state (a hand edit, a hash rewritten).
-    void addStartedEntry(const QByteArray &queue, const QByteArray &listener, qint64 pid,
-                         const QByteArray &id);
+    void addStartedEntry(const QByteArray &queue, const QByteArray &listener, qint64 pid, const QByteArray &id);
     // The 2013 README's layout, never written by a released version: the started tasks as a
     // list and a list of every task of a queue.
     void addLegacyStartedList(const QByteArray &queue, const QByteArray &entry);
     void addLegacyTaskList(const QByteArray &queue, const QByteArray &id);
 
 private:
-    QByteArray writeTask(const QByteArray &queue, const QByteArray &status,
-                         const QByteArray &parameters, double now, const QByteArray &eta,
-                         QByteArray id);
+    QByteArray writeTask(const QByteArray &queue, const QByteArray &status, const QByteArray &parameters, double now,
+                         const QByteArray &eta, QByteArray id);
     static QByteArray startedEntry(const QByteArray &listener, qint64 pid, const QByteArray &id);
-    void finish(const QByteArray &queue, const QByteArray &id, const QByteArray &listener,
-                qint64 pid, const QByteArray &status, const QByteArray &field,
-                const QByteArray &value, double now);
+    void finish(const QByteArray &queue, const QByteArray &id, const QByteArray &listener, qint64 pid,
+                const QByteArray &status, const QByteArray &field, const QByteArray &value, double now);
 
     SyncRedis &m_redis;
 };

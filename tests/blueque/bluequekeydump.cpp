@@ -10,8 +10,7 @@
 
 BluequeKeyDump::BluequeKeyDump(SyncRedis &redis)
     : m_redis(redis)
-{
-}
+{}
 
 void BluequeKeyDump::label(const QByteArray &real, const QByteArray &label)
 {
@@ -50,13 +49,11 @@ QStringList BluequeKeyDump::lines() const
                 items << normalised(member);
             std::sort(items.begin(), items.end());
         } else if (type == "zset") {
-            const QList<QByteArray> flat =
-                m_redis.command({"ZRANGE", key, "0", "-1", "WITHSCORES"}).strings();
+            const QList<QByteArray> flat = m_redis.command({"ZRANGE", key, "0", "-1", "WITHSCORES"}).strings();
             for (qsizetype i = 0; i + 1 < flat.size(); i += 2) {
                 const double score = flat[i + 1].toDouble();
                 items << normalised(flat[i]) + ' '
-                             + (score > 1e9 ? QByteArray("<time>")
-                                            : QByteArray::number(qint64(score)));
+                             + (score > 1e9 ? QByteArray("<time>") : QByteArray::number(qint64(score)));
             }
         } else {
             items << normalised(m_redis.command({"GET", key}).bytes);

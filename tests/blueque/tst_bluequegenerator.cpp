@@ -128,8 +128,7 @@ private slots:
         BluequeGenerator blueque(redis());
         const QByteArray id = blueque.enqueue("q", "p", T);
         blueque.addStartedEntry("q", "h_1", 77, id);
-        QCOMPARE(redis().command({"SMEMBERS", "blueque_started_tasks_q"}).strings(),
-                 QList<QByteArray>{"h_1 77 " + id});
+        QCOMPARE(redis().command({"SMEMBERS", "blueque_started_tasks_q"}).strings(), QList<QByteArray>{"h_1 77 " + id});
         QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "status"}).bytes, QByteArray("pending"));
     }
 
@@ -137,11 +136,11 @@ private slots:
     {
         BluequeGenerator blueque(redis());
         const QByteArray id = blueque.schedule("q", "p", T + 10, T);
-        QCOMPARE(redis().command({"ZRANGEBYSCORE", "blueque_scheduled_tasks_q", "0",
-                                  BluequeGenerator::timeText(T + 100)}).strings(),
+        QCOMPARE(redis()
+                     .command({"ZRANGEBYSCORE", "blueque_scheduled_tasks_q", "0", BluequeGenerator::timeText(T + 100)})
+                     .strings(),
                  QList<QByteArray>{id});
-        QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "eta"}).bytes,
-                 BluequeGenerator::timeText(T + 10));
+        QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "eta"}).bytes, BluequeGenerator::timeText(T + 10));
         QCOMPARE(blueque.enqueueDue("q", T + 5), 0);
         QCOMPARE(redis().command({"ZCARD", "blueque_scheduled_tasks_q"}).integer, 1);
     }
@@ -154,8 +153,7 @@ private slots:
         blueque.addListener("q", "live.host_1");
         QCOMPARE(blueque.dequeue("q", "dead.host_9", T + 1), id);
         QCOMPARE(blueque.reclaim("q", "dead.host_9", "live.host_1"), id);
-        QCOMPARE(redis().command({"SMEMBERS", "blueque_listeners_q"}).strings(),
-                 QList<QByteArray>{"live.host_1"});
+        QCOMPARE(redis().command({"SMEMBERS", "blueque_listeners_q"}).strings(), QList<QByteArray>{"live.host_1"});
         QCOMPARE(redis().command({"LRANGE", "blueque_reserved_tasks_q_dead.host_9", "0", "-1"}).strings(),
                  QList<QByteArray>{id});
         QCOMPARE(redis().command({"ZSCORE", "blueque_queues", "q"}).bytes, QByteArray("1"));
@@ -183,9 +181,7 @@ private slots:
         const auto status = [&](const QByteArray &id) {
             return redis().command({"HGET", "blueque_task_" + id, "status"}).bytes;
         };
-        const auto list = [&](const QByteArray &key) {
-            return redis().command({"LRANGE", key, "0", "-1"}).strings();
-        };
+        const auto list = [&](const QByteArray &key) { return redis().command({"LRANGE", key, "0", "-1"}).strings(); };
         QCOMPARE(status(s.pending), QByteArray("pending"));
         QCOMPARE(status(s.scheduled), QByteArray("scheduled"));
         QCOMPARE(status(s.scheduledPastEta), QByteArray("scheduled"));
@@ -202,16 +198,17 @@ private slots:
                  (QList<QByteArray>{s.scheduledPastEta, s.scheduled}));
         QCOMPARE(list("blueque_reserved_tasks_my_queue_node_a.example_101"), QList<QByteArray>{s.reserved});
         QCOMPARE(list("blueque_reserved_tasks_my_queue_node_a.example_102"), QList<QByteArray>{s.started});
-        QCOMPARE(list("blueque_reserved_tasks_my_queue_node_b.example_103"),
-                 QList<QByteArray>{s.reservedStillPending});
+        QCOMPARE(list("blueque_reserved_tasks_my_queue_node_b.example_103"), QList<QByteArray>{s.reservedStillPending});
         QCOMPARE(list("blueque_reserved_tasks_my_queue_node_a.example_104"), QList<QByteArray>{s.orphaned});
         QCOMPARE(redis().command({"HGET", "blueque_task_" + s.orphaned, "reclaimed_node"}).bytes,
                  QByteArray(BluequeSample::live));
         QCOMPARE(redis().command({"SMEMBERS", "blueque_listeners_my_queue"}).strings().size(), 3);
         QCOMPARE(redis().command({"SISMEMBER", "blueque_listeners_my_queue", BluequeSample::dead}).integer, 0);
         QCOMPARE(redis().command({"SCARD", "blueque_started_tasks_my_queue"}).integer, 2);
-        QCOMPARE(redis().command({"SISMEMBER", "blueque_started_tasks_my_queue",
-                                  "node_a.example_102 2002 " + s.complete}).integer, 1);
+        QCOMPARE(redis()
+                     .command({"SISMEMBER", "blueque_started_tasks_my_queue", "node_a.example_102 2002 " + s.complete})
+                     .integer,
+                 1);
         QCOMPARE(list("blueque_complete_tasks_my_queue"), QList<QByteArray>{s.complete});
         QCOMPARE(list("blueque_failed_tasks_my_queue"), QList<QByteArray>{s.failed});
         QCOMPARE(list("blueque_failed_tasks_a_b"), QList<QByteArray>{s.otherQueueFailed});

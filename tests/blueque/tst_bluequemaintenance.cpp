@@ -17,12 +17,8 @@ class TestBluequeMaintenance final : public QObject
     QlessFixture m_fixture;
 
     SyncRedis &redis() { return m_fixture.redis(); }
-    RedisValue call(const QString &script, const QList<QByteArray> &args)
-    {
-        return callBlueque(redis(), script, args);
-    }
-    QByteArray finishedTask(BluequeGenerator &blueque, const QByteArray &queue, bool failed,
-                            double at)
+    RedisValue call(const QString &script, const QList<QByteArray> &args) { return callBlueque(redis(), script, args); }
+    QByteArray finishedTask(BluequeGenerator &blueque, const QByteArray &queue, bool failed, double at)
     {
         const QByteArray id = blueque.enqueue(queue, "p", at);
         blueque.dequeue(queue, "h.x_1", at + 1);
@@ -68,8 +64,7 @@ private slots:
         const QByteArray older = finishedTask(blueque, "q", true, T);
         const QByteArray newer = finishedTask(blueque, "q", true, T + 10);
         QCOMPARE(call(QStringLiteral("delete"), {older, "failed", "oldest"}).integer, 1);
-        QCOMPARE(redis().command({"LRANGE", "blueque_failed_tasks_q", "0", "-1"}).strings(),
-                 QList<QByteArray>{newer});
+        QCOMPARE(redis().command({"LRANGE", "blueque_failed_tasks_q", "0", "-1"}).strings(), QList<QByteArray>{newer});
         QCOMPARE(call(QStringLiteral("delete"), {newer, "failed", "newest"}).integer, 1);
         QCOMPARE(redis().command({"EXISTS", "blueque_failed_tasks_q"}).integer, 0);
         expectRefused(QStringLiteral("delete"), {older, "failed", "middle"},
@@ -86,11 +81,10 @@ private slots:
         QCOMPARE(call(QStringLiteral("delete"), {failed, "failed"}).integer, 1);
         BluequeKeyDump dump(redis());
         dump.label(other, "other");
-        QCOMPARE(dump.lines(), BluequeKeyDump::expect({
-            "blueque_pending_tasks_q list", "  other",
-            "blueque_queues zset", "  q 0",
-            "blueque_task_other hash", "  created=<time>", "  parameters=p", "  queue=q",
-            "  status=pending", "  updated=<time>"}));
+        QCOMPARE(dump.lines(),
+                 BluequeKeyDump::expect({"blueque_pending_tasks_q list", "  other", "blueque_queues zset", "  q 0",
+                                         "blueque_task_other hash", "  created=<time>", "  parameters=p", "  queue=q",
+                                         "  status=pending", "  updated=<time>"}));
     }
 
     void cancelsPendingAndScheduledTasks()
@@ -129,11 +123,10 @@ private slots:
         QCOMPARE(call(QStringLiteral("runnow"), {later, BluequeGenerator::timeText(T + 1)}).integer, 1);
         BluequeKeyDump dump(redis());
         dump.label(later, "later");
-        QCOMPARE(dump.lines(), BluequeKeyDump::expect({
-            "blueque_pending_tasks_my_queue list", "  later",
-            "blueque_queues zset", "  my_queue 0",
-            "blueque_task_later hash", "  created=<time>", "  eta=<time>", "  parameters=s",
-            "  queue=my_queue", "  status=pending", "  updated=<time>"}));
+        QCOMPARE(dump.lines(), BluequeKeyDump::expect({"blueque_pending_tasks_my_queue list", "  later",
+                                                       "blueque_queues zset", "  my_queue 0", "blueque_task_later hash",
+                                                       "  created=<time>", "  eta=<time>", "  parameters=s",
+                                                       "  queue=my_queue", "  status=pending", "  updated=<time>"}));
         QCOMPARE(redis().command({"HGET", "blueque_task_" + later, "updated"}).bytes,
                  BluequeGenerator::timeText(T + 1));
         expectRefused(QStringLiteral("runnow"), {later, "1"}, "blueque runnow: state is pending");

@@ -17,10 +17,7 @@ class TestBluequeRequeue final : public QObject
     QlessFixture m_fixture;
 
     SyncRedis &redis() { return m_fixture.redis(); }
-    RedisValue call(const QString &script, const QList<QByteArray> &args)
-    {
-        return callBlueque(redis(), script, args);
-    }
+    RedisValue call(const QString &script, const QList<QByteArray> &args) { return callBlueque(redis(), script, args); }
     // A task of `queue` enqueued, reserved, started and failed by listener h.x_1 (pid 7).
     QByteArray failedTask(BluequeGenerator &blueque, const QByteArray &queue, double at)
     {
@@ -44,22 +41,18 @@ private slots:
         BluequeGenerator blueque(redis());
         blueque.addListener("my_queue", "h.x_1");
         const QByteArray id = failedTask(blueque, "my_queue", T);
-        const RedisValue reply = call(QStringLiteral("requeue"),
-                                      {"my_queue", BluequeGenerator::timeText(T + 4), "newest", id});
+        const RedisValue reply =
+            call(QStringLiteral("requeue"), {"my_queue", BluequeGenerator::timeText(T + 4), "newest", id});
         QCOMPARE(reply.strings(), QList<QByteArray>{"requeued"});
         BluequeKeyDump dump(redis());
         dump.label(id, "task");
-        const QStringList expected = BluequeKeyDump::expect({
-            "blueque_listeners_my_queue set", "  h.x_1",
-            "blueque_pending_tasks_my_queue list", "  task",
-            "blueque_queues zset", "  my_queue 1",
-            "blueque_task_task hash", "  created=<time>", "  parameters=p", "  queue=my_queue",
-            "  status=pending", "  updated=<time>"});
+        const QStringList expected = BluequeKeyDump::expect(
+            {"blueque_listeners_my_queue set", "  h.x_1", "blueque_pending_tasks_my_queue list", "  task",
+             "blueque_queues zset", "  my_queue 1", "blueque_task_task hash", "  created=<time>", "  parameters=p",
+             "  queue=my_queue", "  status=pending", "  updated=<time>"});
         QCOMPARE(dump.lines(), expected);
-        QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "updated"}).bytes,
-                 BluequeGenerator::timeText(T + 4));
-        QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "created"}).bytes,
-                 BluequeGenerator::timeText(T));
+        QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "updated"}).bytes, BluequeGenerator::timeText(T + 4));
+        QCOMPARE(redis().command({"HGET", "blueque_task_" + id, "created"}).bytes, BluequeGenerator::timeText(T));
 
         // The library's listener takes it up again and finishes it: no trace of the failure.
         QCOMPARE(blueque.dequeue("my_queue", "h.x_1", T + 5), id);
@@ -83,18 +76,15 @@ private slots:
         redis().command({"LREM", "blueque_failed_tasks_q", "0", unlisted});
         const QList<QByteArray> before = m_fixture.snapshot();
 
-        const RedisValue refused = call(QStringLiteral("requeue"),
-                                        {"q", BluequeGenerator::timeText(T + 20), "oldest", "nope",
-                                         otherQueue, done, unlisted});
-        QCOMPARE(refused.strings(), (QList<QByteArray>{"missing", "wrong-queue",
-                                                        "not-failed:complete", "not-listed"}));
+        const RedisValue refused = call(QStringLiteral("requeue"), {"q", BluequeGenerator::timeText(T + 20), "oldest",
+                                                                    "nope", otherQueue, done, unlisted});
+        QCOMPARE(refused.strings(), (QList<QByteArray>{"missing", "wrong-queue", "not-failed:complete", "not-listed"}));
         QCOMPARE(m_fixture.snapshot(), before);
 
-        const RedisValue mixed = call(QStringLiteral("requeue"),
-                                      {"q", BluequeGenerator::timeText(T + 20), "newest", good, good});
+        const RedisValue mixed =
+            call(QStringLiteral("requeue"), {"q", BluequeGenerator::timeText(T + 20), "newest", good, good});
         QCOMPARE(mixed.strings(), (QList<QByteArray>{"requeued", "not-failed:pending"}));
-        QCOMPARE(redis().command({"LRANGE", "blueque_pending_tasks_q", "0", "-1"}).strings(),
-                 QList<QByteArray>{good});
+        QCOMPARE(redis().command({"LRANGE", "blueque_pending_tasks_q", "0", "-1"}).strings(), QList<QByteArray>{good});
         QCOMPARE(redis().command({"EXISTS", "blueque_failed_tasks_q"}).integer, 0);
     }
 
@@ -160,8 +150,7 @@ private slots:
                  (QList<QByteArray>{f5, f4, f3, f2, f1}));
         for (const QByteArray &id : {f1, f2, f3, f4, f5}) {
             const QList<QByteArray> fields =
-                redis().command({"HMGET", "blueque_task_" + id, "status", "updated", "error", "node", "pid"})
-                    .strings();
+                redis().command({"HMGET", "blueque_task_" + id, "status", "updated", "error", "node", "pid"}).strings();
             QCOMPARE(fields, (QList<QByteArray>{"pending", now, {}, {}, {}}));
         }
     }

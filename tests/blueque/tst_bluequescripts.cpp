@@ -12,9 +12,8 @@ private slots:
     void everyScriptIsEmbedded()
     {
         QCOMPARE(BluequeScripts::instance().names(),
-                 (QStringList{QStringLiteral("delete"), QStringLiteral("enqueuedue"),
-                              QStringLiteral("purge"), QStringLiteral("requeue"),
-                              QStringLiteral("requeueall"), QStringLiteral("runnow")}));
+                 (QStringList{QStringLiteral("delete"), QStringLiteral("enqueuedue"), QStringLiteral("purge"),
+                              QStringLiteral("requeue"), QStringLiteral("requeueall"), QStringLiteral("runnow")}));
         QVERIFY(!BluequeScripts::instance().find(QStringLiteral("qless")));
     }
 

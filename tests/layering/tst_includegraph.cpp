@@ -17,7 +17,10 @@
 #include <algorithm>
 
 namespace {
-QString sourceDir() { return QStringLiteral(QLESSDESK_SOURCE_DIR); }
+QString sourceDir()
+{
+    return QStringLiteral(QLESSDESK_SOURCE_DIR);
+}
 
 // Lowest first: a file may include headers of its own layer and of those before it.
 const QStringList &layers()
@@ -49,7 +52,10 @@ struct SourceFile
     QList<Include> includes;
 };
 
-QString folderOf(const QString &path) { return path.left(path.lastIndexOf(QLatin1Char('/'))); }
+QString folderOf(const QString &path)
+{
+    return path.left(path.lastIndexOf(QLatin1Char('/')));
+}
 
 // Every .h and .cpp of the layers, with its includes resolved to files of the tree (an include
 // of Qt, the C++ library or hiredis names no file here and is left out).
@@ -93,7 +99,10 @@ QList<SourceFile> readTree()
     return files;
 }
 
-QString layerOf(const QString &path) { return path.section(QLatin1Char('/'), 0, 0); }
+QString layerOf(const QString &path)
+{
+    return path.section(QLatin1Char('/'), 0, 0);
+}
 
 // One include that makes folder `from` depend on folder `to`, for the message.
 using FolderEdges = QMap<QString, QMap<QString, QString>>; // from -> to -> "file:line includes header"
@@ -110,7 +119,8 @@ FolderEdges folderEdges(const QList<SourceFile> &files, const QString &layer)
             if (layerOf(inc.target) != layer || to == file.folder)
                 continue;
             if (!edges[file.folder].contains(to))
-                edges[file.folder].insert(to, QStringLiteral("%1:%2 includes %3").arg(file.path).arg(inc.line).arg(inc.target));
+                edges[file.folder].insert(
+                    to, QStringLiteral("%1:%2 includes %3").arg(file.path).arg(inc.line).arg(inc.target));
         }
     }
     return edges;
@@ -120,7 +130,8 @@ FolderEdges folderEdges(const QList<SourceFile> &files, const QString &layer)
 class CycleFinder
 {
 public:
-    explicit CycleFinder(const FolderEdges &edges) : m_edges(edges)
+    explicit CycleFinder(const FolderEdges &edges)
+        : m_edges(edges)
     {
         for (auto it = m_edges.cbegin(); it != m_edges.cend(); ++it)
             if (!m_index.contains(it.key()))
@@ -198,7 +209,8 @@ QString describeCycle(const FolderEdges &edges, const QStringList &component)
     QStringList steps;
     for (int i = 0; i + 1 < path.size(); ++i)
         steps << QStringLiteral("    %1 -> %2 (%3)").arg(path[i], path[i + 1], edges[path[i]][path[i + 1]]);
-    return QStringLiteral("  cycle among %1:\n%2").arg(component.join(QStringLiteral(", ")), steps.join(QLatin1Char('\n')));
+    return QStringLiteral("  cycle among %1:\n%2")
+        .arg(component.join(QStringLiteral(", ")), steps.join(QLatin1Char('\n')));
 }
 } // namespace
 
@@ -211,8 +223,8 @@ private slots:
     {
         m_files = readTree();
         for (const QString &layer : acyclicLayers()) {
-            const bool found = std::any_of(m_files.cbegin(), m_files.cend(),
-                                           [&](const SourceFile &f) { return f.layer == layer; });
+            const bool found =
+                std::any_of(m_files.cbegin(), m_files.cend(), [&](const SourceFile &f) { return f.layer == layer; });
             QVERIFY2(found, qPrintable(QStringLiteral("no source found under %1/%2").arg(sourceDir(), layer)));
         }
     }
@@ -224,18 +236,23 @@ private slots:
             for (const Include &inc : file.includes) {
                 if (inc.target.startsWith(QLatin1String("?ambiguous:"))) {
                     problems << QStringLiteral("%1:%2 includes %3, a name several files hold")
-                                    .arg(file.path).arg(inc.line).arg(inc.target.mid(11));
+                                    .arg(file.path)
+                                    .arg(inc.line)
+                                    .arg(inc.target.mid(11));
                     continue;
                 }
                 const QString to = layerOf(inc.target);
                 if (layers().indexOf(to) > layers().indexOf(file.layer))
                     problems << QStringLiteral("%1:%2 includes %3 (%4/ is above %5/)")
-                                    .arg(file.path).arg(inc.line).arg(inc.target, to, file.layer);
+                                    .arg(file.path)
+                                    .arg(inc.line)
+                                    .arg(inc.target, to, file.layer);
             }
         }
-        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 include(s) against the layers (%2, lowest first):\n  %3")
-                                                    .arg(problems.size())
-                                                    .arg(layers().join(QStringLiteral(" < ")), problems.join(QStringLiteral("\n  ")))));
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QStringLiteral("%1 include(s) against the layers (%2, lowest first):\n  %3")
+                                .arg(problems.size())
+                                .arg(layers().join(QStringLiteral(" < ")), problems.join(QStringLiteral("\n  ")))));
     }
 
     void foldersOfALayerIncludeEachOtherWithoutACycle_data()
@@ -254,7 +271,8 @@ private slots:
         for (const QStringList &component : cycles)
             text << describeCycle(edges, component);
         QVERIFY2(cycles.isEmpty(), qPrintable(QStringLiteral("%1 cycle(s) between folders of %2/:\n%3")
-                                                  .arg(cycles.size()).arg(layer, text.join(QLatin1Char('\n')))));
+                                                  .arg(cycles.size())
+                                                  .arg(layer, text.join(QLatin1Char('\n')))));
     }
 
     void everyFileOfALayerLiesInAFolder_data() { foldersOfALayerIncludeEachOtherWithoutACycle_data(); }
@@ -266,8 +284,9 @@ private slots:
         for (const SourceFile &file : m_files)
             if (file.layer == layer && file.folder == layer)
                 atRoot << file.path;
-        QVERIFY2(atRoot.isEmpty(), qPrintable(QStringLiteral("%1/ is in folders by domain; these lie at its root:\n  %2")
-                                                  .arg(layer, atRoot.join(QStringLiteral("\n  ")))));
+        QVERIFY2(atRoot.isEmpty(),
+                 qPrintable(QStringLiteral("%1/ is in folders by domain; these lie at its root:\n  %2")
+                                .arg(layer, atRoot.join(QStringLiteral("\n  ")))));
     }
 
 private:

@@ -14,8 +14,8 @@ class TestLuaComplete final : public QObject
     static constexpr double T = 1763683200;
     QlessFixture m_qless;
 
-    RedisValue complete(const QByteArray &jid, const QByteArray &worker, const QByteArray &queue,
-                        double now, const QList<QByteArray> &options = {})
+    RedisValue complete(const QByteArray &jid, const QByteArray &worker, const QByteArray &queue, double now,
+                        const QList<QByteArray> &options = {})
     {
         return m_qless.call(QStringLiteral("complete"),
                             QList<QByteArray>{jid, worker, queue, num(now), "{\"done\":true}"} + options);
@@ -79,8 +79,7 @@ private slots:
         QVERIFY(!m_qless.command({"ZSCORE", "ql:queues", "b"}).isNil());
         QCOMPARE(m_qless.pop("b", "w2", 1, T + 102), QList<QByteArray>{"j"});
 
-        QCOMPARE(complete("j", "w2", "b", T + 103, {"next", "c", "delay", "50"}).bytes,
-                 QByteArray("scheduled"));
+        QCOMPARE(complete("j", "w2", "b", T + 103, {"next", "c", "delay", "50"}).bytes, QByteArray("scheduled"));
         QCOMPARE(m_qless.command({"ZSCORE", "ql:q:c-scheduled", "j"}).bytes.toDouble(), T + 153);
     }
 
@@ -90,8 +89,7 @@ private slots:
         m_qless.put("a", "j", T + 1);
         m_qless.pop("a", "w", 1, T + 2); // j has put time T+1 but dep pops first (FIFO)
         m_qless.pop("a", "w", 1, T + 2);
-        QCOMPARE(complete("j", "w", "a", T + 3, {"next", "b", "depends", "[\"dep\"]"}).bytes,
-                 QByteArray("depends"));
+        QCOMPARE(complete("j", "w", "a", T + 3, {"next", "b", "depends", "[\"dep\"]"}).bytes, QByteArray("depends"));
         QCOMPARE(complete("dep", "w", "a", T + 4).bytes, QByteArray("complete"));
         QCOMPARE(m_qless.job("j").value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
     }
@@ -106,8 +104,7 @@ private slots:
         complete("a", "w", "q", T + 5);
         QCOMPARE(m_qless.job("b").value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
         QCOMPARE(m_qless.job("d").value(QStringLiteral("state")).toString(), QStringLiteral("depends"));
-        QCOMPARE(m_qless.job("d").value(QStringLiteral("dependencies")).toArray(),
-                 QJsonArray({QStringLiteral("b")}));
+        QCOMPARE(m_qless.job("d").value(QStringLiteral("dependencies")).toArray(), QJsonArray({QStringLiteral("b")}));
         QCOMPARE(m_qless.pop("q", "w", 10, T + 6), QList<QByteArray>{"b"});
         complete("b", "w", "q", T + 7);
         // Released together, as qless ranks them: by the release, not by their put times.
@@ -181,8 +178,7 @@ private slots:
                     .contains("Complete(): Arg \"delay\" not a number: x"));
         QVERIFY(error({"j", "w", "q", "1", "{}", "next", "b", "depends", "[1]"})
                     .contains("Complete(): Arg \"depends\" not a JSON array of non-empty strings"));
-        QVERIFY(error({"j", "w", "q", "1", "{}", "later", "b"})
-                    .contains("Complete(): Arg \"later\" unknown option"));
+        QVERIFY(error({"j", "w", "q", "1", "{}", "later", "b"}).contains("Complete(): Arg \"later\" unknown option"));
         QCOMPARE(m_qless.job("j").value(QStringLiteral("state")).toString(), QStringLiteral("running"));
     }
 };

@@ -18,10 +18,7 @@ private:
 
     QlessFixture m_fixture;
 
-    RedisValue config(const QList<QByteArray> &args)
-    {
-        return m_fixture.call(QStringLiteral("config"), args);
-    }
+    RedisValue config(const QList<QByteArray> &args) { return m_fixture.call(QStringLiteral("config"), args); }
 
     QJsonObject all()
     {
@@ -297,14 +294,13 @@ private slots:
                                     << QByteArray("Config(): Arg \"command\" must be get, set or unset");
         QTest::newRow("unknown command") << QList<QByteArray>{"frob", "heartbeat"}
                                          << QByteArray("Config(): Arg \"command\" must be get, set or unset: frob");
-        QTest::newRow("get empty option") << QList<QByteArray>{"get", ""}
-                                          << QByteArray("Config(): Arg \"option\" missing");
+        QTest::newRow("get empty option")
+            << QList<QByteArray>{"get", ""} << QByteArray("Config(): Arg \"option\" missing");
         QTest::newRow("get extra") << QList<QByteArray>{"get", "heartbeat", "x"}
                                    << QByteArray("Config(): Arg \"3\" unexpected: x");
-        QTest::newRow("set no option") << QList<QByteArray>{"set"}
-                                       << QByteArray("Config(): Arg \"option\" missing");
-        QTest::newRow("set empty option") << QList<QByteArray>{"set", "", "1"}
-                                          << QByteArray("Config(): Arg \"option\" missing");
+        QTest::newRow("set no option") << QList<QByteArray>{"set"} << QByteArray("Config(): Arg \"option\" missing");
+        QTest::newRow("set empty option")
+            << QList<QByteArray>{"set", "", "1"} << QByteArray("Config(): Arg \"option\" missing");
         QTest::newRow("set no value") << QList<QByteArray>{"set", "heartbeat"}
                                       << QByteArray("Config(): Arg \"value\" missing");
         QTest::newRow("set extra") << QList<QByteArray>{"set", "heartbeat", "1", "2"}
@@ -384,10 +380,7 @@ private slots:
         QVERIFY(m_fixture.snapshot().isEmpty());
     }
 
-    void popLocksForTheDefaultHeartbeat()
-    {
-        QCOMPARE(popExpiry("q1", "a", T0), T0 + 60);
-    }
+    void popLocksForTheDefaultHeartbeat() { QCOMPARE(popExpiry("q1", "a", T0), T0 + 60); }
 
     void popLocksForTheConfiguredHeartbeat()
     {

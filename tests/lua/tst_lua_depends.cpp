@@ -65,10 +65,9 @@ private slots:
 
     void rejectsBadArguments()
     {
-        QVERIFY(m_qless.call(QStringLiteral("depends"), {"j", "maybe", "a"}).bytes
-                    .contains("Depends(): Arg \"command\" must be \"on\" or \"off\": maybe"));
-        QVERIFY(m_qless.call(QStringLiteral("depends"), {"j", "on"}).bytes
-                    .contains("Depends(): Arg \"jid\" missing"));
+        QVERIFY(m_qless.call(QStringLiteral("depends"), {"j", "maybe", "a"})
+                    .bytes.contains("Depends(): Arg \"command\" must be \"on\" or \"off\": maybe"));
+        QVERIFY(m_qless.call(QStringLiteral("depends"), {"j", "on"}).bytes.contains("Depends(): Arg \"jid\" missing"));
         QVERIFY(m_qless.call(QStringLiteral("depends"), {}).bytes.contains("Depends(): Arg \"jid\" missing"));
         QCOMPARE(m_qless.job("j").value(QStringLiteral("dependencies")).toArray().size(), 1);
     }

@@ -11,8 +11,8 @@ class TestLuaFail final : public QObject
     static constexpr double T = 1763683200;
     QlessFixture m_qless;
 
-    RedisValue fail(const QByteArray &jid, const QByteArray &worker, const QByteArray &group,
-                    double now, const QList<QByteArray> &extra = {})
+    RedisValue fail(const QByteArray &jid, const QByteArray &worker, const QByteArray &group, double now,
+                    const QList<QByteArray> &extra = {})
     {
         return m_qless.call(QStringLiteral("fail"),
                             QList<QByteArray>{jid, worker, group, "Traceback: line 1\nline 2", num(now)} + extra);
@@ -38,8 +38,7 @@ private slots:
         QCOMPARE(job.value(QStringLiteral("data")).toString(), QStringLiteral("{\"partial\":1}"));
         const QJsonObject failure = job.value(QStringLiteral("failure")).toObject();
         QCOMPARE(failure.value(QStringLiteral("group")).toString(), QStringLiteral("IOError"));
-        QCOMPARE(failure.value(QStringLiteral("message")).toString(),
-                 QStringLiteral("Traceback: line 1\nline 2"));
+        QCOMPARE(failure.value(QStringLiteral("message")).toString(), QStringLiteral("Traceback: line 1\nline 2"));
         QCOMPARE(failure.value(QStringLiteral("when")).toDouble(), T + 5);
         QCOMPARE(failure.value(QStringLiteral("worker")).toString(), QStringLiteral("w"));
         const QJsonObject failed = job.value(QStringLiteral("history")).toArray().last().toObject();
@@ -61,8 +60,7 @@ private slots:
             m_qless.put("q", jid, T);
             fail(jid, "w", "g", T + 1);
         }
-        QCOMPARE(m_qless.command({"LRANGE", "ql:f:g", "0", "-1"}).strings(),
-                 (QList<QByteArray>{"c", "b", "a"}));
+        QCOMPARE(m_qless.command({"LRANGE", "ql:f:g", "0", "-1"}).strings(), (QList<QByteArray>{"c", "b", "a"}));
     }
 
     void waitingJobCanFail()

@@ -16,10 +16,7 @@ private:
 
     QlessFixture m_fixture;
 
-    RedisValue failed(const QList<QByteArray> &args)
-    {
-        return m_fixture.call(QStringLiteral("failed"), args);
-    }
+    RedisValue failed(const QList<QByteArray> &args) { return m_fixture.call(QStringLiteral("failed"), args); }
 
     QJsonObject group(const QList<QByteArray> &args)
     {
@@ -37,8 +34,8 @@ private:
         m_fixture.put(queue, jid, when - 2);
         const QList<QByteArray> popped = m_fixture.pop(queue, "worker", 1, when - 1);
         [&] { QCOMPARE(popped, QList<QByteArray>{jid}); }();
-        const RedisValue reply = m_fixture.call(QStringLiteral("fail"),
-                                                {jid, "worker", groupName, "message for " + jid, num(when)});
+        const RedisValue reply =
+            m_fixture.call(QStringLiteral("fail"), {jid, "worker", groupName, "message for " + jid, num(when)});
         [&] { QCOMPARE(reply.bytes, jid); }();
     }
 
@@ -150,9 +147,9 @@ private slots:
         // Written directly (jobs with their failure), so 30 need not be driven through pop/fail.
         for (int i = 0; i < 30; ++i) {
             const QByteArray jid = "j" + QByteArray::number(100 + i);
-            m_fixture.command({"HSET", "ql:j:" + jid, "jid", jid, "klass", "K", "state", "failed",
-                               "queue", "q", "data", "{}", "priority", "0",
-                               "failure", "{\"group\":\"g\",\"message\":\"m\",\"when\":1,\"worker\":\"w\"}"});
+            m_fixture.command({"HSET", "ql:j:" + jid, "jid", jid, "klass", "K", "state", "failed", "queue", "q", "data",
+                               "{}", "priority", "0", "failure",
+                               "{\"group\":\"g\",\"message\":\"m\",\"when\":1,\"worker\":\"w\"}"});
             m_fixture.command({"LPUSH", "ql:f:g", jid});
         }
         m_fixture.command({"SADD", "ql:failures", "g"});
@@ -182,12 +179,34 @@ private slots:
     void failuresWrittenByCurrentDeployments()
     {
         // A failed job as current qless writes it: history as a -history list, data verbatim.
-        m_fixture.command({"HSET", "ql:j:legacy", "jid", "legacy", "klass", "Old::Job", "state", "failed",
-                           "queue", "q", "worker", "", "priority", "0", "data", "{\"k\": 1}",
-                           "tags", "[]", "retries", "5", "remaining", "5", "expires", "0",
-                           "failure", "{\"group\":\"legacy-group\",\"message\":\"boom\",\"when\":1700000000,\"worker\":\"host-1\"}"});
-        m_fixture.command({"RPUSH", "ql:j:legacy-history",
-                           "[1699999990,\"put\",{\"q\":\"q\"}]",
+        m_fixture.command(
+            {"HSET",
+             "ql:j:legacy",
+             "jid",
+             "legacy",
+             "klass",
+             "Old::Job",
+             "state",
+             "failed",
+             "queue",
+             "q",
+             "worker",
+             "",
+             "priority",
+             "0",
+             "data",
+             "{\"k\": 1}",
+             "tags",
+             "[]",
+             "retries",
+             "5",
+             "remaining",
+             "5",
+             "expires",
+             "0",
+             "failure",
+             "{\"group\":\"legacy-group\",\"message\":\"boom\",\"when\":1700000000,\"worker\":\"host-1\"}"});
+        m_fixture.command({"RPUSH", "ql:j:legacy-history", "[1699999990,\"put\",{\"q\":\"q\"}]",
                            "[1700000000,\"failed\",{\"group\":\"legacy-group\",\"worker\":\"host-1\"}]"});
         m_fixture.command({"LPUSH", "ql:f:legacy-group", "legacy"});
         m_fixture.command({"SADD", "ql:failures", "legacy-group"});
@@ -227,8 +246,8 @@ private slots:
                                         << QByteArray("Failed(): Arg \"start\" not a whole number >= 0: -1");
         QTest::newRow("bad limit") << QList<QByteArray>{"g", "0", "all"}
                                    << QByteArray("Failed(): Arg \"limit\" not a number: all");
-        QTest::newRow("fractional limit") << QList<QByteArray>{"g", "0", "2.5"}
-                                          << QByteArray("Failed(): Arg \"limit\" not a whole number >= 0: 2.5");
+        QTest::newRow("fractional limit")
+            << QList<QByteArray>{"g", "0", "2.5"} << QByteArray("Failed(): Arg \"limit\" not a whole number >= 0: 2.5");
         QTest::newRow("extra") << QList<QByteArray>{"g", "0", "1", "x"}
                                << QByteArray("Failed(): Arg \"4\" unexpected: x");
     }

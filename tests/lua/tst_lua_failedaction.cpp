@@ -216,7 +216,8 @@ private slots:
         for (const QByteArray jid : {"j0", "j1"})
             m_qless.command({"HDEL", "ql:j:" + jid, "queue"}); // retry leaves these in place
         const QJsonObject first = batch({"retry", num(T + 10), "g", "2", "0", "k0"});
-        QCOMPARE(jids(skipped(first).value(QStringLiteral("no queue"))), (QStringList{QStringLiteral("j0"), QStringLiteral("j1")}));
+        QCOMPARE(jids(skipped(first).value(QStringLiteral("no queue"))),
+                 (QStringList{QStringLiteral("j0"), QStringLiteral("j1")}));
         QCOMPARE(first.value(QStringLiteral("unkept")).toInt(-1), 0);
 
         const QJsonObject reply = batch({"retry", num(T + 11), "g", "2", "2", "k1"});
@@ -277,7 +278,7 @@ private slots:
         failJob("a", "q", "g", 1);
         failJob("b", "q", "g", 2);
         m_qless.put("q", "busy", T + 3);
-        m_qless.command({"RPUSH", "ql:f:g", "ghost"}); // oldest: a jid whose job is gone
+        m_qless.command({"RPUSH", "ql:f:g", "ghost"});     // oldest: a jid whose job is gone
         m_qless.command({"LPUSH", "ql:f:g", "busy", "a"}); // newest: a waiting job, a listed twice
         QCOMPARE(list("g"), (QList<QByteArray>{"a", "busy", "b", "a", "ghost"}));
         const QJsonObject reply = batch({"move", num(T + 10), "g", "10", "0", "k1", "dst"});
@@ -418,12 +419,14 @@ private slots:
         QVERIFY(error({"retry", "1", "g"}).contains("FailedAction(): Arg \"count\" missing"));
         QVERIFY(error({"retry", "1", "g", "-1"}).contains("FailedAction(): Arg \"count\" not a whole number >= 0: -1"));
         QVERIFY(error({"retry", "1", "g", "5"}).contains("FailedAction(): Arg \"skip\" missing"));
-        QVERIFY(error({"retry", "1", "g", "5", "1.5"}).contains("FailedAction(): Arg \"skip\" not a whole number >= 0: 1.5"));
+        QVERIFY(error({"retry", "1", "g", "5", "1.5"})
+                    .contains("FailedAction(): Arg \"skip\" not a whole number >= 0: 1.5"));
         QVERIFY(error({"retry", "1", "g", "5", "0"}).contains("FailedAction(): Arg \"key\" missing"));
         QVERIFY(error({"retry", "1", "g", "5", "0", ""}).contains("FailedAction(): Arg \"key\" missing"));
         QVERIFY(error({"move", "1", "g", "5", "0", "k"}).contains("FailedAction(): Arg \"queue\" missing"));
         QVERIFY(error({"move", "1", "g", "5", "0", "k", ""}).contains("FailedAction(): Arg \"queue\" missing"));
-        QVERIFY(error({"retry", "1", "g", "5", "0", "k", "q"}).contains("FailedAction(): Arg \"queue\" only for move: q"));
+        QVERIFY(
+            error({"retry", "1", "g", "5", "0", "k", "q"}).contains("FailedAction(): Arg \"queue\" only for move: q"));
         QVERIFY(error({"move", "1", "g", "5", "0", "k", "q", "x"}).contains("FailedAction(): Arg \"8\" unexpected: x"));
         QCOMPARE(m_qless.snapshot(), before);
     }

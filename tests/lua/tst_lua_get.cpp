@@ -29,8 +29,7 @@ private:
     // Lua's JSON writes an empty list as {} (COMPAT.md): both count as empty.
     static bool isEmptyList(const QJsonValue &value)
     {
-        return (value.isArray() && value.toArray().isEmpty())
-            || (value.isObject() && value.toObject().isEmpty());
+        return (value.isArray() && value.toArray().isEmpty()) || (value.isObject() && value.toObject().isEmpty());
     }
 
     static QStringList strings(const QJsonValue &value)
@@ -64,9 +63,9 @@ private slots:
         const QByteArray data("{\"b\": 1,  \"a\": [1, 2]}");
         m_fixture.put("q", "a", T0, {"priority", "3", "tags", "[\"x\",\"y\"]", "retries", "2"}, 0, data, "My::Job");
         const QJsonObject job = get("a");
-        for (const char *name : {"jid", "klass", "state", "queue", "worker", "tracked", "priority", "expires",
-                                 "retries", "remaining", "data", "tags", "history", "failure", "dependents",
-                                 "dependencies"})
+        for (const char *name :
+             {"jid", "klass", "state", "queue", "worker", "tracked", "priority", "expires", "retries", "remaining",
+              "data", "tags", "history", "failure", "dependents", "dependencies"})
             QVERIFY2(job.contains(QString::fromLatin1(name)), name);
         QCOMPARE(job.value(QStringLiteral("jid")).toString(), QStringLiteral("a"));
         QCOMPARE(job.value(QStringLiteral("klass")).toString(), QStringLiteral("My::Job"));
@@ -170,7 +169,8 @@ private slots:
 
     void oddJids()
     {
-        const QByteArray jid("j\xc3\xb6" "b 1:{x}");
+        const QByteArray jid("j\xc3\xb6"
+                             "b 1:{x}");
         m_fixture.put("q", jid, T0);
         QCOMPARE(get(jid).value(QStringLiteral("jid")).toString(), QString::fromUtf8(jid));
     }
@@ -179,8 +179,7 @@ private slots:
     {
         // Written directly: bad JSON in tags and failure; the job is still shown, those fields as text.
         m_fixture.put("q", "a", T0);
-        m_fixture.command({"HSET", "ql:j:a", "tags", "[\"x\", oops", "failure", "{group: bad}",
-                           "priority", "high"});
+        m_fixture.command({"HSET", "ql:j:a", "tags", "[\"x\", oops", "failure", "{group: bad}", "priority", "high"});
         const QJsonObject job = get("a");
         QCOMPARE(job.value(QStringLiteral("tags")), QJsonValue(QStringLiteral("[\"x\", oops")));
         QCOMPARE(job.value(QStringLiteral("failure")), QJsonValue(QStringLiteral("{group: bad}")));
@@ -214,24 +213,52 @@ private slots:
     {
         // A job as current qless writes it: no history field, a -history list of
         // [when, what, {extra}], data verbatim, extra hash fields.
-        m_fixture.command({"HSET", "ql:j:cur", "jid", "cur", "klass", "Cur::Job", "state", "running",
-                           "queue", "q", "worker", "host-7", "priority", "0", "data", "{\"z\":1, \"a\":2}",
-                           "tags", "[\"t\"]", "retries", "5", "remaining", "4", "expires", "4102444900",
-                           "failure", "{}", "time", "4102444800.125", "spawned_from_jid", "tmpl",
-                           "grace", "10"});
-        m_fixture.command({"RPUSH", "ql:j:cur-history",
-                           "[4102444800,\"put\",{\"q\":\"q\"}]",
-                           "[4102444810,\"popped\",{\"worker\":\"host-6\"}]",
-                           "[4102444870,\"timed-out\"]",
+        m_fixture.command({"HSET",
+                           "ql:j:cur",
+                           "jid",
+                           "cur",
+                           "klass",
+                           "Cur::Job",
+                           "state",
+                           "running",
+                           "queue",
+                           "q",
+                           "worker",
+                           "host-7",
+                           "priority",
+                           "0",
+                           "data",
+                           "{\"z\":1, \"a\":2}",
+                           "tags",
+                           "[\"t\"]",
+                           "retries",
+                           "5",
+                           "remaining",
+                           "4",
+                           "expires",
+                           "4102444900",
+                           "failure",
+                           "{}",
+                           "time",
+                           "4102444800.125",
+                           "spawned_from_jid",
+                           "tmpl",
+                           "grace",
+                           "10"});
+        m_fixture.command({"RPUSH", "ql:j:cur-history", "[4102444800,\"put\",{\"q\":\"q\"}]",
+                           "[4102444810,\"popped\",{\"worker\":\"host-6\"}]", "[4102444870,\"timed-out\"]",
                            "[4102444880,\"popped\",{\"worker\":\"host-7\"}]"});
         const QJsonObject job = get("cur");
         const QJsonArray expected{
-            QJsonObject{{QStringLiteral("when"), 4102444800.0}, {QStringLiteral("what"), QStringLiteral("put")},
+            QJsonObject{{QStringLiteral("when"), 4102444800.0},
+                        {QStringLiteral("what"), QStringLiteral("put")},
                         {QStringLiteral("q"), QStringLiteral("q")}},
-            QJsonObject{{QStringLiteral("when"), 4102444810.0}, {QStringLiteral("what"), QStringLiteral("popped")},
+            QJsonObject{{QStringLiteral("when"), 4102444810.0},
+                        {QStringLiteral("what"), QStringLiteral("popped")},
                         {QStringLiteral("worker"), QStringLiteral("host-6")}},
             QJsonObject{{QStringLiteral("when"), 4102444870.0}, {QStringLiteral("what"), QStringLiteral("timed-out")}},
-            QJsonObject{{QStringLiteral("when"), 4102444880.0}, {QStringLiteral("what"), QStringLiteral("popped")},
+            QJsonObject{{QStringLiteral("when"), 4102444880.0},
+                        {QStringLiteral("what"), QStringLiteral("popped")},
                         {QStringLiteral("worker"), QStringLiteral("host-7")}},
         };
         QCOMPARE(job.value(QStringLiteral("history")).toArray(), expected);
@@ -254,11 +281,14 @@ private slots:
                            "[4102444805,\"note\",\"text\"]"});
         const QJsonArray history = get("a").value(QStringLiteral("history")).toArray();
         QCOMPARE(history.size(), 6);
-        QCOMPARE(history.at(1).toObject(), (QJsonObject{{QStringLiteral("when"), T0 + 1}, {QStringLiteral("what"), QStringLiteral("fetched")},
+        QCOMPARE(history.at(1).toObject(), (QJsonObject{{QStringLiteral("when"), T0 + 1},
+                                                        {QStringLiteral("what"), QStringLiteral("fetched")},
                                                         {QStringLiteral("status"), 503}}));
-        QCOMPARE(history.at(2).toObject(), (QJsonObject{{QStringLiteral("when"), T0 + 2}, {QStringLiteral("what"), QStringLiteral("plain")}}));
+        QCOMPARE(history.at(2).toObject(),
+                 (QJsonObject{{QStringLiteral("when"), T0 + 2}, {QStringLiteral("what"), QStringLiteral("plain")}}));
         QCOMPARE(history.at(3).toObject().value(QStringLiteral("data")), QJsonValue(3));
-        QCOMPARE(history.at(4).toObject().value(QStringLiteral("data")), QJsonValue(QJsonArray{QStringLiteral("x"), QStringLiteral("y")}));
+        QCOMPARE(history.at(4).toObject().value(QStringLiteral("data")),
+                 QJsonValue(QJsonArray{QStringLiteral("x"), QStringLiteral("y")}));
         QCOMPARE(history.at(5).toObject().value(QStringLiteral("data")), QJsonValue(QStringLiteral("text")));
     }
 

@@ -41,8 +41,7 @@ private slots:
     {
         m_qless.call(QStringLiteral("heartbeat"), {"j", "w1", num(T + 1), "{\"progress\": 50}"});
         // Stored re-encoded, as current qless's heartbeat does (the seed kept the text as sent).
-        QCOMPARE(m_qless.job("j").value(QStringLiteral("data")).toString(),
-                 QStringLiteral("{\"progress\":50}"));
+        QCOMPARE(m_qless.job("j").value(QStringLiteral("data")).toString(), QStringLiteral("{\"progress\":50}"));
     }
 
     void otherWorkerRefused()

@@ -18,13 +18,22 @@ class TestLuaInterop final : public QObject
 
     void writeDeploymentJob(const QByteArray &jid, const QByteArray &queue, const QByteArray &state)
     {
-        m_qless.command({"HSET", "ql:j:" + jid, "jid", jid, "klass", "Crawl::Job", "data", Data,
-                         "priority", "0", "tags", "[\"site\"]", "state", state, "worker", "",
-                         "expires", "0", "queue", queue, "retries", "5", "remaining", "5",
-                         "time", "1763683200.12345678901234567890", "failure", "{}",
+        m_qless.command({"HSET",      "ql:j:" + jid,
+                         "jid",       jid,
+                         "klass",     "Crawl::Job",
+                         "data",      Data,
+                         "priority",  "0",
+                         "tags",      "[\"site\"]",
+                         "state",     state,
+                         "worker",    "",
+                         "expires",   "0",
+                         "queue",     queue,
+                         "retries",   "5",
+                         "remaining", "5",
+                         "time",      "1763683200.12345678901234567890",
+                         "failure",   "{}",
                          "throttles", "[\"ql:q:" + queue + "\"]"});
-        m_qless.command({"RPUSH", "ql:j:" + jid + "-history",
-                         "[1763683200,\"put\",{\"q\":\"" + queue + "\"}]"});
+        m_qless.command({"RPUSH", "ql:j:" + jid + "-history", "[1763683200,\"put\",{\"q\":\"" + queue + "\"}]"});
         m_qless.command({"ZADD", "ql:t:site", num(T), jid});
         m_qless.command({"ZINCRBY", "ql:tags", "1", "site"});
         m_qless.command({"ZADD", "ql:queues", "NX", num(T), queue});
@@ -40,8 +49,8 @@ class TestLuaInterop final : public QObject
     {
         writeDeploymentJob(jid, queue, "running");
         m_qless.command({"HSET", "ql:j:" + jid, "worker", worker, "expires", num(T + 60)});
-        m_qless.command({"RPUSH", "ql:j:" + jid + "-history",
-                         "[1763683210,\"popped\",{\"worker\":\"" + worker + "\"}]"});
+        m_qless.command(
+            {"RPUSH", "ql:j:" + jid + "-history", "[1763683210,\"popped\",{\"worker\":\"" + worker + "\"}]"});
         m_qless.command({"ZADD", "ql:q:" + queue + "-locks", num(T + 60), jid});
         m_qless.command({"ZADD", "ql:w:" + worker + ":jobs", num(T + 60), jid});
         m_qless.command({"ZADD", "ql:workers", num(T + 10), worker});
@@ -93,16 +102,19 @@ private slots:
         QVERIFY(m_qless.call(QStringLiteral("heartbeat"), {"j", "w", num(T + 40)}).integer > 0);
         QCOMPARE(m_qless.call(QStringLiteral("complete"), {"j", "w", "q", num(T + 50), Data}).bytes,
                  QByteArray("complete"));
-        QCOMPARE(historyList("j"), (QList<QByteArray>{
-            "[1763683200,\"put\",{\"q\":\"q\"}]",
-            "[1763683230,\"popped\",{\"worker\":\"w\"}]",
-            "[1763683250,\"done\"]"})); // qless's entries, byte for byte
+        QCOMPARE(historyList("j"),
+                 (QList<QByteArray>{"[1763683200,\"put\",{\"q\":\"q\"}]", "[1763683230,\"popped\",{\"worker\":\"w\"}]",
+                                    "[1763683250,\"done\"]"})); // qless's entries, byte for byte
         // No stage-form history field was started beside the list.
         QCOMPARE(m_qless.command({"HEXISTS", "ql:j:j", "history"}).integer, 0);
         // Wait from the float `time` (30 s), run from the `time` the pop wrote (20 s).
         const QJsonObject stats = m_qless.json(QStringLiteral("stats"), {"q", num(T)}).toObject();
-        QCOMPARE(stats.value(QStringLiteral("wait")).toObject().value(QStringLiteral("histogram")).toArray().at(29).toInt(), 1);
-        QCOMPARE(stats.value(QStringLiteral("run")).toObject().value(QStringLiteral("histogram")).toArray().at(20).toInt(), 1);
+        QCOMPARE(
+            stats.value(QStringLiteral("wait")).toObject().value(QStringLiteral("histogram")).toArray().at(29).toInt(),
+            1);
+        QCOMPARE(
+            stats.value(QStringLiteral("run")).toObject().value(QStringLiteral("histogram")).toArray().at(20).toInt(),
+            1);
         // Fields we do not know survive.
         QCOMPARE(m_qless.command({"HGET", "ql:j:j", "throttles"}).bytes, QByteArray("[\"ql:q:q\"]"));
     }

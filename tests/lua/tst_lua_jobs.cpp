@@ -12,7 +12,10 @@ class TestLuaJobs final : public QObject
     static constexpr double T = 1763683200;
     QlessFixture m_qless;
 
-    QList<QByteArray> jobs(const QList<QByteArray> &args) { return m_qless.call(QStringLiteral("jobs"), args).strings(); }
+    QList<QByteArray> jobs(const QList<QByteArray> &args)
+    {
+        return m_qless.call(QStringLiteral("jobs"), args).strings();
+    }
 
 private slots:
     void initTestCase()
@@ -26,11 +29,11 @@ private slots:
     {
         m_qless.put("q", "run", T);
         m_qless.put("q", "stall", T);
-        m_qless.pop("q", "w", 2, T);                          // both locked until T+60
+        m_qless.pop("q", "w", 2, T);                                          // both locked until T+60
         m_qless.call(QStringLiteral("heartbeat"), {"run", "w", num(T + 50)}); // run until T+110
         m_qless.put("q", "wait-1", T + 1);
         m_qless.put("q", "wait-2", T + 2, {"priority", "1"});
-        m_qless.put("q", "sched-due", T, {}, 50);          // due at T+50
+        m_qless.put("q", "sched-due", T, {}, 50); // due at T+50
         m_qless.put("q", "sched-later", T, {}, 500);
         m_qless.put("q", "dep", T, {"depends", "[\"wait-1\"]"});
         m_qless.call(QStringLiteral("recur"), {"on", "q", "tpl", "K", "{}", num(T), "interval", "60", "0"});
@@ -114,7 +117,12 @@ private slots:
         for (const QByteArray jid : {"a", "b", "c"}) {
             m_qless.put("q", jid, T);
             m_qless.pop("q", "w", 1, T);
-            m_qless.call(QStringLiteral("complete"), {jid, "w", "q", num(T + (jid == "a" ? 1 : jid == "b" ? 2 : 3)), "{}"});
+            m_qless.call(QStringLiteral("complete"), {jid, "w", "q",
+                                                      num(T
+                                                          + (jid == "a"   ? 1
+                                                             : jid == "b" ? 2
+                                                                          : 3)),
+                                                      "{}"});
         }
         QCOMPARE(jobs({"complete", num(T + 10)}), (QList<QByteArray>{"c", "b", "a"}));
         QCOMPARE(jobs({"complete", num(T + 10), "1", "1"}), QList<QByteArray>{"b"});

@@ -28,8 +28,8 @@ private slots:
 
     void keepsTheJobAndResetsRemaining()
     {
-        m_qless.put("q1", "j", T, {"priority", "7", "tags", "[\"x\",\"y\"]", "retries", "3"}, 0,
-                    "{\"k\":1}", "My.Klass");
+        m_qless.put("q1", "j", T, {"priority", "7", "tags", "[\"x\",\"y\"]", "retries", "3"}, 0, "{\"k\":1}",
+                    "My.Klass");
         QCOMPARE(m_qless.pop("q1", "w1", 1, T + 1), QList<QByteArray>{"j"});
         // One retry used up: remaining 2 of 3.
         QCOMPARE(m_qless.call(QStringLiteral("retry"), {"j", "q1", "w1", num(T + 2)}).integer, 2);

@@ -66,8 +66,8 @@ private slots:
 
     void rejectsBadArguments()
     {
-        QVERIFY(m_qless.call(QStringLiteral("peek"), {"x", "1"}, {"q"}).bytes
-                    .contains("Peek(): Arg \"count\" not a number: x"));
+        QVERIFY(m_qless.call(QStringLiteral("peek"), {"x", "1"}, {"q"})
+                    .bytes.contains("Peek(): Arg \"count\" not a number: x"));
         QVERIFY(m_qless.call(QStringLiteral("peek"), {"1"}, {"q"}).bytes.contains("Peek(): Arg \"now\" missing"));
         QVERIFY(m_qless.call(QStringLiteral("peek"), {"1", "1"}).bytes.contains("Peek(): Arg \"queue\" missing"));
     }

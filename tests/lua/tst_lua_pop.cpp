@@ -29,8 +29,7 @@ private slots:
         m_qless.put("q", "high-2", T + 5, {"priority", "10"});
         m_qless.put("q", "mid-3", T + 6);
         QCOMPARE(m_qless.pop("q", "w", 2, T + 10), (QList<QByteArray>{"high-1", "high-2"}));
-        QCOMPARE(m_qless.pop("q", "w", 10, T + 11),
-                 (QList<QByteArray>{"mid-1", "mid-2", "mid-3", "low-1"}));
+        QCOMPARE(m_qless.pop("q", "w", 10, T + 11), (QList<QByteArray>{"mid-1", "mid-2", "mid-3", "low-1"}));
         QVERIFY(m_qless.pop("q", "w", 10, T + 12).isEmpty());
     }
 
@@ -78,8 +77,7 @@ private slots:
         m_qless.put("q", "later", T, {}, 60);
         m_qless.put("q", "now", T + 1);
         QCOMPARE(m_qless.pop("q", "w", 5, T + 30), QList<QByteArray>{"now"});
-        QCOMPARE(m_qless.job("later").value(QStringLiteral("state")).toString(),
-                 QStringLiteral("scheduled"));
+        QCOMPARE(m_qless.job("later").value(QStringLiteral("state")).toString(), QStringLiteral("scheduled"));
         QCOMPARE(m_qless.pop("q", "w", 5, T + 60), QList<QByteArray>{"later"});
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:q-scheduled"}).integer, 0);
     }
@@ -91,8 +89,7 @@ private slots:
         m_qless.put("q", "waiting-late", T + 8);
         // As qless's pop: due jobs join work as of the pop (T+20), so at equal priority a job
         // waiting since T+8 comes first; priority 5 beats both.
-        QCOMPARE(m_qless.pop("q", "w", 3, T + 20),
-                 (QList<QByteArray>{"sched-high", "waiting-late", "sched-early"}));
+        QCOMPARE(m_qless.pop("q", "w", 3, T + 20), (QList<QByteArray>{"sched-high", "waiting-late", "sched-early"}));
     }
 
     void stalledLockReclaimedByAnotherWorker()
@@ -130,8 +127,7 @@ private slots:
         QCOMPARE(failure.value(QStringLiteral("message")).toString(),
                  QStringLiteral("Job exhausted retries in queue \"q\""));
         QCOMPARE(failure.value(QStringLiteral("when")).toDouble(), T + 200);
-        QCOMPARE(m_qless.command({"LRANGE", "ql:f:failed-retries-q", "0", "-1"}).strings(),
-                 QList<QByteArray>{"j"});
+        QCOMPARE(m_qless.command({"LRANGE", "ql:f:failed-retries-q", "0", "-1"}).strings(), QList<QByteArray>{"j"});
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:q-locks"}).integer, 0);
         QCOMPARE(m_qless.command({"ZCARD", "ql:w:w2:jobs"}).integer, 0);
     }
@@ -153,8 +149,14 @@ private slots:
         m_qless.pop("q", "w1", 1, T);
         QVERIFY(m_qless.pop("q", "w2", 1, T + 61).isEmpty());
         QCOMPARE(m_qless.command({"ZSCORE", "ql:q:q-locks", "j"}).bytes.toDouble(), T + 71);
-        QCOMPARE(m_qless.job("j").value(QStringLiteral("history")).toArray().last().toObject()
-                     .value(QStringLiteral("what")).toString(), QStringLiteral("timed-out"));
+        QCOMPARE(m_qless.job("j")
+                     .value(QStringLiteral("history"))
+                     .toArray()
+                     .last()
+                     .toObject()
+                     .value(QStringLiteral("what"))
+                     .toString(),
+                 QStringLiteral("timed-out"));
         QVERIFY(m_qless.pop("q", "w2", 1, T + 70).isEmpty());
         QCOMPARE(m_qless.pop("q", "w2", 1, T + 72), QList<QByteArray>{"j"});
         QCOMPARE(m_qless.job("j").value(QStringLiteral("remaining")).toDouble(), 1.0);

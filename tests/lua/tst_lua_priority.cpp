@@ -58,12 +58,11 @@ private slots:
     void rejectsBadArguments()
     {
         m_qless.put("q", "a", T);
-        QVERIFY(m_qless.call(QStringLiteral("priority"), {"a", "high"}).bytes
-                    .contains("Priority(): Arg \"priority\" not a number: high"));
-        QVERIFY(m_qless.call(QStringLiteral("priority"), {"a"}).bytes
-                    .contains("Priority(): Arg \"priority\" missing"));
-        QVERIFY(m_qless.call(QStringLiteral("priority"), {"a", "inf"}).bytes
-                    .contains("Priority(): Arg \"priority\" not a number: inf"));
+        QVERIFY(m_qless.call(QStringLiteral("priority"), {"a", "high"})
+                    .bytes.contains("Priority(): Arg \"priority\" not a number: high"));
+        QVERIFY(m_qless.call(QStringLiteral("priority"), {"a"}).bytes.contains("Priority(): Arg \"priority\" missing"));
+        QVERIFY(m_qless.call(QStringLiteral("priority"), {"a", "inf"})
+                    .bytes.contains("Priority(): Arg \"priority\" not a number: inf"));
         QCOMPARE(m_qless.job("a").value(QStringLiteral("priority")).toDouble(), 0.0);
     }
 };

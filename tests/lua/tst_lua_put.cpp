@@ -21,9 +21,9 @@ private slots:
 
     void createsWaitingJob()
     {
-        const RedisValue reply = m_qless.put("q1", "jid-1", T + 1,
-                                             {"priority", "3", "tags", "[\"a\",\"b\"]", "retries", "2"},
-                                             0, "{\"x\": 1}", "My.Klass");
+        const RedisValue reply =
+            m_qless.put("q1", "jid-1", T + 1, {"priority", "3", "tags", "[\"a\",\"b\"]", "retries", "2"}, 0,
+                        "{\"x\": 1}", "My.Klass");
         QCOMPARE(reply.bytes, QByteArray("jid-1"));
         const QJsonObject job = m_qless.job("jid-1");
         QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
@@ -33,8 +33,7 @@ private slots:
         QCOMPARE(job.value(QStringLiteral("priority")).toDouble(), 3.0);
         QCOMPARE(job.value(QStringLiteral("retries")).toDouble(), 2.0);
         QCOMPARE(job.value(QStringLiteral("remaining")).toDouble(), 2.0);
-        QCOMPARE(job.value(QStringLiteral("tags")).toArray(),
-                 QJsonArray({QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(job.value(QStringLiteral("tags")).toArray(), QJsonArray({QStringLiteral("a"), QStringLiteral("b")}));
         const QJsonArray history = job.value(QStringLiteral("history")).toArray();
         QCOMPARE(history.size(), 1);
         QCOMPARE(history.at(0).toObject().value(QStringLiteral("what")).toString(), QStringLiteral("put"));
@@ -43,8 +42,7 @@ private slots:
         // As current qless: the history is a -history list, the hash has no history field.
         QCOMPARE(m_qless.command({"LLEN", "ql:j:jid-1-history"}).integer, 1);
         QCOMPARE(m_qless.command({"HEXISTS", "ql:j:jid-1", "history"}).integer, 0);
-        QCOMPARE(m_qless.command({"ZSCORE", "ql:q:q1-work", "jid-1"}).bytes.toDouble(),
-                 3 - (T + 1) / 1e10);
+        QCOMPARE(m_qless.command({"ZSCORE", "ql:q:q1-work", "jid-1"}).bytes.toDouble(), 3 - (T + 1) / 1e10);
         QVERIFY(!m_qless.command({"ZSCORE", "ql:queues", "q1"}).isNil());
         QCOMPARE(m_qless.command({"ZSCORE", "ql:t:a", "jid-1"}).bytes.toDouble(), T + 1);
         QCOMPARE(m_qless.command({"ZSCORE", "ql:tags", "a"}).bytes, QByteArray("1"));
@@ -138,10 +136,8 @@ private slots:
         m_qless.put("q1", "a", T);
         m_qless.put("q1", "b", T + 1, {"depends", "[\"a\", \"nosuch\"]"});
         QCOMPARE(m_qless.job("b").value(QStringLiteral("state")).toString(), QStringLiteral("depends"));
-        QCOMPARE(m_qless.job("b").value(QStringLiteral("dependencies")).toArray(),
-                 QJsonArray({QStringLiteral("a")}));
-        QCOMPARE(m_qless.job("a").value(QStringLiteral("dependents")).toArray(),
-                 QJsonArray({QStringLiteral("b")}));
+        QCOMPARE(m_qless.job("b").value(QStringLiteral("dependencies")).toArray(), QJsonArray({QStringLiteral("a")}));
+        QCOMPARE(m_qless.job("a").value(QStringLiteral("dependents")).toArray(), QJsonArray({QStringLiteral("b")}));
         QCOMPARE(m_qless.command({"ZCARD", "ql:q:q1-depends"}).integer, 1);
         // Depending only on jobs that do not exist (or are complete) means nothing to wait for.
         m_qless.put("q1", "c", T + 2, {"depends", "[\"nosuch\"]"});
@@ -158,8 +154,7 @@ private slots:
                                   << QByteArray("Put(): Arg \"queue\" missing");
         QTest::newRow("no jid") << q << QList<QByteArray>{"", "K", "{}", "1", "0"}
                                 << QByteArray("Put(): Arg \"jid\" missing");
-        QTest::newRow("no klass") << q << QList<QByteArray>{"j"}
-                                  << QByteArray("Put(): Arg \"klass\" missing");
+        QTest::newRow("no klass") << q << QList<QByteArray>{"j"} << QByteArray("Put(): Arg \"klass\" missing");
         QTest::newRow("bad data") << q << QList<QByteArray>{"j", "K", "{nope", "1", "0"}
                                   << QByteArray("Put(): Arg \"data\" not JSON: {nope");
         QTest::newRow("bad now") << q << QList<QByteArray>{"j", "K", "{}", "x", "0"}

@@ -70,9 +70,14 @@ private slots:
         QCOMPARE(a.value(QStringLiteral("running")).toInt(), 0);
         QCOMPARE(a.value(QStringLiteral("max_concurrency")).toInt(), 3);
         // First in the waiting list, as qless's pop hands it out.
-        QCOMPARE(m_qless.call(QStringLiteral("jobs"), {"waiting", num(T + 1000), "a"}).elements.at(0).bytes, QByteArray("slow"));
+        QCOMPARE(m_qless.call(QStringLiteral("jobs"), {"waiting", num(T + 1000), "a"}).elements.at(0).bytes,
+                 QByteArray("slow"));
         m_qless.command({"HDEL", "ql:config", "a-max-concurrency"});
-        QCOMPARE(m_qless.json(QStringLiteral("queues"), {num(T), "a"}).toObject().value(QStringLiteral("max_concurrency")).toInt(-1), 0);
+        QCOMPARE(m_qless.json(QStringLiteral("queues"), {num(T), "a"})
+                     .toObject()
+                     .value(QStringLiteral("max_concurrency"))
+                     .toInt(-1),
+                 0);
     }
 
     void emptyIsAList()
@@ -86,7 +91,8 @@ private slots:
     {
         QVERIFY(m_qless.call(QStringLiteral("queues"), {}).bytes.contains("Queues(): Arg \"now\" missing"));
         QVERIFY(m_qless.call(QStringLiteral("queues"), {"x"}).bytes.contains("Queues(): Arg \"now\" not a number: x"));
-        QVERIFY(m_qless.call(QStringLiteral("queues"), {"1", "a", "b"}).bytes.contains("Queues(): Arg \"3\" unexpected"));
+        QVERIFY(
+            m_qless.call(QStringLiteral("queues"), {"1", "a", "b"}).bytes.contains("Queues(): Arg \"3\" unexpected"));
     }
 };
 

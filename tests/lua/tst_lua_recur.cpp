@@ -17,18 +17,15 @@ private:
 
     QlessFixture m_fixture;
 
-    RedisValue recur(const QList<QByteArray> &args)
-    {
-        return m_fixture.call(QStringLiteral("recur"), args);
-    }
+    RedisValue recur(const QList<QByteArray> &args) { return m_fixture.call(QStringLiteral("recur"), args); }
 
     // on(queue, jid, klass, data, now, 'interval', interval, offset, options...)
-    RedisValue on(const QByteArray &queue, const QByteArray &jid, double now, double interval,
-                  double offset, const QList<QByteArray> &options = {},
-                  const QByteArray &data = "{}", const QByteArray &klass = "RecurJob")
+    RedisValue on(const QByteArray &queue, const QByteArray &jid, double now, double interval, double offset,
+                  const QList<QByteArray> &options = {}, const QByteArray &data = "{}",
+                  const QByteArray &klass = "RecurJob")
     {
-        return recur(QList<QByteArray>{"on", queue, jid, klass, data, num(now), "interval",
-                                       num(interval), num(offset)} + options);
+        return recur(QList<QByteArray>{"on", queue, jid, klass, data, num(now), "interval", num(interval), num(offset)}
+                     + options);
     }
 
     QJsonObject get(const QByteArray &jid)
@@ -115,8 +112,8 @@ private slots:
     void onWithOptionsAndGet()
     {
         const QByteArray data("{\"b\": 1,  \"a\":[1,2]}"); // stored verbatim, spacing included
-        QCOMPARE(on("q", "J", T0, 3600, 0,
-                    {"priority", "7", "tags", "[\"x\",\"y\"]", "retries", "2"}, data, "Nightly").bytes,
+        QCOMPARE(on("q", "J", T0, 3600, 0, {"priority", "7", "tags", "[\"x\",\"y\"]", "retries", "2"}, data, "Nightly")
+                     .bytes,
                  QByteArray("J"));
         const QJsonObject expected{
             {QStringLiteral("jid"), QStringLiteral("J")},
@@ -136,10 +133,7 @@ private slots:
         QCOMPARE(get("J"), expected);
     }
 
-    void getUnknownIsNil()
-    {
-        QVERIFY(recur({"get", "nosuch"}).isNil());
-    }
+    void getUnknownIsNil() { QVERIFY(recur({"get", "nosuch"}).isNil()); }
 
     void getChangesNothing()
     {
@@ -200,8 +194,13 @@ private slots:
         // Each spawned job carries its own run time as its put time: its history's put (qless
         // rewrites the hash's `time` at the pop).
         const auto putWhen = [&](const QByteArray &jid) {
-            return m_fixture.job(jid).value(QStringLiteral("history")).toArray().at(0).toObject()
-                .value(QStringLiteral("when")).toDouble();
+            return m_fixture.job(jid)
+                .value(QStringLiteral("history"))
+                .toArray()
+                .at(0)
+                .toObject()
+                .value(QStringLiteral("when"))
+                .toDouble();
         };
         QCOMPARE(putWhen("J-2"), T0 + 60);
         QCOMPARE(putWhen("J-3"), T0 + 120);
@@ -212,8 +211,8 @@ private slots:
         on("q", "J", T0, 10, 0);
         // Eleven runs are due at T0 + 100; a pop of 3 spawns only 3.
         QCOMPARE(m_fixture.pop("q", "w", 3, T0 + 100), (QList<QByteArray>{"J-1", "J-2", "J-3"}));
-        QCOMPARE(jobKeys(), (QList<QByteArray>{"ql:j:J-1", "ql:j:J-1-history", "ql:j:J-2",
-                                               "ql:j:J-2-history", "ql:j:J-3", "ql:j:J-3-history"}));
+        QCOMPARE(jobKeys(), (QList<QByteArray>{"ql:j:J-1", "ql:j:J-1-history", "ql:j:J-2", "ql:j:J-2-history",
+                                               "ql:j:J-3", "ql:j:J-3-history"}));
         QCOMPARE(field("J", "count").toInt(), 3);
         QCOMPARE(nextRun("q", "J"), T0 + 30);
         // The rest come with the next pop that asks for them.
@@ -237,8 +236,8 @@ private slots:
     {
         on("q", "J", T0, 60, 0);
         QCOMPARE(m_fixture.pop("q", "w", 1, T0), QList<QByteArray>{"J-1"});
-        const RedisValue reply = recur({"update", "J", "priority", "4", "interval", "30", "retries", "1",
-                                        "data", "{\"v\":2}", "klass", "Other"});
+        const RedisValue reply = recur(
+            {"update", "J", "priority", "4", "interval", "30", "retries", "1", "data", "{\"v\":2}", "klass", "Other"});
         QVERIFY2(!reply.isError(), reply.bytes.constData());
         QCOMPARE(reply.integer, 1); // true
         const QJsonObject t = get("J");
@@ -371,7 +370,8 @@ private slots:
         QTest::newRow("nothing") << QList<QByteArray>{}
                                  << QByteArray("Recur(): Arg \"command\" must be on, off, get, update, tag or untag");
         QTest::newRow("unknown") << QList<QByteArray>{"start", "J"}
-                                 << QByteArray("Recur(): Arg \"command\" must be on, off, get, update, tag or untag: start");
+                                 << QByteArray(
+                                        "Recur(): Arg \"command\" must be on, off, get, update, tag or untag: start");
         QTest::newRow("on no queue") << QList<QByteArray>{"on"} << QByteArray("Recur(): Arg \"queue\" missing");
         QTest::newRow("on empty queue") << with(1, "") << QByteArray("Recur(): Arg \"queue\" missing");
         QTest::newRow("on empty jid") << with(2, "") << QByteArray("Recur(): Arg \"jid\" missing");
@@ -380,29 +380,31 @@ private slots:
         QTest::newRow("on bad now") << with(5, "now") << QByteArray("Recur(): Arg \"now\" not a number: now");
         QTest::newRow("on cron") << with(6, "cron") << QByteArray("Recur(): Arg \"type\" must be \"interval\": cron");
         QTest::newRow("on zero interval") << with(7, "0") << QByteArray("Recur(): Arg \"interval\" not above 0: 0");
-        QTest::newRow("on negative interval") << with(7, "-5")
-                                              << QByteArray("Recur(): Arg \"interval\" not above 0: -5");
+        QTest::newRow("on negative interval")
+            << with(7, "-5") << QByteArray("Recur(): Arg \"interval\" not above 0: -5");
         QTest::newRow("on bad interval") << with(7, "hourly")
                                          << QByteArray("Recur(): Arg \"interval\" not a number: hourly");
         QTest::newRow("on no offset") << good.mid(0, 8) << QByteArray("Recur(): Arg \"offset\" missing");
         QTest::newRow("on bad offset") << with(8, "x") << QByteArray("Recur(): Arg \"offset\" not a number: x");
-        QTest::newRow("on unknown option") << good + QList<QByteArray>{"color", "red"}
-                                           << QByteArray("Recur(): Arg \"color\" unknown option");
-        QTest::newRow("on option without value") << good + QList<QByteArray>{"priority"}
-                                                 << QByteArray("Recur(): Arg \"priority\" missing");
+        QTest::newRow("on unknown option")
+            << good + QList<QByteArray>{"color", "red"} << QByteArray("Recur(): Arg \"color\" unknown option");
+        QTest::newRow("on option without value")
+            << good + QList<QByteArray>{"priority"} << QByteArray("Recur(): Arg \"priority\" missing");
         QTest::newRow("on bad priority") << good + QList<QByteArray>{"priority", "high"}
                                          << QByteArray("Recur(): Arg \"priority\" not a number: high");
         QTest::newRow("on bad tags") << good + QList<QByteArray>{"tags", "\"x\""}
                                      << QByteArray("Recur(): Arg \"tags\" not a JSON array: \"x\"");
-        QTest::newRow("on tags not JSON") << good + QList<QByteArray>{"tags", "[x"}
-                                          << QByteArray("Recur(): Arg \"tags\" not JSON: [x");
+        QTest::newRow("on tags not JSON")
+            << good + QList<QByteArray>{"tags", "[x"} << QByteArray("Recur(): Arg \"tags\" not JSON: [x");
         QTest::newRow("on bad retries") << good + QList<QByteArray>{"retries", "-1"}
                                         << QByteArray("Recur(): Arg \"retries\" not a whole number >= 0: -1");
         QTest::newRow("off no jid") << QList<QByteArray>{"off"} << QByteArray("Recur(): Arg \"jid\" missing");
         // Every jid is checked before any template is removed (J must survive).
-        QTest::newRow("off empty jid") << QList<QByteArray>{"off", "J", ""} << QByteArray("Recur(): Arg \"jid\" missing");
+        QTest::newRow("off empty jid") << QList<QByteArray>{"off", "J", ""}
+                                       << QByteArray("Recur(): Arg \"jid\" missing");
         QTest::newRow("get no jid") << QList<QByteArray>{"get"} << QByteArray("Recur(): Arg \"jid\" missing");
-        QTest::newRow("get extra") << QList<QByteArray>{"get", "J", "x"} << QByteArray("Recur(): Arg \"3\" unexpected: x");
+        QTest::newRow("get extra") << QList<QByteArray>{"get", "J", "x"}
+                                   << QByteArray("Recur(): Arg \"3\" unexpected: x");
         QTest::newRow("update no jid") << QList<QByteArray>{"update"} << QByteArray("Recur(): Arg \"jid\" missing");
         QTest::newRow("update zero interval") << QList<QByteArray>{"update", "J", "interval", "0"}
                                               << QByteArray("Recur(): Arg \"interval\" not above 0: 0");
@@ -410,12 +412,12 @@ private slots:
                                          << QByteArray("Recur(): Arg \"data\" not JSON: nope");
         QTest::newRow("update bad retries") << QList<QByteArray>{"update", "J", "retries", "1.5"}
                                             << QByteArray("Recur(): Arg \"retries\" not a whole number >= 0: 1.5");
-        QTest::newRow("update empty queue") << QList<QByteArray>{"update", "J", "queue", ""}
-                                            << QByteArray("Recur(): Arg \"queue\" missing");
-        QTest::newRow("update empty klass") << QList<QByteArray>{"update", "J", "klass", ""}
-                                            << QByteArray("Recur(): Arg \"klass\" missing");
-        QTest::newRow("update unknown option") << QList<QByteArray>{"update", "J", "tags", "[]"}
-                                               << QByteArray("Recur(): Arg \"tags\" unknown option");
+        QTest::newRow("update empty queue")
+            << QList<QByteArray>{"update", "J", "queue", ""} << QByteArray("Recur(): Arg \"queue\" missing");
+        QTest::newRow("update empty klass")
+            << QList<QByteArray>{"update", "J", "klass", ""} << QByteArray("Recur(): Arg \"klass\" missing");
+        QTest::newRow("update unknown option")
+            << QList<QByteArray>{"update", "J", "tags", "[]"} << QByteArray("Recur(): Arg \"tags\" unknown option");
         // A good option before a bad one is not applied either.
         QTest::newRow("update good then bad") << QList<QByteArray>{"update", "J", "priority", "9", "interval", "x"}
                                               << QByteArray("Recur(): Arg \"interval\" not a number: x");

@@ -11,11 +11,9 @@ class TestLuaRetry final : public QObject
     static constexpr double T = 1763683200;
     QlessFixture m_qless;
 
-    RedisValue retry(const QByteArray &jid, const QByteArray &worker, double now,
-                     const QList<QByteArray> &extra = {})
+    RedisValue retry(const QByteArray &jid, const QByteArray &worker, double now, const QList<QByteArray> &extra = {})
     {
-        return m_qless.call(QStringLiteral("retry"),
-                            QList<QByteArray>{jid, "q", worker, num(now)} + extra);
+        return m_qless.call(QStringLiteral("retry"), QList<QByteArray>{jid, "q", worker, num(now)} + extra);
     }
 
 private slots:

@@ -63,10 +63,7 @@ private:
         return e;
     }
 
-    static bool close(double a, double b)
-    {
-        return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
-    }
+    static bool close(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b)); }
 
     QJsonObject stats(const QByteArray &queue, double date)
     {
@@ -149,8 +146,7 @@ private slots:
     {
         const QJsonObject reply = stats("nothing", T0);
         QCOMPARE(reply.keys(), (QStringList{QStringLiteral("failed"), QStringLiteral("failures"),
-                                            QStringLiteral("retries"), QStringLiteral("run"),
-                                            QStringLiteral("wait")}));
+                                            QStringLiteral("retries"), QStringLiteral("run"), QStringLiteral("wait")}));
         compareCounters(reply, 0, 0, 0);
         compareFigures(reply.value(QStringLiteral("wait")).toObject(), expect({}));
         compareFigures(reply.value(QStringLiteral("run")).toObject(), expect({}));
@@ -161,8 +157,7 @@ private slots:
     void waitTimesFillTheExpectedBins()
     {
         // Each job is put `wait` seconds before it is popped; all pops fall on day T0.
-        const QList<double> waits{0, 1, 30.75, 59, 60, 61, 3599, 3600, 86399, 86400,
-                                  5 * Day + 5, 6 * Day, 9 * Day};
+        const QList<double> waits{0, 1, 30.75, 59, 60, 61, 3599, 3600, 86399, 86400, 5 * Day + 5, 6 * Day, 9 * Day};
         for (int i = 0; i < waits.size(); ++i) {
             const QByteArray jid = "w" + QByteArray::number(i);
             const double popped = T0 + 40000 + i; // all within the first lock's 60 s: none stalls
@@ -176,8 +171,8 @@ private slots:
         compareCounters(reply, 0, 0, 0);
 
         // The boundaries the issue names, bin by bin.
-        const QJsonArray histogram = reply.value(QStringLiteral("wait")).toObject()
-                                         .value(QStringLiteral("histogram")).toArray();
+        const QJsonArray histogram =
+            reply.value(QStringLiteral("wait")).toObject().value(QStringLiteral("histogram")).toArray();
         QCOMPARE(histogram.at(59).toInt(), 1);  // 59 s -> s59
         QCOMPARE(histogram.at(60).toInt(), 2);  // 60 s, 61 s -> m1
         QCOMPARE(histogram.at(118).toInt(), 1); // 3599 s -> m59
@@ -209,8 +204,7 @@ private slots:
         compareFigures(reply.value(QStringLiteral("run")).toObject(), expect(runs));
 
         // Waits are counted on the day of the pop: only the pops that fell on day T0 are here.
-        compareFigures(reply.value(QStringLiteral("wait")).toObject(),
-                       expect(QList<double>(waitsOnT0, 0.0)));
+        compareFigures(reply.value(QStringLiteral("wait")).toObject(), expect(QList<double>(waitsOnT0, 0.0)));
         QCOMPARE(waitsOnT0, 5); // runs up to 3600 s were popped on day T0 itself
         // The pop a day and more before lands on the earlier days.
         const QJsonObject before = stats("q", T0 - 1);
@@ -282,13 +276,12 @@ private slots:
             QCOMPARE(wait.value(QStringLiteral("count")).toInt(), 1);
             QVERIFY(close(wait.value(QStringLiteral("mean")).toDouble(), 20));
         }
-        QCOMPARE(stats("q", T0 - 1).value(QStringLiteral("wait")).toObject()
-                     .value(QStringLiteral("count")).toInt(), 0);
-        QCOMPARE(stats("q", T0 + 2 * Day).value(QStringLiteral("wait")).toObject()
-                     .value(QStringLiteral("count")).toInt(), 0);
+        QCOMPARE(stats("q", T0 - 1).value(QStringLiteral("wait")).toObject().value(QStringLiteral("count")).toInt(), 0);
+        QCOMPARE(
+            stats("q", T0 + 2 * Day).value(QStringLiteral("wait")).toObject().value(QStringLiteral("count")).toInt(),
+            0);
         // Another queue's figures are its own.
-        QCOMPARE(stats("other", T0).value(QStringLiteral("wait")).toObject()
-                     .value(QStringLiteral("count")).toInt(), 0);
+        QCOMPARE(stats("other", T0).value(QStringLiteral("wait")).toObject().value(QStringLiteral("count")).toInt(), 0);
     }
 
     void failuresAndFailedCounters()
@@ -296,8 +289,8 @@ private slots:
         for (const QByteArray &jid : {QByteArray("a"), QByteArray("b")}) {
             m_fixture.put("fq", jid, T0 + 100);
             QCOMPARE(m_fixture.pop("fq", "worker", 1, T0 + 101), QList<QByteArray>{jid});
-            QCOMPARE(m_fixture.call(QStringLiteral("fail"),
-                                    {jid, "worker", "boom", "it broke", num(T0 + 102)}).bytes, jid);
+            QCOMPARE(m_fixture.call(QStringLiteral("fail"), {jid, "worker", "boom", "it broke", num(T0 + 102)}).bytes,
+                     jid);
         }
         compareCounters(stats("fq", T0), 0, 2, 2);
 
@@ -351,9 +344,8 @@ private slots:
     {
         // Written directly, as a writer with more day bins would: d7, d30, d100 belong in d6.
         const QByteArray key = dayKey("wait", T0, "q");
-        m_fixture.command({"HSET", key, "total", "12", "mean", "10", "vk", "0", "s5", "2",
-                           "d6", "1", "d7", "2", "d30", "3", "d100", "4",
-                           "dx", "50", "d", "60", "d7x", "70"});
+        m_fixture.command({"HSET", key, "total", "12", "mean", "10", "vk", "0",  "s5", "2",  "d6",  "1",
+                           "d7",   "2", "d30",   "3",  "d100", "4",  "dx", "50", "d",  "60", "d7x", "70"});
         const QJsonObject wait = stats("q", T0).value(QStringLiteral("wait")).toObject();
         const QJsonArray histogram = wait.value(QStringLiteral("histogram")).toArray();
         QCOMPARE(histogram.size(), 148);
@@ -438,8 +430,8 @@ private slots:
         QTest::newRow("empty queue") << QList<QByteArray>{"", "4102444800"}
                                      << QByteArray("Stats(): Arg \"queue\" missing");
         QTest::newRow("no date") << QList<QByteArray>{"q"} << QByteArray("Stats(): Arg \"date\" missing");
-        QTest::newRow("date not a number") << QList<QByteArray>{"q", "abc"}
-                                           << QByteArray("Stats(): Arg \"date\" not a number: abc");
+        QTest::newRow("date not a number")
+            << QList<QByteArray>{"q", "abc"} << QByteArray("Stats(): Arg \"date\" not a number: abc");
         QTest::newRow("date inf") << QList<QByteArray>{"q", "inf"}
                                   << QByteArray("Stats(): Arg \"date\" not a number: inf");
         QTest::newRow("extra") << QList<QByteArray>{"q", "4102444800", "x"}

@@ -17,14 +17,10 @@ private:
 
     QlessFixture m_fixture;
 
-    RedisValue tag(const QList<QByteArray> &args)
-    {
-        return m_fixture.call(QStringLiteral("tag"), args);
-    }
+    RedisValue tag(const QList<QByteArray> &args) { return m_fixture.call(QStringLiteral("tag"), args); }
 
     // add/remove: the reply's JSON array as strings; a non-array reply fails the test.
-    QStringList change(const QByteArray &what, const QByteArray &jid, double now,
-                       const QList<QByteArray> &tags)
+    QStringList change(const QByteArray &what, const QByteArray &jid, double now, const QList<QByteArray> &tags)
     {
         const RedisValue reply = tag(QList<QByteArray>{what, jid, num(now)} + tags);
         QStringList out;
@@ -52,10 +48,7 @@ private:
         return out;
     }
 
-    QStringList jobTags(const QByteArray &jid)
-    {
-        return strings(m_fixture.job(jid).value(QStringLiteral("tags")));
-    }
+    QStringList jobTags(const QByteArray &jid) { return strings(m_fixture.job(jid).value(QStringLiteral("tags"))); }
 
     // ql:tags as tag -> count.
     QMap<QByteArray, qint64> tagCounts()
@@ -181,8 +174,8 @@ private slots:
         QJsonObject page = get({"p"});
         QCOMPARE(page.value(QStringLiteral("total")).toInt(), 5);
         QCOMPARE(strings(page.value(QStringLiteral("jobs"))),
-                 (QStringList{QStringLiteral("j1"), QStringLiteral("j2"), QStringLiteral("j3"),
-                              QStringLiteral("j4"), QStringLiteral("j5")}));
+                 (QStringList{QStringLiteral("j1"), QStringLiteral("j2"), QStringLiteral("j3"), QStringLiteral("j4"),
+                              QStringLiteral("j5")}));
 
         page = get({"p", "1", "2"});
         QCOMPARE(page.value(QStringLiteral("total")).toInt(), 5);
@@ -342,8 +335,7 @@ private slots:
         QTest::newRow("add no now") << QList<QByteArray>{"add", "a"} << QByteArray("Tag(): Arg \"now\" missing");
         QTest::newRow("add bad now") << QList<QByteArray>{"add", "a", "soon", "t1"}
                                      << QByteArray("Tag(): Arg \"now\" not a number: soon");
-        QTest::newRow("add no tag") << QList<QByteArray>{"add", "a", now}
-                                    << QByteArray("Tag(): Arg \"tag\" missing");
+        QTest::newRow("add no tag") << QList<QByteArray>{"add", "a", now} << QByteArray("Tag(): Arg \"tag\" missing");
         // The good tag before the empty one is not added either: all is checked first.
         QTest::newRow("add empty tag") << QList<QByteArray>{"add", "a", now, "good", ""}
                                        << QByteArray("Tag(): Arg \"tag\" missing");
@@ -355,8 +347,8 @@ private slots:
         QTest::newRow("get no tag") << QList<QByteArray>{"get"} << QByteArray("Tag(): Arg \"tag\" missing");
         QTest::newRow("get bad offset") << QList<QByteArray>{"get", "t1", "x"}
                                         << QByteArray("Tag(): Arg \"offset\" not a number: x");
-        QTest::newRow("get negative offset") << QList<QByteArray>{"get", "t1", "-1"}
-                                             << QByteArray("Tag(): Arg \"offset\" not a whole number >= 0: -1");
+        QTest::newRow("get negative offset")
+            << QList<QByteArray>{"get", "t1", "-1"} << QByteArray("Tag(): Arg \"offset\" not a whole number >= 0: -1");
         QTest::newRow("get fractional count") << QList<QByteArray>{"get", "t1", "0", "1.5"}
                                               << QByteArray("Tag(): Arg \"count\" not a whole number >= 0: 1.5");
         QTest::newRow("get extra") << QList<QByteArray>{"get", "t1", "0", "1", "x"}

@@ -20,16 +20,13 @@ private:
     {
         QByteArray channel;
         QByteArray payload;
-        bool operator==(const Message &other) const
-        {
-            return channel == other.channel && payload == other.payload;
-        }
+        bool operator==(const Message &other) const { return channel == other.channel && payload == other.payload; }
     };
 
     static const QList<QByteArray> &eventNames()
     {
-        static const QList<QByteArray> names{"put", "popped", "completed", "failed",
-                                             "stalled", "canceled", "track", "untrack"};
+        static const QList<QByteArray> names{"put",     "popped",   "completed", "failed",
+                                             "stalled", "canceled", "track",     "untrack"};
         return names;
     }
 
@@ -115,10 +112,7 @@ private:
 
     // A tracked job's jid as current qless publishes it: on ql:<event> only (the 2012 face
     // also published it on the bare <event> channel).
-    static QList<Message> onQl(const QByteArray &name, const QByteArray &jid)
-    {
-        return {{"ql:" + name, jid}};
-    }
+    static QList<Message> onQl(const QByteArray &name, const QByteArray &jid) { return {{"ql:" + name, jid}}; }
 
     // The (jid, event) pairs of the ql:log events, in order.
     static QStringList logPairs(const QList<Message> &messages)
@@ -130,10 +124,7 @@ private:
         return out;
     }
 
-    RedisValue track(const QList<QByteArray> &args)
-    {
-        return m_fixture.call(QStringLiteral("track"), args);
-    }
+    RedisValue track(const QList<QByteArray> &args) { return m_fixture.call(QStringLiteral("track"), args); }
 
     QJsonObject listing()
     {
@@ -185,10 +176,7 @@ private slots:
         drain(); // nothing left over from the previous test
     }
 
-    void emptyListing()
-    {
-        QCOMPARE(track({}).bytes, QByteArray("{\"jobs\":[],\"expired\":[]}"));
-    }
+    void emptyListing() { QCOMPARE(track({}).bytes, QByteArray("{\"jobs\":[],\"expired\":[]}")); }
 
     void trackAndUntrack()
     {
@@ -383,9 +371,8 @@ private slots:
         messages = drain();
         QVERIFY(channelMessages(messages).isEmpty());
         QCOMPARE(logPairs(messages),
-                 (QStringList{QStringLiteral("u:lock_lost"), QStringLiteral("u:failed"),
-                              QStringLiteral("u:put"), QStringLiteral("u:completed"),
-                              QStringLiteral("v:put"), QStringLiteral("v:canceled")}));
+                 (QStringList{QStringLiteral("u:lock_lost"), QStringLiteral("u:failed"), QStringLiteral("u:put"),
+                              QStringLiteral("u:completed"), QStringLiteral("v:put"), QStringLiteral("v:canceled")}));
     }
 
     void validation_data()

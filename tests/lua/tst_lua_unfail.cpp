@@ -33,8 +33,7 @@ private slots:
     {
         failJobs(5);
         QCOMPARE(m_qless.call(QStringLiteral("unfail"), {num(T + 100), "g", "dst", "2"}).integer, 2);
-        QCOMPARE(m_qless.command({"LRANGE", "ql:f:g", "0", "-1"}).strings(),
-                 (QList<QByteArray>{"j4", "j3", "j2"}));
+        QCOMPARE(m_qless.command({"LRANGE", "ql:f:g", "0", "-1"}).strings(), (QList<QByteArray>{"j4", "j3", "j2"}));
         for (const QByteArray jid : {"j0", "j1"}) {
             const QJsonObject job = m_qless.job(jid);
             QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));

@@ -17,10 +17,7 @@ private:
 
     QlessFixture m_fixture;
 
-    RedisValue workers(const QList<QByteArray> &args)
-    {
-        return m_fixture.call(QStringLiteral("workers"), args);
-    }
+    RedisValue workers(const QList<QByteArray> &args) { return m_fixture.call(QStringLiteral("workers"), args); }
 
     QJsonArray listing(double now)
     {
@@ -107,8 +104,7 @@ private slots:
     void listingMostRecentFirst()
     {
         threeWorkers();
-        const QJsonArray expected{entry("w2", 2, 0, T0 + 20), entry("w1", 1, 0, T0 + 10),
-                                  entry("w3", 0, 0, T0 + 5)};
+        const QJsonArray expected{entry("w2", 2, 0, T0 + 20), entry("w1", 1, 0, T0 + 10), entry("w3", 0, 0, T0 + 5)};
         QCOMPARE(listing(T0 + 30), expected);
     }
 
@@ -174,8 +170,8 @@ private slots:
         threeWorkers();
         const QList<QByteArray> before = m_fixture.snapshot();
         listing(T0 + 30);
-        listing(T0 + 75);             // with stalled jobs
-        listing(T0 + 5 * 86400);      // every worker past max-worker-age: not pruned
+        listing(T0 + 75);        // with stalled jobs
+        listing(T0 + 5 * 86400); // every worker past max-worker-age: not pruned
         one(T0 + 30, "w2");
         one(T0 + 75, "w1");
         one(T0 + 30, "nobody");

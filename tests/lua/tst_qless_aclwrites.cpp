@@ -61,26 +61,31 @@ class TestQlessAclWrites final : public QObject
     static QList<QList<QByteArray>> tails()
     {
         return {
-            {"running"}, {"failed"}, {"waiting"},
-            {"running", "w1", "q", "{}"},                  // complete
-            {"running", "w1", "g2", "boom", "{}"},         // fail
-            {"running", "w1", "{}"},                       // heartbeat
-            {"q", "w2", "5"},                              // pop
-            {"w2", "q2", "running", "K", "{}", "0"},       // put, moving a running job
-            {"w2", "q", "new", "K", "{}", "0"},            // put, a new job
-            {"running", "q2"}, {"failed", "q2"},           // desk.move
-            {"running", "q", "w1", "0", "g2", "boom"},     // retry
-            {"track", "failed"}, {"untrack", "running"}, {"add", "waiting", "t2"},
-            {"heartbeat", "10"},                           // config.set
-            {"retry", "g", "10", "0", "run:1"},            // desk.failedaction
-            {"key1", "desk.move", "failed", "q2"},         // desk.once
+            {"running"},
+            {"failed"},
+            {"waiting"},
+            {"running", "w1", "q", "{}"},            // complete
+            {"running", "w1", "g2", "boom", "{}"},   // fail
+            {"running", "w1", "{}"},                 // heartbeat
+            {"q", "w2", "5"},                        // pop
+            {"w2", "q2", "running", "K", "{}", "0"}, // put, moving a running job
+            {"w2", "q", "new", "K", "{}", "0"},      // put, a new job
+            {"running", "q2"},
+            {"failed", "q2"},                          // desk.move
+            {"running", "q", "w1", "0", "g2", "boom"}, // retry
+            {"track", "failed"},
+            {"untrack", "running"},
+            {"add", "waiting", "t2"},
+            {"heartbeat", "10"},                   // config.set
+            {"retry", "g", "10", "0", "run:1"},    // desk.failedaction
+            {"key1", "desk.move", "failed", "q2"}, // desk.once
             {"q"},
         };
     }
 
     struct Outcome
     {
-        QStringList halfWritten; // refused after writing
+        QStringList halfWritten;   // refused after writing
         QStringList refusedInside; // refused by Redis inside the script: the check missed it
         QSet<QString> refusedByCheck;
         QSet<QString> ran;
@@ -181,8 +186,8 @@ private slots:
         const Outcome outcome = callEverything("nochannels");
         QVERIFY2(outcome.halfWritten.isEmpty(), qPrintable(outcome.halfWritten.join(QLatin1Char('\n'))));
         QVERIFY2(outcome.refusedInside.isEmpty(), qPrintable(outcome.refusedInside.join(QLatin1Char('\n'))));
-        for (const char *writer : {"put", "pop", "complete", "fail", "retry", "cancel", "timeout", "track",
-                                   "desk.move", "desk.failedaction", "desk.once", "config.set"})
+        for (const char *writer : {"put", "pop", "complete", "fail", "retry", "cancel", "timeout", "track", "desk.move",
+                                   "desk.failedaction", "desk.once", "config.set"})
             QVERIFY2(outcome.refusedByCheck.contains(QLatin1String(writer)), writer);
         for (const char *reader : {"get", "config.get", "desk.queues", "desk.get", "desk.failed", "desk.jobs"})
             QVERIFY2(outcome.ran.contains(QLatin1String(reader)), reader);
@@ -234,7 +239,8 @@ private slots:
         QVERIFY2(outcome.halfWritten.isEmpty(), qPrintable(outcome.halfWritten.join(QLatin1Char('\n'))));
         QVERIFY2(outcome.refusedInside.isEmpty(), qPrintable(outcome.refusedInside.join(QLatin1Char('\n'))));
         for (const char *writer : {"put", "pop", "fail", "heartbeat", "retry"})
-            QVERIFY2(outcome.ran.contains(QLatin1String(writer)) && !outcome.refusedByCheck.contains(QLatin1String(writer)),
+            QVERIFY2(outcome.ran.contains(QLatin1String(writer))
+                         && !outcome.refusedByCheck.contains(QLatin1String(writer)),
                      writer);
         for (const char *writer : {"complete", "desk.once"})
             QVERIFY2(outcome.refusedByCheck.contains(QLatin1String(writer)), writer);

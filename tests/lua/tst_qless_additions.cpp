@@ -21,8 +21,7 @@ private:
     {
         return m_q.qless(command, now, args);
     }
-    RedisValue put(double now, const QByteArray &jid, const QByteArray &queue = "queue",
-                   const QByteArray &delay = "0")
+    RedisValue put(double now, const QByteArray &jid, const QByteArray &queue = "queue", const QByteArray &delay = "0")
     {
         return lua("put", now, {"worker", queue, jid, "klass", "{}", delay});
     }
@@ -35,10 +34,11 @@ private:
     }
     static const QList<QByteArray> &numericOptions()
     {
-        static const QList<QByteArray> options{
-            "heartbeat", "grace-period", "stats-history", "histogram-history", "jobs-history",
-            "jobs-history-count", "max-worker-age", "max-job-history", "queue-heartbeat",
-            "queue-max-concurrency"};
+        static const QList<QByteArray> options{"heartbeat",       "grace-period",
+                                               "stats-history",   "histogram-history",
+                                               "jobs-history",    "jobs-history-count",
+                                               "max-worker-age",  "max-job-history",
+                                               "queue-heartbeat", "queue-max-concurrency"};
         return options;
     }
 
@@ -100,8 +100,7 @@ private slots:
     void argumentsAreFiniteDecimals()
     {
         for (const QByteArray &delay : QList<QByteArray>{"0x10", "inf", "nan", " 5", "1e999"}) {
-            QLESS_VERIFY_REFUSED(lua("put", 0, {"worker", "queue", "jid", "klass", "{}", delay}),
-                                 "not a number");
+            QLESS_VERIFY_REFUSED(lua("put", 0, {"worker", "queue", "jid", "klass", "{}", delay}), "not a number");
             QVERIFY(lua("get", 0, {"jid"}).isNil());
         }
         QLESS_VERIFY_REFUSED(m_q.qlessRaw({}, {"queues", "0x10"}), "not a number");
@@ -133,9 +132,9 @@ private slots:
         lua("recur.update", 3, {"r", "queue", "moved-queue"});
         QStringList names = listedQueues();
         names.sort();
-        QCOMPARE(names, (QStringList{QStringLiteral("moved-queue"), QStringLiteral("next-queue"),
-                                     QStringLiteral("put-queue"), QStringLiteral("queue"),
-                                     QStringLiteral("recur-queue")}));
+        QCOMPARE(names,
+                 (QStringList{QStringLiteral("moved-queue"), QStringLiteral("next-queue"), QStringLiteral("put-queue"),
+                              QStringLiteral("queue"), QStringLiteral("recur-queue")}));
     }
 
     // --- smaller points ---
@@ -168,8 +167,8 @@ private slots:
     {
         put(0, "jid");
         lua("pop", 8 * 86400, {"queue", "worker", "1"}); // waited eight days, counted on the pop's day
-        const QJsonObject wait = m_q.qlessJson("stats", 0, {"queue", num(8 * 86400)}).toObject()
-                                     .value(QStringLiteral("wait")).toObject();
+        const QJsonObject wait =
+            m_q.qlessJson("stats", 0, {"queue", num(8 * 86400)}).toObject().value(QStringLiteral("wait")).toObject();
         QCOMPARE(wait.value(QStringLiteral("count")).toInt(), 1);
         const QJsonArray histogram = wait.value(QStringLiteral("histogram")).toArray();
         int sum = 0;

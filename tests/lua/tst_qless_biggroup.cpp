@@ -42,8 +42,8 @@ redis.call('sadd', 'ql:failures', group)
 redis.call('hincrby', 'ql:s:stats:' .. base .. ':q', 'failed', size)
 return redis.call('llen', 'ql:f:' .. group)
 )";
-        const RedisValue reply = m_q.command({"EVAL", script, "0", group, QByteArray::number(size), num(T),
-                                              sameTime ? "0" : "1"});
+        const RedisValue reply =
+            m_q.command({"EVAL", script, "0", group, QByteArray::number(size), num(T), sameTime ? "0" : "1"});
         QVERIFY2(!reply.isError(), reply.bytes.constData());
         QCOMPARE(reply.integer, qint64(size));
     }
@@ -55,15 +55,13 @@ return redis.call('llen', 'ql:f:' .. group)
     {
         return m_q.command({"LRANGE", "ql:f:" + group, "0", "-1"}).strings();
     }
-    qint64 failedToday()
-    {
-        return m_q.command({"HGET", "ql:s:stats:" + num(T) + ":q", "failed"}).bytes.toLongLong();
-    }
+    qint64 failedToday() { return m_q.command({"HGET", "ql:s:stats:" + num(T) + ":q", "failed"}).bytes.toLongLong(); }
     void mustWork(const RedisValue &reply) { QVERIFY2(!reply.isError(), reply.bytes.constData()); }
 
     // `act` takes each of `gone` out of the group: afterwards the list is the one before without
     // them, in the same order, the day's count lower by as many, and no entry names one of them.
-    void checkLeaves(const QByteArray &group, const QList<QByteArray> &gone, const std::function<void(const QByteArray &)> &act)
+    void checkLeaves(const QByteArray &group, const QList<QByteArray> &gone,
+                     const std::function<void(const QByteArray &)> &act)
     {
         const QList<QByteArray> before = list(group);
         const qint64 failedBefore = failedToday();
@@ -85,8 +83,9 @@ return redis.call('llen', 'ql:f:' .. group)
     // Deep in the list (around its middle, a quarter and three quarters down) and near each end.
     QList<QByteArray> spread(const QByteArray &group)
     {
-        return {jid(group, Size / 2), jid(group, Size / 2 + 1), jid(group, Size / 2 - 1), jid(group, Size / 4),
-                jid(group, 3 * Size / 4), jid(group, 3), jid(group, Size - 3)};
+        return {jid(group, Size / 2), jid(group, Size / 2 + 1), jid(group, Size / 2 - 1),
+                jid(group, Size / 4), jid(group, 3 * Size / 4), jid(group, 3),
+                jid(group, Size - 3)};
     }
 
 private slots:

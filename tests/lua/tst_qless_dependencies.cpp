@@ -49,7 +49,10 @@ private:
     {
         return canonical(m_q.qlessJson("get", 0, {jid}).toObject().value(QLatin1String(field)));
     }
-    static QByteArray jidOf(const QJsonValue &job) { return job.toObject().value(QStringLiteral("jid")).toString().toUtf8(); }
+    static QByteArray jidOf(const QJsonValue &job)
+    {
+        return job.toObject().value(QStringLiteral("jid")).toString().toUtf8();
+    }
     void complete(double now, const QByteArray &jid, const QList<QByteArray> &options = {})
     {
         const RedisValue reply = lua("complete", now, QList<QByteArray>{jid, "worker", "queue", "{}"} + options);

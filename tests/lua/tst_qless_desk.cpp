@@ -60,8 +60,7 @@ class TestQlessDesk final : public QObject
     void seedEverything()
     {
         for (int i = 0; i < 8; ++i)
-            put(T + i, "a", "j" + QByteArray::number(i), {"tags", i % 2 ? "[\"odd\"]" : "[\"even\"]"},
-                i == 5 ? 10 : 0);
+            put(T + i, "a", "j" + QByteArray::number(i), {"tags", i % 2 ? "[\"odd\"]" : "[\"even\"]"}, i == 5 ? 10 : 0);
         mustWork(lua("pop", T + 10, {"a", "w1", "3"}));
         mustWork(lua("fail", T + 11, {"j1", "w1", "boom", "it broke", "{}"}));
         mustWork(lua("timeout", T + 12, {"j2"}));
@@ -69,7 +68,8 @@ class TestQlessDesk final : public QObject
         mustWork(lua("track", T, {"track", "j3"}));
         m_q.command({"ZADD", "ql:tracked", "1", "gone"});
         m_q.command({"ZADD", "ql:workers", num(T - 200000), "ancient"});
-        m_q.command({"HSET", "ql:j:j4", "history", R"([{"q":"a","put":1700000000,"popped":1700000005,"worker":"w9"}])"});
+        m_q.command(
+            {"HSET", "ql:j:j4", "history", R"([{"q":"a","put":1700000000,"popped":1700000005,"worker":"w9"}])"});
     }
 
 private slots:
@@ -210,10 +210,13 @@ private slots:
         m_q.command({"ZADD", "ql:workers", num(T - 200000), "ancient"});
         const QJsonArray list = json("desk.workers", T + 2).toArray();
         QCOMPARE(list.size(), 1);
-        QCOMPARE(canonical(list.at(0)), canonicalJson(R"({"name":"busy","jobs":1,"stalled":0,"last":)" + num(T + 1) + "}"));
+        QCOMPARE(canonical(list.at(0)),
+                 canonicalJson(R"({"name":"busy","jobs":1,"stalled":0,"last":)" + num(T + 1) + "}"));
         QCOMPARE(m_q.command({"ZSCORE", "ql:workers", "ancient"}).bytes.isEmpty(), false);
-        QCOMPARE(canonical(json("desk.workers", T + 2, {"busy"})), canonicalJson(R"({"jobs":["j"],"stalled":[],"jobs_total":1,"stalled_total":0})"));
-        QCOMPARE(canonical(json("desk.workers", T + 500, {"busy"})), canonicalJson(R"({"jobs":[],"stalled":["j"],"jobs_total":0,"stalled_total":1})"));
+        QCOMPARE(canonical(json("desk.workers", T + 2, {"busy"})),
+                 canonicalJson(R"({"jobs":["j"],"stalled":[],"jobs_total":1,"stalled_total":0})"));
+        QCOMPARE(canonical(json("desk.workers", T + 500, {"busy"})),
+                 canonicalJson(R"({"jobs":[],"stalled":["j"],"jobs_total":0,"stalled_total":1})"));
     }
 
     // desk.workerpage: every worker within max-worker-age, least recently seen first, in pages of
@@ -232,7 +235,8 @@ private slots:
         do {
             QList<QByteArray> args{"333"};
             if (!next.isEmpty())
-                args << next.value(QStringLiteral("since")).toString().toUtf8() << next.value(QStringLiteral("after")).toString().toUtf8();
+                args << next.value(QStringLiteral("since")).toString().toUtf8()
+                     << next.value(QStringLiteral("after")).toString().toUtf8();
             const QJsonObject page = json("desk.workerpage", T, args).toObject();
             QCOMPARE(page.value(QStringLiteral("total")).toInt(), pages < 2 ? 2500 : 2499);
             const QJsonArray workers = page.value(QStringLiteral("workers")).toArray();
@@ -255,7 +259,7 @@ private slots:
         QVERIFY(std::is_sorted(lasts.cbegin(), lasts.cend()));
         QCOMPARE(listed.size(), 2500);
         QVERIFY(!listed.contains("ancient"));
-        QCOMPARE(reads, 2501); // w0 twice
+        QCOMPARE(reads, 2501);                                        // w0 twice
         QCOMPARE(m_q.command({"ZCARD", "ql:workers"}).integer, 2500); // nothing pruned: 2,499 and ancient
         QLESS_VERIFY_REFUSED(lua("desk.workerpage", T, {"1001"}), "must be 1 to 1000");
         QLESS_VERIFY_REFUSED(lua("desk.workerpage", T, {"10", "x"}), "since");
@@ -275,14 +279,16 @@ private slots:
         QCOMPARE(grp.value(QStringLiteral("name")).toString(), QStringLiteral("grp"));
         QCOMPARE(grp.value(QStringLiteral("count")).toInt(), 4);
         // The head of the list is 'ghost', a jid without a job: marked, not a failure to read.
-        QCOMPARE(canonical(grp.value(QStringLiteral("newest"))), canonicalJson(R"({"jid": "ghost", "damaged": "job gone"})"));
+        QCOMPARE(canonical(grp.value(QStringLiteral("newest"))),
+                 canonicalJson(R"({"jid": "ghost", "damaged": "job gone"})"));
         const QJsonObject page = json("desk.failed", T + 3, {"grp", "0", "2"}).toObject();
         QCOMPARE(page.value(QStringLiteral("total")).toInt(), 4);
         const QJsonArray jobs = page.value(QStringLiteral("jobs")).toArray();
         QCOMPARE(canonical(jobs.at(0)), canonicalJson(R"({"jid": "ghost", "state": "missing"})"));
         QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("jid")).toString(), QStringLiteral("f3"));
         QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
-        QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("time")).toDouble(), T + 1); // the pop (qless's fail keeps it)
+        QCOMPARE(jobs.at(1).toObject().value(QStringLiteral("time")).toDouble(),
+                 T + 1); // the pop (qless's fail keeps it)
         const QJsonObject none = json("desk.failed", T + 3, {"grp", "0", "0"}).toObject();
         QCOMPARE(canonical(none), canonicalJson(R"({"total": 4, "jobs": []})"));
     }
@@ -316,8 +322,12 @@ private slots:
         QCOMPARE(newest.value(QStringLiteral("worker")).toString(), QStringLiteral("w"));
         QCOMPARE(newest.value(QStringLiteral("queue")).toString(), QStringLiteral("q"));
         QCOMPARE(byName.value(QStringLiteral("spoilt")).value(QStringLiteral("count")).toInt(), 0);
-        QVERIFY(byName.value(QStringLiteral("spoilt")).value(QStringLiteral("newest")).toObject()
-                    .value(QStringLiteral("damaged")).toString().contains(QLatin1String("WRONGTYPE")));
+        QVERIFY(byName.value(QStringLiteral("spoilt"))
+                    .value(QStringLiteral("newest"))
+                    .toObject()
+                    .value(QStringLiteral("damaged"))
+                    .toString()
+                    .contains(QLatin1String("WRONGTYPE")));
         const QJsonObject bad = byName.value(QStringLiteral("badjob")).value(QStringLiteral("newest")).toObject();
         QCOMPARE(bad.value(QStringLiteral("jid")).toString(), QStringLiteral("bad"));
         QVERIFY(bad.value(QStringLiteral("damaged")).toString().contains(QLatin1String("WRONGTYPE")));
@@ -374,9 +384,14 @@ private slots:
         const QJsonArray jobs = page.value(QStringLiteral("jobs")).toArray();
         QCOMPARE(jids(jobs), (Names{"zs", "str", "f2", "f1"}));
         for (int i : {0, 1}) {
-            const QString why = jobs.at(i).toObject().value(QStringLiteral("unreadable")).toObject()
-                                    .value(QStringLiteral("job")).toString();
-            QVERIFY2(why.contains(QLatin1String("WRONGTYPE")) || why.contains(QLatin1String("not a hash")), qPrintable(why));
+            const QString why = jobs.at(i)
+                                    .toObject()
+                                    .value(QStringLiteral("unreadable"))
+                                    .toObject()
+                                    .value(QStringLiteral("job"))
+                                    .toString();
+            QVERIFY2(why.contains(QLatin1String("WRONGTYPE")) || why.contains(QLatin1String("not a hash")),
+                     qPrintable(why));
         }
         QCOMPARE(jobs.at(2).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
         const QJsonObject tracked = json("desk.tracked", T + 3).toObject();
@@ -394,10 +409,11 @@ private slots:
         put(T, "q", "old");
         mustWork(lua("track", T, {"track", "old"}));
         m_q.command({"DEL", "ql:j:old-history"});
-        m_q.command({"HSET", "ql:j:old", "history", R"([{"q":"q","put":1700000000,"popped":1700000005,"worker":"w9"}])"});
+        m_q.command(
+            {"HSET", "ql:j:old", "history", R"([{"q":"q","put":1700000000,"popped":1700000005,"worker":"w9"}])"});
         const QJsonObject listing = json("desk.tracked", T + 1).toObject();
-        const QJsonArray history = listing.value(QStringLiteral("jobs")).toArray().at(0).toObject()
-                                       .value(QStringLiteral("history")).toArray();
+        const QJsonArray history =
+            listing.value(QStringLiteral("jobs")).toArray().at(0).toObject().value(QStringLiteral("history")).toArray();
         QCOMPARE(canonical(history), canonicalJson(R"([{"when":1700000000,"what":"put","q":"q"},
                                                        {"when":1700000005,"what":"popped","worker":"w9"}])"));
         QCOMPARE(m_q.command({"EXISTS", "ql:j:old-history"}).integer, 0);
@@ -461,7 +477,8 @@ private slots:
     {
         put(T, "q", "a", {"tags", R"(["solo", "pair"])"});
         put(T, "q", "b", {"tags", R"(["pair"])"});
-        QCOMPARE(canonical(json("desk.tags", T)), canonicalJson(R"([{"tag":"pair","count":2},{"tag":"solo","count":1}])"));
+        QCOMPARE(canonical(json("desk.tags", T)),
+                 canonicalJson(R"([{"tag":"pair","count":2},{"tag":"solo","count":1}])"));
         QCOMPARE(canonical(json("desk.tags", T, {"1", "1"})), canonicalJson(R"([{"tag":"solo","count":1}])"));
         // qless's tag top leaves out a tag on a single job.
         QCOMPARE(canonical(json("tag", T, {"top"})), canonicalJson(R"(["pair"])"));
@@ -489,7 +506,8 @@ private slots:
         mustWork(lua("pop", T + 5, {"other", "w", "1"}));
         mustWork(lua("fail", T + 6, {"j", "w", "grp", "m", "{}"}));
         QCOMPARE(lua("desk.move", T + 7, {"j", "", "failed"}).bytes, QByteArray("waiting"));
-        QCOMPARE(json("get", T + 8, {"j"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("other"));
+        QCOMPARE(json("get", T + 8, {"j"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("other"));
         QCOMPARE(m_q.command({"EXISTS", "ql:f:grp"}).integer, 0);
         QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
     }
@@ -523,7 +541,8 @@ private slots:
         }
         const QByteArray receipt = lua("desk.failedaction", T + 3, {"retry", "grp", "2", "0", "k1"}).bytes;
         QCOMPARE(canonicalJson(receipt), canonicalJson(R"({"taken":2,"done":2,"skipped":{},"unkept":0})"));
-        QCOMPARE(json("get", T + 4, {"r1"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(json("get", T + 4, {"r1"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("waiting"));
         QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).elements.size(), 1);
         QCOMPARE(canonicalJson(m_q.command({"GET", "ql:receipt:k1"}).bytes), canonicalJson(receipt));
         QVERIFY(m_q.command({"TTL", "ql:receipt:k1"}).integer > 86000);
@@ -534,7 +553,8 @@ private slots:
         // Move the last one elsewhere; the group empties and leaves ql:failures.
         QCOMPARE(canonicalJson(lua("desk.failedaction", T + 6, {"move", "grp", "5", "0", "k2", "elsewhere"}).bytes),
                  canonicalJson(R"({"taken":1,"done":1,"skipped":{},"unkept":0})"));
-        QCOMPARE(json("get", T + 7, {"r3"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("elsewhere"));
+        QCOMPARE(json("get", T + 7, {"r3"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("elsewhere"));
         QCOMPARE(m_q.command({"SISMEMBER", "ql:failures", "grp"}).integer, 0);
     }
 
@@ -549,26 +569,34 @@ private slots:
             mustWork(lua("fail", T + 2, {jid, "w", "grp", "m", "{}"}));
         }
         m_q.command({"HSET", "ql:j:a1", "queue", ""}); // retry leaves it in place: no queue
-        const QJsonObject first = QJsonDocument::fromJson(
-            lua("desk.failedaction", T + 3, {"retry", "grp", "2", "0", "b0"}).bytes).object();
+        const QJsonObject first =
+            QJsonDocument::fromJson(lua("desk.failedaction", T + 3, {"retry", "grp", "2", "0", "b0"}).bytes).object();
         QCOMPARE(first.value(QStringLiteral("taken")).toInt(-1), 2);
         QCOMPARE(first.value(QStringLiteral("done")).toInt(-1), 1);
         // Sent with skip 0 before b0's reply came: a1, still listed, is not taken again.
-        const QJsonObject second = QJsonDocument::fromJson(
-            lua("desk.failedaction", T + 4, {"retry", "grp", "2", "0", "b1", "after", "b0"}).bytes).object();
+        const QJsonObject second =
+            QJsonDocument::fromJson(
+                lua("desk.failedaction", T + 4, {"retry", "grp", "2", "0", "b1", "after", "b0"}).bytes)
+                .object();
         QCOMPARE(second.value(QStringLiteral("taken")).toInt(-1), 2);
         QCOMPARE(second.value(QStringLiteral("done")).toInt(-1), 2);
         QCOMPARE(second.value(QStringLiteral("skipped")).toObject().size(), 0);
-        QCOMPARE(json("get", T + 5, {"a3"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
-        QCOMPARE(json("get", T + 5, {"a4"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(json("get", T + 5, {"a3"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("waiting"));
+        QCOMPARE(json("get", T + 5, {"a4"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("waiting"));
         QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).strings(), (QList<QByteArray>{"a5", "a1"}));
         // A move names its queue first, then `after`; a batch named that has no receipt adds nothing.
-        const QJsonObject third = QJsonDocument::fromJson(
-            lua("desk.failedaction", T + 6, {"move", "grp", "1", "1", "b2", "there", "after", "never-sent"}).bytes).object();
+        const QJsonObject third =
+            QJsonDocument::fromJson(
+                lua("desk.failedaction", T + 6, {"move", "grp", "1", "1", "b2", "there", "after", "never-sent"}).bytes)
+                .object();
         QCOMPARE(third.value(QStringLiteral("done")).toInt(-1), 1);
-        QCOMPARE(json("get", T + 7, {"a5"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("there"));
+        QCOMPARE(json("get", T + 7, {"a5"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("there"));
         QCOMPARE(m_q.command({"LRANGE", "ql:f:grp", "0", "-1"}).strings(), QList<QByteArray>{"a1"});
-        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T + 8, {"retry", "grp", "1", "0", "b3", "after"}), "Arg \"after\"");
+        QLESS_VERIFY_REFUSED(lua("desk.failedaction", T + 8, {"retry", "grp", "1", "0", "b3", "after"}),
+                             "Arg \"after\"");
         QLESS_VERIFY_REFUSED(lua("desk.failedaction", T + 8, {"retry", "grp", "1", "0", "b3", "after", "b0", "x"}),
                              "unexpected argument");
     }
@@ -579,20 +607,25 @@ private slots:
     void onceRunsEachKeyOnceAndKeepsItsReply()
     {
         put(T, "q", "a");
-        put(T + 0.5, "q", "b"); // after a: the pop below takes a
+        put(T + 0.5, "q", "b");                                                       // after a: the pop below takes a
         QVERIFY(lua("desk.once", T + 1, {"k-timeout", "desk.timeout", "a"}).isNil()); // a waits
         QCOMPARE(json("pop", T + 2, {"q", "w", "1"}).toArray().size(), 1);
-        QCOMPARE(json("get", T + 2, {"a"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+        QCOMPARE(json("get", T + 2, {"a"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("running"));
         QVERIFY(lua("desk.once", T + 3, {"k-timeout", "desk.timeout", "a"}).isNil()); // kept: still "not running"
-        QCOMPARE(json("get", T + 3, {"a"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+        QCOMPARE(json("get", T + 3, {"a"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("running"));
         QVERIFY(m_q.command({"TTL", "ql:receipt:k-timeout"}).integer > 86000);
 
-        QCOMPARE(lua("desk.once", T + 4, {"k-move", "desk.move", "b", "other", "waiting"}).bytes, QByteArray("waiting"));
+        QCOMPARE(lua("desk.once", T + 4, {"k-move", "desk.move", "b", "other", "waiting"}).bytes,
+                 QByteArray("waiting"));
         QCOMPARE(lua("desk.move", T + 5, {"b", "third"}).bytes, QByteArray("waiting"));
         const QList<QByteArray> before = m_q.snapshot();
-        QCOMPARE(lua("desk.once", T + 6, {"k-move", "desk.move", "b", "other", "waiting"}).bytes, QByteArray("waiting"));
+        QCOMPARE(lua("desk.once", T + 6, {"k-move", "desk.move", "b", "other", "waiting"}).bytes,
+                 QByteArray("waiting"));
         QCOMPARE(m_q.snapshot(), before);
-        QCOMPARE(json("get", T + 6, {"b"}).toObject().value(QStringLiteral("queue")).toString(), QStringLiteral("third"));
+        QCOMPARE(json("get", T + 6, {"b"}).toObject().value(QStringLiteral("queue")).toString(),
+                 QStringLiteral("third"));
 
         // Numbers, lists and true come back as they went.
         QCOMPARE(lua("desk.once", T + 7, {"k-priority", "desk.priority", "b", "4"}).integer, 4);
@@ -611,13 +644,15 @@ private slots:
         QLESS_VERIFY_REFUSED(lua("desk.once", T, {"", "desk.track", "p"}), "Arg \"key\" empty");
         QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k"}), "Arg \"command\" missing");
         QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k", "nosuch", "p"}), "not a command it can run");
-        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k", "desk.once", "k2", "desk.track", "p"}), "not a command it can run");
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k", "desk.once", "k2", "desk.track", "p"}),
+                             "not a command it can run");
         // A refused command changed nothing and leaves no receipt: it may be sent again.
         QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k-dep", "cancel", "p"}), "is a dependency of");
         QCOMPARE(m_q.command({"EXISTS", "ql:receipt:k-dep"}).integer, 0);
         // One key, another command: refused rather than answered with the other's reply.
         QCOMPARE(lua("desk.once", T, {"k-one", "desk.track", "p"}).integer, 1);
-        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k-one", "desk.untrack", "p"}), "holds the receipt of something else");
+        QLESS_VERIFY_REFUSED(lua("desk.once", T, {"k-one", "desk.untrack", "p"}),
+                             "holds the receipt of something else");
         QCOMPARE(m_q.command({"ZCARD", "ql:tracked"}).integer, 1);
     }
 
@@ -633,9 +668,11 @@ private slots:
         m_q.command({"LPUSH", "ql:f:grp", "ghost"});
         const QByteArray receipt = lua("desk.failedaction", T + 3, {"cancel", "grp", "5", "0", "k"}).bytes;
         QCOMPARE(canonicalJson(receipt),
-                 canonicalJson(R"({"taken":3,"done":1,"skipped":{"has dependents":["c1"],"missing":["ghost"]},"unkept":0})"));
+                 canonicalJson(
+                     R"({"taken":3,"done":1,"skipped":{"has dependents":["c1"],"missing":["ghost"]},"unkept":0})"));
         QCOMPARE(m_q.command({"EXISTS", "ql:j:c2"}).integer, 0);
-        QCOMPARE(json("get", T + 4, {"c1"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("failed"));
+        QCOMPARE(json("get", T + 4, {"c1"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("failed"));
         QCOMPARE(strings(m_q.qlessJson("failed", T + 4, {"grp"}).toObject().value(QStringLiteral("jobs"))),
                  Names{"c1"});
     }
@@ -669,7 +706,8 @@ private slots:
         put(T + 1, "q", "waits", {"depends", R"(["j"])"});
         QVERIFY(lua("desk.depends.off", T + 2, {"j", "all"}).isNil()); // j is waiting, not depends
         QCOMPARE(lua("desk.depends.off", T + 2, {"waits", "all"}).integer, 1);
-        QCOMPARE(json("get", T + 3, {"waits"}).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(json("get", T + 3, {"waits"}).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("waiting"));
     }
 
     void recurringTemplates()

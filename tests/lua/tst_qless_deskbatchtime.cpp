@@ -42,10 +42,7 @@ class TestQlessDeskBatchTime final : public QObject
     }
     QList<QByteArray> group() { return m_q.command({"LRANGE", "ql:f:g", "0", "-1"}).strings(); }
     QByteArray state(const QByteArray &jid) { return m_q.command({"HGET", "ql:j:" + jid, "state"}).bytes; }
-    static int field(const QJsonObject &reply, const char *name)
-    {
-        return reply.value(QLatin1String(name)).toInt(-1);
-    }
+    static int field(const QJsonObject &reply, const char *name) { return reply.value(QLatin1String(name)).toInt(-1); }
 
 private slots:
     void initTestCase()

@@ -53,8 +53,11 @@ private slots:
         QCOMPARE(lua("desk.jobs", T, {"complete", "0", "1000"}).strings().size(), 1);
         QCOMPARE(json("desk.peek", T, {"q", "1000"}).toArray().size(), 1);
         QCOMPARE(json("desk.tags", T, {"0", "1000"}).toArray().size(), 1);
-        QCOMPARE(json("desk.failed", T, {"grp", "0", "1000"}).toObject().value(QStringLiteral("jobs")).toArray().size(), 1);
-        QCOMPARE(json("desk.failed", T, {"grp", "0", "1000", "summaries"}).toObject().value(QStringLiteral("total")).toInt(), 1);
+        QCOMPARE(json("desk.failed", T, {"grp", "0", "1000"}).toObject().value(QStringLiteral("jobs")).toArray().size(),
+                 1);
+        QCOMPARE(
+            json("desk.failed", T, {"grp", "0", "1000", "summaries"}).toObject().value(QStringLiteral("total")).toInt(),
+            1);
 
         QLESS_VERIFY_REFUSED(lua("desk.jobs", T, {"waiting", "q", "0", "1001"}), "Arg \"count\" must be 0 to 1000");
         QLESS_VERIFY_REFUSED(lua("desk.jobs", T, {"complete", "0", "1001"}), "Arg \"count\" must be 0 to 1000");
@@ -122,10 +125,11 @@ private slots:
         QCOMPARE(all.value(QStringLiteral("total")).toInt(), 6);
         QCOMPARE(all.value(QStringLiteral("counted")).toInt(), 6);
         QCOMPARE(all.value(QStringLiteral("expired")).toInt(), 1);
-        QCOMPARE(all.value(QStringLiteral("states")).toObject(),
-                 (QJsonObject{{QStringLiteral("stalled"), 1}, {QStringLiteral("running"), 1},
-                              {QStringLiteral("waiting"), 1}, {QStringLiteral("timed out"), 1},
-                              {QStringLiteral("unreadable"), 1}}));
+        QCOMPARE(all.value(QStringLiteral("states")).toObject(), (QJsonObject{{QStringLiteral("stalled"), 1},
+                                                                              {QStringLiteral("running"), 1},
+                                                                              {QStringLiteral("waiting"), 1},
+                                                                              {QStringLiteral("timed out"), 1},
+                                                                              {QStringLiteral("unreadable"), 1}}));
         const QJsonObject first = json("desk.trackedstates", T + 100, {"2"}).toObject();
         QCOMPARE(first.value(QStringLiteral("total")).toInt(), 6);
         QCOMPARE(first.value(QStringLiteral("counted")).toInt(), 2);

@@ -85,8 +85,7 @@ class TestQlessDeskCompleted final : public QObject
             const double when = first + i * 0.001;
             m_q.command({"HSET", "ql:j:" + jid, "jid", jid, "klass", klass, "state", "complete", "queue", ""});
             m_q.command({"RPUSH", "ql:j:" + jid + "-history",
-                         "[" + num(when - 2) + ",\"put\",{\"q\":\"" + queue + "\"}]",
-                         "[" + num(when) + ",\"done\"]"});
+                         "[" + num(when - 2) + ",\"put\",{\"q\":\"" + queue + "\"}]", "[" + num(when) + ",\"done\"]"});
             m_q.command({"ZADD", "ql:completed", num(when), jid});
         }
     }
@@ -122,7 +121,7 @@ private slots:
         QCOMPARE(all({"klass", "Crawl::"}, 10), (Names{"noted", "m1", "c2", "c1"}));
         QCOMPARE(all({"klass", "Fetch", "queue", "crawl"}, 10), (Names{"c2", "c1"}));
         QCOMPARE(all({"klass", "crawl::robots"}, 10), Names{"noted"}); // any case
-        QCOMPARE(all({"queue", "craw"}, 10), Names{}); // a queue by its whole name
+        QCOMPARE(all({"queue", "craw"}, 10), Names{});                 // a queue by its whole name
         QCOMPARE(all({}, 10), (Names{"noted", "m1", "c2", "p1", "c1"}));
         // One at a time: the same jobs, a call each.
         int calls = 0;

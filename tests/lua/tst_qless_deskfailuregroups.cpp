@@ -167,14 +167,21 @@ private slots:
         const QByteArray a1801 = QByteArray(1801, 'a');
         const QByteArray quoted = QByteArray("say \\\"hi\\\" ").repeated(100); // more quotes than are stepped over
         const QList<Case> cases{
-            {"{\"group\":\"g\",\"message\":\"boom\\nline2\",\"when\":12,\"worker\":\"w\"}", QStringLiteral("boom"), 12, QStringLiteral("w")},
-            {"{\"message\":\"a\\\\nb\\nc\",\"when\":1.5e9,\"worker\":\"w\\u00e9\"}", QStringLiteral("a\\nb"), 1.5e9, QStringLiteral("wé")},
-            {"{\"message\":\"quote \\\" inside\\nx\",\"worker\":\"w\"}", QStringLiteral("quote \" inside"), 0, QStringLiteral("w")},
-            {" { \"when\" : 5 , \"message\" : \"sp\" , \"worker\":\"x\" } ", QStringLiteral("sp"), 5, QStringLiteral("x")},
+            {"{\"group\":\"g\",\"message\":\"boom\\nline2\",\"when\":12,\"worker\":\"w\"}", QStringLiteral("boom"), 12,
+             QStringLiteral("w")},
+            {"{\"message\":\"a\\\\nb\\nc\",\"when\":1.5e9,\"worker\":\"w\\u00e9\"}", QStringLiteral("a\\nb"), 1.5e9,
+             QStringLiteral("wé")},
+            {"{\"message\":\"quote \\\" inside\\nx\",\"worker\":\"w\"}", QStringLiteral("quote \" inside"), 0,
+             QStringLiteral("w")},
+            {" { \"when\" : 5 , \"message\" : \"sp\" , \"worker\":\"x\" } ", QStringLiteral("sp"), 5,
+             QStringLiteral("x")},
             {"{\"message\":\"" + e300 + "\"}", QString(150, QChar(0xe9)), 0, {}},
             {"{\"message\":\"" + a1801 + "\\ud83d\\ude00b\"}", QString(300, QLatin1Char('a')), 0, {}},
             {"{\"message\":\"x\\u000ay\"}", QStringLiteral("x"), 0, {}},
-            {"{\"message\":\"" + quoted + "\\nrest\",\"when\":4}", QString::fromLatin1(QByteArray("say \"hi\" ").repeated(100).left(300)), 4, {}},
+            {"{\"message\":\"" + quoted + "\\nrest\",\"when\":4}",
+             QString::fromLatin1(QByteArray("say \"hi\" ").repeated(100).left(300)),
+             4,
+             {}},
             {"{\"message\":\"\\/usr\\/lib\",\"when\":\"12\"}", QStringLiteral("/usr/lib"), 0, {}},
             {"{\"message\":5,\"when\":1e999}", {}, 0, {}},
             {"{\"message\":\"m\",\"extra\":{\"a\":[1,2]},\"when\":3}", QStringLiteral("m"), 3, {}},
@@ -189,7 +196,8 @@ private slots:
         for (qsizetype i = 0; i < cases.size(); ++i) {
             const QByteArray jid = "j" + QByteArray::number(i);
             const QByteArray group = "g" + QByteArray::number(i);
-            q().command({"HSET", "ql:j:" + jid, "jid", jid, "state", "failed", "queue", "q", "failure", cases.at(i).failure});
+            q().command(
+                {"HSET", "ql:j:" + jid, "jid", jid, "state", "failed", "queue", "q", "failure", cases.at(i).failure});
             q().command({"LPUSH", "ql:f:" + group, jid});
             q().command({"SADD", "ql:failures", group});
             names << group;
@@ -199,7 +207,8 @@ private slots:
         for (qsizetype i = 0; i < cases.size(); ++i) {
             const QJsonObject newest = answered.at(i).toObject().value(QStringLiteral("newest")).toObject();
             QVERIFY2(newest.value(QStringLiteral("message")).toString() == cases.at(i).message,
-                     qPrintable(QStringLiteral("case %1: %2").arg(i).arg(newest.value(QStringLiteral("message")).toString())));
+                     qPrintable(
+                         QStringLiteral("case %1: %2").arg(i).arg(newest.value(QStringLiteral("message")).toString())));
             QCOMPARE(newest.value(QStringLiteral("when")).toDouble(), cases.at(i).when);
             QCOMPARE(newest.value(QStringLiteral("worker")).toString(), cases.at(i).worker);
         }
@@ -226,7 +235,8 @@ private slots:
             QCOMPARE(group.newestMessage, QStringLiteral("boom %1").arg(group.name.mid(6)));
         }
         got.reset();
-        m_base.client()->failureGroupCounts({}, this, [&got](const QlessReply<FailureGroupList> &reply) { got = reply; });
+        m_base.client()->failureGroupCounts({}, this,
+                                            [&got](const QlessReply<FailureGroupList> &reply) { got = reply; });
         QVERIFY(QTest::qWaitFor([&got] { return got.has_value(); }, 60000));
         QVERIFY2(got->ok(), qPrintable(got->error.message));
         QVERIFY(!got->value.groups.isEmpty());

@@ -45,14 +45,14 @@ class TestQlessDeskQueuePage final : public QObject
     static bool sameCounts(const QueueCounts &c, const QJsonObject &o)
     {
         return c.name == o.value(QStringLiteral("name")).toString()
-            && c.waiting == o.value(QStringLiteral("waiting")).toInteger()
-            && c.running == o.value(QStringLiteral("running")).toInteger()
-            && c.stalled == o.value(QStringLiteral("stalled")).toInteger()
-            && c.scheduled == o.value(QStringLiteral("scheduled")).toInteger()
-            && c.depends == o.value(QStringLiteral("depends")).toInteger()
-            && c.recurring == o.value(QStringLiteral("recurring")).toInteger()
-            && c.paused == o.value(QStringLiteral("paused")).toBool()
-            && c.maxConcurrency == o.value(QStringLiteral("max_concurrency")).toInteger();
+               && c.waiting == o.value(QStringLiteral("waiting")).toInteger()
+               && c.running == o.value(QStringLiteral("running")).toInteger()
+               && c.stalled == o.value(QStringLiteral("stalled")).toInteger()
+               && c.scheduled == o.value(QStringLiteral("scheduled")).toInteger()
+               && c.depends == o.value(QStringLiteral("depends")).toInteger()
+               && c.recurring == o.value(QStringLiteral("recurring")).toInteger()
+               && c.paused == o.value(QStringLiteral("paused")).toBool()
+               && c.maxConcurrency == o.value(QStringLiteral("max_concurrency")).toInteger();
     }
 
 private slots:
@@ -104,7 +104,8 @@ private slots:
         put(T - 100, "bad", "b2", {}, "10"); // due: counted as waiting with the work set unread
         QVERIFY(!q().command({"SET", "ql:q:bad-work", "oops"}).isError());
         QVERIFY(!q().command({"HSET", "ql:q:bad-locks", "x", "1"}).isError());
-        const QJsonArray queues = json("desk.queuepage", {"0", "50"}).toObject().value(QStringLiteral("queues")).toArray();
+        const QJsonArray queues =
+            json("desk.queuepage", {"0", "50"}).toObject().value(QStringLiteral("queues")).toArray();
         QCOMPARE(queues.size(), 2);
         QJsonObject bad, good;
         for (const QJsonValue &v : queues)
@@ -112,8 +113,10 @@ private slots:
         QCOMPARE(good.value(QStringLiteral("waiting")).toInt(), 1);
         QVERIFY(!good.contains(QStringLiteral("damaged")));
         const QJsonObject damaged = bad.value(QStringLiteral("damaged")).toObject();
-        QCOMPARE(damaged.value(QStringLiteral("work")).toString(), QStringLiteral("ql:q:bad-work holds a string, not a sorted set"));
-        QCOMPARE(damaged.value(QStringLiteral("locks")).toString(), QStringLiteral("ql:q:bad-locks holds a hash, not a sorted set"));
+        QCOMPARE(damaged.value(QStringLiteral("work")).toString(),
+                 QStringLiteral("ql:q:bad-work holds a string, not a sorted set"));
+        QCOMPARE(damaged.value(QStringLiteral("locks")).toString(),
+                 QStringLiteral("ql:q:bad-locks holds a hash, not a sorted set"));
         QCOMPARE(damaged.size(), 2);
         QCOMPARE(bad.value(QStringLiteral("waiting")).toInt(), 1);
         QCOMPARE(bad.value(QStringLiteral("scheduled")).toInt(), 1);

@@ -108,19 +108,19 @@ private slots:
             put(T + i, "a", "j" + QByteArray::number(i), {"tags", i % 2 ? "[\"odd\"]" : "[\"even\"]"},
                 i == 5 ? 10 : (i == 9 ? 1000 : 0));
         put(T, "a", "child", {"depends", "[\"j0\"]"});
-        mustWork(lua("pop", T + 10, {"a", "w1", "4"}));              // j0..j3 (j5 due at T+15)
-        mustWork(lua("heartbeat", T + 100, {"j3", "w1", "{}"}));    // j3's lock outlives T+110
+        mustWork(lua("pop", T + 10, {"a", "w1", "4"}));          // j0..j3 (j5 due at T+15)
+        mustWork(lua("heartbeat", T + 100, {"j3", "w1", "{}"})); // j3's lock outlives T+110
         mustWork(lua("fail", T + 11, {"j1", "w1", "boom", "it broke", "{}"}));
         mustWork(lua("timeout", T + 12, {"j2"}));
         mustWork(lua("recur", T, {"a", "tpl", "K", "{}", "interval", "10", "0"}));
         mustWork(lua("track", T, {"track", "j4"}));
         m_q.command({"ZADD", "ql:tracked", "1", "gone"});
-        mustWork(lua("pop", T + 13, {"a", "w2", "1"}));              // j2, timed out, popped again
+        mustWork(lua("pop", T + 13, {"a", "w2", "1"})); // j2, timed out, popped again
         mustWork(lua("complete", T + 14, {"j2", "w2", "a", "{}"}));
 
         const QList<QPair<double, Names>> lists{
-            {T + 13, {"waiting", "a"}}, {T + 16, {"waiting", "a"}}, {T + 110, {"running", "a"}},
-            {T + 110, {"stalled", "a"}}, {T + 13, {"scheduled", "a"}}, {T + 13, {"depends", "a"}},
+            {T + 13, {"waiting", "a"}},   {T + 16, {"waiting", "a"}},   {T + 110, {"running", "a"}},
+            {T + 110, {"stalled", "a"}},  {T + 13, {"scheduled", "a"}}, {T + 13, {"depends", "a"}},
             {T + 13, {"recurring", "a"}},
         };
         for (const auto &list : lists) {

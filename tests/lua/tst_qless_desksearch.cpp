@@ -106,11 +106,12 @@ class TestQlessDeskSearch final : public QObject
         put(T, "index", "s-1", "Pipeline::Index", "{}", {}, 3600);
         put(T, "index", "d-1", "Pipeline::Index", "{}", {"depends", "[\"s-1\"]"});
         put(T, "index", "c-1", "Pipeline::Index");
-        mustWork(lua("pop", T + 1, {"parse", "worker-7", "3"}));    // r-1, r-2, f-1
-        mustWork(lua("fail", T + 2, {"f-1", "worker-7", "IOError", "IOError: disk full on /dev/sdb\n  at x.rb:3",
-                                 "{\"order\": \"B-2\"}"})); // qless's fail sets the data
+        mustWork(lua("pop", T + 1, {"parse", "worker-7", "3"})); // r-1, r-2, f-1
+        mustWork(lua("fail", T + 2,
+                     {"f-1", "worker-7", "IOError", "IOError: disk full on /dev/sdb\n  at x.rb:3",
+                      "{\"order\": \"B-2\"}"}));                        // qless's fail sets the data
         mustWork(lua("heartbeat", T + 100, {"r-2", "worker-7", "{}"})); // r-2's lock outlives r-1's
-        mustWork(lua("pop", T + 1, {"index", "worker-8", "1"}));    // c-1
+        mustWork(lua("pop", T + 1, {"index", "worker-8", "1"}));        // c-1
         mustWork(lua("complete", T + 3, {"c-1", "worker-8", "index", "{}"}));
         // Not jobs: history lists, queues, someone else's hash under the prefix without a state.
         m_q.command({"HSET", "ql:j:stranger", "klass", "Pipeline::Fetch"});

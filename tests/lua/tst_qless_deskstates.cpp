@@ -45,14 +45,19 @@ private slots:
 
         // Only the three fields: the job's 100 KB of data does not cross the wire.
         const QJsonObject waits = object(reply.elements.at(2));
-        QCOMPARE(waits.keys(), (QStringList{QStringLiteral("expires"), QStringLiteral("jid"), QStringLiteral("state")}));
+        QCOMPARE(waits.keys(),
+                 (QStringList{QStringLiteral("expires"), QStringLiteral("jid"), QStringLiteral("state")}));
         QCOMPARE(waits.value(QLatin1String("state")).toString(), QStringLiteral("waiting"));
         QCOMPARE(waits.value(QLatin1String("expires")).toDouble(), 0.0);
         QVERIFY(reply.elements.at(2).bytes.size() < 100);
 
         const QJsonObject spoiled = object(reply.elements.at(3));
         QCOMPARE(spoiled.value(QLatin1String("jid")).toString(), QStringLiteral("spoiled"));
-        QVERIFY(spoiled.value(QLatin1String("unreadable")).toObject().value(QLatin1String("job")).toString().contains(QLatin1String("not a hash")));
+        QVERIFY(spoiled.value(QLatin1String("unreadable"))
+                    .toObject()
+                    .value(QLatin1String("job"))
+                    .toString()
+                    .contains(QLatin1String("not a hash")));
     }
 
     // qless's timeout leaves a job stalled without a lock: expires reads 0 (qless writes '').

@@ -31,13 +31,13 @@ class TestQlessDeskStatsSum final : public QObject
     {
         const QByteArray day = QByteArray::number(qint64(Day));
         const QByteArray n = QByteArray::number(seedValue);
-        hset("ql:s:stats:" + day + ":" + queue, {"retries", n, "failed", QByteArray::number(seedValue % 3),
-                                                 "failures", QByteArray::number(seedValue * 2)});
+        hset("ql:s:stats:" + day + ":" + queue, {"retries", n, "failed", QByteArray::number(seedValue % 3), "failures",
+                                                 QByteArray::number(seedValue * 2)});
         for (const QByteArray &kind : {QByteArray("wait"), QByteArray("run")}) {
             const int count = 3 + seedValue * (kind == "wait" ? 2 : 5);
             hset("ql:s:" + kind + ":" + day + ":" + queue,
-                 {"total", QByteArray::number(count), "mean", QByteArray::number(1.5 + seedValue * 3.25, 'g', 17),
-                  "vk", QByteArray::number(40.0 * seedValue + 7.5, 'g', 17), "s1", QByteArray::number(count - 2),
+                 {"total", QByteArray::number(count), "mean", QByteArray::number(1.5 + seedValue * 3.25, 'g', 17), "vk",
+                  QByteArray::number(40.0 * seedValue + 7.5, 'g', 17), "s1", QByteArray::number(count - 2),
                   "m" + QByteArray::number(1 + seedValue % 59), "1", "d7", "1"});
         }
     }
@@ -74,8 +74,10 @@ class TestQlessDeskStatsSum final : public QObject
         QJsonArray histogram;
         for (double b : bins)
             histogram.append(b);
-        return {{QStringLiteral("count"), count}, {QStringLiteral("mean"), mean},
-                {QStringLiteral("std"), qSqrt(squares / (count - 1))}, {QStringLiteral("histogram"), histogram}};
+        return {{QStringLiteral("count"), count},
+                {QStringLiteral("mean"), mean},
+                {QStringLiteral("std"), qSqrt(squares / (count - 1))},
+                {QStringLiteral("histogram"), histogram}};
     }
 
     static bool near(double a, double b) { return qAbs(a - b) <= 1e-9 * qMax(1.0, qAbs(b)); }
@@ -96,7 +98,9 @@ private slots:
         QCOMPARE(reply.value(QStringLiteral("summed")).toInt(), 1);
         QCOMPARE(reply.value(QStringLiteral("stats")).toObject(), stats("crawl"));
         // The week-old bin (d7, as other writers keep it) is in the last bin, as `stats` has it.
-        QCOMPARE(stats("crawl")[QStringLiteral("wait")].toObject()[QStringLiteral("histogram")].toArray().at(147).toInt(), 1);
+        QCOMPARE(
+            stats("crawl")[QStringLiteral("wait")].toObject()[QStringLiteral("histogram")].toArray().at(147).toInt(),
+            1);
         // A queue with nothing that day: zero figures.
         const QJsonObject none = sum({"idle"}).value(QStringLiteral("stats")).toObject();
         QCOMPARE(none, stats("idle"));

@@ -37,10 +37,7 @@ class TestQlessDeskSummaries final : public QObject
         QlessDecoder::parseJson(reply.bytes, &value);
         return value;
     }
-    Job whole(const QByteArray &jid, double now)
-    {
-        return QlessDecoder::job(parsed(lua("desk.get", now, {jid})));
-    }
+    Job whole(const QByteArray &jid, double now) { return QlessDecoder::job(parsed(lua("desk.get", now, {jid}))); }
     // The summary's reply as sent, and decoded.
     QJsonObject summaryObject(const QByteArray &jid, double now)
     {
@@ -171,8 +168,9 @@ private slots:
     {
         put(T, "q", "old");
         m_q.command({"DEL", "ql:j:old-history"});
-        m_q.command({"HSET", "ql:j:old", "history",
-                     R"([{"q":"a","put":1700000000.5,"popped":1700000005,"worker":"w9"},{"q":"b","put":1700000100.25}])"});
+        m_q.command(
+            {"HSET", "ql:j:old", "history",
+             R"([{"q":"a","put":1700000000.5,"popped":1700000005,"worker":"w9"},{"q":"b","put":1700000100.25}])"});
         put(T, "q", "both");
         m_q.command({"HSET", "ql:j:both", "history", R"([{"q":"c","put":1800000000.75}])"});
         const QList<QByteArray> before = m_q.snapshot();
@@ -207,15 +205,16 @@ private slots:
         spoil("dependencies-string", {"SET", "ql:j:dependencies-string-dependencies", "not a set"});
         m_q.command({"SET", "ql:j:key-string", "{\"jid\":\"key-string\"}"});
         for (const QByteArray jid : {"data-bad", "data-number", "data-gone", "tags-bad", "tags-gone", "failure-bad",
-                                      "jid-gone", "priority-nan", "expires-text", "history-bad", "history-string",
-                                      "stages-bad", "dependents-string", "dependencies-string", "key-string"}) {
+                                     "jid-gone", "priority-nan", "expires-text", "history-bad", "history-string",
+                                     "stages-bad", "dependents-string", "dependencies-string", "key-string"}) {
             sameAsWhole(jid, T + 1);
             if (QTest::currentTestFailed())
                 QFAIL(jid.constData());
         }
         QVERIFY(QlessDecoder::jobSummary(summaryObject("key-string", T + 1)).hasProblem(QStringLiteral("job")));
         QVERIFY(QlessDecoder::jobSummary(summaryObject("history-bad", T + 1)).hasProblem(QStringLiteral("history")));
-        QVERIFY(QlessDecoder::jobSummary(summaryObject("dependents-string", T + 1)).hasProblem(QStringLiteral("dependents")));
+        QVERIFY(QlessDecoder::jobSummary(summaryObject("dependents-string", T + 1))
+                    .hasProblem(QStringLiteral("dependents")));
     }
 
     // Data over 4 KB is not read for a row (reading is most of a summary's cost): its flaws are
@@ -266,8 +265,8 @@ private slots:
         QList<QByteArray> argv{"RPUSH", "ql:j:long-history"};
         for (int i = 0; i < 100000; ++i) {
             argv << (i == 50000 ? QByteArray("{oops")
-                                : "[" + num(T + 1 + i) + ",\"note " + QByteArray::number(i) + "\",{\"step\":"
-                                      + QByteArray::number(i) + "}]");
+                                : "[" + num(T + 1 + i) + ",\"note " + QByteArray::number(i)
+                                      + "\",{\"step\":" + QByteArray::number(i) + "}]");
             if (argv.size() >= 1002) {
                 m_q.command(argv);
                 argv = {"RPUSH", "ql:j:long-history"};
@@ -275,7 +274,8 @@ private slots:
         }
         const RedisValue reply = lua("desk.summaries", T + 200000, {"long"});
         QCOMPARE(reply.elements.size(), 1);
-        QVERIFY2(reply.elements.at(0).bytes.size() < 2000, QByteArray::number(reply.elements.at(0).bytes.size()).constData());
+        QVERIFY2(reply.elements.at(0).bytes.size() < 2000,
+                 QByteArray::number(reply.elements.at(0).bytes.size()).constData());
         const Job row = QlessDecoder::jobSummary(parsed(reply.elements.at(0)));
         const Job full = whole("long", T + 200000);
         QCOMPARE(full.history.size(), 100001);

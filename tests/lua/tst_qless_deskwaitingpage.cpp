@@ -23,8 +23,8 @@ class TestQlessDeskWaitingPage final : public QObject
     // desk.jobs waiting: the total and the page's jids.
     QList<QByteArray> page(double now, int offset, int count, qint64 *total = nullptr)
     {
-        const RedisValue reply = q().qless("desk.jobs", now, {"waiting", "p", QByteArray::number(offset),
-                                                              QByteArray::number(count)});
+        const RedisValue reply =
+            q().qless("desk.jobs", now, {"waiting", "p", QByteArray::number(offset), QByteArray::number(count)});
         if (reply.isError() || reply.elements.isEmpty())
             return {"error: " + reply.bytes};
         if (total)
@@ -59,8 +59,8 @@ private slots:
             "redis.call('zadd', 'ql:queues', ARGV[3], 'p')\n"
             "redis.call('sadd', 'ql:paused_queues', 'p')\n"
             "return 0\n";
-        const RedisValue seeded = q().command({"EVAL", script, "0", QByteArray::number(Due), QByteArray::number(Work),
-                                               QByteArray::number(T, 'f', 0)});
+        const RedisValue seeded = q().command(
+            {"EVAL", script, "0", QByteArray::number(Due), QByteArray::number(Work), QByteArray::number(T, 'f', 0)});
         QVERIFY2(!seeded.isError(), seeded.bytes.constData());
         const double now = T + Due + 10; // every scheduled job is due
 

@@ -49,9 +49,9 @@ private:
         if (!file.open(QIODevice::ReadOnly))
             return {};
         const QString source = QString::fromUtf8(file.readAll());
-        static const QRegularExpression entry(
-            QStringLiteral("^\\s*(?:Api|QlessAPI)(?:\\['([\\w.\\-]+)'\\]|\\.(\\w+))\\s*="),
-            QRegularExpression::MultilineOption);
+        static const QRegularExpression entry(QStringLiteral(
+                                                  "^\\s*(?:Api|QlessAPI)(?:\\['([\\w.\\-]+)'\\]|\\.(\\w+))\\s*="),
+                                              QRegularExpression::MultilineOption);
         QStringList names;
         for (auto it = entry.globalMatch(source); it.hasNext();) {
             const QRegularExpressionMatch match = it.next();
@@ -79,27 +79,22 @@ private slots:
         QTest::addColumn<QList<QByteArray>>("argv");
         QTest::addColumn<QString>("words");
         using L = QList<QByteArray>;
-        QTest::newRow("complete, no such job")
-            << L{} << L{"complete", "1", "nojid", "w", "q", "{}"}
-            << QStringLiteral("Complete(): Job nojid does not exist");
+        QTest::newRow("complete, no such job") << L{} << L{"complete", "1", "nojid", "w", "q", "{}"}
+                                               << QStringLiteral("Complete(): Job nojid does not exist");
         QTest::newRow("complete, job failed meanwhile")
             << L{} << L{"complete", "3", "failedjid", "w", "q", "{}"}
             << QStringLiteral("Complete(): Job failedjid is not currently running: failed");
-        QTest::newRow("fail, job not running")
-            << L{} << L{"fail", "3", "failedjid", "w", "g", "m", "{}"}
-            << QStringLiteral("Fail(): Job failedjid not currently running: failed");
+        QTest::newRow("fail, job not running") << L{} << L{"fail", "3", "failedjid", "w", "g", "m", "{}"}
+                                               << QStringLiteral("Fail(): Job failedjid not currently running: failed");
         QTest::newRow("heartbeat, job not running")
             << L{} << L{"heartbeat", "3", "failedjid", "w", "{}"}
             << QStringLiteral("Heartbeat(): Job failedjid not currently running: failed");
         QTest::newRow("tag, no such job")
-            << L{} << L{"tag", "1", "add", "nojid", "t"}
-            << QStringLiteral("Tag(): Job nojid does not exist");
-        QTest::newRow("unknown command") << L{} << L{"nocommand", "1"}
-                                         << QStringLiteral("Unknown command nocommand");
-        QTest::newRow("keys given") << L{"k"} << L{"put", "1"}
-                                    << QStringLiteral("No Keys should be provided");
-        QTest::newRow("now not a number") << L{} << L{"put", "soon"}
-                                          << QStringLiteral("Arg \"now\" missing or not a number: soon");
+            << L{} << L{"tag", "1", "add", "nojid", "t"} << QStringLiteral("Tag(): Job nojid does not exist");
+        QTest::newRow("unknown command") << L{} << L{"nocommand", "1"} << QStringLiteral("Unknown command nocommand");
+        QTest::newRow("keys given") << L{"k"} << L{"put", "1"} << QStringLiteral("No Keys should be provided");
+        QTest::newRow("now not a number")
+            << L{} << L{"put", "soon"} << QStringLiteral("Arg \"now\" missing or not a number: soon");
     }
     void knownRefusals()
     {
@@ -156,15 +151,16 @@ private slots:
                          || error.message.contains(QLatin1String("user_script"))
                          || error.message.contains(QLatin1String("script:")))
                     wrong << QString::fromUtf8(argv.join(' ')) + QStringLiteral(": shown as ")
-                                 + RedisError::kindName(error.kind) + QStringLiteral(" '")
-                                 + error.message + QLatin1Char('\'');
+                                 + RedisError::kindName(error.kind) + QStringLiteral(" '") + error.message
+                                 + QLatin1Char('\'');
             }
         }
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
         // Most commands take a jid, a queue or a number: the calls above reached their checks.
-        QVERIFY2(refusing.size() * 2 > names.size(),
-                 qPrintable(QStringLiteral("%1 refusals, from %2 of %3 commands")
-                                .arg(refusals).arg(refusing.size()).arg(names.size())));
+        QVERIFY2(refusing.size() * 2 > names.size(), qPrintable(QStringLiteral("%1 refusals, from %2 of %3 commands")
+                                                                    .arg(refusals)
+                                                                    .arg(refusing.size())
+                                                                    .arg(names.size())));
     }
 
     // The seed's per-command scripts refuse in the same shape.

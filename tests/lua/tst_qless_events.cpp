@@ -81,9 +81,9 @@ private slots:
         popOne(0);
         listen();
         lua("complete", 0, {"jid", "worker", "queue", "{}"});
-        QCOMPARE(m_q.heard(), (QList<QByteArray>{
-            "ql:completed jid",
-            event("ql:log", R"({"jid": "jid", "event": "completed", "queue": "queue"})")}));
+        QCOMPARE(m_q.heard(),
+                 (QList<QByteArray>{"ql:completed jid",
+                                    event("ql:log", R"({"jid": "jid", "event": "completed", "queue": "queue"})")}));
     }
     void trackedJobFailed()
     {
@@ -92,10 +92,11 @@ private slots:
         popOne(0);
         listen();
         lua("fail", 0, {"jid", "worker", "grp", "mess", "{}"});
-        QCOMPARE(m_q.heard(), (QList<QByteArray>{
-            event("ql:log", R"({"message": "mess", "jid": "jid", "group": "grp", "event": "failed",
+        QCOMPARE(m_q.heard(),
+                 (QList<QByteArray>{event("ql:log",
+                                          R"({"message": "mess", "jid": "jid", "group": "grp", "event": "failed",
                                 "worker": "worker"})"),
-            "ql:failed jid"}));
+                                    "ql:failed jid"}));
     }
     void trackedJobPopped()
     {
@@ -111,8 +112,8 @@ private slots:
         lua("track", 0, {"track", "jid"});
         listen();
         put(0, "jid");
-        QCOMPARE(m_q.heard(), (QList<QByteArray>{
-            event("ql:log", R"({"jid": "jid", "event": "put", "queue": "queue"})"), "ql:put jid"}));
+        QCOMPARE(m_q.heard(), (QList<QByteArray>{event("ql:log", R"({"jid": "jid", "event": "put", "queue": "queue"})"),
+                                                 "ql:put jid"}));
     }
     void trackedJobStalled()
     {
@@ -130,12 +131,13 @@ private slots:
         const QJsonObject job = popOne(0);
         listen();
         QCOMPARE(canonical(m_q.qlessJson("pop", job.value(QStringLiteral("expires")).toDouble() + 10,
-                                         {"queue", "worker", "10"})), QByteArray("{}"));
+                                         {"queue", "worker", "10"})),
+                 QByteArray("{}"));
         QCOMPARE(m_q.qlessJson("get", 0, {"jid"}).toObject().value(QStringLiteral("state")).toString(),
                  QStringLiteral("failed"));
-        QCOMPARE(m_q.heard(), (QList<QByteArray>{
-            lockLost("ql:w:worker"), lockLost("ql:log"),
-            event("ql:log", R"({"message": "Job exhausted retries in queue \u0022queue\u0022",
+        QCOMPARE(m_q.heard(),
+                 (QList<QByteArray>{lockLost("ql:w:worker"), lockLost("ql:log"),
+                                    event("ql:log", R"({"message": "Job exhausted retries in queue \u0022queue\u0022",
                                 "jid": "jid", "group": "failed-retries-queue", "event": "failed",
                                 "worker": "worker"})")}));
     }
@@ -159,8 +161,9 @@ private slots:
         popOne(0);
         listen();
         lua("complete", 0, {"jid", "worker", "queue", "{}", "next", "queue"});
-        QCOMPARE(m_q.heard(), QList<QByteArray>{
-            event("ql:log", R"({"jid": "jid", "to": "queue", "event": "advanced", "queue": "queue"})")});
+        QCOMPARE(m_q.heard(),
+                 QList<QByteArray>{
+                     event("ql:log", R"({"jid": "jid", "to": "queue", "event": "advanced", "queue": "queue"})")});
     }
     void timeoutTellsTheWorker()
     {
@@ -174,8 +177,8 @@ private slots:
     {
         listen();
         put(0, "jid");
-        QCOMPARE(m_q.heard(), QList<QByteArray>{
-            event("ql:log", R"({"jid": "jid", "event": "put", "queue": "queue"})")});
+        QCOMPARE(m_q.heard(),
+                 QList<QByteArray>{event("ql:log", R"({"jid": "jid", "event": "put", "queue": "queue"})")});
     }
     void puttingARunningJobElsewhereTellsItsWorker()
     {
@@ -183,24 +186,23 @@ private slots:
         popOne(0);
         listen();
         put(0, "jid", {}, "another", "10", "another");
-        QCOMPARE(m_q.heard(), (QList<QByteArray>{
-            event("ql:log", R"({"jid": "jid", "event": "put", "queue": "another"})"),
-            lockLost("ql:w:worker"), lockLost("ql:log")}));
+        QCOMPARE(m_q.heard(),
+                 (QList<QByteArray>{event("ql:log", R"({"jid": "jid", "event": "put", "queue": "another"})"),
+                                    lockLost("ql:w:worker"), lockLost("ql:log")}));
     }
     void configSetIsLogged()
     {
         listen();
         lua("config.set", 0, {"foo", "bar"});
-        QCOMPARE(m_q.heard(), QList<QByteArray>{
-            event("ql:log", R"({"option": "foo", "event": "config_set", "value": "bar"})")});
+        QCOMPARE(m_q.heard(),
+                 QList<QByteArray>{event("ql:log", R"({"option": "foo", "event": "config_set", "value": "bar"})")});
     }
     void configUnsetIsLogged()
     {
         lua("config.set", 0, {"foo", "bar"});
         listen();
         lua("config.unset", 0, {"foo"});
-        QCOMPARE(m_q.heard(), QList<QByteArray>{
-            event("ql:log", R"({"event": "config_unset", "option": "foo"})")});
+        QCOMPARE(m_q.heard(), QList<QByteArray>{event("ql:log", R"({"event": "config_unset", "option": "foo"})")});
     }
     void cancelWaitingJob()
     {
@@ -215,8 +217,8 @@ private slots:
         popOne(0, "q", "wrk");
         listen();
         lua("cancel", 0, {"jid"});
-        QCOMPARE(m_q.heard(), (QList<QByteArray>{canceled("ql:log", "jid", "q", "wrk"),
-                                                 canceled("ql:w:wrk", "jid", "q", "wrk")}));
+        QCOMPARE(m_q.heard(),
+                 (QList<QByteArray>{canceled("ql:log", "jid", "q", "wrk"), canceled("ql:w:wrk", "jid", "q", "wrk")}));
     }
     void cancelDependentJob()
     {
@@ -248,8 +250,8 @@ private slots:
         popOne(0);
         listen();
         put(0, "jid");
-        QCOMPARE(m_q.heard(), QList<QByteArray>{
-            event("ql:log", R"({"jid": "jid", "event": "put", "queue": "queue"})")});
+        QCOMPARE(m_q.heard(),
+                 QList<QByteArray>{event("ql:log", R"({"jid": "jid", "event": "put", "queue": "queue"})")});
     }
 };
 

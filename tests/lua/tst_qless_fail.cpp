@@ -51,12 +51,11 @@ private slots:
     {
         // Each against a running job, so only the arguments are wrong. (Data may be left out:
         // qless-core's failed tests fail jobs without it.)
-        const QList<QList<QByteArray>> calls{
-            {"fail", "2"},
-            {"fail", "2", "jid"},
-            {"fail", "2", "jid", "worker"},
-            {"fail", "2", "jid", "worker", "group"},
-            {"fail", "2", "jid", "worker", "group", "message", "[}"}};
+        const QList<QList<QByteArray>> calls{{"fail", "2"},
+                                             {"fail", "2", "jid"},
+                                             {"fail", "2", "jid", "worker"},
+                                             {"fail", "2", "jid", "worker", "group"},
+                                             {"fail", "2", "jid", "worker", "group", "message", "[}"}};
         for (const QList<QByteArray> &call : calls) {
             m_q.flush();
             running();
@@ -127,8 +126,8 @@ private slots:
     // --- failed ---
     void failedRefusesNonNumericPaging()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"failed", "0", "foo", "foo"}, {"failed", "0", "foo", "0", "foo"}});
+        const QStringList accepted =
+            m_q.notRefused({{"failed", "0", "foo", "foo"}, {"failed", "0", "foo", "0", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void failedListsGroupsAndTheirJobs()
@@ -147,8 +146,7 @@ private slots:
         QVERIFY(expires > 0);
         lua("pop", expires + 10, {"queue", "worker", "10"});
         QCOMPARE(json("failed", 0), canonicalJson(R"({"failed-retries-queue": 1})"));
-        QCOMPARE(json("failed", 0, {"failed-retries-queue"}),
-                 canonicalJson(R"({"total": 1, "jobs": ["jid"]})"));
+        QCOMPARE(json("failed", 0, {"failed-retries-queue"}), canonicalJson(R"({"total": 1, "jobs": ["jid"]})"));
     }
     void failedPagesNewestFirst()
     {
@@ -162,8 +160,8 @@ private slots:
         }
         const auto page = [&](const QByteArray &start) {
             QList<QByteArray> jids;
-            const QJsonArray jobs = m_q.qlessJson("failed", 0, {"group", start, "50"})
-                                        .toObject().value(QStringLiteral("jobs")).toArray();
+            const QJsonArray jobs =
+                m_q.qlessJson("failed", 0, {"group", start, "50"}).toObject().value(QStringLiteral("jobs")).toArray();
             for (const QJsonValue &jid : jobs)
                 jids << jid.toString().toUtf8();
             return jids;

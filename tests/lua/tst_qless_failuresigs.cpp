@@ -14,7 +14,10 @@ class TestQlessFailureSigs final : public QObject
     QlessFixture m_q;
     using Names = QList<QByteArray>;
 
-    RedisValue lua(const QByteArray &command, double now, const Names &args = {}) { return m_q.qless(command, now, args); }
+    RedisValue lua(const QByteArray &command, double now, const Names &args = {})
+    {
+        return m_q.qless(command, now, args);
+    }
     // The reply as text: the total (an integer) first, then jid, when, text of each failure.
     Names sigs(double now, const Names &args)
     {
@@ -48,17 +51,19 @@ private slots:
     {
         const QByteArray ruby = "Net::ReadTimeout: Net::ReadTimeout\n/srv/app/lib/fetch.rb:42:in `perform'\n"
                                 "/srv/gems/qless/job.rb:103:in `perform'";
-        const QByteArray python = "KeyError: 'user_id'\nTraceback (most recent call last):\n"
-                                  "  File \"/srv/worker.py\", line 88, in perform\n    job.process()\n"
-                                  "  File \"/srv/parse.py\", line 12, in process\n    row['user_id']\nKeyError: 'user_id'";
+        const QByteArray python =
+            "KeyError: 'user_id'\nTraceback (most recent call last):\n"
+            "  File \"/srv/worker.py\", line 88, in perform\n    job.process()\n"
+            "  File \"/srv/parse.py\", line 12, in process\n    row['user_id']\nKeyError: 'user_id'";
         failed("a", T, "E", ruby);
         failed("b", T + 1, "E", python);
         failed("c", T + 2, "E", "just words");
         const QList<QByteArray> page = sigs(T + 3, {"E", "0", "10"});
-        QCOMPARE(page, (QList<QByteArray>{"3",
-                                          "a", QByteArray::number(T, 'f', 0), "Net::ReadTimeout: Net::ReadTimeout\n/srv/app/lib/fetch.rb:42:in `perform'",
-                                          "b", QByteArray::number(T + 1, 'f', 0), "KeyError: 'user_id'\n  File \"/srv/parse.py\", line 12, in process",
-                                          "c", QByteArray::number(T + 2, 'f', 0), "just words"}));
+        QCOMPARE(page, (QList<QByteArray>{"3", "a", QByteArray::number(T, 'f', 0),
+                                          "Net::ReadTimeout: Net::ReadTimeout\n/srv/app/lib/fetch.rb:42:in `perform'",
+                                          "b", QByteArray::number(T + 1, 'f', 0),
+                                          "KeyError: 'user_id'\n  File \"/srv/parse.py\", line 12, in process", "c",
+                                          QByteArray::number(T + 2, 'f', 0), "just words"}));
         // Pages from the oldest end: offset 1 count 1 is the second oldest.
         QCOMPARE(sigs(T + 3, {"E", "1", "1"}).mid(1, 1), Names{"b"});
         // A failure arriving meanwhile (at the newest end) shifts nothing.

@@ -30,10 +30,7 @@ private:
         return lua("put", now, QList<QByteArray>{"worker", queue, jid, "klass", "{}", "0"} + options);
     }
     QJsonObject job(const QByteArray &jid) { return m_q.qlessJson("get", 0, {jid}).toObject(); }
-    QByteArray field(const QByteArray &jid, const char *name)
-    {
-        return canonical(job(jid).value(QLatin1String(name)));
-    }
+    QByteArray field(const QByteArray &jid, const char *name) { return canonical(job(jid).value(QLatin1String(name))); }
     // A running job: put at 0, popped by "worker" at 1.
     void running(const QByteArray &jid = "jid")
     {
@@ -54,8 +51,8 @@ private slots:
     void priorityNeedsJidAndNumber()
     {
         put(0, "jid");
-        const QStringList accepted = m_q.notRefused({
-            {"priority", "0"}, {"priority", "0", "jid"}, {"priority", "0", "jid", "foo"}});
+        const QStringList accepted =
+            m_q.notRefused({{"priority", "0"}, {"priority", "0", "jid"}, {"priority", "0", "jid", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void logAppendsAnEntryWithItsData()
@@ -92,8 +89,7 @@ private slots:
     {
         put(0, "jid");
         lua("cancel", 1, {"jid"});
-        QLESS_VERIFY_REFUSED(lua("requeue", 2, {"worker", "queue-2", "jid", "klass", "{}", "0"}),
-                             "does not exist");
+        QLESS_VERIFY_REFUSED(lua("requeue", 2, {"worker", "queue-2", "jid", "klass", "{}", "0"}), "does not exist");
         QVERIFY(lua("get", 3, {"jid"}).isNil());
     }
 
@@ -103,17 +99,16 @@ private slots:
         // Each against a fresh job that could complete, so only the options are wrong. (qless-core
         // lists these against a job that does not exist; a bare 'next', 'delay' or 'depends' it
         // lists too, yet completes a real job with them, so they are not here.)
-        const QList<QList<QByteArray>> options{
-            {"delay", "foo"},
-            {"delay", "5"},                          // a delay without next
-            {"depends", "[}"},
-            {"depends", R"(["foo"])", "delay", "5"}, // depends with a delay
-            {"depends", R"(["foo"])"}};              // depends without next
+        const QList<QList<QByteArray>> options{{"delay", "foo"},
+                                               {"delay", "5"}, // a delay without next
+                                               {"depends", "[}"},
+                                               {"depends", R"(["foo"])", "delay", "5"}, // depends with a delay
+                                               {"depends", R"(["foo"])"}};              // depends without next
         for (const QList<QByteArray> &option : options) {
             m_q.flush();
             running();
-            const QStringList accepted = m_q.notRefused(
-                {QList<QByteArray>{"complete", "2", "jid", "worker", "queue", "{}"} + option});
+            const QStringList accepted =
+                m_q.notRefused({QList<QByteArray>{"complete", "2", "jid", "worker", "queue", "{}"} + option});
             QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
             QCOMPARE(field("jid", "state"), QByteArray("\"running\""));
         }
@@ -155,8 +150,8 @@ private slots:
         lua("fail", 2, {"jid", "worker", "group", "message", "{}"});
         put(3, "jid");
         lua("pop", 4, {"queue", "worker", "10"});
-        QCOMPARE(field("jid", "failure"), canonicalJson(
-            R"({"group": "group", "message": "message", "when": 2, "worker": "worker"})"));
+        QCOMPARE(field("jid", "failure"),
+                 canonicalJson(R"({"group": "group", "message": "message", "when": 2, "worker": "worker"})"));
         lua("complete", 6, {"jid", "worker", "queue", "{}"});
         QCOMPARE(field("jid", "failure"), QByteArray("{}"));
     }
@@ -176,8 +171,7 @@ private slots:
     void completeCanAdvanceToAnotherQueue()
     {
         running();
-        QCOMPARE(lua("complete", 2, {"jid", "worker", "queue", "{}", "next", "foo"}).bytes,
-                 QByteArray("waiting"));
+        QCOMPARE(lua("complete", 2, {"jid", "worker", "queue", "{}", "next", "foo"}).bytes, QByteArray("waiting"));
         const QJsonArray popped = m_q.qlessJson("pop", 3, {"foo", "worker", "10"}).toArray();
         QCOMPARE(popped.size(), 1);
         QCOMPARE(popped.at(0).toObject().value(QStringLiteral("jid")).toString(), QStringLiteral("jid"));

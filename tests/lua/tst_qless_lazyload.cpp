@@ -24,10 +24,7 @@ private:
     QlessFixture m_q;
     static constexpr double kNow = 1000;
 
-    RedisValue lua(const QByteArray &command, const QList<QByteArray> &args)
-    {
-        return m_q.qless(command, kNow, args);
-    }
+    RedisValue lua(const QByteArray &command, const QList<QByteArray> &args) { return m_q.qless(command, kNow, args); }
 
     // Jobs in every state: a waiting, b running (worker w), c failed (group g), d scheduled,
     // e depending on a, f complete; a recurring template r; a tagged and tracked.
@@ -59,49 +56,106 @@ private:
     static QList<Call> calls()
     {
         return {
-            {"get", {"a"}}, {"multiget", {"a", "b"}}, {"config.get", {}}, {"config.get", {"heartbeat"}},
-            {"config.set", {"heartbeat", "30"}}, {"config.unset", {"heartbeat"}}, {"queues", {}},
-            {"queues", {"q"}}, {"complete", {"b", "w", "q", "{}"}},
-            {"complete", {"b", "w", "q", "{}", "next", "q2", "delay", "10"}}, {"failed", {}},
-            {"failed", {"g", "0", "10"}}, {"fail", {"b", "w", "g2", "why", "{}"}},
-            {"jobs", {"running", "q"}}, {"jobs", {"complete"}}, {"retry", {"b", "q", "w", "0"}},
-            {"depends", {"e", "off", "a"}}, {"depends", {"e", "on", "b"}},
-            {"heartbeat", {"b", "w", "{}"}}, {"workers", {}}, {"workers", {"w"}},
-            {"track", {}}, {"track", {"untrack", "a"}}, {"tag", {"add", "a", "t2"}},
-            {"tag", {"get", "t"}}, {"tag", {"top"}}, {"stats", {"q", "1000"}},
-            {"priority", {"a", "5"}}, {"log", {"a", "note", "{\"x\":1}"}}, {"peek", {"q", "10"}},
-            {"pop", {"q", "w2", "10"}}, {"pause", {"q"}}, {"unpause", {"q"}}, {"cancel", {"d"}},
-            {"timeout", {"b"}}, {"put", {"w", "q", "z", "K", "{}", "0", "tags", "[\"t\"]"}},
-            {"requeue", {"w", "q2", "a", "K", "{}", "0"}}, {"unfail", {"q", "g", "10"}},
-            {"recur", {"q", "r2", "K", "{}", "interval", "60", "0"}}, {"unrecur", {"r"}},
-            {"recur.get", {"r"}}, {"recur.update", {"r", "priority", "3"}},
-            {"recur.tag", {"r", "x"}}, {"recur.untag", {"r", "x"}}, {"length", {"q"}},
-            {"worker.deregister", {"w"}}, {"queue.forget", {"nothing"}},
-            {"desk.queues", {}}, {"desk.queues", {"q"}}, {"desk.queuepage", {"0", "10"}},
-            {"desk.waitingsince", {"q"}}, {"desk.statssum", {"1000", "q"}},
-            {"desk.jobs", {"waiting", "q"}}, {"desk.jobs", {"complete"}}, {"desk.get", {"c"}},
-            {"desk.multiget", {"a", "b"}}, {"desk.states", {"a", "c"}},
-            {"desk.summaries", {"a", "c"}}, {"desk.peek", {"q"}}, {"desk.workers", {}},
-            {"desk.workers", {"w"}}, {"desk.workerpage", {}}, {"desk.failed", {}},
-            {"desk.failed", {"g", "0", "10", "summaries"}}, {"desk.failuresigs", {"g", "0", "10"}},
-            {"desk.failuregroups", {"0"}}, {"desk.failurecounts", {"0"}},
-            {"desk.failurenewest", {"g"}}, {"desk.tracked", {}},
-            {"desk.tracked", {"0", "10", "summaries"}}, {"desk.trackedstates", {}},
-            {"desk.tags", {}}, {"desk.scan", {"waiting", "q", "10"}},
-            {"desk.scan", {"running", "q", "10"}}, {"desk.scan", {"failed", "g", "10"}},
-            {"desk.scan", {"complete", "", "10"}}, {"desk.scan", {"tag", "t", "10"}},
-            {"desk.completed", {"10"}}, {"desk.completed", {"10", "queue", "q", "klass", "k"}},
-            {"desk.search", {"0", "100"}}, {"desk.search", {"0", "100", "state", "failed", "with", "message"}},
+            {"get", {"a"}},
+            {"multiget", {"a", "b"}},
+            {"config.get", {}},
+            {"config.get", {"heartbeat"}},
+            {"config.set", {"heartbeat", "30"}},
+            {"config.unset", {"heartbeat"}},
+            {"queues", {}},
+            {"queues", {"q"}},
+            {"complete", {"b", "w", "q", "{}"}},
+            {"complete", {"b", "w", "q", "{}", "next", "q2", "delay", "10"}},
+            {"failed", {}},
+            {"failed", {"g", "0", "10"}},
+            {"fail", {"b", "w", "g2", "why", "{}"}},
+            {"jobs", {"running", "q"}},
+            {"jobs", {"complete"}},
+            {"retry", {"b", "q", "w", "0"}},
+            {"depends", {"e", "off", "a"}},
+            {"depends", {"e", "on", "b"}},
+            {"heartbeat", {"b", "w", "{}"}},
+            {"workers", {}},
+            {"workers", {"w"}},
+            {"track", {}},
+            {"track", {"untrack", "a"}},
+            {"tag", {"add", "a", "t2"}},
+            {"tag", {"get", "t"}},
+            {"tag", {"top"}},
+            {"stats", {"q", "1000"}},
+            {"priority", {"a", "5"}},
+            {"log", {"a", "note", "{\"x\":1}"}},
+            {"peek", {"q", "10"}},
+            {"pop", {"q", "w2", "10"}},
+            {"pause", {"q"}},
+            {"unpause", {"q"}},
+            {"cancel", {"d"}},
+            {"timeout", {"b"}},
+            {"put", {"w", "q", "z", "K", "{}", "0", "tags", "[\"t\"]"}},
+            {"requeue", {"w", "q2", "a", "K", "{}", "0"}},
+            {"unfail", {"q", "g", "10"}},
+            {"recur", {"q", "r2", "K", "{}", "interval", "60", "0"}},
+            {"unrecur", {"r"}},
+            {"recur.get", {"r"}},
+            {"recur.update", {"r", "priority", "3"}},
+            {"recur.tag", {"r", "x"}},
+            {"recur.untag", {"r", "x"}},
+            {"length", {"q"}},
+            {"worker.deregister", {"w"}},
+            {"queue.forget", {"nothing"}},
+            {"desk.queues", {}},
+            {"desk.queues", {"q"}},
+            {"desk.queuepage", {"0", "10"}},
+            {"desk.waitingsince", {"q"}},
+            {"desk.statssum", {"1000", "q"}},
+            {"desk.jobs", {"waiting", "q"}},
+            {"desk.jobs", {"complete"}},
+            {"desk.get", {"c"}},
+            {"desk.multiget", {"a", "b"}},
+            {"desk.states", {"a", "c"}},
+            {"desk.summaries", {"a", "c"}},
+            {"desk.peek", {"q"}},
+            {"desk.workers", {}},
+            {"desk.workers", {"w"}},
+            {"desk.workerpage", {}},
+            {"desk.failed", {}},
+            {"desk.failed", {"g", "0", "10", "summaries"}},
+            {"desk.failuresigs", {"g", "0", "10"}},
+            {"desk.failuregroups", {"0"}},
+            {"desk.failurecounts", {"0"}},
+            {"desk.failurenewest", {"g"}},
+            {"desk.tracked", {}},
+            {"desk.tracked", {"0", "10", "summaries"}},
+            {"desk.trackedstates", {}},
+            {"desk.tags", {}},
+            {"desk.scan", {"waiting", "q", "10"}},
+            {"desk.scan", {"running", "q", "10"}},
+            {"desk.scan", {"failed", "g", "10"}},
+            {"desk.scan", {"complete", "", "10"}},
+            {"desk.scan", {"tag", "t", "10"}},
+            {"desk.completed", {"10"}},
+            {"desk.completed", {"10", "queue", "q", "klass", "k"}},
+            {"desk.search", {"0", "100"}},
+            {"desk.search", {"0", "100", "state", "failed", "with", "message"}},
             {"desk.search", {"0", "100", "tag", "t", "klass", "K", "data", "{"}},
-            {"desk.permissions", {}}, {"desk.move", {"a", "q2"}},
+            {"desk.permissions", {}},
+            {"desk.move", {"a", "q2"}},
             {"desk.failedaction", {"retry", "g", "10", "0", "k1"}},
             {"desk.failedaction", {"move", "g", "10", "0", "k2", "q3"}},
-            {"desk.failedaction", {"cancel", "g", "10", "0", "k3"}}, {"desk.cancel", {"d"}},
-            {"desk.cancel", {"b", "running"}}, {"desk.release", {"run", "end", "kept", "g", "run:k"}},
-            {"desk.track", {"c"}}, {"desk.untrack", {"a"}}, {"desk.tag", {"add", "a", "t3"}},
-            {"desk.priority", {"a", "3"}}, {"desk.depends.off", {"e", "all"}},
-            {"desk.recur.get", {"r"}}, {"desk.recur.update", {"r", "priority", "2"}},
-            {"desk.timeout", {"b"}}, {"desk.queue.forget", {"nothing"}}, {"desk.unrecur", {"r"}},
+            {"desk.failedaction", {"cancel", "g", "10", "0", "k3"}},
+            {"desk.cancel", {"d"}},
+            {"desk.cancel", {"b", "running"}},
+            {"desk.release", {"run", "end", "kept", "g", "run:k"}},
+            {"desk.track", {"c"}},
+            {"desk.untrack", {"a"}},
+            {"desk.tag", {"add", "a", "t3"}},
+            {"desk.priority", {"a", "3"}},
+            {"desk.depends.off", {"e", "all"}},
+            {"desk.recur.get", {"r"}},
+            {"desk.recur.update", {"r", "priority", "2"}},
+            {"desk.timeout", {"b"}},
+            {"desk.queue.forget", {"nothing"}},
+            {"desk.unrecur", {"r"}},
             {"desk.once", {"once-key", "desk.get", "a"}},
         };
     }
@@ -110,12 +164,14 @@ private:
     static QSet<QByteArray> apiCommands()
     {
         QFile face(QStringLiteral(QLESSDESK_QLESS_FACE));
-        if (!face.open(QIODevice::ReadOnly)) return {};
+        if (!face.open(QIODevice::ReadOnly))
+            return {};
         QSet<QByteArray> names;
         static const QRegularExpression entry(QStringLiteral("^Api\\['([^']+)'\\]"),
                                               QRegularExpression::MultilineOption);
         auto it = entry.globalMatch(QString::fromUtf8(face.readAll()));
-        while (it.hasNext()) names.insert(it.next().captured(1).toUtf8());
+        while (it.hasNext())
+            names.insert(it.next().captured(1).toUtf8());
         return names;
     }
 
@@ -140,7 +196,8 @@ private slots:
     void everyCommandIsCalled()
     {
         QSet<QByteArray> called;
-        for (const Call &call : calls()) called.insert(call.command);
+        for (const Call &call : calls())
+            called.insert(call.command);
         const QSet<QByteArray> api = apiCommands();
         QVERIFY(api.size() > 70);
         QCOMPARE(QSet<QByteArray>(api).subtract(called), QSet<QByteArray>());
@@ -151,7 +208,8 @@ private slots:
         QTest::addColumn<QByteArray>("command");
         QTest::addColumn<QList<QByteArray>>("args");
         for (const Call &call : calls())
-            QTest::newRow(QByteArray(call.command + ' ' + call.args.join(' ')).constData()) << call.command << call.args;
+            QTest::newRow(QByteArray(call.command + ' ' + call.args.join(' ')).constData())
+                << call.command << call.args;
     }
     void everyCommandRunsOnItsComputedDefinitions()
     {
@@ -166,7 +224,8 @@ private slots:
     {
         QFETCH(QByteArray, command);
         QFETCH(QList<QByteArray>, args);
-        if (command == "desk.once") QSKIP("desk.once does not run itself");
+        if (command == "desk.once")
+            QSKIP("desk.once does not run itself");
         verifyRuns("desk.once", QList<QByteArray>{"key", command} + args);
     }
 
@@ -177,11 +236,13 @@ private slots:
     {
         const auto emptied = [](const char *path) {
             QFile file(QString::fromUtf8(path));
-            if (!file.open(QIODevice::ReadOnly)) return QByteArray();
+            if (!file.open(QIODevice::ReadOnly))
+                return QByteArray();
             QString text = QString::fromUtf8(file.readAll());
             static const QRegularExpression putNeeds(
                 QStringLiteral("(if command == 'put' then return )'[^']*',\\s*\\{[^}]*\\}"));
-            if (!putNeeds.match(text).hasMatch()) return QByteArray();
+            if (!putNeeds.match(text).hasMatch())
+                return QByteArray();
             return text.replace(putNeeds, QStringLiteral("\\1'', {}")).toUtf8();
         };
         const QByteArray shipped = emptied(QLESSDESK_SHIPPED_QLESS_LUA);

@@ -33,10 +33,7 @@ private:
         return m_q.qlessJson("pop", now, {"queue", worker, "10"}).toArray();
     }
     // The one job a pop hands out (an empty object when there is none).
-    QJsonObject popOne(double now, const QByteArray &worker = "worker")
-    {
-        return pop(now, worker).at(0).toObject();
-    }
+    QJsonObject popOne(double now, const QByteArray &worker = "worker") { return pop(now, worker).at(0).toObject(); }
     static double expiresOf(const QJsonObject &job) { return job.value(QStringLiteral("expires")).toDouble(); }
     QByteArray field(const QByteArray &jid, const char *name)
     {
@@ -58,8 +55,8 @@ private slots:
     {
         put(0, "jid");
         pop(1);
-        const QStringList accepted = m_q.notRefused({
-            {"heartbeat", "2"}, {"heartbeat", "2", "jid"}, {"heartbeat", "2", "jid", "worker", "[}"}});
+        const QStringList accepted =
+            m_q.notRefused({{"heartbeat", "2"}, {"heartbeat", "2", "jid"}, {"heartbeat", "2", "jid", "worker", "[}"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void movingAJobEndsItsLock()
@@ -194,9 +191,10 @@ private slots:
     {
         put(0, "jid");
         pop(0);
-        const QStringList accepted = m_q.notRefused({
-            {"retry", "0"}, {"retry", "0", "jid"}, {"retry", "0", "jid", "queue"},
-            {"retry", "0", "jid", "queue", "worker", "foo"}});
+        const QStringList accepted = m_q.notRefused({{"retry", "0"},
+                                                     {"retry", "0", "jid"},
+                                                     {"retry", "0", "jid", "queue"},
+                                                     {"retry", "0", "jid", "queue", "worker", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
         QCOMPARE(field("jid", "state"), QByteArray("\"running\""));
     }

@@ -27,8 +27,7 @@ private:
         return canonical(m_q.qlessJson(command, now, args));
     }
     RedisValue put(double now, const QByteArray &jid, const QList<QByteArray> &options = {},
-                   const QByteArray &queue = "queue", const QByteArray &delay = "0",
-                   const QByteArray &data = "{}")
+                   const QByteArray &queue = "queue", const QByteArray &delay = "0", const QByteArray &data = "{}")
     {
         return lua("put", now, QList<QByteArray>{"worker", queue, jid, "klass", data, delay} + options);
     }
@@ -69,9 +68,11 @@ private:
     static QByteArray waitingJob(const QByteArray &queue, int when)
     {
         return canonicalJson(R"({"data": "{}", "dependencies": {}, "dependents": {}, "expires": 0,
-            "failure": {}, "history": [{"q": ")" + queue + R"(", "what": "put", "when": )"
-            + QByteArray::number(when) + R"(}], "jid": "jid", "klass": "klass", "priority": 0,
-            "queue": ")" + queue + R"(", "remaining": 5, "retries": 5, "state": "waiting",
+            "failure": {}, "history": [{"q": ")"
+                             + queue + R"(", "what": "put", "when": )" + QByteArray::number(when)
+                             + R"(}], "jid": "jid", "klass": "klass", "priority": 0,
+            "queue": ")" + queue
+                             + R"(", "remaining": 5, "retries": 5, "state": "waiting",
             "tags": {}, "tracked": false, "worker": "", "spawned_from_jid": false})");
     }
 
@@ -88,23 +89,22 @@ private slots:
     void putRefusesBadArguments()
     {
         const QList<QByteArray> base{"put", "12345", "worker", "foo", "bar", "whiz"};
-        const QStringList accepted = m_q.notRefused({
-            {"put", "12345"},                                  // no worker
-            {"put", "12345", "worker"},                        // no queue
-            {"put", "12345", "worker", "foo"},                 // no jid
-            {"put", "12345", "worker", "foo", "bar"},          // no klass
-            base,                                              // no data
-            base + QList<QByteArray>{"{}"},                    // no delay
-            base + QList<QByteArray>{"{]"},                    // data not JSON
-            base + QList<QByteArray>{"{}", "number"},          // delay not a number
-            base + QList<QByteArray>{"{}", "1", "retries"},
-            base + QList<QByteArray>{"{}", "1", "retries", "foo"},
-            base + QList<QByteArray>{"{}", "1", "tags"},
-            base + QList<QByteArray>{"{}", "1", "tags", "{]"},
-            base + QList<QByteArray>{"{}", "1", "priority"},
-            base + QList<QByteArray>{"{}", "1", "priority", "foo"},
-            base + QList<QByteArray>{"{}", "1", "depends"},
-            base + QList<QByteArray>{"{}", "1", "depends", "{]"}});
+        const QStringList accepted = m_q.notRefused({{"put", "12345"},                         // no worker
+                                                     {"put", "12345", "worker"},               // no queue
+                                                     {"put", "12345", "worker", "foo"},        // no jid
+                                                     {"put", "12345", "worker", "foo", "bar"}, // no klass
+                                                     base,                                     // no data
+                                                     base + QList<QByteArray>{"{}"},           // no delay
+                                                     base + QList<QByteArray>{"{]"},           // data not JSON
+                                                     base + QList<QByteArray>{"{}", "number"}, // delay not a number
+                                                     base + QList<QByteArray>{"{}", "1", "retries"},
+                                                     base + QList<QByteArray>{"{}", "1", "retries", "foo"},
+                                                     base + QList<QByteArray>{"{}", "1", "tags"},
+                                                     base + QList<QByteArray>{"{}", "1", "tags", "{]"},
+                                                     base + QList<QByteArray>{"{}", "1", "priority"},
+                                                     base + QList<QByteArray>{"{}", "1", "priority", "foo"},
+                                                     base + QList<QByteArray>{"{}", "1", "depends"},
+                                                     base + QList<QByteArray>{"{}", "1", "depends", "{]"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
         QVERIFY(lua("get", 0, {"whiz"}).isNil());
     }
@@ -206,8 +206,8 @@ private slots:
     // --- peek ---
     void peekRefusesBadArguments()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"peek", "12345"}, {"peek", "12345", "foo"}, {"peek", "12345", "foo", "number"}});
+        const QStringList accepted =
+            m_q.notRefused({{"peek", "12345"}, {"peek", "12345", "foo"}, {"peek", "12345", "foo", "number"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void peekShowsWaitingJobs()
@@ -254,9 +254,10 @@ private slots:
     // --- pop ---
     void popRefusesBadArguments()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"pop", "12345"}, {"pop", "12345", "queue"}, {"pop", "12345", "queue", "worker"},
-            {"pop", "12345", "queue", "worker", "number"}});
+        const QStringList accepted = m_q.notRefused({{"pop", "12345"},
+                                                     {"pop", "12345", "queue"},
+                                                     {"pop", "12345", "queue", "worker"},
+                                                     {"pop", "12345", "queue", "worker", "number"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void popHandsOutTheJobLocked()
@@ -326,8 +327,11 @@ private slots:
         lua("config.set", 0, {"grace-period", "0"});
         put(0, "jid", {"retries", "5"});
         const QJsonObject first = m_q.qlessJson("pop", 0, {"queue", "worker", "10"}).toArray().at(0).toObject();
-        const QJsonObject again = m_q.qlessJson("pop", first.value(QStringLiteral("expires")).toDouble() + 10,
-                                                {"queue", "worker", "10"}).toArray().at(0).toObject();
+        const QJsonObject again =
+            m_q.qlessJson("pop", first.value(QStringLiteral("expires")).toDouble() + 10, {"queue", "worker", "10"})
+                .toArray()
+                .at(0)
+                .toObject();
         QCOMPARE(again.value(QStringLiteral("jid")).toString(), QStringLiteral("jid"));
         QCOMPARE(again.value(QStringLiteral("remaining")).toInt(), 4);
     }

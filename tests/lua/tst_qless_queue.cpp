@@ -47,8 +47,7 @@ private:
     // One queue's counts: all zero but those given.
     static QByteArray counts(const QByteArray &changes, const QByteArray &name = "queue")
     {
-        QJsonObject object{{QStringLiteral("name"), QString::fromUtf8(name)},
-                           {QStringLiteral("paused"), false}};
+        QJsonObject object{{QStringLiteral("name"), QString::fromUtf8(name)}, {QStringLiteral("paused"), false}};
         for (const char *count : {"stalled", "waiting", "running", "depends", "scheduled", "recurring"})
             object.insert(QLatin1String(count), 0);
         RedisValue asText;
@@ -78,19 +77,24 @@ private slots:
     // --- jobs ---
     void jobsRefusesBadArguments()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"jobs", "0", "complete", "foo"}, {"jobs", "0", "complete", "0", "foo"},
-            {"jobs", "0", "running"}, {"jobs", "0", "running", "queue", "foo"},
-            {"jobs", "0", "running", "queue", "0", "foo"},
-            {"jobs", "0", "stalled"}, {"jobs", "0", "stalled`", "queue", "foo"},
-            {"jobs", "0", "stalled", "queue", "0", "foo"},
-            {"jobs", "0", "scheduled"}, {"jobs", "0", "scheduled", "queue", "foo"},
-            {"jobs", "0", "scheduled", "queue", "0", "foo"},
-            {"jobs", "0", "depends"}, {"jobs", "0", "depends", "queue", "foo"},
-            {"jobs", "0", "depends", "queue", "0", "foo"},
-            {"jobs", "0", "recurring"}, {"jobs", "0", "recurring", "queue", "foo"},
-            {"jobs", "0", "recurring", "queue", "0", "foo"},
-            {"jobs", "0", "foo", "queue", "0", "25"}});
+        const QStringList accepted = m_q.notRefused({{"jobs", "0", "complete", "foo"},
+                                                     {"jobs", "0", "complete", "0", "foo"},
+                                                     {"jobs", "0", "running"},
+                                                     {"jobs", "0", "running", "queue", "foo"},
+                                                     {"jobs", "0", "running", "queue", "0", "foo"},
+                                                     {"jobs", "0", "stalled"},
+                                                     {"jobs", "0", "stalled`", "queue", "foo"},
+                                                     {"jobs", "0", "stalled", "queue", "0", "foo"},
+                                                     {"jobs", "0", "scheduled"},
+                                                     {"jobs", "0", "scheduled", "queue", "foo"},
+                                                     {"jobs", "0", "scheduled", "queue", "0", "foo"},
+                                                     {"jobs", "0", "depends"},
+                                                     {"jobs", "0", "depends", "queue", "foo"},
+                                                     {"jobs", "0", "depends", "queue", "0", "foo"},
+                                                     {"jobs", "0", "recurring"},
+                                                     {"jobs", "0", "recurring", "queue", "foo"},
+                                                     {"jobs", "0", "recurring", "queue", "0", "foo"},
+                                                     {"jobs", "0", "foo", "queue", "0", "25"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void completeJobsNewestFirst()

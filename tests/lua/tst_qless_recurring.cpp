@@ -24,8 +24,8 @@ private:
     RedisValue recur(double now, const QList<QByteArray> &options = {}, const QByteArray &interval = "60",
                      const QByteArray &offset = "0", const QByteArray &data = "{}")
     {
-        return lua("recur", now, QList<QByteArray>{"queue", "jid", "klass", data, "interval", interval, offset}
-                                     + options);
+        return lua("recur", now,
+                   QList<QByteArray>{"queue", "jid", "klass", data, "interval", interval, offset} + options);
     }
     QJsonArray pop(double now, const QByteArray &queue = "queue", const QByteArray &count = "10")
     {
@@ -48,38 +48,43 @@ private slots:
     void recurRefusesBadArguments()
     {
         const QList<QByteArray> spec{"recur", "0", "queue", "jid", "klass", "{}", "interval", "60", "0"};
-        const QStringList accepted = m_q.notRefused({
-            {"recur", "0"},
-            {"recur", "0", "queue"},
-            {"recur", "0", "queue", "jid"},
-            {"recur", "0", "queue", "jid", "klass"},
-            {"recur", "0", "queue", "jid", "klass", "{}"},
-            {"recur", "0", "queue", "jid", "klass", "[}"},
-            {"recur", "0", "queue", "jid", "klass", "{}", "foo"},
-            {"recur", "0", "queue", "jid", "klass", "{}", "interval"},
-            {"recur", "0", "queue", "jid", "klass", "{}", "interval", "foo"},
-            {"recur", "0", "queue", "jid", "klass", "{}", "interval", "60", "foo"},
-            spec + QList<QByteArray>{"tags"},
-            spec + QList<QByteArray>{"tags", "[}"},
-            spec + QList<QByteArray>{"priority"},
-            spec + QList<QByteArray>{"priority", "foo"},
-            spec + QList<QByteArray>{"retries"},
-            spec + QList<QByteArray>{"retries", "foo"},
-            spec + QList<QByteArray>{"backlog"},
-            spec + QList<QByteArray>{"backlog", "foo"}});
+        const QStringList accepted =
+            m_q.notRefused({{"recur", "0"},
+                            {"recur", "0", "queue"},
+                            {"recur", "0", "queue", "jid"},
+                            {"recur", "0", "queue", "jid", "klass"},
+                            {"recur", "0", "queue", "jid", "klass", "{}"},
+                            {"recur", "0", "queue", "jid", "klass", "[}"},
+                            {"recur", "0", "queue", "jid", "klass", "{}", "foo"},
+                            {"recur", "0", "queue", "jid", "klass", "{}", "interval"},
+                            {"recur", "0", "queue", "jid", "klass", "{}", "interval", "foo"},
+                            {"recur", "0", "queue", "jid", "klass", "{}", "interval", "60", "foo"},
+                            spec + QList<QByteArray>{"tags"},
+                            spec + QList<QByteArray>{"tags", "[}"},
+                            spec + QList<QByteArray>{"priority"},
+                            spec + QList<QByteArray>{"priority", "foo"},
+                            spec + QList<QByteArray>{"retries"},
+                            spec + QList<QByteArray>{"retries", "foo"},
+                            spec + QList<QByteArray>{"backlog"},
+                            spec + QList<QByteArray>{"backlog", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
         QVERIFY(lua("recur.get", 0, {"jid"}).isNil());
     }
     void recurUpdateRefusesBadArguments()
     {
         recur(0);
-        const QStringList accepted = m_q.notRefused({
-            {"recur.update", "0", "jid", "priority"}, {"recur.update", "0", "jid", "priority", "foo"},
-            {"recur.update", "0", "jid", "interval"}, {"recur.update", "0", "jid", "interval", "foo"},
-            {"recur.update", "0", "jid", "retries"}, {"recur.update", "0", "jid", "retries", "foo"},
-            {"recur.update", "0", "jid", "data"}, {"recur.update", "0", "jid", "data", "[}"},
-            {"recur.update", "0", "jid", "klass"}, {"recur.update", "0", "jid", "queue"},
-            {"recur.update", "0", "jid", "backlog"}, {"recur.update", "0", "jid", "backlog", "foo"}});
+        const QStringList accepted = m_q.notRefused({{"recur.update", "0", "jid", "priority"},
+                                                     {"recur.update", "0", "jid", "priority", "foo"},
+                                                     {"recur.update", "0", "jid", "interval"},
+                                                     {"recur.update", "0", "jid", "interval", "foo"},
+                                                     {"recur.update", "0", "jid", "retries"},
+                                                     {"recur.update", "0", "jid", "retries", "foo"},
+                                                     {"recur.update", "0", "jid", "data"},
+                                                     {"recur.update", "0", "jid", "data", "[}"},
+                                                     {"recur.update", "0", "jid", "klass"},
+                                                     {"recur.update", "0", "jid", "queue"},
+                                                     {"recur.update", "0", "jid", "backlog"},
+                                                     {"recur.update", "0", "jid", "backlog", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void spawnsOneJobPerInterval()
@@ -230,8 +235,9 @@ private slots:
             "jid": "jid-1", "klass": "klass", "priority": 10, "queue": "queue", "remaining": 2,
             "retries": 2, "state": "running", "tags": ["foo"], "tracked": false, "worker": "worker",
             "spawned_from_jid": "jid"})"));
-        lua("recur", 60, {"queue", "jid", "class", R"({"foo": "bar"})", "interval", "10", "0",
-                          "priority", "5", "tags", R"(["bar"])", "retries", "5"});
+        lua("recur", 60,
+            {"queue", "jid", "class", R"({"foo": "bar"})", "interval", "10", "0", "priority", "5", "tags", R"(["bar"])",
+             "retries", "5"});
         const QJsonObject job = pop(60).at(0).toObject();
         QCOMPARE(job.value(QStringLiteral("data")).toString(), QStringLiteral(R"({"foo": "bar"})"));
         QJsonObject rest = job;
@@ -256,8 +262,13 @@ private slots:
         recur(0);
         QList<int> times;
         for (const QJsonValue &job : pop(599, "queue", "100"))
-            times << job.toObject().value(QStringLiteral("history")).toArray().at(0).toObject()
-                         .value(QStringLiteral("when")).toInt();
+            times << job.toObject()
+                         .value(QStringLiteral("history"))
+                         .toArray()
+                         .at(0)
+                         .toObject()
+                         .value(QStringLiteral("when"))
+                         .toInt();
         QCOMPARE(times, (QList<int>{0, 60, 120, 180, 240, 300, 360, 420, 480, 540}));
     }
 };

@@ -26,10 +26,7 @@ private:
     {
         return lua("put", now, QList<QByteArray>{"worker", "queue", jid, "klass", "{}", "0"} + options);
     }
-    QJsonObject stats(const QByteArray &day = "0")
-    {
-        return m_q.qlessJson("stats", 0, {"queue", day}).toObject();
-    }
+    QJsonObject stats(const QByteArray &day = "0") { return m_q.qlessJson("stats", 0, {"queue", day}).toObject(); }
     int figure(const char *name, const QByteArray &day = "0")
     {
         return stats(day).value(QLatin1String(name)).toInt(-1);
@@ -61,8 +58,8 @@ private slots:
 
     void statsNeedsQueueAndNumericDay()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"stats", "0"}, {"stats", "0", "queue"}, {"stats", "0", "queue", "foo"}});
+        const QStringList accepted =
+            m_q.notRefused({{"stats", "0"}, {"stats", "0", "queue"}, {"stats", "0", "queue", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void waitTimes()

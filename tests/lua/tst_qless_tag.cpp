@@ -35,11 +35,10 @@ private:
         return canonical(m_q.qlessJson("get", 0, {jid}).toObject().value(QStringLiteral("tags")));
     }
     // `tag get <tag> <offset> <count>`'s jobs, as canonical JSON.
-    QByteArray tagged(double now, const QByteArray &tag, const QByteArray &offset = "0",
-                      const QByteArray &count = "10")
+    QByteArray tagged(double now, const QByteArray &tag, const QByteArray &offset = "0", const QByteArray &count = "10")
     {
-        return canonical(m_q.qlessJson("tag", now, {"get", tag, offset, count}).toObject()
-                             .value(QStringLiteral("jobs")));
+        return canonical(
+            m_q.qlessJson("tag", now, {"get", tag, offset, count}).toObject().value(QStringLiteral("jobs")));
     }
     static QByteArray jsonList(const QList<QByteArray> &items)
     {
@@ -65,10 +64,15 @@ private slots:
     // --- tag ---
     void tagRefusesBadArguments()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"tag", "0"}, {"tag", "0", "add"}, {"tag", "0", "remove"}, {"tag", "0", "get"},
-            {"tag", "0", "get", "foo", "bar"}, {"tag", "0", "get", "foo", "0", "bar"},
-            {"tag", "0", "top", "bar"}, {"tag", "0", "top", "0", "bar"}, {"tag", "0", "foo"}});
+        const QStringList accepted = m_q.notRefused({{"tag", "0"},
+                                                     {"tag", "0", "add"},
+                                                     {"tag", "0", "remove"},
+                                                     {"tag", "0", "get"},
+                                                     {"tag", "0", "get", "foo", "bar"},
+                                                     {"tag", "0", "get", "foo", "0", "bar"},
+                                                     {"tag", "0", "top", "bar"},
+                                                     {"tag", "0", "top", "0", "bar"},
+                                                     {"tag", "0", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void addATag()
@@ -197,8 +201,8 @@ private slots:
     // --- track ---
     void trackRefusesMissingJid()
     {
-        const QStringList accepted = m_q.notRefused({
-            {"track", "0", "track"}, {"track", "0", "untrack"}, {"track", "0", "foo"}});
+        const QStringList accepted =
+            m_q.notRefused({{"track", "0", "track"}, {"track", "0", "untrack"}, {"track", "0", "foo"}});
         QVERIFY2(accepted.isEmpty(), qPrintable(accepted.join(QLatin1Char('\n'))));
     }
     void trackedJobIsListed()
@@ -218,10 +222,7 @@ private slots:
         QVERIFY(!lua("track", 0, {"untrack", "jid"}).isError());
         QCOMPARE(json("track", 0), canonicalJson(R"({"jobs": {}, "expired": {}})"));
     }
-    void trackingAnUnknownJobIsRefused()
-    {
-        QLESS_VERIFY_REFUSED(lua("track", 0, {"track", "jid"}), "does not exist");
-    }
+    void trackingAnUnknownJobIsRefused() { QLESS_VERIFY_REFUSED(lua("track", 0, {"track", "jid"}), "does not exist"); }
     void jobKnowsItIsTracked()
     {
         put(0, "jid");

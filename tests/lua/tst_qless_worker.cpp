@@ -30,8 +30,12 @@ private:
     }
     double popExpires(double now, const QByteArray &worker = "worker")
     {
-        return m_q.qlessJson("pop", now, {"queue", worker, "10"}).toArray().at(0).toObject()
-            .value(QStringLiteral("expires")).toDouble();
+        return m_q.qlessJson("pop", now, {"queue", worker, "10"})
+            .toArray()
+            .at(0)
+            .toObject()
+            .value(QStringLiteral("expires"))
+            .toDouble();
     }
     static QByteArray holding(const char *jobs, const char *stalled)
     {
@@ -135,10 +139,7 @@ private slots:
         lua("complete", 0, {"jid", "worker", "queue", "{}"});
         QCOMPARE(json("workers", 3600), QByteArray("{}"));
     }
-    void unknownWorkerHoldsNothing()
-    {
-        QCOMPARE(json("workers", 3600, {"worker"}), holding("{}", "{}"));
-    }
+    void unknownWorkerHoldsNothing() { QCOMPARE(json("workers", 3600, {"worker"}), holding("{}", "{}")); }
     void workersMostRecentlySeenFirst()
     {
         // Not pinned by qless-core's tests; its workers list is ordered this way all the same.

@@ -112,7 +112,8 @@ private slots:
 
         QCOMPARE(rows.size(), Records);
         QVERIFY2(pieces > 3, qPrintable(QString::number(pieces)));
-        QVERIFY2(turnsOfTheLoop >= pieces - 1, qPrintable(QStringLiteral("%1 turns, %2 pieces").arg(turnsOfTheLoop).arg(pieces)));
+        QVERIFY2(turnsOfTheLoop >= pieces - 1,
+                 qPrintable(QStringLiteral("%1 turns, %2 pieces").arg(turnsOfTheLoop).arg(pieces)));
         AuditRecord first;
         QVERIFY(AuditLog::fromJsonLine(line(1).trimmed(), &first));
         QCOMPARE(rows.first(), TableExportRows::audit(first));

@@ -67,20 +67,27 @@ private slots:
         e.setRules({rule(QStringLiteral("w"), AlertRule::Kind::WaitingAbove, 100)});
         QVERIFY(e.needs().queues);
         QVERIFY(!e.needs().workers);
-        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 100), queue(QStringLiteral("b"), 5)}))), QStringList());
-        const QList<AlertEvent> fired = e.observe(queues(T0 + 5, {queue(QStringLiteral("a"), 101), queue(QStringLiteral("b"), 500)}));
+        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 100), queue(QStringLiteral("b"), 5)}))),
+                 QStringList());
+        const QList<AlertEvent> fired =
+            e.observe(queues(T0 + 5, {queue(QStringLiteral("a"), 101), queue(QStringLiteral("b"), 500)}));
         QCOMPARE(changes(fired), (QStringList{QStringLiteral("fired w a"), QStringLiteral("fired w b")}));
         QCOMPARE(fired.first().value, 101.0);
         QVERIFY2(fired.first().text.contains(QStringLiteral("101")), qPrintable(fired.first().text));
         QCOMPARE(e.active().size(), 2);
 
         // 95 is under the threshold but inside the band (clears at 90): still firing, no event.
-        QCOMPARE(changes(e.observe(queues(T0 + 10, {queue(QStringLiteral("a"), 95), queue(QStringLiteral("b"), 500)}))), QStringList());
+        QCOMPARE(changes(e.observe(queues(T0 + 10, {queue(QStringLiteral("a"), 95), queue(QStringLiteral("b"), 500)}))),
+                 QStringList());
         // Back above and below again: a flapping value makes no event at all.
-        QCOMPARE(changes(e.observe(queues(T0 + 15, {queue(QStringLiteral("a"), 120), queue(QStringLiteral("b"), 500)}))), QStringList());
+        QCOMPARE(changes(
+                     e.observe(queues(T0 + 15, {queue(QStringLiteral("a"), 120), queue(QStringLiteral("b"), 500)}))),
+                 QStringList());
         // All clear (90 or less) must hold a minute.
-        QCOMPARE(changes(e.observe(queues(T0 + 20, {queue(QStringLiteral("a"), 90), queue(QStringLiteral("b"), 500)}))), QStringList());
-        QCOMPARE(changes(e.observe(queues(T0 + 50, {queue(QStringLiteral("a"), 10), queue(QStringLiteral("b"), 500)}))), QStringList());
+        QCOMPARE(changes(e.observe(queues(T0 + 20, {queue(QStringLiteral("a"), 90), queue(QStringLiteral("b"), 500)}))),
+                 QStringList());
+        QCOMPARE(changes(e.observe(queues(T0 + 50, {queue(QStringLiteral("a"), 10), queue(QStringLiteral("b"), 500)}))),
+                 QStringList());
         QCOMPARE(changes(e.observe(queues(T0 + 80, {queue(QStringLiteral("a"), 0), queue(QStringLiteral("b"), 500)}))),
                  QStringList{QStringLiteral("cleared w a")});
         QCOMPARE(e.active().size(), 1);
@@ -119,24 +126,31 @@ private slots:
         QVERIFY2(texts.size() == 6, qPrintable(QStringList(texts.keys()).join(QLatin1Char(','))));
         QCOMPARE(texts.value(QStringLiteral("w")), QStringLiteral("Waiting jobs in queue crawl: 9 (above 3)"));
         QCOMPARE(texts.value(QStringLiteral("s")), QStringLiteral("Stalled jobs in queue crawl: 2 (above 1)"));
-        QVERIFY2(texts.value(QStringLiteral("p")).startsWith(QStringLiteral("Queue crawl paused for 2 min")), qPrintable(texts.value(QStringLiteral("p"))));
-        QVERIFY2(texts.value(QStringLiteral("m")).startsWith(QStringLiteral("Queue crawl running at its max-concurrency (4) for 2 min")),
+        QVERIFY2(texts.value(QStringLiteral("p")).startsWith(QStringLiteral("Queue crawl paused for 2 min")),
+                 qPrintable(texts.value(QStringLiteral("p"))));
+        QVERIFY2(texts.value(QStringLiteral("m"))
+                     .startsWith(QStringLiteral("Queue crawl running at its max-concurrency (4) for 2 min")),
                  qPrintable(texts.value(QStringLiteral("m"))));
-        QVERIFY2(texts.value(QStringLiteral("o")).startsWith(QStringLiteral("A job in queue crawl waiting for 1 min 40 s")), qPrintable(texts.value(QStringLiteral("o"))));
-        QVERIFY2(texts.value(QStringLiteral("n")).startsWith(QStringLiteral("Worker host-1 not seen for 1 min 40 s")), qPrintable(texts.value(QStringLiteral("n"))));
+        QVERIFY2(
+            texts.value(QStringLiteral("o")).startsWith(QStringLiteral("A job in queue crawl waiting for 1 min 40 s")),
+            qPrintable(texts.value(QStringLiteral("o"))));
+        QVERIFY2(texts.value(QStringLiteral("n")).startsWith(QStringLiteral("Worker host-1 not seen for 1 min 40 s")),
+                 qPrintable(texts.value(QStringLiteral("n"))));
     }
 
     void aBlipInsideTheHoldStartsItOver()
     {
         AlertEvaluator e;
         e.setRules({rule(QStringLiteral("s"), AlertRule::Kind::StalledAbove, 0, QStringLiteral("a"))});
-        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 0, 3), queue(QStringLiteral("other"), 0, 9)}))),
+        QCOMPARE(changes(
+                     e.observe(queues(T0, {queue(QStringLiteral("a"), 0, 3), queue(QStringLiteral("other"), 0, 9)}))),
                  QStringList{QStringLiteral("fired s a")}); // the rule names one queue: the other is not watched
         QCOMPARE(changes(e.observe(queues(T0 + 40, {queue(QStringLiteral("a"), 0, 0)}))), QStringList());
         QCOMPARE(changes(e.observe(queues(T0 + 70, {queue(QStringLiteral("a"), 0, 1)}))), QStringList()); // bad again
         QCOMPARE(changes(e.observe(queues(T0 + 90, {queue(QStringLiteral("a"), 0, 0)}))), QStringList());
         QCOMPARE(changes(e.observe(queues(T0 + 149, {queue(QStringLiteral("a"), 0, 0)}))), QStringList());
-        QCOMPARE(changes(e.observe(queues(T0 + 150, {queue(QStringLiteral("a"), 0, 0)}))), QStringList{QStringLiteral("cleared s a")});
+        QCOMPARE(changes(e.observe(queues(T0 + 150, {queue(QStringLiteral("a"), 0, 0)}))),
+                 QStringList{QStringLiteral("cleared s a")});
     }
 
     void anObservationWithoutThePartKeepsTheState()
@@ -171,7 +185,7 @@ private slots:
             return o;
         };
         QCOMPARE(e.observe(groups(T0, 1000, 10)).size(), 0);
-        QCOMPARE(e.observe(groups(T0 + 60, 1030, 20)).size(), 0); // +40 in all
+        QCOMPARE(e.observe(groups(T0 + 60, 1030, 20)).size(), 0);              // +40 in all
         const QList<AlertEvent> fired = e.observe(groups(T0 + 120, 1040, 21)); // +51
         QCOMPARE(changes(fired), QStringList{QStringLiteral("fired f ")});
         QCOMPARE(fired.first().value, 51.0);
@@ -259,7 +273,8 @@ private slots:
         AlertObservation o;
         o.now = T0;
         o.workers = QList<WorkerSummary>{quiet, other};
-        QCOMPARE(changes(e.observe(o)), (QStringList{QStringLiteral("fired w host-2"), QStringLiteral("fired w host-3")}));
+        QCOMPARE(changes(e.observe(o)),
+                 (QStringList{QStringLiteral("fired w host-2"), QStringLiteral("fired w host-3")}));
 
         other.lastSeen = T0 + 10; // host-3 is back, then leaves for good before the hold is out
         o.now = T0 + 10;
@@ -319,7 +334,8 @@ private slots:
         o.workers = QList<WorkerSummary>{listed};
         const QList<AlertEvent> left = e.observe(o);
         QCOMPARE(changes(left), QStringList{QStringLiteral("ended w host-2")});
-        QVERIFY2(left.first().text.startsWith(QLatin1String("Worker host-2 not seen for")), qPrintable(left.first().text));
+        QVERIFY2(left.first().text.startsWith(QLatin1String("Worker host-2 not seen for")),
+                 qPrintable(left.first().text));
         QCOMPARE(e.active().size(), 3);
 
         // host-1 acknowledged now: it ends at once, once.
@@ -348,14 +364,16 @@ private slots:
     {
         AlertEvaluator e;
         e.setRules({rule(QStringLiteral("q"), AlertRule::Kind::WaitingAbove, 1)});
-        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 5)}))), QStringList{QStringLiteral("fired q a")});
+        QCOMPARE(changes(e.observe(queues(T0, {queue(QStringLiteral("a"), 5)}))),
+                 QStringList{QStringLiteral("fired q a")});
         QCOMPARE(changes(e.observe(queues(T0 + 5, {}))), QStringList());
         QVERIFY(e.acknowledge(QStringLiteral("q"), QStringLiteral("a"), T0 + 6));
         QCOMPARE(changes(e.observe(queues(T0 + 5 + AlertEvaluator::DefaultClearHoldSeconds, {}))), QStringList());
         QCOMPARE(e.active().size(), 0);
 
         // Acknowledged while listed, then forgotten: it clears by itself after the hold, as before.
-        QCOMPARE(changes(e.observe(queues(T0 + 100, {queue(QStringLiteral("b"), 5)}))), QStringList{QStringLiteral("fired q b")});
+        QCOMPARE(changes(e.observe(queues(T0 + 100, {queue(QStringLiteral("b"), 5)}))),
+                 QStringList{QStringLiteral("fired q b")});
         QVERIFY(!e.acknowledge(QStringLiteral("q"), QStringLiteral("b"), T0 + 101));
         QCOMPARE(changes(e.observe(queues(T0 + 102, {}))), QStringList());
         QCOMPARE(changes(e.observe(queues(T0 + 102 + AlertEvaluator::DefaultClearHoldSeconds, {}))),
@@ -404,12 +422,17 @@ private slots:
         };
         QVERIFY(refused(R"({"rules": []})").isEmpty());
         QVERIFY(refused(R"({"rule": []})").contains(QStringLiteral("rules")));
-        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "waiting-over", "threshold": 1}]})").contains(QStringLiteral("waiting-over")));
-        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "waiting-above", "threshold": "1"}]})").contains(QStringLiteral("number")));
-        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "waiting-above", "threshold": 1.5}]})").contains(QStringLiteral("whole")));
-        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "failures-grew", "threshold": 1}]})").contains(QStringLiteral("window")));
+        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "waiting-over", "threshold": 1}]})")
+                    .contains(QStringLiteral("waiting-over")));
+        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "waiting-above", "threshold": "1"}]})")
+                    .contains(QStringLiteral("number")));
+        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "waiting-above", "threshold": 1.5}]})")
+                    .contains(QStringLiteral("whole")));
+        QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "failures-grew", "threshold": 1}]})")
+                    .contains(QStringLiteral("window")));
         QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "stalled-above", "threshold": 1},
-                                      {"id": "x", "kind": "stalled-above", "threshold": 2}]})").contains(QStringLiteral("Two rules")));
+                                      {"id": "x", "kind": "stalled-above", "threshold": 2}]})")
+                    .contains(QStringLiteral("Two rules")));
         QVERIFY(refused(R"({"rules": [{"id": "x", "kind": "connection-down-for", "threshold": 1, "scope": "q"}]})")
                     .contains(QStringLiteral("connection")));
         QVERIFY(refused(R"({"rules": [7]})").contains(QStringLiteral("Entry 1")));

@@ -35,7 +35,8 @@ private slots:
         AlertHook hook;
         hook.setCommand(QStringLiteral("sh -c \"cat > $0\" %1").arg(out)); // the file is $0 of the shell's script
         QSignalSpy finished(&hook, &AlertHook::finished);
-        hook.run(event(QStringLiteral("crawl")), QStringLiteral("Waiting jobs in queue crawl above 1,000"), QStringLiteral("redis://prod:6379/0"));
+        hook.run(event(QStringLiteral("crawl")), QStringLiteral("Waiting jobs in queue crawl above 1,000"),
+                 QStringLiteral("redis://prod:6379/0"));
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.first().at(0).toBool(), true);
         QFile file(out);
@@ -69,13 +70,15 @@ private slots:
         hook.run(event(QStringLiteral("a")), {}, {});
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.last().at(0).toBool(), false);
-        QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("exited with 3")), qPrintable(finished.last().at(1).toString()));
+        QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("exited with 3")),
+                 qPrintable(finished.last().at(1).toString()));
 
         hook.setCommand(m_dir.filePath(QStringLiteral("no-such-program")));
         hook.run(event(QStringLiteral("a")), {}, {});
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.last().at(0).toBool(), false);
-        QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("could not start")), qPrintable(finished.last().at(1).toString()));
+        QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("could not start")),
+                 qPrintable(finished.last().at(1).toString()));
         QCOMPARE(hook.running(), 0);
     }
 
@@ -125,7 +128,8 @@ private slots:
         hook.run(event(QStringLiteral("a")), {}, {});
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.first().at(0).toBool(), false);
-        QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("did not end")), qPrintable(finished.first().at(1).toString()));
+        QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("did not end")),
+                 qPrintable(finished.first().at(1).toString()));
         QTest::qWait(100);
         QCOMPARE(finished.size(), 1); // reported once
     }

@@ -29,7 +29,8 @@ private slots:
     {
         AlertLogModel log;
         QSignalSpy badge(&log, &AlertLogModel::unacknowledgedChanged);
-        log.apply({event("waiting", QStringLiteral("crawl"), Fired, 100), event("waiting", QStringLiteral("mail"), Fired, 100)});
+        log.apply({event("waiting", QStringLiteral("crawl"), Fired, 100),
+                   event("waiting", QStringLiteral("mail"), Fired, 100)});
         log.apply({event("stalled", QStringLiteral("crawl"), Fired, 200)});
         QCOMPARE(log.rowCount(), 3);
         QCOMPARE(log.entry(0).ruleId, QStringLiteral("stalled")); // newest first
@@ -66,7 +67,8 @@ private slots:
     void aRuleChangeEndsWhatIsStillOn()
     {
         AlertLogModel log;
-        log.apply({event("waiting", QStringLiteral("crawl"), Fired, 100), event("paused", QStringLiteral("mail"), Fired, 100)});
+        log.apply({event("waiting", QStringLiteral("crawl"), Fired, 100),
+                   event("paused", QStringLiteral("mail"), Fired, 100)});
         AlertEvaluator::Active stillOn;
         stillOn.ruleId = QStringLiteral("paused");
         stillOn.subject = QStringLiteral("mail");
@@ -87,7 +89,8 @@ private slots:
     void anAcknowledgedEndIsNoClearing()
     {
         AlertLogModel log;
-        log.apply({event("worker", QStringLiteral("w1"), Fired, 100), event("worker", QStringLiteral("w2"), Fired, 100)});
+        log.apply(
+            {event("worker", QStringLiteral("w1"), Fired, 100), event("worker", QStringLiteral("w2"), Fired, 100)});
         AlertEvent ended = event("worker", QStringLiteral("w1"), AlertEvent::Change::Ended, 300);
         ended.text = QStringLiteral("something else");
         log.apply({ended});
@@ -100,8 +103,9 @@ private slots:
         QCOMPARE(entry.clearedWhy, QStringLiteral("acknowledged, no longer listed"));
         QCOMPARE(entry.text, QStringLiteral("worker w1"));
         QCOMPARE(log.data(log.index(row, AlertLogModel::StateColumn)).toString(), QStringLiteral("Ended"));
-        QVERIFY2(log.data(log.index(row, AlertLogModel::ClearedColumn)).toString().endsWith(
-                     QLatin1String("(acknowledged, no longer listed)")),
+        QVERIFY2(log.data(log.index(row, AlertLogModel::ClearedColumn))
+                     .toString()
+                     .endsWith(QLatin1String("(acknowledged, no longer listed)")),
                  qPrintable(log.data(log.index(row, AlertLogModel::ClearedColumn)).toString()));
     }
 

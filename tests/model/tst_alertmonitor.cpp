@@ -36,9 +36,11 @@ class TestAlertMonitor final : public QObject, private QlessClientTestBase
         QStringList out;
         for (const QList<QVariant> &args : std::as_const(changed)) {
             for (const AlertEvent &e : args.at(0).value<QList<AlertEvent>>())
-                out << QStringLiteral("%1 %2 %3").arg(e.change == AlertEvent::Change::Fired ? QStringLiteral("fired")
-                                                                                             : QStringLiteral("cleared"),
-                                                       e.ruleId, e.subject).trimmed();
+                out << QStringLiteral("%1 %2 %3")
+                           .arg(e.change == AlertEvent::Change::Fired ? QStringLiteral("fired")
+                                                                      : QStringLiteral("cleared"),
+                                e.ruleId, e.subject)
+                           .trimmed();
         }
         out.sort();
         return out;
@@ -75,13 +77,15 @@ private slots:
         // Two jobs popped two hours ago by a worker never seen since: their locks expired.
         const QList<QByteArray> popped = fixture().pop("crawl", "old-host", 2, m_now - 7200);
         QCOMPARE(popped.size(), 2);
-        QCOMPARE(check(monitor), (QStringList{QStringLiteral("fired stalled crawl"), QStringLiteral("fired worker old-host")}));
+        QCOMPARE(check(monitor),
+                 (QStringList{QStringLiteral("fired stalled crawl"), QStringLiteral("fired worker old-host")}));
 
         // The worker fails them: the failures grow by two, nothing is stalled any more, and
         // three waiting jobs (at the threshold, above its clear level) keep that alert on.
         for (const QByteArray &jid : popped)
             fixture().qless("fail", m_now, {jid, "old-host", "Net::ReadTimeout", "timed out after 30 s"});
-        QCOMPARE(check(monitor), (QStringList{QStringLiteral("cleared stalled crawl"), QStringLiteral("fired failures")}));
+        QCOMPARE(check(monitor),
+                 (QStringList{QStringLiteral("cleared stalled crawl"), QStringLiteral("fired failures")}));
 
         // Paused for a minute and a bit; a limit of one running job, reached for two minutes.
         fixture().qless("config.set", m_now, {"crawl-max-concurrency", "1"});
@@ -96,7 +100,8 @@ private slots:
         QCOMPARE(check(monitor), QStringList{QStringLiteral("fired busy crawl")});
         fixture().qless("unpause", m_now, {"crawl"});
         fixture().qless("config.unset", m_now, {"crawl-max-concurrency"});
-        QCOMPARE(check(monitor), (QStringList{QStringLiteral("cleared busy crawl"), QStringLiteral("cleared paused crawl")}));
+        QCOMPARE(check(monitor),
+                 (QStringList{QStringLiteral("cleared busy crawl"), QStringLiteral("cleared paused crawl")}));
 
         // Down: nothing is read, and only the connection rule moves.
         monitor.setConnected(false);
@@ -169,7 +174,8 @@ private slots:
         AlertMonitor monitor(client());
         monitor.evaluator().setClearHoldSeconds(0);
         AlertRule any = rule(QStringLiteral("old"), AlertRule::Kind::OldestWaitingFor, 600);
-        AlertRule mail = rule(QStringLiteral("mail-old"), AlertRule::Kind::OldestWaitingFor, 30, QStringLiteral("mail"));
+        AlertRule mail =
+            rule(QStringLiteral("mail-old"), AlertRule::Kind::OldestWaitingFor, 30, QStringLiteral("mail"));
         monitor.setRules({any, mail});
         QVERIFY(monitor.evaluator().needs().waitingSince);
         QVERIFY(monitor.evaluator().needs().waitingSinceOf.isEmpty()); // one rule watches every queue
@@ -180,7 +186,8 @@ private slots:
         fixture().put("crawl", "urgent", m_now, {"priority", "50"});
         fixture().put("crawl", "slow", m_now - 1200, {"priority", "-5"});
         fixture().put("mail", "later", m_now - 120, {}, 60);
-        QCOMPARE(check(monitor), (QStringList{QStringLiteral("fired mail-old mail"), QStringLiteral("fired old crawl")}));
+        QCOMPARE(check(monitor),
+                 (QStringList{QStringLiteral("fired mail-old mail"), QStringLiteral("fired old crawl")}));
         const QList<AlertEvaluator::Active> active = monitor.active();
         QCOMPARE(active.size(), 2);
         QVERIFY(qAbs(active.at(0).value - 1200) < 1); // the old job, behind the urgent one

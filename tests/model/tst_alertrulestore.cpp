@@ -3,9 +3,9 @@
 
 #include <QFile>
 #include <QSettings>
-#include <QUrl>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 // Alert rules kept per server and exchanged as files: each server keeps its own, a damaged
 // entry or file is refused with a reason and leaves nothing half-read.
@@ -63,7 +63,8 @@ private slots:
         AlertRuleStore store(ini);
         QString error;
         QVERIFY(store.rules(server, &error).isEmpty());
-        QVERIFY2(error.contains(QStringLiteral("cannot be used")) || error.contains(QStringLiteral("not JSON")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("cannot be used")) || error.contains(QStringLiteral("not JSON")),
+                 qPrintable(error));
     }
 
     void filesRoundTripAndBadOnesAreRefused()

@@ -125,7 +125,7 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Append));
             file.write("{\"time\":\"2026-11-21T10:00:00.000Z\",\"act\n"); // cut off mid-write
             file.write("[1,2,3]\n");                                      // JSON, not a record
-            file.write("{\"time\":\"yesterday\",\"action\":\"move\"}\n");  // no valid time
+            file.write("{\"time\":\"yesterday\",\"action\":\"move\"}\n"); // no valid time
             file.write("\n");                                             // blank: not damage
         }
         QVERIFY(log.append(record(QStringLiteral("cancel"), 2)));
@@ -190,8 +190,8 @@ private slots:
         QTemporaryDir dir;
         AuditLog log(dir.filePath(QStringLiteral("audit.jsonl")));
         AuditRecord first = record(QStringLiteral("config set"), 0, QStringLiteral("plain"));
-        first.arguments = QJsonObject{{QStringLiteral("key"), QStringLiteral("heartbeat")},
-                                      {QStringLiteral("value"), 60}};
+        first.arguments =
+            QJsonObject{{QStringLiteral("key"), QStringLiteral("heartbeat")}, {QStringLiteral("value"), 60}};
         QVERIFY(log.append(first));
         AuditRecord second = record(QStringLiteral("cancel"), 25, QStringLiteral("refused, \"dependents\"\nsee job x"));
         second.time = first.time.addSecs(1);

@@ -4,8 +4,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
-#include <QJsonArray>
 #include <QItemSelectionModel>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,12 +33,14 @@ class TestAuditLogModel final : public QObject
     // Asks every row, as a view showing them all would, and waits until all are decoded.
     static bool decodeAll(AuditLogModel &model)
     {
-        return QTest::qWaitFor([&model] {
-            bool all = model.isComplete();
-            for (int row = 0; row < model.rowCount(); ++row)
-                all = model.index(row, 0).data(AuditLogModel::DecodedRole).toBool() && all;
-            return all;
-        }, 10000);
+        return QTest::qWaitFor(
+            [&model] {
+                bool all = model.isComplete();
+                for (int row = 0; row < model.rowCount(); ++row)
+                    all = model.index(row, 0).data(AuditLogModel::DecodedRole).toBool() && all;
+                return all;
+            },
+            10000);
     }
 
 private slots:

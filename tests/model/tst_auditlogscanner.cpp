@@ -68,10 +68,7 @@ class TestAuditLogScanner final : public QObject
     }
 
 private slots:
-    void init()
-    {
-        QFile::remove(path());
-    }
+    void init() { QFile::remove(path()); }
 
     void firstPassNewestFirstThenOnlyWhatWasAppended()
     {
@@ -215,10 +212,12 @@ private slots:
         std::atomic<QThread *> foundOn{nullptr};
         std::atomic<QThread *> decodedOn{nullptr};
         QObject probe;
-        connect(model.reader(), &AuditLogReader::found, &probe, [&foundOn] { foundOn = QThread::currentThread(); },
-                Qt::DirectConnection);
-        connect(model.reader(), &AuditLogReader::decoded, &probe,
-                [&decodedOn] { decodedOn = QThread::currentThread(); }, Qt::DirectConnection);
+        connect(
+            model.reader(), &AuditLogReader::found, &probe, [&foundOn] { foundOn = QThread::currentThread(); },
+            Qt::DirectConnection);
+        connect(
+            model.reader(), &AuditLogReader::decoded, &probe, [&decodedOn] { decodedOn = QThread::currentThread(); },
+            Qt::DirectConnection);
 
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);

@@ -108,8 +108,8 @@ private slots:
     {
         m_active = m_fixture.get();
         fixture().flush();
-        m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
-                                                 .arg(QString::fromLatin1(QTest::currentTestFunction())));
+        m_audit = std::make_shared<AuditLog>(
+            m_dir.filePath(QStringLiteral("audit-%1.jsonl")).arg(QString::fromLatin1(QTest::currentTestFunction())));
         m_session = openSession();
         QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
     }
@@ -127,7 +127,8 @@ private slots:
         failJobs("boom", 7, {"q1"}, "late");
         QCOMPARE(integer({"LLEN", "ql:f:boom"}), 20007);
 
-        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 20000));
+        BulkRunner runner(m_session.get(), JobAction::retry(),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), 20000));
         QVERIFY(runToEnd(runner));
         const BulkSummary summary = runner.summary();
         QCOMPARE(summary.total, 20000);
@@ -166,7 +167,8 @@ private slots:
         failJobs("boom", 300, {"q1"});
         // j5 still has a dependent waiting for it: cancelling it is refused, so it stays.
         fixture().put("q1", "child", double(QDateTime::currentSecsSinceEpoch()), {"depends", "[\"j5\"]"});
-        BulkRunner runner(m_session.get(), JobAction::cancel(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 300));
+        BulkRunner runner(m_session.get(), JobAction::cancel(),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), 300));
         runner.setBatchSize(64);
         QVERIFY(runToEnd(runner));
         const BulkSummary summary = runner.summary();
@@ -190,7 +192,8 @@ private slots:
         }
         fixture().put("q1", "busy", now - 200);
         QCOMPARE(fixture().pop("q1", "w1", 1, now), QList<QByteArray>{"busy"}); // running: not in the list
-        const JobSource source = JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
+        const JobSource source =
+            JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
         BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q2"), source.state),
                           BulkTarget::ofSource(source, 2500));
         runner.setBatchSize(300);
@@ -210,7 +213,8 @@ private slots:
         const double now = double(QDateTime::currentSecsSinceEpoch());
         for (int i = 0; i < 2500; ++i)
             fixture().put("q1", "h" + QByteArray::number(i), now - 100 + i * 0.001);
-        const JobSource source = JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
+        const JobSource source =
+            JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
         BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q2"), source.state),
                           BulkTarget::ofSource(source, 2500));
         bool popped = false;
@@ -256,7 +260,8 @@ private slots:
             fixture().put("q1", jid, now - 100 + i * 0.001);
             stayed.insert(jid);
         }
-        const JobSource source = JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
+        const JobSource source =
+            JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting"));
         BulkRunner runner(m_session.get(), JobAction::move(QStringLiteral("q2"), source.state),
                           BulkTarget::ofSource(source, 2500));
         bool churned = false;
@@ -307,7 +312,8 @@ private slots:
             // The oldest 100 (already read from the tail) are retried; 100 new failures arrive.
             const RedisValue oldest = fixture().command({"LRANGE", "ql:f:grp", "-100", "-1"});
             for (const RedisValue &jid : oldest.elements) {
-                fixture().call(QStringLiteral("move"), {jid.bytes, "q1", num(double(QDateTime::currentSecsSinceEpoch()))});
+                fixture().call(QStringLiteral("move"),
+                               {jid.bytes, "q1", num(double(QDateTime::currentSecsSinceEpoch()))});
                 stayed.remove(jid.bytes);
             }
             failJobs("grp", 100, {"q3"}, "new");
@@ -437,8 +443,8 @@ private slots:
         QFETCH(bool, wholeGroup);
         const int count = 4000;
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
-        const BulkTarget target = wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count)
-                                             : BulkTarget::ofJids(queueOf.keys());
+        const BulkTarget target =
+            wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count) : BulkTarget::ofJids(queueOf.keys());
         BulkRunner runner(m_session.get(), JobAction::retry(), target);
         runner.setBatchSize(100);
         QSignalSpy finished(&runner, &BulkRunner::finished);
@@ -472,7 +478,8 @@ private slots:
             QVERIFY2(summary.notes.first().contains(QLatin1String("the 0 jobs counted done in the others")),
                      qPrintable(summary.text()));
         else
-            QVERIFY2(!summary.notes.first().contains(QLatin1String(" 0 of them still done")), qPrintable(summary.text()));
+            QVERIFY2(!summary.notes.first().contains(QLatin1String(" 0 of them still done")),
+                     qPrintable(summary.text()));
         const QSet<QByteArray> q1 = zmembers("ql:q:q1-work");
         const QSet<QByteArray> q2 = zmembers("ql:q:q2-work");
         QCOMPARE(q1.size() + q2.size(), count);
@@ -566,7 +573,8 @@ private slots:
         // One timed-out event per job: the step ran once.
         for (const QByteArray &jid : std::as_const(jids)) {
             int timedOut = 0;
-            for (const RedisValue &entry : fixture().command({"LRANGE", "ql:j:" + jid + "-history", "0", "-1"}).elements)
+            for (const RedisValue &entry :
+                 fixture().command({"LRANGE", "ql:j:" + jid + "-history", "0", "-1"}).elements)
                 timedOut += entry.bytes.contains("timed-out") ? 1 : 0;
             QCOMPARE(timedOut, 1);
         }
@@ -582,8 +590,8 @@ private slots:
     {
         QFETCH(bool, wholeGroup);
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", 250, {"q1"});
-        const BulkTarget target = wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), 250)
-                                             : BulkTarget::ofJids(queueOf.keys());
+        const BulkTarget target =
+            wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), 250) : BulkTarget::ofJids(queueOf.keys());
         // Replica of a master that is not there: it keeps its data and refuses every write.
         QCOMPARE(fixture().command({"REPLICAOF", "127.0.0.1", "1"}).bytes, QByteArray("OK"));
         const QList<QByteArray> before = fixture().snapshot();
@@ -624,8 +632,8 @@ private slots:
         const int count = 600;
         const QMap<QByteArray, QByteArray> queueOf = failJobs("boom", count, {"q1", "q2"});
         QCOMPARE(fixture().command({"SAVE"}).bytes, QByteArray("OK")); // every job still failed in it
-        const BulkTarget target = wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count)
-                                             : BulkTarget::ofJids(queueOf.keys());
+        const BulkTarget target =
+            wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count) : BulkTarget::ofJids(queueOf.keys());
         BulkRunner runner(m_session.get(), JobAction::retry(), target);
         runner.setBatchSize(100);
         QSignalSpy finished(&runner, &BulkRunner::finished);
@@ -678,12 +686,18 @@ private slots:
         const QList<QByteArray> before = fixture().snapshot();
         std::unique_ptr<QlessSession> readOnly = openSession(true);
         QTRY_VERIFY_WITH_TIMEOUT(readOnly->state().phase == ConnectionState::Phase::Ready, 20000);
-        const QList<JobAction> actions{JobAction::move(QStringLiteral("q2")), JobAction::retry(), JobAction::cancel(),
-                                       JobAction::setPriority(3), JobAction::track(), JobAction::untrack(),
-                                       JobAction::addTags({QStringLiteral("t")}), JobAction::removeTags({QStringLiteral("t")}),
+        const QList<JobAction> actions{JobAction::move(QStringLiteral("q2")),
+                                       JobAction::retry(),
+                                       JobAction::cancel(),
+                                       JobAction::setPriority(3),
+                                       JobAction::track(),
+                                       JobAction::untrack(),
+                                       JobAction::addTags({QStringLiteral("t")}),
+                                       JobAction::removeTags({QStringLiteral("t")}),
                                        JobAction::timeout()};
         for (const JobAction &action : actions) {
-            for (const BulkTarget &target : {BulkTarget::ofJids({"x", "j0"}), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3)}) {
+            for (const BulkTarget &target :
+                 {BulkTarget::ofJids({"x", "j0"}), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3)}) {
                 BulkRunner runner(readOnly.get(), action, target);
                 QVERIFY(runToEnd(runner));
                 QCOMPARE(runner.summary().done, 0);
@@ -698,7 +712,8 @@ private slots:
     void cancelStopsAfterTheBatchInFlight()
     {
         failJobs("boom", 3000, {"q1"});
-        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3000));
+        BulkRunner runner(m_session.get(), JobAction::retry(),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), 3000));
         runner.setBatchSize(100);
         connect(&runner, &BulkRunner::progressed, &runner, [&runner] {
             if (runner.processed() >= 300)
@@ -746,7 +761,8 @@ private slots:
         const QList<AuditRecord> records = m_audit->records();
         QCOMPARE(records.size(), 2);
         QCOMPARE(records.first().outcome, QStringLiteral("cancelled"));
-        QVERIFY2(records.first().message.startsWith(QStringLiteral("Interrupted")), qPrintable(records.first().message));
+        QVERIFY2(records.first().message.startsWith(QStringLiteral("Interrupted")),
+                 qPrintable(records.first().message));
         QVERIFY(records.first().count > 0);
     }
 
@@ -804,8 +820,9 @@ private slots:
         const BulkSummary summary = runner.summary();
         QVERIFY(summary.cancelled);
         QVERIFY2(summary.done == BulkRunner::GroupBatchJobs, qPrintable(summary.text()));
-        QVERIFY2(summary.stoppedBecause.contains(QStringLiteral("the last 1 batch(es) (up to %1 jobs) may or may not have run")
-                                                     .arg(BulkRunner::GroupBatchJobs)),
+        QVERIFY2(summary.stoppedBecause.contains(
+                     QStringLiteral("the last 1 batch(es) (up to %1 jobs) may or may not have run")
+                         .arg(BulkRunner::GroupBatchJobs)),
                  qPrintable(summary.text()));
         QCOMPARE(summary.notAttempted(), 600 - BulkRunner::GroupBatchJobs);
         proxy.setStalled(false);

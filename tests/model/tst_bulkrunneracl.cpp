@@ -34,8 +34,8 @@ class TestBulkRunnerAcl final : public QObject
         settings.password = QStringLiteral("pw");
         auto session = std::make_unique<QlessSession>(settings);
         session->setAuditLog(m_audit);
-        const bool ready = QTest::qWaitFor(
-            [&session] { return session->state().phase == ConnectionState::Phase::Ready; }, 20000);
+        const bool ready =
+            QTest::qWaitFor([&session] { return session->state().phase == ConnectionState::Phase::Ready; }, 20000);
         return ready ? std::move(session) : nullptr;
     }
 
@@ -85,8 +85,8 @@ private slots:
     void init()
     {
         m_fixture.flush();
-        m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
-                                                 .arg(QString::fromLatin1(QTest::currentTestFunction())));
+        m_audit = std::make_shared<AuditLog>(
+            m_dir.filePath(QStringLiteral("audit-%1.jsonl")).arg(QString::fromLatin1(QTest::currentTestFunction())));
     }
 
     void paths_data()
@@ -130,8 +130,9 @@ private slots:
     // that said, not as certainly not run.
     void refusalInsideTheScriptIsNotCountedAsNotRun()
     {
-        QCOMPARE(m_fixture.command({"ACL", "SETUSER", "narrow", "on", ">pw", "%R~*", "~ql:desk:*", "&*", "+@all"}).bytes,
-                 QByteArray("OK"));
+        QCOMPARE(
+            m_fixture.command({"ACL", "SETUSER", "narrow", "on", ">pw", "%R~*", "~ql:desk:*", "&*", "+@all"}).bytes,
+            QByteArray("OK"));
         const int count = 600;
         const QList<QByteArray> jids = failJobs(count);
         const std::unique_ptr<QlessSession> session = openReadySession("narrow");

@@ -65,8 +65,8 @@ private slots:
         // In the past, but not so far that a job popped at m_now + 1 has its lock (60 s) run out
         // while the test reads it as running.
         m_now = double(QDateTime::currentSecsSinceEpoch()) - 10;
-        m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
-                                                 .arg(QString::fromLatin1(QTest::currentTestFunction())));
+        m_audit = std::make_shared<AuditLog>(
+            m_dir.filePath(QStringLiteral("audit-%1.jsonl")).arg(QString::fromLatin1(QTest::currentTestFunction())));
         ConnectionSettings settings;
         settings.transport = ConnectionSettings::Transport::Unix;
         settings.socketPath = m_fixture.server().socketPath();
@@ -123,14 +123,16 @@ private slots:
         seed();
         BulkRunner running(m_session.get(), JobAction::cancel(),
                            BulkTarget::ofSource(JobSource::queueState(m_session->client(), QStringLiteral("q1"),
-                                                                      QStringLiteral("running")), 2));
+                                                                      QStringLiteral("running")),
+                                                2));
         QVERIFY(running.target().listsRunning());
         QVERIFY(runToEnd(running));
         QCOMPARE(running.summary().done, 2);
         QCOMPARE(exists("a") + exists("b"), 0);
 
-        const BulkTarget waiting = BulkTarget::ofSource(
-            JobSource::queueState(m_session->client(), QStringLiteral("q1"), QStringLiteral("waiting")), 4);
+        const BulkTarget waiting = BulkTarget::ofSource(JobSource::queueState(m_session->client(), QStringLiteral("q1"),
+                                                                              QStringLiteral("waiting")),
+                                                        4);
         QVERIFY(!waiting.listsRunning());
         BulkRunner spare(m_session.get(), JobAction::cancel(), waiting);
         // Once the list is read (c..f waiting), c is popped before its step runs.

@@ -10,8 +10,8 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QTest>
+#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -121,7 +121,8 @@ class TestBulkRunnerFaults final : public QObject
 
     BulkTarget targetOf(bool wholeGroup, const QMap<QByteArray, QByteArray> &queueOf, int count)
     {
-        return wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count) : BulkTarget::ofJids(queueOf.keys());
+        return wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count)
+                          : BulkTarget::ofJids(queueOf.keys());
     }
 
     bool openReadySession(const QString &user = {}, const QString &password = {}, int requestTimeoutMs = 15000)
@@ -170,8 +171,8 @@ private slots:
         m_fixture.command({"CONFIG", "SET", "maxmemory", "0"});
         m_fixture.command({"ACL", "DELUSER", "operator"});
         m_fixture.flush();
-        m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
-                                                 .arg(QString::fromLatin1(QTest::currentTestFunction())));
+        m_audit = std::make_shared<AuditLog>(
+            m_dir.filePath(QStringLiteral("audit-%1.jsonl")).arg(QString::fromLatin1(QTest::currentTestFunction())));
     }
     void cleanup()
     {
@@ -219,8 +220,8 @@ private slots:
         QCOMPARE(priorityCount(jids, "7"), int(first.done));
 
         // Reads go on while writes are refused: the console keeps showing the server.
-        const RedisReply read = awaitReply(*m_session->connection(), RedisCommand::readScript(
-                                               QStringLiteral("get"), {}, {jids.first()}));
+        const RedisReply read =
+            awaitReply(*m_session->connection(), RedisCommand::readScript(QStringLiteral("get"), {}, {jids.first()}));
         QVERIFY2(!read.isError(), qPrintable(read.error.message));
         const RedisReply write = awaitReply(*m_session->connection(), RedisCommand::write({"SET", "k", "v"}));
         QCOMPARE(write.error.kind, RedisError::Kind::OutOfMemory);

@@ -58,13 +58,18 @@ private slots:
         // Failed oldest first: j1000 and j1001 are the group's two oldest entries.
         for (int i = 0; i < jobs; ++i) {
             const QByteArray jid = "j" + QByteArray::number(1000 + i);
-            QCOMPARE(m_qless.call(QStringLiteral("fail"), {jid, "w1", "boom", "m", QByteArray::number(now + 2 + i * 0.001, 'f', 3)}).bytes, jid);
+            QCOMPARE(m_qless
+                         .call(QStringLiteral("fail"),
+                               {jid, "w1", "boom", "m", QByteArray::number(now + 2 + i * 0.001, 'f', 3)})
+                         .bytes,
+                     jid);
         }
         // Jobs waiting on them: cancelling them is refused, so the first batch leaves both in place.
         m_qless.put("q1", "child0", now + 3, {"depends", "[\"j1000\"]"});
         m_qless.put("q1", "child1", now + 3, {"depends", "[\"j1001\"]"});
 
-        BulkRunner runner(m_session.get(), JobAction::cancel(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), jobs));
+        BulkRunner runner(m_session.get(), JobAction::cancel(),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), jobs));
         runner.setBatchSize(20);
         bool moved = false;
         connect(&runner, &BulkRunner::progressed, this, [&] {
@@ -103,9 +108,12 @@ private slots:
             const QByteArray jid = "j" + QByteArray::number(i);
             m_qless.put("q1", jid, now + i * 0.001, {}, 0, data);
             QCOMPARE(m_qless.pop("q1", "w1", 1, now + 1), QList<QByteArray>{jid});
-            QCOMPARE(m_qless.call(QStringLiteral("fail"), {jid, "w1", "slow", "m", QByteArray::number(now + 2, 'f', 3)}).bytes, jid);
+            QCOMPARE(m_qless.call(QStringLiteral("fail"), {jid, "w1", "slow", "m", QByteArray::number(now + 2, 'f', 3)})
+                         .bytes,
+                     jid);
         }
-        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofFailureGroup(QStringLiteral("slow"), jobs));
+        BulkRunner runner(m_session.get(), JobAction::retry(),
+                          BulkTarget::ofFailureGroup(QStringLiteral("slow"), jobs));
         QSignalSpy finished(&runner, &BulkRunner::finished);
         runner.start();
         QVERIFY(finished.wait(60000));

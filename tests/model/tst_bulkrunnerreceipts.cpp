@@ -63,7 +63,8 @@ class TestBulkRunnerReceipts final : public QObject
         for (int i = 0; i < count; ++i)
             fixture().put("q1", "f" + QByteArray::number(i), now + i * 0.001);
         for (int i = 0; i < parents; ++i)
-            fixture().put("q2", "child" + QByteArray::number(i), now, {"depends", "[\"f" + QByteArray::number(i) + "\"]"});
+            fixture().put("q2", "child" + QByteArray::number(i), now,
+                          {"depends", "[\"f" + QByteArray::number(i) + "\"]"});
         while (!fixture().pop("q1", "w1", 500, now + 1).isEmpty()) {
         }
         for (int i = 0; i < count; ++i)
@@ -102,8 +103,8 @@ private slots:
     void init()
     {
         fixture().flush();
-        m_audit = std::make_shared<AuditLog>(m_dir.filePath(QStringLiteral("audit-%1.jsonl"))
-                                                 .arg(QString::fromLatin1(QTest::currentTestFunction())));
+        m_audit = std::make_shared<AuditLog>(
+            m_dir.filePath(QStringLiteral("audit-%1.jsonl")).arg(QString::fromLatin1(QTest::currentTestFunction())));
         m_session = openSession();
         QTRY_VERIFY_WITH_TIMEOUT(m_session->state().phase == ConnectionState::Phase::Ready, 20000);
     }
@@ -138,7 +139,8 @@ private slots:
     {
         const int count = 1500;
         failJobs("boom", count, 3);
-        BulkRunner runner(m_session.get(), JobAction::cancel(), BulkTarget::ofFailureGroup(QStringLiteral("boom"), count));
+        BulkRunner runner(m_session.get(), JobAction::cancel(),
+                          BulkTarget::ofFailureGroup(QStringLiteral("boom"), count));
         bool keptSeen = false;
         connect(&runner, &BulkRunner::progressed, this, [&] { keptSeen = keptSeen || keys("ql:desk:kept:*") > 0; });
         const qint64 most = runCountingReceipts(runner);
@@ -167,7 +169,8 @@ private slots:
         for (int i = 0; i < count; ++i)
             jids << "f" + QByteArray::number(i);
         BulkRunner runner(m_session.get(), JobAction::retry(),
-                          wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count) : BulkTarget::ofJids(jids));
+                          wholeGroup ? BulkTarget::ofFailureGroup(QStringLiteral("boom"), count)
+                                     : BulkTarget::ofJids(jids));
         runner.setBatchSize(100);
         connect(&runner, &BulkRunner::progressed, &runner, [&runner] {
             if (runner.processed() >= 300)
@@ -184,7 +187,8 @@ private slots:
     void aRunClosedMidwayLeavesNone()
     {
         const QList<QByteArray> jids = putJobs("q1", 3000);
-        auto runner = std::make_unique<BulkRunner>(m_session.get(), JobAction::setPriority(2), BulkTarget::ofJids(jids));
+        auto runner =
+            std::make_unique<BulkRunner>(m_session.get(), JobAction::setPriority(2), BulkTarget::ofJids(jids));
         runner->setBatchSize(100);
         runner->start();
         QTRY_VERIFY_WITH_TIMEOUT(runner->processed() >= 500, 30000);
@@ -204,7 +208,7 @@ private slots:
         connect(&runner, &BulkRunner::progressed, this, [&] {
             if (!stopped && runner.processed() >= 300) {
                 stopped = true;
-                fixture().command({"CLIENT", "PAUSE", "10000", "WRITE"}); // the next batch hangs...
+                fixture().command({"CLIENT", "PAUSE", "10000", "WRITE"});             // the next batch hangs...
                 QTimer::singleShot(300, this, [this] { fixture().server().stop(); }); // ...and is lost
             }
         });
@@ -273,7 +277,8 @@ private slots:
         QVERIFY(restarted);
         const BulkSummary summary = runner.summary();
         QVERIFY2(summary.done == 5 && summary.processed() == 5, qPrintable(summary.text()));
-        QVERIFY2(summary.notes.join(QString()).contains(QLatin1String("5 of them still done")), qPrintable(summary.text()));
+        QVERIFY2(summary.notes.join(QString()).contains(QLatin1String("5 of them still done")),
+                 qPrintable(summary.text()));
         for (const QByteArray &jid : std::as_const(jids)) {
             int timedOut = 0;
             for (const RedisValue &entry : tcp.command({"LRANGE", "ql:j:" + jid + "-history", "0", "-1"}).elements)

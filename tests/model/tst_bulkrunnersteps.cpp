@@ -92,8 +92,10 @@ return redis.call('llen', 'ql:f:g')
         }
         const BulkSummary summary = runner.summary();
         if (summary.done != jids.size())
-            QTest::qFail(qPrintable(QStringLiteral("done %1 of %2: %3").arg(summary.done).arg(jids.size()).arg(summary.outcome())),
-                         __FILE__, __LINE__);
+            QTest::qFail(
+                qPrintable(
+                    QStringLiteral("done %1 of %2: %3").arg(summary.done).arg(jids.size()).arg(summary.outcome())),
+                __FILE__, __LINE__);
 
         const QSet<QByteArray> gone(jids.cbegin(), jids.cend());
         QList<QByteArray> expected;
@@ -104,7 +106,9 @@ return redis.call('llen', 'ql:f:g')
         const QList<QByteArray> after = list();
         if (after != expected)
             QTest::qFail(qPrintable(QStringLiteral("the group's list holds %1 entries, %2 expected")
-                                        .arg(after.size()).arg(expected.size())), __FILE__, __LINE__);
+                                        .arg(after.size())
+                                        .arg(expected.size())),
+                         __FILE__, __LINE__);
         if (failedThatDay() != failedBefore - jids.size())
             QTest::qFail("the day's failed count is not lower by the jobs taken out", __FILE__, __LINE__);
         return batches;
@@ -173,7 +177,10 @@ private slots:
         QCOMPARE(batches.first(), 1);
         for (qsizetype i = 1; i < batches.size(); ++i)
             QVERIFY2(batches.at(i) <= 2 * batches.at(i - 1),
-                     qPrintable(QStringLiteral("batch %1 of %2 steps after one of %3").arg(i).arg(batches.at(i)).arg(batches.at(i - 1))));
+                     qPrintable(QStringLiteral("batch %1 of %2 steps after one of %3")
+                                    .arg(i)
+                                    .arg(batches.at(i))
+                                    .arg(batches.at(i - 1))));
         QVERIFY2(batches.size() > 1, "600 steps in one batch");
     }
 };

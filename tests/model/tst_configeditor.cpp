@@ -38,7 +38,10 @@ class TestConfigEditor final : public QObject
     QList<AuditRecord> audited() const { return AuditLog(auditPath()).records(); }
 
     // The value the config script gives for `option` (nil: not set, no default).
-    QByteArray stored(const QByteArray &option) { return m_fixture->call(QStringLiteral("config"), {"get", option}).text(); }
+    QByteArray stored(const QByteArray &option)
+    {
+        return m_fixture->call(QStringLiteral("config"), {"get", option}).text();
+    }
 
     static bool refresh(ConfigModel &model)
     {
@@ -178,7 +181,8 @@ private slots:
 
         const QString grace = ConfigEditor::problem(QStringLiteral("grace-period"), QStringLiteral("ten"));
         QVERIFY2(grace.contains(QStringLiteral("\"ten\" is not a number: grace-period takes a number of seconds, "
-                                               "such as 10")), qPrintable(grace));
+                                               "such as 10")),
+                 qPrintable(grace));
     }
 
     void surprisingNumbersAreWarnedAbout()
@@ -187,11 +191,17 @@ private slots:
             return ConfigEditor::warning(QString::fromLatin1(option), QString::fromLatin1(value));
         };
         // Nothing to say about ordinary values, text options, or values that are refused anyway.
-        for (const auto &[option, value] : QList<QPair<const char *, const char *>>{
-                 {"heartbeat", "30"}, {"crawl-heartbeat", "0.5"}, {"grace-period", "0"}, {"grace-period", "-1"},
-                 {"jobs-history", "0"}, {"jobs-history-count", "0"}, {"crawl-max-concurrency", "5"},
-                 {"max-job-history", "50"}, {"max-worker-age", "3600"}, {"application", "-1"},
-                 {"heartbeat", "abc"}})
+        for (const auto &[option, value] : QList<QPair<const char *, const char *>>{{"heartbeat", "30"},
+                                                                                    {"crawl-heartbeat", "0.5"},
+                                                                                    {"grace-period", "0"},
+                                                                                    {"grace-period", "-1"},
+                                                                                    {"jobs-history", "0"},
+                                                                                    {"jobs-history-count", "0"},
+                                                                                    {"crawl-max-concurrency", "5"},
+                                                                                    {"max-job-history", "50"},
+                                                                                    {"max-worker-age", "3600"},
+                                                                                    {"application", "-1"},
+                                                                                    {"heartbeat", "abc"}})
             QVERIFY2(warning(option, value).isEmpty(), option);
 
         QVERIFY(warning("heartbeat", "0").contains(QStringLiteral("counts as stalled at once")));
@@ -390,7 +400,8 @@ private slots:
         QVERIFY(editor.unset(QStringLiteral("crawl-heartbeat")));
         result = awaitFinished(finished);
         QVERIFY(result.value(0).toBool());
-        QCOMPARE(result.at(1).toString(), QStringLiteral("crawl-heartbeat unset (was 45): the global heartbeat applies again."));
+        QCOMPARE(result.at(1).toString(),
+                 QStringLiteral("crawl-heartbeat unset (was 45): the global heartbeat applies again."));
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("crawl-heartbeat"))).origin, ConfigOption::Origin::Inherited);
         QCOMPARE(audited().size(), 3);
     }

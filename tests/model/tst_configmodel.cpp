@@ -48,12 +48,11 @@ private slots:
             const int row = model.rowOf(it.key());
             QVERIFY2(row >= 0, qPrintable(it.key()));
             QCOMPARE(model.rowAt(row).origin, ConfigOption::Origin::Default);
-            QCOMPARE(model.rowAt(row).value, it.value().isDouble() ? QString::number(it.value().toDouble())
-                                                                  : it.value().toString());
+            QCOMPARE(model.rowAt(row).value,
+                     it.value().isDouble() ? QString::number(it.value().toDouble()) : it.value().toString());
         }
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("60 s (1 min)"));
-        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn),
-                 QStringLiteral("not set"));
+        QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("not set"));
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
         QCOMPARE(cell(model, QStringLiteral("application"), ConfigModel::ValueColumn), QStringLiteral("qless"));
         // Current qless's defaults, with what qless does with each.
@@ -87,18 +86,24 @@ private slots:
             QVERIFY2(model.rowOf(it.key()) >= 0, qPrintable(it.key()));
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::ValueColumn), QStringLiteral("120 s (2 min)"));
         QVERIFY(model.index(model.rowOf(QStringLiteral("heartbeat")), ConfigModel::ValueColumn)
-                    .data(Qt::FontRole).value<QFont>().bold());
+                    .data(Qt::FontRole)
+                    .value<QFont>()
+                    .bold());
         // Override and default side by side.
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::OverrideColumn), QStringLiteral("120"));
         QVERIFY(model.index(model.rowOf(QStringLiteral("heartbeat")), ConfigModel::OverrideColumn)
-                    .data(Qt::FontRole).value<QFont>().bold());
+                    .data(Qt::FontRole)
+                    .value<QFont>()
+                    .bold());
         QCOMPARE(cell(model, QStringLiteral("heartbeat"), ConfigModel::DefaultColumn), QStringLiteral("60"));
         QCOMPARE(cell(model, QStringLiteral("jobs-history-count"), ConfigModel::ValueColumn), QStringLiteral("1000"));
-        QCOMPARE(cell(model, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("30 s (30 s)"));
+        QCOMPARE(cell(model, QStringLiteral("crawl-heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("30 s (30 s)"));
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("crawl-heartbeat"))).origin, ConfigOption::Origin::Override);
         // parse has no heartbeat of its own: listed, with the global one.
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("parse-heartbeat"))).origin, ConfigOption::Origin::Inherited);
-        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("120 s (2 min)"));
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("120 s (2 min)"));
         QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::OverrideColumn),
                  QStringLiteral("not set"));
         QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::DefaultColumn),
@@ -107,14 +112,17 @@ private slots:
         QCOMPARE(cell(model, QStringLiteral("grace-period"), ConfigModel::DefaultColumn), QStringLiteral("10"));
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("grace-period"))).origin, ConfigOption::Origin::Default);
         QVERIFY(!model.index(model.rowOf(QStringLiteral("application")), ConfigModel::ValueColumn)
-                     .data(Qt::FontRole).value<QFont>().bold());
+                     .data(Qt::FontRole)
+                     .value<QFont>()
+                     .bold());
 
         // A queue's max-concurrency, once set, sits beside its heartbeat; 0 reads as no limit.
         fixture().call(QStringLiteral("config"), {"set", "crawl-max-concurrency", "0"});
         fixture().call(QStringLiteral("config"), {"set", "grace-period", "0"});
         fixture().call(QStringLiteral("config"), {"set", "max-job-history", "20"});
         QVERIFY(refresh(model));
-        QCOMPARE(model.rowOf(QStringLiteral("crawl-max-concurrency")), model.rowOf(QStringLiteral("crawl-heartbeat")) + 1);
+        QCOMPARE(model.rowOf(QStringLiteral("crawl-max-concurrency")),
+                 model.rowOf(QStringLiteral("crawl-heartbeat")) + 1);
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("crawl-max-concurrency"))).origin,
                  ConfigOption::Origin::Override);
         QCOMPARE(cell(model, QStringLiteral("crawl-max-concurrency"), ConfigModel::ValueColumn),
@@ -132,7 +140,8 @@ private slots:
         fixture().call(QStringLiteral("config"), {"unset", "heartbeat"});
         QVERIFY(refresh(model));
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("heartbeat"))).origin, ConfigOption::Origin::Default);
-        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn), QStringLiteral("60 s (1 min)"));
+        QCOMPARE(cell(model, QStringLiteral("parse-heartbeat"), ConfigModel::ValueColumn),
+                 QStringLiteral("60 s (1 min)"));
     }
 };
 

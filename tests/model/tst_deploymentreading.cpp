@@ -75,8 +75,8 @@ private slots:
         QCOMPARE(job->expires, 0.0); // written as an empty text
         QVERIFY(job->worker.isEmpty());
         QCOMPARE(job->historyForm, Job::HistoryForm::Events);
-        QCOMPARE(job->put, T);        // the history's put
-        QCOMPARE(job->time, T + 60);  // the last change qless wrote (the pop)
+        QCOMPARE(job->put, T);       // the history's put
+        QCOMPARE(job->time, T + 60); // the last change qless wrote (the pop)
         QVERIFY(job->failure);
         QCOMPARE(job->failure->group, QStringLiteral("IOError"));
         QCOMPARE(job->failure->when, T + 90);
@@ -89,7 +89,10 @@ private slots:
         QVERIFY(waitIdle(model));
         QCOMPARE(model.rowCount(), 1);
         QVERIFY(!model.index(0, JobListModel::JidColumn).data(Qt::ForegroundRole).isValid());
-        QVERIFY(!model.index(0, JobListModel::JidColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("damaged")));
+        QVERIFY(!model.index(0, JobListModel::JidColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(QStringLiteral("damaged")));
     }
 
     void expiresWithoutALock_data()
@@ -154,8 +157,8 @@ private slots:
         fixture().pop("crawl", "w-1", 1, T + 30);
         fixture().command({"DEL", "ql:j:old-history"});
         fixture().command({"HSET", "ql:j:old", "history",
-                           "[{\"q\":\"crawl\",\"put\":" + QByteArray::number(qint64(T)) + ",\"popped\":"
-                               + QByteArray::number(qint64(T + 30)) + ",\"worker\":\"w-1\"}]"});
+                           "[{\"q\":\"crawl\",\"put\":" + QByteArray::number(qint64(T))
+                               + ",\"popped\":" + QByteArray::number(qint64(T + 30)) + ",\"worker\":\"w-1\"}]"});
         const std::optional<Job> job = get("old");
         QVERIFY(job);
         QVERIFY2(job->problems.isEmpty(), qPrintable(problems(*job)));
@@ -203,15 +206,20 @@ private slots:
         QAbstractItemModelTester tester(&history, QAbstractItemModelTester::FailureReportingMode::Fatal);
         history.setEvents(job->history);
         QCOMPARE(history.index(1, HistoryModel::EventColumn).data().toString(), QStringLiteral("log"));
-        QVERIFY(history.index(1, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("fetched; ")));
+        QVERIFY(
+            history.index(1, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("fetched; ")));
         QVERIFY(history.index(1, HistoryModel::DetailsColumn).data().toString().contains(QStringLiteral("503")));
-        QVERIFY(history.index(1, HistoryModel::DetailsColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("example.com")));
+        QVERIFY(history.index(1, HistoryModel::DetailsColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("example.com")));
         QCOMPARE(history.index(2, HistoryModel::DetailsColumn).data().toString(), QStringLiteral("retrying soon"));
         QVERIFY(history.index(5, HistoryModel::DetailsColumn).data().toString().contains(QStringLiteral("plain text")));
         QCOMPARE(history.index(0, HistoryModel::EventColumn).data().toString(), QStringLiteral("put"));
         // One zone: the desktop's, and UTC on hover.
         QCOMPARE(history.index(0, HistoryModel::WhenColumn).data().toString(),
-                 QDateTime::fromSecsSinceEpoch(qint64(T)).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+                 QDateTime::fromSecsSinceEpoch(qint64(T)).toLocalTime().toString(
+                     QStringLiteral("yyyy-MM-dd HH:mm:ss")));
         QCOMPARE(history.index(0, HistoryModel::WhenColumn).data(Qt::ToolTipRole).toString(),
                  QStringLiteral("2025-11-21 00:00:00 UTC"));
     }
@@ -219,7 +227,7 @@ private slots:
     void timedOutJobsWaitFirstAndSaySo()
     {
         DeploymentData qless(fixture());
-        qless.put("crawl", "early", T, 10);  // high priority, put first
+        qless.put("crawl", "early", T, 10); // high priority, put first
         qless.put("crawl", "later", T + 10);
         qless.put("crawl", "slow", T + 20);
         qless.pop("crawl", "slow", "w-7", T + 30);
@@ -266,9 +274,11 @@ private slots:
         QCOMPARE(model.rowAt(0).jid, QByteArray("slow"));
         QCOMPARE(model.rowAt(1).jid, QByteArray("early"));
         QCOMPARE(model.index(0, JobListModel::StateColumn).data().toString(), QStringLiteral("timed out"));
-        QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(), QStringLiteral("timed out 15 min ago (w-7)"));
+        QCOMPARE(model.index(0, JobListModel::TimeColumn).data().toString(),
+                 QStringLiteral("timed out 15 min ago (w-7)"));
         QVERIFY(model.index(0, JobListModel::TimeColumn).data(Qt::ForegroundRole).isValid());
-        QVERIFY(model.index(0, JobListModel::TimeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("w-7")));
+        QVERIFY(
+            model.index(0, JobListModel::TimeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("w-7")));
         // Ordinary waiting jobs wait since their put, not since their last change.
         QCOMPARE(model.index(2, JobListModel::TimeColumn).data().toString(), QStringLiteral("waiting 16 min 30 s"));
         QCOMPARE(model.index(0, JobListModel::PutColumn).data().toString(), QStringLiteral("16 min ago"));
@@ -313,9 +323,11 @@ private slots:
     {
         // As qless's `recur ... backlog 3` writes a template: state recur, type interval, a
         // backlog; read without damage, the backlog said.
-        fixture().command({"HSET", "ql:r:tpl", "jid", "tpl", "klass", "Crawl::Sitemap", "data", "{}", "priority", "2",
-                           "tags", "[\"periodic\"]", "state", "recur", "queue", "crawl", "type", "interval",
-                           "count", "7", "interval", "3600", "retries", "3", "backlog", "3"});
+        fixture().command({"HSET",    "ql:r:tpl", "jid",      "tpl",   "klass",   "Crawl::Sitemap",
+                           "data",    "{}",       "priority", "2",     "tags",    "[\"periodic\"]",
+                           "state",   "recur",    "queue",    "crawl", "type",    "interval",
+                           "count",   "7",        "interval", "3600",  "retries", "3",
+                           "backlog", "3"});
         fixture().command({"ZADD", "ql:q:crawl-recur", QByteArray::number(T + 1200, 'f', 0), "tpl"});
         fixture().command({"ZADD", "ql:queues", QByteArray::number(T, 'f', 0), "crawl"});
         RecurringListModel model(client());

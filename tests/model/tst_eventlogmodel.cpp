@@ -133,9 +133,8 @@ private slots:
     void filtersByQueueClassEventAndJid()
     {
         EventLogModel model;
-        model.setClassLookup([](const QString &jid) {
-            return jid.endsWith(QLatin1Char('1')) ? QStringLiteral("Mailer") : QString();
-        });
+        model.setClassLookup(
+            [](const QString &jid) { return jid.endsWith(QLatin1Char('1')) ? QStringLiteral("Mailer") : QString(); });
         EventFilterProxy proxy(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QList<QlessEvent> events{event(QStringLiteral("put"), QStringLiteral("a1"), QStringLiteral("mail")),
@@ -168,7 +167,8 @@ private slots:
         QVERIFY(!proxy.isFiltering());
         // New rows are filtered as they come.
         proxy.setEvent(QStringLiteral("failed"));
-        model.append({event(QStringLiteral("failed"), QStringLiteral("c3")), event(QStringLiteral("put"), QStringLiteral("c4"))});
+        model.append({event(QStringLiteral("failed"), QStringLiteral("c3")),
+                      event(QStringLiteral("put"), QStringLiteral("c4"))});
         QCOMPARE(proxy.rowCount(), 3);
         QCOMPARE(proxy.index(2, EventLogModel::JidColumn).data().toString(), QStringLiteral("c3"));
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "jobclasscache.h"
 #include "eventlogmodel.h"
 #include "eventstream.h"
+#include "jobclasscache.h"
 #include "qlessclient.h"
 #include "qlessfixture.h"
 #include "redisconnection.h"
@@ -46,8 +46,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(stream.state().phase, ConnectionState::Phase::Ready, 20000);
 
         for (int i = 0; i < 20; ++i)
-            QVERIFY(!m_q.put("mail", "m" + QByteArray::number(i), 1700000000 + i, {}, 0, "{}",
-                             i % 2 ? "Mailer" : "Billing").isError());
+            QVERIFY(
+                !m_q.put("mail", "m" + QByteArray::number(i), 1700000000 + i, {}, 0, "{}", i % 2 ? "Mailer" : "Billing")
+                     .isError());
         QVERIFY(!m_q.qless("cancel", 1700000100, {"m0"}).isError());
         EventLogModel *model = stream.model();
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 21, 20000);

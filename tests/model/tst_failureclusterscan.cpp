@@ -26,7 +26,8 @@ class TestFailureClusterScan final : public QObject
             QByteArray message;
             switch (i % 3) {
             case 0:
-                message = "Couldn't find User with 'id'=" + QByteArray::number(1000 + i) + "\n/srv/app/user.rb:10:in `find'";
+                message =
+                    "Couldn't find User with 'id'=" + QByteArray::number(1000 + i) + "\n/srv/app/user.rb:10:in `find'";
                 break;
             case 1:
                 message = "Timeout after " + QByteArray::number(i % 50) + "s to 10.0.0." + QByteArray::number(i % 200)
@@ -69,7 +70,8 @@ private slots:
         QCOMPARE(progressed.last().at(0).toLongLong(), 1000);
         // One call a page, none past the end.
         const QByteArray stats = q().command({"INFO", "commandstats"}).bytes;
-        QVERIFY2(stats.contains(QByteArray("cmdstat_evalsha:calls=" + QByteArray::number(pages) + ",")), stats.constData());
+        QVERIFY2(stats.contains(QByteArray("cmdstat_evalsha:calls=" + QByteArray::number(pages) + ",")),
+                 stats.constData());
         const QList<FailureCluster> clusters = scan.clusters().sorted();
         QCOMPARE(clusters.size(), 3);
         QCOMPARE(clusters.at(0).count, 334);
@@ -124,7 +126,8 @@ private slots:
         scan.start(QStringLiteral("broken"));
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.at(0).at(0).toBool(), false);
-        QVERIFY2(finished.at(0).at(1).toString().contains(QStringLiteral("WRONGTYPE")), qPrintable(finished.at(0).at(1).toString()));
+        QVERIFY2(finished.at(0).at(1).toString().contains(QStringLiteral("WRONGTYPE")),
+                 qPrintable(finished.at(0).at(1).toString()));
     }
 };
 

@@ -65,7 +65,8 @@ private slots:
         // The newest failure of each group: first line only, and how long ago.
         QCOMPARE(model.index(0, FailureGroupModel::MessageColumn).data().toString(), QStringLiteral("'user_id'"));
         QCOMPARE(model.index(0, FailureGroupModel::LatestColumn).data().toString(), QStringLiteral("1 min ago"));
-        QCOMPARE(model.index(0, FailureGroupModel::LatestColumn).data(FailureGroupModel::SortRole).toDouble(), now - 60);
+        QCOMPARE(model.index(0, FailureGroupModel::LatestColumn).data(FailureGroupModel::SortRole).toDouble(),
+                 now - 60);
         QCOMPARE(model.rowAt(0).latestQueue, QStringLiteral("q"));
         QVERIFY(model.index(0, FailureGroupModel::CountColumn).data(Qt::FontRole).value<QFont>().bold());
     }
@@ -78,7 +79,8 @@ private slots:
     {
         const double now = double(QDateTime::currentSecsSinceEpoch());
         for (int i = 0; i < 50; ++i)
-            failJob("j" + QByteArray::number(i), "G" + QByteArray::number(i).rightJustified(2, '0'), "m", now - 100 + i);
+            failJob("j" + QByteArray::number(i), "G" + QByteArray::number(i).rightJustified(2, '0'), "m",
+                    now - 100 + i);
         FailureGroupModel model(client());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         const auto known = [&model] {
@@ -145,7 +147,8 @@ private slots:
         QVERIFY2(model.lastError().isEmpty(), qPrintable(model.lastError()));
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.rowAt(0).count, 2);
-        QVERIFY2(model.rowAt(0).latestMessage.contains(QLatin1String("unreadable")), qPrintable(model.rowAt(0).latestMessage));
+        QVERIFY2(model.rowAt(0).latestMessage.contains(QLatin1String("unreadable")),
+                 qPrintable(model.rowAt(0).latestMessage));
     }
 
     void countsOnlyWhenAsked()

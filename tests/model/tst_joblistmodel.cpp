@@ -302,7 +302,8 @@ private slots:
         const qint64 before = commandsProcessed();
         QVERIFY(refresh(model));
         const qint64 commands = commandsProcessed() - before;
-        QCOMPARE(asked, (QList<QPair<int, int>>{{2000 - JobListModel::RefreshMargin, 40 + 2 * JobListModel::RefreshMargin}}));
+        QCOMPARE(asked,
+                 (QList<QPair<int, int>>{{2000 - JobListModel::RefreshMargin, 40 + 2 * JobListModel::RefreshMargin}}));
         // One get per job of the window, the list, the counts: not 3000.
         QVERIFY2(commands <= 40 + 2 * JobListModel::RefreshMargin + 2, QByteArray::number(commands).constData());
         QCOMPARE(model.total(), 2999);
@@ -315,7 +316,9 @@ private slots:
         QVERIFY(model.isFresh(model.rowOf(QByteArray("job-02010"))));
         QVERIFY(!model.isFresh(model.rowOf(QByteArray("job-00005"))));
         QVERIFY(!model.index(model.rowOf(QByteArray("job-00005")), 0).data(JobListModel::FreshRole).toBool());
-        QVERIFY(model.index(model.rowOf(QByteArray("job-00005")), 0).data(Qt::ToolTipRole).toString()
+        QVERIFY(model.index(model.rowOf(QByteArray("job-00005")), 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
                     .contains(QStringLiteral("out of view")));
         QCOMPARE(model.rowCount(), 2999); // rows beyond the window kept, none lost or doubled
         QCOMPARE(model.rowAt(2999 - 1).jid, QByteArray("job-02999"));
@@ -373,11 +376,11 @@ private slots:
         QVERIFY(refresh(model));
 
         const int window = 40 + JobListModel::RefreshMargin; // rows 0..89
-        QCOMPARE(removed.count(), 1);  // job-00000..00089: no longer in the window, read when paged to
+        QCOMPARE(removed.count(), 1); // job-00000..00089: no longer in the window, read when paged to
         QCOMPARE(inserted.count(), 0);
         QCOMPARE(moved.count(), 0);
-        QCOMPARE(layouts.count(), 1);  // job-00999..00910 up from the bottom
-        QCOMPARE(changed.count(), 1);  // their new priorities, one run
+        QCOMPARE(layouts.count(), 1); // job-00999..00910 up from the bottom
+        QCOMPARE(changed.count(), 1); // their new priorities, one run
         QVERIFY2(proxyLayouts.count() <= 2, qPrintable(QString::number(proxyLayouts.count())));
         QCOMPARE(model.rowCount(), 1000 - window);
         QCOMPARE(model.total(), 1000);
@@ -445,7 +448,10 @@ private slots:
         int ended = 0;
         connect(&timer, &RefreshTimer::refreshRequested, &model, [&] {
             const quint64 ticket = timer.ticket();
-            model.refresh([&, ticket] { ++ended; timer.finished(ticket); });
+            model.refresh([&, ticket] {
+                ++ended;
+                timer.finished(ticket);
+            });
         });
         QSignalSpy ticks(&timer, &RefreshTimer::refreshRequested);
         fixture().command({"CLIENT", "PAUSE", "400"});

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "joblistmodel.h"
 #include "jobpagereader.h"
 #include "jobrow.h"
-#include "joblistmodel.h"
 #include "qlessclienttestbase.h"
 
 #include <QSignalSpy>
@@ -110,8 +110,9 @@ private slots:
             fixture().put("q", "j" + QByteArray::number(i), T + i, {"tags", "[\"nightly\"]"});
         QCOMPARE(fixture().pop("q", "w1", jobs, T + 500).size(), jobs);
         for (int i = 0; i < jobs; ++i) {
-            QVERIFY(!fixture().call(QStringLiteral("fail"), {"j" + QByteArray::number(i), "w1", "IOError",
-                                                             "connection reset\nTraceback: line 1", num(T + 600 + i)})
+            QVERIFY(!fixture()
+                         .call(QStringLiteral("fail"), {"j" + QByteArray::number(i), "w1", "IOError",
+                                                        "connection reset\nTraceback: line 1", num(T + 600 + i)})
                          .isError());
         }
         const qint64 before = scriptCalls();

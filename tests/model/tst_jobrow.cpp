@@ -22,8 +22,8 @@ Job failedJob(const QByteArray &jid)
     job.time = 1700000100;
     job.put = 1700000000;
     job.tracked = true;
-    job.failure = JobFailure{QStringLiteral("Net::ReadTimeout"), QStringLiteral("read timed out after 30s"),
-                             1700000050, QStringLiteral("host-1-4112")};
+    job.failure = JobFailure{QStringLiteral("Net::ReadTimeout"), QStringLiteral("read timed out after 30s"), 1700000050,
+                             QStringLiteral("host-1-4112")};
     return job;
 }
 } // namespace

@@ -48,8 +48,9 @@ class TestJobSearch final : public QObject
         put("index", "ft-template", "Pipeline::Index", "{}");
         put("index", "co-template", "Pipeline::Index", "{}");
         put("index", "sc-template", "Pipeline::Index", "{}", {}, 86400);
-        mustWork(m_q.qless("pop", t + 1, {"parse", "worker-1", "2"}));  // fa-, ru-template
-        mustWork(m_q.qless("fail", t + 2, {"fa-template", "worker-1", "IOError", "IOError: disk full on /dev/sdb", "{}"}));
+        mustWork(m_q.qless("pop", t + 1, {"parse", "worker-1", "2"})); // fa-, ru-template
+        mustWork(
+            m_q.qless("fail", t + 2, {"fa-template", "worker-1", "IOError", "IOError: disk full on /dev/sdb", "{}"}));
         mustWork(m_q.qless("pop", t + 3, {"index", "worker-2", "2"})); // co-, ft-template
         mustWork(m_q.qless("fail", t + 4, {"ft-template", "worker-2", "Timeout", "Timeout after 30s", "{}"}));
         mustWork(m_q.qless("complete", t + 5, {"co-template", "worker-2", "index", "{}"}));
@@ -152,16 +153,19 @@ private slots:
                 c.queue = QStringLiteral("crawl");
                 c.data = QStringLiteral("\"A-12\\d\\d\"");
                 c.textMode = C::TextMode::Regex;
-            }), 100, "wa0001299");
+            }),
+            100, "wa0001299");
         row("regex on the message", criteria([](C &c) {
                 c.message = QStringLiteral("^Timeout after \\d+s$");
                 c.textMode = C::TextMode::Regex;
-            }), 10001, "ft-template");
+            }),
+            10001, "ft-template");
         row("criteria combine", criteria([](C &c) {
                 c.state = QStringLiteral("failed");
                 c.jidPrefix = QStringLiteral("ft0000");
                 c.klass = QStringLiteral("INDEX");
-            }), 1000, "ft0000999");
+            }),
+            1000, "ft0000999");
         row("nothing matches", criteria([](C &c) { c.tag = QStringLiteral("nobody"); }), 0, {});
     }
     void eachCriterionOnAHundredThousandJobs()
@@ -287,7 +291,8 @@ private slots:
         mustWork(m_q.qless("cancel", m_now, {"fa0010000", "fa0010001"}));
         mustWork(m_q.qless("put", m_now, {"client", "parse", "fa0010002", "Pipeline::Parse", "{}", "0"}));
 
-        BulkRunner runner(m_session.get(), JobAction::retry(), BulkTarget::ofJids(found.matches, QStringLiteral("all")));
+        BulkRunner runner(m_session.get(), JobAction::retry(),
+                          BulkTarget::ofJids(found.matches, QStringLiteral("all")));
         QVERIFY(runToEnd(runner));
         const BulkSummary summary = runner.summary();
         QCOMPARE(summary.total, 10000);

@@ -72,10 +72,12 @@ private slots:
         // at each of 20,000 a's before the c at the end.
         const QByteArray slowText = "{\"text\": \"" + QByteArray(20000, 'a') + "c\"}";
         for (int i = 0; i < SlowJobs; ++i)
-            mustWork(m_q.qless("put", m_now, {"client", "slow", "slow-" + QByteArray::number(i), "Job", slowText, "0"}));
+            mustWork(
+                m_q.qless("put", m_now, {"client", "slow", "slow-" + QByteArray::number(i), "Job", slowText, "0"}));
         for (int i = 0; i < ManyJobs; ++i)
-            mustWork(m_q.qless("put", m_now, {"client", "many", "many-" + QByteArray::number(i), "Job",
-                                              "{\"n\": " + QByteArray::number(i) + "}", "0"}));
+            mustWork(m_q.qless("put", m_now,
+                               {"client", "many", "many-" + QByteArray::number(i), "Job",
+                                "{\"n\": " + QByteArray::number(i) + "}", "0"}));
         ConnectionSettings settings;
         settings.transport = ConnectionSettings::Transport::Unix;
         settings.socketPath = m_q.server().socketPath();
@@ -165,12 +167,14 @@ private slots:
     {
         for (const QString &pattern : {QStringLiteral("(a+)\\1b"), QStringLiteral("(?<w>\\w+) \\k<w>")}) {
             const JobSearchCriteria criteria = inQueue("blob", pattern);
-            QVERIFY2(criteria.validate().contains(QStringLiteral("refers back to a group")), qPrintable(criteria.validate()));
+            QVERIFY2(criteria.validate().contains(QStringLiteral("refers back to a group")),
+                     qPrintable(criteria.validate()));
         }
         JobSearchCriteria message;
         message.message = QStringLiteral("(x)\\1");
         message.textMode = JobSearchCriteria::TextMode::Regex;
-        QVERIFY2(message.validate().contains(QStringLiteral("failure message pattern")), qPrintable(message.validate()));
+        QVERIFY2(message.validate().contains(QStringLiteral("failure message pattern")),
+                 qPrintable(message.validate()));
         // Plain text may hold the same characters.
         message.textMode = JobSearchCriteria::TextMode::Contains;
         QVERIFY(message.validate().isEmpty());
@@ -226,7 +230,8 @@ private slots:
             bool arrived = false;
             source.scan(cursor, this, [&](const QlessReply<JobScanPage> &chunk) {
                 QVERIFY(chunk.ok());
-                QVERIFY2(chunk.value.jids.size() <= JobSearch::ScanChunk, qPrintable(QString::number(chunk.value.jids.size())));
+                QVERIFY2(chunk.value.jids.size() <= JobSearch::ScanChunk,
+                         qPrintable(QString::number(chunk.value.jids.size())));
                 QCOMPARE(chunk.value.total, ManyJobs);
                 read += chunk.value.jids;
                 cursor = chunk.value.cursor;

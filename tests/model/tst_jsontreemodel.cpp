@@ -37,8 +37,9 @@ private slots:
     {
         JsonTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        model.setJson(QStringLiteral(R"({"url":"https://example.com/a","depth":3,"ratio":0.25,"ok":true,)"
-                                     R"("none":null,"headers":{"accept":"text/html","tries":[1,2]},"note":"two\nlines"})"));
+        model.setJson(
+            QStringLiteral(R"({"url":"https://example.com/a","depth":3,"ratio":0.25,"ok":true,)"
+                           R"("none":null,"headers":{"accept":"text/html","tries":[1,2]},"note":"two\nlines"})"));
         QVERIFY(model.isValid());
         QCOMPARE(model.rowCount(), 7);
         const QModelIndex url = find(model, QStringLiteral("url"));
@@ -101,7 +102,8 @@ private slots:
         // About 6 MB: 100,000 objects in one array.
         QJsonArray items;
         for (int i = 0; i < 100000; ++i)
-            items.append(QJsonObject{{QStringLiteral("id"), i}, {QStringLiteral("name"), QStringLiteral("item %1").arg(i)}});
+            items.append(
+                QJsonObject{{QStringLiteral("id"), i}, {QStringLiteral("name"), QStringLiteral("item %1").arg(i)}});
         const QString text = QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("items"), items}}).toJson());
         QVERIFY(text.size() > 3'000'000);
 

@@ -115,9 +115,7 @@ private slots:
             }
             std::shuffle(next.begin(), next.end(), random);
             switch (random.bounded(3)) {
-            case 0:
-                model.apply(items(next));
-                break;
+            case 0: model.apply(items(next)); break;
             case 1:
                 model.append(items(next + next)); // known rows update, new ones append once
                 break;
@@ -145,8 +143,8 @@ private slots:
         proxy.setSourceModel(&model);
         proxy.setFilterFixedString(QStringLiteral("1")); // a filter, as the job lists have
         QItemSelectionModel selection(&proxy);
-        const QModelIndex chosen = proxy.match(proxy.index(0, 0), Qt::DisplayRole, QStringLiteral("1234"), 1,
-                                               Qt::MatchExactly).value(0);
+        const QModelIndex chosen =
+            proxy.match(proxy.index(0, 0), Qt::DisplayRole, QStringLiteral("1234"), 1, Qt::MatchExactly).value(0);
         QVERIFY(chosen.isValid());
         selection.setCurrentIndex(chosen, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QSignalSpy proxyLayouts(&proxy, &QAbstractItemModel::layoutChanged);
@@ -223,8 +221,8 @@ private slots:
         selection.setCurrentIndex(model.index(2, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QCOMPARE(selection.currentIndex().data().toString(), QStringLiteral("c"));
         // Rows vanish above, appear above and below, and the order shifts.
-        model.apply(items({QStringLiteral("new1"), QStringLiteral("new2"), QStringLiteral("d"),
-                           QStringLiteral("c"), QStringLiteral("new3")}));
+        model.apply(items({QStringLiteral("new1"), QStringLiteral("new2"), QStringLiteral("d"), QStringLiteral("c"),
+                           QStringLiteral("new3")}));
         QCOMPARE(selection.currentIndex().data().toString(), QStringLiteral("c"));
         QCOMPARE(selection.selectedRows().size(), 1);
         QCOMPARE(selection.selectedRows().first().data().toString(), QStringLiteral("c"));

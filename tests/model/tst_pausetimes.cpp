@@ -81,7 +81,8 @@ private slots:
         const QList<AuditRecord> newestFirst{
             record(QStringLiteral("a"), QStringLiteral("unpause"), {QStringLiteral("q")}, t.addSecs(3)),
             record(QStringLiteral("b"), QStringLiteral("pause"), {QStringLiteral("q")}, t.addSecs(2)),
-            record(QStringLiteral("a"), QStringLiteral("pause"), {QStringLiteral("q")}, t.addSecs(1), QStringLiteral("failed")),
+            record(QStringLiteral("a"), QStringLiteral("pause"), {QStringLiteral("q")}, t.addSecs(1),
+                   QStringLiteral("failed")),
             record(QStringLiteral("a"), QStringLiteral("move"), {QStringLiteral("q")}, t.addSecs(1)),
             record(QStringLiteral("a"), QStringLiteral("pause"), {QStringLiteral("q")}, t),
         };
@@ -101,11 +102,13 @@ private slots:
             AuditLog log(logPath());
             // crawl: paused, unpaused, paused again: the last pause counts.
             QVERIFY(log.append(record(server, QStringLiteral("pause"), {QStringLiteral("crawl")}, earlier)));
-            QVERIFY(log.append(record(server, QStringLiteral("unpause"), {QStringLiteral("crawl")}, earlier.addSecs(60))));
-            QVERIFY(log.append(record(server, QStringLiteral("pause"), {QStringLiteral("crawl"), QStringLiteral("index")},
-                                      earlier.addSecs(600))));
+            QVERIFY(
+                log.append(record(server, QStringLiteral("unpause"), {QStringLiteral("crawl")}, earlier.addSecs(60))));
+            QVERIFY(log.append(record(server, QStringLiteral("pause"),
+                                      {QStringLiteral("crawl"), QStringLiteral("index")}, earlier.addSecs(600))));
             // index: unpaused after that pause; parse: paused on another server only.
-            QVERIFY(log.append(record(server, QStringLiteral("unpause"), {QStringLiteral("index")}, earlier.addSecs(900))));
+            QVERIFY(
+                log.append(record(server, QStringLiteral("unpause"), {QStringLiteral("index")}, earlier.addSecs(900))));
             QVERIFY(log.append(record(QStringLiteral("redis://elsewhere:6379/0"), QStringLiteral("pause"),
                                       {QStringLiteral("parse")}, earlier.addSecs(1200))));
         }
@@ -126,8 +129,8 @@ private slots:
         QueueListModel model(client());
         model.setPauseTimes(times);
         QVERIFY(refresh(model));
-        QVERIFY2(tooltip(model, QStringLiteral("crawl")).contains(
-                     QStringLiteral("Paused since %1").arg(TimeText::local(earlier.addSecs(600)))),
+        QVERIFY2(tooltip(model, QStringLiteral("crawl"))
+                     .contains(QStringLiteral("Paused since %1").arg(TimeText::local(earlier.addSecs(600)))),
                  qPrintable(tooltip(model, QStringLiteral("crawl"))));
         for (const QString &queue : {QStringLiteral("index"), QStringLiteral("parse")})
             QVERIFY2(tooltip(model, queue).contains(QStringLiteral("qless does not record since when")),
@@ -140,7 +143,8 @@ private slots:
         QVERIFY(s->audit(record(QString(), QStringLiteral("pause"), {QStringLiteral("notify")}, pausedAt)));
         QCOMPARE(times->pausedSince(QStringLiteral("notify")), pausedAt);
         QVERIFY(refresh(model));
-        QVERIFY(tooltip(model, QStringLiteral("notify")).contains(QStringLiteral("Paused since %1").arg(TimeText::local(pausedAt))));
+        QVERIFY(tooltip(model, QStringLiteral("notify"))
+                    .contains(QStringLiteral("Paused since %1").arg(TimeText::local(pausedAt))));
 
         // Someone unpauses crawl elsewhere and pauses it again: the refresh in between saw it
         // running, so our old time is not claimed for the new pause.

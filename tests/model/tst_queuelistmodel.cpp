@@ -3,8 +3,8 @@
 #include "queuelistmodel.h"
 
 #include <QAbstractItemModelTester>
-#include <QItemSelectionModel>
 #include <QFont>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
 
 // The queue list against a real Redis: counts as the queues script gives them, refreshed as a
@@ -62,18 +62,22 @@ private slots:
         const double now = double(QDateTime::currentSecsSinceEpoch());
         const auto put = [this](double at, const QByteArray &queue, const QByteArray &jid, const QByteArray &delay,
                                 const QList<QByteArray> &options = {}) {
-            const RedisValue reply = fixture().qless("put", at, QList<QByteArray>{"client", queue, jid, "Job", "{}", delay} + options);
+            const RedisValue reply =
+                fixture().qless("put", at, QList<QByteArray>{"client", queue, jid, "Job", "{}", delay} + options);
             QVERIFY2(!reply.isError(), reply.bytes.constData());
         };
         for (const QByteArray jid : {"a", "b", "e", "f"})
             put(now - 30, "crawl", jid, "0");
-        put(now, "crawl", "later", "3600");          // scheduled
-        put(now - 20, "crawl", "due", "5");           // scheduled, already due
+        put(now, "crawl", "later", "3600"); // scheduled
+        put(now - 20, "crawl", "due", "5"); // scheduled, already due
         put(now, "crawl", "after", "0", {"depends", "[\"a\"]"});
         QVERIFY(!fixture().qless("recur", now, {"crawl", "r1", "Job", "{}", "interval", "3600", "3600"}).isError());
         const QJsonArray popped = fixture().qlessJson("pop", now - 10, {"crawl", "w1", "2"}).toArray();
         QCOMPARE(popped.size(), 2);
-        QVERIFY(!fixture().qless("timeout", now - 5, {popped.at(0).toObject().value(QStringLiteral("jid")).toString().toUtf8()}).isError());
+        QVERIFY(
+            !fixture()
+                 .qless("timeout", now - 5, {popped.at(0).toObject().value(QStringLiteral("jid")).toString().toUtf8()})
+                 .isError());
         put(T, "stuck", "s1", "0");
         QCOMPARE(fixture().qlessJson("pop", T, {"stuck", "w2", "1"}).toArray().size(), 1); // its lock ran out long ago
 
@@ -88,13 +92,15 @@ private slots:
             const QByteArray name = model.index(row, 0).data(QueueListModel::KeyRole).toString().toUtf8();
             const RedisValue length = fixture().qless("length", now, {name});
             QVERIFY2(length.type == RedisValue::Type::Integer, describe(length).constData());
-            QCOMPARE(model.index(row, QueueListModel::LengthColumn).data(QueueListModel::SortRole).toLongLong(), length.integer);
+            QCOMPARE(model.index(row, QueueListModel::LengthColumn).data(QueueListModel::SortRole).toLongLong(),
+                     length.integer);
             QCOMPARE(model.index(row, QueueListModel::LengthColumn).data().toString(), QString::number(length.integer));
         }
         QCOMPARE(model.index(crawl, QueueListModel::LengthColumn).data(QueueListModel::SortRole).toLongLong(), 6);
         QCOMPARE(model.headerData(QueueListModel::LengthColumn, Qt::Horizontal).toString(), QStringLiteral("Length"));
-        QVERIFY(model.headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(
-            QStringLiteral("qless's length")));
+        QVERIFY(model.headerData(QueueListModel::LengthColumn, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("qless's length")));
         QCOMPARE(model.totals().length(), 7);
     }
 
@@ -129,7 +135,9 @@ private slots:
         QCOMPARE(selection.currentIndex().data(QueueListModel::KeyRole).toString(), QStringLiteral("b"));
         QCOMPARE(selection.selectedRows().size(), 1);
         QCOMPARE(model.index(selection.currentIndex().row(), QueueListModel::WaitingColumn)
-                     .data(QueueListModel::SortRole).toLongLong(), 2);
+                     .data(QueueListModel::SortRole)
+                     .toLongLong(),
+                 2);
     }
 
     void failureKeepsRows()

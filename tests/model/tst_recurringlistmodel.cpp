@@ -176,13 +176,18 @@ private slots:
         QVERIFY2(calls <= 120 + 2, QByteArray::number(calls).constData()); // not 700 + 2
         QCOMPARE(model.rowCount(), 700);
         const auto priority = [&model](const QByteArray &jid) {
-            return model.index(model.rowOf(QString::fromLatin1(jid)), RecurringListModel::PriorityColumn).data().toString();
+            return model.index(model.rowOf(QString::fromLatin1(jid)), RecurringListModel::PriorityColumn)
+                .data()
+                .toString();
         };
         QCOMPARE(priority(name(605)), QStringLiteral("9"));
         QCOMPARE(priority(name(5)), QStringLiteral("0")); // not read: as it was
         QVERIFY(model.isFresh(model.rowOf(QString::fromLatin1(name(605)))));
-        QVERIFY(!model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(RecurringListModel::FreshRole).toBool());
-        QVERIFY(model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(Qt::ToolTipRole).toString()
+        QVERIFY(
+            !model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(RecurringListModel::FreshRole).toBool());
+        QVERIFY(model.index(model.rowOf(QString::fromLatin1(name(5))), 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
                     .contains(QStringLiteral("out of view")));
     }
 
@@ -202,7 +207,7 @@ private slots:
         model.setQueue(QStringLiteral("cron"));
         QVERIFY(waitIdle(model));
         QCOMPARE(failed.count(), 0);
-        QCOMPARE(model.rowCount(), 4); // ghost gone, broken marked, three templates
+        QCOMPARE(model.rowCount(), 4);                        // ghost gone, broken marked, three templates
         QVERIFY(model.canFetchMore({}) || model.isLoading()); // not taken for the end
         for (;;) {
             QVERIFY(waitIdle(model));

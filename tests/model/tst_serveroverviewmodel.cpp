@@ -99,7 +99,7 @@ private slots:
         model.refreshNow();
         QTRY_COMPARE_WITH_TIMEOUT(abandoned.count(), 1, 10000);
         QTRY_VERIFY(timer->isInFlight() && timer->ticket() > firstTicket);
-        QCOMPARE(ended.count(), 1); // the one given up ended nothing
+        QCOMPARE(ended.count(), 1);        // the one given up ended nothing
         QCOMPARE(scriptCalls(), afterPut); // one unit at the server: nothing of either read beside it
 
         // The first read's replies arrive (its first call's counted one job), then the second's.

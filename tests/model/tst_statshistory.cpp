@@ -39,12 +39,14 @@ class TestStatsHistory final : public QObject
         const QByteArray d = dayKey(day);
         QVERIFY(!q().command({"HSET", "ql:s:stats:" + d + ":" + name, "retries", QByteArray::number(random.bounded(5)),
                               "failed", QByteArray::number(random.bounded(3)), "failures",
-                              QByteArray::number(random.bounded(7))}).isError());
+                              QByteArray::number(random.bounded(7))})
+                     .isError());
         for (const QByteArray &kind : {QByteArray("wait"), QByteArray("run")}) {
             const int count = 1 + int(random.bounded(40));
-            QList<QByteArray> argv{"HSET", "ql:s:" + kind + ":" + d + ":" + name, "total", QByteArray::number(count),
-                                   "mean", QByteArray::number(random.bounded(5000.0), 'g', 17),
-                                   "vk", QByteArray::number(count > 1 ? random.bounded(1e7) : 0.0, 'g', 17)};
+            QList<QByteArray> argv{"HSET",  "ql:s:" + kind + ":" + d + ":" + name,
+                                   "total", QByteArray::number(count),
+                                   "mean",  QByteArray::number(random.bounded(5000.0), 'g', 17),
+                                   "vk",    QByteArray::number(count > 1 ? random.bounded(1e7) : 0.0, 'g', 17)};
             int left = count;
             for (const QByteArray &bin : {QByteArray("s3"), QByteArray("m12"), QByteArray("h2"), QByteArray("d9")}) {
                 const int here = bin == "d9" ? left : int(random.bounded(left + 1));
@@ -64,10 +66,10 @@ class TestStatsHistory final : public QObject
         for (const QString &queue : queues) {
             m_base.client()->stats(queue, StatsHistory::timestampOf(day), &context,
                                    [&](const QlessReply<DayStats> &reply) {
-                if (reply.ok())
-                    parts << reply.value;
-                --left;
-            });
+                                       if (reply.ok())
+                                           parts << reply.value;
+                                       --left;
+                                   });
         }
         if (!QTest::qWaitFor([&] { return left == 0; }, 60000) || parts.size() != queues.size())
             return {};
@@ -82,16 +84,25 @@ class TestStatsHistory final : public QObject
     static bool sameStats(const DayStats &a, const DayStats &b)
     {
         return a.retries == b.retries && a.failed == b.failed && a.failures == b.failures && sameFigures(a.wait, b.wait)
-            && sameFigures(a.run, b.run);
+               && sameFigures(a.run, b.run);
     }
 
     // Loads and waits for the end; the error, or empty.
-    static QString load(StatsHistory &history, const QStringList &queues, const QList<QDate> &days, int *progress = nullptr)
+    static QString load(StatsHistory &history, const QStringList &queues, const QList<QDate> &days,
+                        int *progress = nullptr)
     {
         bool finished = false;
         QString error;
-        history.load(queues, days, [&](const QString &e) { finished = true; error = e; },
-                     [progress] { if (progress) ++*progress; });
+        history.load(
+            queues, days,
+            [&](const QString &e) {
+                finished = true;
+                error = e;
+            },
+            [progress] {
+                if (progress)
+                    ++*progress;
+            });
         if (!QTest::qWaitFor([&] { return finished; }, 120000))
             return QStringLiteral("no end in time");
         return error;
@@ -172,7 +183,8 @@ private slots:
         const QList<QStringList> calls = scriptCalls([&] { error = load(history, m_queues, m_days, &progress); });
         QVERIFY2(error.isEmpty(), qPrintable(error));
         for (const QDate &day : std::as_const(m_days))
-            QVERIFY2(sameStats(history.figures(m_queues, day), before.value(day)), qPrintable(day.toString(Qt::ISODate)));
+            QVERIFY2(sameStats(history.figures(m_queues, day), before.value(day)),
+                     qPrintable(day.toString(Qt::ISODate)));
         QVERIFY(progress >= 1);
 
         // Calls of at most 100 queues, each queue of each day asked; not a `stats` call per
@@ -222,7 +234,8 @@ private slots:
                 QVERIFY(named.size() >= 3);
         }
         for (const QDate &day : std::as_const(m_days))
-            QVERIFY2(sameStats(history.figures(more, day), statsAddedUp(more, day)), qPrintable(day.toString(Qt::ISODate)));
+            QVERIFY2(sameStats(history.figures(more, day), statsAddedUp(more, day)),
+                     qPrintable(day.toString(Qt::ISODate)));
         QCOMPARE(history.heldQueueLists(), qsizetype(1));
         QCOMPARE(history.heldDays(), m_days.size());
 
@@ -231,7 +244,8 @@ private slots:
         fewer.removeAll(QStringLiteral("q007"));
         QCOMPARE(load(history, fewer, m_days), QString());
         for (const QDate &day : std::as_const(m_days))
-            QVERIFY2(sameStats(history.figures(fewer, day), statsAddedUp(fewer, day)), qPrintable(day.toString(Qt::ISODate)));
+            QVERIFY2(sameStats(history.figures(fewer, day), statsAddedUp(fewer, day)),
+                     qPrintable(day.toString(Qt::ISODate)));
         QCOMPARE(history.heldQueueLists(), qsizetype(1));
     }
 

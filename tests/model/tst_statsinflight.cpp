@@ -157,10 +157,12 @@ private slots:
             const QString queue = QStringLiteral("queue-%1").arg(i);
             queues << queue;
             for (const QDate &day : std::as_const(days)) {
-                const QByteArray key = "ql:s:wait:" + QByteArray::number(qint64(StatsHistory::timestampOf(day)) / 86400 * 86400)
-                    + ":" + queue.toUtf8();
-                QVERIFY(!m_qless.command({"HSET", key, "total", "2", "mean", QByteArray::number(i), "vk", "2", "s1", "2"})
-                             .isError());
+                const QByteArray key =
+                    "ql:s:wait:" + QByteArray::number(qint64(StatsHistory::timestampOf(day)) / 86400 * 86400) + ":"
+                    + queue.toUtf8();
+                QVERIFY(
+                    !m_qless.command({"HSET", key, "total", "2", "mean", QByteArray::number(i), "vk", "2", "s1", "2"})
+                         .isError());
             }
         }
 

@@ -50,14 +50,16 @@ private slots:
         QVERIFY(refresh(model));
         QVERIFY(model.rowCount() >= 3);
         // Scroll to the end as a view would (the tester also asks for more by itself).
-        QVERIFY(QTest::qWaitFor([&model] {
-            if (model.canFetchMore({})) {
-                model.fetchMore({});
-                if (model.canFetchMore({}))
-                    return true; // two requests at once would fail the comparisons below
-            }
-            return !model.isLoading() && !model.canFetchMore({});
-        }, 30000));
+        QVERIFY(QTest::qWaitFor(
+            [&model] {
+                if (model.canFetchMore({})) {
+                    model.fetchMore({});
+                    if (model.canFetchMore({}))
+                        return true; // two requests at once would fail the comparisons below
+                }
+                return !model.isLoading() && !model.canFetchMore({});
+            },
+            30000));
         QCOMPARE(inserted.count(), 3); // 3 + 3 + 1, each page once
         const QJsonArray top = fixture().json(QStringLiteral("tag"), {"top", "0", "100"}).toArray();
         QCOMPARE(model.rowCount(), top.size());
@@ -121,13 +123,16 @@ private slots:
         QCOMPARE(model.rowCount(), 1200);
         const auto shown = [&model](const QByteArray &tag) {
             return model.index(model.rowOf(QString::fromLatin1(tag)), TagListModel::CountColumn)
-                .data(TagListModel::SortRole).toLongLong();
+                .data(TagListModel::SortRole)
+                .toLongLong();
         };
         QCOMPARE(shown(name(905)), count(905) + 1);
         QCOMPARE(shown(name(5)), count(5)); // not read: as it was
         QVERIFY(model.isFresh(model.rowOf(QString::fromLatin1(name(905)))));
         QVERIFY(!model.isFresh(model.rowOf(QString::fromLatin1(name(5)))));
-        QVERIFY(model.index(model.rowOf(QString::fromLatin1(name(5))), 0).data(Qt::ToolTipRole).toString()
+        QVERIFY(model.index(model.rowOf(QString::fromLatin1(name(5))), 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
                     .contains(QStringLiteral("out of view")));
         // Back at the top, the head is read again.
         model.setVisibleRange(0, 19);

@@ -24,10 +24,7 @@ class TestTrackedJobSource final : public QObject, private QlessClientTestBase
         return QTest::qWaitFor([&finished] { return finished; }, 30000);
     }
 
-    void track(const QByteArray &jid, double now)
-    {
-        fixture().call(QStringLiteral("track"), {"track", jid, num(now)});
-    }
+    void track(const QByteArray &jid, double now) { fixture().call(QStringLiteral("track"), {"track", jid, num(now)}); }
 
 private slots:
     void initTestCase()
@@ -66,7 +63,7 @@ private slots:
             fixture().put("q", jid, now - 200 + jid.at(0));
             track(jid, now - 50 + jid.at(0));
         }
-        fixture().pop("q", "w", 1, now); // a runs
+        fixture().pop("q", "w", 1, now);      // a runs
         fixture().command({"DEL", "ql:j:c"}); // c is gone but still tracked
         JobListModel model(client());
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -78,7 +75,8 @@ private slots:
         QCOMPARE(model.rowCount(), jobs.size() + expired.size());
         QCOMPARE(model.total(), jobs.size() + expired.size());
         for (int i = 0; i < jobs.size(); ++i) {
-            QCOMPARE(QString::fromUtf8(model.jobAt(i).jid), jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
+            QCOMPARE(QString::fromUtf8(model.jobAt(i).jid),
+                     jobs.at(i).toObject().value(QStringLiteral("jid")).toString());
             QCOMPARE(model.jobAt(i).state, jobs.at(i).toObject().value(QStringLiteral("state")).toString());
         }
         const int gone = model.rowOf(QByteArray("c"));

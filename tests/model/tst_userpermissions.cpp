@@ -33,8 +33,9 @@ class TestUserPermissions final : public QObject
     // The session's answer once it has one.
     UserPermissions learned(QlessSession *session)
     {
-        const bool answered = QTest::qWaitFor(
-            [session] { return session->permissions().status != UserPermissions::Status::NotAsked; }, 20000);
+        const bool answered =
+            QTest::qWaitFor([session] { return session->permissions().status != UserPermissions::Status::NotAsked; },
+                            20000);
         if (!answered)
             qWarning("no answer about the user's permissions");
         return session->permissions();
@@ -74,7 +75,8 @@ private slots:
         QCOMPARE(p.status, UserPermissions::Status::Limited);
         QVERIFY(p.writesRefused());
         QVERIFY(p.refusedWrites.isEmpty());
-        QVERIFY2(p.refusedChannels.contains(QStringLiteral("ql:log")), qPrintable(p.refusedChannels.join(QLatin1Char(' '))));
+        QVERIFY2(p.refusedChannels.contains(QStringLiteral("ql:log")),
+                 qPrintable(p.refusedChannels.join(QLatin1Char(' '))));
         QVERIFY2(p.explanation().contains(QStringLiteral("&ql:*")), qPrintable(p.explanation()));
         QVERIFY(p.explanation().contains(QStringLiteral("publish")));
     }
@@ -139,7 +141,8 @@ private slots:
             bool writes = false;
             for (const RedisValue &flag : command.elements.value(2).elements)
                 writes = writes || flag.bytes == "write";
-            if (!writes && name != "publish" && !askedList.contains(QLatin1Char('\'') + QString::fromUtf8(name) + QLatin1Char('\'')))
+            if (!writes && name != "publish"
+                && !askedList.contains(QLatin1Char('\'') + QString::fromUtf8(name) + QLatin1Char('\'')))
                 unasked << QString::fromUtf8(name);
         }
         QVERIFY2(unasked.isEmpty(), qPrintable(unasked.join(QLatin1Char(' '))));

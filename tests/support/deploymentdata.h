@@ -23,16 +23,16 @@ class DeploymentData final
 public:
     explicit DeploymentData(QlessFixture &fixture)
         : m_fixture(fixture)
-    {
-    }
+    {}
 
     // put: waiting in `queue`, no lock.
     void put(const QByteArray &queue, const QByteArray &jid, double now, double priority = 0,
              const QByteArray &klass = "Crawl::Job", const QByteArray &data = "{\"url\":\"https://example.com\"}")
     {
-        command({"HSET", key(jid), "jid", jid, "klass", klass, "data", data, "priority", number(priority),
-                 "tags", "{}", "state", "waiting", "worker", "", "expires", "0", "queue", queue, "retries", "5",
-                 "remaining", "5", "time", timeField(now)});
+        command(
+            {"HSET",           key(jid), "jid",     jid,     "klass",     klass,    "data", data,          "priority",
+             number(priority), "tags",   "{}",      "state", "waiting",   "worker", "",     "expires",     "0",
+             "queue",          queue,    "retries", "5",     "remaining", "5",      "time", timeField(now)});
         command({"ZADD", "ql:q:" + queue + "-work", number(priority - now / 1e10), jid});
         command({"ZADD", "ql:queues", "NX", number(now), queue});
         history(jid, now, "put", QJsonObject{{QStringLiteral("q"), QString::fromUtf8(queue)}});

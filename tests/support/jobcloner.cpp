@@ -60,8 +60,8 @@ QString clone(SyncRedis &redis, const QByteArray &templateJid, const QByteArray 
 {
     for (qint64 from = first; from < first + count; from += Chunk) {
         const qint64 last = qMin(first + count, from + Chunk) - 1;
-        const RedisValue reply = redis.command({"EVAL", CloneScript, "0", templateJid, prefix, QByteArray::number(from),
-                                                QByteArray::number(last), data});
+        const RedisValue reply = redis.command(
+            {"EVAL", CloneScript, "0", templateJid, prefix, QByteArray::number(from), QByteArray::number(last), data});
         if (reply.isError() || reply.integer != last - from + 1)
             return QStringLiteral("cloning %1: %2").arg(QString::fromUtf8(templateJid), QString::fromUtf8(reply.bytes));
     }

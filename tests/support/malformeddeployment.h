@@ -27,24 +27,24 @@ struct SpoiledJob
     // The problem's name as the decoder records it ("data", "tags", "job", ...); empty for a
     // value that is odd but one qless takes (shown as it is, not marked).
     QString field;
-    QString what;  // what was done to it, for failure messages
+    QString what; // what was done to it, for failure messages
 };
 
 struct Deployment
 {
     double now = 0;
     QByteArray cleanQueue = "clean";
-    int cleanWaiting = 0;      // waiting jobs in cleanQueue, none of them spoiled
+    int cleanWaiting = 0; // waiting jobs in cleanQueue, none of them spoiled
     QByteArray spoiledQueue = "spoiled";
-    int spoiledListed = 0;     // jids in spoiledQueue's work set (every spoiled job but the failed)
-    QList<SpoiledJob> jobs;    // every spoiled job, with the field to find marked
-    QByteArray brokenQueue = "brokenwork"; // its -work key is a string
-    QByteArray hugeDataJid;    // 10 MB of data
-    QByteArray longHistoryJid; // a 100,000-entry history
-    QByteArray badJid;         // not UTF-8, in spoiledQueue
-    QByteArray badQueue;       // not UTF-8, holding one clean job
-    QByteArray badTag;         // not UTF-8, on badJid
-    QByteArray badWorker;      // not UTF-8, holding one running job of cleanQueue
+    int spoiledListed = 0;                   // jids in spoiledQueue's work set (every spoiled job but the failed)
+    QList<SpoiledJob> jobs;                  // every spoiled job, with the field to find marked
+    QByteArray brokenQueue = "brokenwork";   // its -work key is a string
+    QByteArray hugeDataJid;                  // 10 MB of data
+    QByteArray longHistoryJid;               // a 100,000-entry history
+    QByteArray badJid;                       // not UTF-8, in spoiledQueue
+    QByteArray badQueue;                     // not UTF-8, holding one clean job
+    QByteArray badTag;                       // not UTF-8, on badJid
+    QByteArray badWorker;                    // not UTF-8, holding one running job of cleanQueue
     QByteArray failureGroup = "BrokenGroup"; // lists a failed job, a spoiled one and a gone one
     QByteArray goneJid = "failed-but-gone";
     QByteArray failedJid = "failed-clean";
@@ -175,8 +175,8 @@ inline Deployment seed(QlessFixture &f, const Options &options = {})
         const QByteArray key = "ql:j:" + d.longHistoryJid + "-history";
         QList<QByteArray> argv{"RPUSH", key};
         for (int i = 0; i < options.historyEntries; ++i) {
-            argv << "[" + QByteArray::number(qint64(now) - options.historyEntries + i)
-                        + ",\"note " + QByteArray::number(i) + "\",{\"step\":" + QByteArray::number(i) + "}]";
+            argv << "[" + QByteArray::number(qint64(now) - options.historyEntries + i) + ",\"note "
+                        + QByteArray::number(i) + "\",{\"step\":" + QByteArray::number(i) + "}]";
             if (argv.size() >= 1002 || i + 1 == options.historyEntries) {
                 f.command(argv);
                 argv = {"RPUSH", key};

@@ -30,8 +30,7 @@ QByteArray slowToDecodeJson()
 
 QlessFixture::QlessFixture(RedisServer::Options options)
     : m_server(std::move(options))
-{
-}
+{}
 
 bool QlessFixture::start(QString *error)
 {
@@ -51,14 +50,12 @@ void QlessFixture::flush()
     m_redis.command({"FLUSHALL"});
 }
 
-RedisValue QlessFixture::call(const QString &script, const QList<QByteArray> &args,
-                              const QList<QByteArray> &keys)
+RedisValue QlessFixture::call(const QString &script, const QList<QByteArray> &args, const QList<QByteArray> &keys)
 {
     return m_redis.qless(script, keys, args);
 }
 
-QJsonValue QlessFixture::json(const QString &script, const QList<QByteArray> &args,
-                              const QList<QByteArray> &keys)
+QJsonValue QlessFixture::json(const QString &script, const QList<QByteArray> &args, const QList<QByteArray> &keys)
 {
     const RedisValue reply = call(script, args, keys);
     if (reply.type != RedisValue::Type::String)
@@ -67,18 +64,15 @@ QJsonValue QlessFixture::json(const QString &script, const QList<QByteArray> &ar
 }
 
 RedisValue QlessFixture::put(const QByteArray &queue, const QByteArray &jid, double now,
-                             const QList<QByteArray> &options, double delay,
-                             const QByteArray &data, const QByteArray &klass)
+                             const QList<QByteArray> &options, double delay, const QByteArray &data,
+                             const QByteArray &klass)
 {
-    return call(QStringLiteral("put"),
-                QList<QByteArray>{jid, klass, data, num(now), num(delay)} + options, {queue});
+    return call(QStringLiteral("put"), QList<QByteArray>{jid, klass, data, num(now), num(delay)} + options, {queue});
 }
 
-QList<QByteArray> QlessFixture::pop(const QByteArray &queue, const QByteArray &worker, int count,
-                                    double now)
+QList<QByteArray> QlessFixture::pop(const QByteArray &queue, const QByteArray &worker, int count, double now)
 {
-    const RedisValue reply = call(QStringLiteral("pop"),
-                                  {worker, QByteArray::number(count), num(now)}, {queue});
+    const RedisValue reply = call(QStringLiteral("pop"), {worker, QByteArray::number(count), num(now)}, {queue});
     QList<QByteArray> jids;
     for (const RedisValue &element : reply.elements)
         jids.append(element.json().toObject().value(QStringLiteral("jid")).toString().toUtf8());
@@ -207,10 +201,8 @@ namespace {
 QJsonValue asClientSees(const RedisValue &reply, bool parseText = true)
 {
     switch (reply.type) {
-    case RedisValue::Type::Nil:
-        return QJsonValue(QJsonValue::Null);
-    case RedisValue::Type::Integer:
-        return QJsonValue(double(reply.integer));
+    case RedisValue::Type::Nil: return QJsonValue(QJsonValue::Null);
+    case RedisValue::Type::Integer: return QJsonValue(double(reply.integer));
     case RedisValue::Type::Status:
     case RedisValue::Type::String: {
         const QJsonValue parsed = parseText ? reply.json() : QJsonValue(QJsonValue::Undefined);
@@ -222,15 +214,13 @@ QJsonValue asClientSees(const RedisValue &reply, bool parseText = true)
             out.append(asClientSees(element, false));
         return out;
     }
-    case RedisValue::Type::Error:
-        break;
+    case RedisValue::Type::Error: break;
     }
     return QJsonValue(QJsonValue::Undefined);
 }
 } // namespace
 
-QJsonValue QlessFixture::qlessJson(const QByteArray &command, double now,
-                                   const QList<QByteArray> &args)
+QJsonValue QlessFixture::qlessJson(const QByteArray &command, double now, const QList<QByteArray> &args)
 {
     const RedisValue reply = qless(command, now, args);
     if (reply.isError())

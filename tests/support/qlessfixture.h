@@ -24,16 +24,13 @@ public:
     SyncRedis &redis() { return m_redis; }
 
     RedisValue command(const QList<QByteArray> &argv) { return m_redis.command(argv); }
-    RedisValue call(const QString &script, const QList<QByteArray> &args,
-                    const QList<QByteArray> &keys = {});
+    RedisValue call(const QString &script, const QList<QByteArray> &args, const QList<QByteArray> &keys = {});
     // The reply's text as JSON; asserts nothing, Undefined when the reply is not JSON.
-    QJsonValue json(const QString &script, const QList<QByteArray> &args,
-                    const QList<QByteArray> &keys = {});
+    QJsonValue json(const QString &script, const QList<QByteArray> &args, const QList<QByteArray> &keys = {});
 
     // put(1, queue, jid, klass, data, now, delay, options...)
-    RedisValue put(const QByteArray &queue, const QByteArray &jid, double now,
-                   const QList<QByteArray> &options = {}, double delay = 0,
-                   const QByteArray &data = "{}", const QByteArray &klass = "Job");
+    RedisValue put(const QByteArray &queue, const QByteArray &jid, double now, const QList<QByteArray> &options = {},
+                   double delay = 0, const QByteArray &data = "{}", const QByteArray &klass = "Job");
     // pop(1, queue, worker, count, now): the popped jobs' jids, in order.
     QList<QByteArray> pop(const QByteArray &queue, const QByteArray &worker, int count, double now);
     QJsonObject job(const QByteArray &jid);
@@ -90,11 +87,11 @@ QByteArray canonicalJson(const QByteArray &text);
 QByteArray describe(const RedisValue &reply);
 
 // The reply must be an error whose text contains `text` (the part clients match on).
-#define QLESS_VERIFY_REFUSED(reply, text) \
-    do { \
-        const RedisValue refused_ = (reply); \
-        const QByteArray wanted_ = QByteArray(text); \
-        QVERIFY2(refused_.isError(), QByteArray("not refused: " + describe(refused_)).constData()); \
-        QVERIFY2(refused_.bytes.contains(wanted_), \
-                 QByteArray("refused without '" + wanted_ + "': " + refused_.bytes).constData()); \
+#define QLESS_VERIFY_REFUSED(reply, text)                                                                              \
+    do {                                                                                                               \
+        const RedisValue refused_ = (reply);                                                                           \
+        const QByteArray wanted_ = QByteArray(text);                                                                   \
+        QVERIFY2(refused_.isError(), QByteArray("not refused: " + describe(refused_)).constData());                    \
+        QVERIFY2(refused_.bytes.contains(wanted_),                                                                     \
+                 QByteArray("refused without '" + wanted_ + "': " + refused_.bytes).constData());                      \
     } while (false)

@@ -13,15 +13,13 @@
 
 RedisSentinel::RedisSentinel(const QString &masterName, quint16 masterPort)
     : RedisSentinel(masterName, masterPort, Options())
-{
-}
+{}
 
 RedisSentinel::RedisSentinel(const QString &masterName, quint16 masterPort, Options options)
     : m_masterName(masterName)
     , m_masterPort(masterPort)
     , m_options(std::move(options))
-{
-}
+{}
 
 RedisSentinel::~RedisSentinel()
 {
@@ -65,22 +63,41 @@ bool RedisSentinel::startOnce(QString *error)
     if (!conf.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return false;
     const QByteArray name = m_masterName.toUtf8();
-    conf.write("port " + QByteArray::number(m_port) + "\n"
-               "bind 127.0.0.1\n"
-               "dir " + m_dir.path().toUtf8() + "\n"
-               "logfile " + m_dir.filePath(QStringLiteral("sentinel.log")).toUtf8() + "\n"
-               "sentinel monitor " + name + " 127.0.0.1 " + QByteArray::number(m_masterPort) + " 1\n"
-               "sentinel down-after-milliseconds " + name + " 1000\n"
-               "sentinel failover-timeout " + name + " 10000\n"
-               "sentinel parallel-syncs " + name + " 1\n");
+    conf.write("port " + QByteArray::number(m_port)
+               + "\n"
+                 "bind 127.0.0.1\n"
+                 "dir "
+               + m_dir.path().toUtf8()
+               + "\n"
+                 "logfile "
+               + m_dir.filePath(QStringLiteral("sentinel.log")).toUtf8()
+               + "\n"
+                 "sentinel monitor "
+               + name + " 127.0.0.1 " + QByteArray::number(m_masterPort)
+               + " 1\n"
+                 "sentinel down-after-milliseconds "
+               + name
+               + " 1000\n"
+                 "sentinel failover-timeout "
+               + name
+               + " 10000\n"
+                 "sentinel parallel-syncs "
+               + name + " 1\n");
     if (!m_options.masterPassword.isEmpty())
         conf.write("sentinel auth-pass " + name + " " + m_options.masterPassword.toUtf8() + "\n");
     if (!m_options.tlsCertFile.isEmpty()) {
-        conf.write("tls-port " + QByteArray::number(m_tlsPort) + "\n"
-                   "tls-cert-file " + m_options.tlsCertFile.toUtf8() + "\n"
-                   "tls-key-file " + m_options.tlsKeyFile.toUtf8() + "\n"
-                   "tls-ca-cert-file " + m_options.tlsCaFile.toUtf8() + "\n"
-                   "tls-replication yes\n");
+        conf.write("tls-port " + QByteArray::number(m_tlsPort)
+                   + "\n"
+                     "tls-cert-file "
+                   + m_options.tlsCertFile.toUtf8()
+                   + "\n"
+                     "tls-key-file "
+                   + m_options.tlsKeyFile.toUtf8()
+                   + "\n"
+                     "tls-ca-cert-file "
+                   + m_options.tlsCaFile.toUtf8()
+                   + "\n"
+                     "tls-replication yes\n");
     }
     conf.close();
 

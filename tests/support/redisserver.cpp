@@ -23,13 +23,11 @@ quint16 freeLoopbackPort()
 
 RedisServer::RedisServer()
     : RedisServer(Options{})
-{
-}
+{}
 
 RedisServer::RedisServer(Options options)
     : m_options(std::move(options))
-{
-}
+{}
 
 RedisServer::~RedisServer()
 {
@@ -55,15 +53,24 @@ QString RedisServer::logText() const
 QStringList RedisServer::arguments() const
 {
     QStringList args{
-        QStringLiteral("--port"), QString::number(m_options.tcp ? m_port : 0),
-        QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
-        QStringLiteral("--unixsocket"), socketPath(),
-        QStringLiteral("--unixsocketperm"), QStringLiteral("700"),
-        QStringLiteral("--save"), QString(),
-        QStringLiteral("--appendonly"), QStringLiteral("no"),
-        QStringLiteral("--dir"), m_dir.path(),
-        QStringLiteral("--logfile"), m_dir.filePath(QStringLiteral("redis.log")),
-        QStringLiteral("--daemonize"), QStringLiteral("no"),
+        QStringLiteral("--port"),
+        QString::number(m_options.tcp ? m_port : 0),
+        QStringLiteral("--bind"),
+        QStringLiteral("127.0.0.1"),
+        QStringLiteral("--unixsocket"),
+        socketPath(),
+        QStringLiteral("--unixsocketperm"),
+        QStringLiteral("700"),
+        QStringLiteral("--save"),
+        QString(),
+        QStringLiteral("--appendonly"),
+        QStringLiteral("no"),
+        QStringLiteral("--dir"),
+        m_dir.path(),
+        QStringLiteral("--logfile"),
+        m_dir.filePath(QStringLiteral("redis.log")),
+        QStringLiteral("--daemonize"),
+        QStringLiteral("no"),
     };
     if (m_options.debugCommand)
         args << QStringLiteral("--enable-debug-command") << QStringLiteral("local");

@@ -28,8 +28,8 @@ public:
 
     // Starts and waits until the server answers PING. Restarting keeps the same socket and port.
     bool start(QString *error = nullptr);
-    void stop();              // SIGTERM, then wait
-    void kill();              // SIGKILL, as a crash would
+    void stop(); // SIGTERM, then wait
+    void kill(); // SIGKILL, as a crash would
     bool isRunning() const;
 
     QString socketPath() const;

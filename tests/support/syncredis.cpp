@@ -3,8 +3,8 @@
 
 #include "scriptlibrary.h"
 
-#include <QJsonDocument>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonParseError>
 
 #include <hiredis/hiredis.h>
@@ -37,8 +37,7 @@ RedisValue fromReply(const redisReply *reply)
         for (size_t i = 0; i < reply->elements; ++i)
             value.elements.append(fromReply(reply->element[i]));
         break;
-    default:
-        break;
+    default: break;
     }
     return value;
 }
@@ -118,8 +117,8 @@ RedisValue SyncRedis::command(const QList<QByteArray> &argv)
         parts.push_back(arg.constData());
         lengths.push_back(size_t(arg.size()));
     }
-    auto *reply = static_cast<redisReply *>(
-        redisCommandArgv(m_context, int(parts.size()), parts.data(), lengths.data()));
+    auto *reply =
+        static_cast<redisReply *>(redisCommandArgv(m_context, int(parts.size()), parts.data(), lengths.data()));
     if (!reply) {
         failed.bytes = "connection error: " + QByteArray(m_context->errstr);
         return failed;
@@ -129,8 +128,7 @@ RedisValue SyncRedis::command(const QList<QByteArray> &argv)
     return value;
 }
 
-RedisValue SyncRedis::qless(const QString &script, const QList<QByteArray> &keys,
-                            const QList<QByteArray> &args)
+RedisValue SyncRedis::qless(const QString &script, const QList<QByteArray> &keys, const QList<QByteArray> &args)
 {
     const LuaScript *lua = ScriptLibrary::instance().find(script);
     if (!lua) {

@@ -15,7 +15,7 @@ struct RedisValue
 {
     enum class Type { Nil, Status, Error, Integer, String, Array };
     Type type = Type::Nil;
-    QByteArray bytes;  // Status, Error, String
+    QByteArray bytes;   // Status, Error, String
     qint64 integer = 0; // Integer
     QList<RedisValue> elements;
 

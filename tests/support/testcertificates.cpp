@@ -9,11 +9,10 @@ bool TestCertificates::openssl(const QStringList &args, QString *error)
     QProcess process;
     process.setWorkingDirectory(m_dir.path());
     process.start(QStringLiteral("openssl"), args);
-    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit
-        || process.exitCode() != 0) {
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
         if (error) {
-            *error = QStringLiteral("openssl %1 failed: %2").arg(args.join(QLatin1Char(' ')),
-                                                                  QString::fromLocal8Bit(process.readAllStandardError()));
+            *error = QStringLiteral("openssl %1 failed: %2")
+                         .arg(args.join(QLatin1Char(' ')), QString::fromLocal8Bit(process.readAllStandardError()));
         }
         return false;
     }
@@ -31,26 +30,37 @@ bool TestCertificates::generate(QString *error)
     ext.close();
 
     auto selfSigned = [this, error](const QString &name, const QString &subject) {
-        return openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                        QStringLiteral("-nodes"), QStringLiteral("-keyout"), name + QStringLiteral(".key"),
-                        QStringLiteral("-out"), name + QStringLiteral(".crt"), QStringLiteral("-days"), QStringLiteral("2"),
-                        QStringLiteral("-subj"), subject}, error);
+        return openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                        QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
+                        name + QStringLiteral(".key"), QStringLiteral("-out"), name + QStringLiteral(".crt"),
+                        QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), subject},
+                       error);
     };
     auto signedBy = [this, error](const QString &name, const QString &subject, bool server) {
-        if (!openssl({QStringLiteral("req"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
-                      QStringLiteral("-keyout"), name + QStringLiteral(".key"), QStringLiteral("-out"),
-                      name + QStringLiteral(".csr"), QStringLiteral("-subj"), subject}, error))
+        if (!openssl({QStringLiteral("req"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                      QStringLiteral("-nodes"), QStringLiteral("-keyout"), name + QStringLiteral(".key"),
+                      QStringLiteral("-out"), name + QStringLiteral(".csr"), QStringLiteral("-subj"), subject},
+                     error))
             return false;
-        QStringList args{QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), name + QStringLiteral(".csr"),
-                         QStringLiteral("-CA"), QStringLiteral("ca.crt"), QStringLiteral("-CAkey"), QStringLiteral("ca.key"),
-                         QStringLiteral("-CAcreateserial"), QStringLiteral("-out"), name + QStringLiteral(".crt"),
-                         QStringLiteral("-days"), QStringLiteral("2")};
+        QStringList args{QStringLiteral("x509"),
+                         QStringLiteral("-req"),
+                         QStringLiteral("-in"),
+                         name + QStringLiteral(".csr"),
+                         QStringLiteral("-CA"),
+                         QStringLiteral("ca.crt"),
+                         QStringLiteral("-CAkey"),
+                         QStringLiteral("ca.key"),
+                         QStringLiteral("-CAcreateserial"),
+                         QStringLiteral("-out"),
+                         name + QStringLiteral(".crt"),
+                         QStringLiteral("-days"),
+                         QStringLiteral("2")};
         if (server)
             args << QStringLiteral("-extfile") << QStringLiteral("server.ext");
         return openssl(args, error);
     };
     return selfSigned(QStringLiteral("ca"), QStringLiteral("/CN=qlessdesk test CA"))
-        && selfSigned(QStringLiteral("other-ca"), QStringLiteral("/CN=some other CA"))
-        && signedBy(QStringLiteral("server"), QStringLiteral("/CN=localhost"), true)
-        && signedBy(QStringLiteral("client"), QStringLiteral("/CN=qlessdesk client"), false);
+           && selfSigned(QStringLiteral("other-ca"), QStringLiteral("/CN=some other CA"))
+           && signedBy(QStringLiteral("server"), QStringLiteral("/CN=localhost"), true)
+           && signedBy(QStringLiteral("client"), QStringLiteral("/CN=qlessdesk client"), false);
 }
