@@ -335,7 +335,8 @@ void TestCostContract::everyApiEntryStatesItsBound()
              qPrintable(QStringLiteral("no \"-- Bound: \" line right above: ") + missing.join(QStringLiteral(", "))));
 }
 
-// A plain command's bound is a "// Bound:" comment on the line that builds it or the line above.
+// A plain command's bound is a "// Bound:" comment on the line that builds it or above it within
+// its statement: the formatter may put the command on the line after `send(`.
 void TestCostContract::everyPlainCommandStatesItsBound()
 {
     QStringList ignored;
@@ -350,7 +351,19 @@ void TestCostContract::everyPlainCommandStatesItsBound()
         const auto bound = [&lines](int n) {
             return n >= 1 && n <= lines.size() && lines.at(n - 1).contains(QLatin1String("// Bound: "));
         };
-        if (!bound(line) && !bound(line - 1))
+        // Up from the command's line to the comment right above the statement holding it; a line
+        // ending a statement or opening a block is where the statement began.
+        bool found = bound(line);
+        for (int n = line - 1; !found && n >= 1 && n > line - 4; --n) {
+            if (bound(n)) {
+                found = true;
+                break;
+            }
+            const QString text = lines.at(n - 1).trimmed();
+            if (text.endsWith(QLatin1Char(';')) || text.endsWith(QLatin1Char('{')) || text.endsWith(QLatin1Char('}')))
+                break;
+        }
+        if (!found)
             missing << site;
     }
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"// Bound: \" comment on or above: ")
