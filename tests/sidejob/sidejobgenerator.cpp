@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sidejobgenerator.h"
+
+#include "syncredis.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QUuid>
+
+#include <charconv>
+#include <cmath>
+
+namespace {
+// A JSON value's compact text (QJsonDocument only writes arrays and objects).
+QByteArray jsonText(const QJsonValue &value)
+{
+    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return array.mid(1, array.size() - 2);
+}
+QByteArray channelsJson(const QList<QByteArray> &channels)
+{
+    QJsonArray array;
+    for (const QByteArray &channel : channels)
+        array.append(QString::fromUtf8(channel));
+    return QJsonDocument(array).toJson(QJsonDocument::Compact);
+}
+QByteArray jobKey(qint64 id, const QByteArray &suffix = {})
+{
+    return SideJobStorage::jobKey(id, suffix);
+}
+QByteArray jsonString(const QByteArray &text)
+{
+    return SideJobStorage::jsonString(text);
+}
+const QByteArray ok = "OK";
+} // namespace
+
+SideJobGenerator::SideJobGenerator(SyncRedis &redis, SideJobStorage::Layout layout)
+    : m_redis(redis)
+    , m_storage(redis, layout)
+{}
+
+QByteArray SideJobGenerator::isoTime(double seconds)
+{
+    const double whole = std::floor(seconds);
+    const qint64 nanos = std::min<qint64>(999999999, qint64(std::llround((seconds - whole) * 1e9)));
+    const QDateTime utc = QDateTime::fromSecsSinceEpoch(qint64(whole), Qt::UTC);
+    return utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")).toLatin1() + '.'
+           + QByteArray::number(nanos).rightJustified(9, '0') + 'Z';
+}
+
+QByteArray SideJobGenerator::floatText(double seconds)
+{
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, seconds);
+    QByteArray text(buffer, int(result.ptr - buffer));
+    if (!text.contains('.') && !text.contains('e'))
+        text += ".0";
+    return text;
+}
+
+void SideJobGenerator::registerAll(const QByteArray &queue, const QList<std::pair<QByteArray, QByteArray>> &workers)
+{
+    m_redis.command({"MULTI"});
+    m_redis.command({"DEL", "workers:" + queue});
+    QList<QByteArray> hmset{"HMSET", "workers:" + queue};
+    QByteArray registry = "{";
+    for (const auto &[klass, config] : workers) {
+        hmset << klass << config;
+        registry += (registry.size() > 1 ? "," : "") + jsonString(klass) + ':' + config;
+    }
+    if (!workers.isEmpty())
+        m_redis.command(hmset);
+    m_redis.command({"EXEC"});
+    if (m_storage.layout() == SideJobStorage::Layout::V4_1)
+        m_redis.command({"PUBLISH", "/sidejob/workers/" + queue, registry + '}'});
+}
+
+qint64 SideJobGenerator::queueJobHalf()
+{
+    const qint64 id = m_redis.command({"INCR", "jobs:last_id"}).integer;
+    m_redis.command({"SADD", "jobs", QByteArray::number(id)});
+    return id;
+}
+
+qint64 SideJobGenerator::queueJob(const NewJob &job, double now)
+{
+    const QByteArray config = m_redis.command({"HGET", "workers:" + job.queue, job.klass}).bytes;
+    if (config.isEmpty())
+        return 0; // the library raises: no worker registered
+    const qint64 id = queueJobHalf();
+    m_storage.createJob(id, {job.queue, job.klass, job.argsJson}, job.by, isoTime(now));
+    if (job.parent)
+        m_storage.adopt(job.parent, id, job.name);
+    setPorts(id, "in", config, job.inports);
+    setPorts(id, "out", config, job.outports);
+    run(id, now, false, job.at);
+    return id;
+}
+
+void SideJobGenerator::setPorts(qint64 id, const QByteArray &type, const QByteArray &workerConfig,
+                                const QList<Port> &ports)
+{
+    const QByteArray portsKey = jobKey(id, type + "ports");
+    const QList<QByteArray> current = m_redis.command({"SMEMBERS", portsKey}).strings();
+    // The worker's ports first, the job's own replace those of the same name.
+    QList<Port> merged;
+    const QJsonObject configured =
+        QJsonDocument::fromJson(workerConfig).object().value(QString::fromLatin1(type + "ports")).toObject();
+    for (auto it = configured.begin(); it != configured.end(); ++it) {
+        const QJsonObject options = it.value().toObject();
+        Port port{it.key().toUtf8(), {}, {}};
+        if (options.contains(QStringLiteral("default")))
+            port.defaultJson = jsonText(options.value(QStringLiteral("default")));
+        for (const QJsonValue &channel : options.value(QStringLiteral("channels")).toArray())
+            port.channels << channel.toString().toUtf8();
+        merged << port;
+    }
+    QSet<QByteArray> names;
+    for (const Port &port : ports) {
+        merged.removeIf([&](const Port &old) { return old.name == port.name; });
+        merged << port;
+    }
+    for (const Port &port : merged)
+        names.insert(port.name);
+
+    m_redis.command({"MULTI"});
+    for (const QByteArray &old : current)
+        if (!names.contains(old))
+            m_redis.command({"DEL", jobKey(id, type + ':' + old)});
+    m_redis.command({"DEL", portsKey});
+    QList<QByteArray> sadd{"SADD", portsKey}, defaults{"HMSET", portsKey + ":default"},
+        channels{"HMSET", portsKey + ":channels"};
+    for (const Port &port : merged) {
+        sadd << port.name;
+        if (!port.defaultJson.isEmpty())
+            defaults << port.name << m_storage.portValue(port.defaultJson);
+    }
+    if (!merged.isEmpty())
+        m_redis.command(sadd);
+    m_redis.command({"DEL", portsKey + ":default"});
+    if (defaults.size() > 2)
+        m_redis.command(defaults);
+    if (m_storage.layout() == SideJobStorage::Layout::V4_0) {
+        m_redis.command({"EXEC"}); // 4.0.2 has no channels
+        return;
+    }
+    for (const Port &port : merged) {
+        if (port.channels.isEmpty())
+            continue;
+        // Output ports too: the job is listed under the channel, which publish later drops.
+        for (const QByteArray &channel : port.channels)
+            m_redis.command({"SADD", "channel:" + channel, QByteArray::number(id)});
+        channels << port.name << channelsJson(port.channels);
+    }
+    m_redis.command({"DEL", portsKey + ":channels"});
+    if (channels.size() > 2)
+        m_redis.command(channels);
+    m_redis.command({"EXEC"});
+}
+
+void SideJobGenerator::addAlias(qint64 id, const QByteArray &name)
+{
+    m_redis.command({"MULTI"});
+    m_redis.command({"HSET", "jobs:aliases", name, QByteArray::number(id)});
+    m_redis.command({"SADD", jobKey(id, "aliases"), name});
+    m_redis.command({"EXEC"});
+}
+
+QByteArray SideJobGenerator::status(qint64 id)
+{
+    return m_storage.status(id);
+}
+
+bool SideJobGenerator::run(qint64 id, double now, bool force, double at)
+{
+    static const QSet<QByteArray> runnable{"running", "queued", "suspended", "completed"};
+    if (!force && !runnable.contains(status(id)))
+        return false;
+    m_storage.setStatus(id, "queued");
+    sidekiqQueue(id, now, at);
+    return true;
+}
+
+void SideJobGenerator::runParent(qint64 id, double now)
+{
+    if (const qint64 parentId = parent(id))
+        run(parentId, now);
+}
+
+void SideJobGenerator::sidekiqQueue(qint64 id, double now, double at)
+{
+    if (m_redis.command({"EXISTS", jobKey(id, "lock:worker")}).integer)
+        return; // a worker is about to run it
+    const auto [queue, klass, args] = m_storage.worker(id);
+    // Sidekiq::Queue#find_job: already waiting in the queue (the schedule is not looked at).
+    for (const QByteArray &item : m_redis.command({"LRANGE", "queue:" + queue, "0", "-1"}).strings())
+        if (QJsonDocument::fromJson(item).object().value(QStringLiteral("jid")).toInteger() == id)
+            return;
+    if (m_redis.command({"HGET", "workers:" + queue, klass}).isNil()) {
+        m_storage.setStatus(id, "terminated"); // the library then raises
+        return;
+    }
+    QByteArray item = "{\"retry\":false,\"queue\":" + jsonString(queue) + ",\"jid\":" + QByteArray::number(id)
+                      + ",\"class\":" + jsonString(klass) + ",\"args\":" + (args == "null" ? QByteArray("[]") : args)
+                      + ",\"created_at\":" + floatText(now);
+    if (at > now) {
+        m_redis.command({"ZADD", "schedule", floatText(at), item + '}'});
+        return;
+    }
+    m_redis.command({"SADD", "queues", queue});
+    m_redis.command({"LPUSH", "queue:" + queue, item + ",\"enqueued_at\":" + floatText(now) + '}'});
+}
+
+bool SideJobGenerator::hasPort(qint64 id, const QByteArray &type, const QByteArray &port)
+{
+    // Port#check_exists: a port missing from the set is made when the job has a '*' port.
+    const QByteArray portsKey = jobKey(id, type + "ports");
+    if (m_redis.command({"SISMEMBER", portsKey, port}).integer)
+        return true;
+    if (!m_redis.command({"SISMEMBER", portsKey, "*"}).integer)
+        return false;
+    const RedisValue dynamicDefault = m_redis.command({"HGET", portsKey + ":default", "*"});
+    m_redis.command({"MULTI"});
+    m_redis.command({"SADD", portsKey, port});
+    if (!dynamicDefault.isNil())
+        m_redis.command({"HSET", portsKey + ":default", port, dynamicDefault.bytes});
+    m_redis.command({"EXEC"});
+    return true;
+}
+
+void SideJobGenerator::writeInput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now)
+{
+    if (!hasPort(id, "in", port))
+        return;
+    m_redis.command({"RPUSH", jobKey(id, "in:" + port), m_storage.portValue(dataJson)});
+    run(id, now);
+    SideJobPortGroup alone;
+    alone.wrote(id, port, "inport", dataJson);
+    m_storage.log(0, isoTime(now), alone.members());
+}
+
+QByteArray SideJobGenerator::readInput(qint64 id, const QByteArray &port)
+{
+    if (!hasPort(id, "in", port))
+        return {};
+    const RedisValue value = m_redis.command({"LPOP", jobKey(id, "in:" + port)});
+    const QByteArray data = m_storage.portData(
+        value.isNil() ? m_redis.command({"HGET", jobKey(id, "inports:default"), port}).bytes : value.bytes);
+    if (!data.isEmpty())
+        m_group.read(id, port, data);
+    return data;
+}
+
+void SideJobGenerator::setState(qint64 id, const QByteArray &field, const QByteArray &valueJson)
+{
+    m_storage.setState(id, field, valueJson);
+}
+
+void SideJobGenerator::writeOutput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now)
+{
+    if (!hasPort(id, "out", port))
+        return;
+    m_redis.command({"RPUSH", jobKey(id, "out:" + port),
+                     m_storage.portValue(dataJson, "{\"job\":" + QByteArray::number(id) + '}', true)});
+    runParent(id, now);
+    m_group.wrote(id, port, "outport", dataJson);
+}
+
+SideJobGenerator::Outcome SideJobGenerator::fail(const QByteArray &message)
+{
+    m_error = message;
+    return Outcome::Failed;
+}
+
+qint64 SideJobGenerator::work(const QByteArray &queue, double now, const std::function<Outcome(qint64)> &perform)
+{
+    const RedisValue item = m_redis.command({"RPOP", "queue:" + queue});
+    if (item.isNil())
+        return 0;
+    const qint64 id = item.json().toObject().value(QStringLiteral("jid")).toInteger();
+    if (!m_redis.command({"SISMEMBER", "jobs", QByteArray::number(id)}).integer)
+        return id; // deleted since it was queued
+    const QByteArray before = status(id);
+    if (before != "queued" && before != "terminating")
+        return id;
+    if (m_redis.command({"SET", jobKey(id, "lock:worker"), "1", "EX", "2", "NX"}).bytes != ok)
+        return id; // another worker is about to take the lock
+    const QByteArray token = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+    if (m_redis.command({"SET", jobKey(id, "lock"), token, "EX", "60", "NX"}).bytes != ok) {
+        // Another worker holds the job: run it again in a second.
+        m_redis.command({"DEL", jobKey(id, "lock:worker")});
+        const QByteArray again = status(id);
+        if (again == "queued" || again == "terminating")
+            run(id, now, false, now + 1);
+        return id;
+    }
+    m_redis.command({"DEL", jobKey(id, "lock:worker")});
+    const QByteArray current = status(id);
+    if (current == "terminating")
+        m_storage.setStatus(id, "terminated");
+    else if (current == "queued")
+        runWorker(id, now, perform);
+    // Job#unlock compares the token in a script; nobody else can hold it here.
+    m_redis.command({"DEL", jobKey(id, "lock")});
+    runParent(id, now);
+    return id;
+}
+
+void SideJobGenerator::runWorker(qint64 id, double now, const std::function<Outcome(qint64)> &perform)
+{
+    const QByteArray rateKey = jobKey(id, "rate:" + QByteArray::number(qint64(now) / 60));
+    m_redis.command({"MULTI"});
+    m_redis.command({"INCR", rateKey});
+    m_redis.command({"EXPIRE", rateKey, "60"});
+    const qint64 rate = m_redis.command({"EXEC"}).elements.value(0).integer;
+    if (rate > 600) {
+        m_storage.log(id, isoTime(now), "\"error\":\"Job was terminated due to being called too rapidly\"");
+        terminate(id, now);
+        return;
+    }
+    m_storage.setRanAt(id, isoTime(now));
+    m_storage.setStatus(id, "running");
+    m_group.clear();
+    m_error.clear();
+    const Outcome outcome = perform ? perform(id) : Outcome::Completed;
+    if (!m_group.isEmpty())
+        m_storage.log(id, isoTime(now), m_group.members());
+    const QByteArray after = status(id);
+    if (outcome == Outcome::Failed) {
+        if (after != "terminating" && after != "terminated")
+            m_storage.setStatus(id, "failed");
+        m_storage.log(id, isoTime(now),
+                      "\"error\":" + jsonString(m_error) + ",\"backtrace\":\"worker.rb:1:in `perform'\"");
+    } else if (after == "running") {
+        m_storage.setStatus(id, outcome == Outcome::Completed ? "completed" : "suspended");
+    }
+}
+
+void SideJobGenerator::terminate(qint64 id, double now, bool recursive)
+{
+    if (status(id) != "terminated") {
+        m_storage.setStatus(id, "terminating");
+        sidekiqQueue(id, now);
+    }
+    if (recursive)
+        for (const qint64 child : children(id))
+            terminate(child, now, true);
+}
+
+QList<qint64> SideJobGenerator::children(qint64 id)
+{
+    QList<qint64> ids;
+    const QList<QByteArray> flat = m_redis.command({"HGETALL", jobKey(id, "children")}).strings();
+    for (qsizetype i = 1; i < flat.size(); i += 2)
+        ids << flat[i].toLongLong();
+    return ids;
+}
+
+qint64 SideJobGenerator::parent(qint64 id)
+{
+    // SideJob.find: a parent already deleted is no parent.
+    const qint64 parentId = m_storage.parentField(id);
+    if (!parentId || !m_redis.command({"SISMEMBER", "jobs", QByteArray::number(parentId)}).integer)
+        return 0;
+    return parentId;
+}
+
+bool SideJobGenerator::allTerminated(qint64 id)
+{
+    if (status(id) != "terminated")
+        return false;
+    for (const qint64 child : children(id))
+        if (!allTerminated(child))
+            return false;
+    return true;
+}
+
+bool SideJobGenerator::deleteJob(qint64 id)
+{
+    if (!allTerminated(id))
+        return false;
+    if (const qint64 parentId = parent(id)) {
+        const QList<QByteArray> flat = m_redis.command({"HGETALL", jobKey(parentId, "children")}).strings();
+        for (qsizetype i = 0; i + 1 < flat.size(); i += 2)
+            if (flat[i + 1].toLongLong() == id)
+                m_storage.disown(parentId, id, flat[i]);
+    }
+    const QList<qint64> kids = children(id);
+    const QList<QByteArray> aliases = m_redis.command({"SMEMBERS", jobKey(id, "aliases")}).strings();
+    QList<QByteArray> portKeys;
+    for (const QByteArray type : {"in", "out"})
+        for (const QByteArray &port : m_redis.command({"SMEMBERS", jobKey(id, type + "ports")}).strings())
+            if (port != "*")
+                portKeys << jobKey(id, type + ':' + port);
+    m_storage.deleteRecord(id, portKeys, kids, aliases);
+    for (const qint64 child : kids)
+        deleteJob(child);
+    if (m_storage.layout() == SideJobStorage::Layout::V4_1)
+        m_redis.command({"PUBLISH", "/sidejob/job/" + QByteArray::number(id), "{\"deleted\":true}"});
+    return true;
+}
