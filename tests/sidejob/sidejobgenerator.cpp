@@ -302,15 +302,15 @@ qint64 SideJobGenerator::work(const QByteArray &queue, double now, const std::fu
     const QByteArray current = status(id);
     if (current == "terminating")
         m_storage.setStatus(id, "terminated");
-    else if (current == "queued")
-        runWorker(id, now, perform);
+    else if (current == "queued" && !runWorker(id, now, perform))
+        return id; // still in perform: running, locked
     // Job#unlock compares the token in a script; nobody else can hold it here.
     m_redis.command({"DEL", jobKey(id, "lock")});
     runParent(id, now);
     return id;
 }
 
-void SideJobGenerator::runWorker(qint64 id, double now, const std::function<Outcome(qint64)> &perform)
+bool SideJobGenerator::runWorker(qint64 id, double now, const std::function<Outcome(qint64)> &perform)
 {
     const QByteArray rateKey = jobKey(id, "rate:" + QByteArray::number(qint64(now) / 60));
     m_redis.command({"MULTI"});
@@ -320,13 +320,15 @@ void SideJobGenerator::runWorker(qint64 id, double now, const std::function<Outc
     if (rate > 600) {
         m_storage.log(id, isoTime(now), "\"error\":\"Job was terminated due to being called too rapidly\"");
         terminate(id, now);
-        return;
+        return true;
     }
     m_storage.setRanAt(id, isoTime(now));
     m_storage.setStatus(id, "running");
     m_group.clear();
     m_error.clear();
     const Outcome outcome = perform ? perform(id) : Outcome::Completed;
+    if (outcome == Outcome::StillRunning)
+        return false;
     if (!m_group.isEmpty())
         m_storage.log(id, isoTime(now), m_group.members());
     const QByteArray after = status(id);
@@ -338,6 +340,7 @@ void SideJobGenerator::runWorker(qint64 id, double now, const std::function<Outc
     } else if (after == "running") {
         m_storage.setStatus(id, outcome == Outcome::Completed ? "completed" : "suspended");
     }
+    return true;
 }
 
 void SideJobGenerator::terminate(qint64 id, double now, bool recursive)

@@ -27,7 +27,9 @@ class SyncRedis;
 class SideJobGenerator final
 {
 public:
-    enum class Outcome { Completed, Suspended, Failed };
+    // StillRunning leaves the run in the middle of perform: status running, the lock held, nothing
+    // logged, as a reader sees a job a worker is running now.
+    enum class Outcome { Completed, Suspended, Failed, StillRunning };
     // One port's options as SideJob.queue takes them: the default's JSON text (empty: none) and
     // the channels it is connected to.
     struct Port
@@ -91,7 +93,7 @@ public:
     qint64 parent(qint64 id);
 
 private:
-    void runWorker(qint64 id, double now, const std::function<Outcome(qint64 id)> &perform);
+    bool runWorker(qint64 id, double now, const std::function<Outcome(qint64 id)> &perform);
     void setPorts(qint64 id, const QByteArray &type, const QByteArray &workerConfig, const QList<Port> &ports);
     bool hasPort(qint64 id, const QByteArray &type, const QByteArray &port);
     void sidekiqQueue(qint64 id, double now, double at = 0);

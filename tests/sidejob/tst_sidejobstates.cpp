@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qlessfixture.h"
 #include "sidejobgenerator.h"
+#include "sidejobsample.h"
 #include "sidekiqprocesswriter.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using Layout = SideJobStorage::Layout;
@@ -153,6 +156,49 @@ private slots:
         QCOMPARE(redis().command({"HGET", "job:1", "status"}).bytes, QByteArray("\"mine\""));
         QCOMPARE(redis().command({"TYPE", "job:1"}).bytes, QByteArray("hash"));
         QCOMPARE(id, 1);
+    }
+
+    void theSampleHoldsEveryStatusAndAnomaly()
+    {
+        const SideJobSample s = SideJobSample::write(redis(), T, 5);
+        const auto status = [&](qint64 id) { return get("job:" + QByteArray::number(id) + ":status"); };
+        const auto exists = [&](const QByteArray &key) { return redis().command({"EXISTS", key}).integer == 1; };
+        const auto key = [](qint64 id, const char *suffix) -> QByteArray {
+            return "job:" + QByteArray::number(id) + ':' + suffix;
+        };
+        QCOMPARE(status(s.pipeline), QByteArray("completed"));
+        QCOMPARE(redis().command({"LRANGE", key(s.pipeline, "out:out"), "0", "-1"}).strings(),
+                 QList<QByteArray>{"{\"data\":{\"sum\":8},\"context\":{\"job\":1},\"options\":{}}"});
+        QCOMPARE(redis().command({"HGET", "jobs:aliases", "pipeline"}).bytes, QByteArray::number(s.pipeline));
+        QCOMPARE(status(s.waiting), QByteArray("suspended"));
+        QCOMPARE(get(key(s.waiting, "parent")), QByteArray::number(s.pipeline));
+        QCOMPARE(redis().command({"LLEN", key(s.waiting, "in:extra")}).integer, 1);
+        QCOMPARE(status(s.failed), QByteArray("failed"));
+        QCOMPARE(status(s.running), QByteArray("running"));
+        QVERIFY(exists(key(s.running, "lock")));
+        QCOMPARE(status(s.unlocked), QByteArray("running"));
+        QVERIFY(!exists(key(s.unlocked, "lock")));
+        QCOMPARE(status(s.dying), QByteArray("terminated"));
+        QCOMPARE(status(s.dyingChild), QByteArray("terminated"));
+        QCOMPARE(status(s.terminating), QByteArray("terminating"));
+        QCOMPARE(status(s.lost), QByteArray("queued"));
+        QCOMPARE(status(s.scheduled), QByteArray("queued"));
+        QCOMPARE(status(s.queued), QByteArray("queued"));
+        QCOMPARE(redis().command({"LLEN", key(s.queued, "in:in")}).integer, 5);
+        QCOMPARE(redis().command({"SISMEMBER", "jobs", QByteArray::number(s.halfCreated)}).integer, 1);
+        QCOMPARE(redis().command({"KEYS", "job:" + QByteArray::number(s.halfCreated) + ":*"}).strings().size(), 0);
+        QCOMPARE(redis().command({"SISMEMBER", "jobs", QByteArray::number(s.deleted)}).integer, 0);
+        QCOMPARE(redis().command({"HGET", "job:" + QByteArray::number(s.oldLayout), "status"}).bytes,
+                 QByteArray("\"queued\""));
+
+        // Sidekiq's side: the items queued, oldest on the right, the deleted job's among them.
+        QList<qint64> jids;
+        for (const QByteArray &item : redis().command({"LRANGE", "queue:q1", "0", "-1"}).strings())
+            jids << QJsonDocument::fromJson(item).object().value(QStringLiteral("jid")).toInteger();
+        QCOMPARE(jids, (QList<qint64>{s.oldLayout, s.queued, s.terminating, s.deleted}));
+        QCOMPARE(redis().command({"ZCARD", "schedule"}).integer, 1);
+        QCOMPARE(redis().command({"SMEMBERS", "processes"}).strings(), QList<QByteArray>{SideJobSample::process});
+        QCOMPARE(redis().command({"HGET", SideJobSample::process, "busy"}).bytes, QByteArray("1"));
     }
 
     // The process keys as a Sidekiq 6.4.1 process wrote them (MONITOR), with its figures.
