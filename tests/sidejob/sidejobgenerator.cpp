@@ -243,6 +243,28 @@ void SideJobGenerator::writeInput(qint64 id, const QByteArray &port, const QByte
     m_storage.log(0, isoTime(now), alone.members());
 }
 
+void SideJobGenerator::writeInputs(qint64 id, const QByteArray &port, const QList<QByteArray> &dataJson, double now)
+{
+    if (dataJson.isEmpty() || !hasPort(id, "in", port))
+        return;
+    const QByteArray iso = isoTime(now);
+    constexpr qsizetype batch = 1000;
+    for (qsizetype from = 0; from < dataJson.size(); from += batch) {
+        QList<QByteArray> rpush{"RPUSH", jobKey(id, "in:" + port)};
+        QList<QByteArray> logs{"RPUSH", "jobs:logs"};
+        for (qsizetype i = from; i < std::min(from + batch, dataJson.size()); ++i) {
+            rpush << m_storage.portValue(dataJson[i]);
+            SideJobPortGroup alone;
+            alone.wrote(id, port, "inport", dataJson[i]);
+            logs << "{\"timestamp\":" + jsonString(iso) + ',' + alone.members() + '}';
+        }
+        m_redis.command(rpush);
+        if (m_storage.layout() == SideJobStorage::Layout::V4_0)
+            m_redis.command(logs);
+    }
+    run(id, now);
+}
+
 QByteArray SideJobGenerator::readInput(qint64 id, const QByteArray &port)
 {
     if (!hasPort(id, "in", port))

@@ -74,6 +74,10 @@ public:
 
     // Port#write on an input port: the value pushed, then the job run.
     void writeInput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now);
+    // Many writes at once, for wide ports (a million values): the same keys as one writeInput per
+    // value while the job stays queued, in batches of 1000, with 4.0.2's log entries; the 4.1.0
+    // log messages, which nobody stores, are not published.
+    void writeInputs(qint64 id, const QByteArray &port, const QList<QByteArray> &dataJson, double now);
 
     // One run of the job at the head of `queue`, as Sidekiq's fetch and SideJob's server
     // middleware do it: `perform` is the worker's body, called while the job is running; its

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qlessfixture.h"
 #include "sidejobgenerator.h"
+#include "sidejobkeydump.h"
 #include "sidejobsample.h"
 #include "sidekiqprocesswriter.h"
 
@@ -199,6 +200,33 @@ private slots:
         QCOMPARE(redis().command({"ZCARD", "schedule"}).integer, 1);
         QCOMPARE(redis().command({"SMEMBERS", "processes"}).strings(), QList<QByteArray>{SideJobSample::process});
         QCOMPARE(redis().command({"HGET", SideJobSample::process, "busy"}).bytes, QByteArray("1"));
+    }
+
+    void manyWritesAtOnceLeaveWhatOneByOneLeaves_data()
+    {
+        QTest::addColumn<Layout>("layout");
+        QTest::newRow("4.1.0") << Layout::V4_1;
+        QTest::newRow("4.0.2") << Layout::V4_0;
+    }
+    void manyWritesAtOnceLeaveWhatOneByOneLeaves()
+    {
+        QFETCH(Layout, layout);
+        QList<QByteArray> values;
+        for (int i = 0; i < 2500; ++i)
+            values << "{\"n\":" + QByteArray::number(i) + '}';
+        SideJobGenerator one(redis(), layout);
+        one.registerAll("q", {{"W", "{\"inports\":{\"in\":{}}}"}});
+        QCOMPARE(one.queueJob({"q", "W"}, T), 1);
+        for (const QByteArray &value : values)
+            one.writeInput(1, "in", value, T + 1);
+        const QStringList oneByOne = SideJobKeyDump(redis()).lines();
+        m_fixture.flush();
+        SideJobGenerator bulk(redis(), layout);
+        bulk.registerAll("q", {{"W", "{\"inports\":{\"in\":{}}}"}});
+        QCOMPARE(bulk.queueJob({"q", "W"}, T), 1);
+        bulk.writeInputs(1, "in", values, T + 1);
+        QCOMPARE(SideJobKeyDump(redis()).lines(), oneByOne);
+        QCOMPARE(redis().command({"LLEN", "job:1:in:in"}).integer, 2500);
     }
 
     // The process keys as a Sidekiq 6.4.1 process wrote them (MONITOR), with its figures.
