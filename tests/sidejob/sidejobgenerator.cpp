@@ -15,18 +15,6 @@
 
 namespace {
 // A JSON value's compact text (QJsonDocument only writes arrays and objects).
-QByteArray jsonText(const QJsonValue &value)
-{
-    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return array.mid(1, array.size() - 2);
-}
-QByteArray channelsJson(const QList<QByteArray> &channels)
-{
-    QJsonArray array;
-    for (const QByteArray &channel : channels)
-        array.append(QString::fromUtf8(channel));
-    return QJsonDocument(array).toJson(QJsonDocument::Compact);
-}
 QByteArray jobKey(qint64 id, const QByteArray &suffix = {})
 {
     return SideJobStorage::jobKey(id, suffix);
@@ -41,6 +29,9 @@ const QByteArray ok = "OK";
 SideJobGenerator::SideJobGenerator(SyncRedis &redis, SideJobStorage::Layout layout)
     : m_redis(redis)
     , m_storage(redis, layout)
+    , m_ports(
+          redis, m_storage, m_group, [this](qint64 id, double now) { run(id, now); },
+          [this](qint64 id, double now) { runParent(id, now); })
 {}
 
 QByteArray SideJobGenerator::isoTime(double seconds)
@@ -95,71 +86,10 @@ qint64 SideJobGenerator::queueJob(const NewJob &job, double now)
     m_storage.createJob(id, {job.queue, job.klass, job.argsJson}, job.by, isoTime(now));
     if (job.parent)
         m_storage.adopt(job.parent, id, job.name);
-    setPorts(id, "in", config, job.inports);
-    setPorts(id, "out", config, job.outports);
+    m_ports.set(id, "in", config, job.inports);
+    m_ports.set(id, "out", config, job.outports);
     run(id, now, false, job.at);
     return id;
-}
-
-void SideJobGenerator::setPorts(qint64 id, const QByteArray &type, const QByteArray &workerConfig,
-                                const QList<Port> &ports)
-{
-    const QByteArray portsKey = jobKey(id, type + "ports");
-    const QList<QByteArray> current = m_redis.command({"SMEMBERS", portsKey}).strings();
-    // The worker's ports first, the job's own replace those of the same name.
-    QList<Port> merged;
-    const QJsonObject configured =
-        QJsonDocument::fromJson(workerConfig).object().value(QString::fromLatin1(type + "ports")).toObject();
-    for (auto it = configured.begin(); it != configured.end(); ++it) {
-        const QJsonObject options = it.value().toObject();
-        Port port{it.key().toUtf8(), {}, {}};
-        if (options.contains(QStringLiteral("default")))
-            port.defaultJson = jsonText(options.value(QStringLiteral("default")));
-        for (const QJsonValue &channel : options.value(QStringLiteral("channels")).toArray())
-            port.channels << channel.toString().toUtf8();
-        merged << port;
-    }
-    QSet<QByteArray> names;
-    for (const Port &port : ports) {
-        merged.removeIf([&](const Port &old) { return old.name == port.name; });
-        merged << port;
-    }
-    for (const Port &port : merged)
-        names.insert(port.name);
-
-    m_redis.command({"MULTI"});
-    for (const QByteArray &old : current)
-        if (!names.contains(old))
-            m_redis.command({"DEL", jobKey(id, type + ':' + old)});
-    m_redis.command({"DEL", portsKey});
-    QList<QByteArray> sadd{"SADD", portsKey}, defaults{"HMSET", portsKey + ":default"},
-        channels{"HMSET", portsKey + ":channels"};
-    for (const Port &port : merged) {
-        sadd << port.name;
-        if (!port.defaultJson.isEmpty())
-            defaults << port.name << m_storage.portValue(port.defaultJson);
-    }
-    if (!merged.isEmpty())
-        m_redis.command(sadd);
-    m_redis.command({"DEL", portsKey + ":default"});
-    if (defaults.size() > 2)
-        m_redis.command(defaults);
-    if (m_storage.layout() == SideJobStorage::Layout::V4_0) {
-        m_redis.command({"EXEC"}); // 4.0.2 has no channels
-        return;
-    }
-    for (const Port &port : merged) {
-        if (port.channels.isEmpty())
-            continue;
-        // Output ports too: the job is listed under the channel, which publish later drops.
-        for (const QByteArray &channel : port.channels)
-            m_redis.command({"SADD", "channel:" + channel, QByteArray::number(id)});
-        channels << port.name << channelsJson(port.channels);
-    }
-    m_redis.command({"DEL", portsKey + ":channels"});
-    if (channels.size() > 2)
-        m_redis.command(channels);
-    m_redis.command({"EXEC"});
 }
 
 void SideJobGenerator::addAlias(qint64 id, const QByteArray &name)
@@ -215,81 +145,35 @@ void SideJobGenerator::sidekiqQueue(qint64 id, double now, double at)
     m_redis.command({"LPUSH", "queue:" + queue, item + ",\"enqueued_at\":" + floatText(now) + '}'});
 }
 
-bool SideJobGenerator::hasPort(qint64 id, const QByteArray &type, const QByteArray &port)
-{
-    // Port#check_exists: a port missing from the set is made when the job has a '*' port.
-    const QByteArray portsKey = jobKey(id, type + "ports");
-    if (m_redis.command({"SISMEMBER", portsKey, port}).integer)
-        return true;
-    if (!m_redis.command({"SISMEMBER", portsKey, "*"}).integer)
-        return false;
-    const RedisValue dynamicDefault = m_redis.command({"HGET", portsKey + ":default", "*"});
-    m_redis.command({"MULTI"});
-    m_redis.command({"SADD", portsKey, port});
-    if (!dynamicDefault.isNil())
-        m_redis.command({"HSET", portsKey + ":default", port, dynamicDefault.bytes});
-    m_redis.command({"EXEC"});
-    return true;
-}
-
 void SideJobGenerator::writeInput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now)
 {
-    if (!hasPort(id, "in", port))
-        return;
-    m_redis.command({"RPUSH", jobKey(id, "in:" + port), m_storage.portValue(dataJson)});
-    run(id, now);
-    SideJobPortGroup alone;
-    alone.wrote(id, port, "inport", dataJson);
-    m_storage.log(0, isoTime(now), alone.members());
+    m_ports.writeInput(id, port, dataJson, now);
 }
 
 void SideJobGenerator::writeInputs(qint64 id, const QByteArray &port, const QList<QByteArray> &dataJson, double now)
 {
-    if (dataJson.isEmpty() || !hasPort(id, "in", port))
-        return;
-    const QByteArray iso = isoTime(now);
-    constexpr qsizetype batch = 1000;
-    for (qsizetype from = 0; from < dataJson.size(); from += batch) {
-        QList<QByteArray> rpush{"RPUSH", jobKey(id, "in:" + port)};
-        QList<QByteArray> logs{"RPUSH", "jobs:logs"};
-        for (qsizetype i = from; i < std::min(from + batch, dataJson.size()); ++i) {
-            rpush << m_storage.portValue(dataJson[i]);
-            SideJobPortGroup alone;
-            alone.wrote(id, port, "inport", dataJson[i]);
-            logs << "{\"timestamp\":" + jsonString(iso) + ',' + alone.members() + '}';
-        }
-        m_redis.command(rpush);
-        if (m_storage.layout() == SideJobStorage::Layout::V4_0)
-            m_redis.command(logs);
-    }
-    run(id, now);
+    m_ports.writeInputs(id, port, dataJson, now);
+}
+
+void SideJobGenerator::publish(const QByteArray &channel, const QByteArray &messageJson, double now)
+{
+    m_ports.publish(channel, messageJson, now);
 }
 
 QByteArray SideJobGenerator::readInput(qint64 id, const QByteArray &port)
 {
-    if (!hasPort(id, "in", port))
-        return {};
-    const RedisValue value = m_redis.command({"LPOP", jobKey(id, "in:" + port)});
-    const QByteArray data = m_storage.portData(
-        value.isNil() ? m_redis.command({"HGET", jobKey(id, "inports:default"), port}).bytes : value.bytes);
-    if (!data.isEmpty())
-        m_group.read(id, port, data);
-    return data;
+    return m_ports.readInput(id, port);
+}
+
+void SideJobGenerator::writeOutput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now,
+                                   bool grouped)
+{
+    m_ports.writeOutput(id, port, dataJson, now, grouped);
 }
 
 void SideJobGenerator::setState(qint64 id, const QByteArray &field, const QByteArray &valueJson)
 {
     m_storage.setState(id, field, valueJson);
-}
-
-void SideJobGenerator::writeOutput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now)
-{
-    if (!hasPort(id, "out", port))
-        return;
-    m_redis.command({"RPUSH", jobKey(id, "out:" + port),
-                     m_storage.portValue(dataJson, "{\"job\":" + QByteArray::number(id) + '}', true)});
-    runParent(id, now);
-    m_group.wrote(id, port, "outport", dataJson);
 }
 
 SideJobGenerator::Outcome SideJobGenerator::fail(const QByteArray &message)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sidejobportgroup.h"
+#include "sidejobports.h"
 #include "sidejobstorage.h"
 
 #include <QByteArray>
@@ -30,14 +31,7 @@ public:
     // StillRunning leaves the run in the middle of perform: status running, the lock held, nothing
     // logged, as a reader sees a job a worker is running now.
     enum class Outcome { Completed, Suspended, Failed, StillRunning };
-    // One port's options as SideJob.queue takes them: the default's JSON text (empty: none) and
-    // the channels it is connected to.
-    struct Port
-    {
-        QByteArray name;
-        QByteArray defaultJson;
-        QList<QByteArray> channels;
-    };
+    using Port = SideJobPorts::Port;
     struct NewJob
     {
         QByteArray queue = {};
@@ -78,18 +72,21 @@ public:
     // value while the job stays queued, in batches of 1000, with 4.0.2's log entries; the 4.1.0
     // log messages, which nobody stores, are not published.
     void writeInputs(qint64 id, const QByteArray &port, const QList<QByteArray> &dataJson, double now);
+    // SideJob.publish from outside any worker (4.1.0; nothing in 4.0.2).
+    void publish(const QByteArray &channel, const QByteArray &messageJson, double now);
 
     // One run of the job at the head of `queue`, as Sidekiq's fetch and SideJob's server
     // middleware do it: `perform` is the worker's body, called while the job is running; its
     // writes go through the methods below. Returns the job's id, 0 when the queue is empty.
     qint64 work(const QByteArray &queue, double now, const std::function<Outcome(qint64 id)> &perform = {});
-    // Inside `perform`, within one port group (as Worker#for_inputs reads and writes, logged as one
-    // entry when `perform` returns): Port#read of an input (the value's JSON text, the default
-    // when empty, empty when neither), Job#set, Port#write on an output port (the value carries
-    // the running job as its context; the parent is run), and an exception raised with `message`.
+    // Inside `perform`: Port#read of an input (the value's JSON text, the default when empty, empty
+    // when neither), Job#set, Port#write on an output port (the value carries the running job as
+    // its context; the parent is run; the value is published on the port's channels), and an
+    // exception raised with `message`. Reads, and writes with `grouped`, are in one port group (as
+    // Worker#for_inputs reads and writes), logged as one entry when `perform` returns.
     QByteArray readInput(qint64 id, const QByteArray &port);
     void setState(qint64 id, const QByteArray &field, const QByteArray &valueJson);
-    void writeOutput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now);
+    void writeOutput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now, bool grouped = true);
     Outcome fail(const QByteArray &message);
 
     QByteArray status(qint64 id);
@@ -98,8 +95,6 @@ public:
 
 private:
     bool runWorker(qint64 id, double now, const std::function<Outcome(qint64 id)> &perform);
-    void setPorts(qint64 id, const QByteArray &type, const QByteArray &workerConfig, const QList<Port> &ports);
-    bool hasPort(qint64 id, const QByteArray &type, const QByteArray &port);
     void sidekiqQueue(qint64 id, double now, double at = 0);
     void runParent(qint64 id, double now);
     bool allTerminated(qint64 id);
@@ -109,4 +104,5 @@ private:
     // The port group of the run under way, and the message of the exception its worker raised.
     SideJobPortGroup m_group;
     QByteArray m_error;
+    SideJobPorts m_ports;
 };

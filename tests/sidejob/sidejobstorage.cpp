@@ -147,11 +147,13 @@ QByteArray SideJobStorage::portData(const QByteArray &stored) const
     return jsonText(QJsonDocument::fromJson(stored).object().value(QStringLiteral("data")));
 }
 
-void SideJobStorage::log(qint64 jobId, const QByteArray &isoNow, const QByteArray &members)
+void SideJobStorage::log(qint64 jobId, const QByteArray &isoNow, const QByteArray &members, const QByteArray &channel)
 {
     QByteArray entry = "{";
     if (jobId)
         entry += "\"job\":" + QByteArray::number(jobId) + ',';
+    if (!channel.isEmpty())
+        entry += "\"channel\":" + jsonString(channel) + ',';
     entry += "\"timestamp\":" + jsonString(isoNow) + ',' + members + '}';
     if (m_layout == Layout::V4_0)
         m_redis.command({"RPUSH", "jobs:logs", entry});

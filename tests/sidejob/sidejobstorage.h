@@ -45,8 +45,9 @@ public:
     QByteArray portValue(const QByteArray &dataJson, const QByteArray &contextJson = {}, bool grouped = false) const;
     QByteArray portData(const QByteArray &stored) const;
 
-    // SideJob.log of one entry (its JSON members after the context): `jobId` 0 outside a worker.
-    void log(qint64 jobId, const QByteArray &isoNow, const QByteArray &members);
+    // SideJob.log of one entry (its JSON members after the context): `jobId` 0 outside a worker,
+    // `channel` the one a publish delivered on.
+    void log(qint64 jobId, const QByteArray &isoNow, const QByteArray &members, const QByteArray &channel = {});
     // Job#delete's MULTI for one job (ports already resolved to keys).
     void deleteRecord(qint64 id, const QList<QByteArray> &portKeys, const QList<qint64> &children,
                       const QList<QByteArray> &aliases);

@@ -6,7 +6,7 @@
 # and dumps every key after each step, normalised so that a run of our generator
 # (tst_sidejobgenerator) compares with it line by line: ISO 8601 times and Sidekiq's float times
 # become "<time>", the minute in a rate key "<minute>", a logged backtrace "<backtrace>". 4.0.2 has
-# no aliases: that step is left out for it.
+# no aliases and no channels: those steps are left out for it.
 # The library predates Ruby 3 and redis-rb 4: it needs four shims, loaded with -r and kept out of
 # the project: Redis.exists_returns_integer = false (so `exists` answers true/false), and a Redis#set
 # that accepts its options as a positional hash ({nx: true, ex: 60}); and Hash#symbolize_keys and
@@ -44,6 +44,24 @@ class Breaker
   register
   def perform(*_args)
     raise 'it broke'
+  end
+end
+
+# Channels exist from 4.1 on: a source writing to its output port's channel, a sink whose input
+# port listens to the parent channel.
+class Source
+  include SideJob::Worker
+  register(outports: { out: { channels: ['/feed/a'] } })
+  def perform(*_args)
+    output(:out).write('v1')
+  end
+end
+
+class Sink
+  include SideJob::Worker
+  register(inports: { in: { channels: ['/feed'] } })
+  def perform(*_args)
+    suspend
   end
 end
 
@@ -115,3 +133,14 @@ work('q1') while R.llen('queue:q1') > 0
 dump('workers run the terminations')
 a.delete
 dump('delete job 1 and its subtree')
+unless LEGACY
+  SideJob.queue('q1', 'Sink')
+  SideJob.queue('q1', 'Source')
+  dump('queue job 4 Sink on /feed and job 5 Source to /feed/a')
+  work('q1') while R.llen('queue:q1') > 0
+  dump('workers run jobs 4 and 5: v1 reaches job 4')
+  SideJob.publish('/feed', { 'x' => 1 })
+  dump('publish {"x":1} on /feed')
+  work('q1') while R.llen('queue:q1') > 0
+  dump('worker runs job 4 again')
+end
