@@ -127,9 +127,8 @@ void SideJobGenerator::sidekiqQueue(qint64 id, double now, double at)
         return; // a worker is about to run it
     const auto [queue, klass, args] = m_storage.worker(id);
     // Sidekiq::Queue#find_job: already waiting in the queue (the schedule is not looked at).
-    for (const QByteArray &item : m_redis.command({"LRANGE", "queue:" + queue, "0", "-1"}).strings())
-        if (QJsonDocument::fromJson(item).object().value(QStringLiteral("jid")).toInteger() == id)
-            return;
+    if (queuedJids(queue).value(id) > 0)
+        return;
     if (m_redis.command({"HGET", "workers:" + queue, klass}).isNil()) {
         m_storage.setStatus(id, "terminated"); // the library then raises
         return;
@@ -143,6 +142,23 @@ void SideJobGenerator::sidekiqQueue(qint64 id, double now, double at)
     }
     m_redis.command({"SADD", "queues", queue});
     m_redis.command({"LPUSH", "queue:" + queue, item + ",\"enqueued_at\":" + floatText(now) + '}'});
+    ++m_queued[queue].jids[id];
+    ++m_queued[queue].length;
+}
+
+const QHash<qint64, int> &SideJobGenerator::queuedJids(const QByteArray &queue)
+{
+    // Read again only when someone else changed the list: a deep tree queues thousands of jobs,
+    // and scanning the whole queue for each would take minutes.
+    QueueContents &known = m_queued[queue];
+    const qint64 length = m_redis.command({"LLEN", "queue:" + queue}).integer;
+    if (length != known.length) {
+        known = {};
+        for (const QByteArray &item : m_redis.command({"LRANGE", "queue:" + queue, "0", "-1"}).strings())
+            ++known.jids[QJsonDocument::fromJson(item).object().value(QStringLiteral("jid")).toInteger()];
+        known.length = length;
+    }
+    return known.jids;
 }
 
 void SideJobGenerator::writeInput(qint64 id, const QByteArray &port, const QByteArray &dataJson, double now)
@@ -188,6 +204,13 @@ qint64 SideJobGenerator::work(const QByteArray &queue, double now, const std::fu
     if (item.isNil())
         return 0;
     const qint64 id = item.json().toObject().value(QStringLiteral("jid")).toInteger();
+    QueueContents &known = m_queued[queue];
+    if (known.length > 0 && known.jids.value(id) > 0) {
+        --known.length;
+        --known.jids[id];
+    } else {
+        known.length = -1; // read again next time
+    }
     if (!m_redis.command({"SISMEMBER", "jobs", QByteArray::number(id)}).integer)
         return id; // deleted since it was queued
     const QByteArray before = status(id);

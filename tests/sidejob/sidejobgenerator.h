@@ -6,6 +6,7 @@
 #include "sidejobstorage.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 
 #include <functional>
@@ -96,6 +97,13 @@ public:
 private:
     bool runWorker(qint64 id, double now, const std::function<Outcome(qint64 id)> &perform);
     void sidekiqQueue(qint64 id, double now, double at = 0);
+    // How many items of each job wait in the queue, kept as this generator pushes and pops.
+    struct QueueContents
+    {
+        qint64 length = -1;
+        QHash<qint64, int> jids;
+    };
+    const QHash<qint64, int> &queuedJids(const QByteArray &queue);
     void runParent(qint64 id, double now);
     bool allTerminated(qint64 id);
 
@@ -105,4 +113,5 @@ private:
     SideJobPortGroup m_group;
     QByteArray m_error;
     SideJobPorts m_ports;
+    QHash<QByteArray, QueueContents> m_queued;
 };
