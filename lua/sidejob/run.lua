@@ -19,7 +19,9 @@ if layout ~= '4.0' and layout ~= '4.1' then return redis.error_reply('sidejob ru
 if not scan or scan < 0 or scan > 10000 or scan % 1 ~= 0 then
     return redis.error_reply('sidejob run: scan must be a whole number from 0 to 10000')
 end
-if force ~= 'force' and force ~= 'normal' then return redis.error_reply('sidejob run: force must be force or normal') end
+if force ~= 'force' and force ~= 'normal' then
+    return redis.error_reply('sidejob run: force must be force or normal')
+end
 if #ARGV < 5 or #ARGV > 104 then return redis.error_reply('sidejob run: between 1 and 100 job ids a call') end
 
 -- The end of the JSON string starting at `from` (a quote), or nil.
@@ -110,7 +112,8 @@ local function push(job, status)
     local args = job.args == 'null' and '[]' or job.args
     redis.call('SADD', 'queues', job.queue)
     redis.call('LPUSH', 'queue:' .. job.queue, '{"retry":false,"queue":' .. job.queueJson .. ',"jid":' .. job.id
-        .. ',"class":' .. job.classJson .. ',"args":' .. args .. ',"created_at":' .. now .. ',"enqueued_at":' .. now .. '}')
+        .. ',"class":' .. job.classJson .. ',"args":' .. args .. ',"created_at":' .. now
+        .. ',"enqueued_at":' .. now .. '}')
     return status
 end
 

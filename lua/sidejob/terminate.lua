@@ -12,7 +12,9 @@
 -- entries (at most 10000), each searched as text.
 local now, layout, scan = ARGV[1], ARGV[2], tonumber(ARGV[3])
 if not tonumber(now) then return redis.error_reply('sidejob terminate: now must be a number') end
-if layout ~= '4.0' and layout ~= '4.1' then return redis.error_reply('sidejob terminate: layout must be 4.0 or 4.1') end
+if layout ~= '4.0' and layout ~= '4.1' then
+    return redis.error_reply('sidejob terminate: layout must be 4.0 or 4.1')
+end
 if not scan or scan < 0 or scan > 10000 or scan % 1 ~= 0 then
     return redis.error_reply('sidejob terminate: scan must be a whole number from 0 to 10000')
 end
@@ -106,7 +108,8 @@ local function push(job, status)
     local args = job.args == 'null' and '[]' or job.args
     redis.call('SADD', 'queues', job.queue)
     redis.call('LPUSH', 'queue:' .. job.queue, '{"retry":false,"queue":' .. job.queueJson .. ',"jid":' .. job.id
-        .. ',"class":' .. job.classJson .. ',"args":' .. args .. ',"created_at":' .. now .. ',"enqueued_at":' .. now .. '}')
+        .. ',"class":' .. job.classJson .. ',"args":' .. args .. ',"created_at":' .. now
+        .. ',"enqueued_at":' .. now .. '}')
     return status
 end
 

@@ -6,11 +6,11 @@
 --   now, layout, scan: as in run.lua; iso now: the log's timestamp as the library writes it,
 --   Time#iso8601(9) in UTC ("2026-11-28T09:30:56.719675770Z")
 --   value JSON: stored as given once cjson reads it (4.1 wraps it as {"data":V}, 4.0 stores V)
--- Reply: "queued", "queued:worker-taking", "queued:in-queue" (written and run, as in run.lua),
--- "written:<status>" (written; the library's run leaves a job of that status alone), or a refusal
--- that wrote nothing: "not-found", "wrong-layout:<TYPE>", "no-record", "bad-record", "bad-port"
--- (not a port name), "no-port" (not an input port and no "*"), "bad-json", "no-worker-class"
--- (the run would terminate the job).
+-- Reply: a list of one outcome, as run.lua's: "queued", "queued:worker-taking", "queued:in-queue"
+-- (written and run, as in run.lua), "written:<status>" (written; the library's run leaves a job of
+-- that status alone), or a refusal that wrote nothing: "not-found", "wrong-layout:<TYPE>",
+-- "no-record", "bad-record", "bad-port" (not a port name), "no-port" (not an input port and no
+-- "*"), "bad-json", "no-worker-class" (the run would terminate the job).
 -- Bound: one job a call; about fifteen commands and one LRANGE of at most <scan> entries (at most
 -- 10000), each searched as text.
 local now, iso, layout, scan = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
@@ -18,7 +18,9 @@ if not tonumber(now) then return redis.error_reply('sidejob writeinput: now must
 if not (iso or ''):match('^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d%.%d+Z$') then
     return redis.error_reply('sidejob writeinput: iso now must be an ISO 8601 UTC time')
 end
-if layout ~= '4.0' and layout ~= '4.1' then return redis.error_reply('sidejob writeinput: layout must be 4.0 or 4.1') end
+if layout ~= '4.0' and layout ~= '4.1' then
+    return redis.error_reply('sidejob writeinput: layout must be 4.0 or 4.1')
+end
 if not scan or scan < 0 or scan > 10000 or scan % 1 ~= 0 then
     return redis.error_reply('sidejob writeinput: scan must be a whole number from 0 to 10000')
 end
@@ -112,7 +114,8 @@ local function push(job, status)
     local args = job.args == 'null' and '[]' or job.args
     redis.call('SADD', 'queues', job.queue)
     redis.call('LPUSH', 'queue:' .. job.queue, '{"retry":false,"queue":' .. job.queueJson .. ',"jid":' .. job.id
-        .. ',"class":' .. job.classJson .. ',"args":' .. args .. ',"created_at":' .. now .. ',"enqueued_at":' .. now .. '}')
+        .. ',"class":' .. job.classJson .. ',"args":' .. args .. ',"created_at":' .. now
+        .. ',"enqueued_at":' .. now .. '}')
     return status
 end
 
@@ -148,4 +151,4 @@ local function writeInput(id, port, value)
     return outcome
 end
 
-return writeInput(ARGV[5], ARGV[6], ARGV[7])
+return {writeInput(ARGV[5], ARGV[6], ARGV[7])}
