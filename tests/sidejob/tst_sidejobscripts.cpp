@@ -76,7 +76,8 @@ private slots:
     void everyScriptIsEmbeddedAndStatesItsBound()
     {
         QCOMPARE(SideJobScripts::instance().names(),
-                 (QStringList{QStringLiteral("run"), QStringLiteral("terminate"), QStringLiteral("writeinput")}));
+                 (QStringList{QStringLiteral("deleteterminated"), QStringLiteral("run"), QStringLiteral("terminate"),
+                              QStringLiteral("writeinput")}));
         for (const QString &name : SideJobScripts::instance().names()) {
             const LuaScript *script = SideJobScripts::instance().find(name);
             QVERIFY2(script->source.contains("\n-- Bound: "), qPrintable(name));
