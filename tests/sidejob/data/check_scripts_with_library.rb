@@ -5,7 +5,8 @@
 # equals the library's own byte for byte (times aside, which we pass in), and after our run,
 # writeinput and terminate the library's own worker step (BRPOP, then SideJob's server middleware
 # around perform, as record_library_walkthrough.rb runs it) carries on normally: inputs read, the
-# outcome written, terminations reaching terminated, delete accepted. Not run by tests.
+# outcome written, terminations reaching terminated, delete accepted; and our deleteterminated
+# leaves nothing the library finds. Not run by tests.
 # Prints one "ok"/"FAIL" line per check; exits 1 on any FAIL.
 # Usage: ruby -r SHIMS.rb -I SIDEJOB/lib check_scripts_with_library.rb PORT LUA_SIDEJOB_DIR
 # (SHIMS.rb: the four shims record_library_walkthrough.rb's header lists.)
@@ -111,4 +112,14 @@ check 'the worker ran it again', a.status, 'completed'
 terminate(a.id)
 work('q1')
 check 'the library deletes what we terminated', [a.delete, R.sismember('jobs', a.id.to_s)], [true, false]
+
+# Our delete of a tree the library made and the library terminated: the library finds none of it.
+top = SideJob.queue('q1', 'Waiter')
+kid = top.queue('q1', 'Waiter', name: 'kid')
+work('q1') while R.llen('queue:q1') > 0
+check 'deleteterminated refuses a live tree', script('deleteterminated', LAYOUT, 100, top.id), ["not-terminated:#{top.id}:suspended"]
+top.terminate(recursive: true)
+work('q1') while R.llen('queue:q1') > 0
+check 'deleteterminated', script('deleteterminated', LAYOUT, 100, top.id), ['deleted:2']
+check 'the library finds none of it', [SideJob.find(top.id), SideJob.find(kid.id), R.keys("job:#{kid.id}*").reject { |k| k.include?(':rate:') }], [nil, nil, []]
 exit($failed ? 1 : 0)
