@@ -8,7 +8,8 @@
 # outcome written, terminations reaching terminated, delete accepted; and our deleteterminated
 # leaves nothing the library finds. Not run by tests.
 # Prints one "ok"/"FAIL" line per check; exits 1 on any FAIL.
-# Usage: ruby -r SHIMS.rb -I SIDEJOB/lib check_scripts_with_library.rb PORT LUA_SIDEJOB_DIR
+# Usage: ruby -r SHIMS.rb -I SIDEJOB/lib check_scripts_with_library.rb PORT BUILD/lua-sidejob
+# (BUILD/lua-sidejob: the joined scripts the console embeds, lua/sidejob/CMakeLists.txt.)
 # (SHIMS.rb: the four shims record_library_walkthrough.rb's header lists.)
 require 'json'
 require 'time'
