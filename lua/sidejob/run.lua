@@ -14,7 +14,7 @@
 -- Bound: at most 100 ids a call; per id about ten commands and one LRANGE of at most <scan>
 -- entries (at most 10000), each searched as text.
 local now, layout, scan, force = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
-if not tonumber(now) then return redis.error_reply('sidejob run: now must be a number') end
+if not isFloatText(now) then return redis.error_reply('sidejob run: now must be seconds as 1795858200.5') end
 if layout ~= '4.0' and layout ~= '4.1' then return redis.error_reply('sidejob run: layout must be 4.0 or 4.1') end
 if not scan or scan < 0 or scan > 10000 or scan % 1 ~= 0 then
     return redis.error_reply('sidejob run: scan must be a whole number from 0 to 10000')

@@ -11,7 +11,7 @@
 -- Bound: at most 100 ids a call; per id about ten commands and one LRANGE of at most <scan>
 -- entries (at most 10000), each searched as text.
 local now, layout, scan = ARGV[1], ARGV[2], tonumber(ARGV[3])
-if not tonumber(now) then return redis.error_reply('sidejob terminate: now must be a number') end
+if not isFloatText(now) then return redis.error_reply('sidejob terminate: now must be seconds as 1795858200.5') end
 if layout ~= '4.0' and layout ~= '4.1' then
     return redis.error_reply('sidejob terminate: layout must be 4.0 or 4.1')
 end

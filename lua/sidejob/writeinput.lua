@@ -14,7 +14,7 @@
 -- Bound: one job a call; about fifteen commands and one LRANGE of at most <scan> entries (at most
 -- 10000), each searched as text.
 local now, iso, layout, scan = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
-if not tonumber(now) then return redis.error_reply('sidejob writeinput: now must be a number') end
+if not isFloatText(now) then return redis.error_reply('sidejob writeinput: now must be seconds as 1795858200.5') end
 if not (iso or ''):match('^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d%.%d+Z$') then
     return redis.error_reply('sidejob writeinput: iso now must be an ISO 8601 UTC time')
 end

@@ -168,6 +168,32 @@ private slots:
         m_twin.refused(layout, garbled, QStringLiteral("run"), runArgs(layout, "normal", {"1"}), {"bad-record"});
     }
 
+    // A malformed call is an error, before anything is read or written.
+    void refusesBadArguments()
+    {
+        m_fixture.flush();
+        SideJobGenerator sidejob(redis());
+        jobThatRan(Outcome::Completed)(sidejob);
+        const QStringList before = sideJobSnapshot(redis());
+        const QByteArray iso = SideJobGenerator::isoTime(T + 5);
+        const QList<std::pair<QString, QList<QByteArray>>> calls{
+            {QStringLiteral("run"), {"0x10", "4.1", "10", "normal", "1"}},
+            {QStringLiteral("run"), {"1795858205", "4.1", "10", "normal", "1"}},
+            {QStringLiteral("run"), {now(), "4.2", "10", "normal", "1"}},
+            {QStringLiteral("run"), {now(), "4.1", "10001", "normal", "1"}},
+            {QStringLiteral("run"), {now(), "4.1", "10", "maybe", "1"}},
+            {QStringLiteral("run"), {now(), "4.1", "10", "normal"}},
+            {QStringLiteral("terminate"), {now(), "4.1", "-1", "1"}},
+            {QStringLiteral("writeinput"), {now(), "yesterday", "4.1", "10", "1", "in", "1"}},
+            {QStringLiteral("writeinput"), {now(), iso, "4.1", "10", "1", "in"}},
+            {QStringLiteral("deleteterminated"), {"4.1", "1001", "1"}},
+        };
+        for (const auto &[script, args] : calls)
+            QVERIFY2(callSideJob(redis(), script, args).isError(),
+                     qPrintable(script + u' ' + QString::fromUtf8(args.join(' '))));
+        QCOMPARE(sideJobSnapshot(redis()), before);
+    }
+
     void answersEachIdInOrder()
     {
         const Step second = [](SideJobGenerator &s) { s.queueJob({"q", "W", "[2]"}, T + 2); };

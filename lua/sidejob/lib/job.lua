@@ -2,6 +2,12 @@
 -- What run.lua, terminate.lua and writeinput.lua share: reading a job in either layout, Job#set_status
 -- and Job#sidekiq_queue. Joined before each action at build time (lua/sidejob/CMakeLists.txt).
 
+-- `now` as Ruby's Float#to_s writes a time in seconds ("1795858200.5"): copied into Sidekiq's
+-- item, it must be a JSON number.
+local function isFloatText(now)
+    return now ~= nil and now:match('^%d+%.%d+$') ~= nil
+end
+
 -- The end of the JSON string starting at `from` (a quote), or nil.
 local function stringEnd(text, from)
     if text:sub(from, from) ~= '"' then return nil end
