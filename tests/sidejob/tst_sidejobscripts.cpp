@@ -194,6 +194,26 @@ private slots:
         QCOMPARE(sideJobSnapshot(redis()), before);
     }
 
+    // Read in 4.1.0's Job#status=: a worker whose config says "status_publish": false changes
+    // status without a message (the generator does not model it, so this is checked alone).
+    void keepsQuietWhenTheWorkerAsks()
+    {
+        m_fixture.flush();
+        SideJobGenerator sidejob(redis());
+        sidejob.registerAll("q", {{"W", "{\"status_publish\":false}"}});
+        sidejob.queueJob({"q", "W"}, T);
+        sidejob.work("q", T + 1);
+        SyncRedis listener;
+        QVERIFY(listener.connectUnix(m_fixture.server().socketPath()));
+        listener.setTimeout(5000);
+        listener.command({"PSUBSCRIBE", "/sidejob/*"});
+        QCOMPARE(callSideJob(redis(), QStringLiteral("run"), runArgs(Layout::V4_1, "normal", {"1"})).strings(),
+                 QList<QByteArray>{"queued"});
+        QCOMPARE(redis().command({"GET", "job:1:status"}).bytes, QByteArray("queued"));
+        redis().command({"PUBLISH", "/sidejob/~end", "."});
+        QCOMPARE(listener.nextMessage().elements.value(2).bytes, QByteArray("/sidejob/~end"));
+    }
+
     void answersEachIdInOrder()
     {
         const Step second = [](SideJobGenerator &s) { s.queueJob({"q", "W", "[2]"}, T + 2); };
