@@ -6,7 +6,8 @@
 -- leaves behind stays: :rate:* keys (they expire), channel:* members and Sidekiq items (dropped later).
 -- EVALSHA <sha> 0 <layout> <limit> <job id>
 --   layout: "4.1" or "4.0", checked per job with TYPE; limit: the most jobs the subtree may hold
---   (at most 1000): a bigger tree is refused whole, the console deletes it from its leaves up
+--   (at most 64, so one call stays within a few ms): a bigger tree is refused whole, the console
+--   deletes it from its leaves up
 -- Reply: a list of one outcome: "deleted:<count>", or a refusal that wrote nothing: "not-found",
 -- "wrong-layout:<TYPE>" (of the top or any descendant), "no-record", "bad-record",
 -- "not-terminated:<id>:<status>", "locked:<id>" (a worker holds or is taking the job's lock),
@@ -17,8 +18,8 @@ local layout, limit = ARGV[1], tonumber(ARGV[2])
 if layout ~= '4.0' and layout ~= '4.1' then
     return redis.error_reply('sidejob deleteterminated: layout must be 4.0 or 4.1')
 end
-if not limit or limit < 1 or limit > 1000 or limit % 1 ~= 0 then
-    return redis.error_reply('sidejob deleteterminated: limit must be a whole number from 1 to 1000')
+if not limit or limit < 1 or limit > 64 or limit % 1 ~= 0 then
+    return redis.error_reply('sidejob deleteterminated: limit must be a whole number from 1 to 64')
 end
 if #ARGV ~= 3 then return redis.error_reply('sidejob deleteterminated: one job id') end
 

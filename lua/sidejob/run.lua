@@ -12,7 +12,7 @@
 -- nothing: "not-found", "wrong-layout:<TYPE of job:{id}>", "no-record", "bad-record",
 -- "wrong-status:<status>", "no-worker-class" (the library would terminate such a job).
 -- Bound: at most 100 ids a call; per id about ten commands and one LRANGE of at most <scan>
--- entries (at most 10000), each searched as text.
+-- entries, each searched as text, and at most 10000 entries searched in all (scan x ids).
 local now, layout, scan, force = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 if not isFloatText(now) then return redis.error_reply('sidejob run: now must be seconds as 1795858200.5') end
 if layout ~= '4.0' and layout ~= '4.1' then return redis.error_reply('sidejob run: layout must be 4.0 or 4.1') end
@@ -23,6 +23,9 @@ if force ~= 'force' and force ~= 'normal' then
     return redis.error_reply('sidejob run: force must be force or normal')
 end
 if #ARGV < 5 or #ARGV > 104 then return redis.error_reply('sidejob run: between 1 and 100 job ids a call') end
+if scan * (#ARGV - 4) > 10000 then
+    return redis.error_reply('sidejob run: scan times job ids must be at most 10000 entries a call')
+end
 
 local runnable = {running = true, queued = true, suspended = true, completed = true}
 local outcomes = {}

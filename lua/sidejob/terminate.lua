@@ -9,7 +9,7 @@
 -- terminated at once, without its shutdown, and so does this), or a refusal that wrote nothing:
 -- "not-found", "wrong-layout:<TYPE>", "no-record", "bad-record", "wrong-status:terminated".
 -- Bound: at most 100 ids a call; per id about ten commands and one LRANGE of at most <scan>
--- entries (at most 10000), each searched as text.
+-- entries, each searched as text, and at most 10000 entries searched in all (scan x ids).
 local now, layout, scan = ARGV[1], ARGV[2], tonumber(ARGV[3])
 if not isFloatText(now) then return redis.error_reply('sidejob terminate: now must be seconds as 1795858200.5') end
 if layout ~= '4.0' and layout ~= '4.1' then
@@ -19,6 +19,9 @@ if not scan or scan < 0 or scan > 10000 or scan % 1 ~= 0 then
     return redis.error_reply('sidejob terminate: scan must be a whole number from 0 to 10000')
 end
 if #ARGV < 4 or #ARGV > 103 then return redis.error_reply('sidejob terminate: between 1 and 100 job ids a call') end
+if scan * (#ARGV - 3) > 10000 then
+    return redis.error_reply('sidejob terminate: scan times job ids must be at most 10000 entries a call')
+end
 
 local outcomes = {}
 for i = 4, #ARGV do

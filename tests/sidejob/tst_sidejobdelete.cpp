@@ -22,7 +22,7 @@ class TestSideJobDelete final : public QObject
     SideJobScriptTwin m_twin{m_fixture};
 
     SyncRedis &redis() { return m_fixture.redis(); }
-    static QList<QByteArray> args(Layout layout, const QByteArray &id, const QByteArray &limit = "100")
+    static QList<QByteArray> args(Layout layout, const QByteArray &id, const QByteArray &limit = "50")
     {
         return {SideJobScriptTwin::layoutName(layout), limit, id};
     }

@@ -186,7 +186,10 @@ private slots:
             {QStringLiteral("terminate"), {now(), "4.1", "-1", "1"}},
             {QStringLiteral("writeinput"), {now(), "yesterday", "4.1", "10", "1", "in", "1"}},
             {QStringLiteral("writeinput"), {now(), iso, "4.1", "10", "1", "in"}},
-            {QStringLiteral("deleteterminated"), {"4.1", "1001", "1"}},
+            // Bounded per call: 64 jobs a delete, 10000 queue entries searched in all.
+            {QStringLiteral("deleteterminated"), {"4.1", "65", "1"}},
+            {QStringLiteral("run"), {now(), "4.1", "5001", "normal", "1", "2"}},
+            {QStringLiteral("terminate"), {now(), "4.1", "5001", "1", "2"}},
         };
         for (const auto &[script, args] : calls)
             QVERIFY2(callSideJob(redis(), script, args).isError(),
