@@ -3053,11 +3053,11 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
     <message>
         <source>Queue</source>
-        <translation>Queue</translation>
+        <translation>Warteschlange</translation>
     </message>
     <message>
         <source>All queues</source>
-        <translation>Alle Queues</translation>
+        <translation>Alle Warteschlangen</translation>
     </message>
     <message>
         <source>Figures</source>
@@ -3081,7 +3081,7 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
     <message>
         <source>all queues</source>
-        <translation>alle Queues</translation>
+        <translation>alle Warteschlangen</translation>
     </message>
     <message>
         <source>Cannot read the history: %1</source>

@@ -27,10 +27,6 @@ HistoryPage::HistoryPage(QlessSession *session, QWidget *parent)
     , m_status(new QLabel(this))
     , m_chart(new HistoryChart(this))
 {
-    QSettings settings;
-    m_store = HistoryRegistry::instance().store(HistoryRegistry::fileFor(session->settings()),
-                                                HistoryPolicy::fromSettings(settings));
-
     m_range->setObjectName(QStringLiteral("historyRange"));
     m_range->setAccessibleName(tr("Time range"));
     m_range->addItems({tr("Last hour"), tr("Last 24 hours"), tr("Last 7 days"), tr("Last 90 days")});
@@ -109,6 +105,13 @@ void HistoryPage::reload(std::function<void(bool ok)> done)
     const QString title =
         tr("%1 · %2 · %3")
             .arg(m_kind->currentText(), queue.isEmpty() ? tr("all queues") : queue, m_range->currentText());
+    if (!m_store) {
+        // Opened when first shown, not with the window: a window whose History is never looked
+        // at leaves the file alone (the registry's store is the one the recorder shares).
+        QSettings settings;
+        m_store = HistoryRegistry::instance().store(HistoryRegistry::fileFor(session()->settings()),
+                                                    HistoryPolicy::fromSettings(settings));
+    }
     const int asked = ++m_readsAsked;
     m_store->read(
         {queue, fromMs, toMs, 0}, this, [this, done, asked, kind, fromMs, toMs, title](const HistoryRead &read) {
