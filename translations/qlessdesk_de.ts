@@ -3099,6 +3099,18 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG, SVG or PDF, or its numbers as CSV (one row per minute).</source>
+        <translation>Das Diagramm als PNG, SVG oder PDF speichern oder seine Zahlen als CSV (eine Zeile pro Minute).</translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation>Verlauf exportieren</translation>
+    </message>
 </context>
 <context>
     <name>JobAction</name>

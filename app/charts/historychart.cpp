@@ -2,16 +2,20 @@
 #include "historychart.h"
 
 #include "axisplan.h"
+#include "historycsv.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QEvent>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPainter>
 #include <QTimeZone>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -59,7 +63,7 @@ HistoryChart::HistoryChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    connect(m_chart, &QChart::plotAreaChanged, this, &HistoryChart::placeMarkLabels);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeMarkLabels(m_chart, m_markLabels); });
     build();
 }
 
@@ -93,8 +97,10 @@ QList<QList<QPointF>> HistoryChart::runs(const QList<HistoryPoint> &points, Kind
     return result;
 }
 
-void HistoryChart::show(const HistoryRead &read, Kind kind, qint64 fromMs, qint64 toMs, const QString &title)
+void HistoryChart::show(const HistoryRead &read, Kind kind, qint64 fromMs, qint64 toMs, const QString &queue,
+                        const QString &title)
 {
+    m_queue = queue;
     m_read = read;
     m_kind = kind;
     m_fromMs = fromMs;
@@ -105,20 +111,25 @@ void HistoryChart::show(const HistoryRead &read, Kind kind, qint64 fromMs, qint6
 
 void HistoryChart::build()
 {
-    const ChartTheme theme = ChartTheme::fromPalette(palette());
     m_chart->removeAllSeries();
     for (QAbstractAxis *axis : m_chart->axes())
         m_chart->removeAxis(axis);
     qDeleteAll(m_markLabels);
     m_markLabels.clear();
+    fill(m_chart, ChartTheme::fromPalette(palette()), &m_markLabels, true);
+}
 
-    m_chart->setTitle(m_title);
-    m_chart->setBackgroundBrush(theme.background);
-    m_chart->setBackgroundPen(Qt::NoPen);
-    m_chart->setBackgroundRoundness(0);
-    m_chart->setTitleBrush(theme.text);
-    m_chart->legend()->setLabelColor(theme.text);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+void HistoryChart::fill(QChart *chart, const ChartTheme &theme, QList<QGraphicsSimpleTextItem *> *labels,
+                        bool interactive) const
+{
+
+    chart->setTitle(m_title);
+    chart->setBackgroundBrush(theme.background);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setBackgroundRoundness(0);
+    chart->setTitleBrush(theme.text);
+    chart->legend()->setLabelColor(theme.text);
+    chart->legend()->setAlignment(Qt::AlignBottom);
 
     auto *time = new QDateTimeAxis;
     const bool days = m_toMs - m_fromMs > qint64(2) * 86400000;
@@ -132,9 +143,10 @@ void HistoryChart::build()
         axis->setLinePenColor(theme.axisLine);
         axis->setGridLinePen(QPen(theme.grid, 1));
     }
-    m_chart->addAxis(time, Qt::AlignBottom);
-    connect(time, &QDateTimeAxis::rangeChanged, this, &HistoryChart::placeMarkLabels);
-    m_chart->addAxis(values, Qt::AlignLeft);
+    chart->addAxis(time, Qt::AlignBottom);
+    if (interactive)
+        connect(time, &QDateTimeAxis::rangeChanged, this, [chart, labels] { placeMarkLabels(chart, *labels); });
+    chart->addAxis(values, Qt::AlignLeft);
 
     qreal highest = 0;
     const QStringList names = figureNames(m_kind);
@@ -149,19 +161,20 @@ void HistoryChart::build()
             line->replace(figureRuns.at(r));
             for (const QPointF &p : figureRuns.at(r))
                 highest = std::max(highest, p.y());
-            m_chart->addSeries(line);
+            chart->addSeries(line);
             line->attachAxis(time);
             line->attachAxis(values);
             // One legend entry per figure, however many runs the gaps cut it into.
             if (r > 0)
-                m_chart->legend()->markers(line).first()->setVisible(false);
-            connect(line, &QLineSeries::hovered, this, [this, name = names.at(i)](const QPointF &p, bool state) {
-                if (!state)
-                    return;
-                const QString when = QDateTime::fromMSecsSinceEpoch(qint64(p.x()), QTimeZone::utc())
-                                         .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-                QToolTip::showText(QCursor::pos(), tr("%1\n%2: %3").arg(when, name).arg(p.y()));
-            });
+                chart->legend()->markers(line).first()->setVisible(false);
+            if (interactive)
+                connect(line, &QLineSeries::hovered, this, [this, name = names.at(i)](const QPointF &p, bool state) {
+                    if (!state)
+                        return;
+                    const QString when = QDateTime::fromMSecsSinceEpoch(qint64(p.x()), QTimeZone::utc())
+                                             .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+                    QToolTip::showText(QCursor::pos(), tr("%1\n%2: %3").arg(when, name).arg(p.y()));
+                });
         }
     }
     const AxisPlan::Scale scale = AxisPlan::countScale(highest);
@@ -175,26 +188,26 @@ void HistoryChart::build()
         rule->setPen(QPen(theme.muted, 1, Qt::DashLine));
         rule->append(qreal(mark.timeMs), 0);
         rule->append(qreal(mark.timeMs), scale.max());
-        m_chart->addSeries(rule);
+        chart->addSeries(rule);
         rule->attachAxis(time);
         rule->attachAxis(values);
-        m_chart->legend()->markers(rule).first()->setVisible(false);
-        auto *label = new QGraphicsSimpleTextItem(mark.text, m_chart);
+        chart->legend()->markers(rule).first()->setVisible(false);
+        auto *label = new QGraphicsSimpleTextItem(mark.text, chart);
         label->setBrush(theme.muted);
         label->setData(0, qreal(mark.timeMs));
-        m_markLabels << label;
+        *labels << label;
     }
-    placeMarkLabels();
+    placeMarkLabels(chart, *labels);
 }
 
-void HistoryChart::placeMarkLabels()
+void HistoryChart::placeMarkLabels(QChart *chart, const QList<QGraphicsSimpleTextItem *> &labels)
 {
-    const QRectF plot = m_chart->plotArea();
+    const QRectF plot = chart->plotArea();
     // Labels of close marks are staggered down so that they do not print over one another.
     qreal lastRight = -1e9;
     int row = 0;
-    for (QGraphicsSimpleTextItem *label : std::as_const(m_markLabels)) {
-        const QPointF at = m_chart->mapToPosition(QPointF(label->data(0).toReal(), 0));
+    for (QGraphicsSimpleTextItem *label : labels) {
+        const QPointF at = chart->mapToPosition(QPointF(label->data(0).toReal(), 0));
         row = at.x() + 3 < lastRight ? row + 1 : 0;
         label->setVisible(plot.contains(QPointF(at.x(), plot.center().y())));
         label->setPos(at.x() + 3, plot.top() + 2 + row * label->boundingRect().height());
@@ -247,4 +260,31 @@ void HistoryChart::keyPressEvent(QKeyEvent *event)
     default: QWidget::keyPressEvent(event); return;
     }
     event->accept();
+}
+
+void HistoryChart::paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const
+{
+    QGraphicsScene scene;
+    auto *chart = new QChart;
+    scene.addItem(chart); // the scene owns it from here
+    QList<QGraphicsSimpleTextItem *> labels;
+    fill(chart, theme, &labels, false);
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    // Laid out now, without an event loop, so that the marks' labels find the plot area.
+    chart->layout()->activate();
+    placeMarkLabels(chart, labels);
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+    scene.setSceneRect(area);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setRenderHint(QPainter::TextAntialiasing);
+    scene.render(painter, area, area);
+    painter->restore();
+}
+
+QByteArray HistoryChart::csv() const
+{
+    // Not translated: a CSV's cells are read by scripts, like its header.
+    const QString queue = m_queue.isEmpty() ? QStringLiteral("all queues") : m_queue;
+    return HistoryCsv::document({HistoryCsv::QueueRead{queue, m_read.points}});
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "charttheme.h"
+#include "exportablechart.h"
 #include "historyvalues.h"
 
 #include <QList>
@@ -18,7 +19,7 @@ class QGraphicsSimpleTextItem;
 // of recorded buckets is a series of its own): a gap is drawn as a gap, never as zero. Marks
 // (pause, config change, bulk run, reconnect) are dashed vertical rules with their label.
 // Hovering a line shows the bucket's time and exact value.
-class HistoryChart final : public QWidget
+class HistoryChart final : public QWidget, public ExportableChart
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HistoryChart)
@@ -28,8 +29,14 @@ public:
 
     explicit HistoryChart(QWidget *parent = nullptr);
 
-    // Draws `read` over [fromMs, toMs) in the widget's palette.
-    void show(const HistoryRead &read, Kind kind, qint64 fromMs, qint64 toMs, const QString &title);
+    // Draws `read` of `queue` (empty: all) over [fromMs, toMs) in the widget's palette.
+    void show(const HistoryRead &read, Kind kind, qint64 fromMs, qint64 toMs, const QString &queue,
+              const QString &title);
+
+    QString title() const override { return m_title; }
+    void paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const override;
+    // Every figure of the buckets read (HistoryCsv), whichever kind is drawn.
+    QByteArray csv() const override;
 
     // The figures a kind draws, in order (the legend's names).
     static QStringList figureNames(Kind kind);
@@ -50,7 +57,10 @@ protected:
 
 private:
     void build();
-    void placeMarkLabels();
+    // Puts the read on `chart` in `theme`; the mark labels it makes are appended to `labels`.
+    // `interactive`: hover and the labels following zoom and pan (not for a picture).
+    void fill(QChart *chart, const ChartTheme &theme, QList<QGraphicsSimpleTextItem *> *labels, bool interactive) const;
+    static void placeMarkLabels(QChart *chart, const QList<QGraphicsSimpleTextItem *> &labels);
 
     QChartView *m_view;
     QChart *m_chart;
@@ -58,6 +68,7 @@ private:
     Kind m_kind = Kind::Throughput;
     qint64 m_fromMs = 0;
     qint64 m_toMs = 0;
+    QString m_queue;
     QString m_title;
     QList<QGraphicsSimpleTextItem *> m_markLabels;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historypage.h"
 
+#include "chartexporter.h"
 #include "historychart.h"
 #include "historyregistry.h"
 #include "historystore.h"
@@ -9,8 +10,11 @@
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
 
@@ -47,6 +51,11 @@ HistoryPage::HistoryPage(QlessSession *session, QWidget *parent)
     bar->addWidget(m_queue);
     bar->addWidget(m_range);
     bar->addWidget(m_status, 1);
+    auto *exportButton = new QPushButton(tr("Export…"), this);
+    exportButton->setObjectName(QStringLiteral("historyExport"));
+    exportButton->setToolTip(tr("Save the chart as PNG, SVG or PDF, or its numbers as CSV (one row per minute)."));
+    connect(exportButton, &QPushButton::clicked, this, &HistoryPage::exportInteractively);
+    bar->addWidget(exportButton);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_chart, 1);
@@ -114,14 +123,14 @@ void HistoryPage::reload(std::function<void(bool ok)> done)
     }
     const int asked = ++m_readsAsked;
     m_store->read(
-        {queue, fromMs, toMs, 0}, this, [this, done, asked, kind, fromMs, toMs, title](const HistoryRead &read) {
+        {queue, fromMs, toMs, 0}, this, [this, done, asked, kind, fromMs, toMs, queue, title](const HistoryRead &read) {
             // An answer overtaken by a later choice is dropped: the chart shows the last one asked.
             if (asked != m_readsAsked) {
                 if (done)
                     done(true);
                 return;
             }
-            m_chart->show(read, kind, fromMs, toMs, title);
+            m_chart->show(read, kind, fromMs, toMs, queue, title);
             QString status;
             if (!read.error.isEmpty())
                 status = tr("Cannot read the history: %1").arg(read.error);
@@ -134,4 +143,20 @@ void HistoryPage::reload(std::function<void(bool ok)> done)
             if (done)
                 done(read.error.isEmpty());
         });
+}
+
+bool HistoryPage::exportTo(const QString &path, QString *error) const
+{
+    return ChartExporter::exportToFile(*m_chart, path, ChartExporter::defaultSize(), error);
+}
+
+void HistoryPage::exportInteractively()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export history"), QString(), ChartExporter::fileDialogFilter());
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportTo(path, &error))
+        QMessageBox::warning(this, tr("Export history"), error);
 }

@@ -29,12 +29,16 @@ public:
     void refresh(std::function<void(bool ok)> done) override;
 
     HistoryChart *chart() const { return m_chart; }
+    // Writes the chart as shown to `path` (PNG, SVG, PDF or CSV by its extension), light, at the
+    // exporter's default size; false with `error` set when it could not.
+    bool exportTo(const QString &path, QString *error) const;
     // The ranges offered, in the order of the range box.
     static QList<qint64> rangeSpansMs();
 
 private:
     void reload(std::function<void(bool ok)> done);
     void setQueues(const QStringList &names);
+    void exportInteractively();
 
     std::shared_ptr<HistoryStore> m_store;
     QComboBox *m_range;

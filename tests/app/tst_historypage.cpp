@@ -14,7 +14,9 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 // The History page on a store a test filled the way the recorder does (HistoryStore in Record
 // mode on the server's history file, one batch per minute): the lines carry the values stored, a
@@ -139,6 +141,37 @@ private slots:
         QTRY_VERIFY(!page.chart()->drawnRuns(completed).isEmpty());
         QLabel *status = page.findChild<QLabel *>(QStringLiteral("historyStatus"));
         QVERIFY(status->text().isEmpty());
+    }
+
+    void exportsEveryFormat()
+    {
+        HistoryPage page(m_session.get());
+        box(page, "historyRange")->setCurrentIndex(0);
+        QVERIFY(refresh(&page));
+        const int crawl = box(page, "historyQueue")->findData(QStringLiteral("crawl"));
+        QVERIFY(crawl > 0);
+        box(page, "historyQueue")->setCurrentIndex(crawl);
+        QTRY_COMPARE(page.chart()->title().contains(QStringLiteral("crawl")), true);
+        QTemporaryDir dir;
+        for (const char *extension : {"png", "svg", "pdf", "csv"}) {
+            const QString path = dir.filePath(QStringLiteral("history.") + QLatin1String(extension));
+            QString error;
+            QVERIFY2(page.exportTo(path, &error), qPrintable(error));
+            QVERIFY2(QFileInfo(path).size() > 0, extension);
+        }
+        // The exported picture, for people to look at beside the page's screenshots.
+        QString error;
+        QVERIFY2(page.exportTo(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/history-export.png"), &error),
+                 qPrintable(error));
+        QFile csv(dir.filePath(QStringLiteral("history.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().split('\n');
+        // The header, 35 recorded minutes (the gap has no row), the empty rest after the last CRLF.
+        QCOMPARE(lines.size(), 37);
+        const QByteArray first =
+            "crawl," + QDateTime::fromMSecsSinceEpoch(m_base, QTimeZone::utc()).toString(Qt::ISODateWithMs).toUtf8()
+            + ",1,10,0,2,0,0,5,2,0\r";
+        QCOMPARE(lines.at(1), first);
     }
 
     void darkScreenshot()
