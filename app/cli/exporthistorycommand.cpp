@@ -4,14 +4,15 @@
 #include "chartexporter.h"
 #include "commandlineurl.h"
 #include "connectionsettings.h"
+#include "historychart.h"
 #include "historycsv.h"
 #include "historyfile.h"
 #include "historypolicy.h"
 #include "historyreader.h"
 #include "historyregistry.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -71,9 +72,15 @@ bool ExportHistoryCommand::parse(const QStringList &arguments, qint64 nowMs, Opt
                                       tr("The history file (default: the server's, the one `qlessdesk record` "
                                          "and the window write)."),
                                       QStringLiteral("PATH"));
-    const QCommandLineOption out(QStringLiteral("out"), tr("The file to write (required), ending in .csv."),
+    const QCommandLineOption out(QStringLiteral("out"),
+                                 tr("The file to write (required); its extension picks the format: .csv, or the "
+                                    "chart as .png, .svg or .pdf."),
                                  QStringLiteral("FILE"));
-    parser.addOptions({helpOption(), urlOption(), queue, from, to, database, out});
+    const QCommandLineOption kind(QStringLiteral("kind"),
+                                  tr("What a picture shows: throughput (default), backlog or failures; CSV has "
+                                     "them all."),
+                                  QStringLiteral("throughput|backlog|failures"), QStringLiteral("throughput"));
+    parser.addOptions({helpOption(), urlOption(), queue, from, to, database, out, kind});
     if (!readLine(parser, name(), arguments, error, helpText))
         return false;
     Options o;
@@ -103,12 +110,14 @@ bool ExportHistoryCommand::parse(const QStringList &arguments, qint64 nowMs, Opt
         *error = tr("Missing --out FILE.csv.");
         return false;
     }
-    const ChartExporter::Format format = ChartExporter::formatForPath(o.out);
-    if (format != ChartExporter::Format::Csv) {
-        // The History page's chart is not drawn headless yet: say so rather than write a blank.
-        *error = format == ChartExporter::Format::Unknown
-                     ? tr("Bad --out %1: the file name must end in .csv.").arg(o.out)
-                     : tr("Bad --out %1: export-history writes CSV only for now (.csv).").arg(o.out);
+    if (ChartExporter::formatForPath(o.out) == ChartExporter::Format::Unknown) {
+        *error = tr("Bad --out %1: the file name must end in .csv, .png, .svg or .pdf.").arg(o.out);
+        return false;
+    }
+    const QStringList kinds{QStringLiteral("throughput"), QStringLiteral("backlog"), QStringLiteral("failures")};
+    o.kind = int(kinds.indexOf(parser.value(kind)));
+    if (o.kind < 0) {
+        *error = tr("Bad --kind \"%1\": expected throughput, backlog or failures.").arg(parser.value(kind));
         return false;
     }
     *options = o;
@@ -117,8 +126,12 @@ bool ExportHistoryCommand::parse(const QStringList &arguments, qint64 nowMs, Opt
 
 int ExportHistoryCommand::run(int argc, char *argv[])
 {
+    // A cron job has no display; the offscreen platform draws the chart all the same.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     quietQtMessages(name());
-    QCoreApplication app(argc, argv);
+    QApplication app(argc, argv);
     nameApplication();
     Options options;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -162,6 +175,36 @@ int ExportHistoryCommand::execute(const Options &options, QString *error)
             problems.isEmpty() ? tr("Cannot read the history file %1.").arg(path) : problems.join(QLatin1Char(' '));
         return Failure;
     }
+    const auto utc = [](qint64 ms) {
+        return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(Qt::ISODate);
+    };
+    const QString emptyRange = options.queue.isEmpty()
+                                   ? tr("Empty range: nothing was recorded for %1 between %2 and %3.")
+                                         .arg(server, utc(options.fromMs), utc(options.toMs))
+                                   : tr("Empty range: nothing was recorded for queue \"%1\" of %2 between %3 and %4.")
+                                         .arg(options.queue, server, utc(options.fromMs), utc(options.toMs));
+    if (ChartExporter::formatForPath(options.out) != ChartExporter::Format::Csv) {
+        // The page's chart: one queue, or every queue summed, at the resolution the range needs.
+        const HistoryRead read =
+            HistoryReader::read(file.db(), {options.queue, options.fromMs, options.toMs, 0}, policy.coarseMinutes);
+        file.close();
+        if (!read.error.isEmpty()) {
+            *error = tr("Cannot read the history file %1: %2").arg(path, read.error);
+            return Failure;
+        }
+        if (read.points.isEmpty()) {
+            *error = emptyRange;
+            return Failure;
+        }
+        HistoryChart chart;
+        const auto kind = HistoryChart::Kind(options.kind);
+        const QStringList kindTitles{tr("Throughput"), tr("Backlog"), tr("Failures")};
+        chart.show(read, kind, options.fromMs, options.toMs, options.queue,
+                   tr("%1 · %2 · %3 to %4 (UTC)")
+                       .arg(kindTitles.value(options.kind), options.queue.isEmpty() ? tr("all queues") : options.queue,
+                            utc(options.fromMs), utc(options.toMs)));
+        return ChartExporter::exportToFile(chart, options.out, ChartExporter::defaultSize(), error) ? Success : Failure;
+    }
     QStringList queues;
     if (!options.queue.isEmpty()) {
         queues << options.queue;
@@ -182,15 +225,8 @@ int ExportHistoryCommand::execute(const Options &options, QString *error)
         reads << HistoryCsv::QueueRead{queue, read.points};
     }
     file.close();
-    const auto utc = [](qint64 ms) {
-        return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(Qt::ISODate);
-    };
     if (rows == 0) {
-        *error = (options.queue.isEmpty() ? tr("Empty range: nothing was recorded for %1 between %2 and %3.")
-                                                .arg(server, utc(options.fromMs), utc(options.toMs))
-                                          : tr("Empty range: nothing was recorded for queue \"%1\" of %2 between "
-                                               "%3 and %4.")
-                                                .arg(options.queue, server, utc(options.fromMs), utc(options.toMs)));
+        *error = emptyRange;
         return Failure;
     }
     QSaveFile out(options.out);

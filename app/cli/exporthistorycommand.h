@@ -6,8 +6,9 @@
 #include <QString>
 
 // `qlessdesk export-history --url URL [--queue Q] [--from T] [--to T] [--database PATH] --out
-// FILE.csv`: a server's recorded history (what `qlessdesk record` or a window wrote) as CSV, one
-// row per queue and minute (coarser buckets, past the minutes kept, say their length). Reads only
+// FILE.csv|png|svg|pdf`: a server's recorded history (what `qlessdesk record` or a window wrote)
+// as CSV, one row per queue and minute (coarser buckets, past the minutes kept, say their
+// length), or as the History page's chart (--kind, of --queue or all queues summed). Reads only
 // the history file the recorder uses for that URL: it never connects to the server and never
 // writes the file. T is ISO 8601 (UTC unless it says otherwise) or relative to now (-90m, -24h,
 // -7d, now); the default is the last 24 hours. Exits 1 when there is no history file for that
@@ -25,6 +26,7 @@ public:
         qint64 fromMs = 0;
         qint64 toMs = 0;
         QString out;
+        int kind = 0; // HistoryChart::Kind, for a picture
     };
 
     static QString name() { return QStringLiteral("export-history"); }

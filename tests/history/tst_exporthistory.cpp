@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -178,8 +179,11 @@ private slots:
                                                       QStringLiteral("--out"),  out}
                                        << QByteArray("Bad range");
         QTest::newRow("no out") << QStringList{} << QByteArray("Missing --out");
-        QTest::newRow("picture") << QStringList{QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.png"))}
-                                 << QByteArray("CSV only");
+        QTest::newRow("unknown format") << QStringList{QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.txt"))}
+                                        << QByteArray("must end in .csv, .png, .svg or .pdf");
+        QTest::newRow("bad kind") << QStringList{QStringLiteral("--kind"), QStringLiteral("speed"),
+                                                 QStringLiteral("--out"), out}
+                                  << QByteArray("Bad --kind \"speed\"");
     }
 
     void wrongCommandLinesExitTwo()
@@ -190,6 +194,25 @@ private slots:
             QStringList{QStringLiteral("--url"), url(), QStringLiteral("--database"), database()} + arguments);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(said), run.err.constData());
+    }
+
+    void picturesOfTheChart()
+    {
+        for (const char *extension : {"png", "svg", "pdf"}) {
+            const QString out = m_dir.filePath(QStringLiteral("chart.") + QLatin1String(extension));
+            const Run run = exportHistory({QStringLiteral("--url"), url(), QStringLiteral("--database"), database(),
+                                           QStringLiteral("--queue"), QStringLiteral("crawl"), QStringLiteral("--kind"),
+                                           QStringLiteral("backlog"), QStringLiteral("--from"), iso(minuteAt(0)),
+                                           QStringLiteral("--to"), iso(minuteAt(10)), QStringLiteral("--out"), out});
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            QVERIFY2(QFileInfo(out).size() > 1000, extension);
+        }
+        const Run empty =
+            exportHistory({QStringLiteral("--url"), url(), QStringLiteral("--database"), database(),
+                           QStringLiteral("--from"), iso(minuteAt(2)), QStringLiteral("--to"), iso(minuteAt(3)),
+                           QStringLiteral("--out"), m_dir.filePath(QStringLiteral("empty.png"))});
+        QCOMPARE(empty.exitCode, 1);
+        QVERIFY2(empty.err.contains("Empty range"), empty.err.constData());
     }
 
     void relativeTimesCountFromNow()
