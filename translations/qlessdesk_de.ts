@@ -2942,6 +2942,47 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>HistoryChart</name>
+    <message>
+        <source>History chart</source>
+        <translation>Verlaufsdiagramm</translation>
+    </message>
+    <message>
+        <source>completed / min</source>
+        <translation>abgeschlossen / min</translation>
+    </message>
+    <message>
+        <source>failed / min</source>
+        <translation>fehlgeschlagen / min</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängen geblieben</translation>
+    </message>
+    <message>
+        <source>timed out / min</source>
+        <translation>Zeit überschritten / min</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3</source>
+        <translation>%1
+%2: %3</translation>
+    </message>
+</context>
+<context>
     <name>HistoryModel</name>
     <message>
         <source>When</source>
@@ -2986,6 +3027,89 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>A log entry a worker added to the job (qless log): its message and data are under Details.</source>
         <translation>Ein Log-Eintrag, den ein Worker dem Job hinzufügte (qless log): Meldung und Daten stehen unter Details.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message>
+        <source>Time range</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Letzte 90 Tage</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>All queues</source>
+        <translation>Alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>Rückstau</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehlschläge</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Cannot read the history: %1</source>
+        <translation>Der Verlauf kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing recorded in this range: history is recorded while a window or `qlessdesk record` watches this server.</source>
+        <translation>In diesem Zeitraum wurde nichts aufgezeichnet: Der Verlauf wird aufgezeichnet, solange ein Fenster oder `qlessdesk record` diesen Server beobachtet.</translation>
+    </message>
+    <message>
+        <source>Read only: %1</source>
+        <translation>Nur lesend: %1</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG, SVG or PDF, or its numbers as CSV (one row per minute).</source>
+        <translation>Das Diagramm als PNG, SVG oder PDF speichern oder seine Zahlen als CSV (eine Zeile pro Minute).</translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation>Verlauf exportieren</translation>
     </message>
 </context>
 <context>

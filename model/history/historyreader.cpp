@@ -211,4 +211,17 @@ HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes)
     return result;
 }
 
+bool queueNames(QSqlDatabase &db, QStringList *names, QString *error)
+{
+    QSqlQuery query(db);
+    if (!query.exec(QStringLiteral("SELECT name FROM queues ORDER BY name"))) {
+        *error = query.lastError().text();
+        return false;
+    }
+    names->clear();
+    while (query.next())
+        *names << query.value(0).toString();
+    return true;
+}
+
 } // namespace HistoryReader
