@@ -2,15 +2,20 @@
 -- blueque overview (read only): a window of blueque_queues with each queue's counts, read in one
 -- script so the counts of a queue are one consistent picture (a task a listener moves between
 -- two of them is counted once).
--- EVALSHA <sha> 0 <offset> <count 1..100> <now>
 -- Reply: {total, rows...}, each row a flat array: name, score, pending, scheduled, overdue,
--- reserved, started, complete, failed, listeners, listenersRead, odd.
+-- reserved, started, complete, failed, listeners, listenersRead, odd, stuck.
 -- A count is -1 when its key has a type Blueque never writes; `odd` then names it ("started:list").
 -- `overdue`: scheduled tasks whose eta is at or before `now`. `reserved` sums the reserved lists
--- of the first 200 listeners of the set (`listenersRead` says how many were read).
+-- of up to 200 listeners of the set, 1000 listeners in all a call (`listenersRead` says how many
+-- were read). `stuck`: tasks among the first 10 of those lists (300 ids in all a call) whose hash
+-- still says `pending` and was updated more than `grace` seconds before `now` (a dequeue cut short).
+-- EVALSHA <sha> 0 <offset> <count 1..100> <now> [grace, default 5]
 -- Bound: per queue in the window, about ten O(1) calls (TYPE, LLEN, SCARD, ZCARD, ZCOUNT) plus
--- one SRANDMEMBER of 200 and an LLEN per listener read: at most 100 queues a call.
+-- one SRANDMEMBER; 1000 listeners a call each an LLEN and a TYPE (an LRANGE of 10 while ids are
+-- left to check), and 300 ids a call each a TYPE and an HMGET: at most 100 queues a call.
 local offset, count, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local grace = tonumber(ARGV[4] or '5') or 5
+local listenerBudget, idBudget = 1000, 300
 if not offset or offset < 0 then return redis.error_reply('blueque overview: offset must be >= 0') end
 if not count or count < 1 or count > 100 then
     return redis.error_reply('blueque overview: count must be 1..100')
@@ -50,22 +55,33 @@ for i = 1, #window, 2 do
     local complete = sized('complete', 'blueque_complete_tasks_' .. q, 'list', 'LLEN')
     local failed = sized('failed', 'blueque_failed_tasks_' .. q, 'list', 'LLEN')
     local listeners = sized('listeners', 'blueque_listeners_' .. q, 'set', 'SCARD')
-    local reserved, read = 0, 0
-    if listeners > 0 and kind('blueque_listeners_' .. q) == 'set' then
-        local names = redis.call('SRANDMEMBER', 'blueque_listeners_' .. q, 200)
+    local reserved, read, stuck = 0, 0, 0
+    if listeners > 0 and listenerBudget > 0 and kind('blueque_listeners_' .. q) == 'set' then
+        local names = redis.call('SRANDMEMBER', 'blueque_listeners_' .. q, math.min(200, listenerBudget))
+        listenerBudget = listenerBudget - #names
         read = #names
         for _, name in ipairs(names) do
             local key = 'blueque_reserved_tasks_' .. q .. '_' .. name
             local t = kind(key)
             if t == 'list' then
                 reserved = reserved + redis.call('LLEN', key)
+                local ids = idBudget > 0 and redis.call('LRANGE', key, 0, math.min(10, idBudget) - 1) or {}
+                idBudget = idBudget - #ids
+                for _, id in ipairs(ids) do
+                    local taskKey = 'blueque_task_' .. id
+                    if kind(taskKey) == 'hash' then
+                        local f = redis.call('HMGET', taskKey, 'status', 'updated')
+                        local updated = tonumber(f[2])
+                        if f[1] == 'pending' and (not updated or now - updated > grace) then stuck = stuck + 1 end
+                    end
+                end
             elseif t ~= 'none' then
                 odd[#odd + 1] = 'reserved ' .. name .. ':' .. t
             end
         end
     end
     rows[#rows + 1] = {q, score, pending, scheduled, overdue, reserved, started, complete, failed, listeners, read,
-        table.concat(odd, ' ')}
+        table.concat(odd, ' '), stuck}
 end
 local reply = {total}
 for _, row in ipairs(rows) do reply[#reply + 1] = row end

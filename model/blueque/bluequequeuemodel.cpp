@@ -15,8 +15,8 @@ bool BluequeQueueModel::sameRow(const BluequeQueue &a, const BluequeQueue &b) co
 {
     return a.name == b.name && a.score == b.score && a.pending == b.pending && a.scheduled == b.scheduled
            && a.overdue == b.overdue && a.reserved == b.reserved && a.started == b.started && a.complete == b.complete
-           && a.failed == b.failed && a.listeners == b.listeners && a.listenersRead == b.listenersRead
-           && a.odd == b.odd;
+           && a.failed == b.failed && a.listeners == b.listeners && a.listenersRead == b.listenersRead && a.odd == b.odd
+           && a.stuck == b.stuck;
 }
 
 void BluequeQueueModel::refresh(double now, std::function<void(bool ok)> done)
@@ -40,6 +40,11 @@ QStringList BluequeQueueModel::anomalies(const BluequeQueue &queue)
     if (queue.overdue > 0)
         out << tr("%n scheduled task(s) past their eta: no process runs enqueue_due_tasks for this queue", nullptr,
                   int(queue.overdue));
+    if (queue.stuck > 0)
+        out << tr(
+            "%n reserved task(s) still pending for more than a few seconds: a dequeue cut short (its listener may have "
+            "died between taking the id and writing the status)",
+            nullptr, int(queue.stuck));
     if (!queue.odd.isEmpty())
         out << tr("Keys of a type Blueque does not write (the 2013 README's layout or a hand edit): %1").arg(queue.odd);
     if (queue.listenersRead < queue.listeners)

@@ -2,9 +2,12 @@
 #include "bluequesession.h"
 
 #include "bluequeclient.h"
+#include "bluequetasktext.h"
+#include "redisconnection.h"
 
 BluequeSession::BluequeSession(RedisConnection *connection, QObject *parent)
     : QObject(parent)
+    , m_connection(connection)
     , m_client(new BluequeClient(connection, this))
 {}
 
@@ -22,5 +25,18 @@ void BluequeSession::detect()
             m_present = present;
             emit presenceChanged(present);
         }
+    });
+}
+
+double BluequeSession::now() const
+{
+    return m_connection->serverNow();
+}
+
+void BluequeSession::readTaskText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done)
+{
+    m_client->taskRecord(id, context, [this, done](const QlessReply<BluequeTaskRecord> &reply) {
+        done(reply.ok() ? BluequeTaskText::describe(reply.value, now())
+                        : tr("Could not read the task: %1").arg(reply.error.message));
     });
 }

@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class BluequeClient;
 class RedisConnection;
 
@@ -25,11 +27,17 @@ public:
     // The TYPE last seen of blueque_queues ("zset", "none", or a type Blueque never writes).
     QString keyType() const { return m_keyType; }
     void detect();
+    // The server's clock in seconds (what "overdue" and "how long ago" are measured against).
+    double now() const;
+    // The task's whole record as text (BluequeTaskText), or why it could not be read; `done`
+    // runs on `context`'s thread unless `context` is gone.
+    void readTaskText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done);
 
 signals:
     void presenceChanged(bool present);
 
 private:
+    RedisConnection *m_connection;
     BluequeClient *m_client;
     bool m_present = false;
     QString m_keyType;

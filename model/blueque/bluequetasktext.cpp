@@ -75,7 +75,7 @@ QString describe(const BluequeTaskRecord &record, double now)
         lines << tr("! The hash names no queue: its listener cannot complete or fail it.");
     lines << tr("Held by: %1")
                  .arg(record.holders.isEmpty()
-                          ? tr("no list or set looked at (lists are searched in their newest 1000)")
+                          ? tr("none of the keys looked at (lists are searched in their newest 1000)")
                           : record.holders.join(QStringLiteral(", ")));
     return lines.join(QLatin1Char('\n'));
 }

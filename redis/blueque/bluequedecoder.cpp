@@ -70,6 +70,8 @@ BluequeQueuePage queuePage(const RedisReply &reply, RedisError *error)
         queue.listeners = count(e.at(9));
         queue.listenersRead = count(e.at(10));
         queue.odd = QString::fromUtf8(text(e.at(11)));
+        if (e.size() > 12)
+            queue.stuck = count(e.at(12));
         page.queues << queue;
     }
     return page;

@@ -28,6 +28,7 @@ struct BluequeQueue
     qint64 listeners = 0;
     qint64 listenersRead = 0; // listeners whose reserved lists were counted (at most 200)
     QString odd;              // "started:list reserved h_1:string": keys of unexpected types
+    qint64 stuck = 0;         // reserved tasks still `pending` past the grace (a dequeue cut short)
 };
 
 struct BluequeQueuePage

@@ -113,6 +113,17 @@ private slots:
         QVERIFY(q.odd.isEmpty());
     }
 
+    void countsReservedTasksStillPending()
+    {
+        BluequeGenerator blueque(redis());
+        blueque.addListener("q", "h.x_1");
+        blueque.enqueue("q", "p", T);
+        blueque.dequeueHalf("q", "h.x_1");
+        QCOMPARE(queues(T + 2).value.at(0).stuck, 0); // within the grace: a dequeue in progress
+        QCOMPARE(queues(T + 60).value.at(0).stuck, 1);
+        QCOMPARE(queues(T + 60).value.at(0).reserved, 1);
+    }
+
     void readsManyQueuesInWindows()
     {
         BluequeGenerator blueque(redis());
