@@ -1140,6 +1140,289 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>BluequePage</name>
+    <message>
+        <source>Blueque queues</source>
+        <translation>Blueque-Queues</translation>
+    </message>
+    <message>
+        <source>Blueque tasks</source>
+        <translation>Blueque-Tasks</translation>
+    </message>
+    <message>
+        <source>Blueque task state</source>
+        <translation>Blueque-Task-Zustand</translation>
+    </message>
+    <message>
+        <source>Blueque task record</source>
+        <translation>Blueque-Task-Datensatz</translation>
+    </message>
+    <message>
+        <source>Select a task to see its whole record.</source>
+        <translation>Wählen Sie einen Task, um seinen ganzen Datensatz zu sehen.</translation>
+    </message>
+    <message>
+        <source>Blueque (%1)</source>
+        <translation>Blueque (%1)</translation>
+    </message>
+    <message>
+        <source>This server holds no Blueque deployment (no blueque_queues key).</source>
+        <translation>Dieser Server enthält kein Blueque (kein Schlüssel blueque_queues).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Blueque queue(s)</source>
+        <translation>
+            <numerusform>%n Blueque-Queue</numerusform>
+            <numerusform>%n Blueque-Queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly(ies): hover a queue&apos;s Anomalies cell for why</source>
+        <translation>
+            <numerusform>%n Auffälligkeit: Zeigen Sie auf die Zelle „Auffälligkeiten“ einer Queue, um den Grund zu sehen</numerusform>
+            <numerusform>%n Auffälligkeiten: Zeigen Sie auf die Zelle „Auffälligkeiten“ einer Queue, um den Grund zu sehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3 tasks</source>
+        <translation>%1 von %2: %3 Tasks</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>unlesbar</translation>
+    </message>
+    <message>
+        <source>Blueque</source>
+        <translation>Blueque</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeQueueModel</name>
+    <message numerus="yes">
+        <source>%n scheduled task(s) past their eta: no process runs enqueue_due_tasks for this queue</source>
+        <translation>
+            <numerusform>%n geplanter Task ist überfällig: kein Prozess ruft enqueue_due_tasks für diese Queue auf</numerusform>
+            <numerusform>%n geplante Tasks sind überfällig: kein Prozess ruft enqueue_due_tasks für diese Queue auf</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keys of a type Blueque does not write (the 2013 README&apos;s layout or a hand edit): %1</source>
+        <translation>Schlüssel eines Typs, den Blueque nicht schreibt (das Layout des README von 2013 oder eine Handänderung): %1</translation>
+    </message>
+    <message>
+        <source>Reserved counted for %1 of %2 listeners only</source>
+        <translation>Reserviert nur für %1 von %2 Listenern gezählt</translation>
+    </message>
+    <message>
+        <source>bad key</source>
+        <translation>fehlerhafter Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 (%2 overdue)</source>
+        <translation>%1 (%2 überfällig)</translation>
+    </message>
+    <message>
+        <source>blueque_queues&apos; score: %1 (listeners ever added minus orphans claimed; it overcounts listeners that exited normally)</source>
+        <translation>Score in blueque_queues: %1 (je hinzugefügte Listener minus übernommene Waisen; zählt normal beendete Listener zu viel)</translation>
+    </message>
+    <message>
+        <source>This key has a type Blueque never writes: %1</source>
+        <translation>Dieser Schlüssel hat einen Typ, den Blueque nie schreibt: %1</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserviert</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>Auffälligkeiten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved task(s) still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</source>
+        <translation>
+            <numerusform>%n reservierter Task seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (sein Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
+            <numerusform>%n reservierte Tasks seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (ihr Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeSession</name>
+    <message>
+        <source>Could not read the task: %1</source>
+        <translation>Der Task konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTaskModel</name>
+    <message>
+        <source>No task hash: the %1 key lists an id whose task is gone</source>
+        <translation>Kein Task-Hash: der Schlüssel %1 nennt eine ID, deren Task fehlt</translation>
+    </message>
+    <message>
+        <source>The task&apos;s key is a %1, not a hash</source>
+        <translation>Der Schlüssel des Tasks ist ein %1, kein Hash</translation>
+    </message>
+    <message>
+        <source>The hash names no queue: a pending task&apos;s hash deleted before a listener took it; its listener cannot complete or fail it</source>
+        <translation>Der Hash nennt keine Queue: der Hash eines wartenden Tasks wurde gelöscht, bevor ein Listener ihn nahm; sein Listener kann ihn weder abschließen noch fehlschlagen lassen</translation>
+    </message>
+    <message>
+        <source>Reserved but still pending for %1: a dequeue cut short (its listener may have died between taking the id and writing the status)</source>
+        <translation>Reserviert, aber seit %1 noch wartend: ein abgebrochenes Dequeue (sein Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>unbekannter Zeit</translation>
+    </message>
+    <message>
+        <source>A started entry whose task is %1, not started</source>
+        <translation>Ein Eintrag unter „gestartet“, dessen Task %1 ist, nicht started</translation>
+    </message>
+    <message>
+        <source>Past its eta by %1: no process runs enqueue_due_tasks</source>
+        <translation>Um %1 überfällig: kein Prozess ruft enqueue_due_tasks auf</translation>
+    </message>
+    <message>
+        <source>Listed as %1, but its status is %2</source>
+        <translation>Als %1 gelistet, aber sein Status ist %2</translation>
+    </message>
+    <message>
+        <source>The %1 key is a %2: Blueque never writes that</source>
+        <translation>Der Schlüssel für %1 ist ein %2: das schreibt Blueque nie</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Eta</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Listener, pid</source>
+        <translation>Listener, PID</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTaskText</name>
+    <message>
+        <source>Task %1</source>
+        <translation>Task %1</translation>
+    </message>
+    <message>
+        <source>No hash: the task is gone from Redis.</source>
+        <translation>Kein Hash: der Task ist nicht mehr in Redis.</translation>
+    </message>
+    <message>
+        <source>Its key is a %1, not a hash: Blueque never writes that.</source>
+        <translation>Sein Schlüssel ist ein %1, kein Hash: das schreibt Blueque nie.</translation>
+    </message>
+    <message>
+        <source>  (not a number)</source>
+        <translation>  (keine Zahl)</translation>
+    </message>
+    <message>
+        <source>! The hash names no queue: its listener cannot complete or fail it.</source>
+        <translation>! Der Hash nennt keine Queue: sein Listener kann ihn weder abschließen noch fehlschlagen lassen.</translation>
+    </message>
+    <message>
+        <source>Held by: %1</source>
+        <translation>Enthalten in: %1</translation>
+    </message>
+    <message>
+        <source>none of the keys looked at (lists are searched in their newest 1000)</source>
+        <translation>keiner der durchsuchten Schlüssel (Listen werden in ihren neuesten 1000 durchsucht)</translation>
+    </message>
+</context>
+<context>
     <name>BulkRunRow</name>
     <message>
         <source>Cancel</source>

@@ -176,6 +176,40 @@
     </message>
 </context>
 <context>
+    <name>BluequePage</name>
+    <message numerus="yes">
+        <source>%n Blueque queue(s)</source>
+        <translation>
+            <numerusform>%n Blueque queue</numerusform>
+            <numerusform>%n Blueque queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly(ies): hover a queue&apos;s Anomalies cell for why</source>
+        <translation>
+            <numerusform>%n anomaly: hover a queue&apos;s Anomalies cell for why</numerusform>
+            <numerusform>%n anomalies: hover a queue&apos;s Anomalies cell for why</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeQueueModel</name>
+    <message numerus="yes">
+        <source>%n scheduled task(s) past their eta: no process runs enqueue_due_tasks for this queue</source>
+        <translation>
+            <numerusform>%n scheduled task past its eta: no process runs enqueue_due_tasks for this queue</numerusform>
+            <numerusform>%n scheduled tasks past their eta: no process runs enqueue_due_tasks for this queue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved task(s) still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</source>
+        <translation>
+            <numerusform>%n reserved task still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</numerusform>
+            <numerusform>%n reserved tasks still pending for more than a few seconds: a dequeue cut short (their listener may have died between taking the id and writing the status)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BulkRunner</name>
     <message numerus="yes">
         <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Look at those jobs to see whether they were changed.</source>

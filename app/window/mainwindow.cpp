@@ -239,9 +239,14 @@ void MainWindow::addPage(Page *page)
     m_pages.append(page);
     m_stack->addWidget(page);
     m_navigation->addItem(page->navigationText());
+    m_navigation->item(m_navigation->count() - 1)->setHidden(!page->isAvailable());
     connect(page, &Page::navigationTextChanged, this, [this, page] {
         if (QListWidgetItem *item = m_navigation->item(int(m_pages.indexOf(page))))
             item->setText(page->navigationText());
+    });
+    connect(page, &Page::availabilityChanged, this, [this, page] {
+        if (QListWidgetItem *item = m_navigation->item(int(m_pages.indexOf(page))))
+            item->setHidden(!page->isAvailable());
     });
     connect(page, &Page::openJobRequested, this, &MainWindow::openJob);
     connect(page, &Page::openQueueRequested, m_navigator, &PageNavigator::openQueue);
