@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "alertmonitor.h"
 
+#include "alerttrendreader.h"
+#include "historystore.h"
 #include "qlessclient.h"
 
 #include <QDateTime>
@@ -63,6 +65,18 @@ void AlertMonitor::check()
         ++m_pending;
         m_groupsSoFar.clear();
         readFailureGroups({}, round);
+    }
+    if (needs.history && m_history) {
+        ++m_pending;
+        // The server's clock, as the rest of the check (a test's clock with it).
+        const qint64 nowMs = qint64(m_client->now() * 1000.0);
+        AlertTrendReader::read(m_history.get(), m_evaluator.rules(), nowMs, this,
+                               [this, round](const QHash<QString, QList<AlertTrendValue>> &values) {
+                                   if (round != m_round)
+                                       return;
+                                   m_seen.trends = values;
+                                   partDone(round);
+                               });
     }
     if (needs.workers) {
         ++m_pending;
