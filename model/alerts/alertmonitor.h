@@ -32,7 +32,7 @@ public:
 
     // The server's history, which the trend rules read (AlertTrendReader); without it they never
     // fire.
-    void setHistory(std::shared_ptr<HistoryStore> store) { m_history = std::move(store); }
+    void setHistory(std::shared_ptr<HistoryStore> store);
 
     // The connection is ready (true) or not; a change is checked at once.
     void setConnected(bool connected);
@@ -57,6 +57,11 @@ private:
 
     QlessClient *m_client;
     std::shared_ptr<HistoryStore> m_history;
+    // The history changes about once a minute: trend values read recently in the same minute
+    // serve the checks after (the recorder writes a minute's sample a moment after it starts).
+    static constexpr qint64 TrendReuseMs = 20000;
+    qint64 m_trendReadMs = -1; // when (server clock) m_trendValues were read; -1: to read anew
+    QHash<QString, QList<AlertTrendValue>> m_trendValues;
     AlertEvaluator m_evaluator;
     AlertObservation m_seen;
     QList<FailureGroup> m_groupsSoFar;

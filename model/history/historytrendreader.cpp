@@ -25,27 +25,40 @@ namespace HistoryTrendReader {
 
 HistoryWaitingRead waitingChanges(QSqlDatabase &db, qint64 fromMs, qint64 toMs)
 {
+    // Two seeks on the counts' key (resolution, queue, minute) per queue, not a scan of every
+    // minute row: at a thousand queues and days of minutes the scan would hold the store's thread.
     HistoryWaitingRead result;
-    QSqlQuery query(db);
-    query.prepare(QStringLiteral("SELECT q.name, f.minute, f.waiting, f.samples, l.minute, l.waiting, l.samples"
-                                 " FROM (SELECT queue, min(minute) AS lo, max(minute) AS hi FROM counts"
-                                 "       WHERE resolution = 1 AND minute >= ? AND minute < ? GROUP BY queue) AS b"
-                                 " JOIN counts AS f ON f.resolution = 1 AND f.queue = b.queue AND f.minute = b.lo"
-                                 " JOIN counts AS l ON l.resolution = 1 AND l.queue = b.queue AND l.minute = b.hi"
-                                 " JOIN queues AS q ON q.id = b.queue ORDER BY q.name"));
-    query.addBindValue(minuteOf(fromMs));
-    query.addBindValue(minuteOf(toMs));
-    if (!query.exec()) {
-        result.error = query.lastError().text();
+    QSqlQuery queues(db);
+    if (!queues.exec(QStringLiteral("SELECT id, name FROM queues ORDER BY name"))) {
+        result.error = queues.lastError().text();
         return result;
     }
-    while (query.next()) {
+    QSqlQuery first(db);
+    QSqlQuery last(db);
+    const QString edge = QStringLiteral("SELECT minute, waiting, samples FROM counts WHERE resolution = 1 AND queue = ?"
+                                        " AND minute >= ? AND minute < ? ORDER BY minute %1 LIMIT 1");
+    if (!first.prepare(edge.arg(QStringLiteral("ASC"))) || !last.prepare(edge.arg(QStringLiteral("DESC")))) {
+        result.error = first.lastError().text() + last.lastError().text();
+        return result;
+    }
+    while (queues.next()) {
+        for (QSqlQuery *query : {&first, &last}) {
+            query->addBindValue(queues.value(0));
+            query->addBindValue(minuteOf(fromMs));
+            query->addBindValue(minuteOf(toMs));
+            if (!query->exec()) {
+                result.error = query->lastError().text();
+                return result;
+            }
+        }
+        if (!first.next() || !last.next())
+            continue; // not sampled in the range
         HistoryWaitingChange change;
-        change.queue = query.value(0).toString();
-        change.firstMinuteMs = query.value(1).toLongLong() * 60000;
-        change.firstWaiting = mean(query.value(2), query.value(3));
-        change.lastMinuteMs = query.value(4).toLongLong() * 60000;
-        change.lastWaiting = mean(query.value(5), query.value(6));
+        change.queue = queues.value(1).toString();
+        change.firstMinuteMs = first.value(0).toLongLong() * 60000;
+        change.firstWaiting = mean(first.value(1), first.value(2));
+        change.lastMinuteMs = last.value(0).toLongLong() * 60000;
+        change.lastWaiting = mean(last.value(1), last.value(2));
         result.queues << change;
     }
     return result;
