@@ -62,21 +62,14 @@ void read(HistoryStore *store, const QList<AlertRule> &rules, qint64 nowMs, QObj
                     gathering->oneDone();
                 });
         } else {
-            store->read(HistoryRange{rule.scope, from, minuteNow, 1}, context,
-                        [gathering, rule](const HistoryRead &read) {
-                            qint64 completed = 0;
-                            int minutes = 0;
-                            for (const HistoryPoint &point : read.points) {
-                                if (!point.hasEvents)
-                                    continue;
-                                completed += point.completed;
-                                minutes += point.minutesListened;
-                            }
-                            if (read.error.isEmpty() && minutes > 0)
-                                gathering->values.insert(rule.id, {AlertTrendValue{rule.scope, double(completed)
-                                                                                                   / double(minutes)}});
-                            gathering->oneDone();
-                        });
+            store->readThroughput(
+                rule.scope, from, minuteNow, context, [gathering, rule](const HistoryThroughputRead &read) {
+                    if (read.error.isEmpty() && read.minutesListened > 0)
+                        gathering->values.insert(rule.id,
+                                                 {AlertTrendValue{rule.scope, double(read.completed)
+                                                                                  / double(read.minutesListened)}});
+                    gathering->oneDone();
+                });
         }
     }
     gathering->oneDone();

@@ -115,6 +115,15 @@ void HistoryStore::readWaitingChanges(qint64 fromMs, qint64 toMs, QObject *conte
     });
 }
 
+void HistoryStore::readThroughput(const QString &queue, qint64 fromMs, qint64 toMs, QObject *context,
+                                  Done<HistoryThroughputRead> done)
+{
+    QPointer<QObject> target(context);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, queue, fromMs, toMs, target, done = std::move(done)] {
+        answer<HistoryThroughputRead>(target.data(), done, worker->throughput(queue, fromMs, toMs));
+    });
+}
+
 void HistoryStore::readFailureGrowth(qint64 fromMs, qint64 toMs, QObject *context, Done<HistoryGrowthRead> done)
 {
     QPointer<QObject> target(context);

@@ -64,6 +64,47 @@ HistoryWaitingRead waitingChanges(QSqlDatabase &db, qint64 fromMs, qint64 toMs)
     return result;
 }
 
+HistoryThroughputRead throughput(QSqlDatabase &db, const QString &queue, qint64 fromMs, qint64 toMs)
+{
+    HistoryThroughputRead result;
+    const qint64 from = minuteOf(fromMs);
+    const qint64 to = minuteOf(toMs);
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("SELECT minute FROM coverage WHERE resolution = 1 AND minute >= ? AND minute < ?"
+                                 " AND events_minutes > 0"));
+    query.addBindValue(from);
+    query.addBindValue(to);
+    if (!query.exec()) {
+        result.error = query.lastError().text();
+        return result;
+    }
+    while (query.next())
+        ++result.minutesListened;
+    // One range of the events' key (resolution, queue, minute) per queue, as in waitingChanges.
+    QSqlQuery queues(db);
+    queues.prepare(queue.isEmpty() ? QStringLiteral("SELECT id FROM queues")
+                                   : QStringLiteral("SELECT id FROM queues WHERE name = ?"));
+    if (!queue.isEmpty())
+        queues.addBindValue(queue);
+    if (!queues.exec()) {
+        result.error = queues.lastError().text();
+        return result;
+    }
+    query.prepare(QStringLiteral("SELECT coalesce(sum(completed), 0) FROM events WHERE resolution = 1 AND queue = ?"
+                                 " AND minute >= ? AND minute < ?"));
+    while (queues.next()) {
+        query.addBindValue(queues.value(0));
+        query.addBindValue(from);
+        query.addBindValue(to);
+        if (!query.exec() || !query.next()) {
+            result.error = query.lastError().text();
+            return result;
+        }
+        result.completed += query.value(0).toLongLong();
+    }
+    return result;
+}
+
 HistoryGrowthRead failureGrowth(QSqlDatabase &db, qint64 fromMs, qint64 toMs)
 {
     HistoryGrowthRead result;

@@ -75,6 +75,15 @@ struct HistoryWaitingRead
     QString error;                      // empty: read
 };
 
+// The jobs completed (one queue, or all) over the minutes the event stream was heard whole in a
+// range: throughput is completed / minutesListened.
+struct HistoryThroughputRead
+{
+    qint64 completed = 0;
+    int minutesListened = 0;
+    QString error; // empty: read
+};
+
 struct HistoryGrowthRead
 {
     QList<HistoryFailureGrowth> rows; // by minute, then group

@@ -81,6 +81,13 @@ HistoryGrowthRead HistoryWorker::failureGrowth(qint64 fromMs, qint64 toMs)
     return HistoryTrendReader::failureGrowth(m_file.db(), fromMs, toMs);
 }
 
+HistoryThroughputRead HistoryWorker::throughput(const QString &queue, qint64 fromMs, qint64 toMs)
+{
+    if (!usable())
+        return HistoryThroughputRead{0, 0, QStringLiteral("the history file %1 is not open").arg(m_file.path())};
+    return HistoryTrendReader::throughput(m_file.db(), queue, fromMs, toMs);
+}
+
 HistoryRetention::Outcome HistoryWorker::maintain(qint64 nowMs)
 {
     if (m_file.state() != HistoryFile::State::Writable) {

@@ -25,6 +25,7 @@ public:
     HistoryRead read(const HistoryRange &range);
     HistoryWaitingRead waitingChanges(qint64 fromMs, qint64 toMs);
     HistoryGrowthRead failureGrowth(qint64 fromMs, qint64 toMs);
+    HistoryThroughputRead throughput(const QString &queue, qint64 fromMs, qint64 toMs);
     HistoryRetention::Outcome maintain(qint64 nowMs);
     void close();
 
