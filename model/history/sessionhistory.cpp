@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessionhistory.h"
 
-#include "alertcenter.h"
-#include "alertmonitor.h"
 #include "auditrecord.h"
 #include "historypolicy.h"
 #include "historyrecorder.h"
@@ -14,8 +12,13 @@
 
 SessionHistory *SessionHistory::of(QlessSession *session)
 {
-    auto *history = session->findChild<SessionHistory *>(QStringLiteral("sessionHistory"), Qt::FindDirectChildrenOnly);
+    SessionHistory *history = existing(session);
     return history ? history : new SessionHistory(session);
+}
+
+SessionHistory *SessionHistory::existing(const QlessSession *session)
+{
+    return session->findChild<SessionHistory *>(QStringLiteral("sessionHistory"), Qt::FindDirectChildrenOnly);
 }
 
 SessionHistory::SessionHistory(QlessSession *session)
@@ -29,8 +32,6 @@ SessionHistory::SessionHistory(QlessSession *session)
     // Problems already met by a store another window opened were told there.
     connect(m_store.get(), &HistoryStore::problem, this, &SessionHistory::problem);
     connect(session, &QlessSession::audited, this, &SessionHistory::mark);
-    // The trend alerts read what is recorded here (or, while another process records, what it writes).
-    AlertCenter::of(session)->monitor()->setHistory(m_store);
     m_retry.setInterval(RetryMs);
     connect(&m_retry, &QTimer::timeout, this, &SessionHistory::tryToRecord);
     tryToRecord();

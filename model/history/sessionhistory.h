@@ -19,8 +19,8 @@ struct AuditRecord;
 // they do while another process records the file (its lock); either way the one left takes over
 // when the recorder stops. This console's own writes that matter on a chart (a config change, a
 // bulk run with its run id) are marked, from the session's audit records. Problems of the file
-// (damaged and moved aside, full, locked) come as problem(): never a crash. The session's alert
-// monitor reads its trend rules from this store.
+// (damaged and moved aside, full, locked) come as problem(): never a crash. The session's alerts
+// read their trend rules from this store (AlertCenter finds it: history knows nothing of alerts).
 class SessionHistory final : public QObject
 {
     Q_OBJECT
@@ -30,6 +30,8 @@ public:
 
     // Made on first use (a child of the session, gone with it), its recorder started.
     static SessionHistory *of(QlessSession *session);
+    // The session's, when one was made; null otherwise (nothing is started).
+    static SessionHistory *existing(const QlessSession *session);
 
     std::shared_ptr<HistoryStore> store() const { return m_store; }
     // This session's recorder, when it is the one recording the file; else null.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "alertcenter.h"
 #include "auditlog.h"
 #include "bulkrunner.h"
 #include "configeditor.h"
@@ -59,6 +60,7 @@ class TestSessionHistory final : public QObject
 private slots:
     void initTestCase()
     {
+        qRegisterMetaType<QList<AlertEvent>>();
         QStandardPaths::setTestModeEnabled(true); // the history files go to a test folder
         QString error;
         QVERIFY2(m_q.start(&error), qPrintable(error));
@@ -117,6 +119,41 @@ private slots:
         elsewhere.reset(); // that process stopped
         QTRY_VERIFY_WITH_TIMEOUT(history->isRecording(), 20000);
         QVERIFY(history->store()->isWriter());
+    }
+
+    void theSessionsTrendAlertsReadItsHistory()
+    {
+        auto s = session();
+        SessionHistory *history = SessionHistory::of(s.get());
+        QVERIFY(history->isRecording());
+        // crawl's waiting count recorded a few minutes ago and a minute ago: grown tenfold.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 minute = now - now % 60000;
+        HistoryBatch batch;
+        for (const auto &[ago, waiting] : {std::pair<int, qint64>{3, 10}, std::pair<int, qint64>{1, 100}}) {
+            HistoryCountsSample counts;
+            counts.queue = QStringLiteral("crawl");
+            counts.minuteMs = minute - ago * 60000;
+            counts.waiting = waiting;
+            batch.counts << counts;
+            batch.coverage << HistoryMinuteCoverage{counts.minuteMs, true, false};
+        }
+        history->store()->append(batch);
+        QVERIFY(waitIdle(*history->store()));
+
+        AlertCenter *alerts = AlertCenter::of(s.get());
+        QSignalSpy fired(alerts, &AlertCenter::fired);
+        AlertRule rule;
+        rule.id = QStringLiteral("grew");
+        rule.kind = AlertRule::Kind::WaitingGrewPercent;
+        rule.threshold = 50;
+        rule.windowMinutes = 10;
+        alerts->setRules({rule}, QString()); // checks at once
+        QVERIFY(fired.wait(20000));
+        const QList<AlertEvent> events = fired.at(0).at(0).value<QList<AlertEvent>>();
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.at(0).subject, QStringLiteral("crawl"));
+        QCOMPARE(events.at(0).value, 900.0);
     }
 
     void aConfigChangeAndABulkRunAreMarked()
