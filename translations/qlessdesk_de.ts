@@ -328,6 +328,28 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>A job in queue %1 waiting for %2</source>
         <translation>Ein Job in Warteschlange %1 wartet seit %2</translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in queue %1 grew by %2 % in %n minute(s) (more than %3 %)</source>
+        <translation>
+            <numerusform>Wartende Jobs in Warteschlange %1 in %n Minute um %2 % gewachsen (mehr als %3 %)</numerusform>
+            <numerusform>Wartende Jobs in Warteschlange %1 in %n Minuten um %2 % gewachsen (mehr als %3 %)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1: %2 a minute over %n minute(s) (under %3)</source>
+        <translation>
+            <numerusform>Abgeschlossene Jobs (%1): %2 pro Minute über %n Minute (unter %3)</numerusform>
+            <numerusform>Abgeschlossene Jobs (%1): %2 pro Minute über %n Minuten (unter %3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -533,6 +555,24 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>A job waiting in %1 for longer than %2</source>
         <translation>Ein Job wartet länger als %2 (%1)</translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in %1 grown by more than %2 % in %n minute(s)</source>
+        <translation>
+            <numerusform>Wartende Jobs in %1 in %n Minute um mehr als %2 % gewachsen</numerusform>
+            <numerusform>Wartende Jobs in %1 in %n Minuten um mehr als %2 % gewachsen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1 under %2 a minute over %n minute(s)</source>
+        <translation>
+            <numerusform>Abgeschlossene Jobs (%1) unter %2 pro Minute über %n Minute</numerusform>
+            <numerusform>Abgeschlossene Jobs (%1) unter %2 pro Minute über %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -650,6 +690,33 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>A job waiting for too long</source>
         <translation>Ein Job wartet zu lange</translation>
+    </message>
+    <message>
+        <source>Waiting jobs grown by more than a percentage (history)</source>
+        <translation>Wartende Jobs um mehr als einen Prozentsatz gewachsen (Verlauf)</translation>
+    </message>
+    <message>
+        <source>Jobs completed a minute under a floor (history)</source>
+        <translation>Abgeschlossene Jobs pro Minute unter einer Untergrenze (Verlauf)</translation>
+    </message>
+    <message>
+        <source>all queues together</source>
+        <translation>alle Warteschlangen zusammen</translation>
+    </message>
+    <message>
+        <source>&amp;Under:</source>
+        <translation>&amp;Unter:</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message numerus="yes">
+        <source> job(s) a minute</source>
+        <translation>
+            <numerusform> Job pro Minute</numerusform>
+            <numerusform> Jobs pro Minute</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4390,6 +4457,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>Every open server side by side: connection, alerts and totals</source>
         <translation>Alle offenen Server nebeneinander: Verbindung, Alarme und Summen</translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation>Verlauf: %1</translation>
     </message>
 </context>
 <context>

@@ -44,6 +44,20 @@
             <numerusform>Failures in %1 grew by %2 in %n minutes (more than %3)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in queue %1 grew by %2 % in %n minute(s) (more than %3 %)</source>
+        <translation>
+            <numerusform>Waiting jobs in queue %1 grew by %2 % in %n minute (more than %3 %)</numerusform>
+            <numerusform>Waiting jobs in queue %1 grew by %2 % in %n minutes (more than %3 %)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1: %2 a minute over %n minute(s) (under %3)</source>
+        <translation>
+            <numerusform>Jobs completed in %1: %2 a minute over %n minute (under %3)</numerusform>
+            <numerusform>Jobs completed in %1: %2 a minute over %n minutes (under %3)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -78,6 +92,20 @@
             <numerusform>The window must be from 1 to %Ln minutes.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in %1 grown by more than %2 % in %n minute(s)</source>
+        <translation>
+            <numerusform>Waiting jobs in %1 grown by more than %2 % in %n minute</numerusform>
+            <numerusform>Waiting jobs in %1 grown by more than %2 % in %n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1 under %2 a minute over %n minute(s)</source>
+        <translation>
+            <numerusform>Jobs completed in %1 under %2 a minute over %n minute</numerusform>
+            <numerusform>Jobs completed in %1 under %2 a minute over %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -86,6 +114,13 @@
         <translation>
             <numerusform> job</numerusform>
             <numerusform> jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> job(s) a minute</source>
+        <translation>
+            <numerusform> job a minute</numerusform>
+            <numerusform> jobs a minute</numerusform>
         </translation>
     </message>
 </context>

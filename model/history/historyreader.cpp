@@ -142,13 +142,20 @@ bool readEvents(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *poi
 bool readMarks(Reading &r, QList<HistoryMark> *marks)
 {
     QSqlQuery query(r.db);
-    query.prepare(QStringLiteral("SELECT time_ms, kind, text FROM marks WHERE time_ms >= ? AND time_ms < ?"
-                                 " ORDER BY time_ms"));
-    query.addBindValue(r.from * 60000);
-    query.addBindValue(r.to * 60000);
-    if (!query.exec()) {
-        r.error = query.lastError().text();
-        return false;
+    // A version 1 file (read only, its writer an older qlessdesk) has no ref column.
+    bool withRef = true;
+    for (const QString &columns : {QStringLiteral("time_ms, kind, text, ref"), QStringLiteral("time_ms, kind, text")}) {
+        query.prepare(
+            QStringLiteral("SELECT %1 FROM marks WHERE time_ms >= ? AND time_ms < ? ORDER BY time_ms").arg(columns));
+        query.addBindValue(r.from * 60000);
+        query.addBindValue(r.to * 60000);
+        if (query.exec())
+            break;
+        if (!withRef) {
+            r.error = query.lastError().text();
+            return false;
+        }
+        withRef = false;
     }
     while (query.next()) {
         HistoryMark mark;
@@ -156,6 +163,8 @@ bool readMarks(Reading &r, QList<HistoryMark> *marks)
         if (!HistoryMark::kindFromName(query.value(1).toString(), &mark.kind))
             continue; // a kind from a newer qlessdesk
         mark.text = query.value(2).toString();
+        if (withRef)
+            mark.ref = query.value(3).toString();
         marks->append(mark);
     }
     return true;
