@@ -17,7 +17,7 @@ constexpr int collectPageSize = 1000;
 QByteArray BulkRunner::stepKey(const QByteArray &jid) const
 {
     // One step per job and run; ':job:' keeps these apart from the group batches' "<run>:<n>".
-    return m_runId.toUtf8() + ":job:" + jid;
+    return m_run.runId.toUtf8() + ":job:" + jid;
 }
 
 // A scan's chunks may repeat a job (dropped here) and may bring jobs that joined the list after
@@ -26,20 +26,20 @@ QByteArray BulkRunner::stepKey(const QByteArray &jid) const
 // jobs that were there all along. The summary says how many were expected and collected.
 void BulkRunner::collectChunk()
 {
-    if (m_cancelRequested) {
-        m_summary.total = m_jids.size();
+    if (m_run.cancelRequested) {
+        m_run.summary.total = m_jids.size();
         finish();
         return;
     }
-    m_target.source.scan(m_scanCursor, this, [this](const QlessReply<JobScanPage> &reply) {
+    m_run.target.source.scan(m_scanCursor, this, [this](const QlessReply<JobScanPage> &reply) {
         if (!reply.ok()) {
             if (troubleOf(reply.error) == Trouble::Connection) {
                 // The cursor is kept: the scan goes on where it was once the link is back.
                 pause(reply.error, [this] { collectChunk(); });
                 return;
             }
-            m_summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
-            m_summary.total = 0;
+            m_run.summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
+            m_run.summary.total = 0;
             finish();
             return;
         }
@@ -54,7 +54,7 @@ void BulkRunner::collectChunk()
         m_scanCursor = reply.value.cursor;
         emit progressed();
         if (reply.value.atEnd()) {
-            finishCollecting(m_target.expected >= 0 ? m_target.expected : m_scanTotal, -1);
+            finishCollecting(m_run.target.expected >= 0 ? m_run.target.expected : m_scanTotal, -1);
             return;
         }
         collectChunk();
@@ -65,25 +65,25 @@ void BulkRunner::finishCollecting(qint64 expected, qint64 cap)
 {
     if (cap >= 0 && m_jids.size() > cap)
         m_jids.resize(cap);
-    m_summary.expected = expected;
-    m_summary.collected = m_jids.size();
+    m_run.summary.expected = expected;
+    m_run.summary.collected = m_jids.size();
     startJobs();
 }
 
 void BulkRunner::collectPage()
 {
-    if (m_cancelRequested) {
-        m_summary.total = m_jids.size();
+    if (m_run.cancelRequested) {
+        m_run.summary.total = m_jids.size();
         finish();
         return;
     }
-    m_target.source.fetch(m_collectOffset, collectPageSize, this, [this](const QlessReply<JobPage> &reply) {
+    m_run.target.source.fetch(m_collectOffset, collectPageSize, this, [this](const QlessReply<JobPage> &reply) {
         if (!reply.ok()) {
             switch (troubleOf(reply.error)) {
             case Trouble::Connection: pause(reply.error, [this] { collectPage(); }); return;
             default:
-                m_summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
-                m_summary.total = 0;
+                m_run.summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
+                m_run.summary.total = 0;
                 finish();
                 return;
             }
@@ -99,9 +99,9 @@ void BulkRunner::collectPage()
             }
         }
         emit progressed();
-        const bool enough = m_target.expected >= 0 && m_jids.size() >= m_target.expected;
+        const bool enough = m_run.target.expected >= 0 && m_jids.size() >= m_run.target.expected;
         if (found.size() < collectPageSize || enough) {
-            finishCollecting(m_target.expected, m_target.expected);
+            finishCollecting(m_run.target.expected, m_run.target.expected);
             return;
         }
         // Jobs leave a live list mostly at its head (popped, done): when the list is d shorter
@@ -122,7 +122,7 @@ void BulkRunner::collectPage()
 void BulkRunner::startJobs()
 {
     m_seen.clear();
-    m_summary.total = m_jids.size();
+    m_run.summary.total = m_jids.size();
     setPhase(Phase::Running);
     m_clock.start();
     emit progressed();
@@ -131,12 +131,12 @@ void BulkRunner::startJobs()
 
 void BulkRunner::runJobBatch()
 {
-    if (m_restartPending) {
+    if (m_run.restartPending) {
         recheckDoneJobs([this] { runJobBatch(); });
         return;
     }
     // The bound on the run's receipts: the steps of the batch just answered are released before
-    // another step goes out, so Redis holds the receipts of at most one batch (m_batchSize, 500
+    // another step goes out, so Redis holds the receipts of at most one batch (m_run.batchSize, 500
     // by default: about 245 bytes each, some 120 KB) and the run's record, whatever the number
     // of jobs. (After a restart from an older snapshot the server may hold again those its
     // snapshot held: no more, since the bound held when it was taken.)
@@ -144,11 +144,11 @@ void BulkRunner::runJobBatch()
         releaseReceipts([this] { runJobBatch(); });
         return;
     }
-    if (m_cancelRequested || !m_summary.stoppedBecause.isEmpty()) {
+    if (m_run.cancelRequested || !m_run.summary.stoppedBecause.isEmpty()) {
         finish();
         return;
     }
-    const int size = m_fixedBatch ? m_batchSize : qMin(m_batchSize, m_window.size());
+    const int size = m_run.fixedBatch ? m_run.batchSize : qMin(m_run.batchSize, m_window.size());
     QList<QByteArray> batch = m_again.mid(0, size);
     m_again.remove(0, batch.size());
     while (batch.size() < size && m_next < m_jids.size())
@@ -168,11 +168,11 @@ void BulkRunner::sendSteps(const QList<QByteArray> &jids)
     m_batchSteps = int(jids.size());
     // One unit at Redis (ConnectionSettings::oneUnitAtServer): the window bounds its time there.
     const RedisConnection::Unit unit;
-    if (!m_fixedBatch)
+    if (!m_run.fixedBatch)
         sendBatchClock(true);
     for (const QByteArray &jid : jids)
         sendStep(jid);
-    if (!m_fixedBatch)
+    if (!m_run.fixedBatch)
         sendBatchClock(false);
 }
 
@@ -189,58 +189,64 @@ void BulkRunner::sendBatchClock(bool start)
     }
     const quint64 batch = m_batchClock;
     // Bound: constant.
-    m_session->connection()->send(RedisCommand::read({"TIME"}), this, [this, start, batch](const RedisReply &reply) {
-        // A batch that ended without its reading (a reply lost) does not take it late.
-        if (batch != m_batchClock || !m_clockPending)
-            return;
-        qint64 micros = -1;
-        if (reply.isArray() && reply.elements.size() == 2) {
-            bool secondsOk = false;
-            bool microsOk = false;
-            const qint64 seconds = reply.elements.at(0).bytes.toLongLong(&secondsOk);
-            const qint64 part = reply.elements.at(1).bytes.toLongLong(&microsOk);
-            if (secondsOk && microsOk)
-                micros = seconds * 1000000 + part;
-        }
-        if (start) {
-            m_batchStartMicros = micros;
-            return;
-        }
-        m_clockPending = false;
-        // Without the server's clock (an ACL may refuse TIME) the time until the last reply, round
-        // trip included, which can only make the next batch smaller.
-        const bool onServer = micros >= 0 && m_batchStartMicros >= 0 && micros >= m_batchStartMicros;
-        if (m_unsettled.isEmpty())
-            m_window.measured(m_batchSteps, onServer ? micros - m_batchStartMicros : m_batchWall.nsecsElapsed() / 1000);
-        if (m_awaiting == 0)
-            batchAnswered(); // the steps were all answered and waited for this
-    });
+    m_run.session->connection()->send(RedisCommand::read({"TIME"}), this,
+                                      [this, start, batch](const RedisReply &reply) {
+                                          // A batch that ended without its reading (a reply lost) does not take it late.
+                                          if (batch != m_batchClock || !m_clockPending)
+                                              return;
+                                          qint64 micros = -1;
+                                          if (reply.isArray() && reply.elements.size() == 2) {
+                                              bool secondsOk = false;
+                                              bool microsOk = false;
+                                              const qint64 seconds = reply.elements.at(0).bytes.toLongLong(&secondsOk);
+                                              const qint64 part = reply.elements.at(1).bytes.toLongLong(&microsOk);
+                                              if (secondsOk && microsOk)
+                                                  micros = seconds * 1000000 + part;
+                                          }
+                                          if (start) {
+                                              m_batchStartMicros = micros;
+                                              return;
+                                          }
+                                          m_clockPending = false;
+                                          // Without the server's clock (an ACL may refuse TIME) the time until the last reply, round
+                                          // trip included, which can only make the next batch smaller.
+                                          const bool onServer =
+                                              micros >= 0 && m_batchStartMicros >= 0 && micros >= m_batchStartMicros;
+                                          if (m_unsettled.isEmpty())
+                                              m_window.measured(m_batchSteps, onServer
+                                                                                  ? micros - m_batchStartMicros
+                                                                                  : m_batchWall.nsecsElapsed() / 1000);
+                                          if (m_awaiting == 0)
+                                              batchAnswered(); // the steps were all answered and waited for this
+                                      });
 }
 
 void BulkRunner::sendStep(const QByteArray &jid)
 {
-    QlessClient *client = m_session->client();
+    QlessClient *client = m_run.session->client();
     const QByteArray key = stepKey(jid);
     const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
-    switch (m_action.kind) {
-    case JobAction::Kind::Move: client->move(jid, m_action.queue, m_action.onlyState, key, this, onFlag); break;
+    switch (m_run.action.kind) {
+    case JobAction::Kind::Move: client->move(jid, m_run.action.queue, m_run.action.onlyState, key, this, onFlag); break;
     case JobAction::Kind::Retry:
         // QlessClient::retry's move: back into its own queue, only while failed.
         client->move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
         break;
     case JobAction::Kind::Cancel:
         // Judged when it runs against how the job was listed: see cancelReason.
-        client->cancelStep(jid, m_target.listedRunning(jid), key, this, [this, jid](const QlessReply<QString> &reply) {
-            if (reply.ok() && reply.value != QLatin1String("cancelled")) {
-                keepReceipt(jid, false);
-                m_summary.addSkipped(cancelReason(reply.value, m_target.listedState(jid)), jid);
-                stepSettled();
-                return;
-            }
-            stepAnswered(jid, reply.error, reply.ok());
-        });
+        client->cancelStep(jid, m_run.target.listedRunning(jid), key, this,
+                           [this, jid](const QlessReply<QString> &reply) {
+                               if (reply.ok() && reply.value != QLatin1String("cancelled")) {
+                                   keepReceipt(jid, false);
+                                   m_run.summary.addSkipped(cancelReason(reply.value, m_run.target.listedState(jid)),
+                                                            jid);
+                                   stepSettled();
+                                   return;
+                               }
+                               stepAnswered(jid, reply.error, reply.ok());
+                           });
         break;
-    case JobAction::Kind::Priority: client->setPriority(jid, m_action.priority, key, this, onFlag); break;
+    case JobAction::Kind::Priority: client->setPriority(jid, m_run.action.priority, key, this, onFlag); break;
     case JobAction::Kind::Track: client->track(jid, key, this, onFlag); break;
     case JobAction::Kind::Untrack: client->untrack(jid, key, this, onFlag); break;
     case JobAction::Kind::Timeout: client->timeout(jid, key, this, onFlag); break;
@@ -249,10 +255,10 @@ void BulkRunner::sendStep(const QByteArray &jid)
         const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
             stepAnswered(jid, reply.error, reply.value.has_value());
         };
-        if (m_action.kind == JobAction::Kind::AddTags)
-            client->addTags(jid, m_action.tags, key, this, onTags);
+        if (m_run.action.kind == JobAction::Kind::AddTags)
+            client->addTags(jid, m_run.action.tags, key, this, onTags);
         else
-            client->removeTags(jid, m_action.tags, key, this, onTags);
+            client->removeTags(jid, m_run.action.tags, key, this, onTags);
         break;
     }
     }
@@ -276,18 +282,18 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
     case Trouble::Fatal:
         // Nothing later will run either: the rest is not attempted. This step too, unless it
         // may have written part of its change (refused by ACL partway through the script).
-        if (m_summary.stoppedBecause.isEmpty())
-            m_summary.stoppedBecause = error.message;
+        if (m_run.summary.stoppedBecause.isEmpty())
+            m_run.summary.stoppedBecause = error.message;
         if (error.certainlyNotRun())
             m_again.prepend(jid); // counted as not attempted
         else
-            m_summary.addFailed(error.message, jid);
+            m_run.summary.addFailed(error.message, jid);
         break;
     case Trouble::Refused:
-        if (m_action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))
-            m_summary.addSkipped(hasDependentsReason(), jid);
+        if (m_run.action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))
+            m_run.summary.addSkipped(hasDependentsReason(), jid);
         else
-            m_summary.addFailed(error.message, jid);
+            m_run.summary.addFailed(error.message, jid);
         break;
     }
     stepSettled();
@@ -345,28 +351,29 @@ void BulkRunner::explainRefusals()
 {
     const QList<QByteArray> refused = m_refused;
     // Only each job's state: whole jobs (multiGet) cost Redis as much as their data and history.
-    m_session->client()->jobStates(refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
-        if (!reply.ok()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
-                pause(reply.error, [this] { explainRefusals(); });
-                return;
+    m_run.session->client()->jobStates(
+        refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
+            if (!reply.ok()) {
+                if (troubleOf(reply.error) == Trouble::Connection) {
+                    pause(reply.error, [this] { explainRefusals(); });
+                    return;
+                }
+                for (const QByteArray &jid : refused)
+                    m_run.summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
+            } else {
+                for (qsizetype i = 0; i < refused.size(); ++i) {
+                    const std::optional<Job> &job = reply.value.value(i);
+                    const Job *read = job ? &*job : nullptr;
+                    // Said now, after the fact: what the job is as read back, else the bare refusal.
+                    QString why = m_run.action.whyNotApplicable(read);
+                    if (why.isEmpty())
+                        why = read == nullptr || read->isMissing() ? tr("job no longer exists")
+                                                                   : tr("refused by the server");
+                    m_run.summary.addSkipped(why, refused.at(i));
+                }
             }
-            for (const QByteArray &jid : refused)
-                m_summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
-        } else {
-            for (qsizetype i = 0; i < refused.size(); ++i) {
-                const std::optional<Job> &job = reply.value.value(i);
-                const Job *read = job ? &*job : nullptr;
-                // Said now, after the fact: what the job is as read back, else the bare refusal.
-                QString why = m_action.whyNotApplicable(read);
-                if (why.isEmpty())
-                    why =
-                        read == nullptr || read->isMissing() ? tr("job no longer exists") : tr("refused by the server");
-                m_summary.addSkipped(why, refused.at(i));
-            }
-        }
-        m_refused.clear();
-        emit progressed();
-        runJobBatch();
-    });
+            m_refused.clear();
+            emit progressed();
+            runJobBatch();
+        });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bulkrunner.h"
 
+#include "groupbatches.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 
@@ -72,8 +73,8 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
     for (const QByteArray &jid : std::as_const(m_releaseSent->others))
         keys.append(stepKey(jid));
     const qint64 n = m_releases.size() + 1;
-    m_session->client()->releaseReceipts(
-        m_runId.toUtf8(), n, keys, {}, this, [this, n, then](const QlessReply<qint64> &reply) {
+    m_run.session->client()->releaseReceipts(
+        m_run.runId.toUtf8(), n, keys, {}, this, [this, n, then](const QlessReply<qint64> &reply) {
             switch (troubleOf(reply.error)) {
             case Trouble::None: break;
             case Trouble::Connection:
@@ -83,8 +84,8 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
             case Trouble::Fatal:
             case Trouble::Refused:
                 // Going on would leave every later step's receipt behind: the run stops here.
-                if (m_summary.stoppedBecause.isEmpty())
-                    m_summary.stoppedBecause =
+                if (m_run.summary.stoppedBecause.isEmpty())
+                    m_run.summary.stoppedBecause =
                         tr("the run's receipts could not be deleted: %1").arg(reply.error.message);
                 finish();
                 return;
@@ -92,9 +93,9 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
             if (reply.value < n) {
                 // The server lost releases before this one: it came back from an older snapshot.
                 // What it still holds is looked up before anything else is sent.
-                m_restartPending = true;
-                if (m_restartText.isEmpty())
-                    m_restartText =
+                m_run.restartPending = true;
+                if (m_run.restartText.isEmpty())
+                    m_run.restartText =
                         tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
                 then();
                 return;
@@ -114,67 +115,6 @@ void BulkRunner::commitRelease()
     m_releaseSent.reset();
 }
 
-void BulkRunner::releaseGroupBatches()
-{
-    if (m_groupReleasing || !m_groupTrouble.isNull() || m_restartPending)
-        return;
-    // A release whose reply was lost goes again as it was (see releaseReceipts).
-    if (m_groupReleaseSent.isEmpty()) {
-        const QList<int> named = m_groupAfterOf.values();
-        for (int index : std::as_const(m_groupUnreleased)) {
-            if (!named.contains(index) && m_groupReleaseSent.size() < QlessClient::ReleasePerCall)
-                m_groupReleaseSent.append(index);
-        }
-    }
-    if (m_groupReleaseSent.isEmpty())
-        return;
-    QList<QByteArray> keys;
-    for (int index : std::as_const(m_groupReleaseSent))
-        keys.append(groupBatchKey(index));
-    const qint64 n = m_groupReleases.size() + 1;
-    m_groupReleasing = true;
-    m_session->client()->releaseReceipts(
-        m_runId.toUtf8(), n, keys, {}, this, [this, n](const QlessReply<qint64> &reply) {
-            m_groupReleasing = false;
-            switch (troubleOf(reply.error)) {
-            case Trouble::None:
-                if (reply.value < n) {
-                    // The server lost releases before this one: it came back from an older snapshot.
-                    m_restartPending = true;
-                    if (m_restartText.isEmpty())
-                        m_restartText =
-                            tr("its record of this run's releases went back from %1 to %2").arg(n - 1).arg(reply.value);
-                    break;
-                }
-                commitGroupRelease();
-                break;
-            case Trouble::Connection:
-                // Still unreleased: the same release goes again (applied once) when the run resumes.
-                if (m_groupTrouble.isNull())
-                    m_groupTrouble = reply.error;
-                break;
-            case Trouble::Fatal:
-            case Trouble::Refused:
-                // Going on would leave every later batch's receipt behind: the run stops here.
-                if (m_summary.stoppedBecause.isEmpty())
-                    m_summary.stoppedBecause =
-                        tr("the run's receipts could not be deleted: %1").arg(reply.error.message);
-                break;
-            }
-            sendGroupBatches();
-        });
-}
-
-void BulkRunner::commitGroupRelease()
-{
-    if (m_groupReleaseSent.isEmpty())
-        return;
-    for (int index : std::as_const(m_groupReleaseSent))
-        m_groupUnreleased.removeOne(index);
-    m_groupReleases.append(m_groupReleaseSent);
-    m_groupReleaseSent.clear();
-}
-
 void BulkRunner::endReceipts()
 {
     QList<QByteArray> keys;
@@ -188,19 +128,14 @@ void BulkRunner::endReceipts()
         for (const QByteArray &jid : std::as_const(jids))
             keys.append(stepKey(jid));
     }
-    if (m_groupBatchesSent) {
-        // Counted and unreleased, on their way, or sent again after a lost reply.
-        QList<int> batches = m_groupUnreleased + m_groupInFlight.keys() + m_groupResend.keys();
-        for (int index : std::as_const(batches))
-            keys.append(groupBatchKey(index));
-    }
-    if (!m_stepsSent && !m_groupBatchesSent)
+    const bool groupBatchesSent = m_group && m_group->hasReceipts();
+    if (groupBatchesSent)
+        keys += m_group->takeReceiptKeys();
+    if (!m_stepsSent && !groupBatchesSent)
         return;
-    const QString group = m_groupBatchesSent ? m_target.group : QString();
+    const QString group = groupBatchesSent ? m_run.target.group : QString();
     m_stepsSent = false;
-    m_groupBatchesSent = false;
     m_unreleasedDone.clear();
     m_unreleasedOthers.clear();
-    m_groupUnreleased.clear();
-    sendRunEnd(m_session, m_runId.toUtf8(), keys, group);
+    sendRunEnd(m_run.session, m_run.runId.toUtf8(), keys, group);
 }
