@@ -22,6 +22,8 @@ public:
     virtual bool isHalted() const = 0;
     // Waits for the connection, then calls `resume` (once).
     virtual void pause(const RedisError &why, std::function<void()> resume) = 0;
+    // The run works through its jobs (Running): its rate is measured from now.
+    virtual void beginWorking() = 0;
     virtual void finish() = 0;
     virtual void reportProgress() = 0;
     // The server's count of the run's releases (ql:desk:run:<run>) given to `from`, 0 when it has

@@ -2,6 +2,7 @@
 #include "bulkrunner.h"
 
 #include "groupbatches.h"
+#include "perjobsteps.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -30,10 +31,11 @@ BulkRunner::BulkRunner(QlessSession *session, const JobAction &action, const Bul
         m_run.target = BulkTarget::ofSource(JobSource::failureGroup(session->client(), m_run.target.group),
                                             m_run.target.expected, description);
     }
-    if (m_run.target.kind == BulkTarget::Kind::FailureGroup) {
-        BulkRunControl &control = *this;
+    BulkRunControl &control = *this;
+    if (m_run.target.kind == BulkTarget::Kind::FailureGroup)
         m_group = std::make_unique<GroupBatches>(m_run, control);
-    }
+    else
+        m_steps = std::make_unique<PerJobSteps>(m_run, control);
     connect(session->connection(), &RedisConnection::serverRestarted, this, &BulkRunner::serverRestarted);
 }
 
@@ -51,9 +53,28 @@ BulkRunner::~BulkRunner()
           m_run.summary.done);
 }
 
+QString BulkRunner::cancelReason(const QString &verdict, const QString &listedState)
+{
+    if (verdict == QLatin1String("gone"))
+        return tr("already gone");
+    if (verdict == QLatin1String("complete"))
+        return listedState == QLatin1String("complete") ? tr("complete jobs are not cancelled")
+                                                        : tr("completed meanwhile");
+    if (verdict == QLatin1String("running"))
+        return tr("started running meanwhile: left to its worker");
+    if (verdict == QLatin1String("has dependents"))
+        return hasDependentsReason();
+    return tr("not cancelled: %1").arg(verdict);
+}
+
 QString BulkRunner::hasDependentsReason()
 {
     return tr("has dependents");
+}
+
+qint64 BulkRunner::collected() const
+{
+    return m_steps ? m_steps->collected() : 0;
 }
 
 double BulkRunner::rate() const
@@ -75,21 +96,10 @@ void BulkRunner::start()
         return;
     audit(QStringLiteral("started"), describe(), 0);
     switch (m_run.target.kind) {
-    case BulkTarget::Kind::Jids:
-        for (const QByteArray &jid : std::as_const(m_run.target.jids)) {
-            if (!m_seen.contains(jid)) {
-                m_seen.insert(jid);
-                m_jids.append(jid);
-            }
-        }
-        startJobs();
-        break;
+    case BulkTarget::Kind::Jids: m_steps->startWithJids(); break;
     case BulkTarget::Kind::Source:
         setPhase(Phase::Collecting);
-        if (m_run.target.source.scan)
-            collectChunk();
-        else
-            collectPage();
+        m_steps->startCollecting();
         break;
     case BulkTarget::Kind::FailureGroup:
         setPhase(Phase::Running);
@@ -105,25 +115,11 @@ void BulkRunner::cancel()
         return;
     const bool first = !m_run.cancelRequested;
     m_run.cancelRequested = true;
-    // Nothing in flight while paused or not started: stop now. Steps whose reply was lost stay
-    // unknown; the summary says so rather than guess.
+    // Nothing in flight while paused or not started: stop now. What may or may not have run
+    // stays unknown; the summary says so rather than guess.
     if (m_phase == Phase::Paused || m_phase == Phase::Ready) {
-        for (const QByteArray &jid : std::as_const(m_unsettled))
-            m_run.summary.addFailed(tr("unknown: the connection dropped before the reply"), jid);
-        if (!m_unsettled.isEmpty() && m_run.summary.stoppedBecause.isEmpty()) {
-            // Their receipts go with the rest of the run's (nothing of a run stays in Redis): the
-            // jobs themselves say what became of them.
-            m_run.summary.stoppedBecause = tr("The steps of %n job(s) may or may not have run: the connection dropped "
-                                              "before their replies. Look at those jobs to see whether they were "
-                                              "changed.",
-                                              nullptr, int(m_unsettled.size()));
-        }
-        m_unreleasedOthers += m_unsettled;
-        m_unsettled.clear();
-        for (const QByteArray &jid : std::as_const(m_recheck))
-            m_run.summary.addFailed(tr("unknown: done before the server restarted, not checked since"), jid);
-        m_unreleasedOthers += m_recheck;
-        m_recheck.clear();
+        if (m_steps)
+            m_steps->explainDoubt();
         if (m_group)
             m_group->explainDoubt();
         finish();
@@ -131,6 +127,12 @@ void BulkRunner::cancel()
     }
     if (first)
         emit progressed(); // "stopping after this batch"
+}
+
+void BulkRunner::beginWorking()
+{
+    setPhase(Phase::Running);
+    m_clock.start();
 }
 
 void BulkRunner::setPhase(Phase phase)

@@ -5,7 +5,6 @@
 #include "bulkruncontrol.h"
 #include "bulktrouble.h"
 #include "rediserror.h"
-#include "stepwindow.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -17,6 +16,7 @@
 #include <optional>
 
 class GroupBatches;
+class PerJobSteps;
 class QlessSession;
 struct Job;
 
@@ -104,7 +104,7 @@ public:
     Phase phase() const { return m_phase; }
     bool isCancelling() const { return m_run.cancelRequested && m_phase != Phase::Finished; }
     // While collecting: jids found so far. Then the summary's total and processed count.
-    qint64 collected() const { return m_jids.size(); }
+    qint64 collected() const;
     qint64 total() const { return m_run.summary.total; }
     qint64 processed() const { return m_run.summary.processed(); }
     // Jobs per second since the run began working through them.
@@ -133,102 +133,31 @@ private:
     using Trouble = BulkTrouble;
     static Trouble troubleOf(const RedisError &error) { return bulkTroubleOf(error); }
 
-    // BulkRunControl, for the strategy (GroupBatches).
+    // BulkRunControl, for the strategies (PerJobSteps, GroupBatches).
     QObject *replyContext() override { return this; }
     bool isHalted() const override { return m_phase == Phase::Finished || m_phase == Phase::Paused; }
     void reportProgress() override { emit progressed(); }
 
     void serverRestarted(const QByteArray &previousRunId, const QByteArray &runId);
-    // Counts a job done (kept, so that a restarted server can be asked again).
-    void countDone(const QByteArray &jid);
-    // A step replied: its receipt is alive until the next release.
-    void keepReceipt(const QByteArray &jid, bool done);
-    // Sends the releases of the answered steps' receipts, one call per ReleasePerCall, then `then`.
-    void releaseReceipts(const std::function<void()> &then);
-    // The release sent (m_releaseSent) was applied: its steps leave the unreleased ones.
-    void commitRelease();
+    void readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from) override;
+    void beginWorking() override;
     // The run is over: every receipt it may have left, and its record, are deleted (bulkrunnerreceipts.cpp).
     void endReceipts();
-    // After serverRestarted: checks what was counted before against the server, then `then`.
-    void recheckDoneJobs(const std::function<void()> &then);
-    void readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from) override;
-    // recheckDoneJobs once the server's count of the run's releases is known.
-    void recheckFromRelease(qint64 applied, const std::function<void()> &then);
-    void recheckNextJobs(const std::function<void()> &then);
 
     void setPhase(Phase phase);
     void pause(const RedisError &why, std::function<void()> resume) override;
     void finish() override;
     void audit(const QString &outcome, const QString &message, qint64 count);
 
-    // Selections and lists
-    void collectChunk();
-    void collectPage();
-    // Collecting ends: the found jids are the run's jobs (at most `cap` of them, -1: all).
-    void finishCollecting(qint64 expected, qint64 cap);
-    void startJobs();
-    void runJobBatch();
-    // The receipt key of a job's step in this run (desk.once): the same for every send of it.
-    QByteArray stepKey(const QByteArray &jid) const;
-    // Sends the steps as one batch between two readings of the server's clock (StepWindow).
-    void sendSteps(const QList<QByteArray> &jids);
-    // A reading of the server's clock around a batch: the start, then the end, which sizes the
-    // next batch: batchAnswered waits for it once every step is answered.
-    void sendBatchClock(bool start);
-    void sendStep(const QByteArray &jid);
-    void stepAnswered(const QByteArray &jid, const RedisError &error, bool applied);
-    // One step of the batch settled (counted, or to be sent again): the batch ends with its last.
-    void stepSettled();
-    void batchAnswered();
-    // Reads back the jobs whose step replied "no", to say why (gone, in another state now).
-    void explainRefusals();
-
     BulkRun m_run;
-    StepWindow m_window{500};
-    quint64 m_batchClock = 0;       // the number of the batch whose clock readings are awaited
-    bool m_clockPending = false;    // the reading after the batch in flight is not in yet
-    qint64 m_batchStartMicros = -1; // the server's clock as the batch in flight began (-1: not read)
-    int m_batchSteps = 0;           // steps in the batch in flight
-    QElapsedTimer m_batchWall;      // since the batch in flight was sent
     Phase m_phase = Phase::Ready;
     QString m_pauseReason;
     QMetaObject::Connection m_resumeConnection;
     quint64 m_pauseId = 0;
     QElapsedTimer m_clock;
 
-    // Selections and lists
-    QList<QByteArray> m_jids;
-    QSet<QByteArray> m_seen;
-    int m_collectOffset = 0;
-    QList<QByteArray> m_scanCursor; // where the list's scan goes on from (empty: its start)
-    qint64 m_scanTotal = -1;        // the list's count at the first chunk
-    qint64 m_listedTotal = -1;      // the list's total as the last page gave it (-1: not known)
-    qsizetype m_next = 0;
-    QList<QByteArray> m_again; // to send (again): steps a restarted server holds no receipt of
-    int m_awaiting = 0;
-    QList<QByteArray> m_unsettled; // reply lost with the connection: sent again under its receipt
-    QList<QByteArray> m_refused;   // the script said no: read back to say why
-    RedisError m_connectionTrouble;
-    QList<QByteArray> m_inFlight; // the batch sent, while m_awaiting > 0
-    bool m_stepsSent = false;     // a step went out: the run has receipts and a record to end
-    // Steps that replied, their receipts alive until released: counted done, and the others.
-    QList<QByteArray> m_unreleasedDone;
-    QList<QByteArray> m_unreleasedOthers;
-    // Release n (from 1) is m_releases[n - 1]: the steps whose receipts it deleted, as they were
-    // counted. After a restart the server's record says which releases it still has.
-    struct Release
-    {
-        QList<QByteArray> done;
-        QList<QByteArray> others;
-    };
-    QList<Release> m_releases;
-    // The release sent and not answered yet, or whose reply was lost: sent again as it is, and
-    // after a restart counted as applied when the server's record says so.
-    std::optional<Release> m_releaseSent;
-    QList<QByteArray> m_recheck; // counted done before a restart, receipt not looked up yet
-    qint64 m_recheckTotal = 0;
-    qint64 m_recheckStillDone = 0;
-
+    // Selections and lists: the run's strategy, else null.
+    std::unique_ptr<PerJobSteps> m_steps;
     // Whole failure groups (retry, move, cancel): the run's strategy, else null.
     std::unique_ptr<GroupBatches> m_group;
 };

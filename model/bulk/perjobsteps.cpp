@@ -1,46 +1,101 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "bulkrunner.h"
+#include "perjobsteps.h"
 
+#include "bulkrun.h"
+#include "bulkruncontrol.h"
+#include "bulkrunner.h"
+#include "bulktrouble.h"
 #include "job.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
 
-// BulkRunner on selections and lists: the jids are collected, then each job gets its own call,
-// pipelined a batch at a time, each under its own receipt (desk.once): a reply lost with the
-// connection is asked for again by sending the same step under the same key, never guessed.
-
 namespace {
 constexpr int collectPageSize = 1000;
 } // namespace
 
-QByteArray BulkRunner::stepKey(const QByteArray &jid) const
+PerJobSteps::PerJobSteps(BulkRun &run, BulkRunControl &control)
+    : m_run(run)
+    , m_control(control)
+    , m_receipts(run, control)
+{}
+
+void PerJobSteps::startWithJids()
 {
-    // One step per job and run; ':job:' keeps these apart from the group batches' "<run>:<n>".
-    return m_run.runId.toUtf8() + ":job:" + jid;
+    for (const QByteArray &jid : std::as_const(m_run.target.jids)) {
+        if (!m_seen.contains(jid)) {
+            m_seen.insert(jid);
+            m_jids.append(jid);
+        }
+    }
+    startJobs();
+}
+
+void PerJobSteps::startCollecting()
+{
+    if (m_run.target.source.scan)
+        collectChunk();
+    else
+        collectPage();
+}
+
+void PerJobSteps::explainDoubt()
+{
+    // Steps whose reply was lost stay unknown; the summary says so rather than guess.
+    for (const QByteArray &jid : std::as_const(m_unsettled))
+        m_run.summary.addFailed(BulkRunner::tr("unknown: the connection dropped before the reply"), jid);
+    if (!m_unsettled.isEmpty() && m_run.summary.stoppedBecause.isEmpty()) {
+        // Their receipts go with the rest of the run's (nothing of a run stays in Redis): the
+        // jobs themselves say what became of them.
+        m_run.summary.stoppedBecause =
+            BulkRunner::tr("The steps of %n job(s) may or may not have run: the connection dropped "
+                           "before their replies. Look at those jobs to see whether they were "
+                           "changed.",
+                           nullptr, int(m_unsettled.size()));
+    }
+    m_receipts.keepUnknown(m_unsettled);
+    m_unsettled.clear();
+    m_receipts.abandonRecheck();
+}
+
+QList<QByteArray> PerJobSteps::takeReceiptKeys()
+{
+    QList<QByteArray> keys;
+    if (!m_stepsSent)
+        return keys;
+    // Everything that may hold a receipt: steps answered and not released, steps in flight
+    // (the end goes after them on the one connection), replies lost, steps counted before a
+    // restart.
+    QList<QByteArray> jids = m_receipts.takeUnreleased() + m_unsettled + m_receipts.unchecked();
+    if (m_awaiting > 0)
+        jids += m_inFlight;
+    for (const QByteArray &jid : std::as_const(jids))
+        keys.append(m_receipts.stepKey(jid));
+    m_stepsSent = false;
+    return keys;
 }
 
 // A scan's chunks may repeat a job (dropped here) and may bring jobs that joined the list after
 // the operator confirmed: those are done too (they are in the list as it is now), never cut off
 // at the number confirmed, since a scan returns jobs in no useful order and a cut would drop
 // jobs that were there all along. The summary says how many were expected and collected.
-void BulkRunner::collectChunk()
+void PerJobSteps::collectChunk()
 {
     if (m_run.cancelRequested) {
         m_run.summary.total = m_jids.size();
-        finish();
+        m_control.finish();
         return;
     }
-    m_run.target.source.scan(m_scanCursor, this, [this](const QlessReply<JobScanPage> &reply) {
+    m_run.target.source.scan(m_scanCursor, m_control.replyContext(), [this](const QlessReply<JobScanPage> &reply) {
         if (!reply.ok()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
+            if (bulkTroubleOf(reply.error) == BulkTrouble::Connection) {
                 // The cursor is kept: the scan goes on where it was once the link is back.
-                pause(reply.error, [this] { collectChunk(); });
+                m_control.pause(reply.error, [this] { collectChunk(); });
                 return;
             }
-            m_run.summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
+            m_run.summary.stoppedBecause = BulkRunner::tr("the jobs could not be listed: %1").arg(reply.error.message);
             m_run.summary.total = 0;
-            finish();
+            m_control.finish();
             return;
         }
         if (m_scanTotal < 0)
@@ -52,7 +107,7 @@ void BulkRunner::collectChunk()
             }
         }
         m_scanCursor = reply.value.cursor;
-        emit progressed();
+        m_control.reportProgress();
         if (reply.value.atEnd()) {
             finishCollecting(m_run.target.expected >= 0 ? m_run.target.expected : m_scanTotal, -1);
             return;
@@ -61,7 +116,7 @@ void BulkRunner::collectChunk()
     });
 }
 
-void BulkRunner::finishCollecting(qint64 expected, qint64 cap)
+void PerJobSteps::finishCollecting(qint64 expected, qint64 cap)
 {
     if (cap >= 0 && m_jids.size() > cap)
         m_jids.resize(cap);
@@ -70,69 +125,73 @@ void BulkRunner::finishCollecting(qint64 expected, qint64 cap)
     startJobs();
 }
 
-void BulkRunner::collectPage()
+void PerJobSteps::collectPage()
 {
     if (m_run.cancelRequested) {
         m_run.summary.total = m_jids.size();
-        finish();
+        m_control.finish();
         return;
     }
-    m_run.target.source.fetch(m_collectOffset, collectPageSize, this, [this](const QlessReply<JobPage> &reply) {
-        if (!reply.ok()) {
-            switch (troubleOf(reply.error)) {
-            case Trouble::Connection: pause(reply.error, [this] { collectPage(); }); return;
-            default:
-                m_run.summary.stoppedBecause = tr("the jobs could not be listed: %1").arg(reply.error.message);
-                m_run.summary.total = 0;
-                finish();
+    m_run.target.source.fetch(
+        m_collectOffset, collectPageSize, m_control.replyContext(), [this](const QlessReply<JobPage> &reply) {
+            if (!reply.ok()) {
+                switch (bulkTroubleOf(reply.error)) {
+                case BulkTrouble::Connection: m_control.pause(reply.error, [this] { collectPage(); }); return;
+                default:
+                    m_run.summary.stoppedBecause =
+                        BulkRunner::tr("the jobs could not be listed: %1").arg(reply.error.message);
+                    m_run.summary.total = 0;
+                    m_control.finish();
+                    return;
+                }
+            }
+            const JobPage &page = reply.value;
+            QList<QByteArray> found = page.jids;
+            for (const Job &job : page.jobs)
+                found.append(job.jid);
+            for (const QByteArray &jid : std::as_const(found)) {
+                if (!m_seen.contains(jid)) {
+                    m_seen.insert(jid);
+                    m_jids.append(jid);
+                }
+            }
+            m_control.reportProgress();
+            const bool enough = m_run.target.expected >= 0 && m_jids.size() >= m_run.target.expected;
+            if (found.size() < collectPageSize || enough) {
+                finishCollecting(m_run.target.expected, m_run.target.expected);
                 return;
             }
-        }
-        const JobPage &page = reply.value;
-        QList<QByteArray> found = page.jids;
-        for (const Job &job : page.jobs)
-            found.append(job.jid);
-        for (const QByteArray &jid : std::as_const(found)) {
-            if (!m_seen.contains(jid)) {
-                m_seen.insert(jid);
-                m_jids.append(jid);
-            }
-        }
-        emit progressed();
-        const bool enough = m_run.target.expected >= 0 && m_jids.size() >= m_run.target.expected;
-        if (found.size() < collectPageSize || enough) {
-            finishCollecting(m_run.target.expected, m_run.target.expected);
-            return;
-        }
-        // Jobs leave a live list mostly at its head (popped, done): when the list is d shorter
-        // than at the page before, up to d jobs have moved up past this page's offset before it
-        // was read. The next read starts d before it, so none of them is passed over (those read
-        // twice are counted once); else on after this page.
-        qint64 shrunk = 0;
-        if (page.total >= 0 && m_listedTotal >= 0 && page.total < m_listedTotal)
-            shrunk = m_listedTotal - page.total;
-        if (page.total >= 0)
-            m_listedTotal = page.total;
-        m_collectOffset =
-            shrunk > 0 ? int(qMax<qint64>(0, m_collectOffset - shrunk)) : m_collectOffset + collectPageSize;
-        collectPage();
-    });
+            // Jobs leave a live list mostly at its head (popped, done): when the list is d shorter
+            // than at the page before, up to d jobs have moved up past this page's offset before it
+            // was read. The next read starts d before it, so none of them is passed over (those read
+            // twice are counted once); else on after this page.
+            qint64 shrunk = 0;
+            if (page.total >= 0 && m_listedTotal >= 0 && page.total < m_listedTotal)
+                shrunk = m_listedTotal - page.total;
+            if (page.total >= 0)
+                m_listedTotal = page.total;
+            m_collectOffset =
+                shrunk > 0 ? int(qMax<qint64>(0, m_collectOffset - shrunk)) : m_collectOffset + collectPageSize;
+            collectPage();
+        });
 }
 
-void BulkRunner::startJobs()
+void PerJobSteps::startJobs()
 {
     m_seen.clear();
     m_run.summary.total = m_jids.size();
-    setPhase(Phase::Running);
-    m_clock.start();
-    emit progressed();
+    m_control.beginWorking();
+    m_control.reportProgress();
     runJobBatch();
 }
 
-void BulkRunner::runJobBatch()
+void PerJobSteps::runJobBatch()
 {
     if (m_run.restartPending) {
-        recheckDoneJobs([this] { runJobBatch(); });
+        m_receipts.recheck([this] {
+            m_again += m_receipts.takeLost();
+            runJobBatch();
+        });
         return;
     }
     // The bound on the run's receipts: the steps of the batch just answered are released before
@@ -140,12 +199,12 @@ void BulkRunner::runJobBatch()
     // by default: about 245 bytes each, some 120 KB) and the run's record, whatever the number
     // of jobs. (After a restart from an older snapshot the server may hold again those its
     // snapshot held: no more, since the bound held when it was taken.)
-    if (!m_unreleasedDone.isEmpty() || !m_unreleasedOthers.isEmpty()) {
-        releaseReceipts([this] { runJobBatch(); });
+    if (m_receipts.hasUnreleased()) {
+        m_receipts.release([this] { runJobBatch(); });
         return;
     }
     if (m_run.cancelRequested || !m_run.summary.stoppedBecause.isEmpty()) {
-        finish();
+        m_control.finish();
         return;
     }
     const int size = m_run.fixedBatch ? m_run.batchSize : qMin(m_run.batchSize, m_window.size());
@@ -154,13 +213,13 @@ void BulkRunner::runJobBatch()
     while (batch.size() < size && m_next < m_jids.size())
         batch.append(m_jids.at(m_next++));
     if (batch.isEmpty()) {
-        finish();
+        m_control.finish();
         return;
     }
     sendSteps(batch);
 }
 
-void BulkRunner::sendSteps(const QList<QByteArray> &jids)
+void PerJobSteps::sendSteps(const QList<QByteArray> &jids)
 {
     m_stepsSent = true;
     m_inFlight = jids;
@@ -179,7 +238,7 @@ void BulkRunner::sendSteps(const QList<QByteArray> &jids)
 // TIME on the same connection as the steps: Redis answers it in order, just before the first
 // step and just after the last, so the difference is Redis's time on them (and on any other
 // client's calls in between), without the round trip.
-void BulkRunner::sendBatchClock(bool start)
+void PerJobSteps::sendBatchClock(bool start)
 {
     if (start) {
         ++m_batchClock;
@@ -189,7 +248,7 @@ void BulkRunner::sendBatchClock(bool start)
     }
     const quint64 batch = m_batchClock;
     // Bound: constant.
-    m_run.session->connection()->send(RedisCommand::read({"TIME"}), this,
+    m_run.session->connection()->send(RedisCommand::read({"TIME"}), m_control.replyContext(),
                                       [this, start, batch](const RedisReply &reply) {
                                           // A batch that ended without its reading (a reply lost) does not take it late.
                                           if (batch != m_batchClock || !m_clockPending)
@@ -221,24 +280,27 @@ void BulkRunner::sendBatchClock(bool start)
                                       });
 }
 
-void BulkRunner::sendStep(const QByteArray &jid)
+void PerJobSteps::sendStep(const QByteArray &jid)
 {
     QlessClient *client = m_run.session->client();
-    const QByteArray key = stepKey(jid);
+    const QByteArray key = m_receipts.stepKey(jid);
     const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
     switch (m_run.action.kind) {
-    case JobAction::Kind::Move: client->move(jid, m_run.action.queue, m_run.action.onlyState, key, this, onFlag); break;
+    case JobAction::Kind::Move:
+        client->move(jid, m_run.action.queue, m_run.action.onlyState, key, m_control.replyContext(), onFlag);
+        break;
     case JobAction::Kind::Retry:
         // QlessClient::retry's move: back into its own queue, only while failed.
-        client->move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
+        client->move(jid, QString(), QStringLiteral("failed"), key, m_control.replyContext(), onFlag);
         break;
     case JobAction::Kind::Cancel:
         // Judged when it runs against how the job was listed: see cancelReason.
-        client->cancelStep(jid, m_run.target.listedRunning(jid), key, this,
+        client->cancelStep(jid, m_run.target.listedRunning(jid), key, m_control.replyContext(),
                            [this, jid](const QlessReply<QString> &reply) {
                                if (reply.ok() && reply.value != QLatin1String("cancelled")) {
-                                   keepReceipt(jid, false);
-                                   m_run.summary.addSkipped(cancelReason(reply.value, m_run.target.listedState(jid)),
+                                   m_receipts.keep(jid, false);
+                                   m_run.summary.addSkipped(BulkRunner::cancelReason(reply.value,
+                                                                                     m_run.target.listedState(jid)),
                                                             jid);
                                    stepSettled();
                                    return;
@@ -246,40 +308,42 @@ void BulkRunner::sendStep(const QByteArray &jid)
                                stepAnswered(jid, reply.error, reply.ok());
                            });
         break;
-    case JobAction::Kind::Priority: client->setPriority(jid, m_run.action.priority, key, this, onFlag); break;
-    case JobAction::Kind::Track: client->track(jid, key, this, onFlag); break;
-    case JobAction::Kind::Untrack: client->untrack(jid, key, this, onFlag); break;
-    case JobAction::Kind::Timeout: client->timeout(jid, key, this, onFlag); break;
+    case JobAction::Kind::Priority:
+        client->setPriority(jid, m_run.action.priority, key, m_control.replyContext(), onFlag);
+        break;
+    case JobAction::Kind::Track: client->track(jid, key, m_control.replyContext(), onFlag); break;
+    case JobAction::Kind::Untrack: client->untrack(jid, key, m_control.replyContext(), onFlag); break;
+    case JobAction::Kind::Timeout: client->timeout(jid, key, m_control.replyContext(), onFlag); break;
     case JobAction::Kind::AddTags:
     case JobAction::Kind::RemoveTags: {
         const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
             stepAnswered(jid, reply.error, reply.value.has_value());
         };
         if (m_run.action.kind == JobAction::Kind::AddTags)
-            client->addTags(jid, m_run.action.tags, key, this, onTags);
+            client->addTags(jid, m_run.action.tags, key, m_control.replyContext(), onTags);
         else
-            client->removeTags(jid, m_run.action.tags, key, this, onTags);
+            client->removeTags(jid, m_run.action.tags, key, m_control.replyContext(), onTags);
         break;
     }
     }
 }
 
-void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bool applied)
+void PerJobSteps::stepAnswered(const QByteArray &jid, const RedisError &error, bool applied)
 {
-    switch (troubleOf(error)) {
-    case Trouble::None:
+    switch (bulkTroubleOf(error)) {
+    case BulkTrouble::None:
         if (applied) {
-            countDone(jid);
+            m_receipts.countDone(jid);
         } else {
-            keepReceipt(jid, false);
+            m_receipts.keep(jid, false);
             m_refused.append(jid);
         }
         break;
-    case Trouble::Connection:
+    case BulkTrouble::Connection:
         m_unsettled.append(jid);
         m_connectionTrouble = error;
         break;
-    case Trouble::Fatal:
+    case BulkTrouble::Fatal:
         // Nothing later will run either: the rest is not attempted. This step too, unless it
         // may have written part of its change (refused by ACL partway through the script).
         if (m_run.summary.stoppedBecause.isEmpty())
@@ -289,9 +353,9 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
         else
             m_run.summary.addFailed(error.message, jid);
         break;
-    case Trouble::Refused:
+    case BulkTrouble::Refused:
         if (m_run.action.kind == JobAction::Kind::Cancel && error.message.contains(QLatin1String("is a dependency of")))
-            m_run.summary.addSkipped(hasDependentsReason(), jid);
+            m_run.summary.addSkipped(BulkRunner::hasDependentsReason(), jid);
         else
             m_run.summary.addFailed(error.message, jid);
         break;
@@ -299,7 +363,7 @@ void BulkRunner::stepAnswered(const QByteArray &jid, const RedisError &error, bo
     stepSettled();
 }
 
-void BulkRunner::stepSettled()
+void PerJobSteps::stepSettled()
 {
     if (--m_awaiting == 0) {
         m_inFlight.clear();
@@ -307,21 +371,7 @@ void BulkRunner::stepSettled()
     }
 }
 
-QString BulkRunner::cancelReason(const QString &verdict, const QString &listedState)
-{
-    if (verdict == QLatin1String("gone"))
-        return tr("already gone");
-    if (verdict == QLatin1String("complete"))
-        return listedState == QLatin1String("complete") ? tr("complete jobs are not cancelled")
-                                                        : tr("completed meanwhile");
-    if (verdict == QLatin1String("running"))
-        return tr("started running meanwhile: left to its worker");
-    if (verdict == QLatin1String("has dependents"))
-        return hasDependentsReason();
-    return tr("not cancelled: %1").arg(verdict);
-}
-
-void BulkRunner::batchAnswered()
+void PerJobSteps::batchAnswered()
 {
     // The clock's reading after the steps is the next reply, and sizes the next batch. A batch
     // with a reply lost does not wait for it: after a dropped link it may come only once the
@@ -329,11 +379,11 @@ void BulkRunner::batchAnswered()
     if (m_clockPending && m_unsettled.isEmpty())
         return;
     m_clockPending = false;
-    emit progressed();
+    m_control.reportProgress();
     if (!m_unsettled.isEmpty()) {
         // Done or not, Redis knows: once it is back, the same steps go again under the same
         // receipts, and each reply is the first one's if the step had run.
-        pause(m_connectionTrouble, [this] {
+        m_control.pause(m_connectionTrouble, [this] {
             const QList<QByteArray> again = m_unsettled;
             m_unsettled.clear();
             sendSteps(again);
@@ -347,19 +397,20 @@ void BulkRunner::batchAnswered()
     runJobBatch();
 }
 
-void BulkRunner::explainRefusals()
+void PerJobSteps::explainRefusals()
 {
     const QList<QByteArray> refused = m_refused;
     // Only each job's state: whole jobs (multiGet) cost Redis as much as their data and history.
     m_run.session->client()->jobStates(
-        refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
+        refused, m_control.replyContext(), [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
             if (!reply.ok()) {
-                if (troubleOf(reply.error) == Trouble::Connection) {
-                    pause(reply.error, [this] { explainRefusals(); });
+                if (bulkTroubleOf(reply.error) == BulkTrouble::Connection) {
+                    m_control.pause(reply.error, [this] { explainRefusals(); });
                     return;
                 }
                 for (const QByteArray &jid : refused)
-                    m_run.summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
+                    m_run.summary.addFailed(
+                        BulkRunner::tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
             } else {
                 for (qsizetype i = 0; i < refused.size(); ++i) {
                     const std::optional<Job> &job = reply.value.value(i);
@@ -367,13 +418,13 @@ void BulkRunner::explainRefusals()
                     // Said now, after the fact: what the job is as read back, else the bare refusal.
                     QString why = m_run.action.whyNotApplicable(read);
                     if (why.isEmpty())
-                        why = read == nullptr || read->isMissing() ? tr("job no longer exists")
-                                                                   : tr("refused by the server");
+                        why = read == nullptr || read->isMissing() ? BulkRunner::tr("job no longer exists")
+                                                                   : BulkRunner::tr("refused by the server");
                     m_run.summary.addSkipped(why, refused.at(i));
                 }
             }
             m_refused.clear();
-            emit progressed();
+            m_control.reportProgress();
             runJobBatch();
         });
 }
