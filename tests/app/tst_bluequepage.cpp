@@ -73,7 +73,7 @@ private slots:
         QVERIFY(refresh(&page));
         QVERIFY(page.isAvailable());
         QCOMPARE(page.queueModel()->rowCount(), 2);
-        QVERIFY(page.queueModel()->anomalyCount() >= 1); // the schedule past its eta
+        QVERIFY(page.queueModel()->anomalyCount() >= 1);                   // the schedule past its eta
         QCOMPARE(page.taskModel()->queue(), QStringLiteral("thumbnails")); // the first row, selected
         page.showQueue(QStringLiteral("transcode"));
         page.showState(QStringLiteral("failed"));
