@@ -5795,7 +5795,7 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
     <message>
         <source>Round trip to the server: one PING after each refresh</source>
-        <translation>Antwortzeit des Servers: ein PING nach jeder Aktualisierung</translation>
+        <translation>Antwortzeit zum Server: ein PING nach jeder Aktualisierung</translation>
     </message>
     <message>
         <source>Not connected</source>

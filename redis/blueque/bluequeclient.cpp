@@ -44,6 +44,7 @@ void BluequeClient::call(const RedisCommand &command, QObject *context, Decode<T
 RedisCommand BluequeClient::evalRead(const QString &script, const QList<QByteArray> &args) const
 {
     const LuaScript *lua = BluequeScripts::instance().find(script);
+    // Bound: the script's own (its -- Bound: comment in lua/blueque).
     QList<QByteArray> argv{"EVAL", lua ? lua->source : QByteArray("return redis.error_reply('no script')"), "0"};
     argv += args;
     return RedisCommand::read(argv);
