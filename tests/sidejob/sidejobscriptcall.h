@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "scriptcall.h"
 #include "sidejobkeydump.h"
 #include "sidejobscripts.h"
 #include "syncredis.h"
@@ -10,25 +11,10 @@
 
 #include <algorithm>
 
-// Runs one of the embedded SideJob scripts as the console will: EVALSHA with no keys, loading
-// the script on NOSCRIPT.
+// One of the embedded SideJob scripts, as the console runs it.
 inline RedisValue callSideJob(SyncRedis &redis, const QString &name, const QList<QByteArray> &args)
 {
-    const LuaScript *script = SideJobScripts::instance().find(name);
-    if (!script) {
-        RedisValue missing;
-        missing.type = RedisValue::Type::Error;
-        missing.bytes = "no such script: " + name.toUtf8();
-        return missing;
-    }
-    QList<QByteArray> argv{"EVALSHA", script->sha1, "0"};
-    argv += args;
-    RedisValue reply = redis.command(argv);
-    if (reply.isError() && reply.bytes.startsWith("NOSCRIPT")) {
-        redis.command({"SCRIPT", "LOAD", script->source});
-        reply = redis.command(argv);
-    }
-    return reply;
+    return callLibraryScript(redis, SideJobScripts::instance(), name, args);
 }
 
 // The database as the key dump shows it, plus the exact bytes of what the dump writes as "<time>"
