@@ -45,6 +45,12 @@ bool rawCall(RawRedis &raw, const RawRedis::Argv &argv, QString *error, qint64 *
 
 void Bench::blueque()
 {
+    // Queues 0 to 2 hold the big failed list, the big listener set and the due tasks; queue 3 is
+    // the plain one whose counts are checked.
+    if (m_options.queues < 4) {
+        fail(QStringLiteral("blueque: the section needs --queues 4 or more"));
+        return;
+    }
     if (!flush())
         return;
     const double now = m_session->connection()->serverNow();
