@@ -40,19 +40,20 @@ QString groupReason(const QString &reason)
 void BulkRunner::readGroupSize()
 {
     // The group's own page of no jobs: its size, whatever the list of groups leaves out.
-    m_session->client()->failedJobs(m_target.group, 0, 0, this, [this](const QlessReply<FailedJobsPage> &reply) {
-        if (!reply.ok()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
-                pause(reply.error, [this] { readGroupSize(); });
-                return;
-            }
-            m_summary.stoppedBecause = reply.error.message;
-            finish();
-            return;
-        }
-        m_summary.total = reply.value.total;
-        sendGroupBatches();
-    });
+    m_session->client()->failureReads().failedJobs(m_target.group, 0, 0, this,
+                                                   [this](const QlessReply<FailedJobsPage> &reply) {
+                                                       if (!reply.ok()) {
+                                                           if (troubleOf(reply.error) == Trouble::Connection) {
+                                                               pause(reply.error, [this] { readGroupSize(); });
+                                                               return;
+                                                           }
+                                                           m_summary.stoppedBecause = reply.error.message;
+                                                           finish();
+                                                           return;
+                                                       }
+                                                       m_summary.total = reply.value.total;
+                                                       sendGroupBatches();
+                                                   });
 }
 
 void BulkRunner::sendGroupBatches()
@@ -138,7 +139,7 @@ void BulkRunner::sendGroupBatch(int index, const QByteArray &after)
     request.after = after;
     m_groupInFlight.insert(index, request.count);
     m_groupBatchesSent = true;
-    m_session->client()->failedAction(
+    m_session->client()->writes().failedAction(
         request, this, [this, index, count = request.count](const QlessReply<FailedBatch> &reply) {
             m_groupInFlight.remove(index);
             m_groupAfterOf.remove(index); // ran or not, it reads no receipt any more (sent again, it names none)

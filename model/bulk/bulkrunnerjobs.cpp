@@ -223,36 +223,40 @@ void BulkRunner::sendStep(const QByteArray &jid)
     const QByteArray key = stepKey(jid);
     const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
     switch (m_action.kind) {
-    case JobAction::Kind::Move: client->move(jid, m_action.queue, m_action.onlyState, key, this, onFlag); break;
+    case JobAction::Kind::Move:
+        client->writes().move(jid, m_action.queue, m_action.onlyState, key, this, onFlag);
+        break;
     case JobAction::Kind::Retry:
-        // QlessClient::retry's move: back into its own queue, only while failed.
-        client->move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
+        // QlessWrites::retry's move: back into its own queue, only while failed.
+        client->writes().move(jid, QString(), QStringLiteral("failed"), key, this, onFlag);
         break;
     case JobAction::Kind::Cancel:
         // Judged when it runs against how the job was listed: see cancelReason.
-        client->cancelStep(jid, m_target.listedRunning(jid), key, this, [this, jid](const QlessReply<QString> &reply) {
-            if (reply.ok() && reply.value != QLatin1String("cancelled")) {
-                keepReceipt(jid, false);
-                m_summary.addSkipped(cancelReason(reply.value, m_target.listedState(jid)), jid);
-                stepSettled();
-                return;
-            }
-            stepAnswered(jid, reply.error, reply.ok());
-        });
+        client->writes().cancelStep(jid, m_target.listedRunning(jid), key, this,
+                                    [this, jid](const QlessReply<QString> &reply) {
+                                        if (reply.ok() && reply.value != QLatin1String("cancelled")) {
+                                            keepReceipt(jid, false);
+                                            m_summary.addSkipped(cancelReason(reply.value, m_target.listedState(jid)),
+                                                                 jid);
+                                            stepSettled();
+                                            return;
+                                        }
+                                        stepAnswered(jid, reply.error, reply.ok());
+                                    });
         break;
-    case JobAction::Kind::Priority: client->setPriority(jid, m_action.priority, key, this, onFlag); break;
-    case JobAction::Kind::Track: client->track(jid, key, this, onFlag); break;
-    case JobAction::Kind::Untrack: client->untrack(jid, key, this, onFlag); break;
-    case JobAction::Kind::Timeout: client->timeout(jid, key, this, onFlag); break;
+    case JobAction::Kind::Priority: client->writes().setPriority(jid, m_action.priority, key, this, onFlag); break;
+    case JobAction::Kind::Track: client->writes().track(jid, key, this, onFlag); break;
+    case JobAction::Kind::Untrack: client->writes().untrack(jid, key, this, onFlag); break;
+    case JobAction::Kind::Timeout: client->writes().timeout(jid, key, this, onFlag); break;
     case JobAction::Kind::AddTags:
     case JobAction::Kind::RemoveTags: {
         const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
             stepAnswered(jid, reply.error, reply.value.has_value());
         };
         if (m_action.kind == JobAction::Kind::AddTags)
-            client->addTags(jid, m_action.tags, key, this, onTags);
+            client->writes().addTags(jid, m_action.tags, key, this, onTags);
         else
-            client->removeTags(jid, m_action.tags, key, this, onTags);
+            client->writes().removeTags(jid, m_action.tags, key, this, onTags);
         break;
     }
     }
@@ -345,28 +349,29 @@ void BulkRunner::explainRefusals()
 {
     const QList<QByteArray> refused = m_refused;
     // Only each job's state: whole jobs (multiGet) cost Redis as much as their data and history.
-    m_session->client()->jobStates(refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
-        if (!reply.ok()) {
-            if (troubleOf(reply.error) == Trouble::Connection) {
-                pause(reply.error, [this] { explainRefusals(); });
-                return;
+    m_session->client()->jobReads().jobStates(
+        refused, this, [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
+            if (!reply.ok()) {
+                if (troubleOf(reply.error) == Trouble::Connection) {
+                    pause(reply.error, [this] { explainRefusals(); });
+                    return;
+                }
+                for (const QByteArray &jid : refused)
+                    m_summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
+            } else {
+                for (qsizetype i = 0; i < refused.size(); ++i) {
+                    const std::optional<Job> &job = reply.value.value(i);
+                    const Job *read = job ? &*job : nullptr;
+                    // Said now, after the fact: what the job is as read back, else the bare refusal.
+                    QString why = m_action.whyNotApplicable(read);
+                    if (why.isEmpty())
+                        why = read == nullptr || read->isMissing() ? tr("job no longer exists")
+                                                                   : tr("refused by the server");
+                    m_summary.addSkipped(why, refused.at(i));
+                }
             }
-            for (const QByteArray &jid : refused)
-                m_summary.addFailed(tr("refused; could not be checked (%1)").arg(reply.error.message), jid);
-        } else {
-            for (qsizetype i = 0; i < refused.size(); ++i) {
-                const std::optional<Job> &job = reply.value.value(i);
-                const Job *read = job ? &*job : nullptr;
-                // Said now, after the fact: what the job is as read back, else the bare refusal.
-                QString why = m_action.whyNotApplicable(read);
-                if (why.isEmpty())
-                    why =
-                        read == nullptr || read->isMissing() ? tr("job no longer exists") : tr("refused by the server");
-                m_summary.addSkipped(why, refused.at(i));
-            }
-        }
-        m_refused.clear();
-        emit progressed();
-        runJobBatch();
-    });
+            m_refused.clear();
+            emit progressed();
+            runJobBatch();
+        });
 }

@@ -15,14 +15,14 @@
 namespace {
 // Deletes what a run may have left (its receipts `keys`, its record, the failure group's set of
 // entries its batches kept when `group` is given) in calls of at most
-// QlessClient::ReleasePerCall keys. Answered on the session, not the runner, which may be gone by
+// QlessWrites::ReleasePerCall keys. Answered on the session, not the runner, which may be gone by
 // then; a call lost with the connection goes again once it is back (deleting is safe to repeat),
 // so a run that ended while the server was away still leaves nothing once it returns.
 void sendRunEnd(QlessSession *session, const QByteArray &run, QList<QByteArray> keys, const QString &group)
 {
-    const QList<QByteArray> chunk = keys.mid(0, QlessClient::ReleasePerCall);
+    const QList<QByteArray> chunk = keys.mid(0, QlessWrites::ReleasePerCall);
     keys.remove(0, chunk.size());
-    session->client()->releaseReceipts(
+    session->client()->writes().releaseReceipts(
         run, 0, chunk, group, session, [session, run, chunk, keys, group](const QlessReply<qint64> &reply) {
             if (reply.ok()) {
                 if (!keys.isEmpty())
@@ -62,8 +62,8 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
     // was: the server may have applied it, and its number must keep meaning these steps.
     if (!m_releaseSent) {
         Release release;
-        release.done = m_unreleasedDone.mid(0, QlessClient::ReleasePerCall);
-        release.others = m_unreleasedOthers.mid(0, QlessClient::ReleasePerCall - release.done.size());
+        release.done = m_unreleasedDone.mid(0, QlessWrites::ReleasePerCall);
+        release.others = m_unreleasedOthers.mid(0, QlessWrites::ReleasePerCall - release.done.size());
         m_releaseSent = release;
     }
     QList<QByteArray> keys;
@@ -72,7 +72,7 @@ void BulkRunner::releaseReceipts(const std::function<void()> &then)
     for (const QByteArray &jid : std::as_const(m_releaseSent->others))
         keys.append(stepKey(jid));
     const qint64 n = m_releases.size() + 1;
-    m_session->client()->releaseReceipts(
+    m_session->client()->writes().releaseReceipts(
         m_runId.toUtf8(), n, keys, {}, this, [this, n, then](const QlessReply<qint64> &reply) {
             switch (troubleOf(reply.error)) {
             case Trouble::None: break;
@@ -122,7 +122,7 @@ void BulkRunner::releaseGroupBatches()
     if (m_groupReleaseSent.isEmpty()) {
         const QList<int> named = m_groupAfterOf.values();
         for (int index : std::as_const(m_groupUnreleased)) {
-            if (!named.contains(index) && m_groupReleaseSent.size() < QlessClient::ReleasePerCall)
+            if (!named.contains(index) && m_groupReleaseSent.size() < QlessWrites::ReleasePerCall)
                 m_groupReleaseSent.append(index);
         }
     }
@@ -133,7 +133,7 @@ void BulkRunner::releaseGroupBatches()
         keys.append(groupBatchKey(index));
     const qint64 n = m_groupReleases.size() + 1;
     m_groupReleasing = true;
-    m_session->client()->releaseReceipts(
+    m_session->client()->writes().releaseReceipts(
         m_runId.toUtf8(), n, keys, {}, this, [this, n](const QlessReply<qint64> &reply) {
             m_groupReleasing = false;
             switch (troubleOf(reply.error)) {

@@ -124,11 +124,11 @@ void HistoryRecorder::onMessages(const QList<PubSubMessage> &messages, quint64 d
 
 void HistoryRecorder::lookUpQueues()
 {
-    const QList<QByteArray> jids = m_counter.pendingJids(QlessClient::StatesPerCall);
+    const QList<QByteArray> jids = m_counter.pendingJids(QlessJobReads::StatesPerCall);
     if (jids.isEmpty())
         return;
     m_lookingUp = true;
-    m_client->summaries(jids, this, [this, jids](const QlessReply<QList<std::optional<Job>>> &reply) {
+    m_client->jobReads().summaries(jids, this, [this, jids](const QlessReply<QList<std::optional<Job>>> &reply) {
         m_lookingUp = false;
         if (reply.ok()) {
             for (int i = 0; i < jids.size(); ++i) {
@@ -174,7 +174,7 @@ void HistoryRecorder::tick()
     batch.events = m_counter.take();
     coverEventsUpTo(minute, &batch);
     m_store->append(batch);
-    m_client->queueCounts(this, [this, minute](const QlessReply<QList<QueueCounts>> &reply) {
+    m_client->queueReads().queueCounts(this, [this, minute](const QlessReply<QList<QueueCounts>> &reply) {
         if (!reply.ok()) {
             emit sampled(minute, false);
             return;

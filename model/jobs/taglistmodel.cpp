@@ -31,21 +31,22 @@ void TagListModel::fetchMore(const QModelIndex &parent)
         return;
     setInFlight(true);
     const int asked = m_paging.pageSize();
-    m_client->topTags(rowCount(), asked, this, [this, asked](const QlessReply<QList<TagCount>> &reply) {
-        setInFlight(false);
-        if (!reply.ok()) {
-            m_lastError = reply.error.message;
-            emit loadFailed(m_lastError);
-            return;
-        }
-        m_lastError.clear();
-        QStringList keys;
-        keys.reserve(reply.value.size());
-        for (const TagCount &row : reply.value)
-            keys.append(row.tag);
-        m_paging.pageLoaded(asked, int(reply.value.size()), keys);
-        appendRows(reply.value);
-    });
+    m_client->trackedTagReads().topTags(rowCount(), asked, this,
+                                        [this, asked](const QlessReply<QList<TagCount>> &reply) {
+                                            setInFlight(false);
+                                            if (!reply.ok()) {
+                                                m_lastError = reply.error.message;
+                                                emit loadFailed(m_lastError);
+                                                return;
+                                            }
+                                            m_lastError.clear();
+                                            QStringList keys;
+                                            keys.reserve(reply.value.size());
+                                            for (const TagCount &row : reply.value)
+                                                keys.append(row.tag);
+                                            m_paging.pageLoaded(asked, int(reply.value.size()), keys);
+                                            appendRows(reply.value);
+                                        });
 }
 
 void TagListModel::setVisibleRange(int first, int last)
@@ -76,21 +77,22 @@ void TagListModel::refresh(std::function<void()> done)
     const QPair<int, int> window = refreshWindow();
     const int offset = window.first;
     const int count = window.second;
-    m_client->topTags(offset, count, this, [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
-        setInFlight(false);
-        if (reply.ok()) {
-            m_lastError.clear();
-            m_loadedOnce = true;
-            applySnapshot(m_paging.mergeRefresh(rows(), offset, count, reply.value, int(reply.value.size()),
-                                                [](const TagCount &row) { return row.tag; }));
-            emit refreshed();
-        } else {
-            m_lastError = reply.error.message;
-            emit loadFailed(m_lastError);
-        }
-        if (done)
-            done();
-    });
+    m_client->trackedTagReads().topTags(
+        offset, count, this, [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
+            setInFlight(false);
+            if (reply.ok()) {
+                m_lastError.clear();
+                m_loadedOnce = true;
+                applySnapshot(m_paging.mergeRefresh(rows(), offset, count, reply.value, int(reply.value.size()),
+                                                    [](const TagCount &row) { return row.tag; }));
+                emit refreshed();
+            } else {
+                m_lastError = reply.error.message;
+                emit loadFailed(m_lastError);
+            }
+            if (done)
+                done();
+        });
 }
 
 int TagListModel::columnCount(const QModelIndex &parent) const
