@@ -6,6 +6,7 @@
 #include "apptheme.h"
 #include "commandlineurl.h"
 #include "connectiondialog.h"
+#include "exporthistorycommand.h"
 #include "exportstatscommand.h"
 #include "exporttablecommand.h"
 #include "heapsettings.h"
@@ -50,6 +51,8 @@ int main(int argc, char *argv[])
         return ExportTableCommand::run(argc, argv);
     if (RecordCommand::isRequested(argc, argv))
         return RecordCommand::run(argc, argv);
+    if (ExportHistoryCommand::isRequested(argc, argv))
+        return ExportHistoryCommand::run(argc, argv);
     // --version and --help print and leave: they must work on a machine with no display (a
     // package check, a terminal over ssh), where the window's platform plugin cannot load.
     for (int i = 1; i < argc; ++i) {

@@ -328,6 +328,28 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>A job in queue %1 waiting for %2</source>
         <translation>Ein Job in Warteschlange %1 wartet seit %2</translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in queue %1 grew by %2 % in %n minute(s) (more than %3 %)</source>
+        <translation>
+            <numerusform>Wartende Jobs in Warteschlange %1 in %n Minute um %2 % gewachsen (mehr als %3 %)</numerusform>
+            <numerusform>Wartende Jobs in Warteschlange %1 in %n Minuten um %2 % gewachsen (mehr als %3 %)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1: %2 a minute over %n minute(s) (under %3)</source>
+        <translation>
+            <numerusform>Abgeschlossene Jobs (%1): %2 pro Minute über %n Minute (unter %3)</numerusform>
+            <numerusform>Abgeschlossene Jobs (%1): %2 pro Minute über %n Minuten (unter %3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -533,6 +555,24 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>A job waiting in %1 for longer than %2</source>
         <translation>Ein Job wartet länger als %2 (%1)</translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in %1 grown by more than %2 % in %n minute(s)</source>
+        <translation>
+            <numerusform>Wartende Jobs in %1 in %n Minute um mehr als %2 % gewachsen</numerusform>
+            <numerusform>Wartende Jobs in %1 in %n Minuten um mehr als %2 % gewachsen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1 under %2 a minute over %n minute(s)</source>
+        <translation>
+            <numerusform>Abgeschlossene Jobs (%1) unter %2 pro Minute über %n Minute</numerusform>
+            <numerusform>Abgeschlossene Jobs (%1) unter %2 pro Minute über %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -650,6 +690,33 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>A job waiting for too long</source>
         <translation>Ein Job wartet zu lange</translation>
+    </message>
+    <message>
+        <source>Waiting jobs grown by more than a percentage (history)</source>
+        <translation>Wartende Jobs um mehr als einen Prozentsatz gewachsen (Verlauf)</translation>
+    </message>
+    <message>
+        <source>Jobs completed a minute under a floor (history)</source>
+        <translation>Abgeschlossene Jobs pro Minute unter einer Untergrenze (Verlauf)</translation>
+    </message>
+    <message>
+        <source>all queues together</source>
+        <translation>alle Warteschlangen zusammen</translation>
+    </message>
+    <message>
+        <source>&amp;Under:</source>
+        <translation>&amp;Unter:</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message numerus="yes">
+        <source> job(s) a minute</source>
+        <translation>
+            <numerusform> Job pro Minute</numerusform>
+            <numerusform> Jobs pro Minute</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1204,289 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>The audit log cannot be read: %1</source>
         <translation>Das Audit-Log kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BluequePage</name>
+    <message>
+        <source>Blueque queues</source>
+        <translation>Blueque-Queues</translation>
+    </message>
+    <message>
+        <source>Blueque tasks</source>
+        <translation>Blueque-Tasks</translation>
+    </message>
+    <message>
+        <source>Blueque task state</source>
+        <translation>Blueque-Task-Zustand</translation>
+    </message>
+    <message>
+        <source>Blueque task record</source>
+        <translation>Blueque-Task-Datensatz</translation>
+    </message>
+    <message>
+        <source>Select a task to see its whole record.</source>
+        <translation>Wählen Sie einen Task, um seinen ganzen Datensatz zu sehen.</translation>
+    </message>
+    <message>
+        <source>Blueque (%1)</source>
+        <translation>Blueque (%1)</translation>
+    </message>
+    <message>
+        <source>This server holds no Blueque deployment (no blueque_queues key).</source>
+        <translation>Dieser Server enthält kein Blueque (kein Schlüssel blueque_queues).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Blueque queue(s)</source>
+        <translation>
+            <numerusform>%n Blueque-Queue</numerusform>
+            <numerusform>%n Blueque-Queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly(ies): hover a queue&apos;s Anomalies cell for why</source>
+        <translation>
+            <numerusform>%n Auffälligkeit: Zeigen Sie auf die Zelle „Auffälligkeiten“ einer Queue, um den Grund zu sehen</numerusform>
+            <numerusform>%n Auffälligkeiten: Zeigen Sie auf die Zelle „Auffälligkeiten“ einer Queue, um den Grund zu sehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3 tasks</source>
+        <translation>%1 von %2: %3 Tasks</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>unlesbar</translation>
+    </message>
+    <message>
+        <source>Blueque</source>
+        <translation>Blueque</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeQueueModel</name>
+    <message numerus="yes">
+        <source>%n scheduled task(s) past their eta: no process runs enqueue_due_tasks for this queue</source>
+        <translation>
+            <numerusform>%n geplanter Task ist überfällig: kein Prozess ruft enqueue_due_tasks für diese Queue auf</numerusform>
+            <numerusform>%n geplante Tasks sind überfällig: kein Prozess ruft enqueue_due_tasks für diese Queue auf</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keys of a type Blueque does not write (the 2013 README&apos;s layout or a hand edit): %1</source>
+        <translation>Schlüssel eines Typs, den Blueque nicht schreibt (das Layout des README von 2013 oder eine Handänderung): %1</translation>
+    </message>
+    <message>
+        <source>Reserved counted for %1 of %2 listeners only</source>
+        <translation>Reserviert nur für %1 von %2 Listenern gezählt</translation>
+    </message>
+    <message>
+        <source>bad key</source>
+        <translation>fehlerhafter Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 (%2 overdue)</source>
+        <translation>%1 (%2 überfällig)</translation>
+    </message>
+    <message>
+        <source>blueque_queues&apos; score: %1 (listeners ever added minus orphans claimed; it overcounts listeners that exited normally)</source>
+        <translation>Score in blueque_queues: %1 (je hinzugefügte Listener minus übernommene Waisen; zählt normal beendete Listener zu viel)</translation>
+    </message>
+    <message>
+        <source>This key has a type Blueque never writes: %1</source>
+        <translation>Dieser Schlüssel hat einen Typ, den Blueque nie schreibt: %1</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserviert</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>Auffälligkeiten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved task(s) still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</source>
+        <translation>
+            <numerusform>%n reservierter Task seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (sein Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
+            <numerusform>%n reservierte Tasks seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (ihr Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeSession</name>
+    <message>
+        <source>Could not read the task: %1</source>
+        <translation>Der Task konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTaskModel</name>
+    <message>
+        <source>No task hash: the %1 key lists an id whose task is gone</source>
+        <translation>Kein Task-Hash: der Schlüssel %1 nennt eine ID, deren Task fehlt</translation>
+    </message>
+    <message>
+        <source>The task&apos;s key is a %1, not a hash</source>
+        <translation>Der Schlüssel des Tasks ist ein %1, kein Hash</translation>
+    </message>
+    <message>
+        <source>The hash names no queue: a pending task&apos;s hash deleted before a listener took it; its listener cannot complete or fail it</source>
+        <translation>Der Hash nennt keine Queue: der Hash eines wartenden Tasks wurde gelöscht, bevor ein Listener ihn nahm; sein Listener kann ihn weder abschließen noch fehlschlagen lassen</translation>
+    </message>
+    <message>
+        <source>Reserved but still pending for %1: a dequeue cut short (its listener may have died between taking the id and writing the status)</source>
+        <translation>Reserviert, aber seit %1 noch wartend: ein abgebrochenes Dequeue (sein Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>unbekannter Zeit</translation>
+    </message>
+    <message>
+        <source>A started entry whose task is %1, not started</source>
+        <translation>Ein Eintrag unter „gestartet“, dessen Task %1 ist, nicht started</translation>
+    </message>
+    <message>
+        <source>Past its eta by %1: no process runs enqueue_due_tasks</source>
+        <translation>Um %1 überfällig: kein Prozess ruft enqueue_due_tasks auf</translation>
+    </message>
+    <message>
+        <source>Listed as %1, but its status is %2</source>
+        <translation>Als %1 gelistet, aber sein Status ist %2</translation>
+    </message>
+    <message>
+        <source>The %1 key is a %2: Blueque never writes that</source>
+        <translation>Der Schlüssel für %1 ist ein %2: das schreibt Blueque nie</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Eta</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Listener, pid</source>
+        <translation>Listener, PID</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTaskText</name>
+    <message>
+        <source>Task %1</source>
+        <translation>Task %1</translation>
+    </message>
+    <message>
+        <source>No hash: the task is gone from Redis.</source>
+        <translation>Kein Hash: der Task ist nicht mehr in Redis.</translation>
+    </message>
+    <message>
+        <source>Its key is a %1, not a hash: Blueque never writes that.</source>
+        <translation>Sein Schlüssel ist ein %1, kein Hash: das schreibt Blueque nie.</translation>
+    </message>
+    <message>
+        <source>  (not a number)</source>
+        <translation>  (keine Zahl)</translation>
+    </message>
+    <message>
+        <source>! The hash names no queue: its listener cannot complete or fail it.</source>
+        <translation>! Der Hash nennt keine Queue: sein Listener kann ihn weder abschließen noch fehlschlagen lassen.</translation>
+    </message>
+    <message>
+        <source>Held by: %1</source>
+        <translation>Enthalten in: %1</translation>
+    </message>
+    <message>
+        <source>none of the keys looked at (lists are searched in their newest 1000)</source>
+        <translation>keiner der durchsuchten Schlüssel (Listen werden in ihren neuesten 1000 durchsucht)</translation>
     </message>
 </context>
 <context>
@@ -2942,6 +3292,47 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>HistoryChart</name>
+    <message>
+        <source>History chart</source>
+        <translation>Verlaufsdiagramm</translation>
+    </message>
+    <message>
+        <source>completed / min</source>
+        <translation>abgeschlossen / min</translation>
+    </message>
+    <message>
+        <source>failed / min</source>
+        <translation>fehlgeschlagen / min</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängen geblieben</translation>
+    </message>
+    <message>
+        <source>timed out / min</source>
+        <translation>Zeit überschritten / min</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3</source>
+        <translation>%1
+%2: %3</translation>
+    </message>
+</context>
+<context>
     <name>HistoryModel</name>
     <message>
         <source>When</source>
@@ -2986,6 +3377,89 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>A log entry a worker added to the job (qless log): its message and data are under Details.</source>
         <translation>Ein Log-Eintrag, den ein Worker dem Job hinzufügte (qless log): Meldung und Daten stehen unter Details.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message>
+        <source>Time range</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Letzte 90 Tage</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>All queues</source>
+        <translation>Alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>Rückstau</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehlschläge</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Cannot read the history: %1</source>
+        <translation>Der Verlauf kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing recorded in this range: history is recorded while a window or `qlessdesk record` watches this server.</source>
+        <translation>In diesem Zeitraum wurde nichts aufgezeichnet: Der Verlauf wird aufgezeichnet, solange ein Fenster oder `qlessdesk record` diesen Server beobachtet.</translation>
+    </message>
+    <message>
+        <source>Read only: %1</source>
+        <translation>Nur lesend: %1</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG, SVG or PDF, or its numbers as CSV (one row per minute).</source>
+        <translation>Das Diagramm als PNG, SVG oder PDF speichern oder seine Zahlen als CSV (eine Zeile pro Minute).</translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation>Verlauf exportieren</translation>
     </message>
 </context>
 <context>
@@ -3983,6 +4457,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>Every open server side by side: connection, alerts and totals</source>
         <translation>Alle offenen Server nebeneinander: Verbindung, Alarme und Summen</translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation>Verlauf: %1</translation>
     </message>
 </context>
 <context>
@@ -5317,7 +5795,7 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
     <message>
         <source>Round trip to the server: one PING after each refresh</source>
-        <translation>Antwortzeit des Servers: ein PING nach jeder Aktualisierung</translation>
+        <translation>Antwortzeit zum Server: ein PING nach jeder Aktualisierung</translation>
     </message>
     <message>
         <source>Not connected</source>

@@ -44,6 +44,20 @@
             <numerusform>Failures in %1 grew by %2 in %n minutes (more than %3)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in queue %1 grew by %2 % in %n minute(s) (more than %3 %)</source>
+        <translation>
+            <numerusform>Waiting jobs in queue %1 grew by %2 % in %n minute (more than %3 %)</numerusform>
+            <numerusform>Waiting jobs in queue %1 grew by %2 % in %n minutes (more than %3 %)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1: %2 a minute over %n minute(s) (under %3)</source>
+        <translation>
+            <numerusform>Jobs completed in %1: %2 a minute over %n minute (under %3)</numerusform>
+            <numerusform>Jobs completed in %1: %2 a minute over %n minutes (under %3)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -78,6 +92,20 @@
             <numerusform>The window must be from 1 to %Ln minutes.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Waiting jobs in %1 grown by more than %2 % in %n minute(s)</source>
+        <translation>
+            <numerusform>Waiting jobs in %1 grown by more than %2 % in %n minute</numerusform>
+            <numerusform>Waiting jobs in %1 grown by more than %2 % in %n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs completed in %1 under %2 a minute over %n minute(s)</source>
+        <translation>
+            <numerusform>Jobs completed in %1 under %2 a minute over %n minute</numerusform>
+            <numerusform>Jobs completed in %1 under %2 a minute over %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -86,6 +114,13 @@
         <translation>
             <numerusform> job</numerusform>
             <numerusform> jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> job(s) a minute</source>
+        <translation>
+            <numerusform> job a minute</numerusform>
+            <numerusform> jobs a minute</numerusform>
         </translation>
     </message>
 </context>
@@ -172,6 +207,40 @@
         <translation>
             <numerusform>%Ln worker</numerusform>
             <numerusform>%Ln workers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequePage</name>
+    <message numerus="yes">
+        <source>%n Blueque queue(s)</source>
+        <translation>
+            <numerusform>%n Blueque queue</numerusform>
+            <numerusform>%n Blueque queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly(ies): hover a queue&apos;s Anomalies cell for why</source>
+        <translation>
+            <numerusform>%n anomaly: hover a queue&apos;s Anomalies cell for why</numerusform>
+            <numerusform>%n anomalies: hover a queue&apos;s Anomalies cell for why</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeQueueModel</name>
+    <message numerus="yes">
+        <source>%n scheduled task(s) past their eta: no process runs enqueue_due_tasks for this queue</source>
+        <translation>
+            <numerusform>%n scheduled task past its eta: no process runs enqueue_due_tasks for this queue</numerusform>
+            <numerusform>%n scheduled tasks past their eta: no process runs enqueue_due_tasks for this queue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved task(s) still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</source>
+        <translation>
+            <numerusform>%n reserved task still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</numerusform>
+            <numerusform>%n reserved tasks still pending for more than a few seconds: a dequeue cut short (their listener may have died between taking the id and writing the status)</numerusform>
         </translation>
     </message>
 </context>

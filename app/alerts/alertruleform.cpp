@@ -78,6 +78,8 @@ QString AlertRuleForm::kindLabel(AlertRule::Kind kind)
     case AlertRule::Kind::ConnectionDownFor: return tr("The connection down for too long");
     case AlertRule::Kind::PausedFor: return tr("A queue paused for too long");
     case AlertRule::Kind::OldestWaitingFor: return tr("A job waiting for too long");
+    case AlertRule::Kind::WaitingGrewPercent: return tr("Waiting jobs grown by more than a percentage (history)");
+    case AlertRule::Kind::ThroughputBelow: return tr("Jobs completed a minute under a floor (history)");
     }
     return {};
 }
@@ -102,7 +104,7 @@ AlertRule AlertRuleForm::rule() const
     rule.kind = AlertRule::Kind(m_kind->currentData().toInt());
     rule.scope = rule.scopeOf() == AlertRule::ScopeOf::Nothing ? QString() : m_scope->text().trimmed();
     rule.threshold = m_threshold->value();
-    rule.windowMinutes = rule.kind == AlertRule::Kind::FailuresGrew ? m_window->value() : 0;
+    rule.windowMinutes = rule.isWindowed() ? m_window->value() : 0;
     rule.enabled = m_enabled->isChecked();
     return rule;
 }
@@ -114,7 +116,8 @@ void AlertRuleForm::fitToKind()
     switch (shape.scopeOf()) {
     case AlertRule::ScopeOf::Queue:
         m_scopeLabel->setText(tr("&Queue:"));
-        m_scope->setPlaceholderText(tr("every queue"));
+        m_scope->setPlaceholderText(shape.kind == AlertRule::Kind::ThroughputBelow ? tr("all queues together")
+                                                                                   : tr("every queue"));
         break;
     case AlertRule::ScopeOf::FailureGroup:
         m_scopeLabel->setText(tr("&Group:"));
@@ -131,10 +134,14 @@ void AlertRuleForm::fitToKind()
     if (shape.thresholdIsDuration()) {
         m_thresholdLabel->setText(tr("&For longer than:"));
     } else {
-        m_thresholdLabel->setText(shape.kind == AlertRule::Kind::FailuresGrew ? tr("&More than:") : tr("&Above:"));
+        const bool growth =
+            shape.kind == AlertRule::Kind::FailuresGrew || shape.kind == AlertRule::Kind::WaitingGrewPercent;
+        m_thresholdLabel->setText(growth                                           ? tr("&More than:")
+                                  : shape.kind == AlertRule::Kind::ThroughputBelow ? tr("&Under:")
+                                                                                   : tr("&Above:"));
     }
     fitThresholdUnit();
-    const bool windowed = shape.kind == AlertRule::Kind::FailuresGrew;
+    const bool windowed = shape.isWindowed();
     m_form->setRowVisible(m_window, windowed);
 }
 
@@ -143,5 +150,10 @@ void AlertRuleForm::fitThresholdUnit()
 {
     AlertRule shape;
     shape.kind = AlertRule::Kind(m_kind->currentData().toInt());
-    m_threshold->setSuffix(shape.thresholdIsDuration() ? tr(" s") : tr(" job(s)", nullptr, m_threshold->value()));
+    if (shape.kind == AlertRule::Kind::WaitingGrewPercent)
+        m_threshold->setSuffix(tr(" %"));
+    else if (shape.kind == AlertRule::Kind::ThroughputBelow)
+        m_threshold->setSuffix(tr(" job(s) a minute", nullptr, m_threshold->value()));
+    else
+        m_threshold->setSuffix(shape.thresholdIsDuration() ? tr(" s") : tr(" job(s)", nullptr, m_threshold->value()));
 }

@@ -2,6 +2,7 @@
 #include "statschart.h"
 
 #include "axisplan.h"
+#include "chartcsv.h"
 #include "durationtext.h"
 #include "histogrambins.h"
 #include "statschartparts.h"
@@ -216,6 +217,13 @@ QString StatsChart::dayToolTip(int day) const
     if (d.count == 1)
         return tr("%1\n1 job, took %2").arg(d.date.toString(Qt::ISODate), mean);
     return tr("%1\n%2 jobs, mean %3").arg(d.date.toString(Qt::ISODate), locale.toString(d.count), mean);
+}
+
+QByteArray StatsChart::csv() const
+{
+    if (mode() == Mode::DailyTrend)
+        return ChartCsv::dailyTrend(dailyTrend());
+    return ChartCsv::histograms(histograms());
 }
 
 void StatsChart::paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const

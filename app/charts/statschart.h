@@ -3,6 +3,7 @@
 
 #include "charttheme.h"
 #include "dailytrendseries.h"
+#include "exportablechart.h"
 #include "histogramseries.h"
 
 #include <QList>
@@ -19,7 +20,7 @@ class QPainter;
 // the same axes, or the strip of the last N days for a queue. Its files (statschart*.cpp) are the
 // only ones that include Qt Charts (deprecated in later Qt): swapping the drawing library means
 // rewriting this class alone. Everything else talks to it in HistogramSeries and DailyTrendSeries.
-class StatsChart final : public QWidget
+class StatsChart final : public QWidget, public ExportableChart
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(StatsChart)
@@ -31,7 +32,7 @@ public:
     ~StatsChart() override;
 
     void setTitle(const QString &title);
-    QString title() const;
+    QString title() const override;
 
     // Switches to the histogram; the first series is the one compared against.
     void setHistograms(const QList<HistogramSeries> &series);
@@ -53,7 +54,9 @@ public:
 
     // Draws the chart as shown, but laid out afresh at size and in theme: exports get the size
     // they ask for, not whatever the window happens to be, and light colours on a dark desktop.
-    void paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const;
+    void paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const override;
+    // The numbers drawn (ChartCsv): the histograms, or the strip of days.
+    QByteArray csv() const override;
     // What the chart on screen is drawn in: the widget's palette, followed when it changes.
     ChartTheme theme() const;
 

@@ -144,14 +144,7 @@ int ExportStatsCommand::run(int argc, char *argv[])
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    quietQtMessages(name());
-    QApplication app(argc, argv);
-    nameApplication();
-    Options options;
-    const auto parseInto = [&options](const QStringList &arguments, QString *error, QString *help) {
-        return parse(arguments, &options, error, help);
-    };
-    return readAndExecute(name(), parseInto, [&options](QString *error) { return execute(options, error); });
+    return runCommand<QApplication>(name(), argc, argv, &parse, &execute);
 }
 
 int ExportStatsCommand::execute(const Options &options, QString *error)

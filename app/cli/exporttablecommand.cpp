@@ -121,14 +121,7 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
 
 int ExportTableCommand::run(int argc, char *argv[])
 {
-    quietQtMessages(name());
-    QCoreApplication app(argc, argv);
-    nameApplication();
-    Options options;
-    const auto parseInto = [&options](const QStringList &arguments, QString *error, QString *help) {
-        return parse(arguments, &options, error, help);
-    };
-    return readAndExecute(name(), parseInto, [&options](QString *error) { return execute(options, error); });
+    return runCommand<QCoreApplication>(name(), argc, argv, &parse, &execute);
 }
 
 int ExportTableCommand::execute(const Options &options, QString *error)

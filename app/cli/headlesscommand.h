@@ -43,6 +43,24 @@ protected:
     // `parse`; --help goes to stdout, a wrong command line to stderr (Usage); else runs
     // `execute` and prints its failure.
     static int readAndExecute(const QString &command, const Parse &parse, const Execute &execute);
+    // A command's whole main() after what it sets before its application object: Qt kept quiet,
+    // an `App` (QCoreApplication, or QApplication for a command that draws), the names, then its
+    // command line read into Options by `parse` and run by `execute` (readAndExecute).
+    template<typename App, typename Options>
+    static int runCommand(const QString &command, int argc, char *argv[],
+                          bool (*parse)(const QStringList &, Options *, QString *, QString *),
+                          int (*execute)(const Options &, QString *))
+    {
+        quietQtMessages(command);
+        App app(argc, argv);
+        nameApplication();
+        Options options;
+        const auto parseInto = [&options, parse](const QStringList &arguments, QString *error, QString *help) {
+            return parse(arguments, &options, error, help);
+        };
+        return readAndExecute(command, parseInto,
+                              [&options, execute](QString *error) { return execute(options, error); });
+    }
     // One line, whatever the message held: scripts and logs read stderr line by line.
     static void printError(const QString &command, const QString &message);
 

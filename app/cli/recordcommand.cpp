@@ -65,14 +65,7 @@ bool RecordCommand::parse(const QStringList &arguments, Options *options, QStrin
 
 int RecordCommand::run(int argc, char *argv[])
 {
-    quietQtMessages(name());
-    QCoreApplication app(argc, argv);
-    nameApplication();
-    Options options;
-    const auto parseInto = [&options](const QStringList &arguments, QString *error, QString *help) {
-        return parse(arguments, &options, error, help);
-    };
-    return readAndExecute(name(), parseInto, [&options](QString *error) { return execute(options, error); });
+    return runCommand<QCoreApplication>(name(), argc, argv, &parse, &execute);
 }
 
 int RecordCommand::execute(const Options &options, QString *error)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartexporter.h"
 
-#include "chartcsv.h"
-#include "statschart.h"
+#include "exportablechart.h"
 
 #include <QBuffer>
 #include <QClipboard>
@@ -81,7 +80,7 @@ int ChartExporter::layoutDpi()
     return screen ? qRound(screen->logicalDotsPerInch()) : 96;
 }
 
-QImage ChartExporter::renderImage(const StatsChart &chart, const QSize &size, const ChartTheme &theme)
+QImage ChartExporter::renderImage(const ExportableChart &chart, const QSize &size, const ChartTheme &theme)
 {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     const int dotsPerMeter = qRound(layoutDpi() * InchPerMeter);
@@ -94,14 +93,12 @@ QImage ChartExporter::renderImage(const StatsChart &chart, const QSize &size, co
     return image;
 }
 
-QByteArray ChartExporter::csv(const StatsChart &chart)
+QByteArray ChartExporter::csv(const ExportableChart &chart)
 {
-    if (chart.mode() == StatsChart::Mode::DailyTrend)
-        return ChartCsv::dailyTrend(chart.dailyTrend());
-    return ChartCsv::histograms(chart.histograms());
+    return chart.csv();
 }
 
-bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage,
+bool ChartExporter::copyToClipboard(const ExportableChart &chart, const QSize &size, QString *errorMessage,
                                     const ChartTheme &theme)
 {
     QString problem = checkSize(size, Format::Png);
@@ -123,8 +120,8 @@ bool ChartExporter::copyToClipboard(const StatsChart &chart, const QSize &size, 
     return true;
 }
 
-bool ChartExporter::exportToFile(const StatsChart &chart, const QString &path, const QSize &size, QString *errorMessage,
-                                 const ChartTheme &theme)
+bool ChartExporter::exportToFile(const ExportableChart &chart, const QString &path, const QSize &size,
+                                 QString *errorMessage, const ChartTheme &theme)
 {
     const QString shownPath = QDir::toNativeSeparators(path);
     auto fail = [errorMessage](const QString &message) {

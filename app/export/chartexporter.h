@@ -8,7 +8,7 @@
 #include <QSize>
 #include <QString>
 
-class StatsChart;
+class ExportableChart;
 
 // Every way a chart leaves the program, in one place: PNG, SVG and PDF drawn afresh at the size
 // asked for (not a grab of the window), CSV of the numbers, and the clipboard. Files are written
@@ -37,13 +37,13 @@ public:
     // Writes chart to path in the format its extension names; size is in pixels (CSV ignores
     // it). Returns false and sets errorMessage when it could not. Light unless theme says
     // otherwise, whatever the window is drawn in: an export goes into reports.
-    static bool exportToFile(const StatsChart &chart, const QString &path, const QSize &size, QString *errorMessage,
-                             const ChartTheme &theme = ChartTheme::light());
-    static QImage renderImage(const StatsChart &chart, const QSize &size,
+    static bool exportToFile(const ExportableChart &chart, const QString &path, const QSize &size,
+                             QString *errorMessage, const ChartTheme &theme = ChartTheme::light());
+    static QImage renderImage(const ExportableChart &chart, const QSize &size,
                               const ChartTheme &theme = ChartTheme::light());
-    static QByteArray csv(const StatsChart &chart);
+    static QByteArray csv(const ExportableChart &chart);
     // An image of the chart at size on the clipboard, for pasting into a report.
-    static bool copyToClipboard(const StatsChart &chart, const QSize &size, QString *errorMessage,
+    static bool copyToClipboard(const ExportableChart &chart, const QSize &size, QString *errorMessage,
                                 const ChartTheme &theme = ChartTheme::light());
 
 private:

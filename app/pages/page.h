@@ -28,6 +28,9 @@ public:
     // The name with what the page wants known at a glance ("Alerts (3)"); the title by default.
     virtual QString navigationText() const { return title(); }
     virtual void refresh(std::function<void(bool ok)> done) = 0;
+    // Whether the navigation lists the page now (a job system's page only while the server
+    // holds it); availabilityChanged says when this changes.
+    virtual bool isAvailable() const { return true; }
 
     QlessSession *session() const { return m_session; }
 
@@ -44,6 +47,8 @@ signals:
     void changesSeen();
     // navigationText() reads differently now.
     void navigationTextChanged();
+    // isAvailable() answers differently now.
+    void availabilityChanged();
 
 private:
     QlessSession *m_session;

@@ -21,6 +21,7 @@
 #include "queuelistmodel.h"
 #include "refreshtimer.h"
 #include "searchresolver.h"
+#include "sessionhistory.h"
 #include "statusbar.h"
 #include "taborder.h"
 #include "troublebanner.h"
@@ -164,6 +165,10 @@ void MainWindow::setSession(std::unique_ptr<QlessSession> session, const QString
     });
     connect(alerts, &AlertCenter::commandFailed, this,
             [this](const QString &error) { statusBar()->showMessage(tr("Alert command: %1").arg(error), 30000); });
+    // The server's history is recorded while this window has its session (shared with another
+    // window on the same server); a problem of its file is told, not fatal.
+    connect(SessionHistory::of(s), &SessionHistory::problem, this,
+            [this](const QString &text) { statusBar()->showMessage(tr("History: %1").arg(text), 30000); });
     m_status->setSession(s, where, actions);
     connect(actions, &ActionCenter::changed, this, [this] { m_timer->refreshNow(); });
     connect(actions, &ActionCenter::openJobRequested, this, &MainWindow::openJob);
@@ -239,9 +244,14 @@ void MainWindow::addPage(Page *page)
     m_pages.append(page);
     m_stack->addWidget(page);
     m_navigation->addItem(page->navigationText());
+    m_navigation->item(m_navigation->count() - 1)->setHidden(!page->isAvailable());
     connect(page, &Page::navigationTextChanged, this, [this, page] {
         if (QListWidgetItem *item = m_navigation->item(int(m_pages.indexOf(page))))
             item->setText(page->navigationText());
+    });
+    connect(page, &Page::availabilityChanged, this, [this, page] {
+        if (QListWidgetItem *item = m_navigation->item(int(m_pages.indexOf(page))))
+            item->setHidden(!page->isAvailable());
     });
     connect(page, &Page::openJobRequested, this, &MainWindow::openJob);
     connect(page, &Page::openQueueRequested, m_navigator, &PageNavigator::openQueue);

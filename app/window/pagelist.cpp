@@ -3,10 +3,12 @@
 
 #include "activitypage.h"
 #include "alertspage.h"
+#include "bluequepage.h"
 #include "completedpage.h"
 #include "configpage.h"
 #include "eventspage.h"
 #include "failedpage.h"
+#include "historypage.h"
 #include "overviewpage.h"
 #include "queuespage.h"
 #include "searchpage.h"
@@ -22,6 +24,6 @@ QList<Page *> createPages(QlessSession *session, QWidget *parent)
         new FailedPage(session, parent),   new TrackedPage(session, parent), new TagsPage(session, parent),
         new WorkersPage(session, parent),  new StatsPage(session, parent),   new ConfigPage(session, parent),
         new ActivityPage(session, parent), new EventsPage(session, parent),  new SearchPage(session, parent),
-        new AlertsPage(session, parent),
+        new AlertsPage(session, parent),   new HistoryPage(session, parent), new BluequePage(session, parent),
     };
 }

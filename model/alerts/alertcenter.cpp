@@ -7,6 +7,7 @@
 #include "alertrulestore.h"
 #include "qlessclient.h"
 #include "qlesssession.h"
+#include "sessionhistory.h"
 
 AlertCenter *AlertCenter::of(QlessSession *session)
 {
@@ -76,6 +77,14 @@ void AlertCenter::setRules(const QList<AlertRule> &rules, const QString &command
 
 void AlertCenter::check()
 {
+    // The trend rules read the history the session records (once the window has asked for it);
+    // without it they keep quiet.
+    if (!m_historyLinked) {
+        if (SessionHistory *history = SessionHistory::existing(m_session)) {
+            m_monitor->setHistory(history->store());
+            m_historyLinked = true;
+        }
+    }
     if (!m_monitor->rules().isEmpty())
         m_monitor->check();
 }

@@ -76,4 +76,5 @@ private:
     AlertRuleStore *m_store = nullptr;
     QString m_server;
     QString m_loadError;
+    bool m_historyLinked = false; // the monitor reads the session's SessionHistory store
 };

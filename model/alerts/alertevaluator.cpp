@@ -52,6 +52,10 @@ AlertEvaluator::Needs AlertEvaluator::needs() const
     for (const AlertRule &rule : m_rules) {
         if (!rule.enabled)
             continue;
+        if (rule.readsHistory()) {
+            needs.history = true;
+            continue;
+        }
         switch (rule.scopeOf()) {
         case AlertRule::ScopeOf::Queue: needs.queues = true; break;
         case AlertRule::ScopeOf::FailureGroup: needs.failureGroups = true; break;
@@ -153,6 +157,8 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
             readings->append(r);
         }
         return true;
+    case AlertRule::Kind::WaitingGrewPercent:
+    case AlertRule::Kind::ThroughputBelow: return readTrend(rule, seen, readings);
     case AlertRule::Kind::ConnectionDownFor:
         readDuration(rule, QString(), !seen.connected, seen.now, readings);
         readings->last().text = tr("Connection down for %1").arg(DurationText::format(readings->last().value));
@@ -205,6 +211,25 @@ void AlertEvaluator::readGrowth(const AlertRule &rule, const AlertObservation &s
     r.text = tr("Failures in %1 grew by %2 in %n minute(s) (more than %3)", nullptr, rule.windowMinutes)
                  .arg(where, count(r.value), count(rule.threshold));
     readings->append(r);
+}
+
+bool AlertEvaluator::readTrend(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings) const
+{
+    if (!seen.trends)
+        return false;
+    const auto values = seen.trends->constFind(rule.id);
+    if (values == seen.trends->cend())
+        return false; // nothing recorded to read: the rule keeps its state
+    const bool floor = rule.kind == AlertRule::Kind::ThroughputBelow;
+    for (const AlertTrendValue &value : *values) {
+        Reading r;
+        r.subject = value.subject;
+        r.value = value.value;
+        r.bad = floor ? r.value < rule.threshold : r.value > rule.threshold;
+        r.clear = floor ? r.value >= floorClearLevel(rule.threshold) : r.value <= clearLevel(rule.threshold);
+        readings->append(r);
+    }
+    return true;
 }
 
 void AlertEvaluator::readDuration(const AlertRule &rule, const QString &subject, bool holds, double now,
@@ -339,6 +364,13 @@ QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)
         return tr("A job in queue %1 waiting for %2").arg(r.subject, DurationText::format(r.value));
     case AlertRule::Kind::WorkerNotSeenFor:
         return tr("Worker %1 not seen for %2").arg(r.subject, DurationText::format(r.value));
+    case AlertRule::Kind::WaitingGrewPercent:
+        return tr("Waiting jobs in queue %1 grew by %2 % in %n minute(s) (more than %3 %)", nullptr, rule.windowMinutes)
+            .arg(r.subject, count(r.value), count(rule.threshold));
+    case AlertRule::Kind::ThroughputBelow:
+        return tr("Jobs completed in %1: %2 a minute over %n minute(s) (under %3)", nullptr, rule.windowMinutes)
+            .arg(r.subject.isEmpty() ? tr("all queues") : tr("queue %1").arg(r.subject),
+                 QLocale().toString(r.value, 'f', 1), QLocale().toString(rule.threshold));
     case AlertRule::Kind::FailuresGrew:
     case AlertRule::Kind::ConnectionDownFor: break; // their one reading carries its text
     }

@@ -18,7 +18,8 @@
 //  - a count rule fires above its threshold and clears only at or below a lower level (10 % of
 //    the threshold, at least one job, below it);
 //  - a rule clears only when its all-clear has held for clearHoldSeconds (a minute by default);
-//    a value back in the band between the two levels starts that wait over.
+//    a value back in the band between the two levels starts that wait over;
+//  - a throughput rule, which fires under its floor, clears only 10 % above it.
 // A rule on every queue (or worker, or group) fires and clears for each one on its own. A subject
 // no longer listed is all clear, but for a worker not seen: qless ageing it out of its list is no
 // sign of it (see apply()).
@@ -34,6 +35,7 @@ public:
         bool workers = false;
         bool waitingSince = false;
         QStringList waitingSinceOf; // the queues whose waiting time is needed; empty: every queue
+        bool history = false;       // a trend rule reads the server's history
     };
 
     struct Active
@@ -70,6 +72,8 @@ public:
 
     // The level a count rule clears at: below its threshold by 10 %, at least one job.
     static double clearLevel(double threshold);
+    // The level a floor rule (throughput) clears at: above its floor by 10 %.
+    static double floorClearLevel(double floor) { return floor * 1.1; }
 
 private:
     // One subject of one rule as seen now: how bad, whether over the line, whether all clear.
@@ -105,6 +109,7 @@ private:
     bool read(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
     void readCounts(const AlertRule &rule, const QList<QueueCounts> &queues, QList<Reading> *readings) const;
     void readGrowth(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
+    bool readTrend(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings) const;
     void readDuration(const AlertRule &rule, const QString &subject, bool holds, double now, QList<Reading> *readings);
     void apply(const AlertRule &rule, const QList<Reading> &readings, double now, QList<AlertEvent> *events);
     // The reading's text: its own when it has one, else the rule kind's wording.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "alertmonitor.h"
 
+#include "alerttrendreader.h"
+#include "historystore.h"
 #include "qlessclient.h"
 
 #include <QDateTime>
@@ -10,9 +12,16 @@ AlertMonitor::AlertMonitor(QlessClient *client, QObject *parent)
     , m_client(client)
 {}
 
+void AlertMonitor::setHistory(std::shared_ptr<HistoryStore> store)
+{
+    m_history = std::move(store);
+    m_trendReadMs = -1;
+}
+
 void AlertMonitor::setRules(const QList<AlertRule> &rules)
 {
     m_evaluator.setRules(rules);
+    m_trendReadMs = -1; // a new rule's window is read anew
     // A round under way read for the old rules: its replies are dropped, the next check reads anew.
     if (m_pending > 0) {
         ++m_round;
@@ -63,6 +72,24 @@ void AlertMonitor::check()
         ++m_pending;
         m_groupsSoFar.clear();
         readFailureGroups({}, round);
+    }
+    if (needs.history && m_history) {
+        // The server's clock, as the rest of the check (a test's clock with it).
+        const qint64 nowMs = qint64(m_client->now() * 1000.0);
+        if (m_trendReadMs >= 0 && nowMs / 60000 == m_trendReadMs / 60000 && nowMs - m_trendReadMs < TrendReuseMs) {
+            m_seen.trends = m_trendValues;
+        } else {
+            ++m_pending;
+            AlertTrendReader::read(m_history.get(), m_evaluator.rules(), nowMs, this,
+                                   [this, round, nowMs](const QHash<QString, QList<AlertTrendValue>> &values) {
+                                       if (round != m_round)
+                                           return;
+                                       m_trendReadMs = nowMs;
+                                       m_trendValues = values;
+                                       m_seen.trends = values;
+                                       partDone(round);
+                                   });
+        }
     }
     if (needs.workers) {
         ++m_pending;

@@ -6,13 +6,16 @@
 #include <QObject>
 #include <QSet>
 
+#include <memory>
+
+class HistoryStore;
 class QlessClient;
 
 // Checks the alert rules of one connection once per refresh: reads, in one round, only what the
 // enabled rules need (the queues' counts, the failure groups' sizes, the workers' last-seen
-// times), each read bounded as the pages' own reads are, and hands what it saw to the
-// AlertEvaluator (and, for a rule on waiting time, since when the queues with jobs waiting have
-// had them). A read that fails leaves its part out (its rules keep their state); a check
+// times, and from the history file what the trend rules compare), each read bounded as the
+// pages' own reads are, and hands what it saw to the AlertEvaluator (and, for a rule on waiting
+// time, since when the queues with jobs waiting have had them). A read that fails leaves its part out (its rules keep their state); a check
 // asked for while one is under way is folded into it. While the connection is down nothing is
 // read, and the connection rule sees it down.
 class AlertMonitor final : public QObject
@@ -26,6 +29,10 @@ public:
     const QList<AlertRule> &rules() const { return m_evaluator.rules(); }
     QList<AlertEvaluator::Active> active() const { return m_evaluator.active(); }
     AlertEvaluator &evaluator() { return m_evaluator; }
+
+    // The server's history, which the trend rules read (AlertTrendReader); without it they never
+    // fire.
+    void setHistory(std::shared_ptr<HistoryStore> store);
 
     // The connection is ready (true) or not; a change is checked at once.
     void setConnected(bool connected);
@@ -49,6 +56,12 @@ private:
     void evaluate();
 
     QlessClient *m_client;
+    std::shared_ptr<HistoryStore> m_history;
+    // The history changes about once a minute: trend values read recently in the same minute
+    // serve the checks after (the recorder writes a minute's sample a moment after it starts).
+    static constexpr qint64 TrendReuseMs = 20000;
+    qint64 m_trendReadMs = -1; // when (server clock) m_trendValues were read; -1: to read anew
+    QHash<QString, QList<AlertTrendValue>> m_trendValues;
     AlertEvaluator m_evaluator;
     AlertObservation m_seen;
     QList<FailureGroup> m_groupsSoFar;

@@ -11,6 +11,14 @@
 
 #include <optional>
 
+// A trend rule's value for one subject, read from the server's history: the growth of a queue's
+// waiting count in percent, or the jobs completed a minute.
+struct AlertTrendValue
+{
+    QString subject; // a queue; empty: all queues
+    double value = 0;
+};
+
 // What one refresh saw, as the alert rules need it. A part left empty was not read this time
 // (no enabled rule needs it, or its read failed): the rules on it keep their state.
 struct AlertObservation
@@ -22,6 +30,9 @@ struct AlertObservation
     std::optional<QList<WorkerSummary>> workers;
     // Since when each queue's longest-waiting job has waited; a queue left out has none waiting.
     std::optional<QHash<QString, double>> waitingSince;
+    // The trend rules' values, by rule id; a rule left out had nothing recorded to read (it keeps
+    // its state).
+    std::optional<QHash<QString, QList<AlertTrendValue>>> trends;
 };
 
 // One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the

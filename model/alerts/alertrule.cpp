@@ -21,6 +21,8 @@ constexpr KindName KindNames[] = {
     {AlertRule::Kind::WorkerNotSeenFor, "worker-not-seen-for"},
     {AlertRule::Kind::ConnectionDownFor, "connection-down-for"},
     {AlertRule::Kind::PausedFor, "paused-for"},
+    {AlertRule::Kind::WaitingGrewPercent, "waiting-grew-percent"},
+    {AlertRule::Kind::ThroughputBelow, "throughput-below"},
 };
 
 // A day's worth of minutes is the longest window a growth rule may look back over: the evaluator
@@ -77,9 +79,21 @@ bool AlertRule::thresholdIsDuration() const
     case Kind::OldestWaitingFor: return true;
     case Kind::WaitingAbove:
     case Kind::StalledAbove:
-    case Kind::FailuresGrew: return false;
+    case Kind::FailuresGrew:
+    case Kind::WaitingGrewPercent:
+    case Kind::ThroughputBelow: return false;
     }
     return false;
+}
+
+bool AlertRule::isWindowed() const
+{
+    return kind == Kind::FailuresGrew || readsHistory();
+}
+
+bool AlertRule::readsHistory() const
+{
+    return kind == Kind::WaitingGrewPercent || kind == Kind::ThroughputBelow;
 }
 
 AlertRule::ScopeOf AlertRule::scopeOf() const
@@ -89,7 +103,9 @@ AlertRule::ScopeOf AlertRule::scopeOf() const
     case Kind::StalledAbove:
     case Kind::AtMaxConcurrencyFor:
     case Kind::PausedFor:
-    case Kind::OldestWaitingFor: return ScopeOf::Queue;
+    case Kind::OldestWaitingFor:
+    case Kind::WaitingGrewPercent:
+    case Kind::ThroughputBelow: return ScopeOf::Queue;
     case Kind::FailuresGrew: return ScopeOf::FailureGroup;
     case Kind::WorkerNotSeenFor: return ScopeOf::Worker;
     case Kind::ConnectionDownFor: return ScopeOf::Nothing;
@@ -116,6 +132,12 @@ QString AlertRule::describe() const
     case Kind::ConnectionDownFor: return tr("Connection down for longer than %1").arg(seconds(threshold));
     case Kind::PausedFor: return tr("%1 paused for longer than %2").arg(queue, seconds(threshold));
     case Kind::OldestWaitingFor: return tr("A job waiting in %1 for longer than %2").arg(queue, seconds(threshold));
+    case Kind::WaitingGrewPercent:
+        return tr("Waiting jobs in %1 grown by more than %2 % in %n minute(s)", nullptr, windowMinutes)
+            .arg(queue, count);
+    case Kind::ThroughputBelow:
+        return tr("Jobs completed in %1 under %2 a minute over %n minute(s)", nullptr, windowMinutes)
+            .arg(scope.isEmpty() ? tr("all queues") : tr("queue %1").arg(scope), locale.toString(threshold));
     }
     return {};
 }
@@ -126,9 +148,10 @@ QString AlertRule::problem() const
         return tr("The rule has no id.");
     if (!std::isfinite(threshold) || threshold < 0)
         return tr("The threshold must be a number of 0 or more.");
-    if (!thresholdIsDuration() && threshold != std::floor(threshold))
+    // A throughput floor may be a fraction (a job every other minute).
+    if (!thresholdIsDuration() && kind != Kind::ThroughputBelow && threshold != std::floor(threshold))
         return tr("The threshold is a count of jobs: a whole number.");
-    if (kind == Kind::FailuresGrew && (windowMinutes < 1 || windowMinutes > MaxWindowMinutes))
+    if (isWindowed() && (windowMinutes < 1 || windowMinutes > MaxWindowMinutes))
         return tr("The window must be from 1 to %Ln minute(s).", nullptr, MaxWindowMinutes);
     if (kind == Kind::ConnectionDownFor && !scope.isEmpty())
         return tr("A connection rule names no queue, group or worker.");
@@ -143,7 +166,7 @@ QJsonObject AlertRule::toJson() const
                      {QStringLiteral("enabled"), enabled}};
     if (!scope.isEmpty())
         json.insert(QStringLiteral("scope"), scope);
-    if (kind == Kind::FailuresGrew)
+    if (isWindowed())
         json.insert(QStringLiteral("window_minutes"), windowMinutes);
     return json;
 }

@@ -24,19 +24,26 @@ public:
         ConnectionDownFor,   // the connection down for longer than `threshold` seconds
         PausedFor,           // a queue left paused for longer than `threshold` seconds
         OldestWaitingFor,    // a queue's longest-waiting job waiting for longer than `threshold` seconds
+        // From the server's history (HistoryStore), not the refresh's reads:
+        WaitingGrewPercent, // a queue's waiting count grown by more than `threshold` % in `windowMinutes`
+        ThroughputBelow,    // completed jobs a minute (one queue, or all) under `threshold`, over `windowMinutes`
     };
 
     QString id; // stable within a profile: alerts in the history name their rule by it
     Kind kind = Kind::WaitingAbove;
     QString scope;         // a queue, a failure group or a worker, by name; empty: every one of them
     double threshold = 0;  // a count, or seconds for the "...For" kinds
-    int windowMinutes = 0; // FailuresGrew only
+    int windowMinutes = 0; // the kinds that look back over a window (isWindowed()) only
     bool enabled = true;
 
     // What the rule watches, in words: "Waiting in crawl above 1,000".
     QString describe() const;
     // Whether `threshold` is a duration in seconds (else a count of jobs).
     bool thresholdIsDuration() const;
+    // Whether the rule looks back over `windowMinutes` (the growth and trend kinds).
+    bool isWindowed() const;
+    // Whether the rule reads the server's history rather than what each refresh reads.
+    bool readsHistory() const;
     // Whether the rule names a queue, a failure group, a worker, or nothing at all.
     enum class ScopeOf { Queue, FailureGroup, Worker, Nothing };
     ScopeOf scopeOf() const;

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "bulksummary.h"
-#include "bulktarget.h"
-#include "failedbatch.h"
-#include "jobaction.h"
+#include "bulkrun.h"
+#include "bulkruncontrol.h"
+#include "bulktrouble.h"
 #include "rediserror.h"
-#include "stepwindow.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -14,8 +12,11 @@
 #include <QSet>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
+class GroupBatches;
+class PerJobSteps;
 class QlessSession;
 struct Job;
 
@@ -32,7 +33,8 @@ struct Job;
 //   when the list held other than what the operator was told.
 // - A whole failure group (retry, move, cancel): the failedaction script takes the group's
 //   oldest jobs a batch at a time on the server, however large the group, with the next batch
-//   ready while one runs (GroupBatchesInFlight).
+//   ready while one runs (GroupBatchesInFlight): the strategy GroupBatches, which shares the
+//   run's state (BulkRun) and asks the runner to pause or finish (BulkRunControl).
 //
 // Nothing is assumed after a fault. Every write carries a receipt key (desk.once for a job's
 // step, desk.failedaction's key for a group batch): Redis keeps each reply, written with the
@@ -59,7 +61,7 @@ struct Job;
 // not trusted with what was counted before: at the next batch boundary the receipts of the steps
 // and batches counted done are looked up; what the server no longer holds (it came back from an
 // older snapshot: no receipt, and none of what it recorded) is done again, and the summary says so.
-class BulkRunner final : public QObject
+class BulkRunner final : public QObject, private BulkRunControl
 {
     Q_OBJECT
 
@@ -78,10 +80,10 @@ public:
     // of them is this size (tests, comparisons). Set before start().
     void setBatchSize(int jobs)
     {
-        m_batchSize = qMax(1, jobs);
-        m_fixedBatch = true;
+        m_run.batchSize = qMax(1, jobs);
+        m_run.fixedBatch = true;
     }
-    int batchSize() const { return m_batchSize; }
+    int batchSize() const { return m_run.batchSize; }
     // A failure-group batch retries, moves or cancels its jobs inside one script call, which
     // must stay under the 5 ms a call of ours may hold Redis, with room for the host's noise,
     // so that workers' heartbeats get in between batches. 25 jobs do on a busy 2-core machine
@@ -97,19 +99,19 @@ public:
     // Stops after the batch in flight; the summary counts the rest as not attempted.
     void cancel();
 
-    const JobAction &action() const { return m_action; }
-    const BulkTarget &target() const { return m_target; }
+    const JobAction &action() const { return m_run.action; }
+    const BulkTarget &target() const { return m_run.target; }
     Phase phase() const { return m_phase; }
-    bool isCancelling() const { return m_cancelRequested && m_phase != Phase::Finished; }
+    bool isCancelling() const { return m_run.cancelRequested && m_phase != Phase::Finished; }
     // While collecting: jids found so far. Then the summary's total and processed count.
-    qint64 collected() const { return m_jids.size(); }
-    qint64 total() const { return m_summary.total; }
-    qint64 processed() const { return m_summary.processed(); }
+    qint64 collected() const;
+    qint64 total() const { return m_run.summary.total; }
+    qint64 processed() const { return m_run.summary.processed(); }
     // Jobs per second since the run began working through them.
     double rate() const;
     // Paused: why ("waiting for the connection: ...").
     QString pauseReason() const { return m_pauseReason; }
-    const BulkSummary &summary() const { return m_summary; }
+    const BulkSummary &summary() const { return m_run.summary; }
     // The reason a job others depend on was not cancelled, as BulkSummary::skipped keys it.
     static QString hasDependentsReason();
     // Why a cancel step left its job, as BulkSummary::skipped keys it, from desk.cancel's
@@ -128,162 +130,34 @@ signals:
     void finished(const BulkSummary &summary);
 
 private:
-    enum class Trouble { None, Connection, Refused, Fatal };
-    static Trouble troubleOf(const RedisError &error);
+    using Trouble = BulkTrouble;
+    static Trouble troubleOf(const RedisError &error) { return bulkTroubleOf(error); }
+
+    // BulkRunControl, for the strategies (PerJobSteps, GroupBatches).
+    QObject *replyContext() override { return this; }
+    bool isHalted() const override { return m_phase == Phase::Finished || m_phase == Phase::Paused; }
+    void reportProgress() override { emit progressed(); }
 
     void serverRestarted(const QByteArray &previousRunId, const QByteArray &runId);
-    // Counts a job done (kept, so that a restarted server can be asked again).
-    void countDone(const QByteArray &jid);
-    // A step replied: its receipt is alive until the next release.
-    void keepReceipt(const QByteArray &jid, bool done);
-    // Sends the releases of the answered steps' receipts, one call per ReleasePerCall, then `then`.
-    void releaseReceipts(const std::function<void()> &then);
-    // The release sent (m_releaseSent) was applied: its steps leave the unreleased ones.
-    void commitRelease();
+    void readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from) override;
+    void beginWorking() override;
     // The run is over: every receipt it may have left, and its record, are deleted (bulkrunnerreceipts.cpp).
     void endReceipts();
-    // After serverRestarted: checks what was counted before against the server, then `then`.
-    void recheckDoneJobs(const std::function<void()> &then);
-    // The server's count of the run's releases (ql:desk:run:<run>) given to `from`, 0 when it has
-    // none or cannot say; a lost connection pauses the run, to check again once it is back.
-    void readAppliedReleases(const std::function<void()> &then, const std::function<void(qint64)> &from);
-    // recheckDoneJobs once the server's count of the run's releases is known.
-    void recheckFromRelease(qint64 applied, const std::function<void()> &then);
-    void recheckNextJobs(const std::function<void()> &then);
-    void recheckGroupBatches(const std::function<void()> &then);
-    // recheckGroupBatches once the server's count of the run's releases is known.
-    void recheckGroupFrom(qint64 applied, const std::function<void()> &then);
-    void forgetGroupBatch(int index);
-    // Sends the release of the counted batches' receipts no batch on its way still reads (one
-    // release at a time); its reply goes on with sendGroupBatches.
-    void releaseGroupBatches();
-    void commitGroupRelease();
 
     void setPhase(Phase phase);
-    void pause(const RedisError &why, std::function<void()> resume);
-    void finish();
+    void pause(const RedisError &why, std::function<void()> resume) override;
+    void finish() override;
     void audit(const QString &outcome, const QString &message, qint64 count);
 
-    // Selections and lists
-    void collectChunk();
-    void collectPage();
-    // Collecting ends: the found jids are the run's jobs (at most `cap` of them, -1: all).
-    void finishCollecting(qint64 expected, qint64 cap);
-    void startJobs();
-    void runJobBatch();
-    // The receipt key of a job's step in this run (desk.once): the same for every send of it.
-    QByteArray stepKey(const QByteArray &jid) const;
-    // Sends the steps as one batch between two readings of the server's clock (StepWindow).
-    void sendSteps(const QList<QByteArray> &jids);
-    // A reading of the server's clock around a batch: the start, then the end, which sizes the
-    // next batch: batchAnswered waits for it once every step is answered.
-    void sendBatchClock(bool start);
-    void sendStep(const QByteArray &jid);
-    void stepAnswered(const QByteArray &jid, const RedisError &error, bool applied);
-    // One step of the batch settled (counted, or to be sent again): the batch ends with its last.
-    void stepSettled();
-    void batchAnswered();
-    // Reads back the jobs whose step replied "no", to say why (gone, in another state now).
-    void explainRefusals();
-
-    // Whole failure groups
-    void readGroupSize();
-    // Sends what can go now: batches to send again, else new ones up to GroupBatchesInFlight;
-    // pauses, checks a restart or finishes once no reply is on its way.
-    void sendGroupBatches();
-    // Batch `index` (new, or sent again), naming `after`, the batch sent just before and not
-    // answered yet (empty: none).
-    void sendGroupBatch(int index, const QByteArray &after);
-    void groupBatchAnswered(int index, const FailedBatch &batch);
-    // Jobs of the group neither counted nor asked for by a batch on its way.
-    qint64 groupJobsLeft() const;
-    // Jobs of batches whose reply was lost (they may have run), until they are sent again.
-    qint64 groupJobsInDoubt() const;
-    // The receipt key of batch `index`: the same for every send of it.
-    QByteArray groupBatchKey(int index) const;
-
-    QlessSession *m_session;
-    JobAction m_action;
-    BulkTarget m_target;
-    int m_batchSize = 500;
-    bool m_fixedBatch = false;
-    StepWindow m_window{500};
-    quint64 m_batchClock = 0;       // the number of the batch whose clock readings are awaited
-    bool m_clockPending = false;    // the reading after the batch in flight is not in yet
-    qint64 m_batchStartMicros = -1; // the server's clock as the batch in flight began (-1: not read)
-    int m_batchSteps = 0;           // steps in the batch in flight
-    QElapsedTimer m_batchWall;      // since the batch in flight was sent
+    BulkRun m_run;
     Phase m_phase = Phase::Ready;
-    bool m_cancelRequested = false;
     QString m_pauseReason;
     QMetaObject::Connection m_resumeConnection;
     quint64 m_pauseId = 0;
-    BulkSummary m_summary;
     QElapsedTimer m_clock;
-    QString m_runId;
 
-    // Selections and lists
-    QList<QByteArray> m_jids;
-    QSet<QByteArray> m_seen;
-    int m_collectOffset = 0;
-    QList<QByteArray> m_scanCursor; // where the list's scan goes on from (empty: its start)
-    qint64 m_scanTotal = -1;        // the list's count at the first chunk
-    qint64 m_listedTotal = -1;      // the list's total as the last page gave it (-1: not known)
-    qsizetype m_next = 0;
-    QList<QByteArray> m_again; // to send (again): steps a restarted server holds no receipt of
-    int m_awaiting = 0;
-    QList<QByteArray> m_unsettled; // reply lost with the connection: sent again under its receipt
-    QList<QByteArray> m_refused;   // the script said no: read back to say why
-    RedisError m_connectionTrouble;
-    QList<QByteArray> m_inFlight; // the batch sent, while m_awaiting > 0
-    bool m_stepsSent = false;     // a step went out: the run has receipts and a record to end
-    // Steps that replied, their receipts alive until released: counted done, and the others.
-    QList<QByteArray> m_unreleasedDone;
-    QList<QByteArray> m_unreleasedOthers;
-    // Release n (from 1) is m_releases[n - 1]: the steps whose receipts it deleted, as they were
-    // counted. After a restart the server's record says which releases it still has.
-    struct Release
-    {
-        QList<QByteArray> done;
-        QList<QByteArray> others;
-    };
-    QList<Release> m_releases;
-    // The release sent and not answered yet, or whose reply was lost: sent again as it is, and
-    // after a restart counted as applied when the server's record says so.
-    std::optional<Release> m_releaseSent;
-    QList<QByteArray> m_recheck; // counted done before a restart, receipt not looked up yet
-    qint64 m_recheckTotal = 0;
-    qint64 m_recheckStillDone = 0;
-
-    // A restart seen, not yet checked: "run_id a… → b…"
-    bool m_restartPending = false;
-    QString m_restartText;
-
-    // Whole failure groups
-    qint64 m_groupTaken = 0;
-    qint64 m_groupKept = 0;         // jobs left in the group on purpose (cancel: they have dependents)
-    int m_groupNext = 0;            // the number of the next new batch
-    QMap<int, int> m_groupInFlight; // batches sent and not answered: number -> jobs asked
-    QMap<int, int> m_groupResend;   // to send again: number -> jobs in doubt (0: certainly not run)
-    RedisError m_groupTrouble;      // why those went unanswered: the run pauses once none is on its way
-    // Each batch counted, by its number, to take back if a restarted server lost its receipt.
-    struct CountedBatch
-    {
-        FailedBatch batch;
-        qint64 vanished = 0; // counted "no longer in the group" after this batch
-    };
-    QMap<int, CountedBatch> m_groupCounted;
-    // Counted while a restart waits to be checked: a batch held on the connection (one unit at
-    // the server) is sent to the server as it came back, before the check. It ran there, so it
-    // is neither looked up nor reported as counted before the restart.
-    QSet<int> m_groupCountedSinceRestart;
-    // The group batches' receipts (bulkrunnerreceipts.cpp): counted batches whose receipts are
-    // alive, release n's batches at [n - 1], and the batch each one on its way names as `after`
-    // (whose receipt it reads).
-    bool m_groupBatchesSent = false;
-    bool m_groupReleasing = false;
-    QList<int> m_groupUnreleased;
-    QList<QList<int>> m_groupReleases;
-    QList<int> m_groupReleaseSent; // as m_releaseSent (empty: none)
-    QMap<int, int> m_groupAfterOf;
+    // Selections and lists: the run's strategy, else null.
+    std::unique_ptr<PerJobSteps> m_steps;
+    // Whole failure groups (retry, move, cancel): the run's strategy, else null.
+    std::unique_ptr<GroupBatches> m_group;
 };

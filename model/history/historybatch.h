@@ -12,6 +12,10 @@ struct HistoryBatch
     QList<HistoryEventCounts> events;
     QList<HistoryMinuteCoverage> coverage;
     QList<HistoryMark> marks;
+    QList<HistoryFailureGrowth> failureGrowth;
 
-    bool isEmpty() const { return counts.isEmpty() && events.isEmpty() && coverage.isEmpty() && marks.isEmpty(); }
+    bool isEmpty() const
+    {
+        return counts.isEmpty() && events.isEmpty() && coverage.isEmpty() && marks.isEmpty() && failureGrowth.isEmpty();
+    }
 };

@@ -117,7 +117,15 @@ HistoryFile::State HistoryFile::openOnce(bool writer, QString *problem, bool *mo
     int version = 0;
     QString error;
     switch (HistorySchema::inspect(m_db, &version, &error)) {
-    case HistorySchema::Found::Ours: return writer ? State::Writable : State::ReadOnly;
+    case HistorySchema::Found::Ours:
+        if (!writer)
+            return State::ReadOnly;
+        if (!HistorySchema::upgrade(m_db, version, &error)) {
+            *problem = QStringLiteral("cannot upgrade it from schema %1: %2").arg(version).arg(error);
+            *moveAside = isDamageOrLock(m_db.lastError());
+            return State::Unavailable;
+        }
+        return State::Writable;
     case HistorySchema::Found::Newer:
         *problem = QStringLiteral("written by a newer qlessdesk (schema %1): only read").arg(version);
         return State::ReadOnly;

@@ -40,20 +40,34 @@ int bucketSize(int level, int resolution)
     return level <= resolution ? resolution : level;
 }
 
-bool readCoverage(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *points)
+// Runs one of the bucketed reads below: `sql` takes :size, :level, :from, :to (and :queue with
+// `byQueue`). False, with r.error, when it fails.
+bool execBuckets(Reading &r, QSqlQuery &query, const QString &sql, int level, int size, bool byQueue)
 {
-    QSqlQuery query(r.db);
-    query.prepare(QStringLiteral("SELECT (minute / :size) * :size AS bucket, sum(counts_minutes), sum(events_minutes)"
-                                 " FROM coverage WHERE resolution = :level AND minute >= :from AND minute < :to"
-                                 " GROUP BY bucket"));
+    query.prepare(sql);
     query.bindValue(QStringLiteral(":size"), size);
     query.bindValue(QStringLiteral(":level"), level);
     query.bindValue(QStringLiteral(":from"), r.from);
     query.bindValue(QStringLiteral(":to"), r.to);
+    if (byQueue)
+        query.bindValue(QStringLiteral(":queue"), r.queueId);
     if (!query.exec()) {
         r.error = query.lastError().text();
         return false;
     }
+    return true;
+}
+
+bool readCoverage(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *points)
+{
+    QSqlQuery query(r.db);
+    if (!execBuckets(r, query,
+                     QStringLiteral(
+                         "SELECT (minute / :size) * :size AS bucket, sum(counts_minutes), sum(events_minutes)"
+                         " FROM coverage WHERE resolution = :level AND minute >= :from AND minute < :to"
+                         " GROUP BY bucket"),
+                     level, size, false))
+        return false;
     while (query.next()) {
         HistoryPoint &point = (*points)[query.value(0).toLongLong()];
         point.startMs = query.value(0).toLongLong() * 60000;
@@ -73,22 +87,17 @@ bool readCounts(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *poi
     // Each queue's mean over its samples in the bucket, then summed over the queues: the level
     // a stacked backlog chart shows, whichever queues were sampled how often.
     QSqlQuery query(r.db);
-    query.prepare(QStringLiteral("SELECT bucket, sum(w), sum(sc), sum(ru), sum(st), sum(de), sum(re), max(n) FROM ("
-                                 " SELECT (minute / :size) * :size AS bucket, queue, sum(samples) AS n,"
-                                 " sum(waiting) * 1.0 / sum(samples) AS w, sum(scheduled) * 1.0 / sum(samples) AS sc,"
-                                 " sum(running) * 1.0 / sum(samples) AS ru, sum(stalled) * 1.0 / sum(samples) AS st,"
-                                 " sum(depends) * 1.0 / sum(samples) AS de, sum(recurring) * 1.0 / sum(samples) AS re"
-                                 " FROM counts WHERE resolution = :level AND minute >= :from AND minute < :to"
-                                 " AND (:queue < 0 OR queue = :queue) GROUP BY bucket, queue) GROUP BY bucket"));
-    query.bindValue(QStringLiteral(":size"), size);
-    query.bindValue(QStringLiteral(":level"), level);
-    query.bindValue(QStringLiteral(":from"), r.from);
-    query.bindValue(QStringLiteral(":to"), r.to);
-    query.bindValue(QStringLiteral(":queue"), r.queueId);
-    if (!query.exec()) {
-        r.error = query.lastError().text();
+    if (!execBuckets(r, query,
+                     QStringLiteral(
+                         "SELECT bucket, sum(w), sum(sc), sum(ru), sum(st), sum(de), sum(re), max(n) FROM ("
+                         " SELECT (minute / :size) * :size AS bucket, queue, sum(samples) AS n,"
+                         " sum(waiting) * 1.0 / sum(samples) AS w, sum(scheduled) * 1.0 / sum(samples) AS sc,"
+                         " sum(running) * 1.0 / sum(samples) AS ru, sum(stalled) * 1.0 / sum(samples) AS st,"
+                         " sum(depends) * 1.0 / sum(samples) AS de, sum(recurring) * 1.0 / sum(samples) AS re"
+                         " FROM counts WHERE resolution = :level AND minute >= :from AND minute < :to"
+                         " AND (:queue < 0 OR queue = :queue) GROUP BY bucket, queue) GROUP BY bucket"),
+                     level, size, true))
         return false;
-    }
     while (query.next()) {
         const qint64 bucket = query.value(0).toLongLong();
         if (!points->contains(bucket))
@@ -109,19 +118,14 @@ bool readCounts(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *poi
 bool readEvents(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *points)
 {
     QSqlQuery query(r.db);
-    query.prepare(QStringLiteral(
-        "SELECT (minute / :size) * :size AS bucket, sum(put), sum(completed), sum(failed), sum(timed_out)"
-        " FROM events WHERE resolution = :level AND minute >= :from AND minute < :to"
-        " AND (:queue < 0 OR queue = :queue) GROUP BY bucket"));
-    query.bindValue(QStringLiteral(":size"), size);
-    query.bindValue(QStringLiteral(":level"), level);
-    query.bindValue(QStringLiteral(":from"), r.from);
-    query.bindValue(QStringLiteral(":to"), r.to);
-    query.bindValue(QStringLiteral(":queue"), r.queueId);
-    if (!query.exec()) {
-        r.error = query.lastError().text();
+    if (!execBuckets(
+            r, query,
+            QStringLiteral(
+                "SELECT (minute / :size) * :size AS bucket, sum(put), sum(completed), sum(failed), sum(timed_out)"
+                " FROM events WHERE resolution = :level AND minute >= :from AND minute < :to"
+                " AND (:queue < 0 OR queue = :queue) GROUP BY bucket"),
+            level, size, true))
         return false;
-    }
     while (query.next()) {
         const qint64 bucket = query.value(0).toLongLong();
         if (!points->contains(bucket))
@@ -138,13 +142,20 @@ bool readEvents(Reading &r, int level, int size, QMap<qint64, HistoryPoint> *poi
 bool readMarks(Reading &r, QList<HistoryMark> *marks)
 {
     QSqlQuery query(r.db);
-    query.prepare(QStringLiteral("SELECT time_ms, kind, text FROM marks WHERE time_ms >= ? AND time_ms < ?"
-                                 " ORDER BY time_ms"));
-    query.addBindValue(r.from * 60000);
-    query.addBindValue(r.to * 60000);
-    if (!query.exec()) {
-        r.error = query.lastError().text();
-        return false;
+    // A version 1 file (read only, its writer an older qlessdesk) has no ref column.
+    bool withRef = true;
+    for (const QString &columns : {QStringLiteral("time_ms, kind, text, ref"), QStringLiteral("time_ms, kind, text")}) {
+        query.prepare(
+            QStringLiteral("SELECT %1 FROM marks WHERE time_ms >= ? AND time_ms < ? ORDER BY time_ms").arg(columns));
+        query.addBindValue(r.from * 60000);
+        query.addBindValue(r.to * 60000);
+        if (query.exec())
+            break;
+        if (!withRef) {
+            r.error = query.lastError().text();
+            return false;
+        }
+        withRef = false;
     }
     while (query.next()) {
         HistoryMark mark;
@@ -152,6 +163,8 @@ bool readMarks(Reading &r, QList<HistoryMark> *marks)
         if (!HistoryMark::kindFromName(query.value(1).toString(), &mark.kind))
             continue; // a kind from a newer qlessdesk
         mark.text = query.value(2).toString();
+        if (withRef)
+            mark.ref = query.value(3).toString();
         marks->append(mark);
     }
     return true;
@@ -205,6 +218,19 @@ HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes)
     if (!readMarks(r, &result.marks))
         result.error = r.error;
     return result;
+}
+
+bool queueNames(QSqlDatabase &db, QStringList *names, QString *error)
+{
+    QSqlQuery query(db);
+    if (!query.exec(QStringLiteral("SELECT name FROM queues ORDER BY name"))) {
+        *error = query.lastError().text();
+        return false;
+    }
+    names->clear();
+    while (query.next())
+        *names << query.value(0).toString();
+    return true;
 }
 
 } // namespace HistoryReader

@@ -3,6 +3,8 @@
 
 #include "historyvalues.h"
 
+#include <QStringList>
+
 class QSqlDatabase;
 
 // Reads a range of an open history file as plain points for a chart. Every level kept (minutes,
@@ -14,4 +16,7 @@ namespace HistoryReader {
 // `coarseMinutes`: the coarse level's bucket, for resolution 0 (the finest that still has the
 // range's start, else the coarse level).
 HistoryRead read(QSqlDatabase &db, const HistoryRange &range, int coarseMinutes);
+// Every queue the file has a row for, sorted by name (a per-queue export reads each of them).
+// False with `error` set when the file cannot be read.
+bool queueNames(QSqlDatabase &db, QStringList *names, QString *error);
 } // namespace HistoryReader

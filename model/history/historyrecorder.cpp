@@ -8,6 +8,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 HistoryRecorder::HistoryRecorder(std::shared_ptr<HistoryStore> store, QlessClient *client,
                                  const ConnectionSettings &settings, QObject *parent)
     : QObject(parent)
@@ -181,6 +183,11 @@ void HistoryRecorder::tick()
         }
         onCounts(minute, reply.value);
     });
+    if (!m_readingGroups) {
+        m_readingGroups = true;
+        m_groupsNow.clear();
+        readFailureGroups(minute, QByteArray(), 0);
+    }
     if (m_lastMaintenanceMs < 0 || t - m_lastMaintenanceMs >= MaintenanceEveryMinutes * 60000) {
         m_lastMaintenanceMs = t;
         m_store->maintain(t);
@@ -202,4 +209,51 @@ void HistoryRecorder::onCounts(qint64 minuteMs, const QList<QueueCounts> &counts
     }
     m_store->append(batch);
     emit sampled(minuteMs, true);
+}
+
+void HistoryRecorder::readFailureGroups(qint64 minuteMs, const QByteArray &cursor, int page)
+{
+    m_client->failureReads().failureGroupCounts(
+        cursor, this, [this, minuteMs, page](const QlessReply<FailureGroupList> &reply) {
+            const bool more = reply.ok() && !reply.value.cursor.isEmpty();
+            if (!reply.ok() || (more && page + 1 >= MaxGroupPages)) {
+                // Not read whole: no growth for this minute, and the next reading has none to compare to.
+                m_readingGroups = false;
+                m_groupsBeforeMinute = -1;
+                return;
+            }
+            for (const FailureGroup &group : reply.value.groups)
+                m_groupsNow.insert(group.name, group.count); // a group listed twice: the same count
+            if (more) {
+                readFailureGroups(minuteMs, reply.value.cursor, page + 1);
+                return;
+            }
+            m_readingGroups = false;
+            onFailureGroups(minuteMs);
+        });
+}
+
+void HistoryRecorder::onFailureGroups(qint64 minuteMs)
+{
+    // The readings are taken as each minute starts: what grew between two readings a minute
+    // apart grew in the earlier one's minute. Across a gap nobody knows when: not recorded.
+    if (m_groupsBeforeMinute >= 0 && minuteMs - m_groupsBeforeMinute == 60000) {
+        HistoryBatch batch;
+        for (auto it = m_groupsNow.cbegin(); it != m_groupsNow.cend(); ++it) {
+            const qint64 grew = it.value() - m_groupsBefore.value(it.key(), 0);
+            if (grew > 0)
+                batch.failureGrowth << HistoryFailureGrowth{m_groupsBeforeMinute, it.key(), grew};
+        }
+        std::sort(batch.failureGrowth.begin(), batch.failureGrowth.end(),
+                  [](const HistoryFailureGrowth &a, const HistoryFailureGrowth &b) {
+                      return a.grew != b.grew ? a.grew > b.grew : a.group < b.group;
+                  });
+        if (batch.failureGrowth.size() > MaxGrowthRowsPerMinute)
+            batch.failureGrowth.resize(MaxGrowthRowsPerMinute);
+        m_store->append(batch);
+    }
+    m_groupsBefore = std::move(m_groupsNow);
+    m_groupsNow.clear();
+    m_groupsBeforeMinute = minuteMs;
+    emit failureGroupsRead(minuteMs);
 }

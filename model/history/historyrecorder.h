@@ -25,6 +25,8 @@ struct QueueCounts;
 // (a subscriber connection of its own), counted per queue and minute. A minute whose counts could
 // not be read stays a gap, as does the event side of a minute the stream was not heard for
 // whole. Marks: the event stream reconnected, a queue paused or unpaused (seen between samples).
+// Each minute the failure groups' sizes are read too (names and counts, bounded pages): the
+// groups that grew since the reading a minute before are recorded (HistoryFailureGrowth).
 // One recorder per file per process (HistoryStore::claimRecording) and per file across processes
 // (the store's recorder lock): start() says why not.
 class HistoryRecorder final : public QObject
@@ -36,6 +38,10 @@ public:
     using Clock = std::function<qint64()>;
     static constexpr int MaintenanceEveryMinutes = 10;
     static constexpr int LookupPauseMs = 200;
+    // Bounds of the failure groups' reading: pages read a minute (a longer list is not compared
+    // that minute) and groups recorded a minute (the ones that grew most).
+    static constexpr int MaxGroupPages = 50;
+    static constexpr int MaxGrowthRowsPerMinute = 100;
 
     // `client` (the session's) must outlive the recorder.
     HistoryRecorder(std::shared_ptr<HistoryStore> store, QlessClient *client, const ConnectionSettings &settings,
@@ -65,6 +71,8 @@ signals:
     void streamStateChanged(const ConnectionState &state);
     // Events were counted (after a batch from the stream or a lookup).
     void eventsCounted();
+    // The failure groups' sizes were read whole for `minuteMs` (their growth handed to the store).
+    void failureGroupsRead(qint64 minuteMs);
 
 private:
     qint64 now() const;
@@ -75,6 +83,8 @@ private:
     void coverEventsUpTo(qint64 minuteMs, HistoryBatch *batch);
     void onCounts(qint64 minuteMs, const QList<QueueCounts> &counts);
     void lookUpQueues();
+    void readFailureGroups(qint64 minuteMs, const QByteArray &cursor, int page);
+    void onFailureGroups(qint64 minuteMs);
 
     std::shared_ptr<HistoryStore> m_store;
     QlessClient *m_client;
@@ -95,4 +105,8 @@ private:
     QHash<QString, bool> m_paused;
     qint64 m_lastMaintenanceMs = -1;
     qint64 m_eventsHeard = 0;
+    QHash<QString, qint64> m_groupsBefore; // the last whole reading of the groups' sizes
+    qint64 m_groupsBeforeMinute = -1;      // its minute; -1: none yet
+    QHash<QString, qint64> m_groupsNow;    // the reading under way
+    bool m_readingGroups = false;
 };

@@ -83,7 +83,8 @@ bool dropBefore(QSqlDatabase &db, qint64 minute, QString *error)
     return run(query, QStringLiteral("DELETE FROM counts WHERE minute < ?"), {minute}, error)
            && run(query, QStringLiteral("DELETE FROM events WHERE minute < ?"), {minute}, error)
            && run(query, QStringLiteral("DELETE FROM coverage WHERE minute < ?"), {minute}, error)
-           && run(query, QStringLiteral("DELETE FROM marks WHERE time_ms < ?"), {minute * 60000}, error);
+           && run(query, QStringLiteral("DELETE FROM marks WHERE time_ms < ?"), {minute * 60000}, error)
+           && run(query, QStringLiteral("DELETE FROM failure_growth WHERE minute < ?"), {minute}, error);
 }
 
 bool inTransaction(QSqlDatabase &db, QString *error, const std::function<bool()> &work)

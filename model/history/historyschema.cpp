@@ -5,6 +5,13 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
+
+namespace {
+const char *const FailureGrowthTable =
+    "CREATE TABLE failure_growth(minute INTEGER NOT NULL, grp TEXT NOT NULL, grew INTEGER NOT NULL,"
+    " PRIMARY KEY(minute, grp)) WITHOUT ROWID";
+} // namespace
 
 namespace HistorySchema {
 
@@ -46,8 +53,10 @@ bool create(QSqlDatabase &db, QString *error)
         "CREATE TABLE coverage(resolution INTEGER NOT NULL, minute INTEGER NOT NULL,"
         " counts_minutes INTEGER NOT NULL, events_minutes INTEGER NOT NULL,"
         " PRIMARY KEY(resolution, minute)) WITHOUT ROWID",
-        "CREATE TABLE marks(time_ms INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL)",
+        "CREATE TABLE marks(time_ms INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL,"
+        " ref TEXT NOT NULL DEFAULT '')",
         "CREATE INDEX marks_by_time ON marks(time_ms)",
+        FailureGrowthTable,
     };
     if (!db.transaction()) {
         *error = db.lastError().text();
@@ -72,6 +81,34 @@ bool create(QSqlDatabase &db, QString *error)
         query.addBindValue(key);
         query.addBindValue(value);
         if (!query.exec()) {
+            *error = query.lastError().text();
+            db.rollback();
+            return false;
+        }
+    }
+    if (!db.commit()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool upgrade(QSqlDatabase &db, int from, QString *error)
+{
+    if (from >= Version)
+        return true;
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    QSqlQuery query(db);
+    const QStringList statements{
+        QStringLiteral("ALTER TABLE marks ADD COLUMN ref TEXT NOT NULL DEFAULT ''"),
+        QString::fromLatin1(FailureGrowthTable),
+        QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'schema_version'").arg(Version),
+    };
+    for (const QString &statement : statements) {
+        if (!query.exec(statement)) {
             *error = query.lastError().text();
             db.rollback();
             return false;

@@ -107,6 +107,31 @@ void HistoryStore::read(const HistoryRange &range, QObject *context, Done<Histor
     });
 }
 
+void HistoryStore::readWaitingChanges(qint64 fromMs, qint64 toMs, QObject *context, Done<HistoryWaitingRead> done)
+{
+    QPointer<QObject> target(context);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, fromMs, toMs, target, done = std::move(done)] {
+        answer<HistoryWaitingRead>(target.data(), done, worker->waitingChanges(fromMs, toMs));
+    });
+}
+
+void HistoryStore::readThroughput(const QString &queue, qint64 fromMs, qint64 toMs, QObject *context,
+                                  Done<HistoryThroughputRead> done)
+{
+    QPointer<QObject> target(context);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, queue, fromMs, toMs, target, done = std::move(done)] {
+        answer<HistoryThroughputRead>(target.data(), done, worker->throughput(queue, fromMs, toMs));
+    });
+}
+
+void HistoryStore::readFailureGrowth(qint64 fromMs, qint64 toMs, QObject *context, Done<HistoryGrowthRead> done)
+{
+    QPointer<QObject> target(context);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, fromMs, toMs, target, done = std::move(done)] {
+        answer<HistoryGrowthRead>(target.data(), done, worker->failureGrowth(fromMs, toMs));
+    });
+}
+
 void HistoryStore::maintain(qint64 nowMs, QObject *context, Done<HistoryRetention::Outcome> done)
 {
     if (!isWriter())

@@ -53,6 +53,13 @@ public:
 
     void append(const HistoryBatch &batch);
     void read(const HistoryRange &range, QObject *context, Done<HistoryRead> done);
+    // For the trend alerts: each queue's first and last waiting count sampled in [fromMs, toMs).
+    void readWaitingChanges(qint64 fromMs, qint64 toMs, QObject *context, Done<HistoryWaitingRead> done);
+    // For the throughput alert: jobs completed in `queue` (empty: all) over the minutes heard whole.
+    void readThroughput(const QString &queue, qint64 fromMs, qint64 toMs, QObject *context,
+                        Done<HistoryThroughputRead> done);
+    // The failure groups that grew, minute by minute, in [fromMs, toMs).
+    void readFailureGrowth(qint64 fromMs, qint64 toMs, QObject *context, Done<HistoryGrowthRead> done);
     void maintain(qint64 nowMs, QObject *context = nullptr, Done<HistoryRetention::Outcome> done = {});
     // `done` runs on the context's thread once everything asked before has been done.
     void whenIdle(QObject *context, std::function<void()> done);

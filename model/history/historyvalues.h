@@ -47,6 +47,49 @@ struct HistoryMinuteCoverage
     bool eventsWhole = false;
 };
 
+// How much one failure group grew in one minute: the difference between two readings of the
+// groups' sizes (qless's `failed` command, as the Failures page reads them) a minute apart.
+// qless publishes no event when a job is retried or when its retries run out, so this count is
+// where a failure group's growth comes from; it is the net growth (jobs unfailed or retried in the
+// same minute make it smaller) and a minute without a reading either side has none.
+struct HistoryFailureGrowth
+{
+    qint64 minuteMs = 0;
+    QString group;
+    qint64 grew = 0;
+};
+
+// Per queue, the first and the last waiting count sampled in a range (for a trend alert).
+struct HistoryWaitingChange
+{
+    QString queue;
+    qint64 firstMinuteMs = 0;
+    qint64 firstWaiting = 0;
+    qint64 lastMinuteMs = 0;
+    qint64 lastWaiting = 0;
+};
+
+struct HistoryWaitingRead
+{
+    QList<HistoryWaitingChange> queues; // by queue name
+    QString error;                      // empty: read
+};
+
+// The jobs completed (one queue, or all) over the minutes the event stream was heard whole in a
+// range: throughput is completed / minutesListened.
+struct HistoryThroughputRead
+{
+    qint64 completed = 0;
+    int minutesListened = 0;
+    QString error; // empty: read
+};
+
+struct HistoryGrowthRead
+{
+    QList<HistoryFailureGrowth> rows; // by minute, then group
+    QString error;                    // empty: read
+};
+
 // Something that matters on a chart's time axis.
 struct HistoryMark
 {
@@ -55,6 +98,9 @@ struct HistoryMark
     qint64 timeMs = 0;
     Kind kind = Kind::Reconnect;
     QString text;
+    // BulkRun: the run's id (the "run" argument of its Activity rows, which the History page
+    // links to); empty for the other kinds.
+    QString ref = {}; // "= {}": a mark made of its first three fields draws no missing-initializer warning
 
     static QString kindName(Kind kind);
     static bool kindFromName(const QString &name, Kind *kind);

@@ -2,6 +2,7 @@
 #include "historyworker.h"
 
 #include "historyreader.h"
+#include "historytrendreader.h"
 
 #include <QSqlError>
 
@@ -64,6 +65,27 @@ HistoryRead HistoryWorker::read(const HistoryRange &range)
         return result;
     }
     return HistoryReader::read(m_file.db(), range, m_policy.coarseMinutes);
+}
+
+HistoryWaitingRead HistoryWorker::waitingChanges(qint64 fromMs, qint64 toMs)
+{
+    if (!usable())
+        return HistoryWaitingRead{{}, QStringLiteral("the history file %1 is not open").arg(m_file.path())};
+    return HistoryTrendReader::waitingChanges(m_file.db(), fromMs, toMs);
+}
+
+HistoryGrowthRead HistoryWorker::failureGrowth(qint64 fromMs, qint64 toMs)
+{
+    if (!usable())
+        return HistoryGrowthRead{{}, QStringLiteral("the history file %1 is not open").arg(m_file.path())};
+    return HistoryTrendReader::failureGrowth(m_file.db(), fromMs, toMs);
+}
+
+HistoryThroughputRead HistoryWorker::throughput(const QString &queue, qint64 fromMs, qint64 toMs)
+{
+    if (!usable())
+        return HistoryThroughputRead{0, 0, QStringLiteral("the history file %1 is not open").arg(m_file.path())};
+    return HistoryTrendReader::throughput(m_file.db(), queue, fromMs, toMs);
 }
 
 HistoryRetention::Outcome HistoryWorker::maintain(qint64 nowMs)

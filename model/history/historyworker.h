@@ -23,6 +23,9 @@ public:
     void open(bool writer);
     void write(const HistoryBatch &batch);
     HistoryRead read(const HistoryRange &range);
+    HistoryWaitingRead waitingChanges(qint64 fromMs, qint64 toMs);
+    HistoryGrowthRead failureGrowth(qint64 fromMs, qint64 toMs);
+    HistoryThroughputRead throughput(const QString &queue, qint64 fromMs, qint64 toMs);
     HistoryRetention::Outcome maintain(qint64 nowMs);
     void close();
 

@@ -28,7 +28,7 @@ bool HistoryWriter::write(const HistoryBatch &batch, QString *error)
     }
     const QHash<QString, qint64> idsBefore = m_queueIds;
     if (writeCounts(batch.counts, error) && writeEvents(batch.events, error) && writeCoverage(batch.coverage, error)
-        && writeMarks(batch.marks, error)) {
+        && writeMarks(batch.marks, error) && writeFailureGrowth(batch.failureGrowth, error)) {
         if (m_db.commit())
             return true;
         *error = m_db.lastError().text();
@@ -128,11 +128,29 @@ bool HistoryWriter::writeMarks(const QList<HistoryMark> &marks, QString *error)
     if (marks.isEmpty())
         return true;
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("INSERT INTO marks(time_ms, kind, text) VALUES (?, ?, ?)"));
+    query.prepare(QStringLiteral("INSERT INTO marks(time_ms, kind, text, ref) VALUES (?, ?, ?, ?)"));
     for (const HistoryMark &mark : marks) {
         query.addBindValue(mark.timeMs);
         query.addBindValue(HistoryMark::kindName(mark.kind));
         query.addBindValue(mark.text);
+        query.addBindValue(mark.ref.isNull() ? QStringLiteral("") : mark.ref); // a null one binds NULL
+        if (!query.exec())
+            return failed(query, error);
+    }
+    return true;
+}
+
+bool HistoryWriter::writeFailureGrowth(const QList<HistoryFailureGrowth> &growth, QString *error)
+{
+    if (growth.isEmpty())
+        return true;
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("INSERT INTO failure_growth(minute, grp, grew) VALUES (?, ?, ?)"
+                                 " ON CONFLICT(minute, grp) DO UPDATE SET grew = grew + excluded.grew"));
+    for (const HistoryFailureGrowth &row : growth) {
+        query.addBindValue(minuteOf(row.minuteMs));
+        query.addBindValue(row.group);
+        query.addBindValue(row.grew);
         if (!query.exec())
             return failed(query, error);
     }

@@ -29,6 +29,7 @@ private:
     bool writeEvents(const QList<HistoryEventCounts> &events, QString *error);
     bool writeCoverage(const QList<HistoryMinuteCoverage> &coverage, QString *error);
     bool writeMarks(const QList<HistoryMark> &marks, QString *error);
+    bool writeFailureGrowth(const QList<HistoryFailureGrowth> &growth, QString *error);
 
     QSqlDatabase &m_db;
     QHash<QString, qint64> m_queueIds;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "recorderlock.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <cerrno>
 #include <cstring>
@@ -25,6 +27,9 @@ bool RecorderLock::tryLock()
 {
     if (m_fd >= 0)
         return true;
+    // The lock is taken before the file is opened (which would make its folder): on a new
+    // machine the history folder does not exist yet.
+    QDir().mkpath(QFileInfo(m_lockPath).absolutePath());
     const QByteArray path = QFile::encodeName(m_lockPath);
     const int fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) {

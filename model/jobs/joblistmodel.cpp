@@ -22,8 +22,8 @@ void JobListModel::setSource(const JobSource &source)
     m_source = {};
     m_lastError.clear();
     setInFlight(false);
-    const bool totalKnown = m_paging.total() >= 0;
-    m_paging.reset();
+    const bool totalKnown = total() >= 0;
+    resetPaging();
     clearRows();
     if (totalKnown)
         emit totalChanged(-1);
@@ -42,7 +42,7 @@ void JobListModel::setInFlight(bool inFlight)
 
 void JobListModel::setTotal(qint64 total)
 {
-    if (m_paging.setTotal(total))
+    if (setPagingTotal(total))
         emit totalChanged(total);
 }
 
@@ -75,7 +75,7 @@ void JobListModel::load(int offset, int count, Rows rows, std::function<void()> 
 
 bool JobListModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && m_source.isValid() && !m_inFlight && m_paging.canPageOn(rowCount());
+    return !parent.isValid() && m_source.isValid() && !m_inFlight && canPageOn();
 }
 
 void JobListModel::fetchMore(const QModelIndex &parent)
@@ -83,33 +83,13 @@ void JobListModel::fetchMore(const QModelIndex &parent)
     // Views (and QAbstractItemModelTester) call this unasked: only page on where there is more.
     if (!canFetchMore(parent))
         return;
-    const int asked = m_paging.pageSize();
+    const int asked = pageSize();
     load(rowCount(), asked,
          [this, asked](const QList<JobRow> &jobs, qint64 total, int listed) {
-             QList<QByteArray> keys;
-             keys.reserve(jobs.size());
-             for (const JobRow &job : jobs)
-                 keys.append(job.jid);
-             m_paging.pageLoaded(asked, listed, keys);
-             appendRows(jobs);
+             appendPage(asked, listed, jobs);
              setTotal(total);
          },
          {});
-}
-
-void JobListModel::setVisibleRange(int first, int last)
-{
-    m_paging.setVisibleRange(first, last);
-}
-
-QPair<int, int> JobListModel::refreshWindow() const
-{
-    return m_paging.refreshWindow(rowCount());
-}
-
-bool JobListModel::isFresh(int row) const
-{
-    return row >= 0 && row < rowCount() && m_paging.isFresh(keyAt(row));
 }
 
 void JobListModel::refresh(std::function<void()> done)
@@ -129,15 +109,7 @@ void JobListModel::refresh(std::function<void()> done)
         [this, done, offset, count](const QList<JobRow> &jobs, qint64 total, int listed) {
             // The total first: a view asking canFetchMore while the rows change must see the new one.
             setTotal(total);
-            // Only the window changes: rows beyond it are neither copied nor keyed again, so a refresh
-            // of a 10,000-row list costs the GUI thread what its window costs.
-            const bool ended = listed < count; // the list ends inside the window: what was below is gone
-            QList<QByteArray> freshKeys;
-            freshKeys.reserve(jobs.size());
-            for (const JobRow &job : jobs)
-                freshKeys.append(job.jid);
-            applyWindow(offset, count, jobs, ended);
-            m_paging.windowApplied(freshKeys, keys(), ended, offset, count);
+            applyRefresh(offset, count, jobs, listed);
             emit refreshed();
             if (done)
                 done();

@@ -59,18 +59,9 @@ public:
     // Clears the rows and loads the first page of `source`.
     void setSource(const JobSource &source);
     const JobSource &source() const { return m_source; }
-    void setPageSize(int rows) { m_paging.setPageSize(rows); }
-    int pageSize() const { return m_paging.pageSize(); }
-    // The source's total (-1: unknown); rows loaded are rowCount().
-    qint64 total() const { return m_paging.total(); }
+    // Paging (page size, total, the view's range, refreshWindow, isFresh): KeyedTableModel's.
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
-
-    // Rows [first, last] are what the view shows now ((-1, -1): nothing known). Views tell it;
-    // the model decides what to read.
-    void setVisibleRange(int first, int last);
-    int visibleFirst() const { return m_paging.visibleFirst(); }
-    int visibleLast() const { return m_paging.visibleLast(); }
 
     // Reads again every loaded row while they are at most MaxRefreshRows; beyond that, the rows
     // around the visible range (RefreshMargin either side, at most MaxRefreshRows; the first
@@ -80,9 +71,6 @@ public:
     // the reply is in (applied, failed or superseded by a new source), or at once when a load
     // is already under way.
     void refresh(std::function<void()> done = {});
-    // The rows the next refresh reads: [offset, offset + count) of the source.
-    QPair<int, int> refreshWindow() const;
-    bool isFresh(int row) const;
     // The row as a Job (what JobRole holds).
     Job jobAt(int row) const { return rowAt(row).toJob(); }
 
@@ -123,7 +111,6 @@ private:
 
     QlessClient *m_client;
     JobSource m_source;
-    BasicListPaging<QByteArray> m_paging;
     bool m_inFlight = false;
     quint64 m_generation = 0;
     QString m_lastError;

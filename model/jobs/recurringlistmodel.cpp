@@ -60,8 +60,8 @@ void RecurringListModel::setQueue(const QString &queue)
     m_queue.clear();
     m_inFlight = false;
     m_lastError.clear();
-    const bool totalKnown = m_paging.total() >= 0;
-    m_paging.reset();
+    const bool totalKnown = total() >= 0;
+    resetPaging();
     clearRows();
     if (totalKnown)
         emit totalChanged(-1);
@@ -72,7 +72,7 @@ void RecurringListModel::setQueue(const QString &queue)
 
 void RecurringListModel::setTotal(qint64 total)
 {
-    if (m_paging.setTotal(total))
+    if (setPagingTotal(total))
         emit totalChanged(total);
 }
 
@@ -148,40 +148,20 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
 
 bool RecurringListModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && !m_queue.isEmpty() && !m_inFlight && m_paging.canPageOn(rowCount());
+    return !parent.isValid() && !m_queue.isEmpty() && !m_inFlight && canPageOn();
 }
 
 void RecurringListModel::fetchMore(const QModelIndex &parent)
 {
     if (!canFetchMore(parent))
         return;
-    const int asked = m_paging.pageSize();
+    const int asked = pageSize();
     load(rowCount(), asked,
          [this, asked](const QList<RecurringJob> &more, qint64 total, int listed) {
-             QStringList keys;
-             keys.reserve(more.size());
-             for (const RecurringJob &row : more)
-                 keys.append(keyOf(row));
-             m_paging.pageLoaded(asked, listed, keys);
-             appendRows(more);
+             appendPage(asked, listed, more);
              setTotal(total);
          },
          {});
-}
-
-void RecurringListModel::setVisibleRange(int first, int last)
-{
-    m_paging.setVisibleRange(first, last);
-}
-
-QPair<int, int> RecurringListModel::refreshWindow() const
-{
-    return m_paging.refreshWindow(rowCount());
-}
-
-bool RecurringListModel::isFresh(int row) const
-{
-    return row >= 0 && row < rowCount() && m_paging.isFresh(keyOf(rowAt(row)));
 }
 
 void RecurringListModel::refresh(std::function<void()> done)
@@ -200,8 +180,7 @@ void RecurringListModel::refresh(std::function<void()> done)
         offset, count,
         [this, done, offset, count](const QList<RecurringJob> &fresh, qint64 total, int listed) {
             setTotal(total);
-            applySnapshot(m_paging.mergeRefresh(rows(), offset, count, fresh, listed,
-                                                [this](const RecurringJob &row) { return keyOf(row); }));
+            applyRefresh(offset, count, fresh, listed);
             emit refreshed();
             if (done)
                 done();

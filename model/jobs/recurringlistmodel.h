@@ -2,7 +2,6 @@
 #pragma once
 
 #include "keyedtablemodel.h"
-#include "listpaging.h"
 #include "recurringjob.h"
 
 #include <functional>
@@ -43,9 +42,8 @@ public:
     // Clears the rows and loads the first page of `queue`'s templates (none for an empty name).
     void setQueue(const QString &queue);
     QString queue() const { return m_queue; }
-    void setPageSize(int rows) { m_paging.setPageSize(rows); }
-    // The queue's recurring count (-1: unknown).
-    qint64 total() const { return m_paging.total(); }
+    // Paging (page size, total: the queue's recurring count, the view's range, refreshWindow,
+    // isFresh): KeyedTableModel's.
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
@@ -54,15 +52,10 @@ public:
     void setQueuePaused(bool paused);
     bool isQueuePaused() const { return m_queuePaused; }
 
-    // Rows [first, last] are what the view shows ((-1, -1): nothing known).
-    void setVisibleRange(int first, int last);
     // Reads again the rows ListPaging picks (all that is loaded up to its cap, else the rows
     // around the view) with the total, and applies them as a keyed diff; `done` runs when the
     // replies are in (applied, failed or superseded), or at once when a load is under way.
     void refresh(std::function<void()> done = {});
-    // The rows the next refresh reads: [offset, offset + count) of the queue's templates.
-    QPair<int, int> refreshWindow() const;
-    bool isFresh(int row) const;
 
     // For tests: where "now" comes from (seconds since the epoch).
     void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
@@ -95,7 +88,6 @@ private:
 
     QlessClient *m_client;
     QString m_queue;
-    ListPaging m_paging;
     bool m_inFlight = false;
     quint64 m_generation = 0;
     QString m_lastError;

@@ -21,7 +21,7 @@ void TagListModel::setInFlight(bool inFlight)
 bool TagListModel::canFetchMore(const QModelIndex &parent) const
 {
     // Before the first refresh there is nothing to page on from: refresh() loads the first page.
-    return !parent.isValid() && m_loadedOnce && !m_inFlight && m_paging.canPageOn(rowCount());
+    return !parent.isValid() && m_loadedOnce && !m_inFlight && canPageOn();
 }
 
 void TagListModel::fetchMore(const QModelIndex &parent)
@@ -30,7 +30,7 @@ void TagListModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     setInFlight(true);
-    const int asked = m_paging.pageSize();
+    const int asked = pageSize();
     m_client->trackedTagReads().topTags(rowCount(), asked, this,
                                         [this, asked](const QlessReply<QList<TagCount>> &reply) {
                                             setInFlight(false);
@@ -40,28 +40,8 @@ void TagListModel::fetchMore(const QModelIndex &parent)
                                                 return;
                                             }
                                             m_lastError.clear();
-                                            QStringList keys;
-                                            keys.reserve(reply.value.size());
-                                            for (const TagCount &row : reply.value)
-                                                keys.append(row.tag);
-                                            m_paging.pageLoaded(asked, int(reply.value.size()), keys);
-                                            appendRows(reply.value);
+                                            appendPage(asked, int(reply.value.size()), reply.value);
                                         });
-}
-
-void TagListModel::setVisibleRange(int first, int last)
-{
-    m_paging.setVisibleRange(first, last);
-}
-
-QPair<int, int> TagListModel::refreshWindow() const
-{
-    return m_paging.refreshWindow(rowCount());
-}
-
-bool TagListModel::isFresh(int row) const
-{
-    return row >= 0 && row < rowCount() && m_paging.isFresh(rowAt(row).tag);
 }
 
 void TagListModel::refresh(std::function<void()> done)
@@ -77,22 +57,21 @@ void TagListModel::refresh(std::function<void()> done)
     const QPair<int, int> window = refreshWindow();
     const int offset = window.first;
     const int count = window.second;
-    m_client->trackedTagReads().topTags(
-        offset, count, this, [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
-            setInFlight(false);
-            if (reply.ok()) {
-                m_lastError.clear();
-                m_loadedOnce = true;
-                applySnapshot(m_paging.mergeRefresh(rows(), offset, count, reply.value, int(reply.value.size()),
-                                                    [](const TagCount &row) { return row.tag; }));
-                emit refreshed();
-            } else {
-                m_lastError = reply.error.message;
-                emit loadFailed(m_lastError);
-            }
-            if (done)
-                done();
-        });
+    m_client->trackedTagReads().topTags(offset, count, this,
+                                        [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
+                                            setInFlight(false);
+                                            if (reply.ok()) {
+                                                m_lastError.clear();
+                                                m_loadedOnce = true;
+                                                applyRefresh(offset, count, reply.value, int(reply.value.size()));
+                                                emit refreshed();
+                                            } else {
+                                                m_lastError = reply.error.message;
+                                                emit loadFailed(m_lastError);
+                                            }
+                                            if (done)
+                                                done();
+                                        });
 }
 
 int TagListModel::columnCount(const QModelIndex &parent) const

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "keyedtablemodel.h"
-#include "listpaging.h"
 #include "tagcount.h"
 
 #include <functional>
@@ -26,19 +25,13 @@ public:
 
     explicit TagListModel(QlessClient *client, QObject *parent = nullptr);
 
-    void setPageSize(int rows) { m_paging.setPageSize(rows); }
-    int pageSize() const { return m_paging.pageSize(); }
+    // Paging (page size, the view's range, refreshWindow, isFresh): KeyedTableModel's.
     bool isLoading() const { return m_inFlight; }
     QString lastError() const { return m_lastError; }
 
-    // Rows [first, last] are what the view shows ((-1, -1): nothing known).
-    void setVisibleRange(int first, int last);
     // Reads the rows of refreshWindow() (at least the first page). `done` runs when the reply is
     // in, or at once when a page is already on its way.
     void refresh(std::function<void()> done = {});
-    // The rows the next refresh reads: [offset, offset + count) of the tag list.
-    QPair<int, int> refreshWindow() const;
-    bool isFresh(int row) const;
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -59,7 +52,6 @@ private:
     void setInFlight(bool inFlight);
 
     QlessClient *m_client;
-    ListPaging m_paging;
     bool m_inFlight = false;
     bool m_loadedOnce = false;
     QString m_lastError;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "listpaging.h"
+
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
@@ -18,6 +20,9 @@
 // Subclasses add Q_OBJECT, columns and data(); they say how to key and compare rows. The key is
 // text for most tables; job lists key by the jid's bytes, which the row already holds, so that
 // the keys kept beside 100k rows share the rows' buffers instead of holding copies.
+// A list that pages in from Redis as the view scrolls (jobs, recurring templates, tags) keeps its
+// paging here too (ListPaging: page size, total, the view's range, which rows a refresh reads and
+// which it read): it appends pages with appendPage() and applies refreshes with applyRefresh().
 template<typename Row, typename Key = QString>
 class KeyedTableModel : public QAbstractTableModel
 {
@@ -51,6 +56,21 @@ public:
         }
         return m_index.value(key, -1);
     }
+
+    // Paging, for the lists that page in (the others leave it alone).
+    void setPageSize(int rows) { m_paging.setPageSize(rows); }
+    int pageSize() const { return m_paging.pageSize(); }
+    // The list's total (-1: unknown); rows loaded are rowCount().
+    qint64 total() const { return m_paging.total(); }
+    // Rows [first, last] are what the view shows now ((-1, -1): nothing known). Views tell it;
+    // the model decides what to read.
+    void setVisibleRange(int first, int last) { m_paging.setVisibleRange(first, last); }
+    int visibleFirst() const { return m_paging.visibleFirst(); }
+    int visibleLast() const { return m_paging.visibleLast(); }
+    // The rows the next refresh reads: [offset, offset + count) of the list.
+    QPair<int, int> refreshWindow() const { return m_paging.refreshWindow(rowCount()); }
+    // Whether the row was read by the last refresh (or paged in since).
+    bool isFresh(int row) const { return row >= 0 && row < rowCount() && m_paging.isFresh(m_keys.at(row)); }
 
 protected:
     virtual Key keyOf(const Row &row) const = 0;
@@ -147,6 +167,38 @@ protected:
         endInsertRows();
     }
 
+    // A page asked for `asked` rows at the end and the source listed `listed` (entries gone
+    // before their read are not in `page`): its rows are appended and marked read.
+    void appendPage(int asked, int listed, const QList<Row> &page)
+    {
+        QList<Key> pageKeys;
+        pageKeys.reserve(page.size());
+        for (const Row &row : page)
+            pageKeys.append(keyOf(row));
+        m_paging.pageLoaded(asked, listed, pageKeys);
+        appendRows(page);
+    }
+
+    // A refresh read `fresh` for rows [offset, offset + asked) and the source listed `listed` of
+    // them. Only the window changes: rows beyond it are neither copied nor keyed again, so a
+    // refresh of a 10,000-row list costs the GUI thread what its window costs.
+    void applyRefresh(int offset, int asked, const QList<Row> &fresh, int listed)
+    {
+        const bool ended = listed < asked; // the list ends inside the window: what was below is gone
+        QList<Key> freshKeys;
+        freshKeys.reserve(fresh.size());
+        for (const Row &row : fresh)
+            freshKeys.append(keyOf(row));
+        m_paging.windowRead(freshKeys, m_keys, ended, offset, asked, rowsAfterWindow(offset, asked, freshKeys, ended));
+        applyWindow(offset, asked, fresh, ended);
+    }
+
+    bool canPageOn() const { return m_paging.canPageOn(rowCount()); }
+    // The list's total (-1: unknown); returns whether it changed.
+    bool setPagingTotal(qint64 total) { return m_paging.setTotal(total); }
+    // A new list: nothing loaded or read, total unknown (the rows are the caller's to clear).
+    void resetPaging() { m_paging.reset(); }
+
     void clearRows()
     {
         if (m_rows.isEmpty())
@@ -161,6 +213,28 @@ protected:
 
 private:
     static constexpr qint64 Gone = -1;
+
+    // How many rows applyWindow(offset, count, rows keyed `freshKeys`, dropBelow) leaves: those
+    // above the window and (unless dropped) below it that are not fresh, and each fresh key once.
+    int rowsAfterWindow(int offset, int count, const QList<Key> &freshKeys, bool dropBelow) const
+    {
+        const int n = int(m_rows.size());
+        offset = qBound(0, offset, n);
+        const int end = qBound(offset, offset + qMax(0, count), n);
+        int rows = offset + (dropBelow ? 0 : n - end);
+        QSet<Key> seen;
+        seen.reserve(freshKeys.size());
+        for (const Key &key : freshKeys) {
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            ++rows;
+            const int row = rowOf(key);
+            if (row >= 0 && (row < offset || (row >= end && !dropBelow)))
+                --rows; // it moves into the window instead
+        }
+        return rows;
+    }
 
     // Every structural change drops the key index: whoever asks rowOf() from a signal handler in
     // the middle of a diff gets the rows as they are then, and nothing stale is kept afterwards.
@@ -294,6 +368,7 @@ private:
         emit dataChanged(index(i, 0), index(i, columnCount() - 1));
     }
 
+    BasicListPaging<Key> m_paging;
     QList<Row> m_rows;
     QList<Key> m_keys;               // m_keys[i]: keyOf(m_rows[i])
     mutable QHash<Key, int> m_index; // key -> row, while m_indexValid

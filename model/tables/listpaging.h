@@ -101,13 +101,16 @@ public:
                             KeyOf keyOf);
 
     // A refresh read `freshKeys` for rows [offset, offset + asked) (`ended`: the source listed
-    // fewer, so the list ends inside the window) and the model applied them in place
-    // (KeyedTableModel::applyWindow); `rowKeys` are every row's keys now. The bookkeeping of
-    // mergeRefresh without building the merged rows: the model's diff touches only the window.
-    void windowApplied(const Keys &freshKeys, const Keys &rowKeys, bool ended, int offset, int asked)
+    // fewer, so the list ends inside the window), which the model is about to apply in place
+    // (KeyedTableModel::applyRefresh), leaving `rows` rows; `rowKeys` are every row's keys before.
+    // The bookkeeping of mergeRefresh without building the merged rows: the model's diff touches
+    // only the window. Done before the diff, so that a view asking during it (canFetchMore, a
+    // row's freshness) sees the list as it will be.
+    void windowRead(const Keys &freshKeys, const Keys &rowKeys, bool ended, int offset, int asked, int rows)
     {
-        // Pruning keeps the marks of rowKeys; the fresh ones among them are marked again after.
-        refreshApplied(freshKeys, rowKeys, ended, offset, asked, int(rowKeys.size()));
+        // Pruning keeps the marks of rowKeys (those of rows about to go until the next pruning);
+        // the fresh ones among them are marked again after.
+        refreshApplied(freshKeys, rowKeys, ended, offset, asked, rows);
     }
 
     bool isFresh(const Key &key) const { return m_readAt.value(key, 0) == m_refreshCount; }

@@ -1,41 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bluequescripts.h"
 
-#include <QCryptographicHash>
-#include <QDirIterator>
-#include <QFile>
-#include <QFileInfo>
-
-const BluequeScripts &BluequeScripts::instance()
+const ScriptLibrary &BluequeScripts::instance()
 {
-    static const BluequeScripts scripts;
+    static const ScriptLibrary scripts(QStringLiteral(":/blueque"));
     return scripts;
-}
-
-BluequeScripts::BluequeScripts()
-{
-    QDirIterator it(QStringLiteral(":/blueque"), {QStringLiteral("*.lua")}, QDir::Files);
-    while (it.hasNext()) {
-        QFile file(it.next());
-        if (!file.open(QIODevice::ReadOnly))
-            continue; // a resource always opens
-        LuaScript script;
-        script.name = QFileInfo(file.fileName()).completeBaseName();
-        script.source = file.readAll();
-        script.sha1 = QCryptographicHash::hash(script.source, QCryptographicHash::Sha1).toHex();
-        m_scripts.insert(script.name, script);
-    }
-}
-
-const LuaScript *BluequeScripts::find(const QString &name) const
-{
-    const auto it = m_scripts.constFind(name);
-    return it == m_scripts.constEnd() ? nullptr : &it.value();
-}
-
-QStringList BluequeScripts::names() const
-{
-    QStringList names = m_scripts.keys();
-    names.sort();
-    return names;
 }

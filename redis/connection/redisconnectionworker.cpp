@@ -2,14 +2,10 @@
 #include "redisconnectionworker.h"
 
 #include "commandguard.h"
-#include "redistransport.h"
-#include "sentinelresolver.h"
+#include "connectionlife.h"
 
-#include <QRandomGenerator>
 #include <QThread>
 #include <QTimer>
-
-#include <algorithm>
 
 namespace {
 using Kind = RedisError::Kind;
@@ -56,119 +52,70 @@ RedisConnectionWorker::RedisConnectionWorker(const ConnectionSettings &settings,
     : m_settings(settings)
     , m_clock(std::move(clock))
     , m_pipeline(
-          settings,
-          [this](const QByteArray &bytes) {
-              if (m_transport)
-                  m_transport->write(bytes);
-          },
+          settings, [this](const QByteArray &bytes) { m_life->write(bytes); },
           [this] { return ServerClock::text(m_clock->nowSeconds()); })
-    , m_connectTimer(new QTimer(this))
-    , m_reconnectTimer(new QTimer(this))
     , m_sweepTimer(new QTimer(this))
     , m_clockTimer(new QTimer(this))
-    , m_resolver(new SentinelResolver(this))
 {
-    m_connectTimer->setSingleShot(true);
-    m_reconnectTimer->setSingleShot(true);
+    ConnectionLife::Hooks hooks;
+    hooks.isPermanent = isPermanent;
+    hooks.transportUp = [this] { onTransportUp(); };
+    hooks.heard = [this](const QByteArray &bytes) {
+        if (!bytes.isEmpty())
+            m_pipeline.heard();
+    };
+    hooks.reply = [this](const RedisReply &reply) {
+        const RedisError dropWhy = m_pipeline.onReply(reply);
+        if (!dropWhy.isNull() && m_life->hasTransport())
+            drop(dropWhy, false);
+    };
+    hooks.readDone = [this] { updateSweep(); };
+    hooks.closing = [this] {
+        m_clockTimer->stop();
+        m_pipeline.setOpen(false);
+    };
+    hooks.drop = [this](const RedisError &why, bool permanent) { drop(why, permanent); };
+    m_life = new ConnectionLife(m_settings,
+                                QStringLiteral("No connection within %1").arg(seconds(m_settings.connectTimeoutMs)),
+                                std::move(hooks), this);
+    connect(m_life, &ConnectionLife::stateChanged, this, &RedisConnectionWorker::stateChanged);
     // Request deadlines are checked a few times a second: they are seconds long, and one timer
     // is cheaper than one per request when ten thousand are pipelined.
     m_sweepTimer->setInterval(50);
-    connect(m_connectTimer, &QTimer::timeout, this, [this] {
-        drop(RedisError::make(Kind::ConnectTimeout,
-                              QStringLiteral("No connection within %1").arg(seconds(m_settings.connectTimeoutMs))),
-             false);
-    });
-    connect(m_reconnectTimer, &QTimer::timeout, this, &RedisConnectionWorker::connectNow);
     connect(m_sweepTimer, &QTimer::timeout, this, &RedisConnectionWorker::sweep);
     connect(m_clockTimer, &QTimer::timeout, this, &RedisConnectionWorker::measureClock);
-    m_state.address = m_settings.describe();
 }
 
 RedisConnectionWorker::~RedisConnectionWorker() = default;
 
 void RedisConnectionWorker::start()
 {
-    connectNow();
+    m_life->connectNow();
 }
 
 void RedisConnectionWorker::reconnect()
 {
-    if (m_closed)
+    if (m_life->isClosed())
         return;
-    m_failedAttempts = 0;
-    m_resolver->cancel();
-    closeTransport();
+    m_life->restart();
+    m_life->closeTransport();
     // Like a lost connection, except that nobody waits out a backoff.
     m_pipeline.abandon(RedisError::make(Kind::ConnectionLost, QStringLiteral("Reconnected on request")));
-    connectNow();
+    m_life->connectNow();
 }
 
 void RedisConnectionWorker::shutdown()
 {
-    m_closed = true;
-    m_resolver->cancel();
-    m_connectTimer->stop();
-    m_reconnectTimer->stop();
     m_sweepTimer->stop();
-    m_clockTimer->stop();
-    closeTransport();
+    m_life->close();
     m_pipeline.failAll(RedisError::make(Kind::Closed, QStringLiteral("The connection was closed")));
-    setState(ConnectionState::Phase::Closed);
+    m_life->setState(ConnectionState::Phase::Closed);
     deleteLater();
     thread()->quit();
 }
 
-void RedisConnectionWorker::setState(ConnectionState::Phase phase, const RedisError &error, int retryInMs)
-{
-    m_state.phase = phase;
-    m_state.error = error;
-    m_state.retryInMs = retryInMs;
-    m_state.attempt = m_failedAttempts;
-    emit stateChanged(m_state);
-}
-
-void RedisConnectionWorker::connectNow()
-{
-    if (m_closed)
-        return;
-    closeTransport();
-    m_reconnectTimer->stop();
-    const QString problem = m_settings.check();
-    if (!problem.isEmpty()) {
-        drop(RedisError::make(Kind::InvalidSettings, problem), true);
-        return;
-    }
-    setState(ConnectionState::Phase::Connecting);
-    if (m_settings.transport == ConnectionSettings::Transport::Sentinel) {
-        m_resolver->resolve(m_settings, [this](const QString &host, quint16 port, const RedisError &error) {
-            if (!error.isNull()) {
-                drop(error, isPermanent(error));
-                return;
-            }
-            m_state.address = QStringLiteral("%1:%2 (master \"%3\" by Sentinel)")
-                                  .arg(host, QString::number(port), m_settings.masterName);
-            openTransport(host, port);
-        });
-        return;
-    }
-    openTransport(m_settings.host, m_settings.port);
-}
-
-void RedisConnectionWorker::openTransport(const QString &host, quint16 port)
-{
-    m_connectTimer->start(m_settings.connectTimeoutMs);
-    m_reader.reset();
-    auto *transport = new RedisTransport(m_settings, this);
-    m_transport = transport;
-    connect(transport, &RedisTransport::up, this, &RedisConnectionWorker::onTransportUp);
-    connect(transport, &RedisTransport::readyRead, this, &RedisConnectionWorker::onReadyRead);
-    connect(transport, &RedisTransport::failed, this, &RedisConnectionWorker::drop);
-    transport->open(host, port);
-}
-
 void RedisConnectionWorker::onTransportUp()
 {
-    m_reader.reset();
     // AUTH and SELECT must succeed; TIME, INFO and SETNAME may be refused by an ACL without
     // harm, but not for want of a password. A server that cannot take us yet (max clients,
     // loading) is tried again later.
@@ -222,7 +169,7 @@ void RedisConnectionWorker::onTransportUp()
 
 void RedisConnectionWorker::onInfo(const RedisReply &reply)
 {
-    if (reply.isError() || !m_transport)
+    if (reply.isError() || !m_life->hasTransport())
         return;
     const QByteArray runId = infoField(reply.bytes, "run_id");
     if (runId.isEmpty())
@@ -236,10 +183,8 @@ void RedisConnectionWorker::onInfo(const RedisReply &reply)
 
 void RedisConnectionWorker::onHandshakeDone()
 {
-    m_connectTimer->stop();
-    m_failedAttempts = 0;
     m_lastError = RedisError();
-    setState(ConnectionState::Phase::Ready);
+    m_life->ready();
     if (m_settings.clockCheckIntervalMs > 0)
         m_clockTimer->start(m_settings.clockCheckIntervalMs);
     m_pipeline.setOpen(true);
@@ -248,7 +193,7 @@ void RedisConnectionWorker::onHandshakeDone()
 
 void RedisConnectionWorker::measureClock()
 {
-    if (!m_transport)
+    if (!m_life->hasTransport())
         return;
     const qint64 sentMs = m_clock->localMs();
     // Bound: constant.
@@ -263,97 +208,31 @@ void RedisConnectionWorker::measureClock()
             return;
         }
         // Not fatal: the last offset (or none, the desktop's clock) stays in use.
-        qWarning("qlessdesk: cannot read the clock of %s: %s", qPrintable(m_state.address), qPrintable(error));
+        qWarning("qlessdesk: cannot read the clock of %s: %s", qPrintable(m_life->address()), qPrintable(error));
     });
     updateSweep();
 }
 
-void RedisConnectionWorker::onReadyRead()
-{
-    RedisTransport *transport = m_transport;
-    if (!transport)
-        return;
-    const QByteArray bytes = transport->readAll();
-    if (!bytes.isEmpty())
-        m_pipeline.heard();
-    m_reader.feed(bytes);
-    while (m_transport == transport) {
-        RedisReply reply;
-        const RespReader::Result result = m_reader.next(&reply);
-        if (result == RespReader::Result::NeedMore)
-            break;
-        if (result == RespReader::Result::Failed) {
-            drop(RedisError::make(Kind::Protocol,
-                                  QStringLiteral("Unreadable reply from the server: ") + m_reader.errorString()),
-                 false);
-            break;
-        }
-        const RedisError dropWhy = m_pipeline.onReply(reply);
-        if (!dropWhy.isNull() && m_transport == transport)
-            drop(dropWhy, false);
-    }
-    updateSweep();
-}
-
-void RedisConnectionWorker::closeTransport()
-{
-    m_connectTimer->stop();
-    m_clockTimer->stop();
-    m_pipeline.setOpen(false);
-    m_reader.reset();
-    if (!m_transport)
-        return;
-    RedisTransport *transport = m_transport;
-    m_transport = nullptr;
-    transport->disconnect(this);
-    transport->close();
-    transport->deleteLater();
-}
-
 void RedisConnectionWorker::drop(const RedisError &why, bool permanent)
 {
-    if (m_closed)
+    if (m_life->isClosed())
         return;
-    m_resolver->cancel();
-    closeTransport();
+    m_life->cancelResolve();
+    m_life->closeTransport();
     // Reads in flight go back to the head of the queue; writes in flight fail, since they may
     // have run and running them twice is not ours to risk.
     m_pipeline.abandon(why);
     m_lastError = why;
-    if (permanent) {
-        setState(ConnectionState::Phase::Failed, why);
-        m_pipeline.failAll(why);
-        updateSweep();
-        return;
-    }
-    scheduleReconnect(why);
-}
-
-void RedisConnectionWorker::scheduleReconnect(const RedisError &why)
-{
-    if (m_settings.maxReconnectAttempts > 0 && m_failedAttempts >= m_settings.maxReconnectAttempts) {
-        RedisError error = why;
-        error.message = QStringLiteral("Gave up after %1 attempts: %2").arg(m_failedAttempts).arg(why.message);
-        setState(ConnectionState::Phase::Failed, error);
-        m_pipeline.failAll(error);
-        updateSweep();
-        return;
-    }
-    // Exponential backoff with jitter, so that many clients of a restarted server do not all
-    // come back in the same millisecond.
-    const qint64 ceiling = std::min<qint64>(m_settings.reconnectMaxMs, qint64(m_settings.reconnectInitialMs)
-                                                                           << std::min(m_failedAttempts, 20));
-    const int delay = int(ceiling / 2 + QRandomGenerator::global()->bounded(ceiling / 2 + 1));
-    ++m_failedAttempts;
-    setState(ConnectionState::Phase::Reconnecting, why, delay);
-    m_reconnectTimer->start(delay);
+    const RedisError failed = m_life->failOrRetry(why, permanent);
+    if (!failed.isNull())
+        m_pipeline.failAll(failed);
     updateSweep();
 }
 
 void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &handler, int serverTimeArg, bool urgent,
                                    quint64 unit)
 {
-    if (m_closed) {
+    if (m_life->isClosed()) {
         m_pipeline.refuse(handler, RedisError::make(Kind::Closed, QStringLiteral("The connection was closed")));
         return;
     }
@@ -372,15 +251,15 @@ void RedisConnectionWorker::submit(const RedisCommand &command, const Handler &h
                                                .arg(command.describe())));
         return;
     }
-    if (m_state.phase == ConnectionState::Phase::Failed) {
+    if (m_life->phase() == ConnectionState::Phase::Failed) {
         RedisError error = m_lastError;
         error.message = QStringLiteral("Not sent: ") + error.message;
         m_pipeline.refuse(handler, error);
         return;
     }
     m_pipeline.submit(command, handler, serverTimeArg, unit);
-    if (urgent && m_transport)
-        m_transport->flush();
+    if (urgent)
+        m_life->flush();
     updateSweep();
 }
 

@@ -6,7 +6,6 @@
 #include "rediscommand.h"
 #include "redisreply.h"
 #include "requestpipeline.h"
-#include "respreader.h"
 #include "serverclock.h"
 
 #include <QByteArray>
@@ -14,14 +13,13 @@
 
 #include <memory>
 
+class ConnectionLife;
 class QTimer;
-class RedisTransport;
-class SentinelResolver;
 
 // The half of RedisConnection that lives on the connection thread: opens a transport (TCP,
-// TLS, unix socket, or the master that Sentinel names), runs the AUTH/SELECT/ROLE/TIME/INFO/
-// SETNAME handshake, feeds replies to the RequestPipeline, and reconnects with backoff when
-// the transport fails or the pipeline judges the connection dead. It measures the server's
+// TLS, unix socket, or the master that Sentinel names) through ConnectionLife, runs the
+// AUTH/SELECT/ROLE/TIME/INFO/SETNAME handshake, feeds replies to the RequestPipeline, and
+// reconnects with backoff when the transport fails or the pipeline judges the connection dead. It measures the server's
 // clock (TIME) in every handshake and every few minutes, and notices a restarted server by its
 // run_id. Every member function runs on the connection thread.
 class RedisConnectionWorker final : public QObject
@@ -60,33 +58,20 @@ signals:
     void serverRestarted(const QByteArray &previousRunId, const QByteArray &runId);
 
 private:
-    void connectNow();
-    void openTransport(const QString &host, quint16 port);
     void onTransportUp();
-    void onReadyRead();
     void onHandshakeDone();
     void onInfo(const RedisReply &reply);
     void measureClock();
     void drop(const RedisError &why, bool permanent);
-    void closeTransport();
-    void scheduleReconnect(const RedisError &why);
     void sweep();
     void updateSweep();
-    void setState(ConnectionState::Phase phase, const RedisError &error = {}, int retryInMs = 0);
 
     ConnectionSettings m_settings;
     std::shared_ptr<ServerClock> m_clock;
     RequestPipeline m_pipeline;
-    RedisTransport *m_transport = nullptr;
-    RespReader m_reader;
-    QTimer *m_connectTimer = nullptr;
-    QTimer *m_reconnectTimer = nullptr;
+    ConnectionLife *m_life = nullptr;
     QTimer *m_sweepTimer = nullptr;
     QTimer *m_clockTimer = nullptr;
-    SentinelResolver *m_resolver = nullptr;
-    ConnectionState m_state;
     RedisError m_lastError;
     QByteArray m_runId; // of the last server we completed a handshake with
-    int m_failedAttempts = 0;
-    bool m_closed = false;
 };

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "redissubscriberworker.h"
 
-#include "redistransport.h"
-#include "sentinelresolver.h"
+#include "connectionlife.h"
+#include "respreader.h"
 
 #include <QDateTime>
-#include <QRandomGenerator>
 #include <QThread>
 #include <QTimer>
-
-#include <algorithm>
 
 namespace {
 using Kind = RedisError::Kind;
@@ -32,25 +29,26 @@ RedisSubscriberWorker::RedisSubscriberWorker(const ConnectionSettings &settings,
     , m_patterns(patterns)
     , m_mailbox(std::move(mailbox))
     , m_prepare(std::move(prepare))
-    , m_connectTimer(new QTimer(this))
-    , m_reconnectTimer(new QTimer(this))
     , m_pingTimer(new QTimer(this))
     , m_wakeTimer(new QTimer(this))
-    , m_resolver(new SentinelResolver(this))
 {
-    m_connectTimer->setSingleShot(true);
-    m_reconnectTimer->setSingleShot(true);
+    ConnectionLife::Hooks hooks;
+    hooks.isPermanent = isPermanent;
+    hooks.transportUp = [this] { onTransportUp(); };
+    hooks.heard = [this](const QByteArray &) {
+        m_pongOwed = false; // anything heard shows the link is alive
+    };
+    hooks.reply = [this](const RedisReply &reply) { onReply(reply); };
+    hooks.closing = [this] { onClosing(); };
+    hooks.drop = [this](const RedisError &why, bool permanent) { drop(why, permanent); };
+    m_life =
+        new ConnectionLife(m_settings, QStringLiteral("Not subscribed within %1 ms").arg(m_settings.connectTimeoutMs),
+                           std::move(hooks), this);
+    connect(m_life, &ConnectionLife::stateChanged, this, &RedisSubscriberWorker::stateChanged);
     m_wakeTimer->setSingleShot(true);
     m_pingTimer->setInterval(qMax(1000, m_settings.keepAliveIdleMs));
-    connect(m_connectTimer, &QTimer::timeout, this, [this] {
-        drop(RedisError::make(Kind::ConnectTimeout,
-                              QStringLiteral("Not subscribed within %1 ms").arg(m_settings.connectTimeoutMs)),
-             false);
-    });
-    connect(m_reconnectTimer, &QTimer::timeout, this, &RedisSubscriberWorker::connectNow);
     connect(m_pingTimer, &QTimer::timeout, this, &RedisSubscriberWorker::ping);
     connect(m_wakeTimer, &QTimer::timeout, this, &RedisSubscriberWorker::messagesWaiting);
-    m_state.address = m_settings.describe();
 }
 
 RedisSubscriberWorker::~RedisSubscriberWorker() = default;
@@ -62,93 +60,37 @@ qint64 RedisSubscriberWorker::nowMs() const
 
 void RedisSubscriberWorker::start()
 {
-    connectNow();
+    m_life->connectNow();
 }
 
 void RedisSubscriberWorker::reconnect()
 {
-    if (m_closed)
+    if (m_life->isClosed())
         return;
-    m_failedAttempts = 0;
-    m_resolver->cancel();
+    m_life->restart();
     if (m_subscribed) {
         m_lostMs = nowMs();
         m_lostWhy = QStringLiteral("Reconnected on request");
     }
-    closeTransport();
-    connectNow();
+    m_life->connectNow();
 }
 
 void RedisSubscriberWorker::shutdown()
 {
-    m_closed = true;
-    m_resolver->cancel();
-    m_connectTimer->stop();
-    m_reconnectTimer->stop();
     m_wakeTimer->stop();
-    closeTransport();
-    setState(ConnectionState::Phase::Closed);
+    m_life->close();
+    m_life->setState(ConnectionState::Phase::Closed);
     deleteLater();
     thread()->quit();
 }
 
-void RedisSubscriberWorker::setState(ConnectionState::Phase phase, const RedisError &error, int retryInMs)
-{
-    m_state.phase = phase;
-    m_state.error = error;
-    m_state.retryInMs = retryInMs;
-    m_state.attempt = m_failedAttempts;
-    emit stateChanged(m_state);
-}
-
-void RedisSubscriberWorker::connectNow()
-{
-    if (m_closed)
-        return;
-    closeTransport();
-    m_reconnectTimer->stop();
-    const QString problem = m_settings.check();
-    if (!problem.isEmpty()) {
-        drop(RedisError::make(Kind::InvalidSettings, problem), true);
-        return;
-    }
-    setState(ConnectionState::Phase::Connecting);
-    if (m_settings.transport == ConnectionSettings::Transport::Sentinel) {
-        m_resolver->resolve(m_settings, [this](const QString &host, quint16 port, const RedisError &error) {
-            if (!error.isNull()) {
-                drop(error, isPermanent(error));
-                return;
-            }
-            m_state.address = QStringLiteral("%1:%2 (master \"%3\" by Sentinel)")
-                                  .arg(host, QString::number(port), m_settings.masterName);
-            openTransport(host, port);
-        });
-        return;
-    }
-    openTransport(m_settings.host, m_settings.port);
-}
-
-void RedisSubscriberWorker::openTransport(const QString &host, quint16 port)
-{
-    m_connectTimer->start(m_settings.connectTimeoutMs);
-    m_reader.reset();
-    auto *transport = new RedisTransport(m_settings, this);
-    m_transport = transport;
-    connect(transport, &RedisTransport::up, this, &RedisSubscriberWorker::onTransportUp);
-    connect(transport, &RedisTransport::readyRead, this, &RedisSubscriberWorker::onReadyRead);
-    connect(transport, &RedisTransport::failed, this, &RedisSubscriberWorker::drop);
-    transport->open(host, port);
-}
-
 void RedisSubscriberWorker::send(const QList<QByteArray> &argv)
 {
-    if (m_transport)
-        m_transport->write(RespReader::encode(argv));
+    m_life->write(RespReader::encode(argv));
 }
 
 void RedisSubscriberWorker::onTransportUp()
 {
-    m_reader.reset();
     m_expected.clear();
     // Pub/sub channels are the same in every database: no SELECT. The handshake's replies come
     // back in order before any subscription's, so a list of what is owed tells them apart.
@@ -183,28 +125,6 @@ void RedisSubscriberWorker::onTransportUp()
     if (!m_patterns.isEmpty())
         // Bound: the console's few patterns.
         send(QList<QByteArray>{"PSUBSCRIBE"} + m_patterns);
-}
-
-void RedisSubscriberWorker::onReadyRead()
-{
-    RedisTransport *transport = m_transport;
-    if (!transport)
-        return;
-    m_reader.feed(transport->readAll());
-    m_pongOwed = false; // anything heard shows the link is alive
-    while (m_transport == transport) {
-        RedisReply reply;
-        const RespReader::Result result = m_reader.next(&reply);
-        if (result == RespReader::Result::NeedMore)
-            break;
-        if (result == RespReader::Result::Failed) {
-            drop(RedisError::make(Kind::Protocol,
-                                  QStringLiteral("Unreadable reply from the server: ") + m_reader.errorString()),
-                 false);
-            break;
-        }
-        onReply(reply);
-    }
 }
 
 void RedisSubscriberWorker::onReply(const RedisReply &reply)
@@ -250,12 +170,10 @@ void RedisSubscriberWorker::onPush(const RedisReply &reply)
     } else if (kind == "pmessage" && reply.elements.size() >= 4) {
         deliver(PubSubMessage::message(reply.elements.at(2).bytes, reply.elements.at(3).bytes, nowMs()));
     } else if ((kind == "subscribe" || kind == "psubscribe") && m_acksOwed > 0 && --m_acksOwed == 0) {
-        m_connectTimer->stop();
-        m_failedAttempts = 0;
         m_subscribed = true;
         m_pongOwed = false;
         m_pingTimer->start();
-        setState(ConnectionState::Phase::Ready);
+        m_life->ready();
         if (m_lostMs > 0) {
             deliver(PubSubMessage::gap(m_lostMs, nowMs(), m_lostWhy));
             m_lostMs = 0;
@@ -287,49 +205,24 @@ void RedisSubscriberWorker::ping()
     send({"PING"});
 }
 
-void RedisSubscriberWorker::closeTransport()
+void RedisSubscriberWorker::onClosing()
 {
-    m_connectTimer->stop();
     m_pingTimer->stop();
-    m_reader.reset();
     m_expected.clear();
     m_acksOwed = 0;
     m_subscribed = false;
-    if (!m_transport)
-        return;
-    RedisTransport *transport = m_transport;
-    m_transport = nullptr;
-    transport->disconnect(this);
-    transport->close();
-    transport->deleteLater();
 }
 
 void RedisSubscriberWorker::drop(const RedisError &why, bool permanent)
 {
-    if (m_closed)
+    if (m_life->isClosed())
         return;
     // The first failure after being subscribed starts the gap; failed attempts after it do not.
     if (m_subscribed) {
         m_lostMs = nowMs();
         m_lostWhy = why.message;
     }
-    m_resolver->cancel();
-    closeTransport();
-    if (permanent) {
-        setState(ConnectionState::Phase::Failed, why);
-        return;
-    }
-    if (m_settings.maxReconnectAttempts > 0 && m_failedAttempts >= m_settings.maxReconnectAttempts) {
-        RedisError error = why;
-        error.message = QStringLiteral("Gave up after %1 attempts: %2").arg(m_failedAttempts).arg(why.message);
-        setState(ConnectionState::Phase::Failed, error);
-        return;
-    }
-    // Exponential backoff with jitter, as the main connection's.
-    const qint64 ceiling = std::min<qint64>(m_settings.reconnectMaxMs, qint64(m_settings.reconnectInitialMs)
-                                                                           << std::min(m_failedAttempts, 20));
-    const int delay = int(ceiling / 2 + QRandomGenerator::global()->bounded(ceiling / 2 + 1));
-    ++m_failedAttempts;
-    setState(ConnectionState::Phase::Reconnecting, why, delay);
-    m_reconnectTimer->start(delay);
+    m_life->cancelResolve();
+    m_life->closeTransport();
+    m_life->failOrRetry(why, permanent);
 }

@@ -5,7 +5,6 @@
 #include "connectionstate.h"
 #include "pubsubmailbox.h"
 #include "redisreply.h"
-#include "respreader.h"
 
 #include <QByteArray>
 #include <QList>
@@ -14,12 +13,11 @@
 #include <functional>
 #include <memory>
 
+class ConnectionLife;
 class QTimer;
-class RedisTransport;
-class SentinelResolver;
 
 // The half of RedisSubscriber that lives on its thread: opens a transport of its own (TCP, TLS,
-// unix socket, or the master Sentinel names) with the same settings as the main connection, runs
+// unix socket, or the master Sentinel names) through ConnectionLife, with the same settings as the main connection, runs
 // AUTH (and ROLE behind Sentinel), SUBSCRIBEs and PSUBSCRIBEs, and leaves every message it
 // hears in the mailbox. A lost connection is opened again with backoff; once subscribed again,
 // a Gap (when lost, when back, why) goes into the mailbox in its place in the stream. A PING
@@ -53,18 +51,14 @@ private:
         std::function<void(const RedisReply &)> check;
     };
 
-    void connectNow();
-    void openTransport(const QString &host, quint16 port);
     void onTransportUp();
-    void onReadyRead();
     void onReply(const RedisReply &reply);
     void onPush(const RedisReply &reply);
     void send(const QList<QByteArray> &argv);
     void deliver(PubSubMessage message);
     void ping();
     void drop(const RedisError &why, bool permanent);
-    void closeTransport();
-    void setState(ConnectionState::Phase phase, const RedisError &error = {}, int retryInMs = 0);
+    void onClosing();
     qint64 nowMs() const;
 
     ConnectionSettings m_settings;
@@ -72,20 +66,13 @@ private:
     QList<QByteArray> m_patterns;
     std::shared_ptr<PubSubMailbox> m_mailbox;
     std::function<void(PubSubMessage &)> m_prepare;
-    RedisTransport *m_transport = nullptr;
-    RespReader m_reader;
-    QTimer *m_connectTimer;
-    QTimer *m_reconnectTimer;
+    ConnectionLife *m_life = nullptr;
     QTimer *m_pingTimer;
     QTimer *m_wakeTimer;
-    SentinelResolver *m_resolver;
-    ConnectionState m_state;
     QList<Expected> m_expected; // handshake replies still owed, in order
     int m_acksOwed = 0;         // subscribe confirmations still owed
     bool m_subscribed = false;
     bool m_pongOwed = false;
     qint64 m_lostMs = 0; // when the last subscription was lost; 0 = never subscribed or not lost
     QString m_lostWhy;
-    int m_failedAttempts = 0;
-    bool m_closed = false;
 };

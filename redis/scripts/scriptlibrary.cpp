@@ -8,13 +8,13 @@
 
 const ScriptLibrary &ScriptLibrary::instance()
 {
-    static const ScriptLibrary library;
+    static const ScriptLibrary library(QStringLiteral(":/qless"));
     return library;
 }
 
-ScriptLibrary::ScriptLibrary()
+ScriptLibrary::ScriptLibrary(const QString &resourceDir)
 {
-    QDirIterator it(QStringLiteral(":/qless"), {QStringLiteral("*.lua")}, QDir::Files);
+    QDirIterator it(resourceDir, {QStringLiteral("*.lua")}, QDir::Files);
     while (it.hasNext()) {
         QFile file(it.next());
         if (!file.open(QIODevice::ReadOnly))

@@ -322,6 +322,37 @@ private slots:
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
     }
 
+    void theFormEditsTheTrendRules()
+    {
+        AlertRuleForm form;
+        form.show();
+        for (const AlertRule::Kind kind : {AlertRule::Kind::WaitingGrewPercent, AlertRule::Kind::ThroughputBelow}) {
+            form.kindChoice()->setCurrentIndex(form.kindChoice()->findData(int(kind)));
+            QVERIFY(form.windowSpin()->isVisible()); // both look back over a window
+            QVERIFY(form.scopeEdit()->isVisible());
+            form.scopeEdit()->setText(QStringLiteral("crawl"));
+            form.thresholdSpin()->setValue(40);
+            form.windowSpin()->setValue(15);
+            const AlertRule made = form.rule();
+            QCOMPARE(made.kind, kind);
+            QCOMPARE(made.scope, QStringLiteral("crawl"));
+            QCOMPARE(made.threshold, 40.0);
+            QCOMPARE(made.windowMinutes, 15);
+        }
+        QVERIFY(form.thresholdSpin()->suffix().contains(QLatin1String("a minute")));
+        form.kindChoice()->setCurrentIndex(form.kindChoice()->findData(int(AlertRule::Kind::WaitingGrewPercent)));
+        QCOMPARE(form.thresholdSpin()->suffix(), QStringLiteral(" %"));
+
+        // A kept rule shown and read back unchanged.
+        AlertRule kept;
+        kept.id = QStringLiteral("floor");
+        kept.kind = AlertRule::Kind::ThroughputBelow;
+        kept.threshold = 25;
+        kept.windowMinutes = 30;
+        form.setRule(kept);
+        QVERIFY(form.rule() == kept);
+    }
+
     void okRefusesARuleThatCannotBeEvaluated()
     {
         AlertRule broken = waitingRule(5);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "export/chartcsv.h"
+#include "chartcsv.h"
 #include "histogrambins.h"
 
 #include <QTest>

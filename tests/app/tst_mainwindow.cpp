@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "connectionbar.h"
+#include "historyregistry.h"
+#include "historystore.h"
 #include "jobdetaildialog.h"
 #include "jobdetailview.h"
 #include "mainwindow.h"
@@ -10,6 +12,7 @@
 #include "queuespage.h"
 #include "realisticpipeline.h"
 #include "refreshtimer.h"
+#include "sessionhistory.h"
 #include "tagspage.h"
 #include "troublebanner.h"
 
@@ -18,6 +21,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
@@ -70,6 +74,43 @@ private slots:
         QVERIFY2(m_fixture->start(&error), qPrintable(error));
     }
     void init() { m_fixture->flush(); }
+
+    void recordsTheServersHistoryWhileItHasTheSession()
+    {
+        auto first = session();
+        auto second = session();
+        QlessSession *one = first.get();
+        QlessSession *two = second.get();
+        const QString file = HistoryRegistry::fileFor(one->settings());
+        const QDir folder = QFileInfo(file).dir();
+        for (const QString &old : folder.entryList({QFileInfo(file).fileName() + QLatin1Char('*')}, QDir::Files))
+            QVERIFY(QFile::remove(folder.filePath(old)));
+        // A damaged file where the history is kept: told in the status bar, moved aside, recorded anew.
+        QDir().mkpath(folder.path());
+        QFile damaged(file);
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write(QByteArray(8192, 'x'));
+        damaged.close();
+        {
+            MainWindow window;
+            window.setSession(std::move(first));
+            SessionHistory *history = one->findChild<SessionHistory *>();
+            QVERIFY(history);
+            QVERIFY2(history->isRecording(), qPrintable(history->whyNotRecording()));
+            QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QLatin1String("moved aside")),
+                                     20000);
+            // A second window on the same server: the same record, not a second recorder.
+            MainWindow other;
+            other.setSession(std::move(second));
+            SessionHistory *otherHistory = two->findChild<SessionHistory *>();
+            QVERIFY(otherHistory);
+            QCOMPARE(otherHistory->store(), history->store());
+            QVERIFY(!otherHistory->isRecording());
+        }
+        // Both windows closed: nothing in this process records the file any more.
+        HistoryStore after(file, HistoryStore::Mode::Record);
+        QVERIFY(after.isWriter());
+    }
 
     void overviewShowsQueues()
     {
@@ -154,7 +195,7 @@ private slots:
                                  QStringLiteral("Failed"),   QStringLiteral("Tracked"), QStringLiteral("Tags"),
                                  QStringLiteral("Workers"),  QStringLiteral("Stats"),   QStringLiteral("Config"),
                                  QStringLiteral("Activity"), QStringLiteral("Events"),  QStringLiteral("Search"),
-                                 QStringLiteral("Alerts")};
+                                 QStringLiteral("Alerts"),   QStringLiteral("History"), QStringLiteral("Blueque")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));

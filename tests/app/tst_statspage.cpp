@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartcsv.h"
 #include "charts/statschart.h"
 #include "daystatssum.h"
-#include "export/chartcsv.h"
 #include "export/chartexporter.h"
 #include "export/exportchartdialog.h"
 #include "histogrambins.h"

@@ -27,6 +27,14 @@ const QMap<QByteArray, QString> &exemptions()
         {"SUBSCRIBE", QStringLiteral("once a connect on the events connection; a few channels")},
         {"PSUBSCRIBE", QStringLiteral("once a connect on the events connection; a few patterns")},
         {"SENTINEL", QStringLiteral("asked of a sentinel, not of the Redis holding the queues")},
+        // Blueque's reads (redis/blueque/BluequeClient): timed by Redis's log on a deployment of
+        // 1,000 queues and a list of 1,000,000 (docs/BLUEQUE.md); their bench kinds are still to
+        // come with the rest of Blueque (#32). Each entry goes when its kind lands.
+        {"EVAL", QStringLiteral("Blueque's read scripts (overview, taskpage, taskrecord), each bounded by its "
+                                "-- Bound: comment; measured in docs/BLUEQUE.md, no bench kind yet")},
+        {"TYPE", QStringLiteral("Blueque's detection: one key's type")},
+        {"SCAN", QStringLiteral("Blueque's walk of reserved lists: COUNT 1000 a step; measured in docs/BLUEQUE.md")},
+        {"SSCAN", QStringLiteral("Blueque's walk of a listener set: COUNT-bounded steps")},
     };
     return why;
 }
@@ -335,7 +343,8 @@ void TestCostContract::everyApiEntryStatesItsBound()
              qPrintable(QStringLiteral("no \"-- Bound: \" line right above: ") + missing.join(QStringLiteral(", "))));
 }
 
-// A plain command's bound is a "// Bound:" comment on the line that builds it or the line above.
+// A plain command's bound is a "// Bound:" comment on the line that builds it or above it within
+// its statement: the formatter may put the command on the line after `send(`.
 void TestCostContract::everyPlainCommandStatesItsBound()
 {
     QStringList ignored;
@@ -350,7 +359,19 @@ void TestCostContract::everyPlainCommandStatesItsBound()
         const auto bound = [&lines](int n) {
             return n >= 1 && n <= lines.size() && lines.at(n - 1).contains(QLatin1String("// Bound: "));
         };
-        if (!bound(line) && !bound(line - 1))
+        // Up from the command's line to the comment right above the statement holding it; a line
+        // ending a statement or opening a block is where the statement began.
+        bool found = bound(line);
+        for (int n = line - 1; !found && n >= 1 && n > line - 4; --n) {
+            if (bound(n)) {
+                found = true;
+                break;
+            }
+            const QString text = lines.at(n - 1).trimmed();
+            if (text.endsWith(QLatin1Char(';')) || text.endsWith(QLatin1Char('{')) || text.endsWith(QLatin1Char('}')))
+                break;
+        }
+        if (!found)
             missing << site;
     }
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no \"// Bound: \" comment on or above: ")

@@ -12,8 +12,9 @@ private slots:
     void everyScriptIsEmbedded()
     {
         QCOMPARE(BluequeScripts::instance().names(),
-                 (QStringList{QStringLiteral("delete"), QStringLiteral("enqueuedue"), QStringLiteral("purge"),
-                              QStringLiteral("requeue"), QStringLiteral("requeueall"), QStringLiteral("runnow")}));
+                 (QStringList{QStringLiteral("delete"), QStringLiteral("enqueuedue"), QStringLiteral("overview"),
+                              QStringLiteral("purge"), QStringLiteral("requeue"), QStringLiteral("requeueall"),
+                              QStringLiteral("runnow"), QStringLiteral("taskpage"), QStringLiteral("taskrecord")}));
         QVERIFY(!BluequeScripts::instance().find(QStringLiteral("qless")));
     }
 

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 // The recorder against a real redis-server, with jobs put, completed, failed and timed out
 // through our qless.lua by another client: per queue and minute the counts come out right (on
 // an injected clock: no test waits a minute), a minute not sampled is a gap, a queue paused
@@ -139,6 +141,65 @@ private slots:
         for (const HistoryMark &mark : mail.marks)
             paused = paused || (mark.kind == HistoryMark::Kind::Pause && mark.text == QLatin1String("mail"));
         QVERIFY(paused);
+    }
+
+    void failureGroupsThatGrewAreRecordedPerMinute()
+    {
+        RedisConnection connection(settings());
+        QVERIFY(awaitReady(connection));
+        QlessClient client(&connection);
+        auto store = std::make_shared<HistoryStore>(path(), HistoryStore::Mode::Record);
+        qint64 clock = minuteAt(0);
+        const auto failInto = [this, &clock](const QByteArray &jid, const QByteArray &group) {
+            if (m_q.put("crawl", jid, seconds(clock)).isError()
+                || m_q.pop("crawl", "w1", 1, seconds(clock)).size() != 1)
+                return false;
+            return !describe(m_q.qless("fail", seconds(clock), {jid, "w1", group, "it broke", "{}"}))
+                        .startsWith("error");
+        };
+        QVERIFY(failInto("old", "boom")); // failed before: not growth
+        HistoryRecorder recorder(store, &client, settings());
+        recorder.setClock([&clock] { return clock; });
+        recorder.setTicking(false);
+        QSignalSpy read(&recorder, &HistoryRecorder::failureGroupsRead);
+        QString why;
+        QVERIFY2(recorder.start(&why), qPrintable(why));
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 1, 20000);
+
+        // Minute 0: boom grew by 2, a new group by 1.
+        QVERIFY(failInto("a1", "boom"));
+        QVERIFY(failInto("a2", "boom"));
+        QVERIFY(failInto("b1", "smash"));
+        clock = minuteAt(1) + 500;
+        recorder.tick();
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 2, 20000);
+        // Minute 1: boom grew by one, and one of its jobs was put again (out of the group): no
+        // net growth.
+        QVERIFY(failInto("a3", "boom"));
+        QVERIFY(!m_q.put("elsewhere", "a2", seconds(clock)).isError());
+        clock = minuteAt(2) + 500;
+        recorder.tick();
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 3, 20000);
+        // Minute 3 not read: the growth from minute 2 to 4 is not pinned to a minute.
+        QVERIFY(failInto("b2", "smash"));
+        clock = minuteAt(4) + 500;
+        recorder.tick();
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 4, 20000);
+        QVERIFY(waitIdle(*store));
+
+        QObject context;
+        std::optional<HistoryGrowthRead> growth;
+        store->readFailureGrowth(minuteAt(0), minuteAt(10), &context,
+                                 [&growth](const HistoryGrowthRead &r) { growth = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(growth.has_value(), 20000);
+        QVERIFY2(growth->error.isEmpty(), qPrintable(growth->error));
+        QCOMPARE(growth->rows.size(), 2);
+        QCOMPARE(growth->rows[0].minuteMs, minuteAt(0));
+        QCOMPARE(growth->rows[0].group, QStringLiteral("boom"));
+        QCOMPARE(growth->rows[0].grew, 2);
+        QCOMPARE(growth->rows[1].minuteMs, minuteAt(0));
+        QCOMPARE(growth->rows[1].group, QStringLiteral("smash"));
+        QCOMPARE(growth->rows[1].grew, 1);
     }
 
     void aSecondRecorderOfTheFileIsRefused()

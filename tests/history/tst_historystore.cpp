@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <optional>
 
 // The history file: what is written reads back as written, gaps stay gaps, old minutes fold into
 // hours and then go, the size limit holds, a damaged or locked file is moved aside (and kept) and
@@ -96,6 +97,67 @@ private slots:
         QCOMPARE(all.points[0].put, 6);
         // mail was not sampled in minute 1: the sum is crawl's alone, not crawl's plus a zero.
         QCOMPARE(all.points[1].waiting, 12.0);
+    }
+
+    void aVersionOneFileIsReadAndUpgradedByItsWriter()
+    {
+        {
+            // A file as the first schema made it: marks without a ref, no failure_growth table.
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+            db.setDatabaseName(path());
+            QVERIFY(db.open());
+            QSqlQuery query(db);
+            for (const char *statement :
+                 {"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                  "INSERT INTO meta VALUES ('schema_version', '1')",
+                  "CREATE TABLE queues(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)",
+                  "CREATE TABLE counts(resolution INTEGER NOT NULL, queue INTEGER NOT NULL, minute INTEGER NOT NULL,"
+                  " samples INTEGER NOT NULL, waiting INTEGER NOT NULL, scheduled INTEGER NOT NULL,"
+                  " running INTEGER NOT NULL, stalled INTEGER NOT NULL, depends INTEGER NOT NULL,"
+                  " recurring INTEGER NOT NULL, PRIMARY KEY(resolution, queue, minute)) WITHOUT ROWID",
+                  "CREATE TABLE events(resolution INTEGER NOT NULL, queue INTEGER NOT NULL, minute INTEGER NOT NULL,"
+                  " put INTEGER NOT NULL, completed INTEGER NOT NULL, failed INTEGER NOT NULL,"
+                  " timed_out INTEGER NOT NULL, PRIMARY KEY(resolution, queue, minute)) WITHOUT ROWID",
+                  "CREATE TABLE coverage(resolution INTEGER NOT NULL, minute INTEGER NOT NULL,"
+                  " counts_minutes INTEGER NOT NULL, events_minutes INTEGER NOT NULL,"
+                  " PRIMARY KEY(resolution, minute)) WITHOUT ROWID",
+                  "CREATE TABLE marks(time_ms INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL)",
+                  "CREATE INDEX marks_by_time ON marks(time_ms)"})
+                QVERIFY2(query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));
+            QVERIFY(query.exec(QStringLiteral("INSERT INTO marks VALUES (%1, 'pause', 'crawl')").arg(minuteAt(1))));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+        const HistoryRange range{QString(), minuteAt(0), minuteAt(10), 1};
+        {
+            // Only read (another, older, qlessdesk records it): its marks read, nothing changed.
+            HistoryStore reader(path(), HistoryStore::Mode::Read);
+            const HistoryRead read = readHistory(reader, range);
+            QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+            QCOMPARE(read.marks.size(), 1);
+            QVERIFY(read.marks[0].ref.isEmpty());
+        }
+        HistoryStore store(path(), HistoryStore::Mode::Record);
+        QVERIFY(waitOpened(store));
+        QVERIFY(store.problems().isEmpty());
+        HistoryBatch batch;
+        batch.marks << HistoryMark{minuteAt(2), HistoryMark::Kind::BulkRun, QStringLiteral("move done"),
+                                   QStringLiteral("run-1")};
+        batch.failureGrowth << HistoryFailureGrowth{minuteAt(2), QStringLiteral("boom"), 3};
+        store.append(batch);
+        QVERIFY(waitIdle(store));
+        const HistoryRead read = readHistory(store, range);
+        QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+        QCOMPARE(read.marks.size(), 2);
+        QCOMPARE(read.marks[1].ref, QStringLiteral("run-1"));
+        QObject context;
+        std::optional<HistoryGrowthRead> growth;
+        store.readFailureGrowth(minuteAt(0), minuteAt(10), &context,
+                                [&growth](const HistoryGrowthRead &r) { growth = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(growth.has_value(), 20000);
+        QVERIFY2(growth->error.isEmpty(), qPrintable(growth->error));
+        QCOMPARE(growth->rows.size(), 1);
+        QCOMPARE(growth->rows[0].grew, 3);
     }
 
     void survivesReopening()

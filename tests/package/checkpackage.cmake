@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -P script run by ctest: builds the .deb with CPack from the build tree, unpacks it, and
-# checks what a user gets: the binaries, desktop integration, dependencies found by shlibdeps,
+# checks what a user gets: the binaries and their private libraries, desktop integration, dependencies found by shlibdeps,
 # and that the unpacked qlessdesk runs (--version, with no display).
 set(out ${BUILD}/package-test)
 file(REMOVE_RECURSE ${out})
@@ -18,6 +18,12 @@ list(GET debs 0 deb)
 execute_process(COMMAND dpkg-deb -x ${deb} ${out}/root RESULT_VARIABLE rc ERROR_VARIABLE log)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "dpkg-deb -x failed: ${log}")
+endif()
+file(GLOB_RECURSE private_libraries RELATIVE ${out}/root ${out}/root/usr/lib/*.so)
+list(FILTER private_libraries INCLUDE REGEX "/qlessdesk/libqlessdesk_(redis|model|app)\\.so$")
+list(LENGTH private_libraries count)
+if(NOT count EQUAL 3)
+    message(FATAL_ERROR "expected the console's three libraries in a qlessdesk folder under usr/lib, found: ${private_libraries}")
 endif()
 foreach(path usr/bin/qlessdesk usr/bin/qlessdesk-simulator
         usr/share/applications/io.github.qlessdesk.desktop

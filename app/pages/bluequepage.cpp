@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bluequepage.h"
+
+#include "bluequequeuemodel.h"
+#include "bluequesession.h"
+#include "bluequetaskmodel.h"
+#include "qlesssession.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace {
+QTableView *tableView(QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(false);
+    return view;
+}
+
+// How often the page asks whether the server holds Blueque while it is not on screen: a TYPE
+// call, so a deployment started later appears in the navigation without a reconnect.
+constexpr int DetectIntervalMs = 30000;
+} // namespace
+
+BluequePage::BluequePage(QlessSession *session, QWidget *parent)
+    : Page(session, parent)
+    , m_blueque(new BluequeSession(session->connection(), this))
+    , m_queues(new BluequeQueueModel(m_blueque->client(), this))
+    , m_tasks(new BluequeTaskModel(m_blueque->client(), this))
+    , m_queueProxy(new QSortFilterProxyModel(this))
+    , m_queueView(tableView(this))
+    , m_stateTabs(new QTabBar(this))
+    , m_taskView(tableView(this))
+    , m_record(new QPlainTextEdit(this))
+    , m_status(new QLabel(this))
+{
+    m_queueProxy->setSourceModel(m_queues);
+    m_queueProxy->setSortRole(BluequeQueueModel::SortRole);
+    m_queueView->setModel(m_queueProxy);
+    m_queueView->setSortingEnabled(true);
+    m_queueView->sortByColumn(BluequeQueueModel::NameColumn, Qt::AscendingOrder);
+    m_queueView->setAccessibleName(tr("Blueque queues"));
+    m_taskView->setModel(m_tasks);
+    m_taskView->setAccessibleName(tr("Blueque tasks"));
+    m_stateTabs->setAccessibleName(tr("Blueque task state"));
+    m_record->setReadOnly(true);
+    m_record->setAccessibleName(tr("Blueque task record"));
+    m_record->setPlaceholderText(tr("Select a task to see its whole record."));
+    m_status->setWordWrap(true);
+    // The tabs name the states in the operator's language; the task hash's `status` stays as
+    // Blueque writes it.
+    const QStringList labels{tr("pending"), tr("scheduled"), tr("reserved"),
+                             tr("started"), tr("complete"),  tr("failed")};
+    for (const QString &label : labels)
+        m_stateTabs->addTab(label);
+
+    auto *lower = new QSplitter(Qt::Horizontal, this);
+    auto *tasks = new QWidget(lower);
+    auto *tasksLayout = new QVBoxLayout(tasks);
+    tasksLayout->setContentsMargins(0, 0, 0, 0);
+    tasksLayout->addWidget(m_stateTabs);
+    tasksLayout->addWidget(m_taskView);
+    lower->addWidget(tasks);
+    lower->addWidget(m_record);
+    lower->setStretchFactor(0, 4);
+    lower->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_queueView);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+
+    connect(m_blueque, &BluequeSession::presenceChanged, this, &Page::navigationTextChanged);
+    connect(m_blueque, &BluequeSession::presenceChanged, this, &BluequePage::availabilityChanged);
+    connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    showQueue(current.data(BluequeQueueModel::KeyRole).toString());
+            });
+    connect(m_stateTabs, &QTabBar::currentChanged, this, [this](int index) { showState(states().value(index)); });
+    connect(m_taskView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    showTask(current.data(BluequeTaskModel::KeyRole).toByteArray());
+            });
+    connect(m_queues, &BluequeQueueModel::refreshed, this, &Page::navigationTextChanged);
+    auto *detectTimer = new QTimer(this);
+    detectTimer->setInterval(DetectIntervalMs);
+    connect(detectTimer, &QTimer::timeout, m_blueque, &BluequeSession::detect);
+    detectTimer->start();
+    m_blueque->detect();
+    updateStatus();
+}
+
+const QStringList &BluequePage::states()
+{
+    static const QStringList names{QStringLiteral("pending"), QStringLiteral("scheduled"), QStringLiteral("reserved"),
+                                   QStringLiteral("started"), QStringLiteral("complete"),  QStringLiteral("failed")};
+    return names;
+}
+
+QString BluequePage::navigationText() const
+{
+    const int anomalies = m_queues->anomalyCount();
+    return anomalies > 0 ? tr("Blueque (%1)").arg(anomalies) : title();
+}
+
+bool BluequePage::isAvailable() const
+{
+    return m_blueque->isPresent();
+}
+
+double BluequePage::now() const
+{
+    return m_blueque->now();
+}
+
+void BluequePage::showQueue(const QString &queue)
+{
+    const QString state = m_tasks->state().isEmpty() ? states().first() : m_tasks->state();
+    if (queue == m_tasks->queue())
+        return;
+    m_tasks->setSource(queue, state);
+    refreshTasks({});
+}
+
+void BluequePage::showState(const QString &state)
+{
+    const int index = int(states().indexOf(state));
+    if (index >= 0 && m_stateTabs->currentIndex() != index)
+        m_stateTabs->setCurrentIndex(index); // comes back here through currentChanged
+    if (state == m_tasks->state() || m_tasks->queue().isEmpty())
+        return;
+    m_tasks->setSource(m_tasks->queue(), state);
+    refreshTasks({});
+}
+
+void BluequePage::refresh(std::function<void(bool ok)> done)
+{
+    m_blueque->detect();
+    m_queues->refresh(now(), [this, done](bool ok) {
+        if (ok)
+            m_queueView->resizeColumnsToContents();
+        if (ok && m_tasks->queue().isEmpty() && m_queues->rowCount() > 0)
+            m_queueView->selectRow(0); // shows its tasks through the selection
+        updateStatus();
+        if (!ok) {
+            if (done)
+                done(false);
+            return;
+        }
+        session()->markRefreshed();
+        refreshTasks(done);
+    });
+}
+
+void BluequePage::refreshTasks(std::function<void(bool ok)> done)
+{
+    m_tasks->refresh(now(), [this, done](bool ok) {
+        m_taskView->resizeColumnsToContents(); // a page of at most a few hundred rows
+        updateStatus();
+        if (!m_shownTask.isEmpty())
+            showTask(m_shownTask);
+        if (done)
+            done(ok);
+    });
+}
+
+void BluequePage::showTask(const QByteArray &id)
+{
+    m_shownTask = id;
+    m_blueque->readTaskText(id, this, [this, id](const QString &text) {
+        if (id == m_shownTask)
+            m_record->setPlainText(text);
+    });
+}
+
+void BluequePage::updateStatus()
+{
+    if (!m_blueque->isPresent()) {
+        m_status->setText(tr("This server holds no Blueque deployment (no blueque_queues key)."));
+        return;
+    }
+    QStringList parts;
+    parts << tr("%n Blueque queue(s)", nullptr, m_queues->rowCount());
+    const int anomalies = m_queues->anomalyCount();
+    if (anomalies > 0)
+        parts << tr("%n anomaly(ies): hover a queue's Anomalies cell for why", nullptr, anomalies);
+    if (!m_tasks->queue().isEmpty())
+        parts << tr("%1 of %2: %3 tasks")
+                     .arg(m_tasks->state(), m_tasks->queue())
+                     .arg(m_tasks->total() < 0 ? tr("unreadable") : QString::number(m_tasks->total()));
+    if (!m_queues->lastError().isEmpty())
+        parts << m_queues->lastError();
+    if (!m_tasks->lastError().isEmpty())
+        parts << m_tasks->lastError();
+    m_status->setText(parts.join(QStringLiteral(" · ")));
+}

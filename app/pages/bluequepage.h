@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "page.h"
+
+#include <QStringList>
+
+class BluequeQueueModel;
+class BluequeSession;
+class BluequeTaskModel;
+class QLabel;
+class QPlainTextEdit;
+class QSortFilterProxyModel;
+class QTabBar;
+class QTableView;
+
+// The Blueque deployment on this server, beside qless (docs/BLUEQUE.md): every queue with its
+// counts per state, listeners and what looks wrong; the selected queue's tasks of one state,
+// paged in as the operator scrolls; the selected task's whole record. Listed in the navigation
+// only while the server holds Blueque (isAvailable). Read only: Blueque's actions come later.
+class BluequePage final : public Page
+{
+    Q_OBJECT
+
+public:
+    explicit BluequePage(QlessSession *session, QWidget *parent = nullptr);
+
+    QString title() const override { return tr("Blueque"); }
+    QString navigationText() const override;
+    bool isAvailable() const override;
+    void refresh(std::function<void(bool ok)> done) override;
+
+    static const QStringList &states();
+    void showQueue(const QString &queue);
+    void showState(const QString &state);
+
+    // For tests and screenshots.
+    BluequeSession *bluequeSession() const { return m_blueque; }
+    BluequeQueueModel *queueModel() const { return m_queues; }
+    BluequeTaskModel *taskModel() const { return m_tasks; }
+    QTableView *queueView() const { return m_queueView; }
+    QTableView *taskView() const { return m_taskView; }
+    QPlainTextEdit *recordView() const { return m_record; }
+    QLabel *statusLabel() const { return m_status; }
+
+private:
+    double now() const;
+    void refreshTasks(std::function<void(bool ok)> done);
+    void showTask(const QByteArray &id);
+    void updateStatus();
+
+    BluequeSession *m_blueque;
+    BluequeQueueModel *m_queues;
+    BluequeTaskModel *m_tasks;
+    QSortFilterProxyModel *m_queueProxy;
+    QTableView *m_queueView;
+    QTabBar *m_stateTabs;
+    QTableView *m_taskView;
+    QPlainTextEdit *m_record;
+    QLabel *m_status;
+    QByteArray m_shownTask;
+};
