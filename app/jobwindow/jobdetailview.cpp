@@ -179,7 +179,7 @@ void JobDetailView::read(std::function<void(bool ok)> done)
             std::optional<Job> before = std::exchange(m_job, content.job);
             m_message->hide();
             fill(*m_job);
-            m_history->showJob(*m_job, content.historyExtendsLast, content.logEntries);
+            m_history->showJob(*m_job, content.historyExtendsLast, content.logEntries, m_reader->serverNow());
             std::shared_ptr<JsonTreeModel::Parsed> treeBefore = m_data->setParsed(m_job->data, content.data);
             m_tabs->setTabText(DataTab, m_data->isValidJson() ? tr("Data") : tr("Data ⚠ not JSON"));
             m_tabs->setTabText(HistoryTab, tr("History (%1)").arg(m_job->history.size()));
