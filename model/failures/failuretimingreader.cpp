@@ -23,6 +23,12 @@ void FailureTimingReader::start(const QString &group, int sampleSize)
     readNext();
 }
 
+void FailureTimingReader::cancel()
+{
+    ++m_generation;
+    m_running = false;
+}
+
 void FailureTimingReader::readNext()
 {
     const int count = std::min<int>(QlessClient::MultiGetPerCall, m_sampleSize - m_offset);

@@ -25,6 +25,8 @@ public:
 
     // Starts over on `group`; a read under way is dropped (its replies are ignored).
     void start(const QString &group, int sampleSize = DefaultSampleSize);
+    // Drops a read under way: its replies are ignored and finished() is not emitted.
+    void cancel();
     bool isRunning() const { return m_running; }
     QString group() const { return m_group; }
     int sampleSize() const { return m_sampleSize; }
