@@ -7,6 +7,8 @@
 #include "jobfieldsgrid.h"
 #include "jobhistorypage.h"
 #include "jobrowtext.h"
+#include "jobtimelinecap.h"
+#include "jobtimelineview.h"
 #include "jsondataview.h"
 #include "palettefollower.h"
 #include "poolrelease.h"
@@ -107,6 +109,12 @@ JobDetailView::JobDetailView(JobDetailReader *reader, QWidget *parent)
     PaletteFollower::onChange(this, [this] {
         if (m_job)
             fill(*m_job);
+    });
+    // qless's max-job-history, for the timeline to say whether entries may be missing.
+    (new JobTimelineCap(m_reader->client(), this))->read([this](int cap) {
+        m_history->timelineView()->setHistoryCap(cap);
+        if (m_job)
+            m_history->timelineView()->showJob(*m_job, m_reader->serverNow());
     });
 }
 

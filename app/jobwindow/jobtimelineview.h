@@ -22,7 +22,9 @@ public:
     // `now`: the server's clock, where spans still under way end. `historyCap`: qless's
     // max-job-history as the view assumes it (qless's default unless told).
     void showJob(const Job &job, double now);
+    // For the jobs shown from now on.
     void setHistoryCap(int cap) { m_historyCap = cap; }
+    int historyCap() const { return m_historyCap; }
 
     JobTimelineStrip *strip() const { return m_strip; }
     QLabel *summaryLabel() const { return m_summary; }

@@ -5,6 +5,7 @@
 #include "jobdetailview.h"
 #include "jobhistorypage.h"
 #include "jobtimeline.h"
+#include "jobtimelinecap.h"
 #include "jobtimelinestrip.h"
 #include "jobtimelineview.h"
 #include "qlessclienttestbase.h"
@@ -176,6 +177,32 @@ private slots:
         QVERIFY(QTest::qWaitFor([view] { return ThemeColors::isDark(view->strip()->palette()); }));
         screenshot(view, QStringLiteral("job-timeline-long-failure-dark"));
         AppTheme::setDark(false);
+    }
+
+    void theServersHistoryCapIsRead()
+    {
+        run("config.set", m_now, {"max-job-history", "4"});
+        run("put", m_now - 60, {"client", "crawl", "capped", "K", "{}", "0"});
+        for (int i = 1; i <= 3; ++i) {
+            run("pop", m_now - 60 + 10 * i, {"crawl", "worker-a", "1"});
+            run("retry", m_now - 60 + 10 * i + 1, {"capped", "crawl", "worker-a", "0"});
+        }
+        JobDetailDialog dialog(new JobDetailReader(m_base.client()));
+        dialog.show();
+        JobTimelineView *view = openHistoryOf(dialog, "capped");
+        run("config.unset", m_now, {"max-job-history"});
+        QVERIFY(view);
+        QTRY_COMPARE(view->historyCap(), 4);
+        QTRY_VERIFY(!view->caveatsLabel()->isHidden());
+        QVERIFY2(view->caveatsLabel()->text().contains(QStringLiteral("at most 4 entries")),
+                 qPrintable(view->caveatsLabel()->text()));
+        QCOMPARE(view->strip()->timeline().spans().first().kind, Kind::Unknown);
+
+        QCOMPARE(JobTimelineCap::capOf(std::nullopt), JobTimelineCap::QlessDefault);
+        QCOMPARE(JobTimelineCap::capOf(QStringLiteral("250")), 250);
+        QCOMPARE(JobTimelineCap::capOf(QStringLiteral("0")), 0);
+        QCOMPARE(JobTimelineCap::capOf(QStringLiteral("-1")), 0);
+        QCOMPARE(JobTimelineCap::capOf(QStringLiteral("many")), JobTimelineCap::QlessDefault);
     }
 
     void noHistoryDrawsNothingAndSaysSo()
