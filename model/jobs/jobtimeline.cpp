@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobtimeline.h"
 
+#include <cmath>
 #include <optional>
 
 using Kind = JobTimeline::Span::Kind;
@@ -19,7 +20,7 @@ public:
             ++m_t.m_unreadable;
             return;
         }
-        if (event.when <= 0) {
+        if (!(event.when > 0) || !std::isfinite(event.when)) { // NaN and infinity too
             ++m_t.m_untimed;
             return;
         }
@@ -70,7 +71,7 @@ public:
     // lasted, so it becomes Unknown up to that entry.
     void gapUntil(const JobEvent &next)
     {
-        if (m_last <= 0 || next.when <= 0)
+        if (m_last <= 0 || !(next.when > 0) || !std::isfinite(next.when))
             return;
         const double until = std::max(next.when, m_last);
         if (!m_current)

@@ -209,11 +209,14 @@ private slots:
             {event(T, "failed"), event(T + 1, "failed"), event(T + 2, "popped")},
             {event(T, "timed-out"), event(T - 50, "put"), event(0, "popped")},
             {event(-1, "put"), event(T, "a note")},
+            {event(T, "put"), event(qQNaN(), "popped"), event(qInf(), "done"), event(T + 1, "popped")},
+            {event(qQNaN(), "put"), event(T, "popped")},
         };
         for (const QList<JobEvent> &history : histories) {
             const JobTimeline timeline = JobTimeline::build(history, T + 10);
             checkWellFormed(timeline);
             QVERIFY(timeline.end() >= timeline.start());
+            QVERIFY(std::isfinite(timeline.end()));
         }
         QVERIFY(JobTimeline::build({}, T).isEmpty());
         const JobTimeline lonePop = JobTimeline::build({event(T, "popped", "w")}, T + 10);
