@@ -11,7 +11,7 @@
 class QlessClient;
 
 // Reads the newest jobs of a failure group, whole (their histories), into a FailureTiming: at
-// most `sampleSize` of them, in calls of QlessClient::MultiGetPerCall jobs one after another
+// most `sampleSize` of them, in calls of QlessJobReads::MultiGetPerCall jobs one after another
 // (a whole job costs Redis what its data and history hold, so no more than multiGet reads a
 // call). New failures arriving meanwhile shift the group: a job read twice counts once.
 class FailureTimingReader final : public QObject

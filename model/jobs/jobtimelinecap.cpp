@@ -12,10 +12,10 @@ JobTimelineCap::JobTimelineCap(QlessClient *client, QObject *parent)
 
 void JobTimelineCap::read(std::function<void(int cap)> done)
 {
-    m_client->configValue(QStringLiteral("max-job-history"), this,
-                          [done](const QlessReply<std::optional<QString>> &reply) {
-                              done(reply.ok() ? capOf(reply.value) : QlessDefault);
-                          });
+    m_client->configReads().configValue(QStringLiteral("max-job-history"), this,
+                                        [done](const QlessReply<std::optional<QString>> &reply) {
+                                            done(reply.ok() ? capOf(reply.value) : QlessDefault);
+                                        });
 }
 
 int JobTimelineCap::capOf(const std::optional<QString> &value)

@@ -62,7 +62,7 @@ private slots:
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.at(0).at(0).toBool(), true);
         // No call reads more whole jobs than multiGet does.
-        QCOMPARE(reader.calls(), (20 + QlessClient::MultiGetPerCall - 1) / QlessClient::MultiGetPerCall);
+        QCOMPARE(reader.calls(), (20 + QlessJobReads::MultiGetPerCall - 1) / QlessJobReads::MultiGetPerCall);
         const FailureTiming &timing = reader.timing();
         QCOMPARE(timing.gone(), 1);
         QCOMPARE(timing.sampled(), 19);

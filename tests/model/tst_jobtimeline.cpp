@@ -27,7 +27,8 @@ class TestJobTimeline final : public QObject
     void read(const QByteArray &jid, Job *out)
     {
         std::optional<QlessReply<std::optional<Job>>> got;
-        m_base.client()->job(jid, this, [&got](const QlessReply<std::optional<Job>> &reply) { got = reply; });
+        m_base.client()->jobReads().job(jid, this,
+                                        [&got](const QlessReply<std::optional<Job>> &reply) { got = reply; });
         QVERIFY(QTest::qWaitFor([&got] { return got.has_value(); }, 20000));
         QVERIFY2(got->ok(), qPrintable(got->error.message));
         QVERIFY(got->value.has_value());
