@@ -3281,6 +3281,69 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>FailureTimingView</name>
+    <message>
+        <source>Measure timing</source>
+        <translation>Zeiten messen</translation>
+    </message>
+    <message>
+        <source>Read the group&apos;s %1 newest jobs whole and measure, from their histories, how long they waited and ran before failing</source>
+        <translation>Die %1 neuesten Jobs der Gruppe ganz lesen und aus ihrem Verlauf messen, wie lange sie vor dem Fehlschlagen warteten und liefen</translation>
+    </message>
+    <message>
+        <source>Wait and run before failing: not measured.</source>
+        <translation>Warten und Laufen vor dem Fehlschlagen: nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>Reading the group&apos;s newest jobs…</source>
+        <translation>Die neuesten Jobs der Gruppe werden gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>No run before a failure could be measured in the %n jobs read.</source>
+        <translation>
+            <numerusform>In dem %n gelesenen Job ließ sich kein Lauf vor einem Fehlschlag messen.</numerusform>
+            <numerusform>In den %n gelesenen Jobs ließ sich kein Lauf vor einem Fehlschlag messen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Before failing (newest %1 of %2): wait median %3, max %4 · run median %5, max %6</source>
+        <translation>Vor dem Fehlschlagen (neueste %1 von %2): Warten Median %3, höchstens %4 · Laufen Median %5, höchstens %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not measured</source>
+        <translation>
+            <numerusform>%n nicht gemessen</numerusform>
+            <numerusform>%n nicht gemessen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the jobs read show no run before their failure (failed while waiting, or their history trimmed).</source>
+        <translation>
+            <numerusform>%n der gelesenen Jobs zeigt keinen Lauf vor dem Fehlschlag (beim Warten fehlgeschlagen oder Verlauf gekürzt).</numerusform>
+            <numerusform>%n der gelesenen Jobs zeigen keinen Lauf vor dem Fehlschlag (beim Warten fehlgeschlagen oder Verlauf gekürzt).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wait: from the put (or lost lock) to the pop of the run that failed. Run: from that pop to the failure. Read from the histories of the group&apos;s newest jobs.</source>
+        <translation>Warten: vom Einreihen (oder dem Verlust der Sperre) bis zur Abholung des Laufs, der fehlschlug. Laufen: von dieser Abholung bis zum Fehlschlag. Gelesen aus dem Verlauf der neuesten Jobs der Gruppe.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n listed jobs were gone from Redis.</source>
+        <translation>
+            <numerusform>%n aufgeführter Job war nicht mehr in Redis.</numerusform>
+            <numerusform>%n aufgeführte Jobs waren nicht mehr in Redis.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the read stopped</source>
+        <translation>das Lesen brach ab</translation>
+    </message>
+    <message>
+        <source>The read stopped: %1</source>
+        <translation>Das Lesen brach ab: %1</translation>
+    </message>
+</context>
+<context>
     <name>FilePathEdit</name>
     <message>
         <source>Browse…</source>
@@ -4270,6 +4333,244 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>data pattern /%1/</source>
         <translation>das Muster für die Daten /%1/</translation>
+    </message>
+</context>
+<context>
+    <name>JobTimeline</name>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
+        <source>timed out: %1 lost its lock</source>
+        <translation>Timeout: %1 verlor die Sperre</translation>
+    </message>
+    <message>
+        <source>due</source>
+        <translation>fällig</translation>
+    </message>
+    <message>
+        <source>qless keeps at most %1 entries of a job&apos;s history (max-job-history): the first and the latest. Entries between them may have been dropped; that stretch is shown as unknown.</source>
+        <translation>qless behält höchstens %1 Einträge im Verlauf eines Jobs (max-job-history): den ersten und die neuesten. Einträge dazwischen können verworfen worden sein; diese Strecke wird als unbekannt gezeigt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries between the first and the latest are not drawn (too many to draw).</source>
+        <translation>
+            <numerusform>%n Eintrag zwischen dem ersten und den neuesten wird nicht gezeichnet (zu viele zum Zeichnen).</numerusform>
+            <numerusform>%n Einträge zwischen dem ersten und den neuesten werden nicht gezeichnet (zu viele zum Zeichnen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries carry a time earlier than the entry before them; they are drawn at that entry&apos;s time.</source>
+        <translation>
+            <numerusform>%n Eintrag trägt eine frühere Zeit als der Eintrag davor; er wird zu dessen Zeit gezeichnet.</numerusform>
+            <numerusform>%n Einträge tragen eine frühere Zeit als der Eintrag davor; sie werden zu dessen Zeit gezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries have no time and are not drawn.</source>
+        <translation>
+            <numerusform>%n Eintrag hat keine Zeit und wird nicht gezeichnet.</numerusform>
+            <numerusform>%n Einträge haben keine Zeit und werden nicht gezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries could not be read and are not drawn.</source>
+        <translation>
+            <numerusform>%n Eintrag war nicht lesbar und wird nicht gezeichnet.</numerusform>
+            <numerusform>%n Einträge waren nicht lesbar und werden nicht gezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>waiting on dependencies</source>
+        <translation>wartet auf Abhängigkeiten</translation>
+    </message>
+    <message>
+        <source>throttled</source>
+        <translation>gedrosselt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>ran, retried, waited</source>
+        <translation>lief, erneut versucht, wartete</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängend</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+</context>
+<context>
+    <name>JobTimelineStrip</name>
+    <message>
+        <source>wait %1</source>
+        <translation>Warten %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>retried %1</source>
+        <translation>erneut versucht %1</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>fehlgeschlagen %1</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
+        <source>log note</source>
+        <translation>Log-Notiz</translation>
+    </message>
+    <message>
+        <source>odd entry</source>
+        <translation>seltsamer Eintrag</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 für %2</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <source>until now (%1), still so</source>
+        <translation>bis jetzt (%1), dauert an</translation>
+    </message>
+    <message>
+        <source>until %1</source>
+        <translation>bis %1</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>failure group %1</source>
+        <translation>Fehlergruppe %1</translation>
+    </message>
+    <message>
+        <source>ended by: %1</source>
+        <translation>beendet durch: %1</translation>
+    </message>
+    <message>
+        <source>qless writes no history entry for a retry: when the run ended and the wait began is not known.</source>
+        <translation>qless schreibt für einen erneuten Versuch keinen Verlaufseintrag: Wann der Lauf endete und das Warten begann, ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>History entries are missing here (see the note under the timeline).</source>
+        <translation>Hier fehlen Verlaufseinträge (siehe den Hinweis unter der Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>A delay given at put counts as waiting: qless does not record it in the history.</source>
+        <translation>Eine beim Einreihen gegebene Verzögerung zählt als Warten: qless hält sie im Verlauf nicht fest.</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>%1 at %2
+%3</source>
+        <translation>%1 um %2
+%3</translation>
+    </message>
+    <message>
+        <source>No history to draw.</source>
+        <translation>Kein Verlauf zum Zeichnen.</translation>
+    </message>
+    <message>
+        <source>now %1</source>
+        <translation>jetzt %1</translation>
+    </message>
+    <message>
+        <source>%1 in all</source>
+        <translation>%1 insgesamt</translation>
+    </message>
+</context>
+<context>
+    <name>JobTimelineView</name>
+    <message numerus="yes">
+        <source>Waited %1 (%n waits)</source>
+        <translation>
+            <numerusform>Wartete %1 (%n Wartezeit)</numerusform>
+            <numerusform>Wartete %1 (%n Wartezeiten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ran %1 (%n runs)</source>
+        <translation>
+            <numerusform>lief %1 (%n Lauf)</numerusform>
+            <numerusform>lief %1 (%n Läufe)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries (%1 of running and waiting again, not split)</source>
+        <translation>
+            <numerusform>%n erneuter Versuch (%1 Laufen und erneutes Warten, nicht aufgeteilt)</numerusform>
+            <numerusform>%n erneute Versuche (%1 Laufen und erneutes Warten, nicht aufgeteilt)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failures</source>
+        <translation>
+            <numerusform>%n Fehlschlag</numerusform>
+            <numerusform>%n Fehlschläge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n timeouts</source>
+        <translation>
+            <numerusform>%n Timeout</numerusform>
+            <numerusform>%n Timeouts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hover a span for its exact times; click it or use the arrow keys to show it here.</source>
+        <translation>Zeigen Sie auf eine Strecke für ihre genauen Zeiten; klicken Sie sie an oder nutzen Sie die Pfeiltasten, um sie hier zu zeigen.</translation>
     </message>
 </context>
 <context>

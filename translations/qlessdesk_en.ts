@@ -371,6 +371,37 @@
     </message>
 </context>
 <context>
+    <name>FailureTimingView</name>
+    <message numerus="yes">
+        <source>No run before a failure could be measured in the %n jobs read.</source>
+        <translation>
+            <numerusform>No run before a failure could be measured in the %n job read.</numerusform>
+            <numerusform>No run before a failure could be measured in the %n jobs read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not measured</source>
+        <translation>
+            <numerusform>%n not measured</numerusform>
+            <numerusform>%n not measured</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the jobs read show no run before their failure (failed while waiting, or their history trimmed).</source>
+        <translation>
+            <numerusform>%n of the jobs read shows no run before its failure (failed while waiting, or its history trimmed).</numerusform>
+            <numerusform>%n of the jobs read show no run before their failure (failed while waiting, or their history trimmed).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n listed jobs were gone from Redis.</source>
+        <translation>
+            <numerusform>%n listed job was gone from Redis.</numerusform>
+            <numerusform>%n listed jobs were gone from Redis.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JobHistoryPage</name>
     <message numerus="yes">
         <source> %n log entries (notes from workers or from this console’s Add note).</source>
@@ -397,6 +428,75 @@
         <translation>
             <numerusform>: %Ln job</numerusform>
             <numerusform>: %Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobTimeline</name>
+    <message numerus="yes">
+        <source>%n entries between the first and the latest are not drawn (too many to draw).</source>
+        <translation>
+            <numerusform>%n entry between the first and the latest is not drawn (too many to draw).</numerusform>
+            <numerusform>%n entries between the first and the latest are not drawn (too many to draw).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries carry a time earlier than the entry before them; they are drawn at that entry&apos;s time.</source>
+        <translation>
+            <numerusform>%n entry carries a time earlier than the entry before it; it is drawn at that entry&apos;s time.</numerusform>
+            <numerusform>%n entries carry a time earlier than the entry before them; they are drawn at that entry&apos;s time.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries have no time and are not drawn.</source>
+        <translation>
+            <numerusform>%n entry has no time and is not drawn.</numerusform>
+            <numerusform>%n entries have no time and are not drawn.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries could not be read and are not drawn.</source>
+        <translation>
+            <numerusform>%n entry could not be read and is not drawn.</numerusform>
+            <numerusform>%n entries could not be read and are not drawn.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobTimelineView</name>
+    <message numerus="yes">
+        <source>Waited %1 (%n waits)</source>
+        <translation>
+            <numerusform>Waited %1 (%n wait)</numerusform>
+            <numerusform>Waited %1 (%n waits)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ran %1 (%n runs)</source>
+        <translation>
+            <numerusform>ran %1 (%n run)</numerusform>
+            <numerusform>ran %1 (%n runs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries (%1 of running and waiting again, not split)</source>
+        <translation>
+            <numerusform>%n retry (%1 of running and waiting again, not split)</numerusform>
+            <numerusform>%n retries (%1 of running and waiting again, not split)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failures</source>
+        <translation>
+            <numerusform>%n failure</numerusform>
+            <numerusform>%n failures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n timeouts</source>
+        <translation>
+            <numerusform>%n timeout</numerusform>
+            <numerusform>%n timeouts</numerusform>
         </translation>
     </message>
 </context>
