@@ -1,21 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bluequepage.h"
 
+#include "actioncenter.h"
+#include "bluequeactions.h"
 #include "bluequequeuemodel.h"
 #include "bluequesession.h"
 #include "bluequetaskmodel.h"
 #include "qlesssession.h"
+#include "rowcontextmenu.h"
 
 #include <QDateTime>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <climits>
 
 namespace {
 QTableView *tableView(QWidget *parent)
@@ -45,6 +54,8 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     , m_taskView(tableView(this))
     , m_record(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
+    , m_actions(new BluequeActions(ActionCenter::of(session), m_blueque, this))
+    , m_actionsButton(new QToolButton(this))
 {
     m_queueProxy->setSourceModel(m_queues);
     m_queueProxy->setSortRole(BluequeQueueModel::SortRole);
@@ -59,6 +70,20 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     m_record->setAccessibleName(tr("Blueque task record"));
     m_record->setPlaceholderText(tr("Select a task to see its whole record."));
     m_status->setWordWrap(true);
+    m_actionsButton->setText(tr("&Actions"));
+    m_actionsButton->setToolTip(tr("What can be done to the selected tasks, or to the whole list"));
+    m_actionsButton->setPopupMode(QToolButton::InstantPopup);
+    auto *actionsMenu = new QMenu(m_actionsButton);
+    actionsMenu->setObjectName(QStringLiteral("bluequeActionsMenu"));
+    m_actionsButton->setMenu(actionsMenu);
+    connect(actionsMenu, &QMenu::aboutToShow, this, [this, actionsMenu] {
+        actionsMenu->clear();
+        if (!fillTaskMenu(actionsMenu))
+            actionsMenu->addAction(tr("Select a queue and tasks first"))->setEnabled(false);
+    });
+    RowContextMenu::install(m_taskView, QStringLiteral("bluequeTaskMenu"),
+                            [this](QMenu *menu) { return fillTaskMenu(menu); });
+    connect(m_actions, &BluequeActions::runFinished, this, [this] { refresh({}); });
     // The tabs name the states in the operator's language; the task hash's `status` stays as
     // Blueque writes it.
     const QStringList labels{tr("pending"), tr("scheduled"), tr("reserved"),
@@ -70,12 +95,20 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     auto *tasks = new QWidget(lower);
     auto *tasksLayout = new QVBoxLayout(tasks);
     tasksLayout->setContentsMargins(0, 0, 0, 0);
-    tasksLayout->addWidget(m_stateTabs);
+    auto *tabsRow = new QHBoxLayout;
+    tabsRow->addWidget(m_stateTabs, 1);
+    tabsRow->addWidget(m_actionsButton);
+    tasksLayout->addLayout(tabsRow);
     tasksLayout->addWidget(m_taskView);
     lower->addWidget(tasks);
     lower->addWidget(m_record);
-    lower->setStretchFactor(0, 4);
+    // The record holds long lines (parameters as JSON, an error's text): wide enough to read
+    // without scrolling sideways at every line.
+    m_record->setMinimumWidth(320);
+    m_record->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 2);
+    lower->setSizes({600, 400});
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_queueView);
     split->addWidget(lower);
@@ -202,12 +235,30 @@ void BluequePage::updateStatus()
     if (anomalies > 0)
         parts << tr("%n anomaly(ies): hover a queue's Anomalies cell for why", nullptr, anomalies);
     if (!m_tasks->queue().isEmpty())
-        parts << tr("%1 of %2: %3 tasks")
-                     .arg(m_tasks->state(), m_tasks->queue())
-                     .arg(m_tasks->total() < 0 ? tr("unreadable") : QString::number(m_tasks->total()));
+        parts << (m_tasks->total() < 0
+                      ? tr("%1 of %2: unreadable").arg(m_tasks->state(), m_tasks->queue())
+                      : tr("%1 of %2: %n task(s)", nullptr, int(qMin<qint64>(m_tasks->total(), INT_MAX)))
+                            .arg(m_tasks->state(), m_tasks->queue()));
     if (!m_queues->lastError().isEmpty())
         parts << m_queues->lastError();
     if (!m_tasks->lastError().isEmpty())
         parts << m_tasks->lastError();
     m_status->setText(parts.join(QStringLiteral(" · ")));
+}
+
+QList<BluequeTaskRef> BluequePage::chosenTasks() const
+{
+    QList<BluequeTaskRef> out;
+    const qint64 listed = qMax<qint64>(m_tasks->total(), m_tasks->rowCount());
+    for (const QModelIndex &index : m_taskView->selectionModel()->selectedRows())
+        out << BluequeTaskRef{index.data(BluequeTaskModel::KeyRole).toByteArray(), index.row(), listed};
+    std::sort(out.begin(), out.end(), [](const BluequeTaskRef &a, const BluequeTaskRef &b) { return a.row < b.row; });
+    return out;
+}
+
+bool BluequePage::fillTaskMenu(QMenu *menu)
+{
+    if (m_tasks->queue().isEmpty())
+        return false;
+    return m_actions->fillMenu(menu, m_tasks->queue(), m_tasks->state(), chosenTasks(), m_tasks->total(), this);
 }

@@ -5,19 +5,24 @@
 
 #include <QStringList>
 
+class BluequeActions;
 class BluequeQueueModel;
 class BluequeSession;
 class BluequeTaskModel;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabBar;
 class QTableView;
+class QToolButton;
+struct BluequeTaskRef;
 
 // The Blueque deployment on this server, beside qless (docs/BLUEQUE.md): every queue with its
 // counts per state, listeners and what looks wrong; the selected queue's tasks of one state,
 // paged in as the operator scrolls; the selected task's whole record. Listed in the navigation
-// only while the server holds Blueque (isAvailable). Read only: Blueque's actions come later.
+// only while the server holds Blueque (isAvailable). The tasks' actions (BluequeActions) are in
+// the task table's context menu and the Actions button above it.
 class BluequePage final : public Page
 {
     Q_OBJECT
@@ -42,12 +47,17 @@ public:
     QTableView *taskView() const { return m_taskView; }
     QPlainTextEdit *recordView() const { return m_record; }
     QLabel *statusLabel() const { return m_status; }
+    QToolButton *actionsButton() const { return m_actionsButton; }
+    BluequeActions *actions() const { return m_actions; }
+    // The task rows selected, with where each stands in its list.
+    QList<BluequeTaskRef> chosenTasks() const;
 
 private:
     double now() const;
     void refreshTasks(std::function<void(bool ok)> done);
     void showTask(const QByteArray &id);
     void updateStatus();
+    bool fillTaskMenu(QMenu *menu);
 
     BluequeSession *m_blueque;
     BluequeQueueModel *m_queues;
@@ -58,5 +68,7 @@ private:
     QTableView *m_taskView;
     QPlainTextEdit *m_record;
     QLabel *m_status;
+    BluequeActions *m_actions;
+    QToolButton *m_actionsButton;
     QByteArray m_shownTask;
 };
