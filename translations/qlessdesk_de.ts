@@ -1413,6 +1413,48 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
     </message>
 </context>
 <context>
+    <name>BluequeListenerModel</name>
+    <message>
+        <source>bad key</source>
+        <translation>fehlerhafter Schlüssel</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held task(s) still say pending: a dequeue cut short, or one just taken</source>
+        <translation>
+            <numerusform>%n gehaltener Task sagt noch pending: ein abgebrochenes Dequeue oder ein gerade genommener</numerusform>
+            <numerusform>%n gehaltene Tasks sagen noch pending: ein abgebrochenes Dequeue oder gerade genommene</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Listener</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>Hält</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>Tasks held</source>
+        <translation>Gehaltene Tasks</translation>
+    </message>
+</context>
+<context>
     <name>BluequePage</name>
     <message>
         <source>Blueque queues</source>
@@ -1505,6 +1547,21 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
         <translation>
             <numerusform>%1 von %2: %n Task</numerusform>
             <numerusform>%1 von %2: %n Tasks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Blueque listeners</source>
+        <translation>Blueque-Listener</translation>
+    </message>
+    <message numerus="yes">
+        <source>listeners of %1: %n read</source>
+        <translation>
+            <numerusform>Listener von %1: %n gelesen</numerusform>
+            <numerusform>Listener von %1: %n gelesen</numerusform>
         </translation>
     </message>
 </context>

@@ -269,6 +269,16 @@
     </message>
 </context>
 <context>
+    <name>BluequeListenerModel</name>
+    <message numerus="yes">
+        <source>%n held task(s) still say pending: a dequeue cut short, or one just taken</source>
+        <translation>
+            <numerusform>%n held task still says pending: a dequeue cut short, or one just taken</numerusform>
+            <numerusform>%n held tasks still say pending: a dequeue cut short, or one just taken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BluequePage</name>
     <message numerus="yes">
         <source>%n Blueque queue(s)</source>
@@ -289,6 +299,13 @@
         <translation>
             <numerusform>%1 of %2: %n task</numerusform>
             <numerusform>%1 of %2: %n tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>listeners of %1: %n read</source>
+        <translation>
+            <numerusform>listeners of %1: %n read</numerusform>
+            <numerusform>listeners of %1: %n read</numerusform>
         </translation>
     </message>
 </context>

@@ -3,6 +3,7 @@
 
 #include "actioncenter.h"
 #include "bluequeactions.h"
+#include "bluequelistenermodel.h"
 #include "bluequequeuemodel.h"
 #include "bluequesession.h"
 #include "bluequetaskmodel.h"
@@ -17,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTableView>
 #include <QTimer>
@@ -52,6 +54,9 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     , m_queueView(tableView(this))
     , m_stateTabs(new QTabBar(this))
     , m_taskView(tableView(this))
+    , m_listeners(new BluequeListenerModel(m_blueque->client(), this))
+    , m_listenerView(tableView(this))
+    , m_lists(new QStackedWidget(this))
     , m_record(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
     , m_actions(new BluequeActions(ActionCenter::of(session), m_blueque, this))
@@ -90,6 +95,11 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
                              tr("started"), tr("complete"),  tr("failed")};
     for (const QString &label : labels)
         m_stateTabs->addTab(label);
+    m_stateTabs->addTab(tr("listeners"));
+    m_listenerView->setModel(m_listeners);
+    m_listenerView->setAccessibleName(tr("Blueque listeners"));
+    m_lists->addWidget(m_taskView);
+    m_lists->addWidget(m_listenerView);
 
     auto *lower = new QSplitter(Qt::Horizontal, this);
     auto *tasks = new QWidget(lower);
@@ -99,7 +109,7 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     tabsRow->addWidget(m_stateTabs, 1);
     tabsRow->addWidget(m_actionsButton);
     tasksLayout->addLayout(tabsRow);
-    tasksLayout->addWidget(m_taskView);
+    tasksLayout->addWidget(m_lists);
     lower->addWidget(tasks);
     lower->addWidget(m_record);
     // The record holds long lines (parameters as JSON, an error's text): wide enough to read
@@ -125,7 +135,12 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
                 if (current.isValid())
                     showQueue(current.data(BluequeQueueModel::KeyRole).toString());
             });
-    connect(m_stateTabs, &QTabBar::currentChanged, this, [this](int index) { showState(states().value(index)); });
+    connect(m_stateTabs, &QTabBar::currentChanged, this, [this](int index) {
+        if (index == int(states().size()))
+            showListeners();
+        else
+            showState(states().value(index));
+    });
     connect(m_taskView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
@@ -170,6 +185,37 @@ void BluequePage::showQueue(const QString &queue)
         return;
     m_tasks->setSource(queue, state);
     refreshTasks({});
+    if (listenersShown())
+        refreshListeners({});
+}
+
+bool BluequePage::listenersShown() const
+{
+    return m_lists->currentWidget() == m_listenerView;
+}
+
+void BluequePage::showListeners()
+{
+    if (m_stateTabs->currentIndex() != states().size())
+        m_stateTabs->setCurrentIndex(int(states().size())); // comes back here through currentChanged
+    m_lists->setCurrentWidget(m_listenerView);
+    m_actionsButton->setEnabled(false); // listeners are Blueque's own: the console does not touch them
+    refreshListeners({});
+}
+
+void BluequePage::refreshListeners(std::function<void(bool ok)> done)
+{
+    if (m_tasks->queue().isEmpty()) {
+        if (done)
+            done(true);
+        return;
+    }
+    m_listeners->refresh(m_tasks->queue(), now(), [this, done](bool ok) {
+        m_listenerView->resizeColumnsToContents();
+        updateStatus();
+        if (done)
+            done(ok);
+    });
 }
 
 void BluequePage::showState(const QString &state)
@@ -177,6 +223,8 @@ void BluequePage::showState(const QString &state)
     const int index = int(states().indexOf(state));
     if (index >= 0 && m_stateTabs->currentIndex() != index)
         m_stateTabs->setCurrentIndex(index); // comes back here through currentChanged
+    m_lists->setCurrentWidget(m_taskView);
+    m_actionsButton->setEnabled(true);
     if (state == m_tasks->state() || m_tasks->queue().isEmpty())
         return;
     m_tasks->setSource(m_tasks->queue(), state);
@@ -198,7 +246,10 @@ void BluequePage::refresh(std::function<void(bool ok)> done)
             return;
         }
         session()->markRefreshed();
-        refreshTasks(done);
+        if (listenersShown())
+            refreshListeners([this, done](bool) { refreshTasks(done); });
+        else
+            refreshTasks(done);
     });
 }
 
@@ -234,7 +285,9 @@ void BluequePage::updateStatus()
     const int anomalies = m_queues->anomalyCount();
     if (anomalies > 0)
         parts << tr("%n anomaly(ies): hover a queue's Anomalies cell for why", nullptr, anomalies);
-    if (!m_tasks->queue().isEmpty())
+    if (!m_tasks->queue().isEmpty() && listenersShown())
+        parts << tr("listeners of %1: %n read", nullptr, m_listeners->rowCount()).arg(m_tasks->queue());
+    else if (!m_tasks->queue().isEmpty())
         parts << (m_tasks->total() < 0
                       ? tr("%1 of %2: unreadable").arg(m_tasks->state(), m_tasks->queue())
                       : tr("%1 of %2: %n task(s)", nullptr, int(qMin<qint64>(m_tasks->total(), INT_MAX)))
@@ -243,6 +296,8 @@ void BluequePage::updateStatus()
         parts << m_queues->lastError();
     if (!m_tasks->lastError().isEmpty())
         parts << m_tasks->lastError();
+    if (listenersShown() && !m_listeners->lastError().isEmpty())
+        parts << m_listeners->lastError();
     m_status->setText(parts.join(QStringLiteral(" · ")));
 }
 

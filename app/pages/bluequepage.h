@@ -6,6 +6,7 @@
 #include <QStringList>
 
 class BluequeActions;
+class BluequeListenerModel;
 class BluequeQueueModel;
 class BluequeSession;
 class BluequeTaskModel;
@@ -13,6 +14,7 @@ class QLabel;
 class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QStackedWidget;
 class QTabBar;
 class QTableView;
 class QToolButton;
@@ -38,6 +40,9 @@ public:
     static const QStringList &states();
     void showQueue(const QString &queue);
     void showState(const QString &state);
+    // The selected queue's listeners with what each holds, in place of its tasks (the tab after
+    // the states).
+    void showListeners();
 
     // For tests and screenshots.
     BluequeSession *bluequeSession() const { return m_blueque; }
@@ -45,6 +50,8 @@ public:
     BluequeTaskModel *taskModel() const { return m_tasks; }
     QTableView *queueView() const { return m_queueView; }
     QTableView *taskView() const { return m_taskView; }
+    BluequeListenerModel *listenerModel() const { return m_listeners; }
+    QTableView *listenerView() const { return m_listenerView; }
     QPlainTextEdit *recordView() const { return m_record; }
     QLabel *statusLabel() const { return m_status; }
     QToolButton *actionsButton() const { return m_actionsButton; }
@@ -58,6 +65,8 @@ private:
     void showTask(const QByteArray &id);
     void updateStatus();
     bool fillTaskMenu(QMenu *menu);
+    bool listenersShown() const;
+    void refreshListeners(std::function<void(bool ok)> done);
 
     BluequeSession *m_blueque;
     BluequeQueueModel *m_queues;
@@ -66,6 +75,9 @@ private:
     QTableView *m_queueView;
     QTabBar *m_stateTabs;
     QTableView *m_taskView;
+    BluequeListenerModel *m_listeners;
+    QTableView *m_listenerView;
+    QStackedWidget *m_lists;
     QPlainTextEdit *m_record;
     QLabel *m_status;
     BluequeActions *m_actions;

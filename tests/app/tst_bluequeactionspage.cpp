@@ -4,6 +4,7 @@
 #include "bluequeactions.h"
 #include "bluequebulkrun.h"
 #include "bluequegenerator.h"
+#include "bluequelistenermodel.h"
 #include "bluequepage.h"
 #include "bluequetaskmodel.h"
 #include "bulkrunrow.h"
@@ -52,11 +53,12 @@ class TestBluequeActionsPage final : public QObject, private PageTestBase
             blueque.start("transcode", id, Listener, 5000 + i, now - 799 + i);
             blueque.fail("transcode", id, Listener, 5000 + i, "ffmpeg exited with status 1", now - 700 + i);
         }
+        // A listener takes the oldest pending task: the one it runs is enqueued before the others.
+        const QByteArray running = blueque.enqueue("transcode", R"({"video": "live"})", now - 90);
+        QCOMPARE(blueque.dequeue("transcode", Listener, now - 89), running);
+        blueque.start("transcode", running, Listener, 6001, now - 88);
         for (int i = 0; i < 3; ++i)
             blueque.enqueue("transcode", "plain text", now - 60 + i);
-        const QByteArray running = blueque.enqueue("transcode", R"({"video": "live"})", now - 30);
-        blueque.dequeue("transcode", Listener, now - 29);
-        blueque.start("transcode", running, Listener, 6001, now - 28);
         blueque.schedule("transcode", R"({"video": "nightly"})", now + 3600, now - 10);
     }
 
@@ -200,6 +202,20 @@ private slots:
         QTest::qWait(200);
         screenshot(&window, QStringLiteral("blueque-actions-started-menu"));
         menu->close();
+
+        // The listeners view: the listener holds the started task (and the reserved one).
+        page->showListeners();
+        BluequeListenerModel *listeners = page->listenerModel();
+        QVERIFY(QTest::qWaitFor([listeners] { return listeners->rowCount() == 1; }, 10000));
+        QCOMPARE(listeners->index(0, BluequeListenerModel::NameColumn).data().toString(), QString::fromUtf8(Listener));
+        QCOMPARE(listeners->index(0, BluequeListenerModel::HeldColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(listeners->index(0, BluequeListenerModel::StartedColumn).data().toString(), QStringLiteral("1"));
+        QVERIFY(listeners->index(0, BluequeListenerModel::LastChangeColumn)
+                    .data()
+                    .toString()
+                    .contains(QLatin1String("ago")));
+        QVERIFY(!page->actionsButton()->isEnabled());
+        screenshot(&window, QStringLiteral("blueque-listeners"));
     }
 
     void aReadOnlyConnectionOffersNothing()
