@@ -306,7 +306,8 @@ QList<BluequeTaskRef> BluequePage::chosenTasks() const
     QList<BluequeTaskRef> out;
     const qint64 listed = qMax<qint64>(m_tasks->total(), m_tasks->rowCount());
     for (const QModelIndex &index : m_taskView->selectionModel()->selectedRows())
-        out << BluequeTaskRef{index.data(BluequeTaskModel::KeyRole).toByteArray(), index.row(), listed};
+        out << BluequeTaskRef{index.data(BluequeTaskModel::KeyRole).toByteArray(), index.row(), listed,
+                              index.siblingAtColumn(BluequeTaskModel::ErrorColumn).data().toString()};
     std::sort(out.begin(), out.end(), [](const BluequeTaskRef &a, const BluequeTaskRef &b) { return a.row < b.row; });
     return out;
 }

@@ -79,9 +79,15 @@ QJsonObject BluequeAction::arguments() const
         out.insert(QStringLiteral("all"), true);
     else if (tasks.size() <= 20) {
         QJsonArray ids;
-        for (const BluequeTaskRef &task : tasks)
+        QJsonObject errors;
+        for (const BluequeTaskRef &task : tasks) {
             ids.append(QString::fromUtf8(task.id));
+            if (kind == Kind::Requeue && !task.error.isEmpty())
+                errors.insert(QString::fromUtf8(task.id), task.error);
+        }
         out.insert(QStringLiteral("ids"), ids);
+        if (!errors.isEmpty())
+            out.insert(QStringLiteral("errors"), errors);
     }
     return out;
 }

@@ -15,6 +15,9 @@ struct BluequeTaskRef
     QByteArray id;
     qint64 row = 0;    // its index in the list, newest first
     qint64 listed = 0; // the list's length then
+    // Its error as listed (failed tasks; cut as the list shows it): a requeue removes it from the
+    // task, so the audit record keeps it.
+    QString error;
 
     bool nearerOldest() const { return row > listed / 2; }
     // Entries between the task and the end a search starts from.
@@ -59,7 +62,7 @@ public:
     // What the tasks are, for people: "task 0f…", "3 selected failed tasks", "all 20,000 failed
     // tasks of transcode".
     QString tasksText() const;
-    // The audit log's arguments (the ids when 20 or fewer).
+    // The audit log's arguments (the ids when 20 or fewer, with a requeue's errors).
     QJsonObject arguments() const;
     // Requeue and RunNow put tasks back to work; Delete and Cancel delete them.
     bool isDestructive() const { return kind == Kind::Delete || kind == Kind::Cancel; }

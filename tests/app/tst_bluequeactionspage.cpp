@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "actioncenter.h"
 #include "actiontestkit.h"
+#include "activitypage.h"
+#include "auditlogmodel.h"
 #include "bluequeactions.h"
 #include "bluequebulkrun.h"
 #include "bluequegenerator.h"
@@ -157,6 +159,24 @@ private slots:
         QVERIFY(QTest::qWaitFor([page] { return page->taskModel()->rowCount() == 23; }, 10000));
         screenshot(&window, QStringLiteral("blueque-actions-after-requeue"));
         QVERIFY(auditText().contains("\"blueque requeue\""));
+        // The error text a requeue removes from each task is kept in the record.
+        QVERIFY(auditText().contains("ffmpeg exited with status 1"));
+        // The Activity log shows the run: its start and its end.
+        QVERIFY(window.showPage(QStringLiteral("Activity")));
+        auto *activity = window.findChild<ActivityPage *>();
+        QVERIFY(activity);
+        const auto shown = [activity] {
+            int found = 0;
+            AuditLogModel *model = activity->auditModel();
+            for (int row = 0; row < model->rowCount(); ++row) {
+                if (model->index(row, AuditLogModel::ActionColumn).data().toString()
+                    == QLatin1String("blueque requeue"))
+                    ++found;
+            }
+            return found;
+        };
+        QVERIFY(QTest::qWaitFor([&] { return shown() == 2; }, 10000));
+        screenshot(&window, QStringLiteral("blueque-actions-activity"));
     }
 
     void cancelsAPendingTaskWithItsConfirmationAndOffersNoCancelOfStartedOnes()
