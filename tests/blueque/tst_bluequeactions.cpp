@@ -4,6 +4,7 @@
 #include "bluequebulkrun.h"
 #include "bluequegenerator.h"
 #include "bluequesession.h"
+#include "faultproxy.h"
 #include "qlessfixture.h"
 #include "qlesssession.h"
 #include "replywaiter.h"
@@ -335,6 +336,66 @@ private slots:
         QCOMPARE(field(id, "status"), QByteArray("failed"));
         QCOMPARE(length("blueque_failed_tasks_q"), 1);
         QCOMPARE(auditRecords().last().value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+    }
+
+    // A step's reply lost with the connection: it ran on the server, the console cannot know.
+    // The run stops there, counts only what was answered, and says how many the lost step may
+    // have changed; nothing is sent again blindly (the scripts carry no receipts).
+    void aLostReplyStopsTheRunAndSaysWhatIsInDoubt()
+    {
+        RedisServer::Options options;
+        options.tcp = true;
+        QlessFixture tcp(options);
+        QVERIFY(tcp.start());
+        BluequeGenerator blueque(tcp.redis());
+        blueque.addListener("q", Listener);
+        for (int i = 0; i < 2000; ++i) {
+            const QByteArray id = blueque.enqueue("q", "p", T + i);
+            blueque.dequeue("q", Listener, T + i);
+            blueque.start("q", id, Listener, 7, T + i);
+            blueque.fail("q", id, Listener, 7, "boom", T + i);
+        }
+        FaultProxy proxy(tcp.server().port());
+        QVERIFY(proxy.listen());
+        QString error;
+        ConnectionSettings settings =
+            ConnectionSettings::fromUrl(QStringLiteral("redis://127.0.0.1:%1/0").arg(proxy.port()), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        settings.reconnectInitialMs = 50;
+        settings.reconnectMaxMs = 200;
+        auto session = std::make_unique<QlessSession>(settings);
+        m_auditPath = m_dir.filePath(QStringLiteral("audit-lost.log"));
+        session->setAuditLog(std::make_shared<AuditLog>(m_auditPath));
+        QVERIFY(awaitReady(*session->connection()));
+        QTest::qWait(300); // the session's start-up traffic over: the next reply is a step's
+        BluequeSession side(session->connection());
+        BluequeBulkRun runner(&side, session.get(),
+                              BluequeAction::ofWholeList(BluequeAction::Kind::Requeue, QStringLiteral("q"),
+                                                         QStringLiteral("failed"), 2000));
+        QSignalSpy finished(&runner, &BulkProgress::finished);
+        // After the first step's reply, the next step reaches Redis and its reply does not come.
+        bool cut = false;
+        connect(&runner, &BulkProgress::progressed, this, [&] {
+            if (!cut && runner.processed() > 0) {
+                cut = true;
+                proxy.truncateRepliesAfter(0);
+            }
+        });
+        runner.start();
+        QVERIFY(finished.wait(30000));
+        const BulkSummary &summary = runner.summary();
+        QCOMPARE(summary.done, 500);
+        QCOMPARE(summary.total, 2000);
+        QCOMPARE(summary.notAttempted(), 1500);
+        QVERIFY2(summary.stoppedBecause.contains(QLatin1String("connection")), qPrintable(summary.text()));
+        QVERIFY2(summary.text().contains(QLatin1String("its 500 task"))
+                     && summary.text().contains(QLatin1String("may or may not have been changed")),
+                 qPrintable(summary.text()));
+        QCOMPARE(summary.outcome(), QStringLiteral("partial"));
+        QCOMPARE(runner.calls(), 2);
+        // The second step did run: the server holds 1,000 failed, not the 1,500 counted left.
+        QCOMPARE(tcp.redis().command({"LLEN", "blueque_failed_tasks_q"}).integer, 1000);
+        QCOMPARE(auditRecords().last().value(QStringLiteral("outcome")).toString(), QStringLiteral("partial"));
     }
 };
 
