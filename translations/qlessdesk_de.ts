@@ -1342,6 +1342,14 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
         <source>Delete all %1 %2 tasks of %3…</source>
         <translation>Alle %1 Tasks (%2) von %3 löschen…</translation>
     </message>
+    <message>
+        <source>Cancel %1?
+
+Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still scheduled. A task already moved to pending meanwhile is skipped. This cannot be undone.</source>
+        <translation>%1 abbrechen?
+
+Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch geplant ist. Ein Task, der inzwischen schon wartet, wird übersprungen. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
 </context>
 <context>
     <name>BluequeBulkRun</name>
@@ -1380,10 +1388,6 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
         <translation>schon weg</translation>
     </message>
     <message>
-        <source>no longer pending (now %1): Blueque cannot stop it, left to its listener</source>
-        <translation>wartet nicht mehr (jetzt %1): Blueque kann ihn nicht anhalten, seinem Listener überlassen</translation>
-    </message>
-    <message>
         <source>in another state now (%1)</source>
         <translation>jetzt in einem anderen Zustand (%1)</translation>
     </message>
@@ -1410,6 +1414,10 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
     <message>
         <source>not in the failed list</source>
         <translation>nicht in der Fehlerliste</translation>
+    </message>
+    <message>
+        <source>taken by a listener meanwhile (now %1): Blueque cannot stop it, left to run</source>
+        <translation>inzwischen von einem Listener genommen (jetzt %1): Blueque kann ihn nicht anhalten, läuft weiter</translation>
     </message>
 </context>
 <context>
@@ -1824,6 +1832,10 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
     <message>
         <source>Dismiss</source>
         <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>%1 done, %2 skipped, %3 failed · %4 tasks/s</source>
+        <translation>%1 erledigt, %2 übersprungen, %3 fehlgeschlagen · %4 Tasks/s</translation>
     </message>
 </context>
 <context>

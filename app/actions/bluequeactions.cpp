@@ -58,6 +58,11 @@ QString BluequeActions::confirmationText(const BluequeAction &action)
         return text;
     }
     case BluequeAction::Kind::Cancel:
+        if (action.state == QLatin1String("scheduled"))
+            return tr("Cancel %1?\n\nBlueque has no cancelled state: the console deletes the task, its hash "
+                      "(blueque_task_<id>) and its entry in %2, in one step and only while it is still scheduled. A "
+                      "task already moved to pending meanwhile is skipped. This cannot be undone.")
+                .arg(tasks, key);
         return tr("Cancel %1?\n\nBlueque has no cancelled state: the console deletes the task, its hash "
                   "(blueque_task_<id>) and its entry in %2, in one step and only while it is still pending. A task a "
                   "listener has taken meanwhile is left to run (Blueque cannot stop it) and counted apart. This "

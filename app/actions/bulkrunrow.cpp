@@ -66,9 +66,11 @@ void BulkRunRow::update()
         m_progress->setRange(0, 1000);
         m_progress->setValue(total > 0 ? int(1000 * run.processed() / total) : 0);
         m_progress->setFormat(tr("%1 / %2").arg(locale.toString(run.processed()), locale.toString(total)));
-        QString text = tr("%1 done, %2 skipped, %3 failed · %4 jobs/s")
-                           .arg(locale.toString(run.summary().done), locale.toString(run.summary().skippedCount()),
-                                locale.toString(run.summary().failedCount()), locale.toString(run.rate(), 'f', 0));
+        QString text =
+            (run.summary().items == BulkSummary::Items::Tasks ? tr("%1 done, %2 skipped, %3 failed · %4 tasks/s")
+                                                              : tr("%1 done, %2 skipped, %3 failed · %4 jobs/s"))
+                .arg(locale.toString(run.summary().done), locale.toString(run.summary().skippedCount()),
+                     locale.toString(run.summary().failedCount()), locale.toString(run.rate(), 'f', 0));
         if (run.phase() == BulkProgress::Phase::Paused)
             text = run.pauseReason() + QStringLiteral(" · ") + text;
         if (run.isCancelling())

@@ -31,7 +31,7 @@ bool BluequeAction::appliesTo(Kind kind, const QString &state)
     switch (kind) {
     case Kind::Requeue: return state == QLatin1String("failed");
     case Kind::Delete: return state == QLatin1String("failed") || state == QLatin1String("complete");
-    case Kind::Cancel: return state == QLatin1String("pending");
+    case Kind::Cancel: return state == QLatin1String("pending") || state == QLatin1String("scheduled");
     case Kind::RunNow: return state == QLatin1String("scheduled");
     }
     return false;

@@ -35,7 +35,7 @@ public:
     enum class Kind {
         Requeue, // failed tasks back to pending (requeue, requeueall)
         Delete,  // complete or failed tasks deleted (delete, purge)
-        Cancel,  // a pending task deleted while still pending (delete with "pending")
+        Cancel,  // a pending or scheduled task deleted while still in that state (delete)
         RunNow,  // a scheduled task to pending now (runnow)
     };
 

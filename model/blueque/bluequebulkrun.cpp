@@ -151,9 +151,6 @@ void BluequeBulkRun::sendOneTask()
     auto answered = [this, task](const QlessReply<bool> &reply) { oneTaskAnswered(task, reply); };
     switch (m_action.kind) {
     case BluequeAction::Kind::RunNow: m_writer->runNow(task.id, m_blueque->now(), this, answered); break;
-    case BluequeAction::Kind::Cancel:
-        m_writer->deleteTask(task.id, QStringLiteral("pending"), task.nearerOldest(), this, answered);
-        break;
     default: m_writer->deleteTask(task.id, m_action.state, task.nearerOldest(), this, answered); break;
     }
 }
@@ -266,8 +263,9 @@ QString BluequeBulkRun::skipReason(BluequeAction::Kind kind, const QString &refu
         return tr("already gone");
     if (refusal.startsWith(QLatin1String("state is "))) {
         const QString now = refusal.mid(9);
-        if (kind == BluequeAction::Kind::Cancel)
-            return tr("no longer pending (now %1): Blueque cannot stop it, left to its listener").arg(now);
+        if (kind == BluequeAction::Kind::Cancel
+            && (now == QLatin1String("reserved") || now == QLatin1String("started")))
+            return tr("taken by a listener meanwhile (now %1): Blueque cannot stop it, left to run").arg(now);
         return tr("in another state now (%1)").arg(now);
     }
     if (refusal.startsWith(QLatin1String("not in its list")))

@@ -15,7 +15,8 @@ struct BluequeStep;
 // Applies one BluequeAction on the GUI thread without waiting on Redis: one script call at a
 // time, the next sent when the last is answered, each bounded (docs/BLUEQUE.md):
 // - chosen tasks: requeue takes up to 100 ids a call, as long as the entries its searches walk
-//   stay within WalkBudget; delete, cancel and run now take one task a call;
+//   stay within WalkBudget; delete, cancel (a delete while the task is still pending or
+//   scheduled) and run now take one task a call;
 // - a whole failed or complete list: requeueall or purge steps of at most 500 entries, oldest
 //   first, until the steps have seen as many entries as the list held at the first step; so a
 //   task that fails again meanwhile, or a newer one, is left for the operator to see.

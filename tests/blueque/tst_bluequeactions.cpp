@@ -301,6 +301,24 @@ private slots:
         QCOMPARE(auditRecords().last().value(QStringLiteral("action")).toString(), QStringLiteral("blueque cancel"));
     }
 
+    void cancelsAScheduledTaskWhileItIsScheduled()
+    {
+        BluequeGenerator blueque(redis());
+        const QByteArray later = blueque.schedule("q", "p", T + 3600, T);
+        const QByteArray due = blueque.schedule("q", "p", T + 60, T);
+        blueque.enqueueDue("q", T + 100); // `due` is pending by now
+        const auto runner =
+            run(BluequeAction::ofTasks(BluequeAction::Kind::Cancel, QStringLiteral("q"), QStringLiteral("scheduled"),
+                                       {BluequeTaskRef{due, 0, 2}, BluequeTaskRef{later, 1, 2}}));
+        QCOMPARE(runner->summary().done, 1);
+        QCOMPARE(runner->summary().skipped.value(
+                     BluequeBulkRun::skipReason(BluequeAction::Kind::Cancel, QStringLiteral("state is pending"))),
+                 1);
+        QCOMPARE(redis().command({"EXISTS", "blueque_task_" + later}).integer, 0);
+        QCOMPARE(redis().command({"ZCARD", "blueque_scheduled_tasks_q"}).integer, 0);
+        QCOMPARE(field(due, "status"), QByteArray("pending"));
+    }
+
     void runsAScheduledTaskNow()
     {
         BluequeGenerator blueque(redis());
