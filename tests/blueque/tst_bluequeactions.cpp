@@ -102,7 +102,7 @@ class TestBluequeActions final : public QObject
         const QList<QByteArray> listed = redis().command({"LRANGE", key, "0", "-1"}).strings();
         QList<BluequeTaskRef> out;
         for (const QByteArray &id : ids)
-            out << BluequeTaskRef{id, listed.indexOf(id), listed.size()};
+            out << BluequeTaskRef{id, listed.indexOf(id), listed.size(), {}};
         return out;
     }
 
@@ -309,7 +309,7 @@ private slots:
         blueque.enqueueDue("q", T + 100); // `due` is pending by now
         const auto runner =
             run(BluequeAction::ofTasks(BluequeAction::Kind::Cancel, QStringLiteral("q"), QStringLiteral("scheduled"),
-                                       {BluequeTaskRef{due, 0, 2}, BluequeTaskRef{later, 1, 2}}));
+                                       {BluequeTaskRef{due, 0, 2, {}}, BluequeTaskRef{later, 1, 2, {}}}));
         QCOMPARE(runner->summary().done, 1);
         QCOMPARE(runner->summary().skipped.value(
                      BluequeBulkRun::skipReason(BluequeAction::Kind::Cancel, QStringLiteral("state is pending"))),
@@ -327,7 +327,7 @@ private slots:
         blueque.enqueueDue("q", T + 4000); // `later` is pending by now
         const auto runner =
             run(BluequeAction::ofTasks(BluequeAction::Kind::RunNow, QStringLiteral("q"), QStringLiteral("scheduled"),
-                                       {BluequeTaskRef{later, 0, 2}, BluequeTaskRef{alsoLater, 1, 2}}));
+                                       {BluequeTaskRef{later, 0, 2, {}}, BluequeTaskRef{alsoLater, 1, 2, {}}}));
         QCOMPARE(runner->summary().done, 1);
         QCOMPARE(runner->summary().skippedCount(), 1);
         QCOMPARE(field(alsoLater, "status"), QByteArray("pending"));
@@ -341,7 +341,7 @@ private slots:
         blueque.addListener("q", Listener);
         const QByteArray id = failed(blueque, "q", T);
         const auto one = run(BluequeAction::ofTasks(BluequeAction::Kind::Requeue, QStringLiteral("q"),
-                                                    QStringLiteral("failed"), {BluequeTaskRef{id, 0, 1}}),
+                                                    QStringLiteral("failed"), {BluequeTaskRef{id, 0, 1, {}}}),
                              true);
         QCOMPARE(one->summary().done, 0);
         QVERIFY(!one->summary().stoppedBecause.isEmpty());
