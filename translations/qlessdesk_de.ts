@@ -1207,6 +1207,262 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>BluequeAction</name>
+    <message>
+        <source>all %1 %2 tasks of %3</source>
+        <translation>alle %1 Tasks (%2) von %3</translation>
+    </message>
+    <message>
+        <source>%1 task %2 of %3</source>
+        <translation>%1 Task %2 von %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected %1 task(s) of %2</source>
+        <translation>
+            <numerusform>%n ausgewählter Task (%1) von %2</numerusform>
+            <numerusform>%n ausgewählte Tasks (%1) von %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Requeue %1</source>
+        <translation>%1 erneut einreihen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Cancel %1</source>
+        <translation>%1 abbrechen</translation>
+    </message>
+    <message>
+        <source>Run now %1</source>
+        <translation>%1 jetzt ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeActions</name>
+    <message>
+        <source>Blueque cannot stop a reserved or started task: its listener runs it to the end, and the library has no cancel. Deleting it would make the listener write back half a task. Wait until it completes or fails; then it can be deleted or requeued.</source>
+        <translation>Blueque kann einen reservierten oder gestarteten Task nicht anhalten: sein Listener führt ihn zu Ende, und die Bibliothek kennt keinen Abbruch. Ihn zu löschen ließe den Listener einen halben Task zurückschreiben. Warten Sie, bis er fertig oder fehlgeschlagen ist; dann kann er gelöscht oder erneut eingereiht werden.</translation>
+    </message>
+    <message>
+        <source>Requeue %1?
+
+Each failed task goes to the head of %2 as a fresh enqueue leaves it: status pending, its error, result, node and pid removed (the error text is then gone from the task). A task no longer failed when its turn comes is skipped.</source>
+        <translation>%1 erneut einreihen?
+
+Jeder fehlgeschlagene Task kommt an den Anfang von %2, so wie ein frisches Enqueue ihn hinterlässt: Status pending, Fehler, Ergebnis, Node und PID entfernt (der Fehlertext ist danach nicht mehr am Task). Ein Task, der nicht mehr fehlgeschlagen ist, wenn er an der Reihe ist, wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>The list is done oldest first, in steps of at most 500 tasks; tasks that fail while it runs are left in the failed list for you to see.</source>
+        <translation>Die Liste wird vom ältesten Eintrag an abgearbeitet, in Schritten von höchstens 500 Tasks; Tasks, die währenddessen fehlschlagen, bleiben zur Ansicht in der Fehlerliste.</translation>
+    </message>
+    <message>
+        <source>Delete %1?
+
+Each task&apos;s hash (blueque_task_&lt;id&gt;) and its entry in %2 are deleted, as Blueque&apos;s own delete_task does. This cannot be undone. A task no longer %3 when its turn comes is skipped.</source>
+        <translation>%1 löschen?
+
+Der Hash jedes Tasks (blueque_task_&lt;id&gt;) und sein Eintrag in %2 werden gelöscht, wie es Blueques eigenes delete_task tut. Das lässt sich nicht rückgängig machen. Ein Task, der nicht mehr %3 ist, wenn er an der Reihe ist, wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>The list is done oldest first, in steps of at most 500 tasks; tasks added while it runs are kept.</source>
+        <translation>Die Liste wird vom ältesten Eintrag an abgearbeitet, in Schritten von höchstens 500 Tasks; währenddessen hinzugekommene Tasks bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Cancel %1?
+
+Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still pending. A task a listener has taken meanwhile is left to run (Blueque cannot stop it) and counted apart. This cannot be undone.</source>
+        <translation>%1 abbrechen?
+
+Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch wartet. Ein Task, den ein Listener inzwischen genommen hat, läuft weiter (Blueque kann ihn nicht anhalten) und wird gesondert gezählt. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Run %1 now?
+
+Each scheduled task moves from %2 to the head of %3 now, as Blueque&apos;s enqueue_due_tasks moves it when its eta comes (its eta stays in the hash). A task no longer scheduled is skipped.</source>
+        <translation>%1 jetzt ausführen?
+
+Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqueue_due_tasks ihn zu seiner ETA verschiebt (die ETA bleibt im Hash). Ein Task, der nicht mehr geplant ist, wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation>Erneut einreihen</translation>
+    </message>
+    <message>
+        <source>Delete tasks</source>
+        <translation>Tasks löschen</translation>
+    </message>
+    <message>
+        <source>Cancel tasks</source>
+        <translation>Tasks abbrechen</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>Jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel: not possible for %1 tasks</source>
+        <translation>Abbrechen: für Tasks im Zustand %1 nicht möglich</translation>
+    </message>
+    <message numerus="yes">
+        <source>Re&amp;queue %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Erneut einreihen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Erneut einreihen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Löschen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Löschen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Cancel %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Abbrechen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Abbrechen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Run %n selected task(s) now…</source>
+        <translation>
+            <numerusform>&amp;Jetzt ausführen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Jetzt ausführen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Requeue &amp;all %1 failed tasks of %2…</source>
+        <translation>&amp;Alle %1 fehlgeschlagenen Tasks von %2 erneut einreihen…</translation>
+    </message>
+    <message>
+        <source>Delete all %1 %2 tasks of %3…</source>
+        <translation>Alle %1 Tasks (%2) von %3 löschen…</translation>
+    </message>
+    <message>
+        <source>Cancel %1?
+
+Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still scheduled. A task already moved to pending meanwhile is skipped. This cannot be undone.</source>
+        <translation>%1 abbrechen?
+
+Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch geplant ist. Ein Task, der inzwischen schon wartet, wird übersprungen. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeBulkRun</name>
+    <message>
+        <source>Interrupted: the run was closed before its end (%1). Tasks of the call in flight may or may not have been changed.</source>
+        <translation>Unterbrochen: der Lauf wurde vor seinem Ende geschlossen (%1). Tasks des laufenden Aufrufs wurden vielleicht geändert, vielleicht nicht.</translation>
+    </message>
+    <message>
+        <source>left in the failed list: its task is gone, in another queue or not failed</source>
+        <translation>in der Fehlerliste belassen: sein Task ist weg, in einer anderen Queue oder nicht fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>list entry removed, its task kept: gone, in another queue or in another state</source>
+        <translation>Listeneintrag entfernt, sein Task behalten: weg, in einer anderen Queue oder in einem anderen Zustand</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) left the list meanwhile, taken by another client</source>
+        <translation>
+            <numerusform>%n Task hat die Liste inzwischen verlassen, von einem anderen Client genommen</numerusform>
+            <numerusform>%n Tasks haben die Liste inzwischen verlassen, von einem anderen Client genommen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the connection failed: %1</source>
+        <translation>die Verbindung ist ausgefallen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reply of the last call was lost: its %n task(s) may or may not have been changed, and are counted as not attempted</source>
+        <translation>
+            <numerusform>Die Antwort des letzten Aufrufs ging verloren: sein %n Task wurde vielleicht geändert, vielleicht nicht, und zählt als nicht versucht</numerusform>
+            <numerusform>Die Antwort des letzten Aufrufs ging verloren: seine %n Tasks wurden vielleicht geändert, vielleicht nicht, und zählen als nicht versucht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>already gone</source>
+        <translation>schon weg</translation>
+    </message>
+    <message>
+        <source>in another state now (%1)</source>
+        <translation>jetzt in einem anderen Zustand (%1)</translation>
+    </message>
+    <message>
+        <source>taken by a listener meanwhile: left to run</source>
+        <translation>inzwischen von einem Listener genommen: läuft weiter</translation>
+    </message>
+    <message>
+        <source>not in its list</source>
+        <translation>nicht in seiner Liste</translation>
+    </message>
+    <message>
+        <source>not in the scheduled set (moved meanwhile)</source>
+        <translation>nicht in der Menge der geplanten Tasks (inzwischen verschoben)</translation>
+    </message>
+    <message>
+        <source>belongs to another queue</source>
+        <translation>gehört zu einer anderen Queue</translation>
+    </message>
+    <message>
+        <source>no longer failed (now %1)</source>
+        <translation>nicht mehr fehlgeschlagen (jetzt %1)</translation>
+    </message>
+    <message>
+        <source>not in the failed list</source>
+        <translation>nicht in der Fehlerliste</translation>
+    </message>
+    <message>
+        <source>taken by a listener meanwhile (now %1): Blueque cannot stop it, left to run</source>
+        <translation>inzwischen von einem Listener genommen (jetzt %1): Blueque kann ihn nicht anhalten, läuft weiter</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeListenerModel</name>
+    <message>
+        <source>bad key</source>
+        <translation>fehlerhafter Schlüssel</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held task(s) still say pending: a dequeue cut short, or one just taken</source>
+        <translation>
+            <numerusform>%n gehaltener Task sagt noch pending: ein abgebrochenes Dequeue oder ein gerade genommener</numerusform>
+            <numerusform>%n gehaltene Tasks sagen noch pending: ein abgebrochenes Dequeue oder gerade genommene</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Listener</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>Hält</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>Tasks held</source>
+        <translation>Gehaltene Tasks</translation>
+    </message>
+</context>
+<context>
     <name>BluequePage</name>
     <message>
         <source>Blueque queues</source>
@@ -1251,14 +1507,6 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         </translation>
     </message>
     <message>
-        <source>%1 of %2: %3 tasks</source>
-        <translation>%1 von %2: %3 Tasks</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>unlesbar</translation>
-    </message>
-    <message>
         <source>Blueque</source>
         <translation>Blueque</translation>
     </message>
@@ -1285,6 +1533,44 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>What can be done to the selected tasks, or to the whole list</source>
+        <translation>Was sich mit den ausgewählten Tasks oder der ganzen Liste tun lässt</translation>
+    </message>
+    <message>
+        <source>Select a queue and tasks first</source>
+        <translation>Zuerst eine Queue und Tasks wählen</translation>
+    </message>
+    <message>
+        <source>%1 of %2: unreadable</source>
+        <translation>%1 von %2: unlesbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2: %n task(s)</source>
+        <translation>
+            <numerusform>%1 von %2: %n Task</numerusform>
+            <numerusform>%1 von %2: %n Tasks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Blueque listeners</source>
+        <translation>Blueque-Listener</translation>
+    </message>
+    <message numerus="yes">
+        <source>listeners of %1: %n read</source>
+        <translation>
+            <numerusform>Listener von %1: %n gelesen</numerusform>
+            <numerusform>Listener von %1: %n gelesen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1362,6 +1648,26 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
             <numerusform>%n reservierter Task seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (sein Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
             <numerusform>%n reservierte Tasks seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (ihr Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>overdue schedule</source>
+        <translation>überfällige Planung</translation>
+    </message>
+    <message>
+        <source>stuck reservation</source>
+        <translation>hängende Reservierung</translation>
+    </message>
+    <message>
+        <source>odd keys</source>
+        <translation>fremde Schlüssel</translation>
+    </message>
+    <message>
+        <source>partly counted</source>
+        <translation>teilweise gezählt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1833,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
+    <message>
+        <source>%1 done, %2 skipped, %3 failed · %4 tasks/s</source>
+        <translation>%1 erledigt, %2 übersprungen, %3 fehlgeschlagen · %4 Tasks/s</translation>
+    </message>
 </context>
 <context>
     <name>BulkRunner</name>
@@ -1688,6 +1998,13 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <translation>
             <numerusform>%1 von %Ln Job erledigt</numerusform>
             <numerusform>%1 von %Ln Jobs erledigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln task(s) done</source>
+        <translation>
+            <numerusform>%1 von %Ln Task erledigt</numerusform>
+            <numerusform>%1 von %Ln Tasks erledigt</numerusform>
         </translation>
     </message>
 </context>

@@ -211,6 +211,74 @@
     </message>
 </context>
 <context>
+    <name>BluequeAction</name>
+    <message numerus="yes">
+        <source>%n selected %1 task(s) of %2</source>
+        <translation>
+            <numerusform>%n selected %1 task of %2</numerusform>
+            <numerusform>%n selected %1 tasks of %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeActions</name>
+    <message numerus="yes">
+        <source>Re&amp;queue %n selected task(s)…</source>
+        <translation>
+            <numerusform>Re&amp;queue %n selected task…</numerusform>
+            <numerusform>Re&amp;queue %n selected tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Delete %n selected task…</numerusform>
+            <numerusform>&amp;Delete %n selected tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Cancel %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Cancel %n selected task…</numerusform>
+            <numerusform>&amp;Cancel %n selected tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Run %n selected task(s) now…</source>
+        <translation>
+            <numerusform>&amp;Run %n selected task now…</numerusform>
+            <numerusform>&amp;Run %n selected tasks now…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeBulkRun</name>
+    <message numerus="yes">
+        <source>%n task(s) left the list meanwhile, taken by another client</source>
+        <translation>
+            <numerusform>%n task left the list meanwhile, taken by another client</numerusform>
+            <numerusform>%n tasks left the list meanwhile, taken by another client</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The reply of the last call was lost: its %n task(s) may or may not have been changed, and are counted as not attempted</source>
+        <translation>
+            <numerusform>The reply of the last call was lost: its %n task may or may not have been changed, and are counted as not attempted</numerusform>
+            <numerusform>The reply of the last call was lost: its %n tasks may or may not have been changed, and are counted as not attempted</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeListenerModel</name>
+    <message numerus="yes">
+        <source>%n held task(s) still say pending: a dequeue cut short, or one just taken</source>
+        <translation>
+            <numerusform>%n held task still says pending: a dequeue cut short, or one just taken</numerusform>
+            <numerusform>%n held tasks still say pending: a dequeue cut short, or one just taken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BluequePage</name>
     <message numerus="yes">
         <source>%n Blueque queue(s)</source>
@@ -224,6 +292,20 @@
         <translation>
             <numerusform>%n anomaly: hover a queue&apos;s Anomalies cell for why</numerusform>
             <numerusform>%n anomalies: hover a queue&apos;s Anomalies cell for why</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2: %n task(s)</source>
+        <translation>
+            <numerusform>%1 of %2: %n task</numerusform>
+            <numerusform>%1 of %2: %n tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>listeners of %1: %n read</source>
+        <translation>
+            <numerusform>listeners of %1: %n read</numerusform>
+            <numerusform>listeners of %1: %n read</numerusform>
         </translation>
     </message>
 </context>
@@ -268,6 +350,13 @@
         <translation>
             <numerusform>%1 of %Ln job done</numerusform>
             <numerusform>%1 of %Ln jobs done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln task(s) done</source>
+        <translation>
+            <numerusform>%1 of %Ln task done</numerusform>
+            <numerusform>%1 of %Ln tasks done</numerusform>
         </translation>
     </message>
 </context>

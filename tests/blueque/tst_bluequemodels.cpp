@@ -76,7 +76,9 @@ private slots:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(cell(model, 0, BluequeQueueModel::NameColumn), QStringLiteral("a"));
         QCOMPARE(cell(model, 0, BluequeQueueModel::PendingColumn), QStringLiteral("1"));
-        QCOMPARE(cell(model, 0, BluequeQueueModel::AnomaliesColumn), QStringLiteral("1"));
+        // The cell names what is wrong, the tooltip explains it.
+        QCOMPARE(cell(model, 0, BluequeQueueModel::AnomaliesColumn), QStringLiteral("overdue schedule"));
+        QCOMPARE(cell(model, 1, BluequeQueueModel::AnomaliesColumn), QStringLiteral("none"));
         QVERIFY(cell(model, 0, BluequeQueueModel::ScheduledColumn).contains(QLatin1String("overdue")));
         QVERIFY(model.data(model.index(0, BluequeQueueModel::AnomaliesColumn), Qt::ToolTipRole)
                     .toString()
