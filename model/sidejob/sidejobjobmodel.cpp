@@ -67,6 +67,14 @@ QString SideJobJobModel::anomaly(const SideJobRow &row)
     return {};
 }
 
+int SideJobJobModel::anomalyCount() const
+{
+    int count = 0;
+    for (int i = 0; i < rowCount(); ++i)
+        count += anomaly(rowAt(i)).isEmpty() ? 0 : 1;
+    return count;
+}
+
 void SideJobJobModel::fill(qint64 cursor, int want, std::shared_ptr<Fill> sofar, quint64 generation, FillDone done)
 {
     const int count = qMin(SideJobClient::RowsPerCall, want - int(sofar->rows.size()));

@@ -43,6 +43,13 @@ public:
     static const QStringList &statuses();
     // What to list; rows go at once, the next refresh reads them.
     void setFilter(const SideJobFilter &filter);
+    // The same from texts (the pages name no redis/ type): empty means any.
+    void setFilter(const QString &status, const QString &queue, const QString &klass, const QString &creator)
+    {
+        setFilter(SideJobFilter{status, queue, klass, creator});
+    }
+    // How many held rows look wrong (anomaly()).
+    int anomalyCount() const;
     const SideJobFilter &filter() const { return m_filter; }
     // Re-reads from the newest job down, as many rows as are held (PageSize to MostRowsRefreshed).
     void refresh(std::function<void(bool ok)> done = {});

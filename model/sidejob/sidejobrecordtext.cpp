@@ -119,7 +119,8 @@ QString describe(const SideJobRecord &r, double now)
                    tr("job:%1 is a %2: SideJob never writes that.").arg(QString::fromUtf8(r.id), r.layout.mid(4)));
     if (r.layout == QLatin1String("4.0"))
         html += QStringLiteral("<p>%1</p>")
-                    .arg(esc(tr("Seed layout (4.0.x): one hash job:%1. SideJob 4.1 cannot run such a job.")
+                    .arg(esc(tr("Seed layout (4.0.x): one hash job:%1. After an upgrade to 4.1 such a job is stuck: "
+                                "4.1 cannot read it.")
                                  .arg(QString::fromUtf8(r.id))));
     if (r.status == QLatin1String("running") && r.lockToken.isEmpty())
         html += warning(tr("Running without a lock: its worker died, or ran longer than the lock's 60 s; a "

@@ -4,6 +4,9 @@
 #include "qlesssession.h"
 #include "redisconnection.h"
 #include "sidejobclient.h"
+#include "sidejobrecordtext.h"
+
+#include <climits>
 
 SideJobSession *SideJobSession::of(QlessSession *session)
 {
@@ -39,4 +42,32 @@ void SideJobSession::detect()
 double SideJobSession::now() const
 {
     return m_connection->serverNow();
+}
+
+QString SideJobSession::summary() const
+{
+    if (!isPresent())
+        return tr("This server holds no SideJob deployment (no jobs set beside jobs:last_id).");
+    QString layouts;
+    if (m_presence.layouts.size() > 1)
+        layouts = tr("both layouts (4.1 and the seed's 4.0): 4.1 cannot run the 4.0 jobs");
+    else if (m_presence.layouts.value(0) == QLatin1String("4.0"))
+        layouts = tr("the seed's layout (4.0.x: a hash per job)");
+    else if (m_presence.layouts.value(0) == QLatin1String("4.1"))
+        layouts = tr("layout 4.1 (a key per field)");
+    else
+        layouts = tr("no job record seen yet");
+    QString text = tr("SideJob: %n job(s), last id %1, %2", nullptr, int(qMin<qint64>(m_presence.jobCount, INT_MAX)))
+                       .arg(QString::fromUtf8(m_presence.lastId), layouts);
+    if (m_presence.logsType == QLatin1String("list"))
+        text += tr("; a jobs:logs list (4.0's log, never deleted here)");
+    return text;
+}
+
+void SideJobSession::readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done)
+{
+    m_client->jobRecord(id, now(), context, [this, done](const QlessReply<SideJobRecord> &reply) {
+        done(reply.ok() ? SideJobRecordText::describe(reply.value, now())
+                        : tr("Could not read the job: %1").arg(reply.error.message).toHtmlEscaped());
+    });
 }

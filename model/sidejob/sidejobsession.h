@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 class QlessSession;
 class RedisConnection;
 class SideJobClient;
@@ -28,8 +30,13 @@ public:
     bool isPresent() const { return m_presence.holdsSideJob(); }
     const SideJobPresence &presence() const { return m_presence; }
     void detect();
+    // What was found, in a sentence: the layouts and how many jobs, or that there is no SideJob.
+    QString summary() const;
     // The server's clock in seconds.
     double now() const;
+    // A job's whole record as HTML (SideJobRecordText), or why it could not be read; `done` runs on
+    // `context`'s thread unless `context` is gone.
+    void readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done);
 
 signals:
     void presenceChanged(bool present);

@@ -31,6 +31,10 @@ public:
     QString sortedSet() const { return m_set; }
     void refresh(double now, std::function<void(bool ok)> done = {});
     QString lastError() const { return m_lastError; }
+    // Sidekiq's totals in a sentence: processed and failed, the sorted sets' sizes, queues, processes.
+    QString summary() const;
+    // The size of "schedule", "retry" or "dead" (-1: not a sorted set).
+    qint64 sortedSetSize(const QString &set) const;
 
 signals:
     void refreshed();
