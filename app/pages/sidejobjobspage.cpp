@@ -48,8 +48,12 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
     , m_status(new QLabel(this))
 {
     m_statusFilter->addItem(tr("Any status"), QString());
-    for (const QString &status : SideJobJobModel::statuses())
-        m_statusFilter->addItem(status, status);
+    // The choices name the statuses in the operator's language; the filter matches the status as
+    // SideJob writes it.
+    const QStringList labels{tr("queued"), tr("running"),     tr("suspended"), tr("completed"),
+                             tr("failed"), tr("terminating"), tr("terminated")};
+    for (int i = 0; i < SideJobJobModel::statuses().size(); ++i)
+        m_statusFilter->addItem(labels.value(i), SideJobJobModel::statuses().at(i));
     m_statusFilter->setAccessibleName(tr("SideJob status filter"));
     m_queueFilter->setPlaceholderText(tr("Queue"));
     m_classFilter->setPlaceholderText(tr("Class"));

@@ -206,7 +206,7 @@ QVariant SideJobJobModel::headerData(int section, Qt::Orientation orientation, i
     case CreatorColumn: return tr("Created by");
     case RanColumn: return tr("Last run");
     case ParentColumn: return tr("Parent");
-    case LayoutColumn: return tr("Layout");
+    case LayoutColumn: return tr("Job layout");
     case AnomalyColumn: return tr("What looks wrong");
     default: return {};
     }

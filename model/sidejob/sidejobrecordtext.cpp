@@ -34,7 +34,11 @@ QString warning(const QString &text)
     return QStringLiteral("<p style=\"color:#b00020\">&#9888; %1</p>").arg(esc(text));
 }
 
-QString when(const QString &iso, double now)
+} // namespace
+
+namespace SideJobRecordText {
+// Helpers here rather than in the unnamed namespace: lupdate takes their texts' context from it.
+static QString when(const QString &iso, double now)
 {
     if (iso.isEmpty())
         return tr("never");
@@ -42,14 +46,14 @@ QString when(const QString &iso, double now)
     return at ? esc(TimeText::localAndRelative(*at, now)) : esc(iso) + esc(tr("  (not an ISO time)"));
 }
 
-QString jobAnchor(const QByteArray &id, const QString &status)
+static QString jobAnchor(const QByteArray &id, const QString &status)
 {
     QString html =
         QStringLiteral("<a href=\"%1\">%2</a>").arg(SideJobRecordText::jobLink(id), esc(QString::fromUtf8(id)));
     return html + (status.isEmpty() ? esc(tr(" (no record)")) : QStringLiteral(" (%1)").arg(esc(status)));
 }
 
-QString ports(const QList<SideJobPort> &list, qint64 total, bool input)
+static QString ports(const QList<SideJobPort> &list, qint64 total, bool input)
 {
     if (list.isEmpty())
         return esc(tr("none"));
@@ -79,7 +83,7 @@ QString ports(const QList<SideJobPort> &list, qint64 total, bool input)
     return html + QStringLiteral("</ul>");
 }
 
-QString lockText(const SideJobRecord &r)
+static QString lockText(const SideJobRecord &r)
 {
     QString text;
     if (!r.lockToken.isEmpty())
@@ -91,9 +95,6 @@ QString lockText(const SideJobRecord &r)
         text += tr("; a worker is taking the lock now");
     return esc(text);
 }
-} // namespace
-
-namespace SideJobRecordText {
 QString jobLink(const QByteArray &id)
 {
     return QStringLiteral("sidejob-job:") + QString::fromUtf8(id);
