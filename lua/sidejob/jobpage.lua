@@ -13,7 +13,8 @@
 -- parent, locked (1 when job:{id}:lock exists). 4.0's JSON values are decoded where they are
 -- strings; a value that does not decode is kept as its text.
 -- Bound: at most <budget> ids (1000) each one SISMEMBER, and for ids in `jobs` one MGET of six
--- keys (or a TYPE and an HMGET of eight fields) and one EXISTS; at most 100 rows.
+-- keys (or a TYPE and an HMGET of eight fields); for the rows kept (at most 100) one JSON decode
+-- of the worker record and one EXISTS.
 local cursor, count, budget = tonumber(ARGV[1] ~= '' and ARGV[1] or '0'), tonumber(ARGV[2]), tonumber(ARGV[3])
 local want = {status = ARGV[4] or '', queue = ARGV[5] or '', class = ARGV[6] or '', creator = ARGV[7] or ''}
 if not cursor or cursor < 0 or cursor % 1 ~= 0 then return redis.error_reply('sidejob jobpage: bad cursor') end
@@ -38,6 +39,8 @@ local function cut(text)
     if text and #text > 200 then return text:sub(1, 200) end
     return text or ''
 end
+-- The row's fields; the worker record is decoded only for a row that passes the other filters
+-- (decoding is most of a row's cost, and most ids fail a filter).
 local function row(id)
     local key = 'job:' .. id
     local f = redis.call('MGET', key .. ':status', key .. ':worker', key .. ':created_at', key .. ':created_by',
@@ -46,17 +49,7 @@ local function row(id)
     if f[1] or f[2] or f[3] or f[4] or f[5] or f[6] then
         r.status, r.created_at, r.created_by, r.ran_at, r.parent = f[1] or '', f[3] or '', f[4] or '', f[5] or '',
             f[6] or ''
-        r.queue, r.class, r.args = '', '', f[2] or ''
-        if f[2] then
-            local ok, worker = pcall(cjson.decode, f[2])
-            if ok and type(worker) == 'table' then
-                r.queue = type(worker.queue) == 'string' and worker.queue or ''
-                r.class = type(worker.class) == 'string' and worker.class or ''
-                -- The args as written: the library puts them last ({"queue":..,"class":..,"args":A}).
-                local at = f[2]:find(',"args":', 1, true)
-                r.args = at and f[2]:sub(at + 8, -2) or ''
-            end
-        end
+        r.queue, r.class, r.args, r.worker = '', '', f[2] or '', f[2]
     else
         local t = redis.call('TYPE', key)['ok']
         if t == 'none' then
@@ -74,11 +67,24 @@ local function row(id)
     end
     return r
 end
+local function decodeWorker(r)
+    if not r.worker then return end
+    local ok, worker = pcall(cjson.decode, r.worker)
+    if ok and type(worker) == 'table' then
+        r.queue = type(worker.queue) == 'string' and worker.queue or ''
+        r.class = type(worker.class) == 'string' and worker.class or ''
+        -- The args as written: the library puts them last ({"queue":..,"class":..,"args":A}).
+        local at = r.worker:find(',"args":', 1, true)
+        r.args = at and r.worker:sub(at + 8, -2) or ''
+    end
+    r.worker = nil
+end
 local function passes(r)
     if want.status ~= '' and (r.status or '') ~= want.status then return false end
+    if want.creator ~= '' and not (r.created_by or ''):find(want.creator, 1, true) then return false end
+    decodeWorker(r)
     if want.queue ~= '' and (r.queue or '') ~= want.queue then return false end
     if want.class ~= '' and (r.class or '') ~= want.class then return false end
-    if want.creator ~= '' and not (r.created_by or ''):find(want.creator, 1, true) then return false end
     return true
 end
 local reply = {0, total, lastId}
