@@ -5930,10 +5930,6 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <translation>Kinder (%1)</translation>
     </message>
     <message>
-        <source>... the first %1 shown</source>
-        <translation>... die ersten %1 gezeigt</translation>
-    </message>
-    <message>
         <source>Input ports</source>
         <translation>Eingabeports</translation>
     </message>
@@ -5948,6 +5944,18 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>empty</source>
         <translation>leer</translation>
+    </message>
+    <message>
+        <source>First children</source>
+        <translation>Erste Kinder</translation>
+    </message>
+    <message>
+        <source>Next children</source>
+        <translation>Nächste Kinder</translation>
+    </message>
+    <message>
+        <source>%1 of %2 children shown.</source>
+        <translation>%1 von %2 Kindern gezeigt.</translation>
     </message>
 </context>
 <context>

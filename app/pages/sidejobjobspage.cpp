@@ -215,6 +215,7 @@ void SideJobJobsPage::showJob(const QByteArray &id)
             m_history.removeFirst();
     }
     m_shownJob = id;
+    m_childCursor = "0";
     m_back->setEnabled(!m_history.isEmpty());
     const int row = m_jobs->rowOf(id.toLongLong());
     if (row >= 0 && m_jobView->currentIndex().row() != row) {
@@ -236,13 +237,16 @@ void SideJobJobsPage::back()
 void SideJobJobsPage::readRecord()
 {
     const QByteArray id = m_shownJob;
-    m_sidejob->readRecordText(id, this, [this, id](const QString &html) {
-        if (id != m_shownJob)
-            return;
-        const int scroll = m_record->verticalScrollBar()->value();
-        m_record->setHtml(html);
-        m_record->verticalScrollBar()->setValue(scroll);
-    });
+    m_sidejob->readRecordText(
+        id, this,
+        [this, id](const QString &html) {
+            if (id != m_shownJob)
+                return;
+            const int scroll = m_record->verticalScrollBar()->value();
+            m_record->setHtml(html);
+            m_record->verticalScrollBar()->setValue(scroll);
+        },
+        m_childCursor);
 }
 
 void SideJobJobsPage::followLink(const QUrl &link)
@@ -250,6 +254,11 @@ void SideJobJobsPage::followLink(const QUrl &link)
     const QString target = link.toString();
     if (target.startsWith(QLatin1String("sidejob-job:"))) {
         showJob(target.mid(12).toUtf8());
+        return;
+    }
+    if (target.startsWith(QLatin1String("sidejob-children:"))) {
+        m_childCursor = target.mid(17).toUtf8();
+        readRecord();
         return;
     }
     if (target.startsWith(QLatin1String("sidejob-port:"))) {

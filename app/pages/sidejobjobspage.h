@@ -73,5 +73,6 @@ private:
     QPushButton *m_nextValues;
     QLabel *m_status;
     QByteArray m_shownJob;
+    QByteArray m_childCursor = "0"; // which window of the shown job's children
     QList<QByteArray> m_history;
 };

@@ -2,22 +2,25 @@
 -- sidejob jobrecord (read only): one job's whole record in either layout, with its parent's and
 -- children's statuses (to walk the tree), its ports and what waits in each, its aliases, its lock
 -- and whether Sidekiq holds an item for it: one script, one consistent picture.
--- EVAL <source> 0 <id> <now seconds>
+-- EVAL <source> 0 <id> <now seconds> [children cursor]
 -- Reply: {inJobs, layout, fields, state, children, parentStatus, inports, outports, aliases, lock,
 -- rate, sidekiq}:
 --   inJobs 1/0; layout "4.1", "4.0", "none" (no keys: being created, or gone), "odd:<TYPE>";
 --   fields {name, value, ...}: 4.1 the string keys as stored (status, worker, created_at,
 --     created_by, ran_at, parent); 4.0 the hash job:{id} (JSON values, the state mixed in);
---   state {total, name, value, ...} (4.1's job:{id}:state); children {total, name, id, status, ...};
+--   state {total, name, value, ...} (4.1's job:{id}:state); children {total, next, name, id, status, ...}:
+--     a window of 200 children from the HSCAN cursor given ("0": the first), `next` the cursor of the
+--     following window ("0": no more), so ten thousand children are walked 200 at a time;
 --   parentStatus: the parent's status ("" when it has none or it is gone);
 --   inports / outports {total, name, waiting (LLEN), default, channels, head (the oldest value), ...};
 --   aliases {total, alias, ...}; lock {token, ttl, workerTaking 0/1}; rate: runs started this minute;
 --   sidekiq {inQueue 0/1 (among queue:{q}'s 1000 newest items), inSchedule 0/1 (among the first 1000)}.
 -- Long values are cut to 4096 bytes, heads to 200.
 -- Bound: about 25 O(1) calls; HGETALL or HSCAN of at most 200 fields for the hash, the state and the
--- children (each child one GET or HGET); at most 50 ports a side, each LLEN, LINDEX, two HGETs;
+-- children (one HSCAN step of COUNT 200, each child one MGET or HGET); at most 50 ports a side, each LLEN, LINDEX, two HGETs;
 -- 50 aliases; one LRANGE and one ZRANGE of 1000 items, each searched as text.
-local id, now = ARGV[1], tonumber(ARGV[2])
+local id, now, childCursor = ARGV[1], tonumber(ARGV[2]), ARGV[3] or '0'
+if not childCursor:match('^%d+$') then return redis.error_reply('sidejob jobrecord: bad children cursor') end
 if not id or not id:match('^%d+$') then return redis.error_reply('sidejob jobrecord: the id must be a number') end
 if not now then return redis.error_reply('sidejob jobrecord: now must be seconds') end
 local key = 'job:' .. id
@@ -92,13 +95,22 @@ else
     end
 end
 local state = layout == '4.1' and hashWindow(key .. ':state', 200) or {0}
-local children = {0}
-local childWindow = hashWindow(key .. ':children', 200)
-children[1] = childWindow[1]
-for i = 2, #childWindow, 2 do
-    children[#children + 1] = childWindow[i]
-    children[#children + 1] = childWindow[i + 1]
-    children[#children + 1] = statusOf(childWindow[i + 1]:match('^%d+$'))
+local children = {0, '0'}
+local childKey = key .. ':children'
+if kind(childKey) == 'hash' then
+    children[1] = redis.call('HLEN', childKey)
+    local flat
+    if children[1] <= 200 then
+        flat = childCursor == '0' and redis.call('HGETALL', childKey) or {}
+    else
+        local step = redis.call('HSCAN', childKey, childCursor, 'COUNT', 200)
+        children[2], flat = step[1], step[2]
+    end
+    for i = 1, #flat, 2 do
+        children[#children + 1] = flat[i]
+        children[#children + 1] = flat[i + 1]
+        children[#children + 1] = statusOf(flat[i + 1]:match('^%d+$'))
+    end
 end
 local parentStatus = parent and statusOf(parent:match('^%d+$')) or ''
 local function ports(side, list)

@@ -100,6 +100,11 @@ QString jobLink(const QByteArray &id)
     return QStringLiteral("sidejob-job:") + QString::fromUtf8(id);
 }
 
+QString childrenLink(const QByteArray &cursor)
+{
+    return QStringLiteral("sidejob-children:") + QString::fromUtf8(cursor);
+}
+
 QString portLink(bool input, const QString &port)
 {
     return QStringLiteral("sidejob-port:%1:%2").arg(input ? QStringLiteral("in") : QStringLiteral("out"), port);
@@ -176,9 +181,17 @@ QString describe(const SideJobRecord &r, double now)
         html += QStringLiteral("<ul>");
         for (const SideJobChild &child : r.children)
             html += QStringLiteral("<li>%1: %2</li>").arg(esc(child.name), jobAnchor(child.id, child.status));
-        if (r.childTotal > r.children.size())
-            html += QStringLiteral("<li>%1</li>").arg(esc(tr("... the first %1 shown").arg(r.children.size())));
         html += QStringLiteral("</ul>");
+    }
+    if (r.childTotal > r.children.size()) {
+        QStringList links;
+        if (r.childCursor != "0")
+            links << QStringLiteral("<a href=\"%1\">%2</a>").arg(childrenLink("0"), esc(tr("First children")));
+        if (!r.childNext.isEmpty() && r.childNext != "0")
+            links << QStringLiteral("<a href=\"%1\">%2</a>").arg(childrenLink(r.childNext), esc(tr("Next children")));
+        html += QStringLiteral("<p>%1 %2</p>")
+                    .arg(esc(tr("%1 of %2 children shown.").arg(r.children.size()).arg(r.childTotal)),
+                         links.join(QStringLiteral(" · ")));
     }
     html += QStringLiteral("<h4>%1</h4>").arg(esc(tr("Input ports"))) + ports(r.inports, r.inportTotal, true);
     html += QStringLiteral("<h4>%1</h4>").arg(esc(tr("Output ports"))) + ports(r.outports, r.outportTotal, false);

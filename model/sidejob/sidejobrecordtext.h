@@ -10,8 +10,10 @@
 // parent and children as links to walk the tree both ways, ports with what waits in each (a port's
 // link opens its values), state, aliases, and what looks wrong. Every stored text is escaped.
 namespace SideJobRecordText {
-// Link targets: "sidejob-job:<id>" and "sidejob-port:<in|out>:<port>".
+// Link targets: "sidejob-job:<id>", "sidejob-port:<in|out>:<port>" and "sidejob-children:<cursor>"
+// (another window of the job's children).
 QString jobLink(const QByteArray &id);
+QString childrenLink(const QByteArray &cursor);
 QString portLink(bool input, const QString &port);
 QString describe(const SideJobRecord &record, double now);
 } // namespace SideJobRecordText

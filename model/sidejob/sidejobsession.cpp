@@ -64,10 +64,14 @@ QString SideJobSession::summary() const
     return text;
 }
 
-void SideJobSession::readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done)
+void SideJobSession::readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done,
+                                    const QByteArray &childCursor)
 {
-    m_client->jobRecord(id, now(), context, [this, done](const QlessReply<SideJobRecord> &reply) {
-        done(reply.ok() ? SideJobRecordText::describe(reply.value, now())
-                        : tr("Could not read the job: %1").arg(reply.error.message).toHtmlEscaped());
-    });
+    m_client->jobRecord(
+        id, now(), context,
+        [this, done](const QlessReply<SideJobRecord> &reply) {
+            done(reply.ok() ? SideJobRecordText::describe(reply.value, now())
+                            : tr("Could not read the job: %1").arg(reply.error.message).toHtmlEscaped());
+        },
+        childCursor);
 }

@@ -36,7 +36,9 @@ public:
     double now() const;
     // A job's whole record as HTML (SideJobRecordText), or why it could not be read; `done` runs on
     // `context`'s thread unless `context` is gone.
-    void readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done);
+    // `childCursor` picks the window of its children (a "sidejob-children:" link's cursor).
+    void readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done,
+                        const QByteArray &childCursor = "0");
 
 signals:
     void presenceChanged(bool present);

@@ -34,13 +34,15 @@ void SideJobClient::jobPage(qint64 cursor, int count, const SideJobFilter &filte
                       context, &SideJobDecoder::page, std::move(done));
 }
 
-void SideJobClient::jobRecord(const QByteArray &id, double now, QObject *context, Done<SideJobRecord> done)
+void SideJobClient::jobRecord(const QByteArray &id, double now, QObject *context, Done<SideJobRecord> done,
+                              const QByteArray &childCursor)
 {
     call<SideJobRecord>(
-        QStringLiteral("jobrecord"), {id, QByteArray::number(now, 'f', 3)}, context,
-        [id](const RedisReply &reply, RedisError *error) {
+        QStringLiteral("jobrecord"), {id, QByteArray::number(now, 'f', 3), childCursor}, context,
+        [id, childCursor](const RedisReply &reply, RedisError *error) {
             SideJobRecord record = SideJobDecoder::record(reply, error);
             record.id = id;
+            record.childCursor = childCursor;
             return record;
         },
         std::move(done));

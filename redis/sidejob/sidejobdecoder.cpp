@@ -175,10 +175,11 @@ SideJobRecord record(const RedisReply &reply, RedisError *error)
             record.fields.append({string(e.at(2).elements.at(i)), text(e.at(2).elements.at(i + 1))});
     if (record.layout == QLatin1String("4.1"))
         record.stateTotal = pairs(e.at(3), &record.state);
-    if (isArray(e.at(4), 1)) {
+    if (isArray(e.at(4), 2)) {
         const auto &c = e.at(4).elements;
         record.childTotal = count(c.at(0));
-        for (qsizetype i = 1; i + 2 < c.size(); i += 3)
+        record.childNext = text(c.at(1));
+        for (qsizetype i = 2; i + 2 < c.size(); i += 3)
             record.children.append({string(c.at(i)), text(c.at(i + 1)), string(c.at(i + 2))});
     }
     record.parentStatus = string(e.at(5));

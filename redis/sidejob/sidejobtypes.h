@@ -98,6 +98,8 @@ struct SideJobRecord
     qint64 stateTotal = 0;
     QList<QPair<QString, QByteArray>> state; // 4.1's state hash; 4.0's fields not the library's own
     qint64 childTotal = 0;
+    QByteArray childCursor = "0"; // where this window of children starts (an HSCAN cursor)
+    QByteArray childNext = "0";   // where the next one does; "0": no more
     QList<SideJobChild> children;
     qint64 inportTotal = 0;
     QList<SideJobPort> inports;

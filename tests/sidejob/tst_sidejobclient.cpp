@@ -8,6 +8,7 @@
 #include "sidekiqprocesswriter.h"
 
 #include <QJsonDocument>
+#include <QSet>
 #include <QTest>
 
 #include <algorithm>
@@ -55,10 +56,10 @@ class TestSideJobClient final : public QObject
         }
         return rows;
     }
-    SideJobRecord record(qint64 id)
+    SideJobRecord record(qint64 id, const QByteArray &childCursor = "0")
     {
         const auto reply = awaitCall<SideJobRecord>(
-            [&](QObject *c, auto done) { m_client->jobRecord(QByteArray::number(id), T + 20, c, done); });
+            [&](QObject *c, auto done) { m_client->jobRecord(QByteArray::number(id), T + 20, c, done, childCursor); });
         [&] { QVERIFY2(reply.ok(), qPrintable(reply.error.message)); }();
         return reply.value;
     }
@@ -262,6 +263,34 @@ private slots:
         const SideJobRecord half = record(s.halfCreated);
         QVERIFY(half.inJobs);
         QCOMPARE(half.layout, QStringLiteral("none"));
+    }
+
+    void tenThousandChildrenAreWalkedInWindows()
+    {
+        SideJobGenerator sidejob(redis());
+        sidejob.registerAll("q", {{"W", "{}"}});
+        const qint64 parent = sidejob.queueJob({"q", "W"}, T);
+        // The children's ids in the parent's hash, each with a status (written here in bulk: the
+        // generator's own steps would take minutes for ten thousand jobs).
+        redis().command({"EVAL",
+                         "for i = 1, 10000 do redis.call('HSET', KEYS[1], 'c' .. i, 100000 + i) "
+                         "redis.call('SET', 'job:' .. (100000 + i) .. ':status', 'suspended') end",
+                         "1", "job:" + QByteArray::number(parent) + ":children"});
+        QSet<QByteArray> seen;
+        QByteArray cursor = "0";
+        int windows = 0;
+        do {
+            const SideJobRecord r = record(parent, cursor);
+            QCOMPARE(r.childTotal, 10000);
+            QVERIFY(r.children.size() <= 400); // HSCAN's COUNT 200 is a hint, not a cap
+            for (const SideJobChild &child : r.children) {
+                QCOMPARE(child.status, QStringLiteral("suspended"));
+                seen.insert(child.id);
+            }
+            cursor = r.childNext;
+        } while (cursor != "0" && ++windows < 200);
+        QCOMPARE(seen.size(), 10000);
+        QVERIFY(windows >= 25);
     }
 
     void aWidePortIsReadInPages()

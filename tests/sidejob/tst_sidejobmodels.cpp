@@ -173,6 +173,19 @@ private slots:
         QVERIFY(!bad.contains(QLatin1String("<b>not json")));
     }
 
+    void manyChildrenAreShownAWindowAtATime()
+    {
+        SideJobGenerator sidejob(redis());
+        sidejob.registerAll("q", {{"W", "{}"}});
+        const qint64 parent = sidejob.queueJob({"q", "W"}, T);
+        redis().command({"EVAL", "for i = 1, 2000 do redis.call('HSET', KEYS[1], 'c' .. i, 10000 + i) end", "1",
+                         "job:" + QByteArray::number(parent) + ":children"});
+        const QString first = describe(parent);
+        QVERIFY2(first.contains(QLatin1String("of 2000 children shown")), qPrintable(first));
+        QVERIFY(first.contains(QLatin1String("sidejob-children:")));
+        QVERIFY(!first.contains(SideJobRecordText::childrenLink("0"))); // already the first window
+    }
+
     void aPortPagesThroughItsValues()
     {
         for (Layout layout : {Layout::V4_1, Layout::V4_0}) {
