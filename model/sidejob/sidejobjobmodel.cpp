@@ -78,24 +78,24 @@ int SideJobJobModel::anomalyCount() const
 void SideJobJobModel::fill(qint64 cursor, int want, std::shared_ptr<Fill> sofar, quint64 generation, FillDone done)
 {
     const int count = qMin(SideJobClient::RowsPerCall, want - int(sofar->rows.size()));
-    m_client->jobPage(cursor, count, m_filter, this,
-                      [this, want, sofar, generation, done](const QlessReply<SideJobPage> &reply) {
-                          if (generation != m_generation)
-                              return;
-                          if (!reply.ok()) {
-                              done({{}, reply.error});
-                              return;
-                          }
-                          sofar->rows += reply.value.rows;
-                          sofar->next = reply.value.next;
-                          sofar->total = reply.value.total;
-                          ++sofar->calls;
-                          if (sofar->next > 0 && sofar->rows.size() < want && sofar->calls < CallsPerFill) {
-                              fill(sofar->next, want, sofar, generation, done);
-                              return;
-                          }
-                          done({*sofar, {}});
-                      });
+    m_client->listJobs(cursor, count, m_filter, this,
+                       [this, want, sofar, generation, done](const QlessReply<SideJobPage> &reply) {
+                           if (generation != m_generation)
+                               return;
+                           if (!reply.ok()) {
+                               done({{}, reply.error});
+                               return;
+                           }
+                           sofar->rows += reply.value.rows;
+                           sofar->next = reply.value.next;
+                           sofar->total = reply.value.total;
+                           ++sofar->calls;
+                           if (sofar->next > 0 && sofar->rows.size() < want && sofar->calls < CallsPerFill) {
+                               fill(sofar->next, want, sofar, generation, done);
+                               return;
+                           }
+                           done({*sofar, {}});
+                       });
 }
 
 void SideJobJobModel::refresh(std::function<void(bool ok)> done)

@@ -25,8 +25,8 @@ void SideJobClient::detect(QObject *context, Done<SideJobPresence> done)
     call<SideJobPresence>(QStringLiteral("detect"), {}, context, &SideJobDecoder::presence, std::move(done));
 }
 
-void SideJobClient::jobPage(qint64 cursor, int count, const SideJobFilter &filter, QObject *context,
-                            Done<SideJobPage> done)
+void SideJobClient::listJobs(qint64 cursor, int count, const SideJobFilter &filter, QObject *context,
+                             Done<SideJobPage> done)
 {
     call<SideJobPage>(QStringLiteral("jobpage"),
                       {QByteArray::number(cursor), QByteArray::number(count), QByteArray::number(IdsPerCall),

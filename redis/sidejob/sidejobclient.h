@@ -41,7 +41,7 @@ public:
     void detect(QObject *context, Done<SideJobPresence> done);
     // Jobs that pass `filter`, newest first, walking ids down from `cursor` (0: the newest);
     // at most `count` rows (1..RowsPerCall) and IdsPerCall ids looked at.
-    void jobPage(qint64 cursor, int count, const SideJobFilter &filter, QObject *context, Done<SideJobPage> done);
+    void listJobs(qint64 cursor, int count, const SideJobFilter &filter, QObject *context, Done<SideJobPage> done);
     // One job's record; `now` (seconds) picks the rate-limit minute; `childCursor` which window of
     // its children (SideJobRecord::childNext of the window before, "0" for the first).
     void jobRecord(const QByteArray &id, double now, QObject *context, Done<SideJobRecord> done,

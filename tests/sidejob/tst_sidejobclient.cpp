@@ -38,7 +38,7 @@ class TestSideJobClient final : public QObject
     QlessReply<SideJobPage> page(qint64 cursor, const SideJobFilter &filter = {}, int count = 100)
     {
         return awaitCall<SideJobPage>(
-            [&](QObject *c, auto done) { m_client->jobPage(cursor, count, filter, c, done); });
+            [&](QObject *c, auto done) { m_client->listJobs(cursor, count, filter, c, done); });
     }
     // Every row that passes `filter`, walking the ids down call by call.
     QList<SideJobRow> all(const SideJobFilter &filter = {})
