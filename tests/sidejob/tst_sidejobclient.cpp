@@ -5,6 +5,7 @@
 #include "sidejobclient.h"
 #include "sidejobgenerator.h"
 #include "sidejobsample.h"
+#include "sidejobscripts.h"
 #include "sidekiqprocesswriter.h"
 
 #include <QJsonDocument>
@@ -112,6 +113,28 @@ private slots:
         seen = detect();
         QVERIFY(!seen.holdsSideJob()); // a key of that name SideJob did not write
         QCOMPARE(seen.jobsType, QStringLiteral("string"));
+    }
+
+    // Redis 7's EVAL_RO refuses any write a script attempts: each read script runs under it.
+    void theReadScriptsWriteNothing()
+    {
+        const SideJobSample s = SideJobSample::write(redis(), T);
+        const QByteArray id = QByteArray::number(s.queued);
+        const QList<QPair<QString, QList<QByteArray>>> calls{
+            {QStringLiteral("detect"), {}},
+            {QStringLiteral("jobpage"), {"0", "100", "1000", "", "", "", ""}},
+            {QStringLiteral("jobpage"), {"0", "100", "1000", "queued", "q1", "Adder", "bob"}},
+            {QStringLiteral("jobrecord"), {id, "1795858220"}},
+            {QStringLiteral("jobrecord"), {QByteArray::number(s.oldLayout), "1795858220"}},
+            {QStringLiteral("portpage"), {id, "in", "in", "0", "100"}},
+            {QStringLiteral("sidekiq"), {}},
+            {QStringLiteral("sortedpage"), {"schedule", "0", "100"}}};
+        for (const auto &call : calls) {
+            const LuaScript *script = SideJobScripts::instance().find(call.first);
+            QVERIFY(script);
+            const RedisValue reply = redis().command(QList<QByteArray>{"EVAL_RO", script->source, "0"} + call.second);
+            QVERIFY2(!reply.isError(), qPrintable(call.first + QLatin1String(": ") + QString::fromUtf8(reply.bytes)));
+        }
     }
 
     void pagesEveryJobNewestFirstInEitherLayout()
