@@ -6220,6 +6220,10 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>What looks wrong</source>
         <translation>Was falsch aussieht</translation>
     </message>
+    <message>
+        <source>%1 of the next items belong to deleted SideJob jobs: dropped when fetched</source>
+        <translation>%1 der nächsten Einträge gehören zu gelöschten SideJob-Jobs: fallen beim Abholen weg</translation>
+    </message>
 </context>
 <context>
     <name>StatsChart</name>

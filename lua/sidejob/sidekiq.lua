@@ -5,13 +5,15 @@
 -- Reply: {stats, queues, processes}:
 --   stats {processed, failed, schedule, retry, dead}: stat:* as stored ("" when missing) and the
 --     sizes of the sorted sets (-1 when the key is of another type);
---   queues {total, name, length, oldest, registered, ...}: the first 100 names of `queues` (sorted),
---     LLEN of queue:{q} (-1: not a list), its oldest item (the one fetched next, cut to 500 bytes)
---     and how many worker classes workers:{q} registers (-1: not a hash);
+--   queues {total, name, length, oldest, registered, orphans, ...}: the first 100 names of `queues`
+--     (sorted), LLEN of queue:{q} (-1: not a list), its oldest item (the one fetched next, cut to
+--     500 bytes), how many worker classes workers:{q} registers (-1: not a hash), and how many of
+--     the 100 items fetched next carry an integer jid that is not in `jobs` (a deleted job's item);
 --   processes {total, identity, present, info, busy, beat, quiet, ...}: the first 100 members of
 --     `processes` (sorted); present 0 when its hash is gone (a killed process), info cut to 2000.
 -- Bound: SCARD and at most 100 members of each set (SMEMBERS of a set of 100 or fewer, else one
--- SSCAN COUNT 100); per queue TYPE, LLEN, LINDEX, HLEN; per process TYPE and one HMGET.
+-- SSCAN COUNT 100); per queue TYPE, LLEN, LINDEX, HLEN and an LRANGE of 100 items (at most 1000
+-- items in all a call), each a SISMEMBER; per process TYPE and one HMGET.
 local function kind(k) return redis.call('TYPE', k)['ok'] end
 local function cut(text, limit)
     if text and #text > limit then return text:sub(1, limit) end
@@ -36,6 +38,8 @@ local stats = redis.call('MGET', 'stat:processed', 'stat:failed')
 local reply = {{stats[1] or '', stats[2] or '', size('schedule'), size('retry'), size('dead')}}
 local total, names = members('queues', 100)
 local queues = {total}
+local itemBudget = 1000
+local jobsIsSet = kind('jobs') == 'set'
 for _, q in ipairs(names) do
     local k = 'queue:' .. q
     local t = kind(k)
@@ -46,6 +50,15 @@ for _, q in ipairs(names) do
     elseif t ~= 'none' then
         length = -1
     end
+    local orphans = 0
+    if t == 'list' and itemBudget > 0 then
+        local items = redis.call('LRANGE', k, -math.min(100, itemBudget), -1)
+        itemBudget = itemBudget - #items
+        for _, item in ipairs(items) do
+            local jid = item:match('"jid":(%d+)[,}]')
+            if jid and not (jobsIsSet and redis.call('SISMEMBER', 'jobs', jid) == 1) then orphans = orphans + 1 end
+        end
+    end
     local registered = 0
     local w = kind('workers:' .. q)
     if w == 'hash' then registered = redis.call('HLEN', 'workers:' .. q) elseif w ~= 'none' then registered = -1 end
@@ -53,6 +66,7 @@ for _, q in ipairs(names) do
     queues[#queues + 1] = length
     queues[#queues + 1] = oldest
     queues[#queues + 1] = registered
+    queues[#queues + 1] = orphans
 end
 reply[2] = queues
 total, names = members('processes', 100)

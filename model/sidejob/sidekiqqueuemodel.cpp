@@ -10,7 +10,8 @@ SidekiqQueueModel::SidekiqQueueModel(QObject *parent)
 
 bool SidekiqQueueModel::sameRow(const SidekiqQueue &a, const SidekiqQueue &b) const
 {
-    return a.name == b.name && a.length == b.length && a.registered == b.registered && a.oldest == b.oldest;
+    return a.name == b.name && a.length == b.length && a.registered == b.registered && a.oldest == b.oldest
+           && a.orphans == b.orphans;
 }
 
 void SidekiqQueueModel::apply(const QList<SidekiqQueue> &queues, double now)
@@ -27,6 +28,8 @@ QString SidekiqQueueModel::anomaly(const SidekiqQueue &queue)
         return tr("queue:%1 is not a list").arg(queue.name);
     if (queue.registered < 0)
         return tr("workers:%1 is not a hash").arg(queue.name);
+    if (queue.orphans > 0)
+        return tr("%1 of the next items belong to deleted SideJob jobs: dropped when fetched").arg(queue.orphans);
     if (queue.registered == 0 && queue.length > 0)
         return tr("No SideJob worker class registered: a SideJob job pushed here is terminated");
     return {};

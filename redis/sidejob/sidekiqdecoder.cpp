@@ -68,12 +68,13 @@ SidekiqOverview overview(const RedisReply &reply, RedisError *error)
     overview.dead = count(stats.at(4));
     const auto &queues = e.at(1).elements;
     overview.queueTotal = count(queues.at(0));
-    for (qsizetype i = 1; i + 3 < queues.size(); i += 4) {
+    for (qsizetype i = 1; i + 4 < queues.size(); i += 5) {
         SidekiqQueue queue;
         queue.name = string(queues.at(i));
         queue.length = count(queues.at(i + 1));
         queue.oldest = text(queues.at(i + 2));
         queue.registered = count(queues.at(i + 3));
+        queue.orphans = count(queues.at(i + 4));
         const QJsonDocument item = QJsonDocument::fromJson(queue.oldest);
         if (item.isObject())
             queue.oldestEnqueuedAt = timeValue(item.object().value(QLatin1String("enqueued_at")));

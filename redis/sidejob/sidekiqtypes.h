@@ -21,6 +21,7 @@ struct SidekiqQueue
     QString name;
     qint64 length = 0;     // -1: queue:{q} is not a list
     qint64 registered = 0; // worker classes in workers:{q}; -1: not a hash
+    qint64 orphans = 0;    // items among the 100 fetched next whose job is deleted (dropped when fetched)
     QByteArray oldest;     // the item fetched next
     std::optional<double> oldestEnqueuedAt;
 };

@@ -349,6 +349,7 @@ private slots:
         QCOMPARE(o.queues.first().length, redis().command({"LLEN", "queue:q1"}).integer);
         QCOMPARE(o.queues.first().registered, 3);
         QVERIFY(o.queues.first().oldestEnqueuedAt.has_value());
+        QCOMPARE(o.queues.first().orphans, 1); // the deleted job's item, still queued
         QCOMPARE(o.schedule, redis().command({"ZCARD", "schedule"}).integer);
         QCOMPARE(o.processed, redis().command({"GET", "stat:processed"}).bytes);
         QCOMPARE(o.processTotal, 2);
