@@ -30,8 +30,9 @@ const QMap<QByteArray, QString> &exemptions()
         // Blueque's reads (redis/blueque/BluequeClient): timed by Redis's log on a deployment of
         // 1,000 queues and a list of 1,000,000 (docs/BLUEQUE.md); their bench kinds are still to
         // come with the rest of Blueque (#32). Each entry goes when its kind lands.
-        {"EVAL", QStringLiteral("Blueque's read scripts (overview, taskpage, taskrecord), each bounded by its "
-                                "-- Bound: comment; measured in docs/BLUEQUE.md, no bench kind yet")},
+        {"EVAL", QStringLiteral("Blueque's read scripts (overview, taskpage, taskrecord) and SideJob's (detect, "
+                                "jobpage, jobrecord, portpage, sidekiq, sortedpage; ScriptRead::eval), each bounded "
+                                "by its -- Bound: comment; measured in docs/BLUEQUE.md, no bench kind yet")},
         {"TYPE", QStringLiteral("Blueque's detection: one key's type")},
         {"SCAN", QStringLiteral("Blueque's walk of reserved lists: COUNT 1000 a step; measured in docs/BLUEQUE.md")},
         {"SSCAN", QStringLiteral("Blueque's walk of a listener set: COUNT-bounded steps")},
