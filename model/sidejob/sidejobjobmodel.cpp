@@ -80,9 +80,9 @@ void SideJobJobModel::fill(qint64 cursor, int want, std::shared_ptr<Fill> sofar,
     const int count = qMin(SideJobClient::RowsPerCall, want - int(sofar->rows.size()));
     m_client->listJobs(cursor, count, m_filter, this,
                        [this, want, sofar, generation, done](const QlessReply<SideJobPage> &reply) {
-                           if (generation != m_generation)
-                               return;
-                           if (!reply.ok()) {
+                           // A fill for an older filter stops here, but its caller still hears
+                           // of it (a refresh's `done` must run whatever happens).
+                           if (generation != m_generation || !reply.ok()) {
                                done({{}, reply.error});
                                return;
                            }
@@ -103,7 +103,12 @@ void SideJobJobModel::refresh(std::function<void(bool ok)> done)
     const quint64 generation = m_generation;
     m_loading = true;
     const int want = qBound(PageSize, rowCount(), MostRowsRefreshed);
-    fill(0, want, std::make_shared<Fill>(), generation, [this, done](const QlessReply<Fill> &reply) {
+    fill(0, want, std::make_shared<Fill>(), generation, [this, generation, done](const QlessReply<Fill> &reply) {
+        if (generation != m_generation) {
+            if (done)
+                done(true); // the rows belong to the newer filter's own refresh
+            return;
+        }
         m_loading = false;
         if (!reply.ok()) {
             m_lastError = reply.error.message;
@@ -129,7 +134,10 @@ void SideJobJobModel::fetchMore(const QModelIndex &parent)
     if (!canFetchMore(parent))
         return;
     m_loading = true;
-    fill(m_next, PageSize, std::make_shared<Fill>(), m_generation, [this](const QlessReply<Fill> &reply) {
+    const quint64 generation = m_generation;
+    fill(m_next, PageSize, std::make_shared<Fill>(), generation, [this, generation](const QlessReply<Fill> &reply) {
+        if (generation != m_generation)
+            return;
         m_loading = false;
         if (!reply.ok()) {
             m_lastError = reply.error.message;

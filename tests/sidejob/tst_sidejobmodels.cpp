@@ -151,6 +151,21 @@ private slots:
         QVERIFY(!model.canFetchMore({}));
     }
 
+    // The window waits for a refresh's `done` before the next one: it runs even when the filter
+    // changed while the refresh was on its way.
+    void aRefreshOvertakenByAFilterStillEnds()
+    {
+        SideJobSample::write(redis(), T);
+        SideJobJobModel model(m_client.get());
+        bool finished = false;
+        model.refresh([&](bool) { finished = true; });
+        model.setFilter({QStringLiteral("failed")});
+        QVERIFY(QTest::qWaitFor([&] { return finished; }, 5000));
+        QCOMPARE(model.rowCount(), 0); // the old filter's rows were not applied
+        QVERIFY(refreshed([&](auto done) { model.refresh(done); }));
+        QCOMPARE(model.rowCount(), countInRedis("failed"));
+    }
+
     void aRecordLinksParentChildrenAndPorts()
     {
         const SideJobSample s = SideJobSample::write(redis(), T);
