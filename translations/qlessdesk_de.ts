@@ -6132,6 +6132,718 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
 </context>
 <context>
+    <name>SideJobJobModel</name>
+    <message>
+        <source>In jobs with no keys: being created, or its creator died before writing them</source>
+        <translation>In jobs ohne Schlüssel: wird gerade angelegt, oder sein Ersteller starb vor dem Schreiben</translation>
+    </message>
+    <message>
+        <source>Its key job:%1 is a %2: SideJob never writes that</source>
+        <translation>Sein Schlüssel job:%1 ist ein %2: so etwas schreibt SideJob nie</translation>
+    </message>
+    <message>
+        <source>No status</source>
+        <translation>Kein Status</translation>
+    </message>
+    <message>
+        <source>Its worker record names no queue or class</source>
+        <translation>Sein Worker-Eintrag nennt keine Warteschlange oder Klasse</translation>
+    </message>
+    <message>
+        <source>Running without a lock: its worker died, or ran longer than the lock&apos;s 60 s</source>
+        <translation>Läuft ohne Sperre: sein Worker starb oder lief länger als die 60 s der Sperre</translation>
+    </message>
+    <message>
+        <source>Completed but never run: created, not yet queued (for ever if its creator died)</source>
+        <translation>Abgeschlossen, aber nie gelaufen: angelegt, noch nicht eingereiht (für immer, wenn sein Ersteller starb)</translation>
+    </message>
+    <message>
+        <source>A status SideJob never writes</source>
+        <translation>Ein Status, den SideJob nie schreibt</translation>
+    </message>
+    <message>
+        <source>(being created)</source>
+        <translation>(wird angelegt)</translation>
+    </message>
+    <message>
+        <source>%1, locked</source>
+        <translation>%1, gesperrt</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Args</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Created by</source>
+        <translation>Erstellt von</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Letzter Lauf</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>Elternjob</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
+    <message>
+        <source>Job layout</source>
+        <translation>Jobformat</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobJobsPage</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious values</source>
+        <translation>&amp;Vorherige Werte</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt values</source>
+        <translation>&amp;Nächste Werte</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>SideJob status filter</source>
+        <translation>SideJob-Statusfilter</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Created by (part of)</source>
+        <translation>Erstellt von (Teil davon)</translation>
+    </message>
+    <message>
+        <source>SideJob queue filter</source>
+        <translation>SideJob-Warteschlangenfilter</translation>
+    </message>
+    <message>
+        <source>SideJob class filter</source>
+        <translation>SideJob-Klassenfilter</translation>
+    </message>
+    <message>
+        <source>SideJob creator filter</source>
+        <translation>SideJob-Erstellerfilter</translation>
+    </message>
+    <message>
+        <source>SideJob jobs</source>
+        <translation>SideJob-Jobs</translation>
+    </message>
+    <message>
+        <source>SideJob job record</source>
+        <translation>SideJob-Jobeintrag</translation>
+    </message>
+    <message>
+        <source>Select a job to see its whole record.</source>
+        <translation>Einen Job wählen, um seinen ganzen Eintrag zu sehen.</translation>
+    </message>
+    <message>
+        <source>Values waiting on a port</source>
+        <translation>Werte, die an einem Port warten</translation>
+    </message>
+    <message>
+        <source>Click a port in the record to see the values waiting in it.</source>
+        <translation>Einen Port im Eintrag anklicken, um die dort wartenden Werte zu sehen.</translation>
+    </message>
+    <message>
+        <source>SideJob (%1)</source>
+        <translation>SideJob (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) listed, newest first; scroll for more (ids below %1 not yet looked at)</source>
+        <translation>
+            <numerusform>%n Job gelistet, neueste zuerst; für mehr weiterblättern (IDs unter %1 noch nicht angesehen)</numerusform>
+            <numerusform>%n Jobs gelistet, neueste zuerst; für mehr weiterblättern (IDs unter %1 noch nicht angesehen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) listed: every id looked at</source>
+        <translation>
+            <numerusform>%n Job gelistet: jede ID angesehen</numerusform>
+            <numerusform>%n Jobs gelistet: jede ID angesehen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n look(s) wrong: see What looks wrong</source>
+        <translation>
+            <numerusform>%n sieht falsch aus: siehe Was falsch aussieht</numerusform>
+            <numerusform>%n sehen falsch aus: siehe Was falsch aussieht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SideJob</source>
+        <translation>SideJob</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>eingereiht</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>suspended</source>
+        <translation>ausgesetzt</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>terminating</source>
+        <translation>wird beendet</translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation>beendet</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobPortPager</name>
+    <message>
+        <source>%1 port %2 of job %3</source>
+        <translation>%1-Port %2 von Job %3</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>%1: could not read it: %2</source>
+        <translation>%1: nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>%1: its key is a %2, not a list</source>
+        <translation>%1: sein Schlüssel ist ein %2, keine Liste</translation>
+    </message>
+    <message>
+        <source>%1: no value waiting</source>
+        <translation>%1: kein Wert wartet</translation>
+    </message>
+    <message>
+        <source>%1: values %2 to %3 of %4 waiting, oldest first</source>
+        <translation>%1: Werte %2 bis %3 von %4 wartenden, älteste zuerst</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobRecordText</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>  (not an ISO time)</source>
+        <translation>  (keine ISO-Zeit)</translation>
+    </message>
+    <message>
+        <source> (no record)</source>
+        <translation> (kein Eintrag)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>* (dynamic: any port name is made on first use)</source>
+        <translation>* (dynamisch: jeder Portname entsteht bei der ersten Nutzung)</translation>
+    </message>
+    <message>
+        <source>%1: its list is a %2, not a list</source>
+        <translation>%1: seine Liste ist ein %2, keine Liste</translation>
+    </message>
+    <message>
+        <source>1 value waiting</source>
+        <translation>1 Wert wartet</translation>
+    </message>
+    <message>
+        <source>%1 values waiting</source>
+        <translation>%1 Werte warten</translation>
+    </message>
+    <message>
+        <source>; default %1</source>
+        <translation>; Vorgabe %1</translation>
+    </message>
+    <message>
+        <source>; channels %1</source>
+        <translation>; Kanäle %1</translation>
+    </message>
+    <message>
+        <source>oldest: </source>
+        <translation>ältester: </translation>
+    </message>
+    <message>
+        <source>... %1 ports in all, the first %2 shown</source>
+        <translation>... %1 Ports insgesamt, die ersten %2 gezeigt</translation>
+    </message>
+    <message>
+        <source>held by the worker with token %1, expires in %2 s</source>
+        <translation>gehalten vom Worker mit Token %1, läuft in %2 s ab</translation>
+    </message>
+    <message>
+        <source>not locked</source>
+        <translation>nicht gesperrt</translation>
+    </message>
+    <message>
+        <source>; a worker is taking the lock now</source>
+        <translation>; ein Worker nimmt gerade die Sperre</translation>
+    </message>
+    <message>
+        <source>Job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>Not in the set jobs: deleted, or never made by SideJob.</source>
+        <translation>Nicht in der Menge jobs: gelöscht, oder nie von SideJob angelegt.</translation>
+    </message>
+    <message>
+        <source>No keys: being created (SideJob lists the id before writing its record), or its creator died there. The library&apos;s own reads fail on such a job.</source>
+        <translation>Keine Schlüssel: wird angelegt (SideJob listet die ID vor dem Eintrag), oder sein Ersteller starb dort. Die eigenen Lesezugriffe der Bibliothek scheitern an so einem Job.</translation>
+    </message>
+    <message>
+        <source>job:%1 is a %2: SideJob never writes that.</source>
+        <translation>job:%1 ist ein %2: so etwas schreibt SideJob nie.</translation>
+    </message>
+    <message>
+        <source>Seed layout (4.0.x): one hash job:%1. After an upgrade to 4.1 such a job is stuck: 4.1 cannot read it.</source>
+        <translation>Format der Vorlage (4.0.x): ein Hash job:%1. Nach einem Wechsel auf 4.1 hängt so ein Job: 4.1 kann ihn nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Running without a lock: its worker died, or ran longer than the lock&apos;s 60 s; a second worker could run it at the same time.</source>
+        <translation>Läuft ohne Sperre: sein Worker starb oder lief länger als die 60 s der Sperre; ein zweiter Worker könnte ihn gleichzeitig ausführen.</translation>
+    </message>
+    <message>
+        <source>%1, but no Sidekiq item was found for it (among the queue&apos;s newest 1000 and the schedule&apos;s first 1000) and no worker holds it: unless it is further in, nothing will run it until it is run again (an input, a child finishing, a console run).</source>
+        <translation>%1, aber kein Sidekiq-Eintrag dafür gefunden (unter den neuesten 1000 der Warteschlange und den ersten 1000 des Zeitplans), und kein Worker hält ihn: liegt er nicht weiter hinten, führt ihn nichts aus, bis er erneut angestoßen wird (eine Eingabe, ein fertiges Kind, ein Lauf aus der Konsole).</translation>
+    </message>
+    <message>
+        <source>Completed but never run: its creation is under way, or its creator died before queueing it.</source>
+        <translation>Abgeschlossen, aber nie gelaufen: er wird gerade angelegt, oder sein Ersteller starb vor dem Einreihen.</translation>
+    </message>
+    <message>
+        <source>Started more than 600 times this minute: SideJob terminates it.</source>
+        <translation>In dieser Minute mehr als 600-mal gestartet: SideJob beendet ihn.</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Worker record</source>
+        <translation>Worker-Eintrag</translation>
+    </message>
+    <message>
+        <source>not JSON: </source>
+        <translation>kein JSON: </translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Created by</source>
+        <translation>Erstellt von</translation>
+    </message>
+    <message>
+        <source>(nobody named)</source>
+        <translation>(niemand genannt)</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Letzter Lauf</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>Elternjob</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>Sperre</translation>
+    </message>
+    <message>
+        <source>Runs this minute</source>
+        <translation>Läufe in dieser Minute</translation>
+    </message>
+    <message>
+        <source>its item waits in queue:%1</source>
+        <translation>sein Eintrag wartet in queue:%1</translation>
+    </message>
+    <message>
+        <source>its item is in the schedule</source>
+        <translation>sein Eintrag steht im Zeitplan</translation>
+    </message>
+    <message>
+        <source>Sidekiq</source>
+        <translation>Sidekiq</translation>
+    </message>
+    <message>
+        <source>no item found</source>
+        <translation>kein Eintrag gefunden</translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation>Aliasnamen</translation>
+    </message>
+    <message>
+        <source>Args</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Children (%1)</source>
+        <translation>Kinder (%1)</translation>
+    </message>
+    <message>
+        <source>Input ports</source>
+        <translation>Eingabeports</translation>
+    </message>
+    <message>
+        <source>Output ports</source>
+        <translation>Ausgabeports</translation>
+    </message>
+    <message>
+        <source>State (%1)</source>
+        <translation>Zustand (%1)</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>First children</source>
+        <translation>Erste Kinder</translation>
+    </message>
+    <message>
+        <source>Next children</source>
+        <translation>Nächste Kinder</translation>
+    </message>
+    <message>
+        <source>%1 of %2 children shown.</source>
+        <translation>%1 von %2 Kindern gezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSession</name>
+    <message>
+        <source>This server holds no SideJob deployment (no jobs set beside jobs:last_id).</source>
+        <translation>Dieser Server hält kein SideJob (keine Menge jobs neben jobs:last_id).</translation>
+    </message>
+    <message>
+        <source>both layouts (4.1 and the seed&apos;s 4.0): 4.1 cannot run the 4.0 jobs</source>
+        <translation>beide Formate (4.1 und 4.0 der Vorlage): 4.1 kann die 4.0-Jobs nicht ausführen</translation>
+    </message>
+    <message>
+        <source>the seed&apos;s layout (4.0.x: a hash per job)</source>
+        <translation>das Format der Vorlage (4.0.x: ein Hash je Job)</translation>
+    </message>
+    <message>
+        <source>layout 4.1 (a key per field)</source>
+        <translation>Format 4.1 (ein Schlüssel je Feld)</translation>
+    </message>
+    <message>
+        <source>no job record seen yet</source>
+        <translation>noch kein Jobeintrag gesehen</translation>
+    </message>
+    <message numerus="yes">
+        <source>SideJob: %n job(s), last id %1, %2</source>
+        <translation>
+            <numerusform>SideJob: %n Job, letzte ID %1, %2</numerusform>
+            <numerusform>SideJob: %n Jobs, letzte ID %1, %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; a jobs:logs list (4.0&apos;s log, never deleted here)</source>
+        <translation>; eine Liste jobs:logs (das Protokoll von 4.0, hier nie gelöscht)</translation>
+    </message>
+    <message>
+        <source>Could not read the job: %1</source>
+        <translation>Job nicht lesbar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSidekiqPage</name>
+    <message>
+        <source>Sidekiq queues</source>
+        <translation>Sidekiq-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Sidekiq processes</source>
+        <translation>Sidekiq-Prozesse</translation>
+    </message>
+    <message>
+        <source>Sidekiq sorted set items</source>
+        <translation>Einträge einer sortierten Sidekiq-Menge</translation>
+    </message>
+    <message>
+        <source>Sidekiq sorted set</source>
+        <translation>Sortierte Sidekiq-Menge</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>Tot</translation>
+    </message>
+    <message>
+        <source>Scheduled (%1)</source>
+        <translation>Geplant (%1)</translation>
+    </message>
+    <message>
+        <source>Retry (%1)</source>
+        <translation>Wiederholen (%1)</translation>
+    </message>
+    <message>
+        <source>Dead (%1)</source>
+        <translation>Tot (%1)</translation>
+    </message>
+    <message>
+        <source>not a sorted set</source>
+        <translation>keine sortierte Menge</translation>
+    </message>
+    <message>
+        <source>Sidekiq</source>
+        <translation>Sidekiq</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqItemModel</name>
+    <message>
+        <source>SideJob job</source>
+        <translation>SideJob-Job</translation>
+    </message>
+    <message>
+        <source>SideJob job deleted: dropped when due</source>
+        <translation>SideJob-Job gelöscht: fällt weg, wenn fällig</translation>
+    </message>
+    <message>
+        <source>not SideJob&apos;s</source>
+        <translation>nicht von SideJob</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Jid</source>
+        <translation>Jid</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqMonitor</name>
+    <message>
+        <source>Sidekiq: processed %1, failed %2</source>
+        <translation>Sidekiq: %1 verarbeitet, %2 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n queue(s)</source>
+        <translation>
+            <numerusform>%n Warteschlange</numerusform>
+            <numerusform>%n Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es), %1 busy</source>
+        <translation>
+            <numerusform>%n Prozess, %1 beschäftigt</numerusform>
+            <numerusform>%n Prozesse, %1 beschäftigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scheduled %1</source>
+        <translation>geplant %1</translation>
+    </message>
+    <message>
+        <source>retry %1</source>
+        <translation>zu wiederholen %1</translation>
+    </message>
+    <message>
+        <source>dead %1</source>
+        <translation>tot %1</translation>
+    </message>
+    <message>
+        <source>the first %1 queues shown</source>
+        <translation>die ersten %1 Warteschlangen gezeigt</translation>
+    </message>
+    <message>
+        <source>the first %1 processes shown</source>
+        <translation>die ersten %1 Prozesse gezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqProcessModel</name>
+    <message>
+        <source>gone: listed in processes without its hash (killed; a live process prunes it)</source>
+        <translation>verschwunden: in processes ohne seinen Hash (abgeschossen; ein laufender Prozess räumt ihn weg)</translation>
+    </message>
+    <message>
+        <source>no readable beat</source>
+        <translation>kein lesbarer Herzschlag</translation>
+    </message>
+    <message>
+        <source>silent: no beat for %1 s</source>
+        <translation>still: seit %1 s kein Herzschlag</translation>
+    </message>
+    <message>
+        <source>quiet (takes no new work)</source>
+        <translation>ruhig (nimmt keine neue Arbeit an)</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>Beschäftigt</translation>
+    </message>
+    <message>
+        <source>Last beat</source>
+        <translation>Letzter Herzschlag</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqQueueModel</name>
+    <message>
+        <source>queue:%1 is not a list</source>
+        <translation>queue:%1 ist keine Liste</translation>
+    </message>
+    <message>
+        <source>workers:%1 is not a hash</source>
+        <translation>workers:%1 ist kein Hash</translation>
+    </message>
+    <message>
+        <source>No SideJob worker class registered: a SideJob job pushed here is terminated</source>
+        <translation>Keine SideJob-Worker-Klasse registriert: ein hier eingereihter SideJob-Job wird beendet</translation>
+    </message>
+    <message>
+        <source>(not a list)</source>
+        <translation>(keine Liste)</translation>
+    </message>
+    <message>
+        <source>(not a hash)</source>
+        <translation>(kein Hash)</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Next item waited</source>
+        <translation>Nächster Eintrag wartete</translation>
+    </message>
+    <message>
+        <source>Worker classes</source>
+        <translation>Worker-Klassen</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
+    <message>
+        <source>%1 of the next items belong to deleted SideJob jobs: dropped when fetched</source>
+        <translation>%1 der nächsten Einträge gehören zu gelöschten SideJob-Jobs: fallen beim Abholen weg</translation>
+    </message>
+</context>
+<context>
     <name>StatsChart</name>
     <message>
         <source>Logarithmic count axis</source>

@@ -720,6 +720,57 @@
     </message>
 </context>
 <context>
+    <name>SideJobJobsPage</name>
+    <message numerus="yes">
+        <source>%n job(s) listed, newest first; scroll for more (ids below %1 not yet looked at)</source>
+        <translation>
+            <numerusform>%n job listed, newest first; scroll for more (ids below %1 not yet looked at)</numerusform>
+            <numerusform>%n jobs listed, newest first; scroll for more (ids below %1 not yet looked at)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) listed: every id looked at</source>
+        <translation>
+            <numerusform>%n job listed: every id looked at</numerusform>
+            <numerusform>%n jobs listed: every id looked at</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n look(s) wrong: see What looks wrong</source>
+        <translation>
+            <numerusform>%n looks wrong: see What looks wrong</numerusform>
+            <numerusform>%n look wrong: see What looks wrong</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSession</name>
+    <message numerus="yes">
+        <source>SideJob: %n job(s), last id %1, %2</source>
+        <translation>
+            <numerusform>SideJob: %n job, last id %1, %2</numerusform>
+            <numerusform>SideJob: %n jobs, last id %1, %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqMonitor</name>
+    <message numerus="yes">
+        <source>%n queue(s)</source>
+        <translation>
+            <numerusform>%n queue</numerusform>
+            <numerusform>%n queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es), %1 busy</source>
+        <translation>
+            <numerusform>%n process, %1 busy</numerusform>
+            <numerusform>%n processes, %1 busy</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>StatsChart</name>
     <message numerus="yes">
         <source>%1: %Ln job(s) (%2 %)</source>

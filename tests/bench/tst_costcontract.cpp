@@ -29,8 +29,9 @@ const QMap<QByteArray, QString> &exemptions()
         {"SUBSCRIBE", QStringLiteral("once a connect on the events connection; a few channels")},
         {"PSUBSCRIBE", QStringLiteral("once a connect on the events connection; a few patterns")},
         {"SENTINEL", QStringLiteral("asked of a sentinel, not of the Redis holding the queues")},
-        {"EVAL", QStringLiteral("the carrier of Blueque's read scripts (BluequeClient::evalRead), each timed by its "
-                                "own kind as \"blueque <name>\"")},
+        {"EVAL", QStringLiteral("the carrier of Blueque's read scripts (BluequeClient), each timed by its own kind as "
+                                "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, sidekiq, "
+                                "sortedpage; ScriptRead::eval), each bounded by its -- Bound: comment, no bench kind yet")},
     };
     return why;
 }

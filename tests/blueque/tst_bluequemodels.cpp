@@ -6,6 +6,7 @@
 #include "bluequesession.h"
 #include "bluequetaskmodel.h"
 #include "bluequetasktext.h"
+#include "jsontext.h"
 #include "qlessfixture.h"
 #include "redisconnection.h"
 
@@ -163,7 +164,7 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("status: pending")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("Held by: pending")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("(1795843468.5)")), qPrintable(text));
-        QCOMPARE(BluequeTaskText::prettyJson("plain text"), QStringLiteral("plain text"));
+        QCOMPARE(JsonText::pretty("plain text"), QStringLiteral("plain text"));
     }
 };
 
