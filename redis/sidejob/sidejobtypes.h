@@ -27,10 +27,10 @@ struct SideJobPresence
 // The filters of a job page: exact status, queue and class; creator as a substring; empty: any.
 struct SideJobFilter
 {
-    QString status;
-    QString queue;
-    QString klass;
-    QString creator;
+    QString status = {};
+    QString queue = {};
+    QString klass = {};
+    QString creator = {};
     bool operator==(const SideJobFilter &o) const
     {
         return status == o.status && queue == o.queue && klass == o.klass && creator == o.creator;
