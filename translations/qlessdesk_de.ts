@@ -1210,7 +1210,7 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <name>BluequePage</name>
     <message>
         <source>Blueque queues</source>
-        <translation>Blueque-Queues</translation>
+        <translation>Blueque-Warteschlangen</translation>
     </message>
     <message>
         <source>Blueque tasks</source>
@@ -1369,6 +1369,41 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>Could not read the task: %1</source>
         <translation>Der Task konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTableExport</name>
+    <message>
+        <source>Not a Blueque view: %1.</source>
+        <translation>Keine Blueque-Ansicht: %1.</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>The server holds no Blueque deployment (no key blueque_queues).</source>
+        <translation>Der Server enthält kein Blueque (kein Schlüssel blueque_queues).</translation>
+    </message>
+    <message>
+        <source>blueque_queues is a %1, not the sorted set Blueque writes.</source>
+        <translation>blueque_queues ist vom Typ %1, nicht die sortierte Menge, die Blueque schreibt.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No Blueque queue &quot;%1&quot; in blueque_queues (it lists %2).</source>
+        <translation>Keine Blueque-Warteschlange „%1“ in blueque_queues (dort stehen %2).</translation>
+    </message>
+    <message>
+        <source>The %1 key of Blueque queue %2 is a %3, not what Blueque writes.</source>
+        <translation>Der Schlüssel %1 der Blueque-Warteschlange %2 ist vom Typ %3, nicht wie Blueque ihn schreibt.</translation>
     </message>
 </context>
 <context>
@@ -5869,6 +5904,10 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>Cannot read the activity log %1.</source>
         <translation>Das Aktivitätslog %1 kann nicht gelesen werden.</translation>
     </message>
+    <message>
+        <source>Not a qless view: %1.</source>
+        <translation>Keine qless-Ansicht: %1.</translation>
+    </message>
 </context>
 <context>
     <name>TableExportButton</name>
@@ -6007,6 +6046,26 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>activity log</source>
         <translation>Aktivitätslog</translation>
+    </message>
+    <message>
+        <source>The blueque-tasks view needs a queue (--queue).</source>
+        <translation>Die Ansicht blueque-tasks braucht eine Warteschlange (--queue).</translation>
+    </message>
+    <message>
+        <source>The blueque-tasks view needs a state (--state): %1.</source>
+        <translation>Die Ansicht blueque-tasks braucht einen Zustand (--state): %1.</translation>
+    </message>
+    <message>
+        <source>Blueque queues</source>
+        <translation>Blueque-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Blueque tasks %1 in %2</source>
+        <translation>Blueque-Tasks %1 in %2</translation>
+    </message>
+    <message>
+        <source>Blueque listeners</source>
+        <translation>Blueque-Listener</translation>
     </message>
 </context>
 <context>
