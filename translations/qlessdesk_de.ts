@@ -350,6 +350,22 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>queue %1</source>
         <translation>Warteschlange %1</translation>
     </message>
+    <message>
+        <source>Pending tasks in Blueque queue %1: %2 (above %3)</source>
+        <translation>Ausstehende Tasks in Blueque-Warteschlange %1: %2 (über %3)</translation>
+    </message>
+    <message>
+        <source>A task in Blueque queue %1 started %2 ago</source>
+        <translation>Ein Task in Blueque-Warteschlange %1 wurde vor %2 gestartet</translation>
+    </message>
+    <message>
+        <source>all Blueque queues</source>
+        <translation>alle Blueque-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Blueque queue %1</source>
+        <translation>Blueque-Warteschlange %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -573,6 +589,33 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>all queues</source>
         <translation>alle Warteschlangen</translation>
     </message>
+    <message>
+        <source>Pending Blueque tasks in %1 above %2</source>
+        <translation>Ausstehende Blueque-Tasks in %1 über %2</translation>
+    </message>
+    <message>
+        <source>any Blueque queue</source>
+        <translation>jede Blueque-Warteschlange</translation>
+    </message>
+    <message>
+        <source>Blueque queue %1</source>
+        <translation>Blueque-Warteschlange %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed Blueque tasks in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Fehlgeschlagene Blueque-Tasks in %1 in %n Minute um mehr als %2 gewachsen</numerusform>
+            <numerusform>Fehlgeschlagene Blueque-Tasks in %1 in %n Minuten um mehr als %2 gewachsen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all Blueque queues</source>
+        <translation>alle Blueque-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>A Blueque task started in %1 longer ago than %2</source>
+        <translation>Ein Blueque-Task in %1 vor mehr als %2 gestartet</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -716,6 +759,33 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <translation>
             <numerusform> Job pro Minute</numerusform>
             <numerusform> Jobs pro Minute</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Blueque: pending tasks above a count</source>
+        <translation>Blueque: ausstehende Tasks über einer Anzahl</translation>
+    </message>
+    <message>
+        <source>Blueque: failed tasks grown by more than a count</source>
+        <translation>Blueque: fehlgeschlagene Tasks um mehr als eine Anzahl gewachsen</translation>
+    </message>
+    <message>
+        <source>Blueque: a task started too long ago</source>
+        <translation>Blueque: ein Task vor zu langer Zeit gestartet</translation>
+    </message>
+    <message>
+        <source>all Blueque queues together</source>
+        <translation>alle Blueque-Warteschlangen zusammen</translation>
+    </message>
+    <message>
+        <source>every Blueque queue</source>
+        <translation>jede Blueque-Warteschlange</translation>
+    </message>
+    <message numerus="yes">
+        <source> task(s)</source>
+        <translation>
+            <numerusform> Task</numerusform>
+            <numerusform> Tasks</numerusform>
         </translation>
     </message>
 </context>
