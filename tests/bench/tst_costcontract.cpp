@@ -35,6 +35,13 @@ const QMap<QByteArray, QString> &exemptions()
         {"TYPE", QStringLiteral("Blueque's detection: one key's type")},
         {"SCAN", QStringLiteral("Blueque's walk of reserved lists: COUNT 1000 a step; measured in docs/BLUEQUE.md")},
         {"SSCAN", QStringLiteral("Blueque's walk of a listener set: COUNT-bounded steps")},
+        // The simulator's Blueque listeners (app/simulator/bluequewire.cpp): the single commands
+        // ustudio/Blueque v1.0.0 itself sends, played on a demo database; each O(1) whatever the data.
+        {"RPOPLPUSH", QStringLiteral("the simulated Blueque listener's dequeue: one element")},
+        {"HSET", QStringLiteral("the simulated Blueque listener's status write: a few fields of one hash")},
+        {"SREM", QStringLiteral("the simulated Blueque claim_orphan: one member")},
+        {"ZINCRBY", QStringLiteral("the simulated Blueque claim_orphan: one score")},
+        {"LINDEX", QStringLiteral("the simulated Blueque claim_orphan: the head of a list")},
     };
     return why;
 }
