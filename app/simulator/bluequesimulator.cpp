@@ -11,14 +11,20 @@
 #include <cmath>
 
 namespace {
-// What a Python callback raises, as str(exception) puts it in the task's `error`.
-const char *const Errors[] = {
-    "ConnectionRefusedError: [Errno 111] Connection refused",
-    "ValueError: invalid literal for int() with base 10: 'n/a'",
-    "FileNotFoundError: [Errno 2] No such file or directory: '/srv/media/missing.jpg'",
-    "TimeoutError: the report query took longer than 300 s",
-    "KeyError: 'recipient'",
-};
+// What a Python callback raises, as str(exception) puts it in the task's `error`: by the kind of
+// work a queue does (its name's start), so failures read as a deployment's do.
+QByteArray errorFor(const QByteArray &queue, QRandomGenerator &random)
+{
+    static const char *const Mail[] = {"ConnectionRefusedError: [Errno 111] Connection refused",
+                                       "KeyError: 'recipient'"};
+    static const char *const Media[] = {
+        "FileNotFoundError: [Errno 2] No such file or directory: '/srv/media/missing.jpg'",
+        "OSError: cannot identify image file '/srv/media/broken.jpg'"};
+    static const char *const Other[] = {"TimeoutError: the report query took longer than 300 s",
+                                        "ValueError: invalid literal for int() with base 10: 'n/a'"};
+    const char *const *pick = queue.startsWith("email") ? Mail : queue.startsWith("thumb") ? Media : Other;
+    return pick[random.bounded(2)];
+}
 } // namespace
 
 BluequeSimulator::BluequeSimulator(RedisConnection *connection, const SimulatorOptions &options, QObject *parent)
@@ -243,7 +249,7 @@ void BluequeSimulator::finishTask(int index, double t)
 {
     Listener &listener = m_listeners[index];
     if (chance(m_work, m_options.failureRate)) {
-        const QByteArray error = Errors[m_work.bounded(int(std::size(Errors)))];
+        const QByteArray error = errorFor(listener.queue, m_work);
         call(BluequeWire::fail(listener.queue, listener.task, listener.name, listener.child, error, t));
         ++m_counters.failed;
     } else {
