@@ -3,6 +3,7 @@
 
 #include "qlessreply.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QSet>
@@ -13,13 +14,14 @@
 
 class BluequeClient;
 
-// Finds the reserved lists of one Blueque queue: those of the listeners in its listener set
-// (SSCAN, step by step) and those left by listeners gone from it (a claimed orphan's list stays),
-// which only a SCAN of blueque_reserved_tasks_* finds (COUNT 1000 a step, never KEYS). Queue and
-// listener names may both hold "_", so a key is matched to the queue first by the listener set,
-// then to the longest known queue name it starts with (docs/BLUEQUE.md, "Names"): a list of a
-// listener gone from queue "a" in a deployment that also has queue "a_b" and whose name starts
-// with "b_" is taken for a_b's, as anyone reading the keys would have to.
+// Finds the reserved lists of Blueque queues: those of the listeners in each queue's listener
+// set (SSCAN, step by step) and those left by listeners gone from it (a claimed orphan's list
+// stays), which only a SCAN of blueque_reserved_tasks_* finds (COUNT 1000 a step, never KEYS; one
+// walk for all the queues asked about). Queue and listener names may both hold "_", so a key is
+// matched to a queue first by its listener sets, then to the longest known queue name it starts
+// with (docs/BLUEQUE.md, "Names"): a list of a listener gone from queue "a" in a deployment that
+// also has queue "a_b" and whose name starts with "b_" is taken for a_b's, as anyone reading the
+// keys would have to.
 class BluequeReservedLists final : public QObject
 {
     Q_OBJECT
@@ -30,27 +32,28 @@ public:
         QString listener;
         bool listed = true; // in blueque_listeners_{queue}
     };
-    using Done = std::function<void(const QlessReply<QList<List>> &)>;
+    using Lists = QHash<QString, QList<List>>; // by queue; listed ones first
+    using Done = std::function<void(const QlessReply<Lists> &)>;
 
-    // `knownQueues`: every member of blueque_queues. `client` must outlive this.
-    BluequeReservedLists(BluequeClient *client, const QString &queue, const QStringList &knownQueues,
+    // `queues`: those whose lists are wanted; `knownQueues`: every member of blueque_queues.
+    // `client` must outlive this.
+    BluequeReservedLists(BluequeClient *client, const QStringList &queues, const QStringList &knownQueues,
                          QObject *parent = nullptr);
 
-    // Walks; `done` runs once with the lists, listed ones first, or the first error.
+    // Walks; `done` runs once with the lists, or the first error.
     void find(Done done);
 
 private:
-    void walkListeners(const QByteArray &cursor);
+    void walkListeners(int queueIndex, const QByteArray &cursor);
     void walkKeys(const QByteArray &cursor);
-    // The queue a reserved key belongs to by its name alone: the longest known queue it starts with.
-    QString queueOfKey(const QByteArray &key) const;
+    // The queue a reserved key belongs to: one whose listener set names the rest of the key, else
+    // the longest known queue it starts with; `listener` gets the rest.
+    QString queueOfKey(const QByteArray &key, QString *listener, bool *listed) const;
 
     BluequeClient *m_client;
-    QString m_queue;
+    QStringList m_queues;
     QStringList m_known;
-    QStringList m_listed;
-    QSet<QString> m_listedSet;
-    QStringList m_orphans;
-    QSet<QString> m_orphanSet;
+    QHash<QString, QSet<QString>> m_listedSets;
+    Lists m_lists;
     Done m_done;
 };

@@ -125,7 +125,7 @@ void BluequeTableExport::withQueues(const QList<BluequeQueue> &queues)
             finish(true);
         return;
     }
-    case TableExportView::Kind::BluequeListeners: readListenersOf(0); return;
+    case TableExportView::Kind::BluequeListeners: readListeners(); return;
     default: break;
     }
     if (!m_queueNames.contains(m_view.queue))
@@ -135,15 +135,15 @@ void BluequeTableExport::withQueues(const QList<BluequeQueue> &queues)
         readTasks(m_view.state, QByteArray("0"), QString(), [this] { finish(true); });
         return;
     }
-    auto *lists = new BluequeReservedLists(m_client, m_view.queue, m_queueNames, this);
-    lists->find([this, lists](const QlessReply<QList<BluequeReservedLists::List>> &reply) {
+    auto *lists = new BluequeReservedLists(m_client, {m_view.queue}, m_queueNames, this);
+    lists->find([this, lists](const QlessReply<BluequeReservedLists::Lists> &reply) {
         lists->deleteLater();
         if (!m_running)
             return;
         if (!reply.ok())
             return fail(reply.error.message);
         QList<QString> listeners;
-        for (const BluequeReservedLists::List &list : reply.value)
+        for (const BluequeReservedLists::List &list : reply.value.value(m_view.queue))
             listeners << list.listener;
         readReservedOf(listeners, 0);
     });
@@ -232,6 +232,22 @@ void BluequeTableExport::completeTexts(const std::shared_ptr<Rows> &rows, int in
     });
 }
 
+// Every queue's reserved lists are found in one walk first (one SCAN of the keyspace for all
+// queues), then each queue's started set and lists are counted.
+void BluequeTableExport::readListeners()
+{
+    auto *lists = new BluequeReservedLists(m_client, m_queueNames, m_queueNames, this);
+    lists->find([this, lists](const QlessReply<BluequeReservedLists::Lists> &reply) {
+        lists->deleteLater();
+        if (!m_running)
+            return;
+        if (!reply.ok())
+            return fail(reply.error.message);
+        m_reservedLists = reply.value;
+        readListenersOf(0);
+    });
+}
+
 void BluequeTableExport::readListenersOf(int queueIndex)
 {
     if (queueIndex >= m_queueNames.size())
@@ -239,22 +255,14 @@ void BluequeTableExport::readListenersOf(int queueIndex)
     m_listeners.clear();
     m_seen.clear();
     const QString queue = m_queueNames.at(queueIndex);
-    auto *lists = new BluequeReservedLists(m_client, queue, m_queueNames, this);
-    lists->find([this, lists, queue, queueIndex](const QlessReply<QList<BluequeReservedLists::List>> &reply) {
-        lists->deleteLater();
-        if (!m_running)
-            return;
-        if (!reply.ok())
-            return fail(reply.error.message);
-        for (const BluequeReservedLists::List &list : reply.value) {
-            BluequeListenerRow row;
-            row.queue = queue;
-            row.listener = list.listener;
-            row.listed = list.listed;
-            m_listeners << row;
-        }
-        countStarted(queueIndex, QByteArray("0"));
-    });
+    for (const BluequeReservedLists::List &list : m_reservedLists.value(queue)) {
+        BluequeListenerRow row;
+        row.queue = queue;
+        row.listener = list.listener;
+        row.listed = list.listed;
+        m_listeners << row;
+    }
+    countStarted(queueIndex, QByteArray("0"));
 }
 
 // The started set's entries ("listener pid id") counted by listener, page by page.

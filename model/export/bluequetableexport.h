@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bluequeexportrows.h"
+#include "bluequereservedlists.h"
 #include "bluequetypes.h"
 #include "qlessreply.h"
 #include "tablerowreader.h"
@@ -50,6 +51,7 @@ private:
     void readReservedOf(const QList<QString> &listeners, int index);
     // Fills in the texts the page cut, one taskrecord call a row that needs it, then `then`.
     void completeTexts(const std::shared_ptr<Rows> &rows, int index, std::function<void()> then);
+    void readListeners();
     void readListenersOf(int queueIndex);
     void countStarted(int queueIndex, const QByteArray &cursor);
     void countReserved(int queueIndex, int listIndex, qint64 offset);
@@ -69,5 +71,6 @@ private:
     QHash<QByteArray, QString> m_full; // id -> whole parameters / error, read for cut rows
     QHash<QByteArray, QString> m_fullError;
     QStringList m_queueNames;
-    QList<BluequeListenerRow> m_listeners; // of the queue being read (blueque-listeners)
+    BluequeReservedLists::Lists m_reservedLists; // every queue's (blueque-listeners)
+    QList<BluequeListenerRow> m_listeners;       // of the queue being read (blueque-listeners)
 };

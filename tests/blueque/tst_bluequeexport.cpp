@@ -128,6 +128,15 @@ private slots:
         QCOMPARE(blueque.dequeue("long", "host.long_78", m_now), m_long);
         blueque.start("long", m_long, "host.long_78", 4001, m_now);
         blueque.fail("long", m_long, "host.long_78", 4001, m_longError.toUtf8(), m_now);
+        // Names that make reserved keys ambiguous: queue "x" and queue "x_y", whose listener
+        // "y_z_1" has the key blueque_reserved_tasks_x_y_y_z_1; and a list of a listener gone from x.
+        blueque.addListener("x_y", "y_z_1");
+        blueque.enqueue("x_y", "p", m_now);
+        QVERIFY(!blueque.dequeue("x_y", "y_z_1", m_now).isEmpty());
+        blueque.addListener("x", "host_9");
+        blueque.enqueue("x", "p", m_now);
+        QVERIFY(!blueque.dequeue("x", "host_9", m_now).isEmpty());
+        QVERIFY(blueque.removeListener("x", "host_9"));
     }
 
     void queuesEqualWhatRedisHolds()
@@ -253,6 +262,27 @@ private slots:
             QCOMPARE(row.value(csv.column(QStringLiteral("Pid"))), QString::fromUtf8(listener.split('_').last()));
         }
         QCOMPARE(csv.where(QStringLiteral("Queue"), QStringLiteral("a_b")).size(), 1);
+    }
+
+    void ambiguousReservedKeysGoToTheirQueue()
+    {
+        const BluequeCsv csv = exportTable({QStringLiteral("--view"), QStringLiteral("blueque-listeners")},
+                                           QStringLiteral("listeners-xy.csv"));
+        const auto listenersOf = [&](const QString &queue) {
+            QStringList out;
+            for (const QStringList &row : csv.where(QStringLiteral("Queue"), queue))
+                out << row.value(csv.column(QStringLiteral("Listener"))) + QLatin1Char('/')
+                           + row.value(csv.column(QStringLiteral("Listed"))) + QLatin1Char('/')
+                           + row.value(csv.column(QStringLiteral("Reserved")));
+            return out;
+        };
+        QCOMPARE(listenersOf(QStringLiteral("x_y")), QStringList{QStringLiteral("y_z_1/yes/1")});
+        QCOMPARE(listenersOf(QStringLiteral("x")), QStringList{QStringLiteral("host_9/no/1")});
+        const BluequeCsv reserved =
+            exportTable({QStringLiteral("--view"), QStringLiteral("blueque-tasks"), QStringLiteral("--queue"),
+                         QStringLiteral("x"), QStringLiteral("--state"), QStringLiteral("reserved")},
+                        QStringLiteral("reserved-x.csv"));
+        QCOMPARE(reserved.values(QStringLiteral("Entry")), QStringList{QStringLiteral("host_9")});
     }
 
     void errorsEndInOneLineAndNoFile()
