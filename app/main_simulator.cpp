@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// qlessdesk-simulator: a live qless pipeline on a Redis, for demos and tests. Deterministic in
+// qlessdesk-simulator: a live qless pipeline on a Redis (or a Blueque deployment, or both side by
+// side: --system), for demos and tests. Deterministic in
 // its choices for a given --seed. It changes queues' settings, so it never picks a Redis by
 // itself: --url is required (REDIS_URL, which points at a deployment's Redis, is not read), and
 // it drives only a database it created (KeyspaceClaim) unless --any-keyspace says otherwise.
+#include "bluequesimulator.h"
 #include "connectionsettings.h"
 #include "pipelinesimulator.h"
 #include "redisconnection.h"
@@ -13,6 +15,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <memory>
 
 namespace {
 bool readDouble(const QCommandLineParser &parser, const QCommandLineOption &option, double *out)
@@ -74,7 +77,13 @@ int main(int argc, char *argv[])
                                        "How the clients speak: 'current' (the unified qless.lua, as today's "
                                        "gem and qless-py; default) or '2012' (the seed's per-command scripts)."),
                                    QStringLiteral("SHAPE"));
-    parser.addOptions({url, anyKeyspace, seed, speed, rate, workers, failures, deaths, maxJobs, duration, shape});
+    const QCommandLineOption system(
+        QStringLiteral("system"),
+        QStringLiteral("Which job system to play: 'qless' (default), 'blueque' (ustudio/Blueque v1.0.0's layout: "
+                       "queues, listeners, a scheduler) or 'both', side by side in one database."),
+        QStringLiteral("SYSTEM"));
+    parser.addOptions(
+        {url, anyKeyspace, seed, speed, rate, workers, failures, deaths, maxJobs, duration, shape, system});
     parser.process(app);
 
     SimulatorOptions options;
@@ -100,6 +109,15 @@ int main(int argc, char *argv[])
     }
 
     options.anyKeyspace = parser.isSet(anyKeyspace);
+    const QString systemName = parser.isSet(system) ? parser.value(system) : QStringLiteral("qless");
+    if (systemName != QLatin1String("qless") && systemName != QLatin1String("blueque")
+        && systemName != QLatin1String("both")) {
+        std::fprintf(stderr, "qlessdesk-simulator: --system wants 'qless', 'blueque' or 'both', not '%s'\n",
+                     qPrintable(systemName));
+        return 2;
+    }
+    const bool playsQless = systemName != QLatin1String("blueque");
+    const bool playsBlueque = systemName != QLatin1String("qless");
 
     if (!parser.isSet(url) || parser.value(url).isEmpty()) {
         std::fprintf(stderr, "qlessdesk-simulator: say which Redis to drive with --url (REDIS_URL is not read: it "
@@ -113,28 +131,52 @@ int main(int argc, char *argv[])
         return 2;
     }
     RedisConnection connection(settings);
-    PipelineSimulator simulator(&connection, options);
-    QObject::connect(&simulator, &PipelineSimulator::errorOccurred, &app, [](const QString &message) {
+    // Both systems on one connection: the second claim finds the first's marker (its own database).
+    std::unique_ptr<PipelineSimulator> simulator;
+    std::unique_ptr<BluequeSimulator> blueque;
+    const auto report = [](const QString &message) {
         std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(message));
-    });
-    QObject::connect(&simulator, &PipelineSimulator::refused, &app, [](const QString &why) {
+    };
+    const auto refused = [](const QString &why) {
         std::fprintf(stderr, "qlessdesk-simulator: %s\n", qPrintable(why));
         QCoreApplication::exit(3);
-    });
-    QTimer report;
-    QObject::connect(&report, &QTimer::timeout, &app, [&simulator] {
-        const auto &c = simulator.counters();
-        std::printf(
-            "put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  timed out %lld  "
-            "pauses %lld  notes %lld  errors %lld\n",
-            c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.timedOut, c.pauses, c.notes, c.errors);
+    };
+    if (playsQless) {
+        simulator = std::make_unique<PipelineSimulator>(&connection, options);
+        QObject::connect(simulator.get(), &PipelineSimulator::errorOccurred, &app, report);
+        QObject::connect(simulator.get(), &PipelineSimulator::refused, &app, refused);
+    }
+    if (playsBlueque) {
+        blueque = std::make_unique<BluequeSimulator>(&connection, options);
+        QObject::connect(blueque.get(), &BluequeSimulator::errorOccurred, &app, report);
+        QObject::connect(blueque.get(), &BluequeSimulator::refused, &app, refused);
+    }
+    QTimer counters;
+    QObject::connect(&counters, &QTimer::timeout, &app, [&simulator, &blueque] {
+        if (simulator) {
+            const auto &c = simulator->counters();
+            std::printf("put %lld  popped %lld  completed %lld  failed %lld  retried %lld  worker deaths %lld  timed "
+                        "out %lld  pauses %lld  notes %lld  errors %lld\n",
+                        c.put, c.popped, c.completed, c.failed, c.retried, c.workerDeaths, c.timedOut, c.pauses,
+                        c.notes, c.errors);
+        }
+        if (blueque) {
+            const auto &b = blueque->counters();
+            std::printf("blueque: enqueued %lld  scheduled %lld  reserved %lld  completed %lld  failed %lld  died "
+                        "running %lld  half dequeues %lld  claimed %lld  scheduler pauses %lld  errors %lld\n",
+                        b.enqueued, b.scheduled, b.reserved, b.completed, b.failed, b.diedRunning, b.halfDequeues,
+                        b.claimed, b.schedulerPauses, b.errors);
+        }
         std::fflush(stdout);
     });
-    report.start(10000);
+    counters.start(10000);
     if (durationValue > 0)
         QTimer::singleShot(int(durationValue * 1000), &app, &QCoreApplication::quit);
     std::signal(SIGTERM, [](int) { QCoreApplication::quit(); });
     std::signal(SIGINT, [](int) { QCoreApplication::quit(); });
-    simulator.start();
+    if (simulator)
+        simulator->start();
+    if (blueque)
+        blueque->start();
     return QCoreApplication::exec();
 }

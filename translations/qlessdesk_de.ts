@@ -350,6 +350,22 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>queue %1</source>
         <translation>Warteschlange %1</translation>
     </message>
+    <message>
+        <source>Pending tasks in Blueque queue %1: %2 (above %3)</source>
+        <translation>Ausstehende Tasks in Blueque-Warteschlange %1: %2 (über %3)</translation>
+    </message>
+    <message>
+        <source>A task in Blueque queue %1 started %2 ago</source>
+        <translation>Ein Task in Blueque-Warteschlange %1 wurde vor %2 gestartet</translation>
+    </message>
+    <message>
+        <source>all Blueque queues</source>
+        <translation>alle Blueque-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Blueque queue %1</source>
+        <translation>Blueque-Warteschlange %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -573,6 +589,33 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>all queues</source>
         <translation>alle Warteschlangen</translation>
     </message>
+    <message>
+        <source>Pending Blueque tasks in %1 above %2</source>
+        <translation>Ausstehende Blueque-Tasks in %1 über %2</translation>
+    </message>
+    <message>
+        <source>any Blueque queue</source>
+        <translation>jede Blueque-Warteschlange</translation>
+    </message>
+    <message>
+        <source>Blueque queue %1</source>
+        <translation>Blueque-Warteschlange %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed Blueque tasks in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Fehlgeschlagene Blueque-Tasks in %1 in %n Minute um mehr als %2 gewachsen</numerusform>
+            <numerusform>Fehlgeschlagene Blueque-Tasks in %1 in %n Minuten um mehr als %2 gewachsen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all Blueque queues</source>
+        <translation>alle Blueque-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>A Blueque task started in %1 longer ago than %2</source>
+        <translation>Ein Blueque-Task in %1 vor mehr als %2 gestartet</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -716,6 +759,33 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <translation>
             <numerusform> Job pro Minute</numerusform>
             <numerusform> Jobs pro Minute</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Blueque: pending tasks above a count</source>
+        <translation>Blueque: ausstehende Tasks über einer Anzahl</translation>
+    </message>
+    <message>
+        <source>Blueque: failed tasks grown by more than a count</source>
+        <translation>Blueque: fehlgeschlagene Tasks um mehr als eine Anzahl gewachsen</translation>
+    </message>
+    <message>
+        <source>Blueque: a task started too long ago</source>
+        <translation>Blueque: ein Task vor zu langer Zeit gestartet</translation>
+    </message>
+    <message>
+        <source>all Blueque queues together</source>
+        <translation>alle Blueque-Warteschlangen zusammen</translation>
+    </message>
+    <message>
+        <source>every Blueque queue</source>
+        <translation>jede Blueque-Warteschlange</translation>
+    </message>
+    <message numerus="yes">
+        <source> task(s)</source>
+        <translation>
+            <numerusform> Task</numerusform>
+            <numerusform> Tasks</numerusform>
         </translation>
     </message>
 </context>
@@ -1466,7 +1536,7 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <name>BluequePage</name>
     <message>
         <source>Blueque queues</source>
-        <translation>Blueque-Queues</translation>
+        <translation>Blueque-Warteschlangen</translation>
     </message>
     <message>
         <source>Blueque tasks</source>
@@ -1675,6 +1745,41 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>Could not read the task: %1</source>
         <translation>Der Task konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTableExport</name>
+    <message>
+        <source>Not a Blueque view: %1.</source>
+        <translation>Keine Blueque-Ansicht: %1.</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>The server holds no Blueque deployment (no key blueque_queues).</source>
+        <translation>Der Server enthält kein Blueque (kein Schlüssel blueque_queues).</translation>
+    </message>
+    <message>
+        <source>blueque_queues is a %1, not the sorted set Blueque writes.</source>
+        <translation>blueque_queues ist vom Typ %1, nicht die sortierte Menge, die Blueque schreibt.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No Blueque queue &quot;%1&quot; in blueque_queues (it lists %2).</source>
+        <translation>Keine Blueque-Warteschlange „%1“ in blueque_queues (dort stehen %2).</translation>
+    </message>
+    <message>
+        <source>The %1 key of Blueque queue %2 is a %3, not what Blueque writes.</source>
+        <translation>Der Schlüssel %1 der Blueque-Warteschlange %2 ist vom Typ %3, nicht wie Blueque ihn schreibt.</translation>
     </message>
 </context>
 <context>
@@ -7199,6 +7304,10 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>Cannot read the activity log %1.</source>
         <translation>Das Aktivitätslog %1 kann nicht gelesen werden.</translation>
     </message>
+    <message>
+        <source>Not a qless view: %1.</source>
+        <translation>Keine qless-Ansicht: %1.</translation>
+    </message>
 </context>
 <context>
     <name>TableExportButton</name>
@@ -7337,6 +7446,26 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>activity log</source>
         <translation>Aktivitätslog</translation>
+    </message>
+    <message>
+        <source>The blueque-tasks view needs a queue (--queue).</source>
+        <translation>Die Ansicht blueque-tasks braucht eine Warteschlange (--queue).</translation>
+    </message>
+    <message>
+        <source>The blueque-tasks view needs a state (--state): %1.</source>
+        <translation>Die Ansicht blueque-tasks braucht einen Zustand (--state): %1.</translation>
+    </message>
+    <message>
+        <source>Blueque queues</source>
+        <translation>Blueque-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Blueque tasks %1 in %2</source>
+        <translation>Blueque-Tasks %1 in %2</translation>
+    </message>
+    <message>
+        <source>Blueque listeners</source>
+        <translation>Blueque-Listener</translation>
     </message>
 </context>
 <context>

@@ -106,6 +106,13 @@
             <numerusform>Jobs completed in %1 under %2 a minute over %n minutes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Failed Blueque tasks in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Failed Blueque tasks in %1 grown by more than %2 in %n minute</numerusform>
+            <numerusform>Failed Blueque tasks in %1 grown by more than %2 in %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -121,6 +128,13 @@
         <translation>
             <numerusform> job a minute</numerusform>
             <numerusform> jobs a minute</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> task(s)</source>
+        <translation>
+            <numerusform> task</numerusform>
+            <numerusform> tasks</numerusform>
         </translation>
     </message>
 </context>

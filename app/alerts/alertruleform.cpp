@@ -80,6 +80,9 @@ QString AlertRuleForm::kindLabel(AlertRule::Kind kind)
     case AlertRule::Kind::OldestWaitingFor: return tr("A job waiting for too long");
     case AlertRule::Kind::WaitingGrewPercent: return tr("Waiting jobs grown by more than a percentage (history)");
     case AlertRule::Kind::ThroughputBelow: return tr("Jobs completed a minute under a floor (history)");
+    case AlertRule::Kind::BluequePendingAbove: return tr("Blueque: pending tasks above a count");
+    case AlertRule::Kind::BluequeFailuresGrew: return tr("Blueque: failed tasks grown by more than a count");
+    case AlertRule::Kind::BluequeStartedFor: return tr("Blueque: a task started too long ago");
     }
     return {};
 }
@@ -116,8 +119,13 @@ void AlertRuleForm::fitToKind()
     switch (shape.scopeOf()) {
     case AlertRule::ScopeOf::Queue:
         m_scopeLabel->setText(tr("&Queue:"));
-        m_scope->setPlaceholderText(shape.kind == AlertRule::Kind::ThroughputBelow ? tr("all queues together")
-                                                                                   : tr("every queue"));
+        if (shape.isBlueque())
+            m_scope->setPlaceholderText(shape.kind == AlertRule::Kind::BluequeFailuresGrew
+                                            ? tr("all Blueque queues together")
+                                            : tr("every Blueque queue"));
+        else
+            m_scope->setPlaceholderText(shape.kind == AlertRule::Kind::ThroughputBelow ? tr("all queues together")
+                                                                                       : tr("every queue"));
         break;
     case AlertRule::ScopeOf::FailureGroup:
         m_scopeLabel->setText(tr("&Group:"));
@@ -134,8 +142,9 @@ void AlertRuleForm::fitToKind()
     if (shape.thresholdIsDuration()) {
         m_thresholdLabel->setText(tr("&For longer than:"));
     } else {
-        const bool growth =
-            shape.kind == AlertRule::Kind::FailuresGrew || shape.kind == AlertRule::Kind::WaitingGrewPercent;
+        const bool growth = shape.kind == AlertRule::Kind::FailuresGrew
+                            || shape.kind == AlertRule::Kind::WaitingGrewPercent
+                            || shape.kind == AlertRule::Kind::BluequeFailuresGrew;
         m_thresholdLabel->setText(growth                                           ? tr("&More than:")
                                   : shape.kind == AlertRule::Kind::ThroughputBelow ? tr("&Under:")
                                                                                    : tr("&Above:"));
@@ -154,6 +163,8 @@ void AlertRuleForm::fitThresholdUnit()
         m_threshold->setSuffix(tr(" %"));
     else if (shape.kind == AlertRule::Kind::ThroughputBelow)
         m_threshold->setSuffix(tr(" job(s) a minute", nullptr, m_threshold->value()));
+    else if (shape.isBlueque() && !shape.thresholdIsDuration())
+        m_threshold->setSuffix(tr(" task(s)", nullptr, m_threshold->value()));
     else
         m_threshold->setSuffix(shape.thresholdIsDuration() ? tr(" s") : tr(" job(s)", nullptr, m_threshold->value()));
 }

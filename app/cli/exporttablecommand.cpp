@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "exporttablecommand.h"
 
+#include "bluequesession.h"
+#include "bluequetableexport.h"
 #include "commandlineurl.h"
 #include "commandoutcome.h"
 #include "connectionsettings.h"
@@ -18,7 +20,8 @@ QStringList narrowingsOf(TableExportView::Kind kind)
 {
     using Kind = TableExportView::Kind;
     switch (kind) {
-    case Kind::Jobs: return {QStringLiteral("queue"), QStringLiteral("state")};
+    case Kind::Jobs:
+    case Kind::BluequeTasks: return {QStringLiteral("queue"), QStringLiteral("state")};
     case Kind::Failed: return {QStringLiteral("group")};
     case Kind::Completed: return {QStringLiteral("queue"), QStringLiteral("class")};
     case Kind::Workers: return {QStringLiteral("worker")};
@@ -45,13 +48,14 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         QStringLiteral("view"),
         tr("The table (required): %1.").arg(TableExportView::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("VIEW"));
-    const QCommandLineOption queue(QStringLiteral("queue"),
-                                   tr("jobs: the queue (required); completed: only jobs completed in it."),
-                                   QStringLiteral("Q"));
-    const QCommandLineOption state(
-        QStringLiteral("state"),
-        tr("jobs: the state (required): %1.").arg(TableExportView::jobStates().join(QStringLiteral(", "))),
-        QStringLiteral("S"));
+    const QCommandLineOption queue(
+        QStringLiteral("queue"), tr("jobs, blueque-tasks: the queue (required); completed: only jobs completed in it."),
+        QStringLiteral("Q"));
+    const QCommandLineOption state(QStringLiteral("state"),
+                                   tr("jobs: the state (required): %1. blueque-tasks: the state (required): %2.")
+                                       .arg(TableExportView::jobStates().join(QStringLiteral(", ")),
+                                            TableExportView::bluequeStates().join(QStringLiteral(", "))),
+                                   QStringLiteral("S"));
     const QCommandLineOption group(QStringLiteral("group"), tr("failed: that group's jobs instead of the groups."),
                                    QStringLiteral("G"));
     const QCommandLineOption worker(QStringLiteral("worker"), tr("workers: that worker's jobs instead of the workers."),
@@ -146,16 +150,22 @@ int ExportTableCommand::execute(const Options &options, QString *error)
     if (needsServer)
         session = std::make_unique<HeadlessSession>(settings);
 
-    TableCsvExport csv(session ? session->client() : nullptr, options.view, options.out);
+    // Blueque's views read through its own session over the same connection.
+    std::unique_ptr<BluequeSession> blueque;
+    if (options.view.isBlueque())
+        blueque = std::make_unique<BluequeSession>(session->connection());
+    const auto csv =
+        blueque ? std::make_unique<TableCsvExport>(new BluequeTableExport(blueque.get(), options.view), options.out)
+                : std::make_unique<TableCsvExport>(session ? session->client() : nullptr, options.view, options.out);
     CommandOutcome outcome;
-    QObject::connect(&csv, &TableCsvExport::finished, outcome.context(),
+    QObject::connect(csv.get(), &TableCsvExport::finished, outcome.context(),
                      [&outcome](bool ok, const QString &message) { outcome.settle(ok ? Success : Failure, message); });
     // Its message first: the "Cancelled." that follows is then ignored, and the partial file goes.
     if (session)
-        failWhenUnreachable(session.get(), settings, &outcome, [&csv] { csv.cancel(); });
+        failWhenUnreachable(session.get(), settings, &outcome, [&csv] { csv->cancel(); });
     const auto start = [&] {
         QString openError;
-        if (!csv.start(&openError))
+        if (!csv->start(&openError))
             outcome.settle(Failure, openError);
     };
     if (options.view.kind == TableExportView::Kind::Jobs) {

@@ -9,7 +9,8 @@
 
 // `qlessdesk export-table`: one of the console's tables (queues, a state's jobs, failure groups or
 // a group's jobs, completed, workers or a worker's jobs, tracked, tags or a tag's jobs, config, the
-// activity log) read whole from a qless server and written as CSV, with no window. For scripts and
+// activity log, and Blueque's blueque-queues, blueque-tasks and blueque-listeners) read whole from the
+// server and written as CSV, with no window. For scripts and
 // reports: every problem ends the program with one line on stderr and a non-zero exit code, and
 // leaves no file behind (TableCsvExport writes under a temporary name and renames at the end).
 class ExportTableCommand final : public HeadlessCommand

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tableexportbutton.h"
 
+#include "bluequesession.h"
+#include "bluequetableexport.h"
 #include "qlesssession.h"
 #include "tablecsvexport.h"
 
@@ -51,7 +53,14 @@ bool TableExportButton::exportTo(const QString &path)
     const std::optional<TableExportView> view = m_viewOf ? m_viewOf() : std::nullopt;
     if (!view || isExporting())
         return false;
-    auto *csv = new TableCsvExport(m_session ? m_session->client() : nullptr, *view, path, this);
+    TableCsvExport *csv = nullptr;
+    if (view->isBlueque() && m_session) {
+        if (!m_blueque)
+            m_blueque = new BluequeSession(m_session->connection(), this);
+        csv = new TableCsvExport(new BluequeTableExport(m_blueque, *view), path, this);
+    } else {
+        csv = new TableCsvExport(m_session ? m_session->client() : nullptr, *view, path, this);
+    }
     QString error;
     if (!csv->start(&error)) {
         delete csv;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 
+class BluequeSession;
 class QlessSession;
 class TableCsvExport;
 
@@ -17,7 +18,9 @@ class TableCsvExport;
 // (TableExport reads it page by page from the server, not what the table happens to have loaded)
 // with a progress dialog and Cancel. Nothing blocks the GUI thread: the rows arrive as replies.
 // The page says what the table is through `viewOf` (nullopt: nothing to export now, e.g. no group
-// chosen; the button is then disabled until updateEnabled() finds one).
+// chosen; the button is then disabled until updateEnabled() finds one). Blueque's views
+// (TableExportView::isBlueque) are read through a BluequeSession of the button's own over the
+// session's connection (BluequeTableExport), as `export-table` reads them.
 class TableExportButton final : public QToolButton
 {
     Q_OBJECT
@@ -50,6 +53,7 @@ private:
     void onFinished(bool ok, const QString &message);
 
     QlessSession *m_session;
+    BluequeSession *m_blueque = nullptr; // made at the first export of a Blueque view
     ViewOf m_viewOf;
     QPointer<TableCsvExport> m_export;
     QPointer<QProgressDialog> m_progress;

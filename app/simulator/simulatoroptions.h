@@ -36,4 +36,8 @@ struct SimulatorOptions
     int recurBacklog = 3;   // the sitemap template's backlog
     QStringList stages{QStringLiteral("ingest"), QStringLiteral("fetch"), QStringLiteral("parse"),
                        QStringLiteral("index"), QStringLiteral("notify")};
+    // Blueque (BluequeSimulator), which also takes the seed, speed, rate, workers (listeners per
+    // queue), failure rate, scheduled share, deaths, max jobs and pause length above:
+    QStringList bluequeQueues{QStringLiteral("emails"), QStringLiteral("thumbnails"), QStringLiteral("reports_daily")};
+    double schedulerPausesPerHour = 3; // the enqueue_due_tasks process stopped a while (scheduled tasks go overdue)
 };

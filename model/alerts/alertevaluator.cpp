@@ -56,6 +56,18 @@ AlertEvaluator::Needs AlertEvaluator::needs() const
             needs.history = true;
             continue;
         }
+        if (rule.isBlueque()) {
+            needs.bluequeQueues = true;
+            if (rule.kind == AlertRule::Kind::BluequeStartedFor) {
+                const bool everyQueueAlready = needs.bluequeStartedSince && needs.bluequeStartedOf.isEmpty();
+                needs.bluequeStartedSince = true;
+                if (rule.scope.isEmpty())
+                    needs.bluequeStartedOf.clear();
+                else if (!everyQueueAlready && !needs.bluequeStartedOf.contains(rule.scope))
+                    needs.bluequeStartedOf << rule.scope;
+            }
+            continue;
+        }
         switch (rule.scopeOf()) {
         case AlertRule::ScopeOf::Queue: needs.queues = true; break;
         case AlertRule::ScopeOf::FailureGroup: needs.failureGroups = true; break;
@@ -109,10 +121,24 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
             return false;
         readCounts(rule, *seen.queues, readings);
         return true;
-    case AlertRule::Kind::FailuresGrew:
+    case AlertRule::Kind::FailuresGrew: {
         if (!seen.failureGroups)
             return false;
-        readGrowth(rule, seen, readings);
+        qint64 failures = 0;
+        for (const FailureGroup &group : *seen.failureGroups) {
+            if (matches(rule, group.name))
+                failures += group.count;
+        }
+        readGrowth(rule, failures, seen.now, rule.scope.isEmpty() ? tr("all groups") : tr("group %1").arg(rule.scope),
+                   readings);
+        return true;
+    }
+    case AlertRule::Kind::BluequePendingAbove:
+    case AlertRule::Kind::BluequeFailuresGrew:
+    case AlertRule::Kind::BluequeStartedFor:
+        if (!seen.bluequeQueues || (rule.kind == AlertRule::Kind::BluequeStartedFor && !seen.bluequeStartedSince))
+            return false;
+        readBlueque(rule, seen, readings);
         return true;
     case AlertRule::Kind::AtMaxConcurrencyFor:
     case AlertRule::Kind::PausedFor:
@@ -182,23 +208,19 @@ void AlertEvaluator::readCounts(const AlertRule &rule, const QList<QueueCounts> 
     }
 }
 
-void AlertEvaluator::readGrowth(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings)
+void AlertEvaluator::readGrowth(const AlertRule &rule, qint64 failures, double now, const QString &where,
+                                QList<Reading> *readings)
 {
-    qint64 failures = 0;
-    for (const FailureGroup &group : *seen.failureGroups) {
-        if (matches(rule, group.name))
-            failures += group.count;
-    }
     const double window = rule.windowMinutes * 60.0;
     const double slice = window / SlicesPerWindow;
     QMap<double, qint64> &samples = m_samples[key(rule.id, rule.scope)];
-    const double start = std::floor(seen.now / slice) * slice;
+    const double start = std::floor(now / slice) * slice;
     auto here = samples.find(start);
     if (here == samples.end())
         samples.insert(start, failures);
     else
         *here = std::min(*here, failures);
-    while (!samples.isEmpty() && samples.firstKey() + slice <= seen.now - window)
+    while (!samples.isEmpty() && samples.firstKey() + slice <= now - window)
         samples.erase(samples.begin());
     const qint64 least = *std::min_element(samples.cbegin(), samples.cend());
 
@@ -207,7 +229,6 @@ void AlertEvaluator::readGrowth(const AlertRule &rule, const AlertObservation &s
     r.value = double(failures - least);
     r.bad = r.value > rule.threshold;
     r.clear = r.value <= clearLevel(rule.threshold);
-    const QString where = rule.scope.isEmpty() ? tr("all groups") : tr("group %1").arg(rule.scope);
     r.text = tr("Failures in %1 grew by %2 in %n minute(s) (more than %3)", nullptr, rule.windowMinutes)
                  .arg(where, count(r.value), count(rule.threshold));
     readings->append(r);
@@ -371,7 +392,13 @@ QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)
         return tr("Jobs completed in %1: %2 a minute over %n minute(s) (under %3)", nullptr, rule.windowMinutes)
             .arg(r.subject.isEmpty() ? tr("all queues") : tr("queue %1").arg(r.subject),
                  QLocale().toString(r.value, 'f', 1), QLocale().toString(rule.threshold));
+    case AlertRule::Kind::BluequePendingAbove:
+        return tr("Pending tasks in Blueque queue %1: %2 (above %3)")
+            .arg(r.subject, count(r.value), count(rule.threshold));
+    case AlertRule::Kind::BluequeStartedFor:
+        return tr("A task in Blueque queue %1 started %2 ago").arg(r.subject, DurationText::format(r.value));
     case AlertRule::Kind::FailuresGrew:
+    case AlertRule::Kind::BluequeFailuresGrew:
     case AlertRule::Kind::ConnectionDownFor: break; // their one reading carries its text
     }
     return r.text;

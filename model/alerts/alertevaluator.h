@@ -36,6 +36,9 @@ public:
         bool waitingSince = false;
         QStringList waitingSinceOf; // the queues whose waiting time is needed; empty: every queue
         bool history = false;       // a trend rule reads the server's history
+        bool bluequeQueues = false;
+        bool bluequeStartedSince = false;
+        QStringList bluequeStartedOf; // the Blueque queues whose started tasks are read; empty: every queue
     };
 
     struct Active
@@ -108,7 +111,8 @@ private:
     // False when the observation lacks what the rule reads.
     bool read(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
     void readCounts(const AlertRule &rule, const QList<QueueCounts> &queues, QList<Reading> *readings) const;
-    void readGrowth(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
+    void readGrowth(const AlertRule &rule, qint64 failures, double now, const QString &where, QList<Reading> *readings);
+    void readBlueque(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
     bool readTrend(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings) const;
     void readDuration(const AlertRule &rule, const QString &subject, bool holds, double now, QList<Reading> *readings);
     void apply(const AlertRule &rule, const QList<Reading> &readings, double now, QList<AlertEvent> *events);
@@ -121,6 +125,6 @@ private:
     QList<AlertRule> m_rules;
     QHash<QString, State> m_states;                 // by key(rule, subject)
     Since m_since;                                  // by key(rule, subject)
-    QHash<QString, QMap<double, qint64>> m_samples; // FailuresGrew: failures counted, by key, by time
+    QHash<QString, QMap<double, qint64>> m_samples; // the growth kinds: failures counted, by key, by time
     double m_clearHold = DefaultClearHoldSeconds;
 };

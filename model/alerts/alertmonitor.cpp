@@ -2,6 +2,7 @@
 #include "alertmonitor.h"
 
 #include "alerttrendreader.h"
+#include "bluequeclient.h"
 #include "historystore.h"
 #include "qlessclient.h"
 
@@ -91,6 +92,10 @@ void AlertMonitor::check()
                                    });
         }
     }
+    if (needs.bluequeQueues) {
+        ++m_pending;
+        readBlueque(needs, round);
+    }
     if (needs.workers) {
         ++m_pending;
         m_client->workerReads().workers(this, [this, round](const QlessReply<QList<WorkerSummary>> &reply) {
@@ -121,6 +126,69 @@ void AlertMonitor::readWaitingSince(const QStringList &of, quint64 round)
             m_seen.waitingSince = reply.value;
         partDone(round);
     });
+}
+
+// Blueque's queues with their counts (windows of 100 queues a call, as the Blueque page reads them),
+// then, for a rule on started tasks, the started sets of the queues with tasks started.
+void AlertMonitor::readBlueque(const AlertEvaluator::Needs &needs, quint64 round)
+{
+    if (!m_blueque)
+        m_blueque = new BluequeClient(m_client->connection(), this);
+    m_blueque->queues(m_client->now(), this, [this, round, needs](const QlessReply<QList<BluequeQueue>> &reply) {
+        if (round != m_round)
+            return;
+        if (reply.ok()) {
+            m_seen.bluequeQueues = reply.value;
+            if (needs.bluequeStartedSince) {
+                QStringList queues;
+                for (const BluequeQueue &queue : reply.value) {
+                    if (queue.started > 0
+                        && (needs.bluequeStartedOf.isEmpty() || needs.bluequeStartedOf.contains(queue.name)))
+                        queues << queue.name;
+                }
+                m_seen.bluequeStartedSince = QHash<QString, double>();
+                ++m_pending;
+                readBluequeStarted(queues, 0, QByteArray("0"), 0, round);
+            }
+        }
+        partDone(round);
+    });
+}
+
+// The earliest `updated` of the tasks that still say `started`, queue after queue, a page of the
+// started set (SSCAN) a call, at most BluequeStartedPages a queue.
+void AlertMonitor::readBluequeStarted(const QStringList &queues, int index, const QByteArray &cursor, int pages,
+                                      quint64 round)
+{
+    if (index >= queues.size()) {
+        partDone(round);
+        return;
+    }
+    const QString queue = queues.at(index);
+    m_blueque->taskPage(queue, QStringLiteral("started"), cursor.toLongLong(), BluequeClient::TasksPerCall, this,
+                        [this, queues, index, pages, round, queue](const QlessReply<BluequeTaskPage> &reply) {
+                            if (round != m_round)
+                                return;
+                            if (!reply.ok()) {
+                                m_seen.bluequeStartedSince.reset(); // left out: its rules keep their state
+                                partDone(round);
+                                return;
+                            }
+                            QHash<QString, double> &since = *m_seen.bluequeStartedSince;
+                            for (const BluequeTaskRow &task : reply.value.rows) {
+                                if (task.status != QLatin1String("started") || !task.updated.seconds)
+                                    continue;
+                                const double at = *task.updated.seconds;
+                                const auto known = since.constFind(queue);
+                                if (known == since.cend() || at < *known)
+                                    since.insert(queue, at);
+                            }
+                            const QByteArray next = reply.value.next;
+                            if (!next.isEmpty() && next != "0" && pages + 1 < BluequeStartedPages)
+                                readBluequeStarted(queues, index, next, pages + 1, round);
+                            else
+                                readBluequeStarted(queues, index + 1, QByteArray("0"), 0, round);
+                        });
 }
 
 // Every group's count, a bounded step a call (desk.failurecounts: names and counts, no newest

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class BluequeClient;
 class HistoryStore;
 class QlessClient;
 
@@ -15,7 +16,8 @@ class QlessClient;
 // enabled rules need (the queues' counts, the failure groups' sizes, the workers' last-seen
 // times, and from the history file what the trend rules compare), each read bounded as the
 // pages' own reads are, and hands what it saw to the AlertEvaluator (and, for a rule on waiting
-// time, since when the queues with jobs waiting have had them). A read that fails leaves its part out (its rules keep their state); a check
+// time, since when the queues with jobs waiting have had them; for Blueque's rules, its queues'
+// counts and since when their oldest started tasks have run). A read that fails leaves its part out (its rules keep their state); a check
 // asked for while one is under way is folded into it. While the connection is down nothing is
 // read, and the connection rule sees it down.
 class AlertMonitor final : public QObject
@@ -52,10 +54,16 @@ signals:
 private:
     void readFailureGroups(const QByteArray &cursor, quint64 round);
     void readWaitingSince(const QStringList &of, quint64 round);
+    void readBlueque(const AlertEvaluator::Needs &needs, quint64 round);
+    void readBluequeStarted(const QStringList &queues, int index, const QByteArray &cursor, int pages, quint64 round);
     void partDone(quint64 round);
     void evaluate();
 
     QlessClient *m_client;
+    BluequeClient *m_blueque = nullptr; // over m_client's connection, made when a Blueque rule is on
+    // Pages of 100 entries read of one queue's started set a check: a task started long ago among
+    // more than this many running ones may be missed, but a check stays a few bounded calls.
+    static constexpr int BluequeStartedPages = 10;
     std::shared_ptr<HistoryStore> m_history;
     // The history changes about once a minute: trend values read recently in the same minute
     // serve the checks after (the recorder writes a minute's sample a moment after it starts).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bluequetypes.h"
 #include "failuregroup.h"
 #include "queuecounts.h"
 #include "workerinfo.h"
@@ -33,6 +34,11 @@ struct AlertObservation
     // The trend rules' values, by rule id; a rule left out had nothing recorded to read (it keeps
     // its state).
     std::optional<QHash<QString, QList<AlertTrendValue>>> trends;
+    // Blueque's queues with their counts (every member of blueque_queues; none on a server
+    // without Blueque), and since when each queue's longest-started task has run (the earliest
+    // `updated` of its started tasks); a queue left out has none started.
+    std::optional<QList<BluequeQueue>> bluequeQueues;
+    std::optional<QHash<QString, double>> bluequeStartedSince;
 };
 
 // One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the

@@ -23,6 +23,9 @@ constexpr KindName KindNames[] = {
     {AlertRule::Kind::PausedFor, "paused-for"},
     {AlertRule::Kind::WaitingGrewPercent, "waiting-grew-percent"},
     {AlertRule::Kind::ThroughputBelow, "throughput-below"},
+    {AlertRule::Kind::BluequePendingAbove, "blueque-pending-above"},
+    {AlertRule::Kind::BluequeFailuresGrew, "blueque-failures-grew"},
+    {AlertRule::Kind::BluequeStartedFor, "blueque-started-for"},
 };
 
 // A day's worth of minutes is the longest window a growth rule may look back over: the evaluator
@@ -76,7 +79,10 @@ bool AlertRule::thresholdIsDuration() const
     case Kind::WorkerNotSeenFor:
     case Kind::ConnectionDownFor:
     case Kind::PausedFor:
-    case Kind::OldestWaitingFor: return true;
+    case Kind::OldestWaitingFor:
+    case Kind::BluequeStartedFor: return true;
+    case Kind::BluequePendingAbove:
+    case Kind::BluequeFailuresGrew:
     case Kind::WaitingAbove:
     case Kind::StalledAbove:
     case Kind::FailuresGrew:
@@ -88,7 +94,12 @@ bool AlertRule::thresholdIsDuration() const
 
 bool AlertRule::isWindowed() const
 {
-    return kind == Kind::FailuresGrew || readsHistory();
+    return kind == Kind::FailuresGrew || kind == Kind::BluequeFailuresGrew || readsHistory();
+}
+
+bool AlertRule::isBlueque() const
+{
+    return kind == Kind::BluequePendingAbove || kind == Kind::BluequeFailuresGrew || kind == Kind::BluequeStartedFor;
 }
 
 bool AlertRule::readsHistory() const
@@ -105,7 +116,10 @@ AlertRule::ScopeOf AlertRule::scopeOf() const
     case Kind::PausedFor:
     case Kind::OldestWaitingFor:
     case Kind::WaitingGrewPercent:
-    case Kind::ThroughputBelow: return ScopeOf::Queue;
+    case Kind::ThroughputBelow:
+    case Kind::BluequePendingAbove:
+    case Kind::BluequeFailuresGrew:
+    case Kind::BluequeStartedFor: return ScopeOf::Queue;
     case Kind::FailuresGrew: return ScopeOf::FailureGroup;
     case Kind::WorkerNotSeenFor: return ScopeOf::Worker;
     case Kind::ConnectionDownFor: return ScopeOf::Nothing;
@@ -138,6 +152,15 @@ QString AlertRule::describe() const
     case Kind::ThroughputBelow:
         return tr("Jobs completed in %1 under %2 a minute over %n minute(s)", nullptr, windowMinutes)
             .arg(scope.isEmpty() ? tr("all queues") : tr("queue %1").arg(scope), locale.toString(threshold));
+    case Kind::BluequePendingAbove:
+        return tr("Pending Blueque tasks in %1 above %2")
+            .arg(scope.isEmpty() ? tr("any Blueque queue") : tr("Blueque queue %1").arg(scope), count);
+    case Kind::BluequeFailuresGrew:
+        return tr("Failed Blueque tasks in %1 grown by more than %2 in %n minute(s)", nullptr, windowMinutes)
+            .arg(scope.isEmpty() ? tr("all Blueque queues") : tr("Blueque queue %1").arg(scope), count);
+    case Kind::BluequeStartedFor:
+        return tr("A Blueque task started in %1 longer ago than %2")
+            .arg(scope.isEmpty() ? tr("any Blueque queue") : tr("Blueque queue %1").arg(scope), seconds(threshold));
     }
     return {};
 }

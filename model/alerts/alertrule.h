@@ -27,11 +27,16 @@ public:
         // From the server's history (HistoryStore), not the refresh's reads:
         WaitingGrewPercent, // a queue's waiting count grown by more than `threshold` % in `windowMinutes`
         ThroughputBelow,    // completed jobs a minute (one queue, or all) under `threshold`, over `windowMinutes`
+        // Blueque's (docs/BLUEQUE.md), on a Blueque queue, or every one:
+        BluequePendingAbove, // a queue's pending tasks above `threshold`
+        BluequeFailuresGrew, // failed tasks (one queue, or all) grown by more than `threshold` in `windowMinutes`
+        BluequeStartedFor,   // a task of a queue started longer than `threshold` seconds ago
     };
 
     QString id; // stable within a profile: alerts in the history name their rule by it
     Kind kind = Kind::WaitingAbove;
-    QString scope;         // a queue, a failure group or a worker, by name; empty: every one of them
+    QString scope;         // a queue (Blueque's for the Blueque kinds), a failure group or a worker, by name;
+                           // empty: every one of them
     double threshold = 0;  // a count, or seconds for the "...For" kinds
     int windowMinutes = 0; // the kinds that look back over a window (isWindowed()) only
     bool enabled = true;
@@ -44,6 +49,8 @@ public:
     bool isWindowed() const;
     // Whether the rule reads the server's history rather than what each refresh reads.
     bool readsHistory() const;
+    // Whether the rule watches Blueque (its scope then names a Blueque queue).
+    bool isBlueque() const;
     // Whether the rule names a queue, a failure group, a worker, or nothing at all.
     enum class ScopeOf { Queue, FailureGroup, Worker, Nothing };
     ScopeOf scopeOf() const;

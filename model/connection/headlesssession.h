@@ -26,6 +26,8 @@ public:
 
     // For the models built over it (TableCsvExport); the command itself uses reads().
     QlessClient *client() const { return m_client.get(); }
+    // For another job system's session over the same connection (BluequeSession).
+    RedisConnection *connection() const { return m_connection.get(); }
     ServerReads *reads() const;
     const ConnectionSettings &settings() const;
 

@@ -8,13 +8,18 @@
 #include <QSaveFile>
 
 TableCsvExport::TableCsvExport(QlessClient *client, const TableExportView &view, const QString &path, QObject *parent)
+    : TableCsvExport(new TableExport(client, view), path, parent)
+{}
+
+TableCsvExport::TableCsvExport(TableRowReader *reader, const QString &path, QObject *parent)
     : QObject(parent)
     , m_path(path)
-    , m_export(new TableExport(client, view, this))
+    , m_export(reader)
 {
-    connect(m_export, &TableExport::rowsReady, this, &TableCsvExport::writeRows);
-    connect(m_export, &TableExport::progress, this, &TableCsvExport::progress);
-    connect(m_export, &TableExport::finished, this, &TableCsvExport::end);
+    m_export->setParent(this);
+    connect(m_export, &TableRowReader::rowsReady, this, &TableCsvExport::writeRows);
+    connect(m_export, &TableRowReader::progress, this, &TableCsvExport::progress);
+    connect(m_export, &TableRowReader::finished, this, &TableCsvExport::end);
 }
 
 TableCsvExport::~TableCsvExport() = default; // an uncommitted QSaveFile removes its temporary file

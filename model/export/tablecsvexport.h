@@ -10,7 +10,7 @@
 
 class QSaveFile;
 class QlessClient;
-class TableExport;
+class TableRowReader;
 
 // A TableExport written to a CSV file: a header row, then every row as it arrives (CsvText:
 // RFC 4180, formula guard, UTF-8). The file is written beside the target under a temporary name
@@ -23,6 +23,8 @@ class TableCsvExport final : public QObject
 
 public:
     TableCsvExport(QlessClient *client, const TableExportView &view, const QString &path, QObject *parent = nullptr);
+    // Any other system's table (BluequeTableExport): `reader` becomes this object's child.
+    TableCsvExport(TableRowReader *reader, const QString &path, QObject *parent = nullptr);
     ~TableCsvExport() override;
 
     QString path() const { return m_path; }
@@ -45,7 +47,7 @@ private:
 
     QString m_path;
     std::unique_ptr<QSaveFile> m_file;
-    TableExport *m_export;
+    TableRowReader *m_export;
     qint64 m_written = 0;
     QString m_writeError;
 };

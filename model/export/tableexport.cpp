@@ -18,7 +18,7 @@
 #include <memory>
 
 TableExport::TableExport(QlessClient *client, const TableExportView &view, QObject *parent)
-    : QObject(parent)
+    : TableRowReader(parent)
     , m_client(client)
     , m_view(view)
 {}
@@ -81,6 +81,12 @@ void TableExport::start()
         break;
     case Kind::Config: readConfig(); break;
     case Kind::Activity: readActivity(); break;
+    case Kind::BluequeQueues:
+    case Kind::BluequeTasks:
+    case Kind::BluequeListeners:
+        // Blueque's tables are read through its own client (BluequeTableExport).
+        finish(false, tr("Not a qless view: %1.").arg(TableExportView::nameOf(m_view.kind)));
+        break;
     }
 }
 

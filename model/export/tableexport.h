@@ -3,10 +3,9 @@
 
 #include "failuregroup.h"
 #include "jobsource.h"
-#include "tableexportview.h"
+#include "tablerowreader.h"
 
 #include <QList>
-#include <QObject>
 #include <QSet>
 #include <QStringList>
 
@@ -23,7 +22,7 @@ class QlessClient;
 // one reply (queues, workers, failure groups, tracked jobs, config) is one call. A job that moves
 // between pages is written once (rows are keyed by jid); one that moved ahead of the pages read may
 // be missed, as in any list read while it changes.
-class TableExport final : public QObject
+class TableExport final : public TableRowReader
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TableExport)
@@ -34,20 +33,14 @@ public:
     // `client` (may be null for the Activity view, which reads a local file) must outlive this.
     TableExport(QlessClient *client, const TableExportView &view, QObject *parent = nullptr);
 
-    const TableExportView &view() const { return m_view; }
-    QStringList header() const;
+    const TableExportView &view() const override { return m_view; }
+    QStringList header() const override;
     // Starts reading; finished() follows, once. A view with a problem() finishes with it at once.
-    void start();
+    void start() override;
     // Stops reading: no more rows; finished(false, ...) is emitted now.
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() override;
+    bool isRunning() const override { return m_running; }
     qint64 rowCount() const { return m_rows; }
-
-signals:
-    void rowsReady(const QList<QStringList> &rows);
-    // Rows so far, and how many the list holds when known (-1 when not).
-    void progress(qint64 rows, qint64 total);
-    void finished(bool ok, const QString &error);
 
 private:
     void readQueues();

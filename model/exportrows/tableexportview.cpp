@@ -5,9 +5,21 @@
 
 QStringList TableExportView::viewNames()
 {
-    return {QStringLiteral("queues"),    QStringLiteral("jobs"),    QStringLiteral("failed"),
-            QStringLiteral("completed"), QStringLiteral("workers"), QStringLiteral("tracked"),
-            QStringLiteral("tags"),      QStringLiteral("config"),  QStringLiteral("activity")};
+    return {QStringLiteral("queues"),         QStringLiteral("jobs"),          QStringLiteral("failed"),
+            QStringLiteral("completed"),      QStringLiteral("workers"),       QStringLiteral("tracked"),
+            QStringLiteral("tags"),           QStringLiteral("config"),        QStringLiteral("activity"),
+            QStringLiteral("blueque-queues"), QStringLiteral("blueque-tasks"), QStringLiteral("blueque-listeners")};
+}
+
+QStringList TableExportView::bluequeStates()
+{
+    return {QStringLiteral("scheduled"), QStringLiteral("pending"),  QStringLiteral("reserved"),
+            QStringLiteral("started"),   QStringLiteral("complete"), QStringLiteral("failed")};
+}
+
+bool TableExportView::isBlueque() const
+{
+    return kind == Kind::BluequeQueues || kind == Kind::BluequeTasks || kind == Kind::BluequeListeners;
 }
 
 QStringList TableExportView::jobStates()
@@ -32,6 +44,16 @@ bool TableExportView::kindOf(const QString &name, Kind *kind)
 
 QString TableExportView::problem() const
 {
+    if (kind == Kind::BluequeTasks) {
+        if (queue.isEmpty())
+            return tr("The blueque-tasks view needs a queue (--queue).");
+        if (!bluequeStates().contains(state))
+            return state.isEmpty() ? tr("The blueque-tasks view needs a state (--state): %1.")
+                                         .arg(bluequeStates().join(QStringLiteral(", ")))
+                                   : tr("Unknown state \"%1\": expected one of %2.")
+                                         .arg(state, bluequeStates().join(QStringLiteral(", ")));
+        return QString();
+    }
     if (kind != Kind::Jobs)
         return QString();
     if (queue.isEmpty())
@@ -77,6 +99,9 @@ QString TableExportView::describe() const
     case Kind::Tags: return tag.isEmpty() ? tr("tags") : tr("jobs tagged %1").arg(tag);
     case Kind::Config: return tr("configuration");
     case Kind::Activity: return tr("activity log");
+    case Kind::BluequeQueues: return tr("Blueque queues");
+    case Kind::BluequeTasks: return tr("Blueque tasks %1 in %2").arg(state, queue);
+    case Kind::BluequeListeners: return tr("Blueque listeners");
     }
     return QString();
 }

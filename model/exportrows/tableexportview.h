@@ -12,7 +12,21 @@ struct TableExportView
     Q_DECLARE_TR_FUNCTIONS(TableExportView)
 
 public:
-    enum class Kind { Queues, Jobs, Failed, Completed, Workers, Tracked, Tags, Config, Activity };
+    // The Blueque kinds last, named "blueque-..." so a script tells them from qless's views.
+    enum class Kind {
+        Queues,
+        Jobs,
+        Failed,
+        Completed,
+        Workers,
+        Tracked,
+        Tags,
+        Config,
+        Activity,
+        BluequeQueues,
+        BluequeTasks,
+        BluequeListeners
+    };
 
     TableExportView() = default;
     explicit TableExportView(Kind of)
@@ -20,16 +34,20 @@ public:
     {}
 
     Kind kind = Kind::Queues;
-    QString queue;        // Jobs; Completed: only jobs completed in it
-    QString state;        // Jobs: waiting, running, stalled, scheduled, depends, recurring
-    QString group;        // Failed: that group's jobs instead of the groups
-    QString worker;       // Workers: that worker's jobs instead of the workers
-    QString tag;          // Tags: that tag's jobs instead of the tags
-    QString klass;        // Completed: only jobs whose class contains it (any case)
+    QString queue;  // Jobs, BluequeTasks; Completed: only jobs completed in it
+    QString state;  // Jobs: waiting, running, stalled, scheduled, depends, recurring; BluequeTasks: bluequeStates()
+    QString group;  // Failed: that group's jobs instead of the groups
+    QString worker; // Workers: that worker's jobs instead of the workers
+    QString tag;    // Tags: that tag's jobs instead of the tags
+    QString klass;  // Completed: only jobs whose class contains it (any case)
     QString auditLogPath; // Activity: the log file (empty: the user's)
 
     static QStringList viewNames();
     static QStringList jobStates();
+    // A Blueque task's states, as the library writes them in `status`.
+    static QStringList bluequeStates();
+    // Whether the view is one of Blueque's (read through BluequeTableExport, not TableExport).
+    bool isBlueque() const;
     static QString nameOf(Kind kind);
     // False for an unknown name.
     static bool kindOf(const QString &name, Kind *kind);

@@ -97,6 +97,15 @@ void BluequeClient::taskRecord(const QByteArray &id, QObject *context, Done<Blue
         std::move(done));
 }
 
+void BluequeClient::searchStep(const QByteArray &cursor, int keys, const QString &text, const QString &queue,
+                               const QString &status, QObject *context, Done<BluequeSearchStep> done)
+{
+    call<BluequeSearchStep>(evalRead(QStringLiteral("search"),
+                                     {cursor.isEmpty() ? QByteArray("0") : cursor, QByteArray::number(keys),
+                                      text.toUtf8(), queue.toUtf8(), status.toUtf8()}),
+                            context, &BluequeDecoder::searchStep, std::move(done));
+}
+
 void BluequeClient::listenerStep(const QString &queue, const QByteArray &cursor, QObject *context,
                                  Done<QList<QByteArray>> done)
 {

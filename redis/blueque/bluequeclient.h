@@ -49,6 +49,12 @@ public:
     void taskRecord(const QByteArray &id, QObject *context, Done<BluequeTaskRecord> done);
     // One SSCAN step of a queue's listener set: {next cursor ("0": done), names...}.
     void listenerStep(const QString &queue, const QByteArray &cursor, QObject *context, Done<QList<QByteArray>> done);
+    // One bounded step of a search of every task's parameters and error for `text` (plain, exact
+    // case), from `cursor` ("0" to start; then the step's `cursor` until it is "0"), optionally
+    // only a queue's or a status's tasks (lua/blueque/search.lua: at most `keys` keys, 1 ms or
+    // 1 MB of text a call).
+    void searchStep(const QByteArray &cursor, int keys, const QString &text, const QString &queue,
+                    const QString &status, QObject *context, Done<BluequeSearchStep> done);
     // One SCAN step over blueque_reserved_tasks_* (COUNT ScanCount): {next cursor, keys...}.
     // Walk it call by call to find reserved lists of listeners no longer in their set.
     void reservedKeyStep(const QByteArray &cursor, QObject *context, Done<QList<QByteArray>> done);

@@ -122,6 +122,28 @@ BluequeTaskRecord taskRecord(const RedisReply &reply, RedisError *error)
     return record;
 }
 
+BluequeSearchStep searchStep(const RedisReply &reply, RedisError *error)
+{
+    BluequeSearchStep step;
+    if (!reply.isArray() || reply.elements.size() < 2) {
+        *error = badReply(QStringLiteral("search step is not {cursor, looked, hits...}"));
+        return step;
+    }
+    step.cursor = text(reply.elements.at(0));
+    step.looked = count(reply.elements.at(1));
+    for (qsizetype i = 2; i < reply.elements.size(); ++i) {
+        const RedisReply &hit = reply.elements.at(i);
+        if (!hit.isArray() || hit.elements.size() < 4) {
+            *error = badReply(QStringLiteral("a search hit has %1 fields").arg(hit.elements.size()));
+            return {};
+        }
+        step.hits << BluequeSearchHit{text(hit.elements.at(0)), QString::fromUtf8(text(hit.elements.at(1))),
+                                      QString::fromUtf8(text(hit.elements.at(2))),
+                                      QString::fromUtf8(text(hit.elements.at(3))).split(QLatin1Char(' '))};
+    }
+    return step;
+}
+
 QString keyType(const RedisReply &reply, RedisError *error)
 {
     if (reply.type != RedisReply::Type::Status && !reply.isString()) {

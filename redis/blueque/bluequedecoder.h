@@ -11,6 +11,7 @@ namespace BluequeDecoder {
 BluequeQueuePage queuePage(const RedisReply &reply, RedisError *error);
 BluequeTaskPage taskPage(const RedisReply &reply, RedisError *error);
 BluequeTaskRecord taskRecord(const RedisReply &reply, RedisError *error);
+BluequeSearchStep searchStep(const RedisReply &reply, RedisError *error);
 // TYPE blueque_queues: "zset" when the server holds Blueque.
 QString keyType(const RedisReply &reply, RedisError *error);
 } // namespace BluequeDecoder

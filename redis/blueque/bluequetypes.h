@@ -5,6 +5,7 @@
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -78,4 +79,21 @@ struct BluequeTaskRecord
     QList<QPair<QString, QByteArray>> fields; // in the hash's order
     QStringList holders;                      // "pending", "scheduled", "reserved <listener>", ...
     QByteArray field(const QString &name) const;
+};
+
+// One task whose parameters or error hold the text searched for (lua/blueque/search.lua).
+struct BluequeSearchHit
+{
+    QByteArray id;
+    QString queue;
+    QString status;
+    QStringList where; // "parameters", "error"
+};
+
+// One bounded step of a search's walk over every task hash.
+struct BluequeSearchStep
+{
+    QByteArray cursor; // "0": the walk is done
+    qint64 looked = 0; // keys looked at in this step
+    QList<BluequeSearchHit> hits;
 };

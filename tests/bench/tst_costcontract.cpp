@@ -32,6 +32,13 @@ const QMap<QByteArray, QString> &exemptions()
         {"EVAL", QStringLiteral("the carrier of Blueque's read scripts (BluequeClient), each timed by its own kind as "
                                 "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, sidekiq, "
                                 "sortedpage; ScriptRead::eval), each bounded by its -- Bound: comment, no bench kind yet")},
+        // The simulator's Blueque listeners (app/simulator/bluequewire.cpp): the single commands
+        // ustudio/Blueque v1.0.0 itself sends, played on a demo database; each O(1) whatever the data.
+        {"RPOPLPUSH", QStringLiteral("the simulated Blueque listener's dequeue: one element")},
+        {"HSET", QStringLiteral("the simulated Blueque listener's status write: a few fields of one hash")},
+        {"SREM", QStringLiteral("the simulated Blueque claim_orphan: one member")},
+        {"ZINCRBY", QStringLiteral("the simulated Blueque claim_orphan: one score")},
+        {"LINDEX", QStringLiteral("the simulated Blueque claim_orphan: the head of a list")},
     };
     return why;
 }

@@ -14,7 +14,8 @@ private slots:
         QCOMPARE(BluequeScripts::instance().names(),
                  (QStringList{QStringLiteral("delete"), QStringLiteral("enqueuedue"), QStringLiteral("overview"),
                               QStringLiteral("purge"), QStringLiteral("requeue"), QStringLiteral("requeueall"),
-                              QStringLiteral("runnow"), QStringLiteral("taskpage"), QStringLiteral("taskrecord")}));
+                              QStringLiteral("runnow"), QStringLiteral("search"), QStringLiteral("taskpage"),
+                              QStringLiteral("taskrecord")}));
         QVERIFY(!BluequeScripts::instance().find(QStringLiteral("qless")));
     }
 
