@@ -256,7 +256,7 @@ void BluequeTableExport::readListenersOf(int queueIndex)
     m_seen.clear();
     const QString queue = m_queueNames.at(queueIndex);
     for (const BluequeReservedLists::List &list : m_reservedLists.value(queue)) {
-        BluequeListenerRow row;
+        BluequeListenerExportRow row;
         row.queue = queue;
         row.listener = list.listener;
         row.listed = list.listed;
@@ -281,12 +281,13 @@ void BluequeTableExport::countStarted(int queueIndex, const QByteArray &cursor)
                                    continue;
                                m_seen.insert(entry);
                                const QString listener = task.entry.section(QLatin1Char(' '), 0, 0);
-                               auto row =
-                                   std::find_if(m_listeners.begin(), m_listeners.end(),
-                                                [&](const BluequeListenerRow &r) { return r.listener == listener; });
+                               auto row = std::find_if(m_listeners.begin(), m_listeners.end(),
+                                                       [&](const BluequeListenerExportRow &r) {
+                                                           return r.listener == listener;
+                                                       });
                                if (row == m_listeners.end()) {
                                    // Every listener of the set has its row: this one left it.
-                                   BluequeListenerRow gone;
+                                   BluequeListenerExportRow gone;
                                    gone.queue = queue;
                                    gone.listener = listener;
                                    gone.listed = false;
@@ -316,7 +317,7 @@ void BluequeTableExport::countReserved(int queueIndex, int listIndex, qint64 off
                 return;
             if (!reply.ok())
                 return fail(reply.error.message);
-            BluequeListenerRow &row = m_listeners[listIndex];
+            BluequeListenerExportRow &row = m_listeners[listIndex];
             row.reserved = reply.value.total;
             for (const BluequeTaskRow &task : reply.value.rows)
                 row.lastChange = std::max(row.lastChange, task.updated.seconds.value_or(0));
@@ -332,7 +333,7 @@ void BluequeTableExport::countReserved(int queueIndex, int listIndex, qint64 off
 void BluequeTableExport::deliverListeners(int queueIndex)
 {
     QList<QStringList> rows;
-    for (const BluequeListenerRow &row : std::as_const(m_listeners))
+    for (const BluequeListenerExportRow &row : std::as_const(m_listeners))
         rows << BluequeExportRows::listener(row);
     if (deliver(rows, -1))
         readListenersOf(queueIndex + 1);

@@ -68,7 +68,7 @@ QStringList BluequeExportRows::task(const BluequeTaskRow &t, const QString &para
             t.keyType};
 }
 
-QStringList BluequeExportRows::listener(const BluequeListenerRow &l)
+QStringList BluequeExportRows::listener(const BluequeListenerExportRow &l)
 {
     // The library splits a listener's name at its last "_": the host before, the pid after.
     const int cut = l.listener.lastIndexOf(QLatin1Char('_'));

@@ -8,7 +8,7 @@
 struct TableExportView;
 
 // What an export learns of one listener: the reserved list it holds and its started entries.
-struct BluequeListenerRow
+struct BluequeListenerExportRow
 {
     QString queue;
     QString listener;
@@ -31,7 +31,7 @@ public:
     static QStringList queue(const BluequeQueue &queue);
     // `parameters` and `error` are the whole texts (a page's rows carry them cut).
     static QStringList task(const BluequeTaskRow &task, const QString &parameters, const QString &error);
-    static QStringList listener(const BluequeListenerRow &listener);
+    static QStringList listener(const BluequeListenerExportRow &listener);
     // A time field: ISO 8601 UTC when it is a number, else its text as Redis holds it.
     static QString time(const BluequeTime &time);
 };

@@ -81,6 +81,7 @@ const QList<CallKind> &CallKinds::all()
         {"blueque overview", QStringLiteral("blueque overview of 100 queues")},
         {"blueque taskpage", QStringLiteral("blueque page of 100 failed tasks halfway down")},
         {"blueque taskrecord", QStringLiteral("blueque record of a failed task halfway down")},
+        {"blueque search", QStringLiteral("blueque search step of 1000 task keys, a text none holds")},
         {"blueque requeue", QStringLiteral("blueque requeue of a failed task halfway down")},
         {"blueque delete", QStringLiteral("blueque delete of a failed task halfway down")},
         {"blueque runnow", QStringLiteral("blueque run-now of a due scheduled task")},

@@ -13,6 +13,7 @@
 #include "bluequeclient.h"
 #include "bluequeraw.h"
 #include "bluequeseeder.h"
+#include "bluequetasksearch.h"
 #include "callkinds.h"
 #include "qlesssession.h"
 #include "redisconnection.h"
@@ -170,6 +171,29 @@ void Bench::bluequeCallsAlone(BluequeClient *client)
         [&](int i) { return bluequeEval(QStringLiteral("taskrecord"), {failedAt(middle + i)}); },
         [&](int i, QObject *context, const std::function<void()> &done) {
             client->taskRecord(failedAt(middle - 1 - i), context, answered<BluequeTaskRecord>(record, done, failHere));
+        });
+
+    // The task search's step (BluequeTaskSearch), for a text no task holds so that each step
+    // does its whole budget (KeysPerCall keys or 1 ms). The console walks on; the raw side repeats
+    // the walk's first step, which does the same amount of work.
+    QByteArray oursSearch = "0";
+    const QByteArray keys = QByteArray::number(BluequeTaskSearch::KeysPerCall);
+    const QString search = CallKinds::of("blueque search");
+    bluequeKind(
+        QStringLiteral("search"), search, 100, Counted::Scripts, true,
+        [&](int) {
+            return bluequeEval(QStringLiteral("search"), {"0", keys, "no task holds this"});
+        },
+        [&](int, QObject *context, const std::function<void()> &done) {
+            client->searchStep(oursSearch, BluequeTaskSearch::KeysPerCall, QStringLiteral("no task holds this"),
+                               QString(), QString(), context,
+                               [&oursSearch, search, done, failHere](const QlessReply<BluequeSearchStep> &reply) {
+                                   if (!reply.ok())
+                                       failHere(QStringLiteral("%1, alone: %2").arg(search, reply.error.message));
+                                   else
+                                       oursSearch = reply.value.cursor;
+                                   done();
+                               });
         });
 
     // The SCAN walk over every key for reserved lists, each side its own cursor, the raw side's

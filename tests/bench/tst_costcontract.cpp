@@ -29,9 +29,10 @@ const QMap<QByteArray, QString> &exemptions()
         {"SUBSCRIBE", QStringLiteral("once a connect on the events connection; a few channels")},
         {"PSUBSCRIBE", QStringLiteral("once a connect on the events connection; a few patterns")},
         {"SENTINEL", QStringLiteral("asked of a sentinel, not of the Redis holding the queues")},
-        {"EVAL", QStringLiteral("the carrier of Blueque's read scripts (BluequeClient), each timed by its own kind as "
-                                "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, sidekiq, "
-                                "sortedpage; ScriptRead::eval), each bounded by its -- Bound: comment, no bench kind yet")},
+        {"EVAL",
+         QStringLiteral("the carrier of Blueque's read scripts (BluequeClient), each timed by its own kind as "
+                        "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, sidekiq, "
+                        "sortedpage; ScriptRead::eval), each bounded by its -- Bound: comment, no bench kind yet")},
         // The simulator's Blueque listeners (app/simulator/bluequewire.cpp): the single commands
         // ustudio/Blueque v1.0.0 itself sends, played on a demo database; each O(1) whatever the data.
         {"RPOPLPUSH", QStringLiteral("the simulated Blueque listener's dequeue: one element")},
