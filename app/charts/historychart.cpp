@@ -105,8 +105,10 @@ QList<QList<QPointF>> HistoryChart::runs(const QList<HistoryPoint> &points, Kind
         }
         if (p.startMs != expectedNext || result.isEmpty())
             result.append(QList<QPointF>());
-        // Events are per bucket: a coarse bucket's sum is shown per minute, like the minutes'.
-        const qreal perMinute = kind == Kind::Backlog ? *value : *value / std::max(1, p.resolutionMinutes);
+        // Events are per bucket: a coarse bucket's sum is shown per minute, like the minutes',
+        // over the minutes it was listened to (a bucket heard for half its time is not half as busy).
+        const int minutes = p.minutesListened > 0 ? p.minutesListened : p.resolutionMinutes;
+        const qreal perMinute = kind == Kind::Backlog ? *value : *value / std::max(1, minutes);
         result.last().append(QPointF(qreal(p.startMs), perMinute));
         expectedNext = p.startMs + qint64(p.resolutionMinutes) * 60000;
     }
@@ -196,6 +198,11 @@ QPoint HistoryChart::markLabelCenter(int index) const
     const HistoryMarkLabel *label = m_markLabels.at(index);
     const QPoint inView = m_view->mapFromScene(label->sceneBoundingRect().center());
     return m_view->viewport()->mapTo(this, inView);
+}
+
+QString HistoryChart::markToolTip(int index) const
+{
+    return index >= 0 && index < m_markLabels.size() ? m_markLabels.at(index)->toolTip() : QString();
 }
 
 bool HistoryChart::eventFilter(QObject *watched, QEvent *event)

@@ -75,6 +75,8 @@ public:
     // Where a mark's label is, in the chart widget's coordinates (tests click it); null when the
     // mark is not labelled or out of view.
     QPoint markLabelCenter(int index) const;
+    // What hovering mark `index`'s label shows.
+    QString markToolTip(int index) const;
     // The mark chosen from the keyboard, or -1.
     int chosenMark() const { return m_chosen; }
 

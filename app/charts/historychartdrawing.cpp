@@ -163,15 +163,18 @@ void setTimeRange(QChart *chart, qint64 fromMs, qint64 toMs)
 void placeMarkLabels(QChart *chart, const QList<HistoryMarkLabel *> &labels)
 {
     const QRectF plot = chart->plotArea();
-    // Labels of close marks are staggered down so that they do not print over one another.
+    // Labels of close marks are staggered down so that they do not print over one another; a
+    // label that would run past the plot's right edge stands left of its rule instead.
     qreal lastRight = -1e9;
     int row = 0;
     for (HistoryMarkLabel *label : labels) {
         const QPointF at = chart->mapToPosition(QPointF(qreal(label->mark().timeMs), 0));
-        row = at.x() + 4 < lastRight ? row + 1 : 0;
+        const qreal width = label->boundingRect().width();
+        const qreal left = at.x() + 4 + width > plot.right() ? at.x() - 4 - width : at.x() + 4;
+        row = left < lastRight ? row + 1 : 0;
         label->setVisible(plot.contains(QPointF(at.x(), plot.center().y())));
-        label->setPos(at.x() + 4, plot.top() + 4 + row * (label->boundingRect().height() + 1));
-        lastRight = at.x() + 4 + label->boundingRect().width();
+        label->setPos(left, plot.top() + 4 + row * (label->boundingRect().height() + 1));
+        lastRight = left + width;
     }
 }
 

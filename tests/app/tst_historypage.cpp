@@ -134,6 +134,13 @@ private slots:
         const QList<QList<QPointF>> failed = page.chart()->drawnRuns(names.at(1));
         QCOMPARE(failed.at(0).at(10).y(), 2.0);
         QCOMPARE(failed.at(0).at(11).y(), 0.0); // heard, none: a real zero
+        // Hovering a mark's label tells what it is and when (UTC too), a bulk run how to open it.
+        const QString pause = page.chart()->markToolTip(0);
+        QVERIFY2(pause.startsWith(QStringLiteral("Queue paused at ")), qPrintable(pause));
+        QVERIFY(pause.contains(QDateTime::fromMSecsSinceEpoch(m_base + 12 * 60000, QTimeZone::utc())
+                                   .toString(QStringLiteral("HH:mm:00 'UTC'"))));
+        QVERIFY(page.chart()->markToolTip(1).startsWith(QStringLiteral("Reconnected at ")));
+        QVERIFY(page.chart()->markToolTip(2).contains(QStringLiteral("run-7")));
         QCOMPARE(page.chart()->drawnMarkLabels(),
                  QStringList({QStringLiteral("crawl paused"), QStringLiteral("reconnected"),
                               QStringLiteral("move done: 3 moved")}));
@@ -161,7 +168,12 @@ private slots:
         QCOMPARE(page.chart()->drawnRuns(completed).size(), 2);
         // 90 days: the same minutes (all within the minutes kept) are still there.
         box(page, "historyRange")->setCurrentIndex(3);
-        QTRY_VERIFY(!page.chart()->drawnRuns(completed).isEmpty());
+        QTRY_VERIFY(page.chart()->title().contains(box(page, "historyRange")->currentText()));
+        QVERIFY(!page.chart()->drawnRuns(completed).isEmpty());
+        page.resize(1100, 600);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        screenshot(&page, QStringLiteral("history-90days-light"));
         QLabel *status = page.findChild<QLabel *>(QStringLiteral("historyStatus"));
         QVERIFY(status->text().isEmpty());
     }
@@ -218,6 +230,13 @@ private slots:
         QCOMPARE(window.spanMs(), HistoryViewWindow::MinSpanMs);
         window.zoom(0.0001);
         QVERIFY(window.isWhole());
+        // A coarse bucket heard for one of its two minutes: its rate is that minute's, not half.
+        HistoryPoint half;
+        half.resolutionMinutes = 2;
+        half.hasEvents = true;
+        half.completed = 6;
+        half.minutesListened = 1;
+        QCOMPARE(HistoryChart::runs({half}, HistoryChart::Kind::Throughput, 0).at(0).at(0).y(), 6.0);
         QCOMPARE(HistoryViewWindow::resolutionFor(hour), 1);
         QCOMPARE(HistoryViewWindow::resolutionFor(24 * hour), 2);
         QCOMPARE(HistoryViewWindow::resolutionFor(7 * 24 * hour), 15);
@@ -298,6 +317,10 @@ private slots:
         QCOMPARE(page.lastRead().resolutionMinutes, 2); // a day in 2-minute buckets
         const QString completed = HistoryChart::figureNames(HistoryChart::Kind::Throughput).at(0);
         QCOMPARE(qint64(chart->drawnRuns(completed).first().first().x()) % 120000, 0);
+        // A bucket's rate is over the minutes heard in it: the first bucket, half recorded when the
+        // history starts on an odd minute, is not drawn half as busy.
+        const bool evenStart = (m_base / 60000) % 2 == 0;
+        QCOMPARE(chart->drawnRuns(completed).first().first().y(), evenStart ? (6.0 + 7.0) / 2 : 6.0);
 
         // The keyboard: + zooms in (around the middle), the arrows pan, to the end of the range.
         chart->setFocus();
@@ -312,6 +335,7 @@ private slots:
         QCOMPARE(page.lastRead().resolutionMinutes, 1); // 3 hours: minutes
         QTRY_COMPARE(chart->drawnRuns(completed).size(), 2);
         QCOMPARE(chart->drawnRuns(completed).at(1).last(), QPointF(qreal(m_base + 39 * 60000), 5 + (39 % 7) + 1));
+        screenshot(&page, QStringLiteral("history-zoomed-light"));
         // The wheel zooms around the pointer: a time near the plot's left edge stays put.
         QChartView *view = chart->findChild<QChartView *>();
         const QRectF plot = view->chart()->plotArea();
@@ -516,6 +540,11 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&page));
             QVERIFY(page.chart()->drawnBackground().lightness() < 100);
             screenshot(&page, QStringLiteral("history-dark"));
+            box(page, "historyKind")->setCurrentIndex(0);
+            page.compareBar()->choose(HistoryCompareBar::Mode::Yesterday);
+            QTRY_VERIFY(page.chart()->title().contains(page.compareBar()->label(3600000)));
+            QTRY_VERIFY(page.chart()->drawnLegend().size() == 4);
+            screenshot(&page, QStringLiteral("history-compare-dark"));
         }
         QApplication::setPalette(before);
     }
