@@ -135,11 +135,23 @@ void HistoryChart::build()
     m_chart->removeAllSeries();
     for (QAbstractAxis *axis : m_chart->axes())
         m_chart->removeAxis(axis);
+    // The mark chosen from the keyboard stays chosen through a refresh (the same time and kind).
+    std::optional<HistoryMark> chosen;
+    if (m_chosen >= 0 && m_chosen < m_markLabels.size())
+        chosen = m_markLabels.at(m_chosen)->mark();
     qDeleteAll(m_markLabels);
     m_markLabels.clear();
     m_chosen = -1;
     HistoryChartDrawing::fill(m_chart, {m_series, m_kind, m_window.fromMs(), m_window.toMs(), m_title},
                               ChartTheme::fromPalette(palette()), &m_markLabels, this);
+    for (int i = 0; chosen && i < m_markLabels.size(); ++i) {
+        const HistoryMark &mark = m_markLabels.at(i)->mark();
+        if (mark.timeMs == chosen->timeMs && mark.kind == chosen->kind && mark.ref == chosen->ref) {
+            m_chosen = i;
+            m_markLabels.at(i)->setChosen(true);
+            break;
+        }
+    }
 }
 
 void HistoryChart::viewMoved(bool settled)

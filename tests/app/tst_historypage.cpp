@@ -448,6 +448,9 @@ private slots:
         QCOMPARE(asked.size(), 0);
         QTest::keyClick(page.chart(), Qt::Key_M, Qt::ShiftModifier);
         QCOMPARE(page.chart()->chosenMark(), 2);
+        // A refresh draws the chart anew: the mark chosen stays chosen.
+        QVERIFY(refresh(&page));
+        QCOMPARE(page.chart()->chosenMark(), 2);
         QTest::keyClick(page.chart(), Qt::Key_Return);
         QCOMPARE(asked.size(), 1);
         QCOMPARE(asked.at(0).at(0).toString(), QStringLiteral("run-7"));
