@@ -122,14 +122,14 @@ int lineOf(const QString &text, qsizetype at)
     return int(text.left(at).count(QLatin1Char('\n'))) + 1;
 }
 
-// Script commands: every call of a sender (QlessClient's read, write, writeOnce, readPerJid,
-// readInParts and unified; SimulatorWire's unified) names its command as a literal, or as a
+// Script commands: every call of a sender (QlessScriptCaller's read, write, writeOnce, readPerJid,
+// readInParts and unified, called by QlessClient's areas as m_caller.<sender>; SimulatorWire's unified) names its command as a literal, or as a
 // variable set from literals in the same file, or forwards its own parameter (a sender calling
 // another). `unreadable` gets every site that is none of these.
 QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList *unreadable)
 {
-    static const QRegularExpression sender(
-        QStringLiteral("(?<![\\w.:>])(read|write|writeOnce|readPerJid|readInParts|unified)\\s*(<[^()]*>)?\\s*\\("));
+    static const QRegularExpression sender(QStringLiteral(
+        "(?<![\\w.:>])(?:m_caller\\.)?(read|write|writeOnce|readPerJid|readInParts|unified)\\s*(<[^()]*>)?\\s*\\("));
     static const QRegularExpression literal(QStringLiteral("^(?:QByteArray\\()?\"([^\"]+)\"\\)?$"));
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_]\\w*$"));
     static const QRegularExpression quoted(QStringLiteral("\"([a-z][a-z.]*)\""));
@@ -139,9 +139,9 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
     for (auto file = sources.files.cbegin(); file != sources.files.cend(); ++file) {
         const QString &text = file.value();
         // Every script call is built by RedisCommand::readScript/writeScript, and only these
-        // two files build one: QlessClient's (its senders, private, are called in the files
+        // two files build one: QlessScriptCaller's (its senders are called in the files
         // that include qlessclientcalls.h) and the simulator's wire.
-        const bool builder = file.key() == QLatin1String("redis/client/qlessclient.cpp")
+        const bool builder = file.key() == QLatin1String("redis/client/qlessscriptcaller.cpp")
                              || file.key() == QLatin1String("redis/client/qlessclientcalls.h")
                              || file.key() == QLatin1String("app/simulator/simulatorwire.cpp");
         const QRegularExpressionMatch elsewhere = scriptBuilt.match(text);

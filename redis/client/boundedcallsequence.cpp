@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "callsinturn.h"
+#include "boundedcallsequence.h"
 
 #include "redisconnection.h"
 #include "redisreply.h"
@@ -23,7 +23,7 @@ struct Turns : std::enable_shared_from_this<Turns>
     std::mutex sending;
     RedisConnection *connection = nullptr;
     QList<RedisCommand> calls;
-    CallsInTurn::Each each;
+    BoundedCallSequence::Each each;
     std::function<void()> last;
     int serverTimeArg = -1;
     qsizetype next = 0;
@@ -70,8 +70,8 @@ struct Turns : std::enable_shared_from_this<Turns>
 };
 } // namespace
 
-void CallsInTurn::send(RedisConnection *connection, QList<RedisCommand> calls, Each each, std::function<void()> last,
-                       int serverTimeArg)
+void BoundedCallSequence::send(RedisConnection *connection, QList<RedisCommand> calls, Each each,
+                               std::function<void()> last, int serverTimeArg)
 {
     if (calls.isEmpty()) {
         last();

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessclientcalls.h"
+#include "qlessstatsreads.h"
 
-#include "callsinturn.h"
+#include "qlessclientcalls.h"
 
 #include <memory>
 
-// QlessClient's sums of several queues' stats of a day (qless.lua's desk.statssum).
-
 using namespace QlessClientCalls;
 
-void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *context, Done<QList<DayStatsPart>> done)
+void QlessStatsReads::stats(const QString &queue, double date, QObject *context, Done<DayStats> done)
+{
+    m_caller.read<DayStats>("stats", {utf8(queue), seconds(date)}, context, &QlessDecoder::dayStats, std::move(done));
+}
+
+void QlessStatsReads::statsSums(const QList<DayStatsRequest> &requests, QObject *context,
+                                Done<QList<DayStatsPart>> done)
 {
     ReplyRelay *relay = ReplyRelay::create(context);
     // The replies are handled one after another on the connection's thread, then delivered on
@@ -32,11 +36,11 @@ void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *con
         QList<QByteArray> args{seconds(request.date)};
         for (const QString &queue : request.queues)
             args << utf8(queue);
-        calls.append(unified(false, "desk.statssum", args));
+        calls.append(m_caller.unified(false, "desk.statssum", args));
         asked << request.queues.size();
     }
-    CallsInTurn::send(
-        m_connection, std::move(calls),
+    BoundedCallSequence::send(
+        m_caller.connection(), std::move(calls),
         [gather, asked](qsizetype index, const RedisReply &reply) {
             if (!gather->error.isNull())
                 return; // one answer for all: the first error
@@ -63,5 +67,5 @@ void QlessClient::statsSums(const QList<DayStatsRequest> &requests, QObject *con
                 delivered.value.clear();
             relay->post([done, delivered] { done(delivered); });
         },
-        m_clock ? -1 : unifiedNowArg);
+        m_caller.serverTimeArg());
 }

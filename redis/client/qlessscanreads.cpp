@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessclientcalls.h"
+#include "qlessscanreads.h"
 
-// QlessClient's search across every job (qless.lua's desk.search, lua/lib/99-desk-search.lua).
+#include "qlessclientcalls.h"
 
 using namespace QlessClientCalls;
 
@@ -45,8 +45,39 @@ JobSearchPage searchPage(const RedisReply &reply, RedisError *error)
 }
 } // namespace
 
-void QlessClient::searchJobs(const JobSearchQuery &query, const QByteArray &cursor, int count, QObject *context,
-                             Done<JobSearchPage> done)
+void QlessScanReads::scanJobs(const QString &list, const QString &name, const QList<QByteArray> &cursor, int count,
+                              QObject *context, Done<JobScanPage> done)
+{
+    QList<QByteArray> args{utf8(list), utf8(name), QByteArray::number(count)};
+    args += cursor;
+    m_caller.read<JobScanPage>(
+        "desk.scan", args, context,
+        [](const RedisReply &reply, RedisError *error) {
+            return scanPage(reply, error, QStringLiteral("a chunk of a list"));
+        },
+        std::move(done));
+}
+
+void QlessScanReads::completedMatching(const QString &queue, const QString &klass, const QList<QByteArray> &cursor,
+                                       int count, QObject *context, Done<JobScanPage> done)
+{
+    QList<QByteArray> args{QByteArray::number(count)};
+    if (!queue.isEmpty())
+        args << "queue" << utf8(queue);
+    if (!klass.isEmpty())
+        args << "klass" << utf8(klass);
+    if (!cursor.isEmpty())
+        args << "after" << cursor;
+    m_caller.read<JobScanPage>(
+        "desk.completed", args, context,
+        [](const RedisReply &reply, RedisError *error) {
+            return scanPage(reply, error, QStringLiteral("completed jobs"));
+        },
+        std::move(done));
+}
+
+void QlessScanReads::searchJobs(const JobSearchQuery &query, const QByteArray &cursor, int count, QObject *context,
+                                Done<JobSearchPage> done)
 {
     QList<QByteArray> args{cursor.isEmpty() ? QByteArray("0") : cursor, QByteArray::number(count)};
     const auto add = [&args](const char *name, const QString &value) {
@@ -68,5 +99,5 @@ void QlessClient::searchJobs(const JobSearchQuery &query, const QByteArray &curs
     if (query.withData)
         args << "with"
              << "data";
-    read<JobSearchPage>("desk.search", args, context, &searchPage, std::move(done));
+    m_caller.read<JobSearchPage>("desk.search", args, context, &searchPage, std::move(done));
 }

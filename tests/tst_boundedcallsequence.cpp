@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "callsinturn.h"
+#include "boundedcallsequence.h"
 #include "redisconnection.h"
 #include "redisserver.h"
 #include "replywaiter.h"
@@ -12,9 +12,9 @@
 #include <atomic>
 #include <mutex>
 
-// CallsInTurn against a real server: every reply in order, never more than InFlight calls sent
+// BoundedCallSequence against a real server: every reply in order, never more than InFlight calls sent
 // ahead of the replies handled, and nothing more sent once a call failed.
-class TestCallsInTurn final : public QObject
+class TestBoundedCallSequence final : public QObject
 {
     Q_OBJECT
 
@@ -35,7 +35,7 @@ private:
 
     void send(const QList<RedisCommand> &calls, Seen *seen)
     {
-        CallsInTurn::send(
+        BoundedCallSequence::send(
             m_connection.get(), calls,
             [this, seen](qsizetype index, const RedisReply &reply) {
                 const qint64 ran = m_check.command({"GET", "n"}).bytes.toLongLong();
@@ -85,7 +85,7 @@ private slots:
         // (its handler runs before this decode): the server can have run at most
         // i + InFlight + 2 of them (all of them, were they pipelined at once).
         for (qsizetype i = 0; i < seen.ranAlready.size(); ++i)
-            QVERIFY2(seen.ranAlready.at(i) <= i + CallsInTurn::InFlight + 2,
+            QVERIFY2(seen.ranAlready.at(i) <= i + BoundedCallSequence::InFlight + 2,
                      qPrintable(QStringLiteral("reply %1: %2 already run").arg(i).arg(seen.ranAlready.at(i))));
     }
 
@@ -100,10 +100,10 @@ private slots:
             calls.append(RedisCommand::write({"INCR", "n"}));
         const qsizetype count = calls.size();
         Seen seen;
-        CallsInTurn::send(
+        BoundedCallSequence::send(
             m_connection.get(), calls,
             [this, &seen, count](qsizetype index, const RedisReply &) {
-                const qint64 wanted = qMin<qint64>(count, index + CallsInTurn::InFlight + 1);
+                const qint64 wanted = qMin<qint64>(count, index + BoundedCallSequence::InFlight + 1);
                 qint64 ran = 0;
                 QDeadlineTimer deadline(2000);
                 while ((ran = m_check.command({"GET", "n"}).bytes.toLongLong()) < wanted && !deadline.hasExpired())
@@ -116,7 +116,7 @@ private slots:
         std::lock_guard<std::mutex> guard(seen.lock);
         QCOMPARE(seen.ranAlready.size(), count);
         for (qsizetype i = 0; i < count; ++i)
-            QVERIFY2(seen.ranAlready.at(i) >= qMin<qint64>(count, i + CallsInTurn::InFlight + 1),
+            QVERIFY2(seen.ranAlready.at(i) >= qMin<qint64>(count, i + BoundedCallSequence::InFlight + 1),
                      qPrintable(QStringLiteral("reply %1 decoded with %2 run").arg(i).arg(seen.ranAlready.at(i))));
     }
 
@@ -148,5 +148,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCallsInTurn)
-#include "tst_callsinturn.moc"
+QTEST_GUILESS_MAIN(TestBoundedCallSequence)
+#include "tst_boundedcallsequence.moc"

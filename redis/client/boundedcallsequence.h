@@ -18,7 +18,7 @@ class RedisReply;
 // waits on the connection's thread, not in Redis's input, and is written before the reply is
 // decoded, so Redis is idle only for the round trip, and every other client gets its turn
 // between two parts.
-class CallsInTurn final
+class BoundedCallSequence final
 {
 public:
     static constexpr int InFlight = 2;
