@@ -70,8 +70,11 @@ HistoryPage::HistoryPage(QlessSession *session, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(m_chart, 1);
 
-    for (QComboBox *box : {m_range, m_queue, m_kind})
-        connect(box, &QComboBox::currentIndexChanged, this, [this] { reload(View::Reset, {}); });
+    // Another range shows it whole; another queue or figure keeps the part zoomed into (the
+    // operator looks at the same moment from another side).
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this] { reload(View::Reset, {}); });
+    for (QComboBox *box : {m_queue, m_kind})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { reload(View::Keep, {}); });
     connect(m_compare, &HistoryCompareBar::changed, this, [this] { reload(View::Keep, {}); });
     m_readSoon.setSingleShot(true);
     m_readSoon.setInterval(ReadSoonMs);

@@ -316,6 +316,13 @@ private slots:
         QCOMPARE(window.fromMs(), fromBefore);
         QTRY_COMPARE(page.lastRead().fromMs, window.fromMs());
 
+        // Another figure or queue keeps the part zoomed into.
+        const qint64 zoomedFrom = window.fromMs();
+        box(page, "historyKind")->setCurrentIndex(1);
+        QTRY_VERIFY(page.chart()->title().startsWith(box(page, "historyKind")->currentText()));
+        QCOMPARE(window.fromMs(), zoomedFrom);
+        QCOMPARE(page.lastRead().fromMs, zoomedFrom);
+
         // Home: the whole range again, read whole.
         QTest::keyClick(chart, Qt::Key_Home);
         QVERIFY(window.isWhole());
