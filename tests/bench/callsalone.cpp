@@ -90,7 +90,8 @@ void Bench::callsAlone(const QString &kind, int issues, int callsPerIssue,
         }
     }
     m_hostPauses.stop();
-    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr, plain);
+    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr,
+                       plain ? RedisCallLog::Counted::Plain : RedisCallLog::Counted::UnifiedScript);
 }
 
 void Bench::groupCallsAlone(const QString &group, qint64 size)
