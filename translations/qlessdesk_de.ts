@@ -278,6 +278,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
             <numerusform>%Ln beschädigte Zeilen des Logs (ein Absturz beim Schreiben oder eine Bearbeitung von Hand) sind in der Tabelle markiert; alles andere wird angezeigt.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Bulk run %1 is not in this console&apos;s log.</source>
+        <translation>Die Sammelaktion %1 steht nicht im Protokoll dieser Konsole.</translation>
+    </message>
 </context>
 <context>
     <name>AlertEvaluator</name>
@@ -3816,6 +3820,111 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
         <translation>%1
 %2: %3</translation>
     </message>
+    <message>
+        <source>Wheel or + and - zoom, a drag or the arrows pan, Home shows the whole range; M chooses the next mark, Enter opens a bulk run in Activity.</source>
+        <translation>Mausrad oder + und - zoomen, Ziehen oder die Pfeiltasten verschieben, Pos1 zeigt den ganzen Zeitraum; M wählt die nächste Markierung, Eingabe öffnet eine Sammelaktion in Aktivität.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 UTC)</source>
+        <translation>%1 (%2 UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryCompareBar</name>
+    <message>
+        <source>Compare with</source>
+        <translation>Vergleichen mit</translation>
+    </message>
+    <message>
+        <source>No comparison</source>
+        <translation>Kein Vergleich</translation>
+    </message>
+    <message>
+        <source>Compare with a queue</source>
+        <translation>Mit einer Warteschlange vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare with the period before</source>
+        <translation>Mit dem Zeitraum davor vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare with yesterday</source>
+        <translation>Mit gestern vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare with hours earlier</source>
+        <translation>Mit Stunden früher vergleichen</translation>
+    </message>
+    <message>
+        <source>Queue compared with</source>
+        <translation>Verglichene Warteschlange</translation>
+    </message>
+    <message>
+        <source>All queues</source>
+        <translation>Alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Hours earlier</source>
+        <translation>Stunden früher</translation>
+    </message>
+    <message>
+        <source> h earlier</source>
+        <translation> h früher</translation>
+    </message>
+    <message>
+        <source>all queues</source>
+        <translation>alle Warteschlangen</translation>
+    </message>
+    <message>
+        <source>the period before</source>
+        <translation>dem Zeitraum davor</translation>
+    </message>
+    <message>
+        <source>a day earlier</source>
+        <translation>einen Tag früher</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h earlier</source>
+        <translation>
+            <numerusform>%n h früher</numerusform>
+            <numerusform>%n h früher</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryMarkLabel</name>
+    <message>
+        <source>Reconnected</source>
+        <translation>Neu verbunden</translation>
+    </message>
+    <message>
+        <source>Queue paused</source>
+        <translation>Warteschlange angehalten</translation>
+    </message>
+    <message>
+        <source>Queue unpaused</source>
+        <translation>Warteschlange fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Config changed</source>
+        <translation>Konfiguration geändert</translation>
+    </message>
+    <message>
+        <source>Bulk run</source>
+        <translation>Sammelaktion</translation>
+    </message>
+    <message>
+        <source>%1 at %2 (%3 UTC)</source>
+        <translation>%1 um %2 (%3 UTC)</translation>
+    </message>
+    <message>
+        <source>Run %1: click, or Enter, to open it in Activity</source>
+        <translation>Sammelaktion %1: Klicken oder Eingabe öffnet sie in Aktivität</translation>
+    </message>
 </context>
 <context>
     <name>HistoryModel</name>
@@ -3939,12 +4048,28 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
         <translation>Exportieren…</translation>
     </message>
     <message>
-        <source>Save the chart as PNG, SVG or PDF, or its numbers as CSV (one row per minute).</source>
-        <translation>Das Diagramm als PNG, SVG oder PDF speichern oder seine Zahlen als CSV (eine Zeile pro Minute).</translation>
-    </message>
-    <message>
         <source>Export history</source>
         <translation>Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>Save the chart as shown as PNG, SVG or PDF, or its numbers as CSV (one row per queue and bucket; compared, a series column names each).</source>
+        <translation>Das Diagramm wie gezeigt als PNG, SVG oder PDF speichern oder seine Zahlen als CSV (eine Zeile pro Warteschlange und Intervall; beim Vergleich nennt eine Spalte series die Reihe).</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>this period</source>
+        <translation>dieser Zeitraum</translation>
+    </message>
+    <message>
+        <source>Nothing recorded for the comparison.</source>
+        <translation>Für den Vergleich ist nichts aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Zoomed to %1 – %2: Home shows the whole range.</source>
+        <translation>Gezoomt auf %1 – %2: Pos1 zeigt den ganzen Zeitraum.</translation>
     </message>
 </context>
 <context>

@@ -505,6 +505,16 @@
     </message>
 </context>
 <context>
+    <name>HistoryCompareBar</name>
+    <message numerus="yes">
+        <source>%n h earlier</source>
+        <translation>
+            <numerusform>%n h earlier</numerusform>
+            <numerusform>%n h earlier</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JobHistoryPage</name>
     <message numerus="yes">
         <source> %n log entries (notes from workers or from this console’s Add note).</source>

@@ -1,27 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historychart.h"
 
-#include "axisplan.h"
+#include "historychartdrawing.h"
 #include "historycsv.h"
+#include "historymarklabel.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
-#include <QDateTime>
-#include <QDateTimeAxis>
 #include <QEvent>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QPainter>
-#include <QTimeZone>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <QWheelEvent>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace {
@@ -45,7 +46,11 @@ std::optional<qreal> figure(const HistoryPoint &p, HistoryChart::Kind kind, int 
     return std::nullopt;
 }
 
-const char *const MarkRole = "historyMark";
+// One notch of a wheel zooms by this much; a key press by twice as much.
+constexpr qreal WheelZoom = 1.25;
+constexpr qreal KeyZoom = 2;
+// A press that moved less than this is a click, not a drag.
+constexpr int ClickSlop = 4;
 } // namespace
 
 HistoryChart::HistoryChart(QWidget *parent)
@@ -56,14 +61,20 @@ HistoryChart::HistoryChart(QWidget *parent)
     m_view->setChart(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
     setAccessibleName(tr("History chart"));
+    setAccessibleDescription(tr("Wheel or + and - zoom, a drag or the arrows pan, Home shows the whole range; "
+                                "M chooses the next mark, Enter opens a bulk run in Activity."));
     m_view->setAccessibleName(tr("History chart"));
-    m_view->setRubberBand(QChartView::HorizontalRubberBand);
+    m_view->setRubberBand(QChartView::NoRubberBand);
     setFocusPolicy(Qt::StrongFocus);
     m_view->setFocusPolicy(Qt::NoFocus);
+    m_view->viewport()->installEventFilter(this);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeMarkLabels(m_chart, m_markLabels); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        HistoryChartDrawing::setTimeRange(m_chart, m_window.fromMs(), m_window.toMs());
+        HistoryChartDrawing::placeMarkLabels(m_chart, m_markLabels);
+    });
     build();
 }
 
@@ -75,6 +86,11 @@ QStringList HistoryChart::figureNames(Kind kind)
     case Kind::Failures: return {tr("failed / min"), tr("timed out / min")};
     }
     return {};
+}
+
+QString HistoryChart::seriesName(const QString &figureName, const QString &label)
+{
+    return label.isEmpty() ? figureName : tr("%1 · %2").arg(figureName, label);
 }
 
 QList<QList<QPointF>> HistoryChart::runs(const QList<HistoryPoint> &points, Kind kind, int index)
@@ -89,24 +105,29 @@ QList<QList<QPointF>> HistoryChart::runs(const QList<HistoryPoint> &points, Kind
         }
         if (p.startMs != expectedNext || result.isEmpty())
             result.append(QList<QPointF>());
-        // Events are per bucket: a coarse bucket's sum is shown per minute, like the minutes'.
-        const qreal perMinute = kind == Kind::Backlog ? *value : *value / std::max(1, p.resolutionMinutes);
+        // Events are per bucket: a coarse bucket's sum is shown per minute, like the minutes',
+        // over the minutes it was listened to (a bucket heard for half its time is not half as busy).
+        const int minutes = p.minutesListened > 0 ? p.minutesListened : p.resolutionMinutes;
+        const qreal perMinute = kind == Kind::Backlog ? *value : *value / std::max(1, minutes);
         result.last().append(QPointF(qreal(p.startMs), perMinute));
         expectedNext = p.startMs + qint64(p.resolutionMinutes) * 60000;
     }
     return result;
 }
 
+void HistoryChart::show(const QList<HistoryChartSeries> &series, Kind kind, const QString &title)
+{
+    m_series = series;
+    m_kind = kind;
+    m_title = title;
+    build();
+}
+
 void HistoryChart::show(const HistoryRead &read, Kind kind, qint64 fromMs, qint64 toMs, const QString &queue,
                         const QString &title)
 {
-    m_queue = queue;
-    m_read = read;
-    m_kind = kind;
-    m_fromMs = fromMs;
-    m_toMs = toMs;
-    m_title = title;
-    build();
+    m_window.setRange(fromMs, toMs);
+    show(QList<HistoryChartSeries>{HistoryChartSeries{queue, QString(), QString(), 0, read}}, kind, title);
 }
 
 void HistoryChart::build()
@@ -114,105 +135,171 @@ void HistoryChart::build()
     m_chart->removeAllSeries();
     for (QAbstractAxis *axis : m_chart->axes())
         m_chart->removeAxis(axis);
+    // The mark chosen from the keyboard stays chosen through a refresh (the same time and kind).
+    std::optional<HistoryMark> chosen;
+    if (m_chosen >= 0 && m_chosen < m_markLabels.size())
+        chosen = m_markLabels.at(m_chosen)->mark();
     qDeleteAll(m_markLabels);
     m_markLabels.clear();
-    fill(m_chart, ChartTheme::fromPalette(palette()), &m_markLabels, true);
-}
-
-void HistoryChart::fill(QChart *chart, const ChartTheme &theme, QList<QGraphicsSimpleTextItem *> *labels,
-                        bool interactive) const
-{
-
-    chart->setTitle(m_title);
-    chart->setBackgroundBrush(theme.background);
-    chart->setBackgroundPen(Qt::NoPen);
-    chart->setBackgroundRoundness(0);
-    chart->setTitleBrush(theme.text);
-    chart->legend()->setLabelColor(theme.text);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-
-    auto *time = new QDateTimeAxis;
-    const bool days = m_toMs - m_fromMs > qint64(2) * 86400000;
-    time->setFormat(days ? QStringLiteral("MMM d") : QStringLiteral("HH:mm"));
-    time->setRange(QDateTime::fromMSecsSinceEpoch(m_fromMs), QDateTime::fromMSecsSinceEpoch(m_toMs));
-    time->setTickCount(7);
-    auto *values = new QValueAxis;
-    values->setLabelFormat(m_kind == Kind::Backlog ? QStringLiteral("%.0f") : QStringLiteral("%.4g"));
-    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(time), static_cast<QAbstractAxis *>(values)}) {
-        axis->setLabelsBrush(theme.text);
-        axis->setLinePenColor(theme.axisLine);
-        axis->setGridLinePen(QPen(theme.grid, 1));
-    }
-    chart->addAxis(time, Qt::AlignBottom);
-    if (interactive)
-        connect(time, &QDateTimeAxis::rangeChanged, this, [chart, labels] { placeMarkLabels(chart, *labels); });
-    chart->addAxis(values, Qt::AlignLeft);
-
-    qreal highest = 0;
-    const QStringList names = figureNames(m_kind);
-    for (int i = 0; i < names.size(); ++i) {
-        const QList<QList<QPointF>> figureRuns = runs(m_read.points, m_kind, i);
-        for (int r = 0; r < figureRuns.size(); ++r) {
-            auto *line = new QLineSeries;
-            line->setName(names.at(i));
-            line->setPen(QPen(theme.series(i), 2));
-            // A run of one bucket would be no line at all: its point is drawn.
-            line->setPointsVisible(figureRuns.at(r).size() == 1);
-            line->replace(figureRuns.at(r));
-            for (const QPointF &p : figureRuns.at(r))
-                highest = std::max(highest, p.y());
-            chart->addSeries(line);
-            line->attachAxis(time);
-            line->attachAxis(values);
-            // One legend entry per figure, however many runs the gaps cut it into.
-            if (r > 0)
-                chart->legend()->markers(line).first()->setVisible(false);
-            if (interactive)
-                connect(line, &QLineSeries::hovered, this, [this, name = names.at(i)](const QPointF &p, bool state) {
-                    if (!state)
-                        return;
-                    const QString when = QDateTime::fromMSecsSinceEpoch(qint64(p.x()), QTimeZone::utc())
-                                             .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-                    QToolTip::showText(QCursor::pos(), tr("%1\n%2: %3").arg(when, name).arg(p.y()));
-                });
+    m_chosen = -1;
+    HistoryChartDrawing::fill(m_chart, {m_series, m_kind, m_window.fromMs(), m_window.toMs(), m_title},
+                              ChartTheme::fromPalette(palette()), &m_markLabels, this);
+    for (int i = 0; chosen && i < m_markLabels.size(); ++i) {
+        const HistoryMark &mark = m_markLabels.at(i)->mark();
+        if (mark.timeMs == chosen->timeMs && mark.kind == chosen->kind && mark.ref == chosen->ref) {
+            m_chosen = i;
+            m_markLabels.at(i)->setChosen(true);
+            break;
         }
     }
-    const AxisPlan::Scale scale = AxisPlan::countScale(highest);
-    values->setRange(0, scale.max());
-    values->setTickCount(scale.intervals + 1);
-
-    for (const HistoryMark &mark : std::as_const(m_read.marks)) {
-        auto *rule = new QLineSeries;
-        rule->setProperty(MarkRole, true);
-        rule->setName(mark.text);
-        rule->setPen(QPen(theme.muted, 1, Qt::DashLine));
-        rule->append(qreal(mark.timeMs), 0);
-        rule->append(qreal(mark.timeMs), scale.max());
-        chart->addSeries(rule);
-        rule->attachAxis(time);
-        rule->attachAxis(values);
-        chart->legend()->markers(rule).first()->setVisible(false);
-        auto *label = new QGraphicsSimpleTextItem(mark.text, chart);
-        label->setBrush(theme.muted);
-        label->setData(0, qreal(mark.timeMs));
-        *labels << label;
-    }
-    placeMarkLabels(chart, *labels);
 }
 
-void HistoryChart::placeMarkLabels(QChart *chart, const QList<QGraphicsSimpleTextItem *> &labels)
+void HistoryChart::viewMoved(bool settled)
 {
-    const QRectF plot = chart->plotArea();
-    // Labels of close marks are staggered down so that they do not print over one another.
-    qreal lastRight = -1e9;
-    int row = 0;
-    for (QGraphicsSimpleTextItem *label : labels) {
-        const QPointF at = chart->mapToPosition(QPointF(label->data(0).toReal(), 0));
-        row = at.x() + 3 < lastRight ? row + 1 : 0;
-        label->setVisible(plot.contains(QPointF(at.x(), plot.center().y())));
-        label->setPos(at.x() + 3, plot.top() + 2 + row * label->boundingRect().height());
-        lastRight = at.x() + 3 + label->boundingRect().width();
+    HistoryChartDrawing::setTimeRange(m_chart, m_window.fromMs(), m_window.toMs());
+    HistoryChartDrawing::placeMarkLabels(m_chart, m_markLabels);
+    if (settled)
+        emit viewChanged(m_window.fromMs(), m_window.toMs());
+}
+
+void HistoryChart::chooseMark(int step)
+{
+    QList<int> shown;
+    for (int i = 0; i < m_markLabels.size(); ++i) {
+        if (m_markLabels.at(i)->isVisible())
+            shown << i;
     }
+    if (m_chosen >= 0 && m_chosen < m_markLabels.size())
+        m_markLabels.at(m_chosen)->setChosen(false);
+    if (shown.isEmpty()) {
+        m_chosen = -1;
+        return;
+    }
+    const qsizetype at = shown.indexOf(m_chosen);
+    const qsizetype next = at < 0 ? (step > 0 ? 0 : shown.size() - 1) : (at + step + shown.size()) % shown.size();
+    m_chosen = shown.at(next);
+    HistoryMarkLabel *label = m_markLabels.at(m_chosen);
+    label->setChosen(true);
+    // Said where it is, as hovering would: the keyboard's way to read a mark.
+    const QPoint at2 = m_view->mapFromScene(label->mapToScene(label->boundingRect().bottomLeft()));
+    QToolTip::showText(m_view->mapToGlobal(at2), label->toolTip(), this);
+}
+
+bool HistoryChart::openMark(const HistoryMarkLabel *label)
+{
+    if (!label || !label->isLink())
+        return false;
+    emit openRunRequested(label->mark().ref, label->mark().timeMs);
+    return true;
+}
+
+HistoryMarkLabel *HistoryChart::labelAt(const QPoint &viewPos) const
+{
+    const QPointF scenePos = m_view->mapToScene(viewPos);
+    for (HistoryMarkLabel *label : m_markLabels) {
+        if (label->isVisible() && label->sceneBoundingRect().contains(scenePos))
+            return label;
+    }
+    return nullptr;
+}
+
+QPoint HistoryChart::markLabelCenter(int index) const
+{
+    if (index < 0 || index >= m_markLabels.size() || !m_markLabels.at(index)->isVisible())
+        return {};
+    const HistoryMarkLabel *label = m_markLabels.at(index);
+    const QPoint inView = m_view->mapFromScene(label->sceneBoundingRect().center());
+    return m_view->viewport()->mapTo(this, inView);
+}
+
+QString HistoryChart::markToolTip(int index) const
+{
+    return index >= 0 && index < m_markLabels.size() ? m_markLabels.at(index)->toolTip() : QString();
+}
+
+bool HistoryChart::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != m_view->viewport())
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::Wheel: {
+        auto *wheel = static_cast<QWheelEvent *>(event);
+        const int notches = wheel->angleDelta().y();
+        if (notches == 0)
+            return false;
+        const qint64 anchor = qint64(m_chart->mapToValue(m_view->mapToScene(wheel->position().toPoint())).x());
+        if (m_window.zoom(std::pow(WheelZoom, notches / 120.0), anchor))
+            viewMoved(true);
+        return true;
+    }
+    case QEvent::MouseButtonPress: {
+        auto *mouse = static_cast<QMouseEvent *>(event);
+        if (mouse->button() != Qt::LeftButton)
+            return false;
+        setFocus(Qt::MouseFocusReason);
+        m_dragging = true;
+        m_dragMoved = false;
+        m_dragStart = mouse->position().toPoint();
+        m_dragFromMs = m_window.fromMs();
+        m_dragToMs = m_window.toMs();
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto *mouse = static_cast<QMouseEvent *>(event);
+        if (!m_dragging)
+            return false; // hover: the lines' and the labels' tooltips
+        const int dx = mouse->position().toPoint().x() - m_dragStart.x();
+        if (!m_dragMoved && std::abs(dx) < ClickSlop)
+            return true;
+        m_dragMoved = true;
+        const qreal width = std::max<qreal>(1, m_chart->plotArea().width());
+        // Dragged right, the earlier part comes into view.
+        const qint64 delta = -qint64(double(dx) * double(m_dragToMs - m_dragFromMs) / width);
+        if (m_window.moveTo(m_dragFromMs + delta, m_dragToMs + delta))
+            viewMoved(false);
+        return true;
+    }
+    case QEvent::MouseButtonRelease: {
+        auto *mouse = static_cast<QMouseEvent *>(event);
+        if (!m_dragging || mouse->button() != Qt::LeftButton)
+            return false;
+        m_dragging = false;
+        if (m_dragMoved) {
+            if (m_window.fromMs() != m_dragFromMs)
+                viewMoved(true);
+        } else {
+            openMark(labelAt(mouse->position().toPoint()));
+        }
+        return true;
+    }
+    default: return false;
+    }
+}
+
+void HistoryChart::keyPressEvent(QKeyEvent *event)
+{
+    bool moved = false;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: moved = m_window.zoom(KeyZoom); break;
+    case Qt::Key_Minus: moved = m_window.zoom(1 / KeyZoom); break;
+    case Qt::Key_Left: moved = m_window.pan(-m_window.spanMs() / 5); break;
+    case Qt::Key_Right: moved = m_window.pan(m_window.spanMs() / 5); break;
+    case Qt::Key_0:
+    case Qt::Key_Home: moved = m_window.reset(); break;
+    case Qt::Key_M: chooseMark(event->modifiers() & Qt::ShiftModifier ? -1 : 1); break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (!openMark(m_chosen >= 0 ? m_markLabels.value(m_chosen) : nullptr)) {
+            QWidget::keyPressEvent(event);
+            return;
+        }
+        break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    if (moved)
+        viewMoved(true);
+    event->accept();
 }
 
 QList<QList<QPointF>> HistoryChart::drawnRuns(const QString &figureName) const
@@ -220,7 +307,7 @@ QList<QList<QPointF>> HistoryChart::drawnRuns(const QString &figureName) const
     QList<QList<QPointF>> result;
     for (QAbstractSeries *series : m_chart->series()) {
         auto *line = qobject_cast<QLineSeries *>(series);
-        if (line && !line->property(MarkRole).toBool() && line->name() == figureName)
+        if (line && !line->property(HistoryChartDrawing::MarkRole).toBool() && line->name() == figureName)
             result << line->points();
     }
     return result;
@@ -229,7 +316,7 @@ QList<QList<QPointF>> HistoryChart::drawnRuns(const QString &figureName) const
 QStringList HistoryChart::drawnMarkLabels() const
 {
     QStringList labels;
-    for (const QGraphicsSimpleTextItem *label : m_markLabels)
+    for (const HistoryMarkLabel *label : m_markLabels)
         labels << label->text();
     return labels;
 }
@@ -239,6 +326,38 @@ QColor HistoryChart::drawnBackground() const
     return m_chart->backgroundBrush().color();
 }
 
+QStringList HistoryChart::drawnLegend() const
+{
+    QStringList names;
+    for (QLegendMarker *marker : m_chart->legend()->markers()) {
+        if (marker->isVisible())
+            names << marker->label();
+    }
+    return names;
+}
+
+QList<HistoryTimeTicks::Tick> HistoryChart::drawnTimeTicks() const
+{
+    QList<HistoryTimeTicks::Tick> ticks;
+    if (QCategoryAxis *axis = HistoryChartDrawing::timeAxis(m_chart)) {
+        for (const QString &label : axis->categoriesLabels())
+            ticks << HistoryTimeTicks::Tick{qint64(axis->endValue(label)), QString(label).remove(QChar(0x200B))};
+    }
+    return ticks;
+}
+
+QList<qreal> HistoryChart::drawnValueTicks() const
+{
+    QList<qreal> ticks;
+    const QList<QAbstractAxis *> axes = m_chart->axes(Qt::Vertical);
+    if (const auto *axis = axes.isEmpty() ? nullptr : qobject_cast<const QValueAxis *>(axes.first())) {
+        const int count = axis->tickCount();
+        for (int i = 0; i < count; ++i)
+            ticks << axis->min() + (axis->max() - axis->min()) * i / std::max(1, count - 1);
+    }
+    return ticks;
+}
+
 void HistoryChart::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -246,33 +365,19 @@ void HistoryChart::changeEvent(QEvent *event)
         build();
 }
 
-void HistoryChart::keyPressEvent(QKeyEvent *event)
-{
-    const qreal step = m_chart->plotArea().width() / 10;
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal: m_chart->zoom(1.5); break;
-    case Qt::Key_Minus: m_chart->zoom(1 / 1.5); break;
-    case Qt::Key_Left: m_chart->scroll(-step, 0); break;
-    case Qt::Key_Right: m_chart->scroll(step, 0); break;
-    case Qt::Key_0:
-    case Qt::Key_Home: m_chart->zoomReset(); break;
-    default: QWidget::keyPressEvent(event); return;
-    }
-    event->accept();
-}
-
 void HistoryChart::paintChart(QPainter *painter, const QSize &size, const ChartTheme &theme) const
 {
     QGraphicsScene scene;
     auto *chart = new QChart;
     scene.addItem(chart); // the scene owns it from here
-    QList<QGraphicsSimpleTextItem *> labels;
-    fill(chart, theme, &labels, false);
+    QList<HistoryMarkLabel *> labels;
+    const HistoryChartDrawing::Content content{m_series, m_kind, m_window.fromMs(), m_window.toMs(), m_title};
+    HistoryChartDrawing::fill(chart, content, theme, &labels, nullptr);
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
-    // Laid out now, without an event loop, so that the marks' labels find the plot area.
+    // Laid out now, without an event loop, so that the ticks and the marks' labels find the plot.
     chart->layout()->activate();
-    placeMarkLabels(chart, labels);
+    HistoryChartDrawing::setTimeRange(chart, content.fromMs, content.toMs);
+    HistoryChartDrawing::placeMarkLabels(chart, labels);
     const QRectF area(QPointF(0, 0), QSizeF(size));
     scene.setSceneRect(area);
     painter->save();
@@ -285,6 +390,10 @@ void HistoryChart::paintChart(QPainter *painter, const QSize &size, const ChartT
 QByteArray HistoryChart::csv() const
 {
     // Not translated: a CSV's cells are read by scripts, like its header.
-    const QString queue = m_queue.isEmpty() ? QStringLiteral("all queues") : m_queue;
-    return HistoryCsv::document({HistoryCsv::QueueRead{queue, m_read.points}});
+    QList<HistoryCsv::QueueRead> reads;
+    for (const HistoryChartSeries &series : m_series) {
+        const QString queue = series.queue.isEmpty() ? QStringLiteral("all queues") : series.queue;
+        reads << HistoryCsv::QueueRead{queue, series.read.points, m_series.size() > 1 ? series.csvName : QString()};
+    }
+    return HistoryCsv::document(reads);
 }

@@ -134,6 +134,9 @@ void ActivityPage::reload()
     m_log = log;
     m_model = new AuditLogModel(log->filePath(), this);
     connect(m_model, &AuditLogModel::statusChanged, this, &ActivityPage::updateNote);
+    connect(m_model, &AuditLogModel::statusChanged, this, &ActivityPage::findWantedRun);
+    connect(m_model, &AuditLogModel::dataChanged, this, &ActivityPage::findWantedRun);
+    connect(m_model, &AuditLogModel::rowsInserted, this, &ActivityPage::findWantedRun);
     m_marks->setSourceModel(m_model);
     delete old;
     m_path->setText(tr("Log file: %1").arg(QDir::toNativeSeparators(log->filePath())));
@@ -174,6 +177,62 @@ void ActivityPage::updateNote()
                    problem.isEmpty() && damaged == 0 ? ToneStyle::Tone::Plain : ToneStyle::Tone::Warning, noteBox);
     if (m_note->isVisibleTo(this) == text.isEmpty())
         m_note->setVisible(!text.isEmpty());
+}
+
+void ActivityPage::selectRun(const QString &run, qint64 timeMs)
+{
+    m_wantedRun = run;
+    m_wantedRunMs = timeMs;
+    m_runRow = 0;
+    m_runCandidate = -1;
+    findWantedRun();
+}
+
+void ActivityPage::findWantedRun()
+{
+    if (m_wantedRun.isEmpty() || !m_model)
+        return;
+    // A run's rows lie within moments of its mark: a row a minute older ends the walk.
+    constexpr qint64 SlackMs = 60000;
+    const int rows = m_model->rowCount();
+    for (; m_runRow < rows; ++m_runRow) {
+        const QModelIndex cell = m_model->index(m_runRow, AuditLogModel::TimeColumn);
+        // Asking decodes the row's block; its dataChanged brings the walk back here.
+        if (!m_model->data(cell, AuditLogModel::DecodedRole).toBool())
+            return;
+        const qint64 time = m_model->data(cell, AuditLogModel::SortRole).toLongLong();
+        if (m_model->data(cell, AuditLogModel::RunRole).toString() == m_wantedRun) {
+            if (time == m_wantedRunMs) {
+                endRunLookup(m_runRow);
+                return;
+            }
+            if (m_runCandidate < 0)
+                m_runCandidate = m_runRow;
+        }
+        if (time > 0 && time < m_wantedRunMs - SlackMs) {
+            endRunLookup(m_runCandidate);
+            return;
+        }
+    }
+    if (m_model->isComplete())
+        endRunLookup(m_runCandidate);
+}
+
+void ActivityPage::endRunLookup(int row)
+{
+    const QString run = m_wantedRun;
+    m_wantedRun.clear();
+    if (row < 0) {
+        showStatus(false, tr("Bulk run %1 is not in this console's log.").arg(run));
+        emit runLookupFinished(false);
+        return;
+    }
+    const QModelIndex index = m_marks->index(row, AuditLogModel::TimeColumn);
+    m_view->setCurrentIndex(index);
+    m_view->selectRow(row);
+    m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    m_view->setFocus(Qt::OtherFocusReason);
+    emit runLookupFinished(true);
 }
 
 bool ActivityPage::exportCsv(const QString &path)

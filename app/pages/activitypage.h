@@ -35,6 +35,11 @@ public:
     // rows as `export-table --view activity` writes them) and says on the page how that went.
     // False when it could not start; else the status follows when it is done.
     bool exportCsv(const QString &path);
+    // Selects the row bulk run `run` wrote at timeMs (its start or its end: a History mark's time),
+    // or else the newest row of that run, and scrolls to it. Rows are decoded as the walk reaches
+    // them (a block at a time, off this thread), from the newest down to the first row older than
+    // timeMs: the log is newest first. runLookupFinished says how it ended.
+    void selectRun(const QString &run, qint64 timeMs);
 
     AuditLogModel *auditModel() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -45,9 +50,15 @@ public:
     // The last export's result, or a write the log could not record.
     QLabel *statusLabel() const { return m_status; }
 
+signals:
+    void runLookupFinished(bool found);
+
 private:
     void showStatus(bool ok, const QString &message);
     void updateNote();
+    // One step of selectRun's walk: as far as the rows decoded go.
+    void findWantedRun();
+    void endRunLookup(int row);
 
     const AuditLog *m_log = nullptr;
     AuditLogModel *m_model = nullptr;
@@ -57,4 +68,8 @@ private:
     QLabel *m_note;
     QLabel *m_path;
     QLabel *m_status;
+    QString m_wantedRun; // selectRun's, while its walk goes on
+    qint64 m_wantedRunMs = 0;
+    int m_runRow = 0;        // the next row the walk looks at
+    int m_runCandidate = -1; // a row of the run at another time
 };

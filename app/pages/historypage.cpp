@@ -3,6 +3,7 @@
 
 #include "chartexporter.h"
 #include "historychart.h"
+#include "historycomparebar.h"
 #include "historyregistry.h"
 #include "historystore.h"
 #include "qlesssession.h"
@@ -18,6 +19,11 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+namespace {
+// Long enough to gather a wheel's notches into one read, short enough not to be noticed.
+constexpr int ReadSoonMs = 120;
+} // namespace
+
 QList<qint64> HistoryPage::rangeSpansMs()
 {
     return {qint64(3600000), qint64(24) * 3600000, qint64(7) * 86400000, qint64(90) * 86400000};
@@ -28,6 +34,7 @@ HistoryPage::HistoryPage(QlessSession *session, QWidget *parent)
     , m_range(new QComboBox(this))
     , m_queue(new QComboBox(this))
     , m_kind(new QComboBox(this))
+    , m_compare(new HistoryCompareBar(this))
     , m_status(new QLabel(this))
     , m_chart(new HistoryChart(this))
 {
@@ -50,18 +57,30 @@ HistoryPage::HistoryPage(QlessSession *session, QWidget *parent)
     bar->addWidget(m_kind);
     bar->addWidget(m_queue);
     bar->addWidget(m_range);
-    bar->addWidget(m_status, 1);
+    bar->addWidget(m_compare);
+    bar->addStretch(1);
     auto *exportButton = new QPushButton(tr("Export…"), this);
     exportButton->setObjectName(QStringLiteral("historyExport"));
-    exportButton->setToolTip(tr("Save the chart as PNG, SVG or PDF, or its numbers as CSV (one row per minute)."));
+    exportButton->setToolTip(tr("Save the chart as shown as PNG, SVG or PDF, or its numbers as CSV (one row per "
+                                "queue and bucket; compared, a series column names each)."));
     connect(exportButton, &QPushButton::clicked, this, &HistoryPage::exportInteractively);
     bar->addWidget(exportButton);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_status);
     layout->addWidget(m_chart, 1);
 
-    for (QComboBox *box : {m_range, m_queue, m_kind})
-        connect(box, &QComboBox::currentIndexChanged, this, [this] { reload({}); });
+    // Another range shows it whole; another queue or figure keeps the part zoomed into (the
+    // operator looks at the same moment from another side).
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this] { reload(View::Reset, {}); });
+    for (QComboBox *box : {m_queue, m_kind})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { reload(View::Keep, {}); });
+    connect(m_compare, &HistoryCompareBar::changed, this, [this] { reload(View::Keep, {}); });
+    m_readSoon.setSingleShot(true);
+    m_readSoon.setInterval(ReadSoonMs);
+    connect(&m_readSoon, &QTimer::timeout, this, [this] { reload(View::Keep, {}); });
+    connect(m_chart, &HistoryChart::viewChanged, this, [this] { m_readSoon.start(); });
+    connect(m_chart, &HistoryChart::openRunRequested, this, &HistoryPage::openActivityRunRequested);
 }
 
 HistoryPage::~HistoryPage() = default;
@@ -75,7 +94,7 @@ void HistoryPage::refresh(std::function<void(bool ok)> done)
                 names << q.name;
             setQueues(names);
         }
-        reload([done, ok = reply.ok()](bool readOk) {
+        reload(View::FollowNow, [done, ok = reply.ok()](bool readOk) {
             if (done)
                 done(ok && readOk);
         });
@@ -86,6 +105,7 @@ void HistoryPage::setQueues(const QStringList &names)
 {
     QStringList sorted = names;
     sorted.sort();
+    m_compare->setQueues(sorted);
     QStringList shown;
     for (int i = 1; i < m_queue->count(); ++i)
         shown << m_queue->itemData(i).toString();
@@ -103,17 +123,47 @@ void HistoryPage::setQueues(const QStringList &names)
     m_queue->setCurrentIndex(std::max(0, m_queue->findData(chosen)));
 }
 
-void HistoryPage::reload(std::function<void(bool ok)> done)
+QString HistoryPage::titleText() const
 {
+    const QString queue = m_queue->currentData().toString();
+    QString shown = queue.isEmpty() ? tr("all queues") : queue;
+    QString range = m_range->currentText();
+    const qint64 span = rangeSpansMs().value(m_range->currentIndex(), rangeSpansMs().at(1));
+    if (m_compare->mode() == HistoryCompareBar::Mode::Queue)
+        shown = tr("%1 vs %2").arg(shown, m_compare->label(span));
+    else if (m_compare->mode() != HistoryCompareBar::Mode::None)
+        range = tr("%1 vs %2").arg(range, m_compare->label(span));
+    return tr("%1 · %2 · %3").arg(m_kind->currentText(), shown, range);
+}
+
+void HistoryPage::reload(View view, std::function<void(bool ok)> done)
+{
+    m_readSoon.stop();
     const qint64 span = rangeSpansMs().value(m_range->currentIndex(), rangeSpansMs().at(1));
     // Up to the end of the current minute, so the minute being recorded shows as it fills.
     const qint64 toMs = (QDateTime::currentMSecsSinceEpoch() / 60000 + 1) * 60000;
-    const qint64 fromMs = toMs - span;
+    HistoryViewWindow &window = m_chart->viewWindow();
+    if (view == View::Reset || window.rangeToMs() - window.rangeFromMs() != span)
+        window.setRange(toMs - span, toMs);
+    else if (view == View::FollowNow)
+        window.moveRangeEnd(toMs);
+    // Only the part shown, in buckets as coarse as its width calls for.
+    const ReadAsked asked{window.fromMs(), window.toMs(), HistoryViewWindow::resolutionFor(window.spanMs())};
+
     const QString queue = m_queue->currentData().toString();
     const auto kind = HistoryChart::Kind(m_kind->currentData().toInt());
-    const QString title =
-        tr("%1 · %2 · %3")
-            .arg(m_kind->currentText(), queue.isEmpty() ? tr("all queues") : queue, m_range->currentText());
+    QList<HistoryChartSeries> plan{HistoryChartSeries{queue, QString(), QString(), 0, {}}};
+    const HistoryCompareBar::Mode mode = m_compare->mode();
+    if (mode == HistoryCompareBar::Mode::Queue) {
+        plan.first().label = queue.isEmpty() ? tr("all queues") : queue;
+        plan.first().csvName = queue.isEmpty() ? QStringLiteral("all queues") : queue;
+        plan << HistoryChartSeries{m_compare->otherQueue(), m_compare->label(span), m_compare->csvName(span), 0, {}};
+    } else if (mode != HistoryCompareBar::Mode::None) {
+        plan.first().label = tr("this period");
+        plan.first().csvName = QStringLiteral("this period");
+        plan << HistoryChartSeries{
+            queue, m_compare->label(span), m_compare->csvName(span), m_compare->offsetMs(span), {}};
+    }
     if (!m_store) {
         // Opened when first shown, not with the window: a window whose History is never looked
         // at leaves the file alone (the registry's store is the one the recorder shares).
@@ -121,28 +171,60 @@ void HistoryPage::reload(std::function<void(bool ok)> done)
         m_store = HistoryRegistry::instance().store(HistoryRegistry::fileFor(session()->settings()),
                                                     HistoryPolicy::fromSettings(settings));
     }
-    const int asked = ++m_readsAsked;
-    m_store->read(
-        {queue, fromMs, toMs, 0}, this, [this, done, asked, kind, fromMs, toMs, queue, title](const HistoryRead &read) {
+    const int ticket = ++m_readsAsked;
+    auto answers = std::make_shared<QList<HistoryChartSeries>>(plan);
+    auto pending = std::make_shared<int>(int(plan.size()));
+    for (int i = 0; i < plan.size(); ++i) {
+        const qint64 shift = plan.at(i).shiftMs;
+        const HistoryRange range{plan.at(i).queue, asked.fromMs - shift, asked.toMs - shift, asked.resolutionMinutes};
+        m_store->read(range, this, [=](const HistoryRead &read) {
+            (*answers)[i].read = read;
+            if (--*pending > 0)
+                return;
             // An answer overtaken by a later choice is dropped: the chart shows the last one asked.
-            if (asked != m_readsAsked) {
+            if (ticket != m_readsAsked) {
                 if (done)
                     done(true);
                 return;
             }
-            m_chart->show(read, kind, fromMs, toMs, queue, title);
-            QString status;
-            if (!read.error.isEmpty())
-                status = tr("Cannot read the history: %1").arg(read.error);
-            else if (read.points.isEmpty())
-                status = tr("Nothing recorded in this range: history is recorded while a window or `qlessdesk record` "
-                            "watches this server.");
-            else if (!m_store->isWriter() && !m_store->whyReadOnly().isEmpty())
-                status = tr("Read only: %1").arg(m_store->whyReadOnly());
-            m_status->setText(status);
+            const HistoryRead &first = answers->first().read;
+            HistoryViewWindow &shown = m_chart->viewWindow();
+            if (shown.isWhole() && !first.points.isEmpty())
+                shown.setRecordedFrom(first.points.first().startMs);
+            m_lastRead = asked;
+            m_chart->show(*answers, kind, titleText());
+            QString error = first.error;
+            if (answers->size() > 1 && error.isEmpty())
+                error = answers->last().read.error;
+            showStatus(error, first.points.isEmpty(), answers->size() > 1 && answers->last().read.points.isEmpty());
             if (done)
-                done(read.error.isEmpty());
+                done(error.isEmpty());
         });
+    }
+}
+
+void HistoryPage::showStatus(const QString &error, bool nothing, bool comparisonEmpty)
+{
+    QStringList status;
+    if (!error.isEmpty())
+        status << tr("Cannot read the history: %1").arg(error);
+    else if (nothing)
+        status << tr("Nothing recorded in this range: history is recorded while a window or `qlessdesk record` "
+                     "watches this server.");
+    else if (!m_store->isWriter() && !m_store->whyReadOnly().isEmpty())
+        status << tr("Read only: %1").arg(m_store->whyReadOnly());
+    if (error.isEmpty() && comparisonEmpty)
+        status << tr("Nothing recorded for the comparison.");
+    const HistoryViewWindow &window = m_chart->viewWindow();
+    if (!window.isWhole()) {
+        const QString format =
+            window.spanMs() > qint64(2) * 86400000 ? QStringLiteral("MMM d HH:mm") : QStringLiteral("HH:mm");
+        status << tr("Zoomed to %1 – %2: Home shows the whole range.")
+                      .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(window.fromMs()), format),
+                           QLocale().toString(QDateTime::fromMSecsSinceEpoch(window.toMs()), format));
+    }
+    m_status->setText(status.join(QLatin1Char(' ')));
+    m_status->setVisible(!status.isEmpty());
 }
 
 bool HistoryPage::exportTo(const QString &path, QString *error) const

@@ -8,6 +8,7 @@
 #include "alerttray.h"
 #include "bulkrunspanel.h"
 #include "connectionbar.h"
+#include "historypage.h"
 #include "jobdetaildialog.h"
 #include "jobwindows.h"
 #include "layoutmemory.h"
@@ -259,6 +260,8 @@ void MainWindow::addPage(Page *page)
     connect(page, &Page::openTagRequested, m_navigator, &PageNavigator::openTag);
     connect(page, &Page::openWorkerRequested, m_navigator, &PageNavigator::openWorker);
     connect(page, &Page::changesSeen, m_timer, &RefreshTimer::refreshSoon); // the Events page's stream
+    if (auto *history = qobject_cast<HistoryPage *>(page))
+        connect(history, &HistoryPage::openActivityRunRequested, m_navigator, &PageNavigator::openActivityRun);
 }
 
 void MainWindow::clearPages()

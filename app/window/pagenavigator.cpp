@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pagenavigator.h"
 
+#include "activitypage.h"
 #include "alertspage.h"
 #include "failedpage.h"
 #include "mainwindow.h"
@@ -52,4 +53,10 @@ void PageNavigator::openWorker(const QString &worker)
 void PageNavigator::openAlerts()
 {
     show<AlertsPage>();
+}
+
+void PageNavigator::openActivityRun(const QString &run, qint64 timeMs)
+{
+    if (auto *page = show<ActivityPage>())
+        page->selectRun(run, timeMs);
 }

@@ -8,7 +8,7 @@ class MainWindow;
 
 // Takes the window to what a link names: a queue on the Queues page, a tag on Tags, a failure
 // group on Failed, a worker on Workers (from any page, a job window or the search field); the
-// Alerts page from a notification.
+// Alerts page from a notification; a bulk run's row in Activity.
 class PageNavigator final : public QObject
 {
     Q_OBJECT
@@ -21,6 +21,8 @@ public:
     void openFailureGroup(const QString &group);
     void openWorker(const QString &worker);
     void openAlerts();
+    // The Activity page with a bulk run's row selected (a History mark's link).
+    void openActivityRun(const QString &run, qint64 timeMs);
 
 private:
     // The window's page of class P, put on screen; null when the window has none.

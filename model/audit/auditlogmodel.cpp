@@ -292,6 +292,7 @@ QVariant AuditLogModel::decodedData(const AuditLogEntry &entry, int column, int 
     }
     const AuditRecord &row = entry.record;
     switch (role) {
+    case RunRole: return row.arguments.value(QStringLiteral("run")).toString();
     case Qt::DisplayRole:
         switch (column) {
         // Local time to the second for reading; the file and the CSV keep UTC with milliseconds.

@@ -32,6 +32,9 @@ public:
     // True once the row is decoded (until then its cells are empty but for a mark). Asking it of a
     // row not decoded yet asks for the row, as any other role does.
     static constexpr int DecodedRole = Qt::UserRole + 2;
+    // A bulk run's id (the "run" argument its rows carry; empty for other rows), for a link to
+    // the run from elsewhere (the History page's marks).
+    static constexpr int RunRole = Qt::UserRole + 3;
     // Rows decoded together: what a view shows at once, and a little more.
     static constexpr int BlockRows = 64;
     // Rows found further back are taken into the table a slice at a time, InsertPauseMs apart

@@ -5,20 +5,31 @@
 
 #include <QStringList>
 
-QByteArray HistoryCsv::header()
+#include <algorithm>
+
+QByteArray HistoryCsv::header(bool withSeries)
 {
-    return CsvText::line({QStringLiteral("queue"), QStringLiteral("minute_utc"), QStringLiteral("minutes"),
-                          QStringLiteral("waiting"), QStringLiteral("scheduled"), QStringLiteral("running"),
-                          QStringLiteral("stalled"), QStringLiteral("put"), QStringLiteral("completed"),
-                          QStringLiteral("failed"), QStringLiteral("timed_out")})
+    QStringList names;
+    if (withSeries)
+        names << QStringLiteral("series");
+    return CsvText::line(names
+                         + QStringList{QStringLiteral("queue"), QStringLiteral("minute_utc"), QStringLiteral("minutes"),
+                                       QStringLiteral("waiting"), QStringLiteral("scheduled"),
+                                       QStringLiteral("running"), QStringLiteral("stalled"), QStringLiteral("put"),
+                                       QStringLiteral("completed"), QStringLiteral("failed"),
+                                       QStringLiteral("timed_out")})
         .toUtf8();
 }
 
-QByteArray HistoryCsv::rows(const QueueRead &read)
+QByteArray HistoryCsv::rows(const QueueRead &read, bool withSeries)
 {
     QString text;
     for (const HistoryPoint &p : read.points) {
-        QStringList fields{read.queue, CsvText::utc(double(p.startMs) / 1000.0), QString::number(p.resolutionMinutes)};
+        QStringList fields;
+        if (withSeries)
+            fields << read.series;
+        fields << QStringList{read.queue, CsvText::utc(double(p.startMs) / 1000.0),
+                              QString::number(p.resolutionMinutes)};
         for (double value : {p.waiting, p.scheduled, p.running, p.stalled})
             fields << (p.hasCounts ? CsvText::number(value) : QString());
         for (qint64 value : {p.put, p.completed, p.failed, p.timedOut})
@@ -30,8 +41,10 @@ QByteArray HistoryCsv::rows(const QueueRead &read)
 
 QByteArray HistoryCsv::document(const QList<QueueRead> &reads)
 {
-    QByteArray csv = header();
+    const bool withSeries =
+        std::any_of(reads.cbegin(), reads.cend(), [](const QueueRead &r) { return !r.series.isEmpty(); });
+    QByteArray csv = header(withSeries);
     for (const QueueRead &read : reads)
-        csv += rows(read);
+        csv += rows(read, withSeries);
     return csv;
 }

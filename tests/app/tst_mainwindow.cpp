@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "activitypage.h"
+#include "auditlog.h"
+#include "auditlogmodel.h"
 #include "connectionbar.h"
+#include "historypage.h"
 #include "historyregistry.h"
 #include "historystore.h"
 #include "jobdetaildialog.h"
@@ -23,7 +27,9 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <QToolButton>
 
 // The window against a real Redis: the Overview shows what the queues script says, refreshes by
@@ -168,6 +174,41 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.jobDetail()->view()->job().has_value(), 20000);
         QCOMPARE(window.jobDetail()->view()->job()->jid, QByteArray("crawl-3"));
         screenshot(window.jobDetail(), QStringLiteral("window-job-detail"));
+    }
+
+    void historyMarkOpensItsActivityRow()
+    {
+        // A bulk run's mark on the History page takes the window to Activity, the run's row selected.
+        QTemporaryDir dir;
+        auto s = session();
+        s->setAuditLog(std::make_shared<AuditLog>(dir.filePath(QStringLiteral("audit.jsonl"))));
+        const qint64 endMs = QDateTime::currentMSecsSinceEpoch() - 60000;
+        for (const auto &[run, ms] : {std::pair{QStringLiteral("run-9"), endMs - 5000},
+                                      std::pair{QStringLiteral("run-9"), endMs}, std::pair{QString(), endMs + 1000}}) {
+            AuditRecord r;
+            r.time = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
+            r.action = QStringLiteral("move");
+            if (!run.isEmpty())
+                r.arguments.insert(QStringLiteral("run"), run);
+            r.outcome = QStringLiteral("done");
+            QVERIFY(s->auditLog()->append(r));
+        }
+        MainWindow window;
+        window.setSession(std::move(s));
+        window.show();
+        HistoryPage *history = nullptr;
+        for (Page *page : window.pages()) {
+            if (auto *found = qobject_cast<HistoryPage *>(page))
+                history = found;
+        }
+        QVERIFY(history);
+        emit history->openActivityRunRequested(QStringLiteral("run-9"), endMs);
+        auto *activity = qobject_cast<ActivityPage *>(window.currentPage());
+        QVERIFY(activity);
+        QTRY_VERIFY(activity->view()->currentIndex().isValid());
+        const QModelIndex current = activity->view()->currentIndex();
+        QCOMPARE(current.data(AuditLogModel::RunRole).toString(), QStringLiteral("run-9"));
+        QCOMPARE(current.data(AuditLogModel::SortRole).toLongLong(), endMs);
     }
 
     void unknownTextSearchesTag()
