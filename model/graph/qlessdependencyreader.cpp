@@ -124,13 +124,14 @@ void QlessDependencyReader::apply(const QList<int> &batch, const QList<std::opti
         kept.data.clear();
         kept.history.clear();
         m_jobs.insert(node.id, kept);
-        Walked &walked = m_walked[index];
-        walked.dependencies = job->dependencies;
-        walked.dependents = job->dependents;
-        if (walked.direction & Up)
-            expand(index, walked.dependencies, -1);
-        if (walked.direction & Down)
-            expand(index, walked.dependents, +1);
+        // expand() appends to m_walked and the graph: no reference into either is held across it.
+        const Direction direction = m_walked[index].direction;
+        m_walked[index].dependencies = job->dependencies;
+        m_walked[index].dependents = job->dependents;
+        if (direction & Up)
+            expand(index, job->dependencies, -1);
+        if (direction & Down)
+            expand(index, job->dependents, +1);
     }
 }
 
