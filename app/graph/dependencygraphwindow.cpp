@@ -133,7 +133,7 @@ void DependencyGraphWindow::showSummary()
     if (cut.byDepth)
         cuts << tr("Stopped %n step(s) away.", nullptr, cut.maxDepth);
     if (cut.unreadNeighbours > 0)
-        cuts << tr("%n linked job(s) not read: the boxes marked +N have more beyond them.", nullptr,
+        cuts << tr("%n link(s) to jobs not read: the boxes marked +N have more beyond them.", nullptr,
                    cut.unreadNeighbours);
     if (cut.failed)
         cuts << tr("A read failed (%1): this is what was read before it.").arg(cut.error);

@@ -33,7 +33,8 @@ QRectF GraphNodeItem::boundingRect() const
 
 void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget)
 {
-    const QPalette palette = widget ? widget->palette() : QApplication::palette();
+    Q_UNUSED(widget)
+    const QPalette palette = QApplication::palette();
     const double scale = option->levelOfDetailFromTransform(painter->worldTransform());
     const QColor ink =
         m_node.tone == ThemeColors::Tone::Plain ? palette.color(QPalette::Text) : ThemeColors::text(m_node.tone);

@@ -4,6 +4,7 @@
 #include "graphnodeitem.h"
 #include "palettefollower.h"
 
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
@@ -144,7 +145,8 @@ void GraphView::highlightEdges()
 
 void GraphView::restyle()
 {
-    const QPalette colours = palette();
+    // The application's palette: this widget's own may not have followed a switch yet.
+    const QPalette colours = QApplication::palette();
     setBackgroundBrush(colours.color(QPalette::Window));
     QColor line = colours.color(QPalette::Text);
     line.setAlphaF(0.45);

@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -60,6 +61,8 @@ class TestDependencyGraphWindow final : public QObject, public PageTestBase
     void shoot(DependencyGraphWindow *window, const QString &name)
     {
         QApplication::processEvents();
+        QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/light"));
+        QDir().mkpath(QStringLiteral(QLESSDESK_SCREENSHOT_DIR "/dark"));
         screenshot(window, name);
     }
 
