@@ -37,13 +37,14 @@ private:
     QList<QByteArray> jobs(const QString &state, const QString &queue, int offset = 0, int count = 25)
     {
         return await<QList<QByteArray>>(
-                   [&](QObject *c, auto done) { m_client->jobs(state, queue, offset, count, c, done); })
+                   [&](QObject *c, auto done) { m_client->jobReads().jobs(state, queue, offset, count, c, done); })
             .value;
     }
 
     std::optional<Job> get(const QByteArray &jid)
     {
-        const auto reply = await<std::optional<Job>>([&](QObject *c, auto done) { m_client->job(jid, c, done); });
+        const auto reply =
+            await<std::optional<Job>>([&](QObject *c, auto done) { m_client->jobReads().job(jid, c, done); });
         if (!reply.ok())
             qWarning("get failed: %s", qPrintable(reply.error.message));
         return reply.value;
@@ -84,7 +85,8 @@ private slots:
         QCOMPARE(m_fixture->pop("q1", "w1", 2, 1001), (QList<QByteArray>{"j4", "j3"}));
         m_now = 1010;
 
-        const auto all = await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueCounts(c, done); });
+        const auto all =
+            await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueReads().queueCounts(c, done); });
         QVERIFY2(all.ok(), qPrintable(all.error.message));
         QCOMPARE(all.value.size(), 1);
         QCOMPARE(all.value.at(0).name, QStringLiteral("q1"));
@@ -101,8 +103,8 @@ private slots:
 
         // Later: the locks ran out and the scheduled job is due; reading moved nothing.
         m_now = 2000;
-        const auto one =
-            await<QueueCounts>([&](QObject *c, auto done) { m_client->queueCounts(QStringLiteral("q1"), c, done); });
+        const auto one = await<QueueCounts>(
+            [&](QObject *c, auto done) { m_client->queueReads().queueCounts(QStringLiteral("q1"), c, done); });
         QCOMPARE(one.value.stalled, 2);
         QCOMPARE(one.value.waiting, 4);
         QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")).size(), 2);
@@ -121,7 +123,8 @@ private slots:
         for (int i = 0; i < 1234; ++i)
             redis.command({"ZADD", "ql:workers", num(500 + i / 3), "w" + QByteArray::number(1000 + i)});
         redis.command({"CONFIG", "RESETSTAT"});
-        const auto workers = await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); });
+        const auto workers =
+            await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workerReads().workers(c, done); });
         QVERIFY2(workers.ok(), qPrintable(workers.error.message));
         QCOMPARE(workers.value.size(), 1234);
         QCOMPARE(workers.value.first().name, QStringLiteral("w2233"));
@@ -136,7 +139,7 @@ private slots:
         }
         QCOMPARE(names.size(), 1234);
         const QByteArray stats = redis.command({"INFO", "commandstats"}).bytes;
-        const int calls = (1234 + QlessClient::WorkerPageSize - 1) / QlessClient::WorkerPageSize;
+        const int calls = (1234 + QlessWorkerReads::WorkerPageSize - 1) / QlessWorkerReads::WorkerPageSize;
         const QByteArray expected = "cmdstat_zrange:calls=" + QByteArray::number(calls) + ',';
         QVERIFY2(stats.contains(expected), stats.constData());
     }
@@ -157,10 +160,12 @@ private slots:
         m_now = 2000; // s is due, w's lock ran out
         const QList<QByteArray> before = m_fixture->snapshot();
 
-        QCOMPARE(await<QList<QueueCounts>>([&](QObject *c, auto done) { m_client->queueCounts(c, done); }).value.size(),
+        QCOMPARE(await<QList<QueueCounts>>([&](QObject *c, auto done) {
+                     m_client->queueReads().queueCounts(c, done);
+                 }).value.size(),
                  1);
         QCOMPARE(await<QueueCounts>([&](QObject *c, auto done) {
-                     m_client->queueCounts(QStringLiteral("q1"), c, done);
+                     m_client->queueReads().queueCounts(QStringLiteral("q1"), c, done);
                  }).value.waiting,
                  2);
         QList<QByteArray> waiting = jobs(QStringLiteral("waiting"), QStringLiteral("q1"));
@@ -170,36 +175,43 @@ private slots:
         QCOMPARE(jobs(QStringLiteral("stalled"), QStringLiteral("q1")), QList<QByteArray>{"w"});
         QVERIFY(jobs(QStringLiteral("complete"), QString()).isEmpty());
         QCOMPARE(await<QList<FailureGroup>>([&](QObject *c, auto done) {
-                     m_client->failureGroups(c, done);
+                     m_client->failureReads().failureGroups(c, done);
                  }).value.size(),
                  1);
         QCOMPARE(await<FailedJobsPage>([&](QObject *c, auto done) {
-                     m_client->failedJobs(QStringLiteral("g1"), 0, 5, c, done);
+                     m_client->failureReads().failedJobs(QStringLiteral("g1"), 0, 5, c, done);
                  }).value.total,
                  1);
-        QCOMPARE(await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); }).value.size(),
+        QCOMPARE(await<QList<WorkerSummary>>([&](QObject *c, auto done) {
+                     m_client->workerReads().workers(c, done);
+                 }).value.size(),
                  1);
         QCOMPARE(await<WorkerJobs>([&](QObject *c, auto done) {
-                     m_client->workerJobs(QStringLiteral("w1"), c, done);
+                     m_client->workerReads().workerJobs(QStringLiteral("w1"), c, done);
                  }).value.stalled,
                  QStringList{QStringLiteral("w")});
-        QCOMPARE(await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.size(),
+        QCOMPARE(await<TrackedJobs>([&](QObject *c, auto done) {
+                     m_client->trackedTagReads().trackedJobs(c, done);
+                 }).value.jobs.size(),
                  1);
         QCOMPARE(await<TaggedJobsPage>([&](QObject *c, auto done) {
-                     m_client->taggedJobs(QStringLiteral("red"), 0, 5, c, done);
+                     m_client->trackedTagReads().taggedJobs(QStringLiteral("red"), 0, 5, c, done);
                  }).value.total,
                  1);
-        QCOMPARE(await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 5, c, done); }).value.size(),
+        QCOMPARE(await<QList<TagCount>>([&](QObject *c, auto done) {
+                     m_client->trackedTagReads().topTags(0, 5, c, done);
+                 }).value.size(),
                  1);
-        QVERIFY(
-            await<DayStats>([&](QObject *c, auto done) { m_client->stats(QStringLiteral("q1"), 1000, c, done); }).ok());
-        QVERIFY(await<QlessConfig>([&](QObject *c, auto done) { m_client->config(c, done); }).ok());
+        QVERIFY(await<DayStats>([&](QObject *c, auto done) {
+                    m_client->statsReads().stats(QStringLiteral("q1"), 1000, c, done);
+                }).ok());
+        QVERIFY(await<QlessConfig>([&](QObject *c, auto done) { m_client->configReads().config(c, done); }).ok());
         QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) {
-                      m_client->configValue(QStringLiteral("heartbeat"), c, done);
+                      m_client->configReads().configValue(QStringLiteral("heartbeat"), c, done);
                   }).value,
                  QStringLiteral("60"));
         QVERIFY(await<std::optional<RecurringJob>>([&](QObject *c, auto done) {
-                    m_client->recurringJob("rj", c, done);
+                    m_client->jobReads().recurringJob("rj", c, done);
                 }).value);
         QVERIFY(get("f"));
         QCOMPARE(m_fixture->snapshot(), before);
@@ -207,36 +219,41 @@ private slots:
         const FailedActionRequest request{
             FailedActionRequest::Kind::Retry, QStringLiteral("g1"), QString(), 5, 0, "k1", {}};
         QCOMPARE(await<FailedBatch>([&](QObject *c, auto done) {
-                     m_client->failedAction(request, c, done);
+                     m_client->writes().failedAction(request, c, done);
                  }).value.done,
                  1);
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("f", QStringLiteral("q2"), c, done); }).value);
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
+                    m_client->writes().move("f", QStringLiteral("q2"), c, done);
                 }).value);
-        QCOMPARE(await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"f"}, c, done); }).value,
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->writes().setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
+                }).value);
+        QCOMPARE(await<QStringList>([&](QObject *c, auto done) { m_client->writes().cancel({"f"}, c, done); }).value,
                  QStringList{QStringLiteral("f")});
         QCOMPARE(await<QList<std::optional<Job>>>([&](QObject *c, auto done) {
-                     m_client->multiGet({"w", "f"}, c, done);
+                     m_client->jobReads().multiGet({"w", "f"}, c, done);
                  }).value.size(),
                  2);
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->untrack("w", c, done); }).value);
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->track("s", c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->writes().untrack("w", c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->writes().track("s", c, done); }).value);
         QCOMPARE(*await<std::optional<QStringList>>([&](QObject *c, auto done) {
-                      m_client->addTags("s", {QStringLiteral("blue")}, c, done);
+                      m_client->writes().addTags("s", {QStringLiteral("blue")}, c, done);
                   }).value,
                  QStringList{QStringLiteral("blue")});
         QVERIFY(await<std::optional<QStringList>>([&](QObject *c, auto done) {
-                    m_client->removeTags("s", {QStringLiteral("blue")}, c, done);
+                    m_client->writes().removeTags("s", {QStringLiteral("blue")}, c, done);
                 }).value->isEmpty());
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setPriority("s", 7, c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->writes().setPriority("s", 7, c, done); }).value);
         QVERIFY(!await<bool>([&](QObject *c, auto done) {
-                     m_client->dependsOff("s", {}, c, done);
+                     m_client->writes().dependsOff("s", {}, c, done);
                  }).value); // not in depends
         RecurringUpdate update;
         update.priority = 3;
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("rj", update, c, done); }).value);
-        QCOMPARE(await<qint64>([&](QObject *c, auto done) { m_client->recurringOff("rj", c, done); }).value, 1);
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->writes().updateRecurring("rj", update, c, done);
+                }).value);
+        QCOMPARE(await<qint64>([&](QObject *c, auto done) { m_client->writes().recurringOff("rj", c, done); }).value,
+                 1);
 
         // Every one of the client's calls went through qless.lua: no other script of the library
         // was loaded since the flush.
@@ -294,8 +311,8 @@ private slots:
             m_fixture->put("q1", jids.last(), 1000);
         }
         jids.insert(100, "missing");
-        const auto reply =
-            await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->multiGet(jids, c, done); });
+        const auto reply = await<QList<std::optional<Job>>>(
+            [&](QObject *c, auto done) { m_client->jobReads().multiGet(jids, c, done); });
         QVERIFY(reply.ok());
         QCOMPARE(reply.value.size(), 201);
         for (int i = 0; i < 201; ++i) {
@@ -304,8 +321,8 @@ private slots:
             else
                 QCOMPARE(reply.value.at(i)->jid, jids.at(i));
         }
-        const auto none =
-            await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->multiGet({}, c, done); });
+        const auto none = await<QList<std::optional<Job>>>(
+            [&](QObject *c, auto done) { m_client->jobReads().multiGet({}, c, done); });
         QVERIFY(none.ok() && none.value.isEmpty());
     }
 
@@ -314,7 +331,7 @@ private slots:
     void jobStatesInOrder()
     {
         QList<QByteArray> jids;
-        for (int i = 0; i < QlessClient::StatesPerCall + 20; ++i) {
+        for (int i = 0; i < QlessJobReads::StatesPerCall + 20; ++i) {
             jids << "s" + QByteArray::number(i);
             m_fixture->put("q1", jids.last(), 1000, {}, 0, "{\"big\":\"" + QByteArray(50000, 'x') + "\"}");
         }
@@ -322,8 +339,8 @@ private slots:
         QCOMPARE(popped.size(), 2);
         QVERIFY(!m_fixture->qless("timeout", 1002, {popped.at(0)}).isError());
         jids.insert(50, "missing");
-        const auto reply =
-            await<QList<std::optional<Job>>>([&](QObject *c, auto done) { m_client->jobStates(jids, c, done); });
+        const auto reply = await<QList<std::optional<Job>>>(
+            [&](QObject *c, auto done) { m_client->jobReads().jobStates(jids, c, done); });
         QVERIFY2(reply.ok(), qPrintable(reply.error.message));
         QCOMPARE(reply.value.size(), jids.size());
         QVERIFY(!reply.value.at(50));
@@ -356,14 +373,14 @@ private slots:
         m_now = 1010;
 
         const auto groups =
-            await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureGroups(c, done); });
+            await<QList<FailureGroup>>([&](QObject *c, auto done) { m_client->failureReads().failureGroups(c, done); });
         QVERIFY(groups.ok());
         QCOMPARE(groups.value.size(), 1);
         QCOMPARE(groups.value.at(0).name, QStringLiteral("g1"));
         QCOMPARE(groups.value.at(0).count, 3);
         // desk.failed carries each group's newest failure: the head of its list, f2.
         const auto listing =
-            await<FailureGroupList>([&](QObject *c, auto done) { m_client->failureGroupList(c, done); });
+            await<FailureGroupList>([&](QObject *c, auto done) { m_client->failureReads().failureGroupList(c, done); });
         QVERIFY(listing.ok());
         QCOMPARE(listing.value.total, 1);
         QCOMPARE(listing.value.groups.size(), 1);
@@ -374,7 +391,7 @@ private slots:
         QVERIFY(listing.value.groups.at(0).newestDamaged.isEmpty());
 
         const auto page = await<FailedJobsPage>(
-            [&](QObject *c, auto done) { m_client->failedJobs(QStringLiteral("g1"), 0, 2, c, done); });
+            [&](QObject *c, auto done) { m_client->failureReads().failedJobs(QStringLiteral("g1"), 0, 2, c, done); });
         QVERIFY(page.ok());
         QCOMPARE(page.value.total, 3);
         QCOMPARE(page.value.jobs.size(), 2);
@@ -384,19 +401,21 @@ private slots:
         QCOMPARE(page.value.jobs.at(0).failure->message, QStringLiteral("it broke: f2"));
         QCOMPARE(page.value.jobs.at(0).failure->when, 1004.0);
 
-        const auto workers = await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workers(c, done); });
+        const auto workers =
+            await<QList<WorkerSummary>>([&](QObject *c, auto done) { m_client->workerReads().workers(c, done); });
         QVERIFY(workers.ok());
         QCOMPARE(workers.value.size(), 1);
         QCOMPARE(workers.value.at(0).name, QStringLiteral("w1"));
         QCOMPARE(workers.value.at(0).jobs, 1);
-        const auto mine =
-            await<WorkerJobs>([&](QObject *c, auto done) { m_client->workerJobs(QStringLiteral("w1"), c, done); });
+        const auto mine = await<WorkerJobs>(
+            [&](QObject *c, auto done) { m_client->workerReads().workerJobs(QStringLiteral("w1"), c, done); });
         QCOMPARE(mine.value.running, QStringList{QStringLiteral("other")});
         QVERIFY(mine.value.stalled.isEmpty());
 
         // Unfail the two oldest back into q2.
-        const auto moved = await<qint64>(
-            [&](QObject *c, auto done) { m_client->unfail(QStringLiteral("g1"), QStringLiteral("q2"), 2, c, done); });
+        const auto moved = await<qint64>([&](QObject *c, auto done) {
+            m_client->writes().unfail(QStringLiteral("g1"), QStringLiteral("q2"), 2, c, done);
+        });
         QVERIFY2(moved.ok(), qPrintable(moved.error.message));
         QCOMPARE(moved.value, 2);
         QCOMPARE(jobs(QStringLiteral("waiting"), QStringLiteral("q2")).size(), 2);
@@ -405,33 +424,37 @@ private slots:
     void trackingAndTags()
     {
         m_fixture->put("q1", "t1", 1000);
-        const auto tracked = await<bool>([&](QObject *c, auto done) { m_client->track("t1", c, done); });
+        const auto tracked = await<bool>([&](QObject *c, auto done) { m_client->writes().track("t1", c, done); });
         QVERIFY(tracked.ok() && tracked.value);
-        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->track("nope", c, done); }).value);
-        const auto list = await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); });
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->writes().track("nope", c, done); }).value);
+        const auto list =
+            await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedTagReads().trackedJobs(c, done); });
         QCOMPARE(list.value.jobs.size(), 1);
         QVERIFY(list.value.jobs.at(0).tracked);
         QVERIFY(list.value.expired.isEmpty());
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->untrack("t1", c, done); }).value);
-        QVERIFY(
-            await<TrackedJobs>([&](QObject *c, auto done) { m_client->trackedJobs(c, done); }).value.jobs.isEmpty());
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->writes().untrack("t1", c, done); }).value);
+        QVERIFY(await<TrackedJobs>([&](QObject *c, auto done) {
+                    m_client->trackedTagReads().trackedJobs(c, done);
+                }).value.jobs.isEmpty());
 
         const auto added = await<std::optional<QStringList>>([&](QObject *c, auto done) {
-            m_client->addTags("t1", {QStringLiteral("red"), QStringLiteral("blue")}, c, done);
+            m_client->writes().addTags("t1", {QStringLiteral("red"), QStringLiteral("blue")}, c, done);
         });
         QVERIFY2(added.ok(), qPrintable(added.error.message));
         QCOMPARE(*added.value, (QStringList{QStringLiteral("red"), QStringLiteral("blue")}));
-        const auto tagged = await<TaggedJobsPage>(
-            [&](QObject *c, auto done) { m_client->taggedJobs(QStringLiteral("red"), 0, 10, c, done); });
+        const auto tagged = await<TaggedJobsPage>([&](QObject *c, auto done) {
+            m_client->trackedTagReads().taggedJobs(QStringLiteral("red"), 0, 10, c, done);
+        });
         QCOMPARE(tagged.value.total, 1);
         QCOMPARE(tagged.value.jids, QStringList{QStringLiteral("t1")});
-        const auto top = await<QList<TagCount>>([&](QObject *c, auto done) { m_client->topTags(0, 10, c, done); });
+        const auto top =
+            await<QList<TagCount>>([&](QObject *c, auto done) { m_client->trackedTagReads().topTags(0, 10, c, done); });
         QCOMPARE(top.value.size(), 2);
         const auto removed = await<std::optional<QStringList>>(
-            [&](QObject *c, auto done) { m_client->removeTags("t1", {QStringLiteral("red")}, c, done); });
+            [&](QObject *c, auto done) { m_client->writes().removeTags("t1", {QStringLiteral("red")}, c, done); });
         QCOMPARE(*removed.value, QStringList{QStringLiteral("blue")});
         const auto unknown = await<std::optional<QStringList>>(
-            [&](QObject *c, auto done) { m_client->addTags("nope", {QStringLiteral("x")}, c, done); });
+            [&](QObject *c, auto done) { m_client->writes().addTags("nope", {QStringLiteral("x")}, c, done); });
         QVERIFY(unknown.ok() && !unknown.value);
     }
 
@@ -439,8 +462,9 @@ private slots:
     {
         m_fixture->put("q1", "s1", 86400 * 10 + 5);
         m_fixture->pop("q1", "w1", 1, 86400 * 10 + 17);
-        const auto stats = await<DayStats>(
-            [&](QObject *c, auto done) { m_client->stats(QStringLiteral("q1"), 86400 * 10 + 100, c, done); });
+        const auto stats = await<DayStats>([&](QObject *c, auto done) {
+            m_client->statsReads().stats(QStringLiteral("q1"), 86400 * 10 + 100, c, done);
+        });
         QVERIFY2(stats.ok(), qPrintable(stats.error.message));
         QCOMPARE(stats.value.wait.count, 1);
         QCOMPARE(stats.value.wait.histogram.size(), 148);
@@ -451,25 +475,25 @@ private slots:
 
     void configGetSetUnset()
     {
-        const auto all = await<QlessConfig>([&](QObject *c, auto done) { m_client->config(c, done); });
+        const auto all = await<QlessConfig>([&](QObject *c, auto done) { m_client->configReads().config(c, done); });
         QCOMPARE(all.value.text(QStringLiteral("heartbeat")), QStringLiteral("60"));
         QCOMPARE(all.value.text(QStringLiteral("application")), QStringLiteral("qless"));
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
+                    m_client->writes().setConfig(QStringLiteral("heartbeat"), QStringLiteral("30"), c, done);
                 }).ok());
         const auto value = await<std::optional<QString>>(
-            [&](QObject *c, auto done) { m_client->configValue(QStringLiteral("heartbeat"), c, done); });
+            [&](QObject *c, auto done) { m_client->configReads().configValue(QStringLiteral("heartbeat"), c, done); });
         QCOMPARE(*value.value, QStringLiteral("30"));
         const auto bad = await<bool>([&](QObject *c, auto done) {
-            m_client->setConfig(QStringLiteral("heartbeat"), QStringLiteral("soon"), c, done);
+            m_client->writes().setConfig(QStringLiteral("heartbeat"), QStringLiteral("soon"), c, done);
         });
         QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
         QVERIFY(!bad.error.message.contains(QLatin1String("user_script")));
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    m_client->unsetConfig(QStringLiteral("heartbeat"), c, done);
+                    m_client->writes().unsetConfig(QStringLiteral("heartbeat"), c, done);
                 }).ok());
         QCOMPARE(*await<std::optional<QString>>([&](QObject *c, auto done) {
-                      m_client->configValue(QStringLiteral("heartbeat"), c, done);
+                      m_client->configReads().configValue(QStringLiteral("heartbeat"), c, done);
                   }).value,
                  QStringLiteral("60"));
     }
@@ -480,7 +504,7 @@ private slots:
         m_fixture->pop("q1", "w1", 1, 1001);
         m_now = 1005;
         const auto moved =
-            await<bool>([&](QObject *c, auto done) { m_client->move("mv", QStringLiteral("q2"), c, done); });
+            await<bool>([&](QObject *c, auto done) { m_client->writes().move("mv", QStringLiteral("q2"), c, done); });
         QVERIFY2(moved.ok(), qPrintable(moved.error.message));
         QVERIFY(moved.value);
         const std::optional<Job> job = get("mv");
@@ -498,11 +522,13 @@ private slots:
         // Its old worker lost it.
         QVERIFY(m_fixture->call(QStringLiteral("heartbeat"), {"mv", "w1", "1006"}).isNil());
         const auto none =
-            await<bool>([&](QObject *c, auto done) { m_client->move("nope", QStringLiteral("q2"), c, done); });
+            await<bool>([&](QObject *c, auto done) { m_client->writes().move("nope", QStringLiteral("q2"), c, done); });
         QVERIFY(none.ok() && !none.value);
         // One round trip: move.lua, no get before it.
         m_fixture->command({"CONFIG", "RESETSTAT"});
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->move("mv", QStringLiteral("q3"), c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->writes().move("mv", QStringLiteral("q3"), c, done);
+                }).value);
         const QByteArray stats = m_fixture->command({"INFO", "commandstats"}).bytes;
         QVERIFY2(stats.contains("cmdstat_evalsha:calls=1,"), stats.constData());
     }
@@ -512,24 +538,24 @@ private slots:
         m_fixture->put("q1", "g1", 1000);
         const QList<QByteArray> before = m_fixture->snapshot();
         const auto refused = await<bool>([&](QObject *c, auto done) {
-            m_client->move("g1", QStringLiteral("q2"), QStringLiteral("running"), c, done);
+            m_client->writes().move("g1", QStringLiteral("q2"), QStringLiteral("running"), c, done);
         });
         QVERIFY2(refused.ok(), qPrintable(refused.error.message));
         QVERIFY(!refused.value);
         QCOMPARE(m_fixture->snapshot(), before);
         const auto moved = await<bool>([&](QObject *c, auto done) {
-            m_client->move("g1", QStringLiteral("q2"), QStringLiteral("waiting"), c, done);
+            m_client->writes().move("g1", QStringLiteral("q2"), QStringLiteral("waiting"), c, done);
         });
         QVERIFY(moved.ok() && moved.value);
         QCOMPARE(get("g1")->queue, QStringLiteral("q2"));
         // An empty state guards nothing.
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    m_client->move("g1", QStringLiteral("q3"), QString(), c, done);
+                    m_client->writes().move("g1", QStringLiteral("q3"), QString(), c, done);
                 }).value);
         QCOMPARE(get("g1")->queue, QStringLiteral("q3"));
         // Script errors arrive readable: back to its own queue, when it has none.
         m_fixture->command({"HSET", "ql:j:g1", "queue", ""});
-        const auto bad = await<bool>([&](QObject *c, auto done) { m_client->move("g1", QString(), c, done); });
+        const auto bad = await<bool>([&](QObject *c, auto done) { m_client->writes().move("g1", QString(), c, done); });
         QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
         QVERIFY2(bad.error.message.contains(QLatin1String("Desk.move(): g1 has no queue of its own")),
                  qPrintable(bad.error.message));
@@ -541,21 +567,21 @@ private slots:
         m_fixture->pop("q1", "w1", 1, 1001);
         fail("r1", "g1", 1002);
         QCOMPARE(get("r1")->state, QStringLiteral("failed"));
-        const auto retried = await<bool>([&](QObject *c, auto done) { m_client->retry("r1", c, done); });
+        const auto retried = await<bool>([&](QObject *c, auto done) { m_client->writes().retry("r1", c, done); });
         QVERIFY2(retried.ok() && retried.value, qPrintable(retried.error.message));
         const std::optional<Job> job = get("r1");
         QCOMPARE(job->state, QStringLiteral("waiting"));
         QCOMPARE(job->queue, QStringLiteral("q1"));
         QVERIFY(!job->failure);
         QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto done) {
-                    m_client->failureGroups(c, done);
+                    m_client->failureReads().failureGroups(c, done);
                 }).value.isEmpty());
         // Only failed jobs: the same retry again (now waiting) changes nothing.
         const QList<QByteArray> before = m_fixture->snapshot();
-        const auto again = await<bool>([&](QObject *c, auto done) { m_client->retry("r1", c, done); });
+        const auto again = await<bool>([&](QObject *c, auto done) { m_client->writes().retry("r1", c, done); });
         QVERIFY(again.ok() && !again.value);
         QCOMPARE(m_fixture->snapshot(), before);
-        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->retry("nope", c, done); }).value);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->writes().retry("nope", c, done); }).value);
     }
 
     void failedActionBatches()
@@ -576,7 +602,8 @@ private slots:
         request.group = QStringLiteral("g1");
         request.count = 2;
         request.key = "batch-1";
-        const auto first = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        const auto first =
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->writes().failedAction(request, c, done); });
         QVERIFY2(first.ok(), qPrintable(first.error.message));
         QCOMPARE(first.value.taken, 2);
         QCOMPARE(first.value.done, 2);
@@ -588,7 +615,8 @@ private slots:
 
         // Sent again after a lost reply: the same answer, nothing more retried.
         const QList<QByteArray> before = m_fixture->snapshot();
-        const auto again = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        const auto again =
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->writes().failedAction(request, c, done); });
         QVERIFY(again.ok());
         QCOMPARE(again.value.taken, 2);
         QCOMPARE(again.value.done, 2);
@@ -599,7 +627,8 @@ private slots:
         request.queue = QStringLiteral("dst");
         request.count = 1;
         request.key = "batch-2";
-        const auto moved = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        const auto moved =
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->writes().failedAction(request, c, done); });
         QVERIFY2(moved.ok(), qPrintable(moved.error.message));
         QCOMPARE(moved.value.done, 1);
         QCOMPARE(get("f2")->queue, QStringLiteral("dst"));
@@ -611,7 +640,7 @@ private slots:
         request.count = 10;
         request.key = "batch-3";
         const auto cancelled =
-            await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->writes().failedAction(request, c, done); });
         QVERIFY2(cancelled.ok(), qPrintable(cancelled.error.message));
         QCOMPARE(cancelled.value.taken, 3);
         QCOMPARE(cancelled.value.done, 1);
@@ -625,14 +654,16 @@ private slots:
         // The caller passes over what stayed: nothing left to take.
         request.skip = int(cancelled.value.leftInPlace());
         request.key = "batch-4";
-        const auto rest = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        const auto rest =
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->writes().failedAction(request, c, done); });
         QVERIFY(rest.ok());
         QCOMPARE(rest.value.taken, 0);
 
         // Script errors arrive readable; a read-only connection refuses (readOnlyClientRefusesEveryWrite).
         request.key = "batch-5";
         request.count = -1;
-        const auto bad = await<FailedBatch>([&](QObject *c, auto done) { m_client->failedAction(request, c, done); });
+        const auto bad =
+            await<FailedBatch>([&](QObject *c, auto done) { m_client->writes().failedAction(request, c, done); });
         QCOMPARE(bad.error.kind, RedisError::Kind::ScriptError);
         QVERIFY2(bad.error.message.contains(QLatin1String("Desk.failedaction(): Arg \"count\" not a whole number")),
                  qPrintable(bad.error.message));
@@ -654,7 +685,8 @@ private slots:
         qint64 done = 0;
         for (int batch = 0; batch < 20; ++batch) {
             request.key = "run-1:" + QByteArray::number(batch);
-            const auto reply = await<FailedBatch>([&](QObject *c, auto cb) { m_client->failedAction(request, c, cb); });
+            const auto reply =
+                await<FailedBatch>([&](QObject *c, auto cb) { m_client->writes().failedAction(request, c, cb); });
             QVERIFY2(reply.ok(), qPrintable(reply.error.message));
             if (reply.value.taken == 0)
                 break;
@@ -663,8 +695,9 @@ private slots:
         }
         QCOMPARE(done, total);
         QCOMPARE(m_fixture->command({"ZCARD", "ql:q:dst-work"}).integer, total);
-        QVERIFY(
-            await<QList<FailureGroup>>([&](QObject *c, auto cb) { m_client->failureGroups(c, cb); }).value.isEmpty());
+        QVERIFY(await<QList<FailureGroup>>([&](QObject *c, auto cb) {
+                    m_client->failureReads().failureGroups(c, cb);
+                }).value.isEmpty());
     }
 
     void priorityCancelDepends()
@@ -675,21 +708,22 @@ private slots:
         QCOMPARE(get("b")->dependencies, QStringList{QStringLiteral("a")});
         QCOMPARE(get("a")->dependents, QStringList{QStringLiteral("b")});
 
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->setPriority("a", 9, c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->writes().setPriority("a", 9, c, done); }).value);
         QCOMPARE(get("a")->priority, 9.0);
-        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->setPriority("nope", 1, c, done); }).value);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->writes().setPriority("nope", 1, c, done); }).value);
 
         // a has a dependent: cancelling it alone is refused.
-        const auto refused = await<QStringList>([&](QObject *c, auto done) { m_client->cancel({"a"}, c, done); });
+        const auto refused =
+            await<QStringList>([&](QObject *c, auto done) { m_client->writes().cancel({"a"}, c, done); });
         QVERIFY(!refused.ok() || refused.value.isEmpty());
         QVERIFY(get("a"));
 
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->dependsOff("b", {}, c, done); }).value);
+        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->writes().dependsOff("b", {}, c, done); }).value);
         QCOMPARE(get("b")->state, QStringLiteral("waiting"));
-        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->dependsOff("b", {}, c, done); }).value);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->writes().dependsOff("b", {}, c, done); }).value);
 
         const auto cancelled = await<QStringList>([&](QObject *c, auto done) {
-            m_client->cancel({"a", "b"}, c, done);
+            m_client->writes().cancel({"a", "b"}, c, done);
         });
         QVERIFY2(cancelled.ok(), qPrintable(cancelled.error.message));
         QCOMPARE(cancelled.value.size(), 2);
@@ -700,8 +734,8 @@ private slots:
     {
         m_fixture->call(QStringLiteral("recur"), {"on", "q1", "rj", "Rk", "{}", "1000", "interval", "60", "30",
                                                   "priority", "2", "tags", "[\"t\"]"});
-        const auto got =
-            await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
+        const auto got = await<std::optional<RecurringJob>>(
+            [&](QObject *c, auto done) { m_client->jobReads().recurringJob("rj", c, done); });
         QVERIFY2(got.ok() && got.value, qPrintable(got.error.message));
         QCOMPARE(got.value->klass, QStringLiteral("Rk"));
         QCOMPARE(got.value->interval, 60.0);
@@ -714,16 +748,21 @@ private slots:
         RecurringUpdate update;
         update.interval = 120;
         update.queue = QStringLiteral("q2");
-        QVERIFY(await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("rj", update, c, done); }).value);
-        const auto after =
-            await<std::optional<RecurringJob>>([&](QObject *c, auto done) { m_client->recurringJob("rj", c, done); });
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    m_client->writes().updateRecurring("rj", update, c, done);
+                }).value);
+        const auto after = await<std::optional<RecurringJob>>(
+            [&](QObject *c, auto done) { m_client->jobReads().recurringJob("rj", c, done); });
         QCOMPARE(after.value->interval, 120.0);
         QCOMPARE(after.value->queue, QStringLiteral("q2"));
-        QVERIFY(!await<bool>([&](QObject *c, auto done) { m_client->updateRecurring("nope", update, c, done); }).value);
+        QVERIFY(!await<bool>([&](QObject *c, auto done) {
+                     m_client->writes().updateRecurring("nope", update, c, done);
+                 }).value);
 
-        QCOMPARE(await<qint64>([&](QObject *c, auto done) { m_client->recurringOff("rj", c, done); }).value, 1);
+        QCOMPARE(await<qint64>([&](QObject *c, auto done) { m_client->writes().recurringOff("rj", c, done); }).value,
+                 1);
         QVERIFY(!await<std::optional<RecurringJob>>([&](QObject *c, auto done) {
-                     m_client->recurringJob("rj", c, done);
+                     m_client->jobReads().recurringJob("rj", c, done);
                  }).value);
     }
 
@@ -736,29 +775,33 @@ private slots:
         QVERIFY(awaitReady(readOnly));
         m_fixture->command({"CONFIG", "RESETSTAT"});
         auto refused = [](const RedisError &error) { return error.kind == RedisError::Kind::ReadOnlyMode; };
-        QVERIFY(refused(await<QStringList>([&](QObject *c, auto done) { client.cancel({"ro"}, c, done); }).error));
-        QVERIFY(refused(
-            await<bool>([&](QObject *c, auto done) { client.move("ro", QStringLiteral("q2"), c, done); }).error));
-        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.retry("ro", c, done); }).error));
-        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.track("ro", c, done); }).error));
-        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.setPriority("ro", 1, c, done); }).error));
+        QVERIFY(
+            refused(await<QStringList>([&](QObject *c, auto done) { client.writes().cancel({"ro"}, c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) {
+                            client.writes().move("ro", QStringLiteral("q2"), c, done);
+                        }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.writes().retry("ro", c, done); }).error));
+        QVERIFY(refused(await<bool>([&](QObject *c, auto done) { client.writes().track("ro", c, done); }).error));
+        QVERIFY(
+            refused(await<bool>([&](QObject *c, auto done) { client.writes().setPriority("ro", 1, c, done); }).error));
         QVERIFY(refused(await<qint64>([&](QObject *c, auto done) {
-                            client.unfail(QStringLiteral("g"), QStringLiteral("q"), 1, c, done);
+                            client.writes().unfail(QStringLiteral("g"), QStringLiteral("q"), 1, c, done);
                         }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) {
-                            client.move("ro", QStringLiteral("q2"), QStringLiteral("waiting"), c, done);
+                            client.writes().move("ro", QStringLiteral("q2"), QStringLiteral("waiting"), c, done);
                         }).error));
         FailedActionRequest request;
         request.group = QStringLiteral("g");
         request.key = "k";
-        QVERIFY(
-            refused(await<FailedBatch>([&](QObject *c, auto done) { client.failedAction(request, c, done); }).error));
+        QVERIFY(refused(
+            await<FailedBatch>([&](QObject *c, auto done) { client.writes().failedAction(request, c, done); }).error));
         QVERIFY(refused(await<bool>([&](QObject *c, auto done) {
-                            client.setConfig(QStringLiteral("heartbeat"), QStringLiteral("1"), c, done);
+                            client.writes().setConfig(QStringLiteral("heartbeat"), QStringLiteral("1"), c, done);
                         }).error));
         QVERIFY(!m_fixture->redis().command({"INFO", "commandstats"}).bytes.contains("cmdstat_evalsha"));
         // Reads go through.
-        const auto counts = await<QList<QueueCounts>>([&](QObject *c, auto done) { client.queueCounts(c, done); });
+        const auto counts =
+            await<QList<QueueCounts>>([&](QObject *c, auto done) { client.queueReads().queueCounts(c, done); });
         QVERIFY(counts.ok());
         QCOMPARE(counts.value.size(), 1);
     }
@@ -804,7 +847,7 @@ private slots:
         m_fixture->command({"SADD", "ql:failures", "g9"});
         m_fixture->command({"LPUSH", "ql:f:g9", "gone", jid});
         const auto page = await<FailedJobsPage>(
-            [&](QObject *c, auto done) { m_client->failedJobs(QStringLiteral("g9"), 0, 10, c, done); });
+            [&](QObject *c, auto done) { m_client->failureReads().failedJobs(QStringLiteral("g9"), 0, 10, c, done); });
         QVERIFY2(page.ok(), qPrintable(page.error.message));
         QCOMPARE(page.value.jobs.size(), 2);
         QVERIFY(page.value.jobs.at(0).jid.contains("\\xFF"));

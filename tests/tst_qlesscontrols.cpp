@@ -57,12 +57,13 @@ private slots:
     {
         put("a", "j");
         const QStringList both{QStringLiteral("a"), QStringLiteral("b")};
-        QVERIFY(await<bool>([&](QObject *c, auto done) { client()->pauseQueues(both, c, done); }).ok());
+        QVERIFY(await<bool>([&](QObject *c, auto done) { client()->writes().pauseQueues(both, c, done); }).ok());
         QCOMPARE(q().command({"SCARD", "ql:paused_queues"}).integer, 2);
         // A paused queue hands out nothing, as qless's own pop says.
         QCOMPARE(q().qlessJson("pop", T + 1, {"a", "w1", "1"}).toArray().size(), 0);
-        QVERIFY(
-            await<bool>([&](QObject *c, auto done) { client()->unpauseQueues({QStringLiteral("a")}, c, done); }).ok());
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    client()->writes().unpauseQueues({QStringLiteral("a")}, c, done);
+                }).ok());
         QCOMPARE(q().command({"SMEMBERS", "ql:paused_queues"}).elements.size(), 1);
         QCOMPARE(q().qlessJson("pop", T + 2, {"a", "w1", "1"}).toArray().size(), 1);
     }
@@ -73,7 +74,7 @@ private slots:
         put("a", "wait", T + 0.5); // later: the first pop takes "run"
         qless("pop", T + 1, {"a", "w1", "1"});
         QCOMPARE(field("run", "state"), QByteArray("running"));
-        const auto timedOut = await<bool>([&](QObject *c, auto done) { client()->timeout("run", c, done); });
+        const auto timedOut = await<bool>([&](QObject *c, auto done) { client()->writes().timeout("run", c, done); });
         QVERIFY2(timedOut.ok(), qPrintable(timedOut.error.message));
         QVERIFY(timedOut.value);
         QCOMPARE(field("run", "state"), QByteArray("stalled"));
@@ -81,7 +82,7 @@ private slots:
         // Not running (waiting, or already timed out, or gone): false, nothing changed.
         const QList<QByteArray> before = q().snapshot();
         for (const QByteArray &jid : {QByteArray("wait"), QByteArray("run"), QByteArray("gone")}) {
-            const auto again = await<bool>([&](QObject *c, auto done) { client()->timeout(jid, c, done); });
+            const auto again = await<bool>([&](QObject *c, auto done) { client()->writes().timeout(jid, c, done); });
             QVERIFY2(again.ok(), qPrintable(again.error.message));
             QVERIFY(!again.value);
         }
@@ -100,24 +101,26 @@ private slots:
     {
         put("a", "j");
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    client()->addNote("j", QStringLiteral("checked by ops"), QStringLiteral("{\"ticket\":42}"), c,
-                                      done);
+                    client()->writes().addNote("j", QStringLiteral("checked by ops"), QStringLiteral("{\"ticket\":42}"),
+                                               c, done);
                 }).ok());
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    client()->addNote("j", QStringLiteral("plain"), QString(), c, done);
+                    client()->writes().addNote("j", QStringLiteral("plain"), QString(), c, done);
                 }).ok());
-        const auto job = await<std::optional<Job>>([&](QObject *c, auto done) { client()->job("j", c, done); });
+        const auto job =
+            await<std::optional<Job>>([&](QObject *c, auto done) { client()->jobReads().job("j", c, done); });
         QVERIFY(job.value);
         QCOMPARE(job.value->history.size(), 3);
         QCOMPARE(job.value->history.at(1).what, QStringLiteral("checked by ops"));
         QCOMPARE(job.value->history.at(1).extra.value(QLatin1String("ticket")).toInt(), 42);
         QCOMPARE(job.value->history.at(2).what, QStringLiteral("plain"));
         // A gone job and data that is not JSON are errors that say so.
-        const auto gone = await<bool>(
-            [&](QObject *c, auto done) { client()->addNote("gone", QStringLiteral("x"), QString(), c, done); });
+        const auto gone = await<bool>([&](QObject *c, auto done) {
+            client()->writes().addNote("gone", QStringLiteral("x"), QString(), c, done);
+        });
         QVERIFY(gone.error.message.contains(QStringLiteral("does not exist")));
         const auto bad = await<bool>([&](QObject *c, auto done) {
-            client()->addNote("j", QStringLiteral("x"), QStringLiteral("{nope"), c, done);
+            client()->writes().addNote("j", QStringLiteral("x"), QStringLiteral("{nope"), c, done);
         });
         QVERIFY(bad.error.message.contains(QStringLiteral("not JSON")));
     }
@@ -131,21 +134,22 @@ private slots:
         q().command({"ZADD", "ql:queues", QByteArray::number(T), "templates"});
         qless("recur", T, {"templates", "tpl", "K", "{}", "interval", "60", "0"});
         QVERIFY(await<bool>([&](QObject *c, auto done) {
-                    client()->deregisterWorkers({QStringLiteral("w2"), QStringLiteral("nobody")}, c, done);
+                    client()->writes().deregisterWorkers({QStringLiteral("w2"), QStringLiteral("nobody")}, c, done);
                 }).ok());
         QCOMPARE(q().command({"ZSCORE", "ql:workers", "w2"}).isNil(), true);
         QCOMPARE(q().command({"ZSCORE", "ql:workers", "w1"}).isNil(), false);
 
         const auto forgotten = await<QStringList>([&](QObject *c, auto done) {
-            client()->forgetQueues({QStringLiteral("busy"), QStringLiteral("idle"), QStringLiteral("templates")}, c,
-                                   done);
+            client()->writes().forgetQueues({QStringLiteral("busy"), QStringLiteral("idle"),
+                                             QStringLiteral("templates")},
+                                            c, done);
         });
         QVERIFY2(forgotten.ok(), qPrintable(forgotten.error.message));
         QCOMPARE(forgotten.value, QStringList{QStringLiteral("idle")}); // busy holds a job, templates a template
         QVERIFY(q().command({"ZSCORE", "ql:queues", "idle"}).isNil());
         QVERIFY(!q().command({"ZSCORE", "ql:queues", "busy"}).isNil());
         QCOMPARE(await<qint64>([&](QObject *c, auto done) {
-                     client()->queueLength(QStringLiteral("busy"), c, done);
+                     client()->queueReads().queueLength(QStringLiteral("busy"), c, done);
                  }).value,
                  1);
     }
@@ -155,9 +159,11 @@ private slots:
         qless("recur", T, {"a", "tpl", "K", "{}", "interval", "60", "0"});
         RecurringUpdate update;
         update.backlog = 5;
-        QVERIFY(await<bool>([&](QObject *c, auto done) { client()->updateRecurring("tpl", update, c, done); }).value);
-        const auto got =
-            await<std::optional<RecurringJob>>([&](QObject *c, auto done) { client()->recurringJob("tpl", c, done); });
+        QVERIFY(await<bool>([&](QObject *c, auto done) {
+                    client()->writes().updateRecurring("tpl", update, c, done);
+                }).value);
+        const auto got = await<std::optional<RecurringJob>>(
+            [&](QObject *c, auto done) { client()->jobReads().recurringJob("tpl", c, done); });
         QCOMPARE(got.value->backlog, 5.0);
     }
 };

@@ -177,14 +177,14 @@ private slots:
         RedisConnection connection(shiftedSettings(m_fixture->server().socketPath(), shift));
         QlessClient client(&connection);
         // Asked before the connection is even up: stamped when sent, after the TIME reply.
-        const auto tracked = await<bool>([&](QObject *c, auto done) { client.track("job-1", c, done); });
+        const auto tracked = await<bool>([&](QObject *c, auto done) { client.writes().track("job-1", c, done); });
         QVERIFY2(tracked.ok() && tracked.value, qPrintable(tracked.error.message));
         const double trackedAt = m_fixture->command({"ZSCORE", "ql:tracked", "job-1"}).bytes.toDouble();
         QVERIFY2(qAbs(trackedAt - serverTime(*m_fixture)) < 5.0, qPrintable(QString::number(trackedAt, 'f', 3)));
 
         // A job moved into a queue is put at the server's time (score priority - put/1e10).
         const auto moved =
-            await<bool>([&](QObject *c, auto done) { client.move("job-2", QStringLiteral("q2"), c, done); });
+            await<bool>([&](QObject *c, auto done) { client.writes().move("job-2", QStringLiteral("q2"), c, done); });
         QVERIFY2(moved.ok() && moved.value, qPrintable(moved.error.message));
         const double score = m_fixture->command({"ZSCORE", "ql:q:q2-work", "job-2"}).bytes.toDouble();
         const double putAt = -score * 1e10;
@@ -193,8 +193,8 @@ private slots:
 
         // A clock set on the client (tests, replays) is used as it is.
         client.setClock([] { return 1000.0; });
-        QVERIFY(await<bool>([&](QObject *c, auto done) { client.untrack("job-1", c, done); }).ok());
-        QVERIFY(await<bool>([&](QObject *c, auto done) { client.track("job-1", c, done); }).ok());
+        QVERIFY(await<bool>([&](QObject *c, auto done) { client.writes().untrack("job-1", c, done); }).ok());
+        QVERIFY(await<bool>([&](QObject *c, auto done) { client.writes().track("job-1", c, done); }).ok());
         QCOMPARE(m_fixture->command({"ZSCORE", "ql:tracked", "job-1"}).bytes.toDouble(), 1000.0);
     }
 };

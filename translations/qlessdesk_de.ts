@@ -1207,6 +1207,262 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>BluequeAction</name>
+    <message>
+        <source>all %1 %2 tasks of %3</source>
+        <translation>alle %1 Tasks (%2) von %3</translation>
+    </message>
+    <message>
+        <source>%1 task %2 of %3</source>
+        <translation>%1 Task %2 von %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected %1 task(s) of %2</source>
+        <translation>
+            <numerusform>%n ausgewählter Task (%1) von %2</numerusform>
+            <numerusform>%n ausgewählte Tasks (%1) von %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Requeue %1</source>
+        <translation>%1 erneut einreihen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Cancel %1</source>
+        <translation>%1 abbrechen</translation>
+    </message>
+    <message>
+        <source>Run now %1</source>
+        <translation>%1 jetzt ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeActions</name>
+    <message>
+        <source>Blueque cannot stop a reserved or started task: its listener runs it to the end, and the library has no cancel. Deleting it would make the listener write back half a task. Wait until it completes or fails; then it can be deleted or requeued.</source>
+        <translation>Blueque kann einen reservierten oder gestarteten Task nicht anhalten: sein Listener führt ihn zu Ende, und die Bibliothek kennt keinen Abbruch. Ihn zu löschen ließe den Listener einen halben Task zurückschreiben. Warten Sie, bis er fertig oder fehlgeschlagen ist; dann kann er gelöscht oder erneut eingereiht werden.</translation>
+    </message>
+    <message>
+        <source>Requeue %1?
+
+Each failed task goes to the head of %2 as a fresh enqueue leaves it: status pending, its error, result, node and pid removed (the error text is then gone from the task). A task no longer failed when its turn comes is skipped.</source>
+        <translation>%1 erneut einreihen?
+
+Jeder fehlgeschlagene Task kommt an den Anfang von %2, so wie ein frisches Enqueue ihn hinterlässt: Status pending, Fehler, Ergebnis, Node und PID entfernt (der Fehlertext ist danach nicht mehr am Task). Ein Task, der nicht mehr fehlgeschlagen ist, wenn er an der Reihe ist, wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>The list is done oldest first, in steps of at most 500 tasks; tasks that fail while it runs are left in the failed list for you to see.</source>
+        <translation>Die Liste wird vom ältesten Eintrag an abgearbeitet, in Schritten von höchstens 500 Tasks; Tasks, die währenddessen fehlschlagen, bleiben zur Ansicht in der Fehlerliste.</translation>
+    </message>
+    <message>
+        <source>Delete %1?
+
+Each task&apos;s hash (blueque_task_&lt;id&gt;) and its entry in %2 are deleted, as Blueque&apos;s own delete_task does. This cannot be undone. A task no longer %3 when its turn comes is skipped.</source>
+        <translation>%1 löschen?
+
+Der Hash jedes Tasks (blueque_task_&lt;id&gt;) und sein Eintrag in %2 werden gelöscht, wie es Blueques eigenes delete_task tut. Das lässt sich nicht rückgängig machen. Ein Task, der nicht mehr %3 ist, wenn er an der Reihe ist, wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>The list is done oldest first, in steps of at most 500 tasks; tasks added while it runs are kept.</source>
+        <translation>Die Liste wird vom ältesten Eintrag an abgearbeitet, in Schritten von höchstens 500 Tasks; währenddessen hinzugekommene Tasks bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Cancel %1?
+
+Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still pending. A task a listener has taken meanwhile is left to run (Blueque cannot stop it) and counted apart. This cannot be undone.</source>
+        <translation>%1 abbrechen?
+
+Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch wartet. Ein Task, den ein Listener inzwischen genommen hat, läuft weiter (Blueque kann ihn nicht anhalten) und wird gesondert gezählt. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Run %1 now?
+
+Each scheduled task moves from %2 to the head of %3 now, as Blueque&apos;s enqueue_due_tasks moves it when its eta comes (its eta stays in the hash). A task no longer scheduled is skipped.</source>
+        <translation>%1 jetzt ausführen?
+
+Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqueue_due_tasks ihn zu seiner ETA verschiebt (die ETA bleibt im Hash). Ein Task, der nicht mehr geplant ist, wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation>Erneut einreihen</translation>
+    </message>
+    <message>
+        <source>Delete tasks</source>
+        <translation>Tasks löschen</translation>
+    </message>
+    <message>
+        <source>Cancel tasks</source>
+        <translation>Tasks abbrechen</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>Jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel: not possible for %1 tasks</source>
+        <translation>Abbrechen: für Tasks im Zustand %1 nicht möglich</translation>
+    </message>
+    <message numerus="yes">
+        <source>Re&amp;queue %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Erneut einreihen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Erneut einreihen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Löschen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Löschen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Cancel %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Abbrechen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Abbrechen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Run %n selected task(s) now…</source>
+        <translation>
+            <numerusform>&amp;Jetzt ausführen: %n ausgewählter Task…</numerusform>
+            <numerusform>&amp;Jetzt ausführen: %n ausgewählte Tasks…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Requeue &amp;all %1 failed tasks of %2…</source>
+        <translation>&amp;Alle %1 fehlgeschlagenen Tasks von %2 erneut einreihen…</translation>
+    </message>
+    <message>
+        <source>Delete all %1 %2 tasks of %3…</source>
+        <translation>Alle %1 Tasks (%2) von %3 löschen…</translation>
+    </message>
+    <message>
+        <source>Cancel %1?
+
+Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still scheduled. A task already moved to pending meanwhile is skipped. This cannot be undone.</source>
+        <translation>%1 abbrechen?
+
+Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch geplant ist. Ein Task, der inzwischen schon wartet, wird übersprungen. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeBulkRun</name>
+    <message>
+        <source>Interrupted: the run was closed before its end (%1). Tasks of the call in flight may or may not have been changed.</source>
+        <translation>Unterbrochen: der Lauf wurde vor seinem Ende geschlossen (%1). Tasks des laufenden Aufrufs wurden vielleicht geändert, vielleicht nicht.</translation>
+    </message>
+    <message>
+        <source>left in the failed list: its task is gone, in another queue or not failed</source>
+        <translation>in der Fehlerliste belassen: sein Task ist weg, in einer anderen Queue oder nicht fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>list entry removed, its task kept: gone, in another queue or in another state</source>
+        <translation>Listeneintrag entfernt, sein Task behalten: weg, in einer anderen Queue oder in einem anderen Zustand</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) left the list meanwhile, taken by another client</source>
+        <translation>
+            <numerusform>%n Task hat die Liste inzwischen verlassen, von einem anderen Client genommen</numerusform>
+            <numerusform>%n Tasks haben die Liste inzwischen verlassen, von einem anderen Client genommen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the connection failed: %1</source>
+        <translation>die Verbindung ist ausgefallen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reply of the last call was lost: its %n task(s) may or may not have been changed, and are counted as not attempted</source>
+        <translation>
+            <numerusform>Die Antwort des letzten Aufrufs ging verloren: sein %n Task wurde vielleicht geändert, vielleicht nicht, und zählt als nicht versucht</numerusform>
+            <numerusform>Die Antwort des letzten Aufrufs ging verloren: seine %n Tasks wurden vielleicht geändert, vielleicht nicht, und zählen als nicht versucht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>already gone</source>
+        <translation>schon weg</translation>
+    </message>
+    <message>
+        <source>in another state now (%1)</source>
+        <translation>jetzt in einem anderen Zustand (%1)</translation>
+    </message>
+    <message>
+        <source>taken by a listener meanwhile: left to run</source>
+        <translation>inzwischen von einem Listener genommen: läuft weiter</translation>
+    </message>
+    <message>
+        <source>not in its list</source>
+        <translation>nicht in seiner Liste</translation>
+    </message>
+    <message>
+        <source>not in the scheduled set (moved meanwhile)</source>
+        <translation>nicht in der Menge der geplanten Tasks (inzwischen verschoben)</translation>
+    </message>
+    <message>
+        <source>belongs to another queue</source>
+        <translation>gehört zu einer anderen Queue</translation>
+    </message>
+    <message>
+        <source>no longer failed (now %1)</source>
+        <translation>nicht mehr fehlgeschlagen (jetzt %1)</translation>
+    </message>
+    <message>
+        <source>not in the failed list</source>
+        <translation>nicht in der Fehlerliste</translation>
+    </message>
+    <message>
+        <source>taken by a listener meanwhile (now %1): Blueque cannot stop it, left to run</source>
+        <translation>inzwischen von einem Listener genommen (jetzt %1): Blueque kann ihn nicht anhalten, läuft weiter</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeListenerModel</name>
+    <message>
+        <source>bad key</source>
+        <translation>fehlerhafter Schlüssel</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held task(s) still say pending: a dequeue cut short, or one just taken</source>
+        <translation>
+            <numerusform>%n gehaltener Task sagt noch pending: ein abgebrochenes Dequeue oder ein gerade genommener</numerusform>
+            <numerusform>%n gehaltene Tasks sagen noch pending: ein abgebrochenes Dequeue oder gerade genommene</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Listener</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>Hält</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>Letzte Änderung</translation>
+    </message>
+    <message>
+        <source>Tasks held</source>
+        <translation>Gehaltene Tasks</translation>
+    </message>
+</context>
+<context>
     <name>BluequePage</name>
     <message>
         <source>Blueque queues</source>
@@ -1251,14 +1507,6 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         </translation>
     </message>
     <message>
-        <source>%1 of %2: %3 tasks</source>
-        <translation>%1 von %2: %3 Tasks</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>unlesbar</translation>
-    </message>
-    <message>
         <source>Blueque</source>
         <translation>Blueque</translation>
     </message>
@@ -1285,6 +1533,44 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>What can be done to the selected tasks, or to the whole list</source>
+        <translation>Was sich mit den ausgewählten Tasks oder der ganzen Liste tun lässt</translation>
+    </message>
+    <message>
+        <source>Select a queue and tasks first</source>
+        <translation>Zuerst eine Queue und Tasks wählen</translation>
+    </message>
+    <message>
+        <source>%1 of %2: unreadable</source>
+        <translation>%1 von %2: unlesbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2: %n task(s)</source>
+        <translation>
+            <numerusform>%1 von %2: %n Task</numerusform>
+            <numerusform>%1 von %2: %n Tasks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>listeners</source>
+        <translation>Listener</translation>
+    </message>
+    <message>
+        <source>Blueque listeners</source>
+        <translation>Blueque-Listener</translation>
+    </message>
+    <message numerus="yes">
+        <source>listeners of %1: %n read</source>
+        <translation>
+            <numerusform>Listener von %1: %n gelesen</numerusform>
+            <numerusform>Listener von %1: %n gelesen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1362,6 +1648,26 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
             <numerusform>%n reservierter Task seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (sein Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
             <numerusform>%n reservierte Tasks seit mehr als ein paar Sekunden noch wartend: ein abgebrochenes Dequeue (ihr Listener ist vielleicht zwischen dem Nehmen der ID und dem Schreiben des Status gestorben)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>overdue schedule</source>
+        <translation>überfällige Planung</translation>
+    </message>
+    <message>
+        <source>stuck reservation</source>
+        <translation>hängende Reservierung</translation>
+    </message>
+    <message>
+        <source>odd keys</source>
+        <translation>fremde Schlüssel</translation>
+    </message>
+    <message>
+        <source>partly counted</source>
+        <translation>teilweise gezählt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1833,10 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
+    <message>
+        <source>%1 done, %2 skipped, %3 failed · %4 tasks/s</source>
+        <translation>%1 erledigt, %2 übersprungen, %3 fehlgeschlagen · %4 Tasks/s</translation>
+    </message>
 </context>
 <context>
     <name>BulkRunner</name>
@@ -1688,6 +1998,13 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <translation>
             <numerusform>%1 von %Ln Job erledigt</numerusform>
             <numerusform>%1 von %Ln Jobs erledigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln task(s) done</source>
+        <translation>
+            <numerusform>%1 von %Ln Task erledigt</numerusform>
+            <numerusform>%1 von %Ln Tasks erledigt</numerusform>
         </translation>
     </message>
 </context>
@@ -3281,6 +3598,69 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     </message>
 </context>
 <context>
+    <name>FailureTimingView</name>
+    <message>
+        <source>Measure timing</source>
+        <translation>Zeiten messen</translation>
+    </message>
+    <message>
+        <source>Read the group&apos;s %1 newest jobs whole and measure, from their histories, how long they waited and ran before failing</source>
+        <translation>Die %1 neuesten Jobs der Gruppe ganz lesen und aus ihrem Verlauf messen, wie lange sie vor dem Fehlschlagen warteten und liefen</translation>
+    </message>
+    <message>
+        <source>Wait and run before failing: not measured.</source>
+        <translation>Warten und Laufen vor dem Fehlschlagen: nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>Reading the group&apos;s newest jobs…</source>
+        <translation>Die neuesten Jobs der Gruppe werden gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>No run before a failure could be measured in the %n jobs read.</source>
+        <translation>
+            <numerusform>In dem %n gelesenen Job ließ sich kein Lauf vor einem Fehlschlag messen.</numerusform>
+            <numerusform>In den %n gelesenen Jobs ließ sich kein Lauf vor einem Fehlschlag messen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Before failing (newest %1 of %2): wait median %3, max %4 · run median %5, max %6</source>
+        <translation>Vor dem Fehlschlagen (neueste %1 von %2): Warten Median %3, höchstens %4 · Laufen Median %5, höchstens %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not measured</source>
+        <translation>
+            <numerusform>%n nicht gemessen</numerusform>
+            <numerusform>%n nicht gemessen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the jobs read show no run before their failure (failed while waiting, or their history trimmed).</source>
+        <translation>
+            <numerusform>%n der gelesenen Jobs zeigt keinen Lauf vor dem Fehlschlag (beim Warten fehlgeschlagen oder Verlauf gekürzt).</numerusform>
+            <numerusform>%n der gelesenen Jobs zeigen keinen Lauf vor dem Fehlschlag (beim Warten fehlgeschlagen oder Verlauf gekürzt).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wait: from the put (or lost lock) to the pop of the run that failed. Run: from that pop to the failure. Read from the histories of the group&apos;s newest jobs.</source>
+        <translation>Warten: vom Einreihen (oder dem Verlust der Sperre) bis zur Abholung des Laufs, der fehlschlug. Laufen: von dieser Abholung bis zum Fehlschlag. Gelesen aus dem Verlauf der neuesten Jobs der Gruppe.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n listed jobs were gone from Redis.</source>
+        <translation>
+            <numerusform>%n aufgeführter Job war nicht mehr in Redis.</numerusform>
+            <numerusform>%n aufgeführte Jobs waren nicht mehr in Redis.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the read stopped</source>
+        <translation>das Lesen brach ab</translation>
+    </message>
+    <message>
+        <source>The read stopped: %1</source>
+        <translation>Das Lesen brach ab: %1</translation>
+    </message>
+</context>
+<context>
     <name>FilePathEdit</name>
     <message>
         <source>Browse…</source>
@@ -4270,6 +4650,244 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>data pattern /%1/</source>
         <translation>das Muster für die Daten /%1/</translation>
+    </message>
+</context>
+<context>
+    <name>JobTimeline</name>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
+        <source>timed out: %1 lost its lock</source>
+        <translation>Timeout: %1 verlor die Sperre</translation>
+    </message>
+    <message>
+        <source>due</source>
+        <translation>fällig</translation>
+    </message>
+    <message>
+        <source>qless keeps at most %1 entries of a job&apos;s history (max-job-history): the first and the latest. Entries between them may have been dropped; that stretch is shown as unknown.</source>
+        <translation>qless behält höchstens %1 Einträge im Verlauf eines Jobs (max-job-history): den ersten und die neuesten. Einträge dazwischen können verworfen worden sein; diese Strecke wird als unbekannt gezeigt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries between the first and the latest are not drawn (too many to draw).</source>
+        <translation>
+            <numerusform>%n Eintrag zwischen dem ersten und den neuesten wird nicht gezeichnet (zu viele zum Zeichnen).</numerusform>
+            <numerusform>%n Einträge zwischen dem ersten und den neuesten werden nicht gezeichnet (zu viele zum Zeichnen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries carry a time earlier than the entry before them; they are drawn at that entry&apos;s time.</source>
+        <translation>
+            <numerusform>%n Eintrag trägt eine frühere Zeit als der Eintrag davor; er wird zu dessen Zeit gezeichnet.</numerusform>
+            <numerusform>%n Einträge tragen eine frühere Zeit als der Eintrag davor; sie werden zu dessen Zeit gezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries have no time and are not drawn.</source>
+        <translation>
+            <numerusform>%n Eintrag hat keine Zeit und wird nicht gezeichnet.</numerusform>
+            <numerusform>%n Einträge haben keine Zeit und werden nicht gezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries could not be read and are not drawn.</source>
+        <translation>
+            <numerusform>%n Eintrag war nicht lesbar und wird nicht gezeichnet.</numerusform>
+            <numerusform>%n Einträge waren nicht lesbar und werden nicht gezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>waiting on dependencies</source>
+        <translation>wartet auf Abhängigkeiten</translation>
+    </message>
+    <message>
+        <source>throttled</source>
+        <translation>gedrosselt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>ran, retried, waited</source>
+        <translation>lief, erneut versucht, wartete</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>hängend</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+</context>
+<context>
+    <name>JobTimelineStrip</name>
+    <message>
+        <source>wait %1</source>
+        <translation>Warten %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>retried %1</source>
+        <translation>erneut versucht %1</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>fehlgeschlagen %1</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
+        <source>log note</source>
+        <translation>Log-Notiz</translation>
+    </message>
+    <message>
+        <source>odd entry</source>
+        <translation>seltsamer Eintrag</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 für %2</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <source>until now (%1), still so</source>
+        <translation>bis jetzt (%1), dauert an</translation>
+    </message>
+    <message>
+        <source>until %1</source>
+        <translation>bis %1</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>failure group %1</source>
+        <translation>Fehlergruppe %1</translation>
+    </message>
+    <message>
+        <source>ended by: %1</source>
+        <translation>beendet durch: %1</translation>
+    </message>
+    <message>
+        <source>qless writes no history entry for a retry: when the run ended and the wait began is not known.</source>
+        <translation>qless schreibt für einen erneuten Versuch keinen Verlaufseintrag: Wann der Lauf endete und das Warten begann, ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>History entries are missing here (see the note under the timeline).</source>
+        <translation>Hier fehlen Verlaufseinträge (siehe den Hinweis unter der Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>A delay given at put counts as waiting: qless does not record it in the history.</source>
+        <translation>Eine beim Einreihen gegebene Verzögerung zählt als Warten: qless hält sie im Verlauf nicht fest.</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>%1 at %2
+%3</source>
+        <translation>%1 um %2
+%3</translation>
+    </message>
+    <message>
+        <source>No history to draw.</source>
+        <translation>Kein Verlauf zum Zeichnen.</translation>
+    </message>
+    <message>
+        <source>now %1</source>
+        <translation>jetzt %1</translation>
+    </message>
+    <message>
+        <source>%1 in all</source>
+        <translation>%1 insgesamt</translation>
+    </message>
+</context>
+<context>
+    <name>JobTimelineView</name>
+    <message numerus="yes">
+        <source>Waited %1 (%n waits)</source>
+        <translation>
+            <numerusform>Wartete %1 (%n Wartezeit)</numerusform>
+            <numerusform>Wartete %1 (%n Wartezeiten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ran %1 (%n runs)</source>
+        <translation>
+            <numerusform>lief %1 (%n Lauf)</numerusform>
+            <numerusform>lief %1 (%n Läufe)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries (%1 of running and waiting again, not split)</source>
+        <translation>
+            <numerusform>%n erneuter Versuch (%1 Laufen und erneutes Warten, nicht aufgeteilt)</numerusform>
+            <numerusform>%n erneute Versuche (%1 Laufen und erneutes Warten, nicht aufgeteilt)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failures</source>
+        <translation>
+            <numerusform>%n Fehlschlag</numerusform>
+            <numerusform>%n Fehlschläge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n timeouts</source>
+        <translation>
+            <numerusform>%n Timeout</numerusform>
+            <numerusform>%n Timeouts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hover a span for its exact times; click it or use the arrow keys to show it here.</source>
+        <translation>Zeigen Sie auf eine Strecke für ihre genauen Zeiten; klicken Sie sie an oder nutzen Sie die Pfeiltasten, um sie hier zu zeigen.</translation>
     </message>
 </context>
 <context>
@@ -5511,6 +6129,718 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>Last read</source>
         <translation>Zuletzt gelesen</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobJobModel</name>
+    <message>
+        <source>In jobs with no keys: being created, or its creator died before writing them</source>
+        <translation>In jobs ohne Schlüssel: wird gerade angelegt, oder sein Ersteller starb vor dem Schreiben</translation>
+    </message>
+    <message>
+        <source>Its key job:%1 is a %2: SideJob never writes that</source>
+        <translation>Sein Schlüssel job:%1 ist ein %2: so etwas schreibt SideJob nie</translation>
+    </message>
+    <message>
+        <source>No status</source>
+        <translation>Kein Status</translation>
+    </message>
+    <message>
+        <source>Its worker record names no queue or class</source>
+        <translation>Sein Worker-Eintrag nennt keine Warteschlange oder Klasse</translation>
+    </message>
+    <message>
+        <source>Running without a lock: its worker died, or ran longer than the lock&apos;s 60 s</source>
+        <translation>Läuft ohne Sperre: sein Worker starb oder lief länger als die 60 s der Sperre</translation>
+    </message>
+    <message>
+        <source>Completed but never run: created, not yet queued (for ever if its creator died)</source>
+        <translation>Abgeschlossen, aber nie gelaufen: angelegt, noch nicht eingereiht (für immer, wenn sein Ersteller starb)</translation>
+    </message>
+    <message>
+        <source>A status SideJob never writes</source>
+        <translation>Ein Status, den SideJob nie schreibt</translation>
+    </message>
+    <message>
+        <source>(being created)</source>
+        <translation>(wird angelegt)</translation>
+    </message>
+    <message>
+        <source>%1, locked</source>
+        <translation>%1, gesperrt</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Args</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Created by</source>
+        <translation>Erstellt von</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Letzter Lauf</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>Elternjob</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
+    <message>
+        <source>Job layout</source>
+        <translation>Jobformat</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobJobsPage</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious values</source>
+        <translation>&amp;Vorherige Werte</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt values</source>
+        <translation>&amp;Nächste Werte</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>SideJob status filter</source>
+        <translation>SideJob-Statusfilter</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Created by (part of)</source>
+        <translation>Erstellt von (Teil davon)</translation>
+    </message>
+    <message>
+        <source>SideJob queue filter</source>
+        <translation>SideJob-Warteschlangenfilter</translation>
+    </message>
+    <message>
+        <source>SideJob class filter</source>
+        <translation>SideJob-Klassenfilter</translation>
+    </message>
+    <message>
+        <source>SideJob creator filter</source>
+        <translation>SideJob-Erstellerfilter</translation>
+    </message>
+    <message>
+        <source>SideJob jobs</source>
+        <translation>SideJob-Jobs</translation>
+    </message>
+    <message>
+        <source>SideJob job record</source>
+        <translation>SideJob-Jobeintrag</translation>
+    </message>
+    <message>
+        <source>Select a job to see its whole record.</source>
+        <translation>Einen Job wählen, um seinen ganzen Eintrag zu sehen.</translation>
+    </message>
+    <message>
+        <source>Values waiting on a port</source>
+        <translation>Werte, die an einem Port warten</translation>
+    </message>
+    <message>
+        <source>Click a port in the record to see the values waiting in it.</source>
+        <translation>Einen Port im Eintrag anklicken, um die dort wartenden Werte zu sehen.</translation>
+    </message>
+    <message>
+        <source>SideJob (%1)</source>
+        <translation>SideJob (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) listed, newest first; scroll for more (ids below %1 not yet looked at)</source>
+        <translation>
+            <numerusform>%n Job gelistet, neueste zuerst; für mehr weiterblättern (IDs unter %1 noch nicht angesehen)</numerusform>
+            <numerusform>%n Jobs gelistet, neueste zuerst; für mehr weiterblättern (IDs unter %1 noch nicht angesehen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) listed: every id looked at</source>
+        <translation>
+            <numerusform>%n Job gelistet: jede ID angesehen</numerusform>
+            <numerusform>%n Jobs gelistet: jede ID angesehen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n look(s) wrong: see What looks wrong</source>
+        <translation>
+            <numerusform>%n sieht falsch aus: siehe Was falsch aussieht</numerusform>
+            <numerusform>%n sehen falsch aus: siehe Was falsch aussieht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SideJob</source>
+        <translation>SideJob</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>eingereiht</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>suspended</source>
+        <translation>ausgesetzt</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>terminating</source>
+        <translation>wird beendet</translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation>beendet</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobPortPager</name>
+    <message>
+        <source>%1 port %2 of job %3</source>
+        <translation>%1-Port %2 von Job %3</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>%1: could not read it: %2</source>
+        <translation>%1: nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>%1: its key is a %2, not a list</source>
+        <translation>%1: sein Schlüssel ist ein %2, keine Liste</translation>
+    </message>
+    <message>
+        <source>%1: no value waiting</source>
+        <translation>%1: kein Wert wartet</translation>
+    </message>
+    <message>
+        <source>%1: values %2 to %3 of %4 waiting, oldest first</source>
+        <translation>%1: Werte %2 bis %3 von %4 wartenden, älteste zuerst</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobRecordText</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>  (not an ISO time)</source>
+        <translation>  (keine ISO-Zeit)</translation>
+    </message>
+    <message>
+        <source> (no record)</source>
+        <translation> (kein Eintrag)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>* (dynamic: any port name is made on first use)</source>
+        <translation>* (dynamisch: jeder Portname entsteht bei der ersten Nutzung)</translation>
+    </message>
+    <message>
+        <source>%1: its list is a %2, not a list</source>
+        <translation>%1: seine Liste ist ein %2, keine Liste</translation>
+    </message>
+    <message>
+        <source>1 value waiting</source>
+        <translation>1 Wert wartet</translation>
+    </message>
+    <message>
+        <source>%1 values waiting</source>
+        <translation>%1 Werte warten</translation>
+    </message>
+    <message>
+        <source>; default %1</source>
+        <translation>; Vorgabe %1</translation>
+    </message>
+    <message>
+        <source>; channels %1</source>
+        <translation>; Kanäle %1</translation>
+    </message>
+    <message>
+        <source>oldest: </source>
+        <translation>ältester: </translation>
+    </message>
+    <message>
+        <source>... %1 ports in all, the first %2 shown</source>
+        <translation>... %1 Ports insgesamt, die ersten %2 gezeigt</translation>
+    </message>
+    <message>
+        <source>held by the worker with token %1, expires in %2 s</source>
+        <translation>gehalten vom Worker mit Token %1, läuft in %2 s ab</translation>
+    </message>
+    <message>
+        <source>not locked</source>
+        <translation>nicht gesperrt</translation>
+    </message>
+    <message>
+        <source>; a worker is taking the lock now</source>
+        <translation>; ein Worker nimmt gerade die Sperre</translation>
+    </message>
+    <message>
+        <source>Job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>Not in the set jobs: deleted, or never made by SideJob.</source>
+        <translation>Nicht in der Menge jobs: gelöscht, oder nie von SideJob angelegt.</translation>
+    </message>
+    <message>
+        <source>No keys: being created (SideJob lists the id before writing its record), or its creator died there. The library&apos;s own reads fail on such a job.</source>
+        <translation>Keine Schlüssel: wird angelegt (SideJob listet die ID vor dem Eintrag), oder sein Ersteller starb dort. Die eigenen Lesezugriffe der Bibliothek scheitern an so einem Job.</translation>
+    </message>
+    <message>
+        <source>job:%1 is a %2: SideJob never writes that.</source>
+        <translation>job:%1 ist ein %2: so etwas schreibt SideJob nie.</translation>
+    </message>
+    <message>
+        <source>Seed layout (4.0.x): one hash job:%1. After an upgrade to 4.1 such a job is stuck: 4.1 cannot read it.</source>
+        <translation>Format der Vorlage (4.0.x): ein Hash job:%1. Nach einem Wechsel auf 4.1 hängt so ein Job: 4.1 kann ihn nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Running without a lock: its worker died, or ran longer than the lock&apos;s 60 s; a second worker could run it at the same time.</source>
+        <translation>Läuft ohne Sperre: sein Worker starb oder lief länger als die 60 s der Sperre; ein zweiter Worker könnte ihn gleichzeitig ausführen.</translation>
+    </message>
+    <message>
+        <source>%1, but no Sidekiq item was found for it (among the queue&apos;s newest 1000 and the schedule&apos;s first 1000) and no worker holds it: unless it is further in, nothing will run it until it is run again (an input, a child finishing, a console run).</source>
+        <translation>%1, aber kein Sidekiq-Eintrag dafür gefunden (unter den neuesten 1000 der Warteschlange und den ersten 1000 des Zeitplans), und kein Worker hält ihn: liegt er nicht weiter hinten, führt ihn nichts aus, bis er erneut angestoßen wird (eine Eingabe, ein fertiges Kind, ein Lauf aus der Konsole).</translation>
+    </message>
+    <message>
+        <source>Completed but never run: its creation is under way, or its creator died before queueing it.</source>
+        <translation>Abgeschlossen, aber nie gelaufen: er wird gerade angelegt, oder sein Ersteller starb vor dem Einreihen.</translation>
+    </message>
+    <message>
+        <source>Started more than 600 times this minute: SideJob terminates it.</source>
+        <translation>In dieser Minute mehr als 600-mal gestartet: SideJob beendet ihn.</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Worker record</source>
+        <translation>Worker-Eintrag</translation>
+    </message>
+    <message>
+        <source>not JSON: </source>
+        <translation>kein JSON: </translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Created by</source>
+        <translation>Erstellt von</translation>
+    </message>
+    <message>
+        <source>(nobody named)</source>
+        <translation>(niemand genannt)</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Letzter Lauf</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>Elternjob</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>Sperre</translation>
+    </message>
+    <message>
+        <source>Runs this minute</source>
+        <translation>Läufe in dieser Minute</translation>
+    </message>
+    <message>
+        <source>its item waits in queue:%1</source>
+        <translation>sein Eintrag wartet in queue:%1</translation>
+    </message>
+    <message>
+        <source>its item is in the schedule</source>
+        <translation>sein Eintrag steht im Zeitplan</translation>
+    </message>
+    <message>
+        <source>Sidekiq</source>
+        <translation>Sidekiq</translation>
+    </message>
+    <message>
+        <source>no item found</source>
+        <translation>kein Eintrag gefunden</translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation>Aliasnamen</translation>
+    </message>
+    <message>
+        <source>Args</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Children (%1)</source>
+        <translation>Kinder (%1)</translation>
+    </message>
+    <message>
+        <source>Input ports</source>
+        <translation>Eingabeports</translation>
+    </message>
+    <message>
+        <source>Output ports</source>
+        <translation>Ausgabeports</translation>
+    </message>
+    <message>
+        <source>State (%1)</source>
+        <translation>Zustand (%1)</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>First children</source>
+        <translation>Erste Kinder</translation>
+    </message>
+    <message>
+        <source>Next children</source>
+        <translation>Nächste Kinder</translation>
+    </message>
+    <message>
+        <source>%1 of %2 children shown.</source>
+        <translation>%1 von %2 Kindern gezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSession</name>
+    <message>
+        <source>This server holds no SideJob deployment (no jobs set beside jobs:last_id).</source>
+        <translation>Dieser Server hält kein SideJob (keine Menge jobs neben jobs:last_id).</translation>
+    </message>
+    <message>
+        <source>both layouts (4.1 and the seed&apos;s 4.0): 4.1 cannot run the 4.0 jobs</source>
+        <translation>beide Formate (4.1 und 4.0 der Vorlage): 4.1 kann die 4.0-Jobs nicht ausführen</translation>
+    </message>
+    <message>
+        <source>the seed&apos;s layout (4.0.x: a hash per job)</source>
+        <translation>das Format der Vorlage (4.0.x: ein Hash je Job)</translation>
+    </message>
+    <message>
+        <source>layout 4.1 (a key per field)</source>
+        <translation>Format 4.1 (ein Schlüssel je Feld)</translation>
+    </message>
+    <message>
+        <source>no job record seen yet</source>
+        <translation>noch kein Jobeintrag gesehen</translation>
+    </message>
+    <message numerus="yes">
+        <source>SideJob: %n job(s), last id %1, %2</source>
+        <translation>
+            <numerusform>SideJob: %n Job, letzte ID %1, %2</numerusform>
+            <numerusform>SideJob: %n Jobs, letzte ID %1, %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; a jobs:logs list (4.0&apos;s log, never deleted here)</source>
+        <translation>; eine Liste jobs:logs (das Protokoll von 4.0, hier nie gelöscht)</translation>
+    </message>
+    <message>
+        <source>Could not read the job: %1</source>
+        <translation>Job nicht lesbar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSidekiqPage</name>
+    <message>
+        <source>Sidekiq queues</source>
+        <translation>Sidekiq-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Sidekiq processes</source>
+        <translation>Sidekiq-Prozesse</translation>
+    </message>
+    <message>
+        <source>Sidekiq sorted set items</source>
+        <translation>Einträge einer sortierten Sidekiq-Menge</translation>
+    </message>
+    <message>
+        <source>Sidekiq sorted set</source>
+        <translation>Sortierte Sidekiq-Menge</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Geplant</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>Tot</translation>
+    </message>
+    <message>
+        <source>Scheduled (%1)</source>
+        <translation>Geplant (%1)</translation>
+    </message>
+    <message>
+        <source>Retry (%1)</source>
+        <translation>Wiederholen (%1)</translation>
+    </message>
+    <message>
+        <source>Dead (%1)</source>
+        <translation>Tot (%1)</translation>
+    </message>
+    <message>
+        <source>not a sorted set</source>
+        <translation>keine sortierte Menge</translation>
+    </message>
+    <message>
+        <source>Sidekiq</source>
+        <translation>Sidekiq</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqItemModel</name>
+    <message>
+        <source>SideJob job</source>
+        <translation>SideJob-Job</translation>
+    </message>
+    <message>
+        <source>SideJob job deleted: dropped when due</source>
+        <translation>SideJob-Job gelöscht: fällt weg, wenn fällig</translation>
+    </message>
+    <message>
+        <source>not SideJob&apos;s</source>
+        <translation>nicht von SideJob</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Jid</source>
+        <translation>Jid</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqMonitor</name>
+    <message>
+        <source>Sidekiq: processed %1, failed %2</source>
+        <translation>Sidekiq: %1 verarbeitet, %2 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n queue(s)</source>
+        <translation>
+            <numerusform>%n Warteschlange</numerusform>
+            <numerusform>%n Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es), %1 busy</source>
+        <translation>
+            <numerusform>%n Prozess, %1 beschäftigt</numerusform>
+            <numerusform>%n Prozesse, %1 beschäftigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scheduled %1</source>
+        <translation>geplant %1</translation>
+    </message>
+    <message>
+        <source>retry %1</source>
+        <translation>zu wiederholen %1</translation>
+    </message>
+    <message>
+        <source>dead %1</source>
+        <translation>tot %1</translation>
+    </message>
+    <message>
+        <source>the first %1 queues shown</source>
+        <translation>die ersten %1 Warteschlangen gezeigt</translation>
+    </message>
+    <message>
+        <source>the first %1 processes shown</source>
+        <translation>die ersten %1 Prozesse gezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqProcessModel</name>
+    <message>
+        <source>gone: listed in processes without its hash (killed; a live process prunes it)</source>
+        <translation>verschwunden: in processes ohne seinen Hash (abgeschossen; ein laufender Prozess räumt ihn weg)</translation>
+    </message>
+    <message>
+        <source>no readable beat</source>
+        <translation>kein lesbarer Herzschlag</translation>
+    </message>
+    <message>
+        <source>silent: no beat for %1 s</source>
+        <translation>still: seit %1 s kein Herzschlag</translation>
+    </message>
+    <message>
+        <source>quiet (takes no new work)</source>
+        <translation>ruhig (nimmt keine neue Arbeit an)</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <translation>Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>Beschäftigt</translation>
+    </message>
+    <message>
+        <source>Last beat</source>
+        <translation>Letzter Herzschlag</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqQueueModel</name>
+    <message>
+        <source>queue:%1 is not a list</source>
+        <translation>queue:%1 ist keine Liste</translation>
+    </message>
+    <message>
+        <source>workers:%1 is not a hash</source>
+        <translation>workers:%1 ist kein Hash</translation>
+    </message>
+    <message>
+        <source>No SideJob worker class registered: a SideJob job pushed here is terminated</source>
+        <translation>Keine SideJob-Worker-Klasse registriert: ein hier eingereihter SideJob-Job wird beendet</translation>
+    </message>
+    <message>
+        <source>(not a list)</source>
+        <translation>(keine Liste)</translation>
+    </message>
+    <message>
+        <source>(not a hash)</source>
+        <translation>(kein Hash)</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Next item waited</source>
+        <translation>Nächster Eintrag wartete</translation>
+    </message>
+    <message>
+        <source>Worker classes</source>
+        <translation>Worker-Klassen</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
+    <message>
+        <source>%1 of the next items belong to deleted SideJob jobs: dropped when fetched</source>
+        <translation>%1 der nächsten Einträge gehören zu gelöschten SideJob-Jobs: fallen beim Abholen weg</translation>
     </message>
 </context>
 <context>

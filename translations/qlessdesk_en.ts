@@ -211,6 +211,74 @@
     </message>
 </context>
 <context>
+    <name>BluequeAction</name>
+    <message numerus="yes">
+        <source>%n selected %1 task(s) of %2</source>
+        <translation>
+            <numerusform>%n selected %1 task of %2</numerusform>
+            <numerusform>%n selected %1 tasks of %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeActions</name>
+    <message numerus="yes">
+        <source>Re&amp;queue %n selected task(s)…</source>
+        <translation>
+            <numerusform>Re&amp;queue %n selected task…</numerusform>
+            <numerusform>Re&amp;queue %n selected tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Delete %n selected task…</numerusform>
+            <numerusform>&amp;Delete %n selected tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Cancel %n selected task(s)…</source>
+        <translation>
+            <numerusform>&amp;Cancel %n selected task…</numerusform>
+            <numerusform>&amp;Cancel %n selected tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Run %n selected task(s) now…</source>
+        <translation>
+            <numerusform>&amp;Run %n selected task now…</numerusform>
+            <numerusform>&amp;Run %n selected tasks now…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeBulkRun</name>
+    <message numerus="yes">
+        <source>%n task(s) left the list meanwhile, taken by another client</source>
+        <translation>
+            <numerusform>%n task left the list meanwhile, taken by another client</numerusform>
+            <numerusform>%n tasks left the list meanwhile, taken by another client</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The reply of the last call was lost: its %n task(s) may or may not have been changed, and are counted as not attempted</source>
+        <translation>
+            <numerusform>The reply of the last call was lost: its %n task may or may not have been changed, and are counted as not attempted</numerusform>
+            <numerusform>The reply of the last call was lost: its %n tasks may or may not have been changed, and are counted as not attempted</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeListenerModel</name>
+    <message numerus="yes">
+        <source>%n held task(s) still say pending: a dequeue cut short, or one just taken</source>
+        <translation>
+            <numerusform>%n held task still says pending: a dequeue cut short, or one just taken</numerusform>
+            <numerusform>%n held tasks still say pending: a dequeue cut short, or one just taken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BluequePage</name>
     <message numerus="yes">
         <source>%n Blueque queue(s)</source>
@@ -224,6 +292,20 @@
         <translation>
             <numerusform>%n anomaly: hover a queue&apos;s Anomalies cell for why</numerusform>
             <numerusform>%n anomalies: hover a queue&apos;s Anomalies cell for why</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2: %n task(s)</source>
+        <translation>
+            <numerusform>%1 of %2: %n task</numerusform>
+            <numerusform>%1 of %2: %n tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>listeners of %1: %n read</source>
+        <translation>
+            <numerusform>listeners of %1: %n read</numerusform>
+            <numerusform>listeners of %1: %n read</numerusform>
         </translation>
     </message>
 </context>
@@ -268,6 +350,13 @@
         <translation>
             <numerusform>%1 of %Ln job done</numerusform>
             <numerusform>%1 of %Ln jobs done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln task(s) done</source>
+        <translation>
+            <numerusform>%1 of %Ln task done</numerusform>
+            <numerusform>%1 of %Ln tasks done</numerusform>
         </translation>
     </message>
 </context>
@@ -371,6 +460,37 @@
     </message>
 </context>
 <context>
+    <name>FailureTimingView</name>
+    <message numerus="yes">
+        <source>No run before a failure could be measured in the %n jobs read.</source>
+        <translation>
+            <numerusform>No run before a failure could be measured in the %n job read.</numerusform>
+            <numerusform>No run before a failure could be measured in the %n jobs read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not measured</source>
+        <translation>
+            <numerusform>%n not measured</numerusform>
+            <numerusform>%n not measured</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the jobs read show no run before their failure (failed while waiting, or their history trimmed).</source>
+        <translation>
+            <numerusform>%n of the jobs read shows no run before its failure (failed while waiting, or its history trimmed).</numerusform>
+            <numerusform>%n of the jobs read show no run before their failure (failed while waiting, or their history trimmed).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n listed jobs were gone from Redis.</source>
+        <translation>
+            <numerusform>%n listed job was gone from Redis.</numerusform>
+            <numerusform>%n listed jobs were gone from Redis.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JobHistoryPage</name>
     <message numerus="yes">
         <source> %n log entries (notes from workers or from this console’s Add note).</source>
@@ -397,6 +517,75 @@
         <translation>
             <numerusform>: %Ln job</numerusform>
             <numerusform>: %Ln jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobTimeline</name>
+    <message numerus="yes">
+        <source>%n entries between the first and the latest are not drawn (too many to draw).</source>
+        <translation>
+            <numerusform>%n entry between the first and the latest is not drawn (too many to draw).</numerusform>
+            <numerusform>%n entries between the first and the latest are not drawn (too many to draw).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries carry a time earlier than the entry before them; they are drawn at that entry&apos;s time.</source>
+        <translation>
+            <numerusform>%n entry carries a time earlier than the entry before it; it is drawn at that entry&apos;s time.</numerusform>
+            <numerusform>%n entries carry a time earlier than the entry before them; they are drawn at that entry&apos;s time.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries have no time and are not drawn.</source>
+        <translation>
+            <numerusform>%n entry has no time and is not drawn.</numerusform>
+            <numerusform>%n entries have no time and are not drawn.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries could not be read and are not drawn.</source>
+        <translation>
+            <numerusform>%n entry could not be read and is not drawn.</numerusform>
+            <numerusform>%n entries could not be read and are not drawn.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobTimelineView</name>
+    <message numerus="yes">
+        <source>Waited %1 (%n waits)</source>
+        <translation>
+            <numerusform>Waited %1 (%n wait)</numerusform>
+            <numerusform>Waited %1 (%n waits)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ran %1 (%n runs)</source>
+        <translation>
+            <numerusform>ran %1 (%n run)</numerusform>
+            <numerusform>ran %1 (%n runs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n retries (%1 of running and waiting again, not split)</source>
+        <translation>
+            <numerusform>%n retry (%1 of running and waiting again, not split)</numerusform>
+            <numerusform>%n retries (%1 of running and waiting again, not split)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failures</source>
+        <translation>
+            <numerusform>%n failure</numerusform>
+            <numerusform>%n failures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n timeouts</source>
+        <translation>
+            <numerusform>%n timeout</numerusform>
+            <numerusform>%n timeouts</numerusform>
         </translation>
     </message>
 </context>
@@ -527,6 +716,57 @@
         <translation>
             <numerusform>%1 failed jobs in %n failure group</numerusform>
             <numerusform>%1 failed jobs in %n failure groups</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideJobJobsPage</name>
+    <message numerus="yes">
+        <source>%n job(s) listed, newest first; scroll for more (ids below %1 not yet looked at)</source>
+        <translation>
+            <numerusform>%n job listed, newest first; scroll for more (ids below %1 not yet looked at)</numerusform>
+            <numerusform>%n jobs listed, newest first; scroll for more (ids below %1 not yet looked at)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) listed: every id looked at</source>
+        <translation>
+            <numerusform>%n job listed: every id looked at</numerusform>
+            <numerusform>%n jobs listed: every id looked at</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n look(s) wrong: see What looks wrong</source>
+        <translation>
+            <numerusform>%n looks wrong: see What looks wrong</numerusform>
+            <numerusform>%n look wrong: see What looks wrong</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSession</name>
+    <message numerus="yes">
+        <source>SideJob: %n job(s), last id %1, %2</source>
+        <translation>
+            <numerusform>SideJob: %n job, last id %1, %2</numerusform>
+            <numerusform>SideJob: %n jobs, last id %1, %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SidekiqMonitor</name>
+    <message numerus="yes">
+        <source>%n queue(s)</source>
+        <translation>
+            <numerusform>%n queue</numerusform>
+            <numerusform>%n queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es), %1 busy</source>
+        <translation>
+            <numerusform>%n process, %1 busy</numerusform>
+            <numerusform>%n processes, %1 busy</numerusform>
         </translation>
     </message>
 </context>

@@ -219,6 +219,15 @@ void ActionCenter::start(const JobAction &action, const BulkTarget &target, QWid
     runner->start();
 }
 
+void ActionCenter::adopt(BulkProgress *run)
+{
+    connect(run, &BulkProgress::finished, this, [this, run] {
+        emit runFinished(run);
+        emit changed();
+    });
+    emit runStarted(run);
+}
+
 void ActionCenter::reportOneJob(BulkRunner *runner, QWidget *parent)
 {
     const BulkSummary &summary = runner->summary();

@@ -74,7 +74,12 @@ public:
     // submenu; a page's own "all matches" button).
     void fillAllJobsMenu(QMenu *menu, const JobSelection &selection, QWidget *parent);
 
+    // qless's runs started here.
     QList<BulkRunner *> runs() const;
+    // A run of another job system (Blueque's), confirmed and checked by its own actions: shown
+    // in the runs panel and status bar like qless's, and pages refresh when it ends. Call before
+    // the run starts.
+    void adopt(BulkProgress *run);
 
     // The console's confirmation (window-modal, "Don’t" as default when destructive): `go` runs
     // only when the operator says yes. Other action classes (QueueActions, ...) use it too.
@@ -96,8 +101,9 @@ public:
     static constexpr qint64 confirmFrom = 20;
 
 signals:
-    void runStarted(BulkRunner *runner);
-    void runFinished(BulkRunner *runner);
+    // Every run the window shows: qless's BulkRunners and the runs of other job systems (adopt).
+    void runStarted(BulkProgress *runner);
+    void runFinished(BulkProgress *runner);
     // Something was written: pages refresh what they show.
     void changed();
     // The operator asked to look at a job (e.g. a dependent that blocked a cancel).

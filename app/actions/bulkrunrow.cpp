@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bulkrunrow.h"
 
-#include "bulkrunner.h"
+#include "bulkprogress.h"
 #include "tonestyle.h"
 
 #include <QGridLayout>
@@ -10,7 +10,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 
-BulkRunRow::BulkRunRow(BulkRunner *runner, QWidget *parent)
+BulkRunRow::BulkRunRow(BulkProgress *runner, QWidget *parent)
     : QWidget(parent)
     , m_runner(runner)
     , m_title(new QLabel(runner->describe(), this))
@@ -37,10 +37,10 @@ BulkRunRow::BulkRunRow(BulkRunner *runner, QWidget *parent)
     layout->addWidget(m_status, 1, 0, 1, 3);
     layout->setColumnStretch(0, 1);
 
-    connect(runner, &BulkRunner::progressed, this, &BulkRunRow::update);
-    connect(runner, &BulkRunner::phaseChanged, this, &BulkRunRow::update);
+    connect(runner, &BulkProgress::progressed, this, &BulkRunRow::update);
+    connect(runner, &BulkProgress::phaseChanged, this, &BulkRunRow::update);
     connect(m_button, &QPushButton::clicked, this, [this] {
-        if (m_runner && m_runner->phase() != BulkRunner::Phase::Finished)
+        if (m_runner && m_runner->phase() != BulkProgress::Phase::Finished)
             m_runner->cancel();
         else
             emit dismissed();
@@ -53,30 +53,32 @@ void BulkRunRow::update()
     if (!m_runner)
         return;
     const QLocale locale;
-    const BulkRunner &run = *m_runner;
+    const BulkProgress &run = *m_runner;
     const qint64 total = run.total();
     switch (run.phase()) {
-    case BulkRunner::Phase::Ready:
-    case BulkRunner::Phase::Collecting:
+    case BulkProgress::Phase::Ready:
+    case BulkProgress::Phase::Collecting:
         m_progress->setRange(0, 0); // busy: the total is not known yet
         m_status->setText(tr("Listing the jobs: %1 found").arg(locale.toString(run.collected())));
         break;
-    case BulkRunner::Phase::Running:
-    case BulkRunner::Phase::Paused: {
+    case BulkProgress::Phase::Running:
+    case BulkProgress::Phase::Paused: {
         m_progress->setRange(0, 1000);
         m_progress->setValue(total > 0 ? int(1000 * run.processed() / total) : 0);
         m_progress->setFormat(tr("%1 / %2").arg(locale.toString(run.processed()), locale.toString(total)));
-        QString text = tr("%1 done, %2 skipped, %3 failed · %4 jobs/s")
-                           .arg(locale.toString(run.summary().done), locale.toString(run.summary().skippedCount()),
-                                locale.toString(run.summary().failedCount()), locale.toString(run.rate(), 'f', 0));
-        if (run.phase() == BulkRunner::Phase::Paused)
+        QString text =
+            (run.summary().items == BulkSummary::Items::Tasks ? tr("%1 done, %2 skipped, %3 failed · %4 tasks/s")
+                                                              : tr("%1 done, %2 skipped, %3 failed · %4 jobs/s"))
+                .arg(locale.toString(run.summary().done), locale.toString(run.summary().skippedCount()),
+                     locale.toString(run.summary().failedCount()), locale.toString(run.rate(), 'f', 0));
+        if (run.phase() == BulkProgress::Phase::Paused)
             text = run.pauseReason() + QStringLiteral(" · ") + text;
         if (run.isCancelling())
             text = tr("Stopping after this batch… · ") + text;
         m_status->setText(text);
         break;
     }
-    case BulkRunner::Phase::Finished: {
+    case BulkProgress::Phase::Finished: {
         m_progress->setRange(0, 1000);
         m_progress->setValue(total > 0 ? int(1000 * run.processed() / total) : 1000);
         m_progress->setFormat(tr("%1 / %2").arg(locale.toString(run.processed()), locale.toString(total)));

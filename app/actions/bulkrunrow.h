@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "bulkrunner.h"
+#include "bulkprogress.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -18,9 +18,9 @@ class BulkRunRow final : public QWidget
     Q_OBJECT
 
 public:
-    explicit BulkRunRow(BulkRunner *runner, QWidget *parent = nullptr);
+    explicit BulkRunRow(BulkProgress *runner, QWidget *parent = nullptr);
 
-    BulkRunner *runner() const { return m_runner; }
+    BulkProgress *runner() const { return m_runner; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *statusLabel() const { return m_status; }
     QPushButton *button() const { return m_button; }
@@ -31,7 +31,7 @@ signals:
 private:
     void update();
 
-    QPointer<BulkRunner> m_runner;
+    QPointer<BulkProgress> m_runner;
     QLabel *m_title;
     QProgressBar *m_progress;
     QLabel *m_status;

@@ -2,7 +2,7 @@
 #include "bulkrunspanel.h"
 
 #include "actioncenter.h"
-#include "bulkrunner.h"
+#include "bulkprogress.h"
 #include "bulkrunrow.h"
 
 #include <QFrame>
@@ -29,7 +29,7 @@ QList<BulkRunRow *> BulkRunsPanel::rows() const
     return findChildren<BulkRunRow *>();
 }
 
-void BulkRunsPanel::addRun(BulkRunner *runner)
+void BulkRunsPanel::addRun(BulkProgress *runner)
 {
     auto *frame = new QFrame(this);
     frame->setFrameShape(QFrame::StyledPanel);
@@ -40,8 +40,8 @@ void BulkRunsPanel::addRun(BulkRunner *runner)
     m_layout->addWidget(frame);
     show();
     // A single job done needs no reading: it goes by itself. Anything else stays until dismissed.
-    connect(runner, &BulkRunner::finished, row, [row, runner](const BulkSummary &summary) {
-        if (runner->target().count() == 1 && summary.outcome() == QLatin1String("done"))
+    connect(runner, &BulkProgress::finished, row, [row, runner](const BulkSummary &summary) {
+        if (runner->count() == 1 && summary.outcome() == QLatin1String("done"))
             QTimer::singleShot(5000, row, &BulkRunRow::dismissed);
     });
     connect(row, &BulkRunRow::dismissed, this, [this, frame, runner] {

@@ -4,7 +4,7 @@
 #include <QWidget>
 
 class ActionCenter;
-class BulkRunner;
+class BulkProgress;
 class BulkRunRow;
 class QVBoxLayout;
 
@@ -24,7 +24,7 @@ public:
     void clear();
 
 private:
-    void addRun(BulkRunner *runner);
+    void addRun(BulkProgress *runner);
 
     QVBoxLayout *m_layout;
 };

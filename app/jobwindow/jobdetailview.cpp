@@ -7,6 +7,8 @@
 #include "jobfieldsgrid.h"
 #include "jobhistorypage.h"
 #include "jobrowtext.h"
+#include "jobtimelinecap.h"
+#include "jobtimelineview.h"
 #include "jsondataview.h"
 #include "palettefollower.h"
 #include "poolrelease.h"
@@ -108,6 +110,12 @@ JobDetailView::JobDetailView(JobDetailReader *reader, QWidget *parent)
         if (m_job)
             fill(*m_job);
     });
+    // qless's max-job-history, for the timeline to say whether entries may be missing.
+    (new JobTimelineCap(m_reader->client(), this))->read([this](int cap) {
+        m_history->timelineView()->setHistoryCap(cap);
+        if (m_job)
+            m_history->timelineView()->showJob(*m_job, m_reader->serverNow());
+    });
 }
 
 JobDetailView::~JobDetailView()
@@ -179,7 +187,7 @@ void JobDetailView::read(std::function<void(bool ok)> done)
             std::optional<Job> before = std::exchange(m_job, content.job);
             m_message->hide();
             fill(*m_job);
-            m_history->showJob(*m_job, content.historyExtendsLast, content.logEntries);
+            m_history->showJob(*m_job, content.historyExtendsLast, content.logEntries, m_reader->serverNow());
             std::shared_ptr<JsonTreeModel::Parsed> treeBefore = m_data->setParsed(m_job->data, content.data);
             m_tabs->setTabText(DataTab, m_data->isValidJson() ? tr("Data") : tr("Data ⚠ not JSON"));
             m_tabs->setTabText(HistoryTab, tr("History (%1)").arg(m_job->history.size()));

@@ -2,6 +2,7 @@
 #include "jobhistorypage.h"
 
 #include "historymodel.h"
+#include "jobtimelineview.h"
 #include "tableviews.h"
 #include "tonestyle.h"
 
@@ -15,6 +16,7 @@ JobHistoryPage::JobHistoryPage(QWidget *parent)
     , m_model(new HistoryModel(this))
     , m_view(new QTableView(this))
     , m_form(new QLabel(this))
+    , m_timeline(new JobTimelineView(this))
 {
     TableViews::setUp(m_view, m_model);
     m_view->setSortingEnabled(false); // a timeline reads in time order
@@ -29,12 +31,14 @@ JobHistoryPage::JobHistoryPage(QWidget *parent)
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     ToneStyle::setText(m_form, ToneStyle::Tone::Muted);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_timeline);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_form);
 }
 
-void JobHistoryPage::showJob(const Job &job, bool extendsShown, int logEntries)
+void JobHistoryPage::showJob(const Job &job, bool extendsShown, int logEntries, double now)
 {
+    m_timeline->showJob(job, now);
     m_model->setEvents(job.history, extendsShown);
     const QString logs = logEntries == 0 ? QString()
                                          : tr(" %n log entries (notes from workers or from this console’s Add note).",

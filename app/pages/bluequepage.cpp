@@ -1,21 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bluequepage.h"
 
+#include "actioncenter.h"
+#include "bluequeactions.h"
+#include "bluequelistenermodel.h"
 #include "bluequequeuemodel.h"
 #include "bluequesession.h"
 #include "bluequetaskmodel.h"
 #include "qlesssession.h"
+#include "rowcontextmenu.h"
 
 #include <QDateTime>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <climits>
 
 namespace {
 QTableView *tableView(QWidget *parent)
@@ -43,8 +54,13 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     , m_queueView(tableView(this))
     , m_stateTabs(new QTabBar(this))
     , m_taskView(tableView(this))
+    , m_listeners(new BluequeListenerModel(m_blueque->client(), this))
+    , m_listenerView(tableView(this))
+    , m_lists(new QStackedWidget(this))
     , m_record(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
+    , m_actions(new BluequeActions(ActionCenter::of(session), m_blueque, this))
+    , m_actionsButton(new QToolButton(this))
 {
     m_queueProxy->setSourceModel(m_queues);
     m_queueProxy->setSortRole(BluequeQueueModel::SortRole);
@@ -59,23 +75,50 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     m_record->setAccessibleName(tr("Blueque task record"));
     m_record->setPlaceholderText(tr("Select a task to see its whole record."));
     m_status->setWordWrap(true);
+    m_actionsButton->setText(tr("&Actions"));
+    m_actionsButton->setToolTip(tr("What can be done to the selected tasks, or to the whole list"));
+    m_actionsButton->setPopupMode(QToolButton::InstantPopup);
+    auto *actionsMenu = new QMenu(m_actionsButton);
+    actionsMenu->setObjectName(QStringLiteral("bluequeActionsMenu"));
+    m_actionsButton->setMenu(actionsMenu);
+    connect(actionsMenu, &QMenu::aboutToShow, this, [this, actionsMenu] {
+        actionsMenu->clear();
+        if (!fillTaskMenu(actionsMenu))
+            actionsMenu->addAction(tr("Select a queue and tasks first"))->setEnabled(false);
+    });
+    RowContextMenu::install(m_taskView, QStringLiteral("bluequeTaskMenu"),
+                            [this](QMenu *menu) { return fillTaskMenu(menu); });
+    connect(m_actions, &BluequeActions::runFinished, this, [this] { refresh({}); });
     // The tabs name the states in the operator's language; the task hash's `status` stays as
     // Blueque writes it.
     const QStringList labels{tr("pending"), tr("scheduled"), tr("reserved"),
                              tr("started"), tr("complete"),  tr("failed")};
     for (const QString &label : labels)
         m_stateTabs->addTab(label);
+    m_stateTabs->addTab(tr("listeners"));
+    m_listenerView->setModel(m_listeners);
+    m_listenerView->setAccessibleName(tr("Blueque listeners"));
+    m_lists->addWidget(m_taskView);
+    m_lists->addWidget(m_listenerView);
 
     auto *lower = new QSplitter(Qt::Horizontal, this);
     auto *tasks = new QWidget(lower);
     auto *tasksLayout = new QVBoxLayout(tasks);
     tasksLayout->setContentsMargins(0, 0, 0, 0);
-    tasksLayout->addWidget(m_stateTabs);
-    tasksLayout->addWidget(m_taskView);
+    auto *tabsRow = new QHBoxLayout;
+    tabsRow->addWidget(m_stateTabs, 1);
+    tabsRow->addWidget(m_actionsButton);
+    tasksLayout->addLayout(tabsRow);
+    tasksLayout->addWidget(m_lists);
     lower->addWidget(tasks);
     lower->addWidget(m_record);
-    lower->setStretchFactor(0, 4);
+    // The record holds long lines (parameters as JSON, an error's text): wide enough to read
+    // without scrolling sideways at every line.
+    m_record->setMinimumWidth(320);
+    m_record->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 2);
+    lower->setSizes({600, 400});
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_queueView);
     split->addWidget(lower);
@@ -92,7 +135,12 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
                 if (current.isValid())
                     showQueue(current.data(BluequeQueueModel::KeyRole).toString());
             });
-    connect(m_stateTabs, &QTabBar::currentChanged, this, [this](int index) { showState(states().value(index)); });
+    connect(m_stateTabs, &QTabBar::currentChanged, this, [this](int index) {
+        if (index == int(states().size()))
+            showListeners();
+        else
+            showState(states().value(index));
+    });
     connect(m_taskView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
@@ -137,6 +185,37 @@ void BluequePage::showQueue(const QString &queue)
         return;
     m_tasks->setSource(queue, state);
     refreshTasks({});
+    if (listenersShown())
+        refreshListeners({});
+}
+
+bool BluequePage::listenersShown() const
+{
+    return m_lists->currentWidget() == m_listenerView;
+}
+
+void BluequePage::showListeners()
+{
+    if (m_stateTabs->currentIndex() != states().size())
+        m_stateTabs->setCurrentIndex(int(states().size())); // comes back here through currentChanged
+    m_lists->setCurrentWidget(m_listenerView);
+    m_actionsButton->setEnabled(false); // listeners are Blueque's own: the console does not touch them
+    refreshListeners({});
+}
+
+void BluequePage::refreshListeners(std::function<void(bool ok)> done)
+{
+    if (m_tasks->queue().isEmpty()) {
+        if (done)
+            done(true);
+        return;
+    }
+    m_listeners->refresh(m_tasks->queue(), now(), [this, done](bool ok) {
+        m_listenerView->resizeColumnsToContents();
+        updateStatus();
+        if (done)
+            done(ok);
+    });
 }
 
 void BluequePage::showState(const QString &state)
@@ -144,6 +223,8 @@ void BluequePage::showState(const QString &state)
     const int index = int(states().indexOf(state));
     if (index >= 0 && m_stateTabs->currentIndex() != index)
         m_stateTabs->setCurrentIndex(index); // comes back here through currentChanged
+    m_lists->setCurrentWidget(m_taskView);
+    m_actionsButton->setEnabled(true);
     if (state == m_tasks->state() || m_tasks->queue().isEmpty())
         return;
     m_tasks->setSource(m_tasks->queue(), state);
@@ -165,7 +246,10 @@ void BluequePage::refresh(std::function<void(bool ok)> done)
             return;
         }
         session()->markRefreshed();
-        refreshTasks(done);
+        if (listenersShown())
+            refreshListeners([this, done](bool) { refreshTasks(done); });
+        else
+            refreshTasks(done);
     });
 }
 
@@ -201,13 +285,36 @@ void BluequePage::updateStatus()
     const int anomalies = m_queues->anomalyCount();
     if (anomalies > 0)
         parts << tr("%n anomaly(ies): hover a queue's Anomalies cell for why", nullptr, anomalies);
-    if (!m_tasks->queue().isEmpty())
-        parts << tr("%1 of %2: %3 tasks")
-                     .arg(m_tasks->state(), m_tasks->queue())
-                     .arg(m_tasks->total() < 0 ? tr("unreadable") : QString::number(m_tasks->total()));
+    if (!m_tasks->queue().isEmpty() && listenersShown())
+        parts << tr("listeners of %1: %n read", nullptr, m_listeners->rowCount()).arg(m_tasks->queue());
+    else if (!m_tasks->queue().isEmpty())
+        parts << (m_tasks->total() < 0
+                      ? tr("%1 of %2: unreadable").arg(m_tasks->state(), m_tasks->queue())
+                      : tr("%1 of %2: %n task(s)", nullptr, int(qMin<qint64>(m_tasks->total(), INT_MAX)))
+                            .arg(m_tasks->state(), m_tasks->queue()));
     if (!m_queues->lastError().isEmpty())
         parts << m_queues->lastError();
     if (!m_tasks->lastError().isEmpty())
         parts << m_tasks->lastError();
+    if (listenersShown() && !m_listeners->lastError().isEmpty())
+        parts << m_listeners->lastError();
     m_status->setText(parts.join(QStringLiteral(" · ")));
+}
+
+QList<BluequeTaskRef> BluequePage::chosenTasks() const
+{
+    QList<BluequeTaskRef> out;
+    const qint64 listed = qMax<qint64>(m_tasks->total(), m_tasks->rowCount());
+    for (const QModelIndex &index : m_taskView->selectionModel()->selectedRows())
+        out << BluequeTaskRef{index.data(BluequeTaskModel::KeyRole).toByteArray(), index.row(), listed,
+                              index.siblingAtColumn(BluequeTaskModel::ErrorColumn).data().toString()};
+    std::sort(out.begin(), out.end(), [](const BluequeTaskRef &a, const BluequeTaskRef &b) { return a.row < b.row; });
+    return out;
+}
+
+bool BluequePage::fillTaskMenu(QMenu *menu)
+{
+    if (m_tasks->queue().isEmpty())
+        return false;
+    return m_actions->fillMenu(menu, m_tasks->queue(), m_tasks->state(), chosenTasks(), m_tasks->total(), this);
 }

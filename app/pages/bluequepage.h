@@ -5,19 +5,26 @@
 
 #include <QStringList>
 
+class BluequeActions;
+class BluequeListenerModel;
 class BluequeQueueModel;
 class BluequeSession;
 class BluequeTaskModel;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QStackedWidget;
 class QTabBar;
 class QTableView;
+class QToolButton;
+struct BluequeTaskRef;
 
 // The Blueque deployment on this server, beside qless (docs/BLUEQUE.md): every queue with its
 // counts per state, listeners and what looks wrong; the selected queue's tasks of one state,
 // paged in as the operator scrolls; the selected task's whole record. Listed in the navigation
-// only while the server holds Blueque (isAvailable). Read only: Blueque's actions come later.
+// only while the server holds Blueque (isAvailable). The tasks' actions (BluequeActions) are in
+// the task table's context menu and the Actions button above it.
 class BluequePage final : public Page
 {
     Q_OBJECT
@@ -33,6 +40,9 @@ public:
     static const QStringList &states();
     void showQueue(const QString &queue);
     void showState(const QString &state);
+    // The selected queue's listeners with what each holds, in place of its tasks (the tab after
+    // the states).
+    void showListeners();
 
     // For tests and screenshots.
     BluequeSession *bluequeSession() const { return m_blueque; }
@@ -40,14 +50,23 @@ public:
     BluequeTaskModel *taskModel() const { return m_tasks; }
     QTableView *queueView() const { return m_queueView; }
     QTableView *taskView() const { return m_taskView; }
+    BluequeListenerModel *listenerModel() const { return m_listeners; }
+    QTableView *listenerView() const { return m_listenerView; }
     QPlainTextEdit *recordView() const { return m_record; }
     QLabel *statusLabel() const { return m_status; }
+    QToolButton *actionsButton() const { return m_actionsButton; }
+    BluequeActions *actions() const { return m_actions; }
+    // The task rows selected, with where each stands in its list.
+    QList<BluequeTaskRef> chosenTasks() const;
 
 private:
     double now() const;
     void refreshTasks(std::function<void(bool ok)> done);
     void showTask(const QByteArray &id);
     void updateStatus();
+    bool fillTaskMenu(QMenu *menu);
+    bool listenersShown() const;
+    void refreshListeners(std::function<void(bool ok)> done);
 
     BluequeSession *m_blueque;
     BluequeQueueModel *m_queues;
@@ -56,7 +75,12 @@ private:
     QTableView *m_queueView;
     QTabBar *m_stateTabs;
     QTableView *m_taskView;
+    BluequeListenerModel *m_listeners;
+    QTableView *m_listenerView;
+    QStackedWidget *m_lists;
     QPlainTextEdit *m_record;
     QLabel *m_status;
+    BluequeActions *m_actions;
+    QToolButton *m_actionsButton;
     QByteArray m_shownTask;
 };

@@ -4,6 +4,7 @@
 #include "actioncenter.h"
 #include "failureclustersdialog.h"
 #include "failuregroupmodel.h"
+#include "failuretimingview.h"
 #include "joblistactions.h"
 #include "joblistmodel.h"
 #include "joblistpane.h"
@@ -32,6 +33,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     , m_moveAll(new QPushButton(tr("Move all…"), this))
     , m_cancelAll(new QPushButton(tr("Cancel all…"), this))
     , m_clusters(new QPushButton(tr("Clusters…"), this))
+    , m_timing(new FailureTimingView(session, this))
     , m_exportGroups(new TableExportButton(
           session, [] { return TableExportView{TableExportView::Kind::Failed}; }, this))
     , m_message(new QPlainTextEdit(this))
@@ -91,6 +93,7 @@ FailedPage::FailedPage(QlessSession *session, QWidget *parent)
     groupButtons->addWidget(m_clusters);
     groupButtons->addWidget(jobs->exportButton());
     jobsLayout->addLayout(groupButtons);
+    jobsLayout->addWidget(m_timing);
     jobsLayout->addWidget(jobs, 1);
     right->addWidget(jobsSide);
     right->addWidget(m_message);
@@ -146,6 +149,7 @@ void FailedPage::showJobsOf(const QString &group)
     TableExportView view{TableExportView::Kind::Failed};
     view.group = group;
     jobPane()->setExportView(view);
+    m_timing->setGroup(group);
     m_message->clear();
     m_messageOf.clear();
 }

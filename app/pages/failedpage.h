@@ -7,6 +7,7 @@
 
 class FailureClustersDialog;
 class FailureGroupModel;
+class FailureTimingView;
 class QPushButton;
 class QPlainTextEdit;
 class TableExportButton;
@@ -34,6 +35,7 @@ public:
     QPushButton *moveAllButton() const { return m_moveAll; }
     QPushButton *cancelAllButton() const { return m_cancelAll; }
     QPushButton *clustersButton() const { return m_clusters; }
+    FailureTimingView *timingView() const { return m_timing; }
     // Opens the chosen group's failure clusters (a window of their own); null without a group.
     FailureClustersDialog *showClusters();
     TableExportButton *groupsExportButton() const { return m_exportGroups; }
@@ -53,6 +55,7 @@ private:
     QPushButton *m_moveAll;
     QPushButton *m_cancelAll;
     QPushButton *m_clusters;
+    FailureTimingView *m_timing;
     TableExportButton *m_exportGroups;
     QPlainTextEdit *m_message;
     QString m_messageOf; // the job (and failure) the message pane shows or is reading

@@ -12,6 +12,8 @@
 #include "overviewpage.h"
 #include "queuespage.h"
 #include "searchpage.h"
+#include "sidejobjobspage.h"
+#include "sidejobsidekiqpage.h"
 #include "statspage.h"
 #include "tagspage.h"
 #include "trackedpage.h"
@@ -19,11 +21,14 @@
 
 QList<Page *> createPages(QlessSession *session, QWidget *parent)
 {
-    return {
+    QList<Page *> pages{
         new OverviewPage(session, parent), new QueuesPage(session, parent),  new CompletedPage(session, parent),
         new FailedPage(session, parent),   new TrackedPage(session, parent), new TagsPage(session, parent),
         new WorkersPage(session, parent),  new StatsPage(session, parent),   new ConfigPage(session, parent),
         new ActivityPage(session, parent), new EventsPage(session, parent),  new SearchPage(session, parent),
         new AlertsPage(session, parent),   new HistoryPage(session, parent), new BluequePage(session, parent),
     };
+    // SideJob's pages, listed only while the server holds SideJob (Page::isAvailable).
+    pages << new SideJobJobsPage(session, parent) << new SideJobSidekiqPage(session, parent);
+    return pages;
 }

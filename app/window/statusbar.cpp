@@ -2,7 +2,7 @@
 #include "statusbar.h"
 
 #include "actioncenter.h"
-#include "bulkrunner.h"
+#include "bulkprogress.h"
 #include "qlesssession.h"
 #include "roundtripmeter.h"
 #include "timetext.h"
@@ -112,11 +112,11 @@ void StatusBar::updateLastRefresh(const QDateTime &when)
     m_lastRefresh->setToolTip(TimeText::local(when));
 }
 
-void StatusBar::addRun(BulkRunner *runner)
+void StatusBar::addRun(BulkProgress *runner)
 {
     m_runs.append({runner, m_pages->currentWidget()});
-    connect(runner, &BulkRunner::progressed, this, &StatusBar::updateRuns);
-    connect(runner, &BulkRunner::phaseChanged, this, &StatusBar::updateRuns);
+    connect(runner, &BulkProgress::progressed, this, &StatusBar::updateRuns);
+    connect(runner, &BulkProgress::phaseChanged, this, &StatusBar::updateRuns);
     connect(runner, &QObject::destroyed, this, &StatusBar::updateRuns, Qt::QueuedConnection);
     updateRuns();
 }
@@ -124,7 +124,7 @@ void StatusBar::addRun(BulkRunner *runner)
 void StatusBar::updateRuns()
 {
     // Runs that ended, or whose row was dismissed, are no longer followed.
-    m_runs.removeIf([](const Run &run) { return !run.runner || run.runner->phase() == BulkRunner::Phase::Finished; });
+    m_runs.removeIf([](const Run &run) { return !run.runner || run.runner->phase() == BulkProgress::Phase::Finished; });
     qint64 processed = 0;
     qint64 total = 0;
     int shown = 0;

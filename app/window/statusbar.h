@@ -7,7 +7,7 @@
 #include <QStatusBar>
 
 class ActionCenter;
-class BulkRunner;
+class BulkProgress;
 class QLabel;
 class QProgressBar;
 class QStackedWidget;
@@ -40,11 +40,11 @@ public:
 private:
     struct Run
     {
-        QPointer<BulkRunner> runner;
+        QPointer<BulkProgress> runner;
         QPointer<QWidget> page;
     };
 
-    void addRun(BulkRunner *runner);
+    void addRun(BulkProgress *runner);
     void updateRoundTrip();
     void updateLastRefresh(const QDateTime &when);
     void updateRuns();

@@ -10,9 +10,13 @@
 -- were read). `stuck`: tasks among the first 10 of those lists (300 ids in all a call) whose hash
 -- still says `pending` and was updated more than `grace` seconds before `now` (a dequeue cut short).
 -- EVALSHA <sha> 0 <offset> <count 1..100> <now> [grace, default 5]
--- Bound: per queue in the window, about ten O(1) calls (TYPE, LLEN, SCARD, ZCARD, ZCOUNT) plus
--- one SRANDMEMBER; 1000 listeners a call each an LLEN and a TYPE (an LRANGE of 10 while ids are
--- left to check), and 300 ids a call each a TYPE and an HMGET: at most 100 queues a call.
+-- Each key costs one command when it has the type Blueque writes or is missing: its size command
+-- is tried first (redis.pcall), and TYPE asked only of a key that command refused. So a healthy
+-- queue costs about eight commands, and bad data no more than twice that (its refusals count in
+-- Redis's error statistics, one per odd key and call).
+-- Bound: per queue in the window, six O(1) sizes (LLEN, SCARD, ZCARD), a ZCOUNT and one
+-- SRANDMEMBER, a TYPE more per key of another type; 1000 listeners a call each an LLEN (an LRANGE
+-- of 10 while ids are left to check), and 300 ids a call each an HMGET: at most 100 queues a call.
 local offset, count, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local grace = tonumber(ARGV[4] or '5') or 5
 local listenerBudget, idBudget = 1000, 300
@@ -34,49 +38,48 @@ local window = redis.call('ZRANGE', 'blueque_queues', offset, offset + count - 1
 for i = 1, #window, 2 do
     local q, score = window[i], window[i + 1]
     local odd = {}
-    -- Counts a key of the expected type; a missing key is an empty one.
-    local function sized(label, key, expected, sizer)
+    -- Counts a key of the type `sizer` takes (a missing key is an empty one); the second value
+    -- says whether the key had that type. A key of another type is named in `odd`: a list is
+    -- counted all the same (the README's started list), anything else is -1.
+    local function sized(label, key, sizer)
+        local n = redis.pcall(sizer, key)
+        if type(n) == 'number' then return n, true end
         local t = kind(key)
-        if t == 'none' then return 0 end
-        if t ~= expected then
-            odd[#odd + 1] = label .. ':' .. t
-            if t == 'list' then return redis.call('LLEN', key) end
-            return -1
-        end
-        return redis.call(sizer, key)
+        odd[#odd + 1] = label .. ':' .. t
+        if t == 'list' then return redis.call('LLEN', key), false end
+        return -1, false
     end
-    local pending = sized('pending', 'blueque_pending_tasks_' .. q, 'list', 'LLEN')
-    local scheduled = sized('scheduled', 'blueque_scheduled_tasks_' .. q, 'zset', 'ZCARD')
+    local pending = sized('pending', 'blueque_pending_tasks_' .. q, 'LLEN')
+    local scheduled, isZset = sized('scheduled', 'blueque_scheduled_tasks_' .. q, 'ZCARD')
     local overdue = 0
-    if scheduled > 0 and kind('blueque_scheduled_tasks_' .. q) == 'zset' then
+    if scheduled > 0 and isZset then
         overdue = redis.call('ZCOUNT', 'blueque_scheduled_tasks_' .. q, '-inf', now)
     end
-    local started = sized('started', 'blueque_started_tasks_' .. q, 'set', 'SCARD')
-    local complete = sized('complete', 'blueque_complete_tasks_' .. q, 'list', 'LLEN')
-    local failed = sized('failed', 'blueque_failed_tasks_' .. q, 'list', 'LLEN')
-    local listeners = sized('listeners', 'blueque_listeners_' .. q, 'set', 'SCARD')
+    local started = sized('started', 'blueque_started_tasks_' .. q, 'SCARD')
+    local complete = sized('complete', 'blueque_complete_tasks_' .. q, 'LLEN')
+    local failed = sized('failed', 'blueque_failed_tasks_' .. q, 'LLEN')
+    local listeners, isSet = sized('listeners', 'blueque_listeners_' .. q, 'SCARD')
     local reserved, read, stuck = 0, 0, 0
-    if listeners > 0 and listenerBudget > 0 and kind('blueque_listeners_' .. q) == 'set' then
+    if listeners > 0 and listenerBudget > 0 and isSet then
         local names = redis.call('SRANDMEMBER', 'blueque_listeners_' .. q, math.min(200, listenerBudget))
         listenerBudget = listenerBudget - #names
         read = #names
         for _, name in ipairs(names) do
             local key = 'blueque_reserved_tasks_' .. q .. '_' .. name
-            local t = kind(key)
-            if t == 'list' then
-                reserved = reserved + redis.call('LLEN', key)
-                local ids = idBudget > 0 and redis.call('LRANGE', key, 0, math.min(10, idBudget) - 1) or {}
+            local n = redis.pcall('LLEN', key)
+            if type(n) == 'number' then
+                reserved = reserved + n
+                local ids = {}
+                if n > 0 and idBudget > 0 then ids = redis.call('LRANGE', key, 0, math.min(10, idBudget) - 1) end
                 idBudget = idBudget - #ids
                 for _, id in ipairs(ids) do
-                    local taskKey = 'blueque_task_' .. id
-                    if kind(taskKey) == 'hash' then
-                        local f = redis.call('HMGET', taskKey, 'status', 'updated')
-                        local updated = tonumber(f[2])
-                        if f[1] == 'pending' and (not updated or now - updated > grace) then stuck = stuck + 1 end
-                    end
+                    -- A missing hash reads as nils, a key of another type as a refusal: neither is stuck.
+                    local f = redis.pcall('HMGET', 'blueque_task_' .. id, 'status', 'updated')
+                    local updated = tonumber(f[2])
+                    if f[1] == 'pending' and (not updated or now - updated > grace) then stuck = stuck + 1 end
                 end
-            elseif t ~= 'none' then
-                odd[#odd + 1] = 'reserved ' .. name .. ':' .. t
+            else
+                odd[#odd + 1] = 'reserved ' .. name .. ':' .. kind(key)
             end
         end
     end

@@ -56,7 +56,7 @@ void AlertMonitor::check()
     m_pending = 1; // held until every read is sent, so a quick reply cannot end the round early
     if (needs.queues) {
         ++m_pending;
-        m_client->queueCounts(this, [this, round, needs](const QlessReply<QList<QueueCounts>> &reply) {
+        m_client->queueReads().queueCounts(this, [this, round, needs](const QlessReply<QList<QueueCounts>> &reply) {
             if (round != m_round)
                 return;
             if (reply.ok()) {
@@ -93,7 +93,7 @@ void AlertMonitor::check()
     }
     if (needs.workers) {
         ++m_pending;
-        m_client->workers(this, [this, round](const QlessReply<QList<WorkerSummary>> &reply) {
+        m_client->workerReads().workers(this, [this, round](const QlessReply<QList<WorkerSummary>> &reply) {
             if (round != m_round)
                 return;
             if (reply.ok())
@@ -114,7 +114,7 @@ void AlertMonitor::readWaitingSince(const QStringList &of, quint64 round)
             queues << queue.name;
     }
     ++m_pending;
-    m_client->waitingSince(queues, this, [this, round](const QlessReply<QHash<QString, double>> &reply) {
+    m_client->queueReads().waitingSince(queues, this, [this, round](const QlessReply<QHash<QString, double>> &reply) {
         if (round != m_round)
             return;
         if (reply.ok())
@@ -130,7 +130,7 @@ void AlertMonitor::readFailureGroups(const QByteArray &cursor, quint64 round)
 {
     if (cursor.isEmpty())
         m_groupNamesSoFar.clear();
-    m_client->failureGroupCounts(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
+    m_client->failureReads().failureGroupCounts(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
         if (round != m_round)
             return;
         if (!reply.ok()) {

@@ -52,6 +52,21 @@ QStringList BluequeQueueModel::anomalies(const BluequeQueue &queue)
     return out;
 }
 
+QString BluequeQueueModel::anomalyLabels(const BluequeQueue &queue)
+{
+    // A word each, in the order of anomalies(); the tooltip says the whole of each.
+    QStringList out;
+    if (queue.overdue > 0)
+        out << tr("overdue schedule");
+    if (queue.stuck > 0)
+        out << tr("stuck reservation");
+    if (!queue.odd.isEmpty())
+        out << tr("odd keys");
+    if (queue.listenersRead < queue.listeners)
+        out << tr("partly counted");
+    return out.isEmpty() ? tr("none") : out.join(QStringLiteral(", "));
+}
+
 int BluequeQueueModel::anomalyCount() const
 {
     int total = 0;
@@ -96,6 +111,8 @@ QVariant BluequeQueueModel::data(const QModelIndex &index, int role) const
         const qint64 value = count(row, column);
         if (value < 0)
             return tr("bad key");
+        if (column == AnomaliesColumn)
+            return anomalyLabels(row);
         if (column == ScheduledColumn && row.overdue > 0)
             return tr("%1 (%2 overdue)").arg(QLocale().toString(value)).arg(QLocale().toString(row.overdue));
         return QLocale().toString(value);

@@ -37,6 +37,8 @@ public:
     QString lastError() const { return m_lastError; }
     // What looks wrong in a queue, one sentence each (docs/BLUEQUE.md, "Anomalies").
     static QStringList anomalies(const BluequeQueue &queue);
+    // The Anomalies cell: a word or two for each ("overdue schedule, stuck reservation"), "none".
+    static QString anomalyLabels(const BluequeQueue &queue);
     int anomalyCount() const;
 
     int columnCount(const QModelIndex &parent = {}) const override;

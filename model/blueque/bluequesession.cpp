@@ -3,12 +3,14 @@
 
 #include "bluequeclient.h"
 #include "bluequetasktext.h"
+#include "bluequewriter.h"
 #include "redisconnection.h"
 
 BluequeSession::BluequeSession(RedisConnection *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_client(new BluequeClient(connection, this))
+    , m_writer(new BluequeWriter(connection, this))
 {}
 
 BluequeSession::~BluequeSession() = default;

@@ -7,6 +7,7 @@
 #include <functional>
 
 class BluequeClient;
+class BluequeWriter;
 class RedisConnection;
 
 // The Blueque side of one server: its client, and whether the server holds Blueque at all (a
@@ -23,6 +24,8 @@ public:
     ~BluequeSession() override;
 
     BluequeClient *client() const { return m_client; }
+    // The console's writes (lua/blueque's action scripts); BluequeBulkRun uses it.
+    BluequeWriter *writer() const { return m_writer; }
     bool isPresent() const { return m_present; }
     // The TYPE last seen of blueque_queues ("zset", "none", or a type Blueque never writes).
     QString keyType() const { return m_keyType; }
@@ -39,6 +42,7 @@ signals:
 private:
     RedisConnection *m_connection;
     BluequeClient *m_client;
+    BluequeWriter *m_writer;
     bool m_present = false;
     QString m_keyType;
 };

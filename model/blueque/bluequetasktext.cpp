@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bluequetasktext.h"
 
+#include "jsontext.h"
 #include "timetext.h"
 
 #include <QCoreApplication>
-#include <QJsonDocument>
 #include <QSet>
 
 namespace {
@@ -15,15 +15,6 @@ QString tr(const char *text)
 } // namespace
 
 namespace BluequeTaskText {
-QString prettyJson(const QByteArray &text)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
-    if (error.error != QJsonParseError::NoError || document.isNull())
-        return QString::fromUtf8(text);
-    return QString::fromUtf8(document.toJson(QJsonDocument::Indented)).trimmed();
-}
-
 QString describe(const BluequeTaskRecord &record, double now)
 {
     QStringList lines;
@@ -61,7 +52,7 @@ QString describe(const BluequeTaskRecord &record, double now)
             else
                 shown = QString::fromUtf8(value) + tr("  (not a number)");
         } else if (name == QLatin1String("parameters") || name == QLatin1String("result")) {
-            shown = prettyJson(value);
+            shown = JsonText::pretty(value);
         } else {
             shown = QString::fromUtf8(value);
         }

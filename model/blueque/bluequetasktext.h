@@ -10,6 +10,4 @@
 // holding it. Plain text, for a read-only pane.
 namespace BluequeTaskText {
 QString describe(const BluequeTaskRecord &record, double now);
-// `text` indented when it is a JSON object or array; else as it is.
-QString prettyJson(const QByteArray &text);
 } // namespace BluequeTaskText

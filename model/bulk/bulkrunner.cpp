@@ -16,7 +16,7 @@ constexpr int collectPageSize = 1000;
 } // namespace
 
 BulkRunner::BulkRunner(QlessSession *session, const JobAction &action, const BulkTarget &target, QObject *parent)
-    : QObject(parent)
+    : BulkProgress(parent)
 {
     m_run.session = session;
     m_run.action = action;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bulkprogress.h"
 #include "bulkrun.h"
 #include "bulkruncontrol.h"
 #include "bulktrouble.h"
@@ -8,7 +9,6 @@
 
 #include <QElapsedTimer>
 #include <QMap>
-#include <QObject>
 #include <QSet>
 
 #include <functional>
@@ -61,14 +61,11 @@ struct Job;
 // not trusted with what was counted before: at the next batch boundary the receipts of the steps
 // and batches counted done are looked up; what the server no longer holds (it came back from an
 // older snapshot: no receipt, and none of what it recorded) is done again, and the summary says so.
-class BulkRunner final : public QObject, private BulkRunControl
+class BulkRunner final : public BulkProgress, private BulkRunControl
 {
     Q_OBJECT
 
 public:
-    enum class Phase { Ready, Collecting, Running, Paused, Finished };
-    Q_ENUM(Phase)
-
     BulkRunner(QlessSession *session, const JobAction &action, const BulkTarget &target, QObject *parent = nullptr);
     // A run destroyed before its end (the window closed, another server chosen) is recorded in
     // the audit log as interrupted, with what was done so far.
@@ -97,21 +94,17 @@ public:
 
     void start();
     // Stops after the batch in flight; the summary counts the rest as not attempted.
-    void cancel();
+    void cancel() override;
 
     const JobAction &action() const { return m_run.action; }
     const BulkTarget &target() const { return m_run.target; }
-    Phase phase() const { return m_phase; }
-    bool isCancelling() const { return m_run.cancelRequested && m_phase != Phase::Finished; }
-    // While collecting: jids found so far. Then the summary's total and processed count.
-    qint64 collected() const;
-    qint64 total() const { return m_run.summary.total; }
-    qint64 processed() const { return m_run.summary.processed(); }
-    // Jobs per second since the run began working through them.
-    double rate() const;
-    // Paused: why ("waiting for the connection: ...").
-    QString pauseReason() const { return m_pauseReason; }
-    const BulkSummary &summary() const { return m_run.summary; }
+    Phase phase() const override { return m_phase; }
+    bool isCancelling() const override { return m_run.cancelRequested && m_phase != Phase::Finished; }
+    qint64 collected() const override;
+    qint64 count() const override { return m_run.target.count(); }
+    double rate() const override;
+    QString pauseReason() const override { return m_pauseReason; }
+    const BulkSummary &summary() const override { return m_run.summary; }
     // The reason a job others depend on was not cancelled, as BulkSummary::skipped keys it.
     static QString hasDependentsReason();
     // Why a cancel step left its job, as BulkSummary::skipped keys it, from desk.cancel's
@@ -122,12 +115,7 @@ public:
     // worker loses it).
     static QString cancelReason(const QString &verdict, const QString &listedState);
     // "Retry in own queue: all 20,000 jobs of failure group IOError"
-    QString describe() const;
-
-signals:
-    void progressed();
-    void phaseChanged(BulkRunner::Phase phase);
-    void finished(const BulkSummary &summary);
+    QString describe() const override;
 
 private:
     using Trouble = BulkTrouble;

@@ -16,14 +16,14 @@
 namespace {
 // Deletes what a run may have left (its receipts `keys`, its record, the failure group's set of
 // entries its batches kept when `group` is given) in calls of at most
-// QlessClient::ReleasePerCall keys. Answered on the session, not the runner, which may be gone by
+// QlessWrites::ReleasePerCall keys. Answered on the session, not the runner, which may be gone by
 // then; a call lost with the connection goes again once it is back (deleting is safe to repeat),
 // so a run that ended while the server was away still leaves nothing once it returns.
 void sendRunEnd(QlessSession *session, const QByteArray &run, QList<QByteArray> keys, const QString &group)
 {
-    const QList<QByteArray> chunk = keys.mid(0, QlessClient::ReleasePerCall);
+    const QList<QByteArray> chunk = keys.mid(0, QlessWrites::ReleasePerCall);
     keys.remove(0, chunk.size());
-    session->client()->releaseReceipts(
+    session->client()->writes().releaseReceipts(
         run, 0, chunk, group, session, [session, run, chunk, keys, group](const QlessReply<qint64> &reply) {
             if (reply.ok()) {
                 if (!keys.isEmpty())

@@ -81,7 +81,9 @@ QString BulkSummary::text() const
 {
     const QLocale locale;
     QStringList parts;
-    parts << tr("%1 of %Ln job(s) done", nullptr, int(total)).arg(locale.toString(done));
+    parts << (items == Items::Tasks ? tr("%1 of %Ln task(s) done", nullptr, int(total))
+                                    : tr("%1 of %Ln job(s) done", nullptr, int(total)))
+                 .arg(locale.toString(done));
     if (skippedCount() > 0)
         parts << tr("%1 skipped (%2)").arg(locale.toString(skippedCount()), reasons(skipped));
     if (failedCount() > 0)

@@ -31,6 +31,9 @@ public:
     // read the list (fewer when jobs left it meanwhile); -1 when not a list.
     qint64 expected = -1;
     qint64 collected = -1;
+    // What the run acts on, as text() names them: qless's jobs, or the tasks of Blueque.
+    enum class Items { Jobs, Tasks };
+    Items items = Items::Jobs;
 
     qint64 skippedCount() const;
     qint64 failedCount() const;

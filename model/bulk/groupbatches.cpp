@@ -58,20 +58,20 @@ void GroupBatches::start()
 void GroupBatches::readGroupSize()
 {
     // The group's own page of no jobs: its size, whatever the list of groups leaves out.
-    m_run.session->client()->failedJobs(m_run.target.group, 0, 0, m_control.replyContext(),
-                                        [this](const QlessReply<FailedJobsPage> &reply) {
-                                            if (!reply.ok()) {
-                                                if (bulkTroubleOf(reply.error) == BulkTrouble::Connection) {
-                                                    m_control.pause(reply.error, [this] { readGroupSize(); });
-                                                    return;
-                                                }
-                                                m_run.summary.stoppedBecause = reply.error.message;
-                                                m_control.finish();
-                                                return;
-                                            }
-                                            m_run.summary.total = reply.value.total;
-                                            send();
-                                        });
+    m_run.session->client()->failureReads().failedJobs(
+        m_run.target.group, 0, 0, m_control.replyContext(), [this](const QlessReply<FailedJobsPage> &reply) {
+            if (!reply.ok()) {
+                if (bulkTroubleOf(reply.error) == BulkTrouble::Connection) {
+                    m_control.pause(reply.error, [this] { readGroupSize(); });
+                    return;
+                }
+                m_run.summary.stoppedBecause = reply.error.message;
+                m_control.finish();
+                return;
+            }
+            m_run.summary.total = reply.value.total;
+            send();
+        });
 }
 
 void GroupBatches::send()
@@ -157,7 +157,7 @@ void GroupBatches::sendBatch(int index, const QByteArray &after)
     request.after = after;
     m_inFlight.insert(index, request.count);
     m_batchesSent = true;
-    m_run.session->client()->failedAction(
+    m_run.session->client()->writes().failedAction(
         request, m_control.replyContext(), [this, index, count = request.count](const QlessReply<FailedBatch> &reply) {
             m_inFlight.remove(index);
             m_afterOf.remove(index); // ran or not, it reads no receipt any more (sent again, it names none)
@@ -257,7 +257,7 @@ void GroupBatches::releaseBatches()
     if (m_releaseSent.isEmpty()) {
         const QList<int> named = m_afterOf.values();
         for (int index : std::as_const(m_unreleased)) {
-            if (!named.contains(index) && m_releaseSent.size() < QlessClient::ReleasePerCall)
+            if (!named.contains(index) && m_releaseSent.size() < QlessWrites::ReleasePerCall)
                 m_releaseSent.append(index);
         }
     }
@@ -268,7 +268,7 @@ void GroupBatches::releaseBatches()
         keys.append(batchKey(index));
     const qint64 n = m_releases.size() + 1;
     m_releasing = true;
-    m_run.session->client()->releaseReceipts(
+    m_run.session->client()->writes().releaseReceipts(
         m_run.runId.toUtf8(), n, keys, {}, m_control.replyContext(), [this, n](const QlessReply<qint64> &reply) {
             m_releasing = false;
             switch (bulkTroubleOf(reply.error)) {

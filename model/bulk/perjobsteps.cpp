@@ -287,42 +287,41 @@ void PerJobSteps::sendStep(const QByteArray &jid)
     const auto onFlag = [this, jid](const QlessReply<bool> &reply) { stepAnswered(jid, reply.error, reply.value); };
     switch (m_run.action.kind) {
     case JobAction::Kind::Move:
-        client->move(jid, m_run.action.queue, m_run.action.onlyState, key, m_control.replyContext(), onFlag);
+        client->writes().move(jid, m_run.action.queue, m_run.action.onlyState, key, m_control.replyContext(), onFlag);
         break;
     case JobAction::Kind::Retry:
-        // QlessClient::retry's move: back into its own queue, only while failed.
-        client->move(jid, QString(), QStringLiteral("failed"), key, m_control.replyContext(), onFlag);
+        // QlessWrites::retry's move: back into its own queue, only while failed.
+        client->writes().move(jid, QString(), QStringLiteral("failed"), key, m_control.replyContext(), onFlag);
         break;
     case JobAction::Kind::Cancel:
         // Judged when it runs against how the job was listed: see cancelReason.
-        client->cancelStep(jid, m_run.target.listedRunning(jid), key, m_control.replyContext(),
-                           [this, jid](const QlessReply<QString> &reply) {
-                               if (reply.ok() && reply.value != QLatin1String("cancelled")) {
-                                   m_receipts.keep(jid, false);
-                                   m_run.summary.addSkipped(BulkRunner::cancelReason(reply.value,
-                                                                                     m_run.target.listedState(jid)),
-                                                            jid);
-                                   stepSettled();
-                                   return;
-                               }
-                               stepAnswered(jid, reply.error, reply.ok());
-                           });
+        client->writes().cancelStep(
+            jid, m_run.target.listedRunning(jid), key, m_control.replyContext(),
+            [this, jid](const QlessReply<QString> &reply) {
+                if (reply.ok() && reply.value != QLatin1String("cancelled")) {
+                    m_receipts.keep(jid, false);
+                    m_run.summary.addSkipped(BulkRunner::cancelReason(reply.value, m_run.target.listedState(jid)), jid);
+                    stepSettled();
+                    return;
+                }
+                stepAnswered(jid, reply.error, reply.ok());
+            });
         break;
     case JobAction::Kind::Priority:
-        client->setPriority(jid, m_run.action.priority, key, m_control.replyContext(), onFlag);
+        client->writes().setPriority(jid, m_run.action.priority, key, m_control.replyContext(), onFlag);
         break;
-    case JobAction::Kind::Track: client->track(jid, key, m_control.replyContext(), onFlag); break;
-    case JobAction::Kind::Untrack: client->untrack(jid, key, m_control.replyContext(), onFlag); break;
-    case JobAction::Kind::Timeout: client->timeout(jid, key, m_control.replyContext(), onFlag); break;
+    case JobAction::Kind::Track: client->writes().track(jid, key, m_control.replyContext(), onFlag); break;
+    case JobAction::Kind::Untrack: client->writes().untrack(jid, key, m_control.replyContext(), onFlag); break;
+    case JobAction::Kind::Timeout: client->writes().timeout(jid, key, m_control.replyContext(), onFlag); break;
     case JobAction::Kind::AddTags:
     case JobAction::Kind::RemoveTags: {
         const auto onTags = [this, jid](const QlessReply<std::optional<QStringList>> &reply) {
             stepAnswered(jid, reply.error, reply.value.has_value());
         };
         if (m_run.action.kind == JobAction::Kind::AddTags)
-            client->addTags(jid, m_run.action.tags, key, m_control.replyContext(), onTags);
+            client->writes().addTags(jid, m_run.action.tags, key, m_control.replyContext(), onTags);
         else
-            client->removeTags(jid, m_run.action.tags, key, m_control.replyContext(), onTags);
+            client->writes().removeTags(jid, m_run.action.tags, key, m_control.replyContext(), onTags);
         break;
     }
     }
@@ -401,7 +400,7 @@ void PerJobSteps::explainRefusals()
 {
     const QList<QByteArray> refused = m_refused;
     // Only each job's state: whole jobs (multiGet) cost Redis as much as their data and history.
-    m_run.session->client()->jobStates(
+    m_run.session->client()->jobReads().jobStates(
         refused, m_control.replyContext(), [this, refused](const QlessReply<QList<std::optional<Job>>> &reply) {
             if (!reply.ok()) {
                 if (bulkTroubleOf(reply.error) == BulkTrouble::Connection) {

@@ -40,8 +40,8 @@ void StepReceipts::release(const std::function<void()> &then)
     // was: the server may have applied it, and its number must keep meaning these steps.
     if (!m_releaseSent) {
         Release release;
-        release.done = m_unreleasedDone.mid(0, QlessClient::ReleasePerCall);
-        release.others = m_unreleasedOthers.mid(0, QlessClient::ReleasePerCall - release.done.size());
+        release.done = m_unreleasedDone.mid(0, QlessWrites::ReleasePerCall);
+        release.others = m_unreleasedOthers.mid(0, QlessWrites::ReleasePerCall - release.done.size());
         m_releaseSent = release;
     }
     QList<QByteArray> keys;
@@ -50,7 +50,7 @@ void StepReceipts::release(const std::function<void()> &then)
     for (const QByteArray &jid : std::as_const(m_releaseSent->others))
         keys.append(stepKey(jid));
     const qint64 n = m_releases.size() + 1;
-    m_run.session->client()->releaseReceipts(
+    m_run.session->client()->writes().releaseReceipts(
         m_run.runId.toUtf8(), n, keys, {}, m_control.replyContext(), [this, n, then](const QlessReply<qint64> &reply) {
             switch (bulkTroubleOf(reply.error)) {
             case BulkTrouble::None: break;

@@ -194,7 +194,7 @@ void ConfigEditor::write(const QString &option, const QString &value, bool isSet
     QlessClient *client = m_session->client();
     // The value in force before, read just before the write: what the audit log keeps as
     // `previous`. When even this read fails, nothing is written.
-    client->configValue(
+    client->configReads().configValue(
         option, this, [this, client, option, value, isSet](const QlessReply<std::optional<QString>> &before) {
             if (!before.ok()) {
                 done(false, tr("Could not read %1 before changing it: %2. Nothing was changed.")
@@ -247,9 +247,9 @@ void ConfigEditor::write(const QString &option, const QString &value, bool isSet
                 m_model->refresh([this, ok, message] { done(ok, message); });
             };
             if (isSet)
-                client->setConfig(option, value, this, written);
+                client->writes().setConfig(option, value, this, written);
             else
-                client->unsetConfig(option, this, written);
+                client->writes().unsetConfig(option, this, written);
         });
 }
 

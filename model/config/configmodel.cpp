@@ -153,11 +153,11 @@ void ConfigModel::refresh(std::function<void()> done)
         if (done)
             done();
     };
-    m_client->config(this, [pending, finish](const QlessReply<QlessConfig> &reply) {
+    m_client->configReads().config(this, [pending, finish](const QlessReply<QlessConfig> &reply) {
         pending->config = reply;
         finish();
     });
-    m_client->queueCounts(this, [pending, finish](const QlessReply<QList<QueueCounts>> &reply) {
+    m_client->queueReads().queueCounts(this, [pending, finish](const QlessReply<QList<QueueCounts>> &reply) {
         pending->queues = reply;
         finish();
     });

@@ -104,7 +104,7 @@ void QlessSession::onState(const ConnectionState &state)
 void QlessSession::askPermissions()
 {
     const quint64 asked = ++m_permissionsAsked;
-    m_client->userPermissions(this, [this, asked](const QlessReply<QJsonObject> &reply) {
+    m_client->configReads().userPermissions(this, [this, asked](const QlessReply<QJsonObject> &reply) {
         if (asked != m_permissionsAsked)
             return;
         const UserPermissions answer = UserPermissions::fromReply(reply);

@@ -35,7 +35,7 @@ void JobClassCache::askNext()
     if (m_asking || m_wanted.isEmpty() || !m_client)
         return;
     // The newest first: those are the rows on screen while the stream follows its tail.
-    const qsizetype count = qMin<qsizetype>(QlessClient::SummariesPerCall, m_wanted.size());
+    const qsizetype count = qMin<qsizetype>(QlessJobReads::SummariesPerCall, m_wanted.size());
     QList<QByteArray> jids;
     QStringList asked;
     for (qsizetype i = m_wanted.size() - count; i < m_wanted.size(); ++i) {
@@ -45,7 +45,7 @@ void JobClassCache::askNext()
     }
     m_wanted.resize(m_wanted.size() - count);
     m_asking = true;
-    m_client->summaries(jids, this, [this, asked](const QlessReply<QList<std::optional<Job>>> &reply) {
+    m_client->jobReads().summaries(jids, this, [this, asked](const QlessReply<QList<std::optional<Job>>> &reply) {
         m_asking = false;
         if (reply.ok()) {
             for (qsizetype i = 0; i < asked.size(); ++i) {

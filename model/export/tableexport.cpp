@@ -119,7 +119,7 @@ void TableExport::fail(const QString &what, const QString &message)
 
 void TableExport::readQueues()
 {
-    m_client->queueCounts(this, [this](const QlessReply<QList<QueueCounts>> &reply) {
+    m_client->queueReads().queueCounts(this, [this](const QlessReply<QList<QueueCounts>> &reply) {
         if (!m_running)
             return;
         if (!reply.ok())
@@ -163,41 +163,42 @@ void TableExport::readJobs(const JobSource &source, int offset)
 
 void TableExport::readRecurring(int offset)
 {
-    m_client->jobs(QStringLiteral("recurring"), m_view.queue, offset, PageSize, this,
-                   [this, offset](const QlessReply<QList<QByteArray>> &reply) {
-                       if (!m_running)
-                           return;
-                       if (!reply.ok())
-                           return fail(m_view.describe(), reply.error.message);
-                       const QList<QByteArray> jids = reply.value;
-                       if (jids.isEmpty()) {
-                           finish(true);
-                           return;
-                       }
-                       // The templates are read together; the page is written in the order listed.
-                       auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
-                       auto error = std::make_shared<QString>();
-                       RefreshJoin join(int(jids.size()), [this, templates, error, offset, count = jids.size()](bool) {
-                           if (!m_running)
-                               return;
-                           if (!error->isEmpty())
-                               return fail(m_view.describe(), *error);
-                           QList<QStringList> rows;
-                           for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
-                               if (r && !m_seen.contains(r->jid)) {
-                                   m_seen.insert(r->jid);
-                                   rows << TableExportRows::recurring(*r);
-                               }
-                           }
-                           if (!deliver(rows, -1))
-                               return;
-                           if (count < PageSize)
-                               finish(true);
-                           else
-                               readRecurring(offset + count);
-                       });
-                       for (int i = 0; i < jids.size(); ++i) {
-                           m_client->recurringJob(jids.at(i), this,
+    m_client->jobReads().jobs(
+        QStringLiteral("recurring"), m_view.queue, offset, PageSize, this,
+        [this, offset](const QlessReply<QList<QByteArray>> &reply) {
+            if (!m_running)
+                return;
+            if (!reply.ok())
+                return fail(m_view.describe(), reply.error.message);
+            const QList<QByteArray> jids = reply.value;
+            if (jids.isEmpty()) {
+                finish(true);
+                return;
+            }
+            // The templates are read together; the page is written in the order listed.
+            auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
+            auto error = std::make_shared<QString>();
+            RefreshJoin join(int(jids.size()), [this, templates, error, offset, count = jids.size()](bool) {
+                if (!m_running)
+                    return;
+                if (!error->isEmpty())
+                    return fail(m_view.describe(), *error);
+                QList<QStringList> rows;
+                for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
+                    if (r && !m_seen.contains(r->jid)) {
+                        m_seen.insert(r->jid);
+                        rows << TableExportRows::recurring(*r);
+                    }
+                }
+                if (!deliver(rows, -1))
+                    return;
+                if (count < PageSize)
+                    finish(true);
+                else
+                    readRecurring(offset + count);
+            });
+            for (int i = 0; i < jids.size(); ++i) {
+                m_client->jobReads().recurringJob(jids.at(i), this,
                                                   [i, templates, error, part = join.part()](
                                                       const QlessReply<std::optional<RecurringJob>> &one) {
                                                       if (!one.ok() && error->isEmpty())
@@ -206,8 +207,8 @@ void TableExport::readRecurring(int offset)
                                                           (*templates)[i] = one.value;
                                                       part(one.ok());
                                                   });
-                       }
-                   });
+            }
+        });
 }
 
 void TableExport::readFailureGroups()
@@ -218,26 +219,27 @@ void TableExport::readFailureGroups()
     auto names = std::make_shared<QSet<QString>>();
     auto chunk = std::make_shared<std::function<void(const QByteArray &)>>();
     *chunk = [this, all, names, chunk](const QByteArray &cursor) {
-        m_client->failureGroupList(cursor, this, [this, all, names, chunk](const QlessReply<FailureGroupList> &reply) {
-            if (!m_running || !reply.ok()) {
-                *chunk = nullptr; // the function held itself; let it go
-                if (m_running)
-                    fail(m_view.describe(), reply.error.message);
-                return;
-            }
-            for (const FailureGroup &group : reply.value.groups) {
-                if (!names->contains(group.name)) {
-                    names->insert(group.name);
-                    all->append(group);
-                }
-            }
-            if (!reply.value.cursor.isEmpty()) {
-                (*chunk)(reply.value.cursor);
-                return;
-            }
-            *chunk = nullptr;
-            writeFailureGroups(*all);
-        });
+        m_client->failureReads().failureGroupList(cursor, this,
+                                                  [this, all, names, chunk](const QlessReply<FailureGroupList> &reply) {
+                                                      if (!m_running || !reply.ok()) {
+                                                          *chunk = nullptr; // the function held itself; let it go
+                                                          if (m_running)
+                                                              fail(m_view.describe(), reply.error.message);
+                                                          return;
+                                                      }
+                                                      for (const FailureGroup &group : reply.value.groups) {
+                                                          if (!names->contains(group.name)) {
+                                                              names->insert(group.name);
+                                                              all->append(group);
+                                                          }
+                                                      }
+                                                      if (!reply.value.cursor.isEmpty()) {
+                                                          (*chunk)(reply.value.cursor);
+                                                          return;
+                                                      }
+                                                      *chunk = nullptr;
+                                                      writeFailureGroups(*all);
+                                                  });
     };
     (*chunk)(QByteArray());
 }
@@ -252,33 +254,32 @@ void TableExport::writeFailureGroups(const QList<FailureGroup> &groups)
     // moves as they come, and a server with thousands of groups is not flooded.
     auto next = std::make_shared<std::function<void(int)>>();
     *next = [this, groups, next](int i) {
-        m_client->failedJobs(groups.at(i).name, 0, 1, this,
-                             [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
-                                 if (!m_running) {
-                                     *next = nullptr; // the function held itself; let it go
-                                     return;
-                                 }
-                                 // A group emptied meanwhile still gets its row, without a newest failure.
-                                 const Job *newest =
-                                     page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
-                                 if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
-                                     *next = nullptr;
-                                     return;
-                                 }
-                                 if (i + 1 < groups.size())
-                                     (*next)(i + 1);
-                                 else
-                                     finish(true);
-                                 if (!m_running)
-                                     *next = nullptr;
-                             });
+        m_client->failureReads().failedJobs(
+            groups.at(i).name, 0, 1, this, [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
+                if (!m_running) {
+                    *next = nullptr; // the function held itself; let it go
+                    return;
+                }
+                // A group emptied meanwhile still gets its row, without a newest failure.
+                const Job *newest = page.ok() && !page.value.jobs.isEmpty() ? &page.value.jobs.first() : nullptr;
+                if (!deliver({TableExportRows::failureGroup(groups.at(i), newest)}, groups.size())) {
+                    *next = nullptr;
+                    return;
+                }
+                if (i + 1 < groups.size())
+                    (*next)(i + 1);
+                else
+                    finish(true);
+                if (!m_running)
+                    *next = nullptr;
+            });
     };
     (*next)(0);
 }
 
 void TableExport::readWorkers()
 {
-    m_client->workers(this, [this](const QlessReply<QList<WorkerSummary>> &reply) {
+    m_client->workerReads().workers(this, [this](const QlessReply<QList<WorkerSummary>> &reply) {
         if (!m_running)
             return;
         if (!reply.ok())
@@ -293,21 +294,22 @@ void TableExport::readWorkers()
 
 void TableExport::readTags(int offset)
 {
-    m_client->topTags(offset, PageSize, this, [this, offset](const QlessReply<QList<TagCount>> &reply) {
-        if (!m_running)
-            return;
-        if (!reply.ok())
-            return fail(m_view.describe(), reply.error.message);
-        QList<QStringList> rows;
-        for (const TagCount &t : reply.value)
-            rows << TableExportRows::tag(t);
-        if (!deliver(rows, -1))
-            return;
-        if (reply.value.size() < PageSize)
-            finish(true);
-        else
-            readTags(offset + int(reply.value.size()));
-    });
+    m_client->trackedTagReads().topTags(offset, PageSize, this,
+                                        [this, offset](const QlessReply<QList<TagCount>> &reply) {
+                                            if (!m_running)
+                                                return;
+                                            if (!reply.ok())
+                                                return fail(m_view.describe(), reply.error.message);
+                                            QList<QStringList> rows;
+                                            for (const TagCount &t : reply.value)
+                                                rows << TableExportRows::tag(t);
+                                            if (!deliver(rows, -1))
+                                                return;
+                                            if (reply.value.size() < PageSize)
+                                                finish(true);
+                                            else
+                                                readTags(offset + int(reply.value.size()));
+                                        });
 }
 
 void TableExport::readConfig()

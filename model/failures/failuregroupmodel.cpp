@@ -87,9 +87,9 @@ void FailureGroupModel::refresh(std::function<void()> done)
         finish(rows, done);
     };
     if (m_latestLookups)
-        m_client->failureGroupList(this, std::move(apply));
+        m_client->failureReads().failureGroupList(this, std::move(apply));
     else
-        m_client->failureGroupCounts({}, this, std::move(apply));
+        m_client->failureReads().failureGroupCounts({}, this, std::move(apply));
 }
 
 void FailureGroupModel::finish(const QList<FailureGroupSummary> &rows, std::function<void()> done)

@@ -126,11 +126,11 @@ void HistoryRecorder::onMessages(const QList<PubSubMessage> &messages, quint64 d
 
 void HistoryRecorder::lookUpQueues()
 {
-    const QList<QByteArray> jids = m_counter.pendingJids(QlessClient::StatesPerCall);
+    const QList<QByteArray> jids = m_counter.pendingJids(QlessJobReads::StatesPerCall);
     if (jids.isEmpty())
         return;
     m_lookingUp = true;
-    m_client->summaries(jids, this, [this, jids](const QlessReply<QList<std::optional<Job>>> &reply) {
+    m_client->jobReads().summaries(jids, this, [this, jids](const QlessReply<QList<std::optional<Job>>> &reply) {
         m_lookingUp = false;
         if (reply.ok()) {
             for (int i = 0; i < jids.size(); ++i) {
@@ -176,7 +176,7 @@ void HistoryRecorder::tick()
     batch.events = m_counter.take();
     coverEventsUpTo(minute, &batch);
     m_store->append(batch);
-    m_client->queueCounts(this, [this, minute](const QlessReply<QList<QueueCounts>> &reply) {
+    m_client->queueReads().queueCounts(this, [this, minute](const QlessReply<QList<QueueCounts>> &reply) {
         if (!reply.ok()) {
             emit sampled(minute, false);
             return;
@@ -213,23 +213,24 @@ void HistoryRecorder::onCounts(qint64 minuteMs, const QList<QueueCounts> &counts
 
 void HistoryRecorder::readFailureGroups(qint64 minuteMs, const QByteArray &cursor, int page)
 {
-    m_client->failureGroupCounts(cursor, this, [this, minuteMs, page](const QlessReply<FailureGroupList> &reply) {
-        const bool more = reply.ok() && !reply.value.cursor.isEmpty();
-        if (!reply.ok() || (more && page + 1 >= MaxGroupPages)) {
-            // Not read whole: no growth for this minute, and the next reading has none to compare to.
+    m_client->failureReads().failureGroupCounts(
+        cursor, this, [this, minuteMs, page](const QlessReply<FailureGroupList> &reply) {
+            const bool more = reply.ok() && !reply.value.cursor.isEmpty();
+            if (!reply.ok() || (more && page + 1 >= MaxGroupPages)) {
+                // Not read whole: no growth for this minute, and the next reading has none to compare to.
+                m_readingGroups = false;
+                m_groupsBeforeMinute = -1;
+                return;
+            }
+            for (const FailureGroup &group : reply.value.groups)
+                m_groupsNow.insert(group.name, group.count); // a group listed twice: the same count
+            if (more) {
+                readFailureGroups(minuteMs, reply.value.cursor, page + 1);
+                return;
+            }
             m_readingGroups = false;
-            m_groupsBeforeMinute = -1;
-            return;
-        }
-        for (const FailureGroup &group : reply.value.groups)
-            m_groupsNow.insert(group.name, group.count); // a group listed twice: the same count
-        if (more) {
-            readFailureGroups(minuteMs, reply.value.cursor, page + 1);
-            return;
-        }
-        m_readingGroups = false;
-        onFailureGroups(minuteMs);
-    });
+            onFailureGroups(minuteMs);
+        });
 }
 
 void HistoryRecorder::onFailureGroups(qint64 minuteMs)

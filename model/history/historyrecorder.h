@@ -21,7 +21,7 @@ struct PubSubMessage;
 struct QueueCounts;
 
 // Records one server into its HistoryStore: at each minute the queue counts, read through the
-// session's client (QlessClient::queueCounts, bounded pages), and all along the events on ql:log
+// session's client (QlessQueueReads::queueCounts, bounded pages), and all along the events on ql:log
 // (a subscriber connection of its own), counted per queue and minute. A minute whose counts could
 // not be read stays a gap, as does the event side of a minute the stream was not heard for
 // whole. Marks: the event stream reconnected, a queue paused or unpaused (seen between samples).

@@ -8,7 +8,7 @@
 // store and a chart. Times are milliseconds since the epoch, UTC; buckets start on a whole
 // minute (or a whole coarse bucket once downsampled).
 
-// One queue's counts by state at one minute, as QlessClient::queueCounts read them.
+// One queue's counts by state at one minute, as QlessQueueReads::queueCounts read them.
 struct HistoryCountsSample
 {
     QString queue;

@@ -46,7 +46,7 @@ void JobDetailReader::read(const QByteArray &jid, Done done)
 {
     const quint64 generation = ++m_generation;
     m_reading = true;
-    m_client->job(jid, this, [this, generation, done](const QlessReply<std::optional<Job>> &reply) {
+    m_client->jobReads().job(jid, this, [this, generation, done](const QlessReply<std::optional<Job>> &reply) {
         if (generation != m_generation) {
             done({}, false);
             return;

@@ -47,6 +47,7 @@ public:
     // The server's clock (seconds since the epoch), the one the job's times were written by: a
     // job's ages are shown against it, not against this desktop's clock.
     double serverNow() const;
+    QlessClient *client() const { return m_client; }
 
 private:
     void prepared(quint64 generation, QlessReply<Content> reply, const Done &done);

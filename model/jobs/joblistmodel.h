@@ -45,7 +45,7 @@ public:
         ColumnCount
     };
     // The row's Job, for actions and selections: a summary (JobPageReader::summary: no data, no
-    // history); whoever needs the whole job reads it (QlessClient::job), as the job window does.
+    // history); whoever needs the whole job reads it (QlessJobReads::job), as the job window does.
     static constexpr int JobRole = Qt::UserRole + 2;
     // Whether the row was read by the last refresh (or paged in since): false for rows that were
     // out of view when it ran and keep what they had.

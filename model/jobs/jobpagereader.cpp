@@ -79,25 +79,26 @@ void JobPageReader::read(QlessClient *client, const JobSource &source, int offse
 void JobPageReader::readJobs(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context,
                              Done done)
 {
-    client->summaries(jids, context,
-                      [client, jids, total, context, done](const QlessReply<QList<std::optional<Job>>> &jobs) {
-                          if (!jobs.ok()) {
-                              if (aboutTheData(jobs.error))
-                                  readOneByOne(client, jids, total, context, done);
-                              else
-                                  done({{}, jobs.error});
-                              return;
-                          }
-                          QlessReply<Page> rows;
-                          rows.value.total = total;
-                          rows.value.listed = int(jids.size());
-                          rows.value.jobs.reserve(jobs.value.size());
-                          for (const std::optional<Job> &job : jobs.value) {
-                              if (job) // a job gone between the two reads is simply no longer listed
-                                  rows.value.jobs.append(summary(*job));
-                          }
-                          done(rows);
-                      });
+    client->jobReads().summaries(jids, context,
+                                 [client, jids, total, context,
+                                  done](const QlessReply<QList<std::optional<Job>>> &jobs) {
+                                     if (!jobs.ok()) {
+                                         if (aboutTheData(jobs.error))
+                                             readOneByOne(client, jids, total, context, done);
+                                         else
+                                             done({{}, jobs.error});
+                                         return;
+                                     }
+                                     QlessReply<Page> rows;
+                                     rows.value.total = total;
+                                     rows.value.listed = int(jids.size());
+                                     rows.value.jobs.reserve(jobs.value.size());
+                                     for (const std::optional<Job> &job : jobs.value) {
+                                         if (job) // a job gone between the two reads is simply no longer listed
+                                             rows.value.jobs.append(summary(*job));
+                                     }
+                                     done(rows);
+                                 });
 }
 
 void JobPageReader::readOneByOne(QlessClient *client, const QList<QByteArray> &jids, qint64 total, QObject *context,
@@ -115,31 +116,31 @@ void JobPageReader::readOneByOne(QlessClient *client, const QList<QByteArray> &j
     gathering->left = jids.size();
     for (qsizetype i = 0; i < jids.size(); ++i) {
         const QByteArray jid = jids.at(i);
-        client->job(jid, context,
-                    [gathering, jid, i, total, done,
-                     listed = int(jids.size())](const QlessReply<std::optional<Job>> &reply) {
-                        if (reply.ok()) {
-                            if (reply.value)
-                                gathering->jobs[i] = summary(*reply.value);
-                        } else if (aboutTheData(reply.error)) {
-                            gathering->jobs[i] = unreadable(jid, reply.error.message);
-                        } else if (gathering->connectionError.isNull()) {
-                            gathering->connectionError = reply.error;
-                        }
-                        if (--gathering->left > 0)
-                            return;
-                        if (!gathering->connectionError.isNull()) {
-                            done({{}, gathering->connectionError});
-                            return;
-                        }
-                        QlessReply<Page> rows;
-                        rows.value.total = total;
-                        rows.value.listed = listed;
-                        for (const std::optional<Job> &job : std::as_const(gathering->jobs)) {
-                            if (job)
-                                rows.value.jobs.append(*job);
-                        }
-                        done(rows);
-                    });
+        client->jobReads().job(jid, context,
+                               [gathering, jid, i, total, done,
+                                listed = int(jids.size())](const QlessReply<std::optional<Job>> &reply) {
+                                   if (reply.ok()) {
+                                       if (reply.value)
+                                           gathering->jobs[i] = summary(*reply.value);
+                                   } else if (aboutTheData(reply.error)) {
+                                       gathering->jobs[i] = unreadable(jid, reply.error.message);
+                                   } else if (gathering->connectionError.isNull()) {
+                                       gathering->connectionError = reply.error;
+                                   }
+                                   if (--gathering->left > 0)
+                                       return;
+                                   if (!gathering->connectionError.isNull()) {
+                                       done({{}, gathering->connectionError});
+                                       return;
+                                   }
+                                   QlessReply<Page> rows;
+                                   rows.value.total = total;
+                                   rows.value.listed = listed;
+                                   for (const std::optional<Job> &job : std::as_const(gathering->jobs)) {
+                                       if (job)
+                                           rows.value.jobs.append(*job);
+                                   }
+                                   done(rows);
+                               });
     }
 }

@@ -13,7 +13,7 @@ class QObject;
 class QlessClient;
 
 // Reads one page of a job list: the source's jids (or whole jobs, for sources whose script
-// returns them), then the jobs' row summaries by QlessClient::summaries, which the server builds
+// returns them), then the jobs' row summaries by QlessJobReads::summaries, which the server builds
 // (lua/lib/95-desk-summaries.lua), so a page's data and histories never cross the wire.
 //
 // A row keeps what a list shows, not the whole job: no `data`, no history (the put time and the
@@ -22,7 +22,7 @@ class QlessClient;
 // operator scrolled; the job window (and the Failed page's message pane) reads the full job itself.
 //
 // A job the server cannot read (a call failing on it, or one reply that is not JSON) does not
-// fail the page: the page's jobs are read again one by one (whole, by QlessClient::job), and
+// fail the page: the page's jobs are read again one by one (whole, by QlessJobReads::job), and
 // the unreadable ones come back as rows marked with the error (problem "job"). Errors that are
 // about the connection, not the data (lost, timeout, busy), fail the page as before.
 class JobPageReader

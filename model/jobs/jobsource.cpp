@@ -42,7 +42,7 @@ JobSource::Scan JobSource::scanOf(QlessClient *client, const QString &list, cons
 {
     return [client, list, name](const QList<QByteArray> &cursor, QObject *context, ScanDone done) {
         // 500: ZSCAN's COUNT for one call, a few ms at most on a set of a million jobs.
-        client->scanJobs(list, name, cursor, 500, context, std::move(done));
+        client->scanReads().scanJobs(list, name, cursor, 500, context, std::move(done));
     };
 }
 
@@ -56,18 +56,19 @@ JobSource JobSource::queueState(QlessClient *client, const QString &queue, const
         // Both calls go out together; whichever answers last delivers the page.
         auto page = std::make_shared<QlessReply<JobPage>>();
         RefreshJoin join(2, [page, done](bool) { done(*page); });
-        client->jobs(state, queue, offset, count, context,
-                     [page, part = join.part()](const QlessReply<QList<QByteArray>> &reply) {
-                         if (!reply.ok())
-                             page->error = reply.error;
-                         page->value.jids = reply.value;
-                         part(reply.ok());
-                     });
-        client->queueCounts(queue, context, [page, state, part = join.part()](const QlessReply<QueueCounts> &reply) {
-            if (reply.ok())
-                page->value.total = countFor(reply.value, state);
-            part(reply.ok());
-        });
+        client->jobReads().jobs(state, queue, offset, count, context,
+                                [page, part = join.part()](const QlessReply<QList<QByteArray>> &reply) {
+                                    if (!reply.ok())
+                                        page->error = reply.error;
+                                    page->value.jids = reply.value;
+                                    part(reply.ok());
+                                });
+        client->queueReads().queueCounts(queue, context,
+                                         [page, state, part = join.part()](const QlessReply<QueueCounts> &reply) {
+                                             if (reply.ok())
+                                                 page->value.total = countFor(reply.value, state);
+                                             part(reply.ok());
+                                         });
     };
     return source;
 }
@@ -80,14 +81,14 @@ JobSource JobSource::completed(QlessClient *client)
     source.scan = scanOf(client, QStringLiteral("complete"), QString());
     source.fetch = [client](int offset, int count, QObject *context, Done done) {
         // desk.jobs counts ql:completed (ZCARD) in the same call: the view says "N of M".
-        client->jobPage(QStringLiteral("complete"), QString(), offset, count, context,
-                        [done](const QlessReply<JidPage> &reply) {
-                            QlessReply<JobPage> page;
-                            page.error = reply.error;
-                            page.value.jids = reply.value.jids;
-                            page.value.total = reply.ok() ? reply.value.total : -1;
-                            done(page);
-                        });
+        client->jobReads().jobPage(QStringLiteral("complete"), QString(), offset, count, context,
+                                   [done](const QlessReply<JidPage> &reply) {
+                                       QlessReply<JobPage> page;
+                                       page.error = reply.error;
+                                       page.value.jids = reply.value.jids;
+                                       page.value.total = reply.ok() ? reply.value.total : -1;
+                                       done(page);
+                                   });
     };
     return source;
 }
@@ -112,32 +113,33 @@ struct CompletedWalk : std::enable_shared_from_this<CompletedWalk>
         const int skip = qMax(0, offset - position);
         const int wanted = qBound(1, skip + count - int(jids.size()), 1000);
         auto self = shared_from_this();
-        client->completedMatching(queue, klass, cursor, wanted, context,
-                                  [self, position, offset, count, jids, context,
-                                   done](const QlessReply<JobScanPage> &reply) mutable {
-                                      if (!reply.ok()) {
-                                          QlessReply<JobPage> page;
-                                          page.error = reply.error;
-                                          done(page);
-                                          return;
-                                      }
-                                      for (const QByteArray &jid : reply.value.jids) {
-                                          if (position >= offset)
-                                              jids.append(jid);
-                                          ++position;
-                                      }
-                                      const bool atEnd = reply.value.atEnd();
-                                      if (!atEnd)
-                                          self->cursorAt.insert(position, reply.value.cursor);
-                                      if (atEnd || jids.size() >= count) {
-                                          QlessReply<JobPage> page;
-                                          page.value.jids = jids;
-                                          page.value.total = atEnd ? position : -1;
-                                          done(page);
-                                          return;
-                                      }
-                                      self->walk(reply.value.cursor, position, offset, count, jids, context, done);
-                                  });
+        client->scanReads().completedMatching(queue, klass, cursor, wanted, context,
+                                              [self, position, offset, count, jids, context,
+                                               done](const QlessReply<JobScanPage> &reply) mutable {
+                                                  if (!reply.ok()) {
+                                                      QlessReply<JobPage> page;
+                                                      page.error = reply.error;
+                                                      done(page);
+                                                      return;
+                                                  }
+                                                  for (const QByteArray &jid : reply.value.jids) {
+                                                      if (position >= offset)
+                                                          jids.append(jid);
+                                                      ++position;
+                                                  }
+                                                  const bool atEnd = reply.value.atEnd();
+                                                  if (!atEnd)
+                                                      self->cursorAt.insert(position, reply.value.cursor);
+                                                  if (atEnd || jids.size() >= count) {
+                                                      QlessReply<JobPage> page;
+                                                      page.value.jids = jids;
+                                                      page.value.total = atEnd ? position : -1;
+                                                      done(page);
+                                                      return;
+                                                  }
+                                                  self->walk(reply.value.cursor, position, offset, count, jids, context,
+                                                             done);
+                                              });
     }
 };
 } // namespace
@@ -167,13 +169,14 @@ JobSource JobSource::failureGroup(QlessClient *client, const QString &group)
     source.state = QStringLiteral("failed");
     source.scan = scanOf(client, QStringLiteral("failed"), group);
     source.fetch = [client, group](int offset, int count, QObject *context, Done done) {
-        client->failedSummaries(group, offset, count, context, [done](const QlessReply<FailedJobsPage> &reply) {
-            QlessReply<JobPage> page;
-            page.error = reply.error;
-            page.value.jobs = reply.value.jobs;
-            page.value.total = reply.value.total;
-            done(page);
-        });
+        client->failureReads().failedSummaries(group, offset, count, context,
+                                               [done](const QlessReply<FailedJobsPage> &reply) {
+                                                   QlessReply<JobPage> page;
+                                                   page.error = reply.error;
+                                                   page.value.jobs = reply.value.jobs;
+                                                   page.value.total = reply.value.total;
+                                                   done(page);
+                                               });
     };
     return source;
 }
@@ -184,13 +187,14 @@ JobSource JobSource::tag(QlessClient *client, const QString &tag)
     source.description = QObject::tr("tag %1").arg(tag);
     source.scan = scanOf(client, QStringLiteral("tag"), tag);
     source.fetch = [client, tag](int offset, int count, QObject *context, Done done) {
-        client->taggedJobs(tag, offset, count, context, [done](const QlessReply<TaggedJobsPage> &reply) {
-            QlessReply<JobPage> page;
-            page.error = reply.error;
-            page.value.jids = toBytes(reply.value.jids);
-            page.value.total = reply.value.total;
-            done(page);
-        });
+        client->trackedTagReads().taggedJobs(tag, offset, count, context,
+                                             [done](const QlessReply<TaggedJobsPage> &reply) {
+                                                 QlessReply<JobPage> page;
+                                                 page.error = reply.error;
+                                                 page.value.jids = toBytes(reply.value.jids);
+                                                 page.value.total = reply.value.total;
+                                                 done(page);
+                                             });
     };
     return source;
 }
@@ -201,7 +205,7 @@ JobSource JobSource::worker(QlessClient *client, const QString &worker)
     source.description = QObject::tr("worker %1").arg(worker);
     source.fetch = [client, worker](int offset, int count, QObject *context, Done done) {
         // Paged on the server: a worker can hold 100k locks, too many for one call.
-        client->workerJobs(worker, offset, count, context, [done](const QlessReply<WorkerJobs> &reply) {
+        client->workerReads().workerJobs(worker, offset, count, context, [done](const QlessReply<WorkerJobs> &reply) {
             QlessReply<JobPage> page;
             page.error = reply.error;
             page.value.jids = toBytes(reply.value.stalled + reply.value.running);

@@ -51,7 +51,7 @@ struct JobSource
 
     bool isValid() const { return bool(fetch); }
 
-    // A Scan over qless.lua's desk.scan `list` `name` (see QlessClient::scanJobs).
+    // A Scan over qless.lua's desk.scan `list` `name` (see QlessScanReads::scanJobs).
     static Scan scanOf(QlessClient *client, const QString &list, const QString &name);
 
     // state: waiting, running, stalled, scheduled, depends, recurring; the total comes from the

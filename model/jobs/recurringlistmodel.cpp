@@ -115,7 +115,7 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
         RefreshJoin join(int(state->jids.size()), [finish](bool) { finish(); });
         for (int i = 0; i < state->jids.size(); ++i) {
             const QByteArray jid = state->jids.at(i);
-            m_client->recurringJob(
+            m_client->jobReads().recurringJob(
                 jid, this, [state, i, jid, part = join.part()](const QlessReply<std::optional<RecurringJob>> &reply) {
                     if (reply.ok())
                         state->templates[i] = reply.value;
@@ -130,19 +130,20 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
     };
     // The list and the count go out together; the templates follow when both are in.
     RefreshJoin join(2, [fetchTemplates](bool) { fetchTemplates(); });
-    m_client->jobs(QStringLiteral("recurring"), m_queue, offset, count, this,
-                   [state, part = join.part()](const QlessReply<QList<QByteArray>> &reply) {
-                       if (reply.ok())
-                           state->jids = reply.value;
-                       else
-                           state->error = reply.error;
-                       part(reply.ok());
-                   });
-    m_client->queueCounts(m_queue, this, [state, part = join.part()](const QlessReply<QueueCounts> &reply) {
-        if (reply.ok())
-            state->total = reply.value.recurring;
-        part(reply.ok());
-    });
+    m_client->jobReads().jobs(QStringLiteral("recurring"), m_queue, offset, count, this,
+                              [state, part = join.part()](const QlessReply<QList<QByteArray>> &reply) {
+                                  if (reply.ok())
+                                      state->jids = reply.value;
+                                  else
+                                      state->error = reply.error;
+                                  part(reply.ok());
+                              });
+    m_client->queueReads().queueCounts(m_queue, this,
+                                       [state, part = join.part()](const QlessReply<QueueCounts> &reply) {
+                                           if (reply.ok())
+                                               state->total = reply.value.recurring;
+                                           part(reply.ok());
+                                       });
 }
 
 bool RecurringListModel::canFetchMore(const QModelIndex &parent) const

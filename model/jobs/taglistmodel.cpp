@@ -31,16 +31,17 @@ void TagListModel::fetchMore(const QModelIndex &parent)
         return;
     setInFlight(true);
     const int asked = pageSize();
-    m_client->topTags(rowCount(), asked, this, [this, asked](const QlessReply<QList<TagCount>> &reply) {
-        setInFlight(false);
-        if (!reply.ok()) {
-            m_lastError = reply.error.message;
-            emit loadFailed(m_lastError);
-            return;
-        }
-        m_lastError.clear();
-        appendPage(asked, int(reply.value.size()), reply.value);
-    });
+    m_client->trackedTagReads().topTags(rowCount(), asked, this,
+                                        [this, asked](const QlessReply<QList<TagCount>> &reply) {
+                                            setInFlight(false);
+                                            if (!reply.ok()) {
+                                                m_lastError = reply.error.message;
+                                                emit loadFailed(m_lastError);
+                                                return;
+                                            }
+                                            m_lastError.clear();
+                                            appendPage(asked, int(reply.value.size()), reply.value);
+                                        });
 }
 
 void TagListModel::refresh(std::function<void()> done)
@@ -56,20 +57,21 @@ void TagListModel::refresh(std::function<void()> done)
     const QPair<int, int> window = refreshWindow();
     const int offset = window.first;
     const int count = window.second;
-    m_client->topTags(offset, count, this, [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
-        setInFlight(false);
-        if (reply.ok()) {
-            m_lastError.clear();
-            m_loadedOnce = true;
-            applyRefresh(offset, count, reply.value, int(reply.value.size()));
-            emit refreshed();
-        } else {
-            m_lastError = reply.error.message;
-            emit loadFailed(m_lastError);
-        }
-        if (done)
-            done();
-    });
+    m_client->trackedTagReads().topTags(offset, count, this,
+                                        [this, done, offset, count](const QlessReply<QList<TagCount>> &reply) {
+                                            setInFlight(false);
+                                            if (reply.ok()) {
+                                                m_lastError.clear();
+                                                m_loadedOnce = true;
+                                                applyRefresh(offset, count, reply.value, int(reply.value.size()));
+                                                emit refreshed();
+                                            } else {
+                                                m_lastError = reply.error.message;
+                                                emit loadFailed(m_lastError);
+                                            }
+                                            if (done)
+                                                done();
+                                        });
 }
 
 int TagListModel::columnCount(const QModelIndex &parent) const

@@ -12,20 +12,21 @@ JobSource TrackedJobSource::create(QlessClient *client)
     source.scan = JobSource::scanOf(client, QStringLiteral("tracked"), QString());
     source.fetch = [client](int offset, int count, QObject *context, JobSource::Done done) {
         // Paged on the server, as row summaries: a call builds no more than a few dozen.
-        client->trackedSummaries(offset, count, context, [done](const QlessReply<TrackedJobs> &reply) {
-            QlessReply<JobPage> page;
-            page.error = reply.error;
-            page.value.jobs = reply.value.jobs;
-            for (const QString &jid : reply.value.expired) {
-                Job gone;
-                gone.jid = jid.toUtf8();
-                gone.state = QStringLiteral("missing");
-                gone.tracked = true;
-                page.value.jobs.append(gone);
-            }
-            page.value.total = reply.value.total;
-            done(page);
-        });
+        client->trackedTagReads().trackedSummaries(offset, count, context,
+                                                   [done](const QlessReply<TrackedJobs> &reply) {
+                                                       QlessReply<JobPage> page;
+                                                       page.error = reply.error;
+                                                       page.value.jobs = reply.value.jobs;
+                                                       for (const QString &jid : reply.value.expired) {
+                                                           Job gone;
+                                                           gone.jid = jid.toUtf8();
+                                                           gone.state = QStringLiteral("missing");
+                                                           gone.tracked = true;
+                                                           page.value.jobs.append(gone);
+                                                       }
+                                                       page.value.total = reply.value.total;
+                                                       done(page);
+                                                   });
     };
     return source;
 }

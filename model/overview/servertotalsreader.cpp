@@ -32,7 +32,7 @@ bool ServerTotalsReader::read()
     m_pending = 3;
     // Each reply checks its round before it adds to m_reading: one of a round given up
     // (abandon()) may come while the next is being summed.
-    client->queueCounts(this, [this, round](const QlessReply<QList<QueueCounts>> &reply) {
+    client->queueReads().queueCounts(this, [this, round](const QlessReply<QList<QueueCounts>> &reply) {
         if (round != m_round)
             return;
         if (reply.ok()) {
@@ -50,7 +50,7 @@ bool ServerTotalsReader::read()
     });
     readFailureGroups({}, round);
     // A page of one worker carries the count of them all.
-    client->workerPage({}, {}, 1, this, [this, round](const QlessReply<WorkerPage> &reply) {
+    client->workerReads().workerPage({}, {}, 1, this, [this, round](const QlessReply<WorkerPage> &reply) {
         if (round != m_round)
             return;
         if (reply.ok())
@@ -75,26 +75,28 @@ void ServerTotalsReader::readFailureGroups(const QByteArray &cursor, quint64 rou
 {
     if (cursor.isEmpty())
         m_groupsSeen.clear();
-    m_session->client()->failureGroupCounts(cursor, this, [this, round](const QlessReply<FailureGroupList> &reply) {
-        if (round != m_round)
-            return;
-        if (!reply.ok()) {
-            partDone(round, failure(reply));
-            return;
-        }
-        m_reading.failureGroups = reply.value.total;
-        for (const FailureGroup &group : reply.value.groups) {
-            if (!m_groupsSeen.contains(group.name)) {
-                m_groupsSeen.insert(group.name);
-                m_reading.failed += group.count;
-            }
-        }
-        if (!reply.value.cursor.isEmpty() && !reply.value.groups.isEmpty()) {
-            readFailureGroups(reply.value.cursor, round);
-            return;
-        }
-        partDone(round, {});
-    });
+    m_session->client()->failureReads().failureGroupCounts(cursor, this,
+                                                           [this, round](const QlessReply<FailureGroupList> &reply) {
+                                                               if (round != m_round)
+                                                                   return;
+                                                               if (!reply.ok()) {
+                                                                   partDone(round, failure(reply));
+                                                                   return;
+                                                               }
+                                                               m_reading.failureGroups = reply.value.total;
+                                                               for (const FailureGroup &group : reply.value.groups) {
+                                                                   if (!m_groupsSeen.contains(group.name)) {
+                                                                       m_groupsSeen.insert(group.name);
+                                                                       m_reading.failed += group.count;
+                                                                   }
+                                                               }
+                                                               if (!reply.value.cursor.isEmpty()
+                                                                   && !reply.value.groups.isEmpty()) {
+                                                                   readFailureGroups(reply.value.cursor, round);
+                                                                   return;
+                                                               }
+                                                               partDone(round, {});
+                                                           });
 }
 
 void ServerTotalsReader::partDone(quint64 round, const QString &error)

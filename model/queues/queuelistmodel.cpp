@@ -46,7 +46,7 @@ QStringList QueueListModel::damageOf(const QueueCounts &row, int column)
 void QueueListModel::refresh(std::function<void()> done)
 {
     const QDateTime askedAt = QDateTime::currentDateTimeUtc();
-    m_client->queueCounts(this, [this, done, askedAt](const QlessReply<QList<QueueCounts>> &reply) {
+    m_client->queueReads().queueCounts(this, [this, done, askedAt](const QlessReply<QList<QueueCounts>> &reply) {
         if (reply.ok()) {
             m_lastError.clear();
             if (m_pauseTimes) {

@@ -98,19 +98,19 @@ double JobSearch::progress() const
 void JobSearch::step()
 {
     const quint64 generation = m_generation;
-    m_client->searchJobs(m_criteria.query(), m_cursor, m_keysPerCall, this,
-                         [this, generation](const QlessReply<JobSearchPage> &reply) {
-                             if (generation != m_generation)
-                                 return;
-                             if (!reply.ok()) {
-                                 end(false, reply.error.message);
-                                 return;
-                             }
-                             if (m_matcher.isEmpty() || reply.value.matches.isEmpty())
-                                 take(reply.value, reply.value.matches);
-                             else
-                                 match(reply.value);
-                         });
+    m_client->scanReads().searchJobs(m_criteria.query(), m_cursor, m_keysPerCall, this,
+                                     [this, generation](const QlessReply<JobSearchPage> &reply) {
+                                         if (generation != m_generation)
+                                             return;
+                                         if (!reply.ok()) {
+                                             end(false, reply.error.message);
+                                             return;
+                                         }
+                                         if (m_matcher.isEmpty() || reply.value.matches.isEmpty())
+                                             take(reply.value, reply.value.matches);
+                                         else
+                                             match(reply.value);
+                                     });
 }
 
 // The step's candidates go to the matcher's thread; the walk goes on (cursor, counts) only once

@@ -171,7 +171,7 @@ void StatsHistory::nextRound(const std::shared_ptr<Round> &round)
         Item &item = round->items[i];
         while (!item.pending.isEmpty() && requests.size() < RoundCalls) {
             Item::Range range = item.pending.takeFirst();
-            const qsizetype count = qMin<qsizetype>(range.count, QlessClient::StatsQueuesPerCall);
+            const qsizetype count = qMin<qsizetype>(range.count, QlessStatsReads::StatsQueuesPerCall);
             if (count < range.count)
                 item.pending.prepend(Item::Range{range.first + count, range.count - count});
             requests.append(DayStatsRequest{timestampOf(item.day), item.queues->mid(range.first, count)});
@@ -180,7 +180,7 @@ void StatsHistory::nextRound(const std::shared_ptr<Round> &round)
         }
     }
     m_mostRoundsOut = qMax(m_mostRoundsOut, ++m_roundsOut);
-    m_client->statsSums(requests, this, [this, round, sent](const QlessReply<QList<DayStatsPart>> &reply) {
+    m_client->statsReads().statsSums(requests, this, [this, round, sent](const QlessReply<QList<DayStatsPart>> &reply) {
         if (round->ticket != m_ticket) {
             round->done(QString()); // a later load took over: this round's figures are dropped
             roundAnswered();

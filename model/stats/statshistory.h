@@ -15,7 +15,7 @@ class QlessClient;
 
 // The per-day stats the Stats page shows, as far as they have been read, and the reads that fill
 // it. One queue's days are that queue's; the days of several queues ("All queues") are held only
-// added up (desk.statssum adds up to QlessClient::StatsQueuesPerCall queues of a day a call), so
+// added up (desk.statssum adds up to QlessStatsReads::StatsQueuesPerCall queues of a day a call), so
 // what is kept grows with the days, not with queues x days: one DayStats (about 2.4 KB) a day of
 // the sum, and a day of each of the last QueuesHeld single queues looked at.
 //
@@ -32,7 +32,7 @@ public:
     using Done = std::function<void(const QString &error)>;
     using Progress = std::function<void()>;
 
-    // The calls of one round: sent two on their way at a time (QlessClient::statsSums), then the
+    // The calls of one round: sent two on their way at a time (QlessStatsReads::statsSums), then the
     // days they completed are kept and the next round goes. Rounds let a later load take over and
     // let the page show days as they come.
     static constexpr int RoundCalls = 16;

@@ -20,7 +20,7 @@ WorkerListModel::WorkerListModel(QlessClient *client, QObject *parent)
 
 void WorkerListModel::refresh(std::function<void()> done)
 {
-    m_client->workers(this, [this, done](const QlessReply<QList<WorkerSummary>> &reply) {
+    m_client->workerReads().workers(this, [this, done](const QlessReply<QList<WorkerSummary>> &reply) {
         if (reply.ok()) {
             m_lastError.clear();
             applySnapshot(reply.value);

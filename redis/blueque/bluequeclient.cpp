@@ -3,8 +3,8 @@
 
 #include "bluequedecoder.h"
 #include "bluequescripts.h"
-#include "redisconnection.h"
-#include "replyrelay.h"
+#include "decodedcall.h"
+#include "scriptread.h"
 
 #include <memory>
 
@@ -30,24 +30,12 @@ BluequeClient::BluequeClient(RedisConnection *connection, QObject *parent)
 template<typename T>
 void BluequeClient::call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done)
 {
-    ReplyRelay *relay = ReplyRelay::create(context);
-    m_connection->submit(command, [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
-        QlessReply<T> result;
-        if (reply.isError())
-            result.error = reply.error;
-        else
-            result.value = decode(reply, &result.error);
-        relay->post([done, result] { done(result); });
-    });
+    submitDecoded<T>(m_connection, command, context, std::move(decode), std::move(done));
 }
 
 RedisCommand BluequeClient::evalRead(const QString &script, const QList<QByteArray> &args) const
 {
-    const LuaScript *lua = BluequeScripts::instance().find(script);
-    // Bound: the script's own (its -- Bound: comment in lua/blueque).
-    QList<QByteArray> argv{"EVAL", lua ? lua->source : QByteArray("return redis.error_reply('no script')"), "0"};
-    argv += args;
-    return RedisCommand::read(argv);
+    return ScriptRead::eval(BluequeScripts::instance(), script, args);
 }
 
 void BluequeClient::detect(QObject *context, Done<QString> done)

@@ -58,9 +58,7 @@ private:
     using Decode = std::function<T(const RedisReply &, RedisError *)>;
     template<typename T>
     void call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done);
-    // EVAL <script's source> 0 args: read-only, refused by no read-only connection. EVAL rather
-    // than EVALSHA because the connection's pipeline loads only the qless scripts on NOSCRIPT;
-    // Redis caches an EVAL'd script by its SHA, so only the text's transfer is paid again.
+    // EVAL <script's source> 0 args (ScriptRead::eval).
     RedisCommand evalRead(const QString &script, const QList<QByteArray> &args) const;
 
     RedisConnection *m_connection;

@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bluequedecoder.h"
 
-namespace {
-QByteArray text(const RedisReply &reply)
-{
-    return reply.type == RedisReply::Type::Integer ? QByteArray::number(reply.integer) : reply.bytes;
-}
+#include "replyvalues.h"
 
-qint64 count(const RedisReply &reply)
-{
-    if (reply.type == RedisReply::Type::Integer)
-        return reply.integer;
-    bool ok = false;
-    const qint64 value = reply.bytes.toLongLong(&ok);
-    return ok ? value : -1;
-}
+namespace {
+using ReplyValues::count;
+using ReplyValues::text;
 
 RedisError badReply(const QString &what)
 {

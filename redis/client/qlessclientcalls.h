@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What QlessClient's files share (qlessclient.cpp: construction and reads;
-// qlessclientwrites.cpp: writes; qlessclientsummaries.cpp: reads of many jobs by jid): the helpers
-// that build the unified script's calls and the member templates that send them. Only those
+// What QlessClient's area files (qless*reads.cpp, qlesswrites.cpp) share: the helpers that build
+// the unified script's args and QlessScriptCaller's member templates that send them. Only those
 // files include this.
 
+#include "boundedcallsequence.h"
 #include "jobscanpage.h"
-#include "qlessclient.h"
 #include "qlessdecoder.h"
+#include "qlessscriptcaller.h"
 #include "redisconnection.h"
 #include "replyrelay.h"
 #include "serverclock.h"
@@ -57,12 +57,11 @@ constexpr int unifiedNowArg = 1;
 } // namespace QlessClientCalls
 
 template<typename T>
-void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> decode, Done<T> done, int nowArg)
+void QlessScriptCaller::call(const RedisCommand &command, QObject *context, QlessDecode<T> decode, QlessDone<T> done)
 {
     ReplyRelay *relay = ReplyRelay::create(context);
     // A set clock is the caller's on purpose; otherwise the connection writes the server's time
     // when it sends (the estimate in the args may be from before the first TIME reply).
-    const int serverTimeArg = m_clock ? -1 : nowArg;
     m_connection->submit(
         command,
         [relay, decode = std::move(decode), done = std::move(done)](const RedisReply &reply) {
@@ -74,31 +73,82 @@ void QlessClient::call(const RedisCommand &command, QObject *context, Decode<T> 
                 result.value = decode(reply, &result.error);
             relay->post([done, result] { done(result); });
         },
-        serverTimeArg);
+        serverTimeArg());
 }
 
 template<typename T>
-void QlessClient::read(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
-                       Done<T> done)
+void QlessScriptCaller::read(const QByteArray &command, const QList<QByteArray> &args, QObject *context,
+                             QlessDecode<T> decode, QlessDone<T> done)
 {
-    call<T>(unified(false, command, args), context, std::move(decode), std::move(done),
-            QlessClientCalls::unifiedNowArg);
+    call<T>(unified(false, command, args), context, std::move(decode), std::move(done));
 }
 
 template<typename T>
-void QlessClient::write(const QByteArray &command, const QList<QByteArray> &args, QObject *context, Decode<T> decode,
-                        Done<T> done)
+void QlessScriptCaller::write(const QByteArray &command, const QList<QByteArray> &args, QObject *context,
+                              QlessDecode<T> decode, QlessDone<T> done)
 {
-    call<T>(unified(true, command, args), context, std::move(decode), std::move(done), QlessClientCalls::unifiedNowArg);
+    call<T>(unified(true, command, args), context, std::move(decode), std::move(done));
 }
 
 template<typename T>
-void QlessClient::writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
-                            QObject *context, Decode<T> decode, Done<T> done)
+void QlessScriptCaller::writeOnce(const QByteArray &receipt, const QByteArray &command, const QList<QByteArray> &args,
+                                  QObject *context, QlessDecode<T> decode, QlessDone<T> done)
 {
     if (receipt.isEmpty()) {
         write<T>(command, args, context, std::move(decode), std::move(done));
         return;
     }
     write<T>("desk.once", QList<QByteArray>{receipt, command} + args, context, std::move(decode), std::move(done));
+}
+
+template<typename Page>
+void QlessScriptCaller::readInParts(const QByteArray &command, const QList<QByteArray> &before, int offset, int count,
+                                    int rowsPerCall, const QList<QByteArray> &after, QlessDecode<Page> decode,
+                                    std::function<void(Page *, const Page &)> join, QObject *context,
+                                    QlessDone<Page> done)
+{
+    ReplyRelay *relay = ReplyRelay::create(context);
+    // Rows arriving at the list's head between two calls shift the later ones by as many rows: a
+    // row shown twice (the model keeps one) or one passed over until the next refresh, as
+    // between two pages.
+    struct Gather
+    {
+        QlessReply<Page> result;
+        QList<Page> parts;
+    };
+    auto gather = std::make_shared<Gather>();
+    const int parts = count <= 0 ? 1 : (count + rowsPerCall - 1) / rowsPerCall;
+    gather->parts.resize(parts);
+    QList<RedisCommand> calls;
+    for (int part = 0; part < parts; ++part) {
+        const int rows = count <= 0 ? count : qMin(rowsPerCall, count - part * rowsPerCall);
+        calls.append(
+            unified(false, command,
+                    before
+                        + QList<QByteArray>{QByteArray::number(offset + part * rowsPerCall), QByteArray::number(rows)}
+                        + after));
+    }
+    BoundedCallSequence::send(
+        m_connection, std::move(calls),
+        [gather, decode](qsizetype part, const RedisReply &reply) {
+            QlessReply<Page> &result = gather->result;
+            if (reply.isError()) {
+                if (result.error.isNull())
+                    result.error = reply.error;
+                return;
+            }
+            RedisError error;
+            gather->parts[part] = decode(reply, &error);
+            if (!error.isNull() && result.error.isNull())
+                result.error = error;
+        },
+        [gather, relay, join, done] {
+            QlessReply<Page> &result = gather->result;
+            result.value = gather->parts.first();
+            for (qsizetype i = 1; i < gather->parts.size(); ++i)
+                join(&result.value, gather->parts.at(i));
+            auto delivered = std::move(gather->result);
+            relay->post([done, delivered] { done(delivered); });
+        },
+        serverTimeArg());
 }

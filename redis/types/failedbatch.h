@@ -6,7 +6,7 @@
 #include <QMap>
 #include <QString>
 
-// One batch of a bulk action on a failure group (QlessClient::failedAction, lua/failedaction.lua):
+// One batch of a bulk action on a failure group (QlessWrites::failedAction, lua/failedaction.lua):
 // the `count` oldest entries of `group` after passing over the `skip` oldest ones.
 struct FailedActionRequest
 {

@@ -21,7 +21,7 @@ struct FailureGroup
     // Why the newest failure could not be read ("ql:j:x: WRONGTYPE ...", "job gone"); empty when it was.
     QString newestDamaged;
     // The listing call ran out of time before reading it (desk.failed's `later`):
-    // QlessClient::failureGroupList reads it with desk.failurenewest before delivering.
+    // QlessFailureReads::failureGroupList reads it with desk.failurenewest before delivering.
     bool newestLater = false;
 };
 
@@ -31,7 +31,7 @@ struct FailureGroupList
 {
     qint64 total = 0;
     QList<FailureGroup> groups;
-    // Where the list goes on (QlessClient::failureGroupList with it); empty at its end.
+    // Where the list goes on (QlessFailureReads::failureGroupList with it); empty at its end.
     QByteArray cursor;
 };
 

@@ -102,7 +102,7 @@ class TestGerman final : public QObject, public PageTestBase
         QVERIFY2(dialog, qPrintable(name));
         expectGerman(dialog, name);
         dialog->reject();
-        QTRY_VERIFY(!dialog || !dialog->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 20000);
     }
 
     static void germanScreenshot(QWidget *widget, const QString &name)
@@ -236,7 +236,9 @@ private slots:
         QVERIFY(QTest::qWaitFor([search] { return !search->search()->isRunning(); }, 60000));
         QVERIFY(search->search()->isComplete());
         QVERIFY(search->search()->matchCount() > 0);
-        QTRY_VERIFY(search->jobPane()->model()->rowCount() > 0);
+        // Waits that stand on Redis reads get 20 s, not QTRY's 5: under ASan on a loaded 2-core
+        // machine a page's reads took longer than 5 s.
+        QTRY_VERIFY_WITH_TIMEOUT(search->jobPane()->model()->rowCount() > 0, 20000);
         expectGerman(search, QStringLiteral("Search page, with matches"));
         QMenu *all = search->allMatchesButton()->menu();
         emit all->aboutToShow();
@@ -257,7 +259,7 @@ private slots:
         ActionCenter *center = ActionCenter::of(s);
 
         emit center->openJobRequested(QByteArray("track-fail"));
-        QTRY_VERIFY(window.jobDetail() && window.jobDetail()->view()->job().has_value());
+        QTRY_VERIFY_WITH_TIMEOUT(window.jobDetail() && window.jobDetail()->view()->job().has_value(), 20000);
         expectGerman(window.jobDetail(), QStringLiteral("job window"));
         germanScreenshot(window.jobDetail(), QStringLiteral("job-window"));
 
@@ -296,7 +298,7 @@ private slots:
 
         FailureClustersDialog clusters(s, QStringLiteral("boom"), &window);
         clusters.show();
-        QTRY_VERIFY(!clusters.scan()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!clusters.scan()->isRunning(), 20000);
         expectGerman(&clusters, QStringLiteral("failure clusters dialog"));
 
         // As Stats > Export chart… opens it.
@@ -333,7 +335,7 @@ private slots:
         AllServersWindow allServers;
         allServers.model()->addServer(window.session(), QStringLiteral("produktion"));
         allServers.show();
-        QTRY_VERIFY(allServers.model()->isRead(0));
+        QTRY_VERIFY_WITH_TIMEOUT(allServers.model()->isRead(0), 20000);
         expectGerman(&allServers, QStringLiteral("All servers window"));
         for (int column = ServerOverviewModel::ConnectionColumn; column < ServerOverviewModel::ColumnCount; ++column) {
             m_english.check(allServers.model()->index(0, column).data().toString(), QStringLiteral("All servers row"));

@@ -195,7 +195,8 @@ private slots:
                                  QStringLiteral("Failed"),   QStringLiteral("Tracked"), QStringLiteral("Tags"),
                                  QStringLiteral("Workers"),  QStringLiteral("Stats"),   QStringLiteral("Config"),
                                  QStringLiteral("Activity"), QStringLiteral("Events"),  QStringLiteral("Search"),
-                                 QStringLiteral("Alerts"),   QStringLiteral("History"), QStringLiteral("Blueque")};
+                                 QStringLiteral("Alerts"),   QStringLiteral("History"), QStringLiteral("Blueque"),
+                                 QStringLiteral("SideJob"),  QStringLiteral("Sidekiq")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));

@@ -127,7 +127,7 @@ private slots:
         bool grabbed = false;
         bool watching = true;
         QObject watcher;
-        connect(actions, &ActionCenter::runStarted, &watcher, [&](BulkRunner *runner) {
+        connect(actions, &ActionCenter::runStarted, &watcher, [&](BulkProgress *runner) {
             connect(runner, &BulkRunner::progressed, &watcher, [&, runner] {
                 if (!watching)
                     return;

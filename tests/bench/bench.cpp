@@ -39,6 +39,9 @@ BenchOptions BenchOptions::quick()
     o.repeats = 3;
     o.rounds = 1;
     o.eventsSeconds = 3;
+    o.bluequeFailed = 20000;
+    o.bluequeDue = 5000;
+    o.bluequeRequeue = 2000;
     return o;
 }
 
@@ -340,6 +343,8 @@ int Bench::run()
         events();
     if (wanted("search"))
         search();
+    if (wanted("blueque"))
+        blueque();
     if (wanted("scripts"))
         scriptCost();
     if (wanted("operator"))
@@ -372,7 +377,10 @@ int Bench::run()
                                               {QStringLiteral("repeats"), m_options.repeats},
                                               {QStringLiteral("rounds"), m_options.rounds},
                                               {QStringLiteral("events_seconds"), m_options.eventsSeconds},
-                                              {QStringLiteral("events_rate"), m_options.eventsRate}}},
+                                              {QStringLiteral("events_rate"), m_options.eventsRate},
+                                              {QStringLiteral("blueque_failed"), double(m_options.bluequeFailed)},
+                                              {QStringLiteral("blueque_due"), double(m_options.bluequeDue)},
+                                              {QStringLiteral("blueque_requeue"), double(m_options.bluequeRequeue)}}},
         {QStringLiteral("machine"), QJsonObject{{QStringLiteral("cpus"), QThread::idealThreadCount()},
                                                 {QStringLiteral("loadavg_at_start"), QString::fromUtf8(load)},
                                                 {QStringLiteral("redis_version"), redisVersion},

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 
+class BluequeClient;
 class QlessSession;
 struct JobSearchQuery;
 struct RedisCommand;
@@ -42,12 +43,15 @@ struct BenchOptions
     int rounds = 3;                         // samples of the long ones
     int eventsSeconds = 60;                 // how long the event stream runs at eventsRate
     int eventsRate = 10000;                 // events published a second to the Events page
+    qint64 bluequeFailed = 1000000;         // Blueque: tasks in the failed list opened and scrolled
+    qint64 bluequeDue = 100000;             // Blueque: due scheduled tasks of a queue with no scheduler
+    qint64 bluequeRequeue = 100000;         // Blueque: failed tasks requeued all at once
     // redis-server ahead of every other thread (RedisPriority) and the kernel's real-time cap
     // lifted (RtThrottle): --realtime only, since the cap is the whole machine's setting.
     bool realtimeRedis = false;
     QString out;
     // Sections to run (throughput, overview, alerts, group, priority, malformed, activity,
-    // clusters, retry, events, search); empty: all.
+    // clusters, retry, events, search, blueque); empty: all.
     QStringList only;
     QString referenceScript; // another qless.lua for the scripts section (scriptcost.cpp)
 
@@ -92,6 +96,25 @@ private:
     void alerts();       // alerts.cpp
     void scriptCost();   // scriptcost.cpp
     void operatorWalk(); // operatorwalk.cpp
+    // blueque.cpp: a Blueque deployment read by the Blueque page's models; requeue-all
+    // (bluequerequeueall.cpp); each kind of Blueque call alone (callsaloneblueque.cpp).
+    void blueque();
+    void bluequeOverview(BluequeClient *client);
+    void bluequeFailedList(BluequeClient *client);
+    void bluequeRequeueAll();
+    void bluequeCallsAlone(BluequeClient *client);
+    bool loadBluequeScripts(); // SCRIPT LOAD of lua/blueque's scripts, sent by SHA after
+    // `calls` calls of a Blueque kind, alternating: raw(i) through hiredis (`rawAnswer` sees its
+    // reply), then ours(i) on the console's connection; a round-trip ratio figure and the calls
+    // read from Redis's log as made alone (`counted`). `judged`: the ratio has a target (not for
+    // calls of a few microseconds of Redis's work, where it is the stack's fixed cost).
+    void bluequeKind(const QString &id, const QString &kind, int calls, RedisCallLog::Counted counted, bool judged,
+                     const std::function<RawRedis::Argv(int)> &raw,
+                     const std::function<void(int, QObject *, const std::function<void()> &)> &ours,
+                     const std::function<void(const redisReply *)> &rawAnswer = {});
+    static constexpr int BluequeListeners = 10;         // listeners of each queue, each running a task
+    static constexpr int BluequeBigListenerSet = 10000; // idle listeners more in one queue's set (SSCAN)
+    static constexpr int RequeueAllStep = 500;          // lua/blueque/requeueall.lua's cap
     void longestCalls();
     // callsalone.cpp: `issues` times, one after another, issue(i, context, done) makes calls of
     // the console (`callsPerIssue` each) and calls done() when answered; then the log is read as

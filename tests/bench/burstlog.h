@@ -18,7 +18,7 @@
 // not yet answered) can wait behind all N. A burst is that set at one moment: the console's
 // commands written and not yet answered; the largest burst is the one whose commands' execution
 // times, added up, are the greatest. (Not a chain of commands each written before the previous
-// one's reply: a read paced two in flight, CallsInTurn, would then be one endless burst although
+// one's reply: a read paced two in flight, BoundedCallSequence, would then be one endless burst although
 // Redis takes other clients between its parts.) The sum counts each outstanding command whole,
 // the one running included: an upper bound on the wait behind it.
 //

@@ -3,7 +3,7 @@
 
 // The kinds of callsalone.cpp and callsalonescale.cpp name themselves (with their sizes: the names
 // here are short forms of theirs); those of callsaloneeach.cpp, callsalonequeues.cpp and
-// callsaloneworker.cpp take their names from here.
+// callsaloneworker.cpp and callsaloneblueque.cpp take their names from here.
 const QList<CallKind> &CallKinds::all()
 {
     static const QList<CallKind> kinds{
@@ -73,6 +73,20 @@ const QList<CallKind> &CallKinds::all()
         {"desk.timeout", QStringLiteral("desk.timeout of a running job")},
         {"track", QStringLiteral("worker track")},
         {"recur", QStringLiteral("worker recur")},
+        // callsaloneblueque.cpp: a Blueque deployment of 1,000 queues, a failed list of 1,000,000,
+        // 100,000 due scheduled tasks, a listener set of 10,000; every script of lua/blueque.
+        {"TYPE", QStringLiteral("blueque detection, TYPE of blueque_queues")},
+        {"SCAN", QStringLiteral("blueque SCAN step of 1000 keys for reserved lists")},
+        {"SSCAN", QStringLiteral("blueque SSCAN step of a listener set of 10,000")},
+        {"blueque overview", QStringLiteral("blueque overview of 100 queues")},
+        {"blueque taskpage", QStringLiteral("blueque page of 100 failed tasks halfway down")},
+        {"blueque taskrecord", QStringLiteral("blueque record of a failed task halfway down")},
+        {"blueque requeue", QStringLiteral("blueque requeue of a failed task halfway down")},
+        {"blueque delete", QStringLiteral("blueque delete of a failed task halfway down")},
+        {"blueque runnow", QStringLiteral("blueque run-now of a due scheduled task")},
+        {"blueque enqueuedue", QStringLiteral("blueque enqueue-due step of 500")},
+        {"blueque requeueall", QStringLiteral("blueque requeue-all step of 500")},
+        {"blueque purge", QStringLiteral("blueque purge step of 1000")},
         // Plain commands (callsaloneworker.cpp).
         {"TIME", QStringLiteral("TIME")},
         {"PING", QStringLiteral("PING")},

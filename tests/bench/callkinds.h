@@ -6,10 +6,11 @@
 #include <QString>
 
 // Which calls-alone kind of the bench (callsalone*.cpp) measures each command the console can
-// send: every desk.* and qless command of lua/qless.lua it sends, named as there, and every plain
-// Redis command ("TIME", "SCRIPT LOAD"). tst_costcontract checks this table against the commands
-// it finds in the console's code, so a command the console starts sending has no kind until
-// one is added here and measured; `qlessdesk-bench --list-call-kinds` prints it.
+// send: every desk.* and qless command of lua/qless.lua it sends, named as there; every plain
+// Redis command ("TIME", "SCRIPT LOAD"); every Blueque script of lua/blueque as "blueque <name>"
+// (the console embeds them all). tst_costcontract checks this table against the commands it
+// finds in the console's code, so a command the console starts sending has no kind until one is
+// added here and measured; `qlessdesk-bench --list-call-kinds` prints it.
 struct CallKind
 {
     QByteArray command;

@@ -56,7 +56,8 @@ bool Bench::aloneLuaState()
     // made here, so that load is not one of the calls measured.
     bool answered = false;
     QObject context;
-    m_session->client()->config(&context, [&answered](const QlessReply<QlessConfig> &) { answered = true; });
+    m_session->client()->configReads().config(&context,
+                                              [&answered](const QlessReply<QlessConfig> &) { answered = true; });
     if (!spin([&answered] { return answered; }, 60000)) {
         fail(QStringLiteral("calls alone: the console did not answer after SCRIPT FLUSH"));
         restoreRawScripts();
@@ -89,7 +90,8 @@ void Bench::callsAlone(const QString &kind, int issues, int callsPerIssue,
         }
     }
     m_hostPauses.stop();
-    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr, plain);
+    m_calls.drainAlone(kind, issues * callsPerIssue, why.isEmpty() ? &m_hostPauses : nullptr,
+                       plain ? RedisCallLog::Counted::Plain : RedisCallLog::Counted::UnifiedScript);
 }
 
 void Bench::groupCallsAlone(const QString &group, qint64 size)
@@ -104,40 +106,41 @@ void Bench::groupCallsAlone(const QString &group, qint64 size)
     if (!aloneLuaState())
         return;
 
-    const QString pages = QStringLiteral("page of %1 rows of the group").arg(QlessClient::SummariesPerCall);
+    const QString pages = QStringLiteral("page of %1 rows of the group").arg(QlessJobReads::SummariesPerCall);
     callsAlone(pages, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->failedSummaries(group, int(spread(i, QlessClient::SummariesPerCall)), QlessClient::SummariesPerCall,
-                                context, aloneAnswer<FailedJobsPage>(pages, done, failHere));
+        client->failureReads().failedSummaries(group, int(spread(i, QlessJobReads::SummariesPerCall)),
+                                               QlessJobReads::SummariesPerCall, context,
+                                               aloneAnswer<FailedJobsPage>(pages, done, failHere));
     });
 
-    const QString summaries = QStringLiteral("row summaries of %1 jobs").arg(QlessClient::SummariesPerCall);
+    const QString summaries = QStringLiteral("row summaries of %1 jobs").arg(QlessJobReads::SummariesPerCall);
     callsAlone(summaries, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         QList<QByteArray> jids;
-        for (int k = 0; k < QlessClient::SummariesPerCall; ++k)
+        for (int k = 0; k < QlessJobReads::SummariesPerCall; ++k)
             jids << Seeder::jid(group, (spread(i, 0) + qint64(k) * 7919) % size);
-        client->summaries(jids, context, aloneAnswer<QList<std::optional<Job>>>(summaries, done, failHere));
+        client->jobReads().summaries(jids, context, aloneAnswer<QList<std::optional<Job>>>(summaries, done, failHere));
     });
 
     const QString sigs = QStringLiteral("cluster signatures of %1 failures").arg(FailureClusterScan::PageSize);
     callsAlone(sigs, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->failureSigs(group, spread(i, FailureClusterScan::PageSize), FailureClusterScan::PageSize, context,
-                            aloneAnswer<FailureSigPage>(sigs, done, failHere));
+        client->failureReads().failureSigs(group, spread(i, FailureClusterScan::PageSize), FailureClusterScan::PageSize,
+                                           context, aloneAnswer<FailureSigPage>(sigs, done, failHere));
     });
 
     // Reading back the jobs whose step was refused (BulkRunner::explainRefusals), and whole jobs.
-    const QString states = QStringLiteral("states of %1 jobs").arg(QlessClient::StatesPerCall);
+    const QString states = QStringLiteral("states of %1 jobs").arg(QlessJobReads::StatesPerCall);
     callsAlone(states, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         QList<QByteArray> jids;
-        for (int k = 0; k < QlessClient::StatesPerCall; ++k)
+        for (int k = 0; k < QlessJobReads::StatesPerCall; ++k)
             jids << Seeder::jid(group, (spread(i, 0) + qint64(k) * 7919) % size);
-        client->jobStates(jids, context, aloneAnswer<QList<std::optional<Job>>>(states, done, failHere));
+        client->jobReads().jobStates(jids, context, aloneAnswer<QList<std::optional<Job>>>(states, done, failHere));
     });
-    const QString whole = QStringLiteral("multiget of %1 whole jobs").arg(QlessClient::MultiGetPerCall);
+    const QString whole = QStringLiteral("multiget of %1 whole jobs").arg(QlessJobReads::MultiGetPerCall);
     callsAlone(whole, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         QList<QByteArray> jids;
-        for (int k = 0; k < QlessClient::MultiGetPerCall; ++k)
+        for (int k = 0; k < QlessJobReads::MultiGetPerCall; ++k)
             jids << Seeder::jid(group, (spread(i, 0) + qint64(k) * 7919) % size);
-        client->multiGet(jids, context, aloneAnswer<QList<std::optional<Job>>>(whole, done, failHere));
+        client->jobReads().multiGet(jids, context, aloneAnswer<QList<std::optional<Job>>>(whole, done, failHere));
     });
 
     // A bulk run's per-job steps (a selection, "Act on all matches", a cluster), each under its
@@ -150,20 +153,21 @@ void Bench::groupCallsAlone(const QString &group, qint64 size)
     const QString retries = QStringLiteral("retry of a job halfway down the group");
     callsAlone(retries, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         const QByteArray jid = Seeder::jid(group, middle + i);
-        client->move(jid, QString(), QStringLiteral("failed"), "alone-retry:" + jid, context,
-                     aloneAnswer<bool>(retries, done, failHere));
+        client->writes().move(jid, QString(), QStringLiteral("failed"), "alone-retry:" + jid, context,
+                              aloneAnswer<bool>(retries, done, failHere));
     });
     const QString moves = QStringLiteral("move of a job halfway down the group");
     callsAlone(moves, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         const QByteArray jid = Seeder::jid(group, middle - 1 - i);
-        client->move(jid, QStringLiteral("elsewhere"), QStringLiteral("failed"), "alone-move:" + jid, context,
-                     aloneAnswer<bool>(moves, done, failHere));
+        client->writes().move(jid, QStringLiteral("elsewhere"), QStringLiteral("failed"), "alone-move:" + jid, context,
+                              aloneAnswer<bool>(moves, done, failHere));
     });
     // As BulkRunner cancels a job (desk.cancel under its receipt).
     const QString cancels = CallKinds::of("desk.cancel");
     callsAlone(cancels, steps, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         const QByteArray jid = Seeder::jid(group, middle + steps + i);
-        client->cancelStep(jid, false, "alone-cancel:" + jid, context, aloneAnswer<QString>(cancels, done, failHere));
+        client->writes().cancelStep(jid, false, "alone-cancel:" + jid, context,
+                                    aloneAnswer<QString>(cancels, done, failHere));
     });
     groupEachCallAlone(group, size);
 
@@ -181,7 +185,7 @@ void Bench::groupCallsAlone(const QString &group, qint64 size)
             request.group = group;
             request.count = BulkRunner::GroupBatchJobs;
             request.key = QStringLiteral("alone-%1-%2").arg(kind).arg(i).toUtf8();
-            client->failedAction(request, context, aloneAnswer<FailedBatch>(kind, done, failHere));
+            client->writes().failedAction(request, context, aloneAnswer<FailedBatch>(kind, done, failHere));
         });
     }
     restoreRawScripts();
@@ -195,21 +199,22 @@ void Bench::overviewCallsAlone()
     progress(QStringLiteral("overview: the console's calls alone, %1 walks of each list").arg(walks));
     if (!aloneLuaState())
         return;
-    // One walk is a call per page, one after another (QlessClient::queueCounts, ::workers).
-    const int queuePages = (m_options.queues + QlessClient::QueuePageSize - 1) / QlessClient::QueuePageSize;
-    const QString queues = QStringLiteral("page of %1 queues").arg(QlessClient::QueuePageSize);
+    // One walk is a call per page, one after another (QlessQueueReads::queueCounts, ::workers).
+    const int queuePages = (m_options.queues + QlessQueueReads::QueuePageSize - 1) / QlessQueueReads::QueuePageSize;
+    const QString queues = QStringLiteral("page of %1 queues").arg(QlessQueueReads::QueuePageSize);
     callsAlone(queues, walks, queuePages, [&](int, QObject *context, const std::function<void()> &done) {
-        client->queueCounts(context, aloneAnswer<QList<QueueCounts>>(queues, done, failHere));
+        client->queueReads().queueCounts(context, aloneAnswer<QList<QueueCounts>>(queues, done, failHere));
     });
-    const int workerPages = (m_options.workers + QlessClient::WorkerPageSize - 1) / QlessClient::WorkerPageSize;
-    const QString workers = QStringLiteral("page of %1 workers").arg(QlessClient::WorkerPageSize);
+    const int workerPages =
+        (m_options.workers + QlessWorkerReads::WorkerPageSize - 1) / QlessWorkerReads::WorkerPageSize;
+    const QString workers = QStringLiteral("page of %1 workers").arg(QlessWorkerReads::WorkerPageSize);
     callsAlone(workers, walks, workerPages, [&](int, QObject *context, const std::function<void()> &done) {
-        client->workers(context, aloneAnswer<QList<WorkerSummary>>(workers, done, failHere));
+        client->workerReads().workers(context, aloneAnswer<QList<WorkerSummary>>(workers, done, failHere));
     });
     // Asked once at each connect (QlessSession): a fixed few dozen ACL checks, whatever the data.
     const QString permissions = QStringLiteral("the user's permissions");
     callsAlone(permissions, 200, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->userPermissions(context, aloneAnswer<QJsonObject>(permissions, done, failHere));
+        client->configReads().userPermissions(context, aloneAnswer<QJsonObject>(permissions, done, failHere));
     });
     restoreRawScripts();
     scaleCallsAlone();
@@ -226,15 +231,16 @@ void Bench::searchCallsAlone(const JobSearchQuery &query, int keysPerCall)
     const QString kind = QStringLiteral("search step of %1 keys").arg(keysPerCall);
     QByteArray cursor = "0";
     callsAlone(kind, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->searchJobs(query, cursor, keysPerCall, context,
-                           [&cursor, kind, done, failHere](const QlessReply<JobSearchPage> &reply) {
-                               if (!reply.ok())
-                                   failHere(QStringLiteral("%1, alone: %2").arg(kind, reply.error.message));
-                               else
-                                   cursor = reply.value.atEnd() ? QByteArray("0")
-                                                                : reply.value.cursor; // from the start again at the end
-                               done();
-                           });
+        client->scanReads().searchJobs(query, cursor, keysPerCall, context,
+                                       [&cursor, kind, done, failHere](const QlessReply<JobSearchPage> &reply) {
+                                           if (!reply.ok())
+                                               failHere(QStringLiteral("%1, alone: %2").arg(kind, reply.error.message));
+                                           else
+                                               cursor = reply.value.atEnd()
+                                                            ? QByteArray("0")
+                                                            : reply.value.cursor; // from the start again at the end
+                                           done();
+                                       });
     });
     restoreRawScripts();
 }
@@ -245,7 +251,7 @@ void Bench::statsCallsAlone()
     const auto failHere = [this](const QString &what) { fail(what); };
     const int calls = 300;
     const int queues = m_options.queues;
-    const int perCall = qMin(QlessClient::StatsQueuesPerCall, queues);
+    const int perCall = qMin(QlessStatsReads::StatsQueuesPerCall, queues);
     progress(QStringLiteral("stats: the console's calls alone, %1 sums of %2 queues' day").arg(calls).arg(perCall));
     // Every queue's day with every bin of both histograms filled (and a week-old bin as other
     // writers keep it): the most a queue's day costs to read. A day long past, read by no other section.
@@ -291,7 +297,7 @@ void Bench::statsCallsAlone()
             const int first = (i % parts) * perCall;
             for (int k = first; k < qMin(queues, first + perCall); ++k)
                 request.queues << QString::fromUtf8(Seeder::queueName(k));
-            client->statsSums({request}, context, aloneAnswer<QList<DayStatsPart>>(kind, done, failHere));
+            client->statsReads().statsSums({request}, context, aloneAnswer<QList<DayStatsPart>>(kind, done, failHere));
         });
         restoreRawScripts();
     }

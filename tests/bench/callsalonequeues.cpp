@@ -99,7 +99,7 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     const QString newest = CallKinds::of("desk.failurenewest");
     callsAlone(newest, 20, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         QList<QByteArray> names;
-        for (int k = 0; k < QlessClient::NewestGroupsPerCall; ++k)
+        for (int k = 0; k < QlessFailureReads::NewestGroupsPerCall; ++k)
             names << "alone group " + QByteArray::number(1 + (i * 499 + k) % groups);
         aloneSend(connection, aloneScript(connection, false, "desk.failurenewest", names), newest, context, done,
                   failHere);
@@ -110,10 +110,11 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     {
         bool answered = false;
         QObject context;
-        client->failureGroupCounts(QByteArray(), &context, [&](const QlessReply<FailureGroupList> &reply) {
-            first = reply.value.cursor;
-            answered = true;
-        });
+        client->failureReads().failureGroupCounts(QByteArray(), &context,
+                                                  [&](const QlessReply<FailureGroupList> &reply) {
+                                                      first = reply.value.cursor;
+                                                      answered = true;
+                                                  });
         spin([&answered] { return answered; }, 60000);
         m_raw.command({"SLOWLOG", "RESET"});
     }
@@ -121,7 +122,7 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
         const QString steps = CallKinds::of("desk.failuregroups");
         QByteArray cursor = first;
         callsAlone(steps, 20, 2, [&](int, QObject *context, const std::function<void()> &done) {
-            client->failureGroupList(
+            client->failureReads().failureGroupList(
                 cursor, context, [&cursor, first, steps, done, failHere](const QlessReply<FailureGroupList> &reply) {
                     if (!reply.ok())
                         failHere(QStringLiteral("%1, alone: %2").arg(steps, reply.error.message));
@@ -135,32 +136,32 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
     const QString name = QString::fromUtf8(queue);
     const QString counts = CallKinds::of("desk.queues");
     callsAlone(counts, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->queueCounts(name, context, aloneAnswer<QueueCounts>(counts, done, failHere));
+        client->queueReads().queueCounts(name, context, aloneAnswer<QueueCounts>(counts, done, failHere));
     });
     const QString length = CallKinds::of("length");
     callsAlone(length, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->queueLength(name, context, aloneAnswer<qint64>(length, done, failHere));
+        client->queueReads().queueLength(name, context, aloneAnswer<qint64>(length, done, failHere));
     });
     QStringList queues{name};
     for (int k = 0; queues.size() < 200; ++k)
         queues << QString::fromUtf8(Seeder::queueName(k));
     const QString since = CallKinds::of("desk.waitingsince");
     callsAlone(since, calls, 2, [&](int, QObject *context, const std::function<void()> &done) {
-        client->waitingSince(queues, context, aloneAnswer<QHash<QString, double>>(since, done, failHere));
+        client->queueReads().waitingSince(queues, context, aloneAnswer<QHash<QString, double>>(since, done, failHere));
     });
     const QString forget = CallKinds::of("desk.queue.forget");
     callsAlone(forget, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->forgetQueues({name}, context, aloneAnswer<QStringList>(forget, done, failHere));
+        client->writes().forgetQueues({name}, context, aloneAnswer<QStringList>(forget, done, failHere));
     });
     const QString pause = CallKinds::of("pause");
     callsAlone(pause, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->pauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context,
-                            aloneAnswer<bool>(pause, done, failHere));
+        client->writes().pauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context,
+                                     aloneAnswer<bool>(pause, done, failHere));
     });
     const QString unpause = CallKinds::of("unpause");
     callsAlone(unpause, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->unpauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context,
-                              aloneAnswer<bool>(unpause, done, failHere));
+        client->writes().unpauseQueues({QStringLiteral("alone-pause-%1").arg(i)}, context,
+                                       aloneAnswer<bool>(unpause, done, failHere));
     });
 
     const QByteArray day =
@@ -174,56 +175,56 @@ void Bench::scaleEachCallAlone(const QByteArray &queue, int groups)
 
     const QString tagged = CallKinds::of("tag");
     callsAlone(tagged, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->taggedJobs(QStringLiteral("alone-tagged"), int(qint64(i) * (due - 25) / (calls - 1)), 25, context,
-                           aloneAnswer<TaggedJobsPage>(tagged, done, failHere));
+        client->trackedTagReads().taggedJobs(QStringLiteral("alone-tagged"), int(qint64(i) * (due - 25) / (calls - 1)),
+                                             25, context, aloneAnswer<TaggedJobsPage>(tagged, done, failHere));
     });
     const QString tags = CallKinds::of("desk.tags");
     callsAlone(tags, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->topTags(i * (10000 - 25) / (calls - 1), 25, context,
-                        aloneAnswer<QList<TagCount>>(tags, done, failHere));
+        client->trackedTagReads().topTags(i * (10000 - 25) / (calls - 1), 25, context,
+                                          aloneAnswer<QList<TagCount>>(tags, done, failHere));
     });
     const QString tracked = CallKinds::of("desk.tracked");
     callsAlone(tracked, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->trackedSummaries(i * (groups - QlessClient::SummariesPerCall) / (calls - 1),
-                                 QlessClient::SummariesPerCall, context,
-                                 aloneAnswer<TrackedJobs>(tracked, done, failHere));
+        client->trackedTagReads().trackedSummaries(i * (groups - QlessJobReads::SummariesPerCall) / (calls - 1),
+                                                   QlessJobReads::SummariesPerCall, context,
+                                                   aloneAnswer<TrackedJobs>(tracked, done, failHere));
     });
     const QString trackedStates = CallKinds::of("desk.trackedstates");
     callsAlone(trackedStates, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->trackedStates(context, aloneAnswer<TrackedStates>(trackedStates, done, failHere));
+        client->trackedTagReads().trackedStates(context, aloneAnswer<TrackedStates>(trackedStates, done, failHere));
     });
     const QString holder = CallKinds::of("desk.workers");
     callsAlone(holder, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->workerJobs(QStringLiteral("alone-holder"), i * (holds - 1000) / (calls - 1), 1000, context,
-                           aloneAnswer<WorkerJobs>(holder, done, failHere));
+        client->workerReads().workerJobs(QStringLiteral("alone-holder"), i * (holds - 1000) / (calls - 1), 1000,
+                                         context, aloneAnswer<WorkerJobs>(holder, done, failHere));
     });
     const QString deregister = CallKinds::of("worker.deregister");
     callsAlone(deregister, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->deregisterWorkers({QStringLiteral("alone-gone-%1").arg(i)}, context,
-                                  aloneAnswer<bool>(deregister, done, failHere));
+        client->writes().deregisterWorkers({QStringLiteral("alone-gone-%1").arg(i)}, context,
+                                           aloneAnswer<bool>(deregister, done, failHere));
     });
     const QString stats = CallKinds::of("stats");
     const double date = day.toDouble();
     callsAlone(stats, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->stats(name, date, context, aloneAnswer<DayStats>(stats, done, failHere));
+        client->statsReads().stats(name, date, context, aloneAnswer<DayStats>(stats, done, failHere));
     });
     const QString completed = CallKinds::of("desk.completed");
     callsAlone(completed, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->completedMatching(QString(), QStringLiteral("NoSuchClass"), {}, 1000, context,
-                                  aloneAnswer<JobScanPage>(completed, done, failHere));
+        client->scanReads().completedMatching(QString(), QStringLiteral("NoSuchClass"), {}, 1000, context,
+                                              aloneAnswer<JobScanPage>(completed, done, failHere));
     });
     const QString config = CallKinds::of("config.get");
     callsAlone(config, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->config(context, aloneAnswer<QlessConfig>(config, done, failHere));
+        client->configReads().config(context, aloneAnswer<QlessConfig>(config, done, failHere));
     });
     const QString set = CallKinds::of("config.set");
     callsAlone(set, calls, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->setConfig(QStringLiteral("alone-option"), QString::number(i), context,
-                          aloneAnswer<bool>(set, done, failHere));
+        client->writes().setConfig(QStringLiteral("alone-option"), QString::number(i), context,
+                                   aloneAnswer<bool>(set, done, failHere));
     });
     const QString unset = CallKinds::of("config.unset");
     callsAlone(unset, calls, 1, [&](int, QObject *context, const std::function<void()> &done) {
-        client->unsetConfig(QStringLiteral("alone-option"), context, aloneAnswer<bool>(unset, done, failHere));
+        client->writes().unsetConfig(QStringLiteral("alone-option"), context, aloneAnswer<bool>(unset, done, failHere));
     });
 
     error = seedMore(m_raw, due, groups, holds, true);

@@ -107,35 +107,36 @@ void Bench::scaleCallsAlone()
         const qint64 before = scriptCalls(m_raw);
         bool answered = false;
         QObject warm;
-        client->failureGroupList(&warm, [&answered](const QlessReply<FailureGroupList> &) { answered = true; });
+        client->failureReads().failureGroupList(&warm,
+                                                [&answered](const QlessReply<FailureGroupList> &) { answered = true; });
         spin([&answered] { return answered; }, 60000);
         const int perWalk = int(qMax<qint64>(1, scriptCalls(m_raw) - before));
         m_raw.command({"SLOWLOG", "RESET"});
         const QString list =
             QStringLiteral("failure-group list step with newest failures (%1 groups, 6 KB backtraces)").arg(groups);
         callsAlone(list, 20, perWalk, [&](int, QObject *context, const std::function<void()> &done) {
-            client->failureGroupList(context, aloneAnswer<FailureGroupList>(list, done, failHere));
+            client->failureReads().failureGroupList(context, aloneAnswer<FailureGroupList>(list, done, failHere));
         });
         // The counts All servers and the alerts walk, step after step from the start again.
         const QString counts = QStringLiteral("failure-group counts step (%1 groups)").arg(groups);
         QByteArray cursor;
         callsAlone(counts, 200, 1, [&](int, QObject *context, const std::function<void()> &done) {
-            client->failureGroupCounts(cursor, context,
-                                       [&cursor, counts, done, failHere](const QlessReply<FailureGroupList> &reply) {
-                                           if (!reply.ok())
-                                               failHere(
-                                                   QStringLiteral("%1, alone: %2").arg(counts, reply.error.message));
-                                           cursor = reply.value.cursor;
-                                           done();
-                                       });
+            client->failureReads().failureGroupCounts(
+                cursor, context, [&cursor, counts, done, failHere](const QlessReply<FailureGroupList> &reply) {
+                    if (!reply.ok())
+                        failHere(QStringLiteral("%1, alone: %2").arg(counts, reply.error.message));
+                    cursor = reply.value.cursor;
+                    done();
+                });
         });
         // Pages of the Waiting tab at depths spread over the whole list.
         const QString waiting = QStringLiteral("waiting page of 25 (%1 due scheduled, paused queue)").arg(due);
         const int pages = 300;
         callsAlone(waiting, pages, 1, [&](int i, QObject *context, const std::function<void()> &done) {
             const int offset = int(qint64(i) * (due + 50 - 25) / (pages - 1));
-            client->jobPage(QStringLiteral("waiting"), QString::fromUtf8(AloneQueue), i % 3 == 0 ? i : offset, 25,
-                            context, aloneAnswer<JidPage>(waiting, done, failHere));
+            client->jobReads().jobPage(QStringLiteral("waiting"), QString::fromUtf8(AloneQueue),
+                                       i % 3 == 0 ? i : offset, 25, context,
+                                       aloneAnswer<JidPage>(waiting, done, failHere));
         });
         scaleEachCallAlone(AloneQueue, groups);
         restoreRawScripts();

@@ -85,22 +85,22 @@ void Bench::workerCallsAlone()
     // The console's steps on these jobs and templates.
     const QString timeout = CallKinds::of("desk.timeout");
     callsAlone(timeout, 50, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->timeout(workerJid(350 + i), context, aloneAnswer<bool>(timeout, done, failHere));
+        client->writes().timeout(workerJid(350 + i), context, aloneAnswer<bool>(timeout, done, failHere));
     });
     const QString recurring = CallKinds::of("desk.recur.get");
     callsAlone(recurring, 100, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->recurringJob(templateJid(i), context,
-                             aloneAnswer<std::optional<RecurringJob>>(recurring, done, failHere));
+        client->jobReads().recurringJob(templateJid(i), context,
+                                        aloneAnswer<std::optional<RecurringJob>>(recurring, done, failHere));
     });
     const QString update = CallKinds::of("desk.recur.update");
     callsAlone(update, 100, 1, [&](int i, QObject *context, const std::function<void()> &done) {
         RecurringUpdate change;
         change.priority = 3;
-        client->updateRecurring(templateJid(i), change, context, aloneAnswer<bool>(update, done, failHere));
+        client->writes().updateRecurring(templateJid(i), change, context, aloneAnswer<bool>(update, done, failHere));
     });
     const QString off = CallKinds::of("desk.unrecur");
     callsAlone(off, 100, 1, [&](int i, QObject *context, const std::function<void()> &done) {
-        client->recurringOff(templateJid(i), context, aloneAnswer<qint64>(off, done, failHere));
+        client->writes().recurringOff(templateJid(i), context, aloneAnswer<qint64>(off, done, failHere));
     });
 
     // Plain commands, as the connection, BulkRunner and the simulator's keyspace claim send them.
@@ -130,7 +130,7 @@ void Bench::workerCallsAlone()
         load, 20, 3,
         [&](int, QObject *context, const std::function<void()> &done) {
             m_raw.command({"SCRIPT", "FLUSH", "SYNC"});
-            client->config(context, aloneAnswer<QlessConfig>(load, done, failHere));
+            client->configReads().config(context, aloneAnswer<QlessConfig>(load, done, failHere));
         },
         true);
 

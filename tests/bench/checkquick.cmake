@@ -26,7 +26,13 @@ set(expected
     events_rate stall_events events_memory
     search_first_result search_total stall_search search_longest_call
     redis_longest_call redis_call_alone
-    redis_largest_burst operator_ping_wait operator_longest_call)
+    redis_largest_burst operator_ping_wait operator_longest_call
+    blueque_overview_fill blueque_overview_refresh stall_blueque_overview blueque_first_rows stall_blueque_first_rows
+    blueque_scroll stall_blueque_scroll blueque_requeue_all blueque_requeue_all_longest_call stall_blueque_requeue_all
+    blueque_alone_detect blueque_alone_overview blueque_alone_taskpage_top blueque_alone_taskpage_deep
+    blueque_alone_taskrecord blueque_alone_scan blueque_alone_sscan blueque_alone_requeue_deep
+    blueque_alone_delete_deep blueque_alone_requeue_deep_100 blueque_alone_requeue_top blueque_alone_runnow
+    blueque_alone_enqueuedue blueque_alone_requeueall blueque_alone_purge)
 string(JSON count LENGTH "${json}" figures)
 set(found "")
 math(EXPR last "${count} - 1")
@@ -47,6 +53,27 @@ endforeach()
 foreach(id IN LISTS expected)
     if(NOT id IN_LIST found)
         message(FATAL_ERROR "figure ${id} is missing from ${OUT}")
+    endif()
+endforeach()
+# Every Blueque kind callkinds.cpp names (tst_costcontract links each to a command) is measured:
+# redis_call_alone names each kind it timed.
+execute_process(COMMAND ${BENCH} --list-call-kinds OUTPUT_VARIABLE kinds RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "qlessdesk-bench --list-call-kinds failed (${result})")
+endif()
+foreach(i RANGE ${last})
+    string(JSON id GET "${json}" figures ${i} id)
+    if(id STREQUAL "redis_call_alone")
+        string(JSON alone GET "${json}" figures ${i} note)
+    endif()
+endforeach()
+string(REPLACE "\n" ";" kinds "${kinds}")
+foreach(line IN LISTS kinds)
+    if(line MATCHES "\t(blueque .*)$")
+        string(FIND "${alone}" "${CMAKE_MATCH_1}: " at)
+        if(at EQUAL -1)
+            message(FATAL_ERROR "call kind '${CMAKE_MATCH_1}' is not in redis_call_alone")
+        endif()
     endif()
 endforeach()
 message(STATUS "bench_quick: all ${count} figures present")

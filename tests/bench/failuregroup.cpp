@@ -275,7 +275,7 @@ int Bench::probeMemory(const QString &side, const QString &socket, const QString
             fprintf(stderr, "probe: %s\n", qPrintable(error));
             return 1;
         }
-        // The call the console's group list makes (QlessClient::failedSummaries): desk.failed
+        // The call the console's group list makes (QlessFailureReads::failedSummaries): desk.failed
         // <group> pages of row summaries from the unified script, replies kept whole as hiredis
         // holds them.
         const QByteArray now = QByteArray::number(QDateTime::currentSecsSinceEpoch());
@@ -300,7 +300,8 @@ int Bench::probeMemory(const QString &side, const QString &socket, const QString
         if (!spin([&connection] { return connection.state().phase == ConnectionState::Phase::Ready; }, 20000))
             return 1;
         bool warm = false;
-        client.failedJobs(group, 0, 1, &client, [&warm](const QlessReply<FailedJobsPage> &) { warm = true; });
+        client.failureReads().failedJobs(group, 0, 1, &client,
+                                         [&warm](const QlessReply<FailedJobsPage> &) { warm = true; });
         spin([&warm] { return warm; }, 20000);
         before = residentKiB();
         JobListModel model(&client);

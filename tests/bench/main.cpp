@@ -77,7 +77,7 @@ int main(int argc, char **argv)
         QStringLiteral("only"),
         QStringLiteral(
             "Run only these sections: throughput, overview, alerts, group, priority, malformed, activity, clusters, "
-            "retry, events, search, scripts, operator (comma-separated)."),
+            "retry, events, search, blueque, scripts, operator (comma-separated)."),
         QStringLiteral("sections"));
     parser.addOption(only);
     const QCommandLineOption realtime(
@@ -193,7 +193,7 @@ int main(int argc, char **argv)
                                 QStringLiteral("group"),      QStringLiteral("priority"), QStringLiteral("retry"),
                                 QStringLiteral("malformed"),  QStringLiteral("activity"), QStringLiteral("clusters"),
                                 QStringLiteral("events"),     QStringLiteral("search"),   QStringLiteral("scripts"),
-                                QStringLiteral("operator")};
+                                QStringLiteral("operator"),   QStringLiteral("blueque")};
         options.only = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString &section : std::as_const(options.only)) {
             if (!known.contains(section)) {

@@ -100,7 +100,7 @@ void Bench::overview()
     };
     const auto paged = [&] {
         QString why;
-        const double ms = rawPages(m_raw, QlessClient::QueuePageSize, QlessClient::WorkerPageSize, &why);
+        const double ms = rawPages(m_raw, QlessQueueReads::QueuePageSize, QlessWorkerReads::WorkerPageSize, &why);
         if (ms < 0)
             fail(QStringLiteral("overview, raw pages: ") + why);
         return ms;
@@ -151,8 +151,8 @@ void Bench::overview()
     const QString pages =
         QStringLiteral("the same pages (desk.queuepage of %1, desk.workerpage of %2) called one after "
                        "another through hiredis")
-            .arg(QlessClient::QueuePageSize)
-            .arg(QlessClient::WorkerPageSize);
+            .arg(QlessQueueReads::QueuePageSize)
+            .arg(QlessWorkerReads::WorkerPageSize);
     Figure fill;
     fill.id = QStringLiteral("overview_first_fill");
     fill.name =

@@ -38,6 +38,14 @@ double sentAt(const redisReply *argv)
     const double now = RawRedis::text(argv->element[4]).toDouble(&ok);
     return ok ? now : 0;
 }
+// A script call of the console's (EVAL or EVALSHA), not one of the commands a script runs.
+bool isScriptCall(const redisReply *argv)
+{
+    if (argv->elements < 1)
+        return false;
+    const QByteArray command = RawRedis::text(argv->element[0]).toUpper();
+    return command == "EVAL" || command == "EVALSHA";
+}
 } // namespace
 
 RedisCallLog::RedisCallLog(RawRedis &raw, QByteArray consoleName)
@@ -121,13 +129,13 @@ void RedisCallLog::drain(const QString &scenario)
     m_scenarios.append(here);
 }
 
-void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter, bool plain)
+void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMeter *meter, Counted counted)
 {
     Alone alone;
     alone.kind = kind;
     alone.calls = calls;
-    if (plain)
-        meter = nullptr; // no `now` in a plain command's argv to place it by
+    if (counted != Counted::UnifiedScript)
+        meter = nullptr; // no `now` in the argv to place a call by
     QList<double> logged;
     const RawRedis::Reply log = take();
     for (size_t i = 0; log && i < log->elements; ++i) {
@@ -139,7 +147,9 @@ void RedisCallLog::drainAlone(const QString &kind, int calls, const HostPauseMet
         const redisReply *argv = entry->element[3];
         // The calls measured are script calls; a script's own commands are logged too (under the
         // same name) but end inside it, and are no call of the kind.
-        if (sentAt(argv) <= 0 && !plain)
+        if (counted == Counted::UnifiedScript && sentAt(argv) <= 0)
+            continue;
+        if (counted == Counted::Scripts && !isScriptCall(argv))
             continue;
         logged.append(ms);
         const double sent = sentAt(argv);

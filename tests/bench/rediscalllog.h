@@ -57,9 +57,13 @@ public:
     // meter, a call over OverMs counts as the host's when the meter saw a pause beside it (from
     // the call's `now`, the console's clock when it sent the call, to its end) at least as long
     // as its excess over OverMs: it is kept out of ownMs.
-    // `plain`: the kind's calls are plain commands (no script, no `now` to place them by), so
-    // every call the console logged counts, and none is set aside as the host's.
-    void drainAlone(const QString &kind, int calls, const HostPauseMeter *meter, bool plain = false);
+    // Which logged commands are the kind's calls: the unified script's (placed by their `now`);
+    // Plain: plain commands (no script, no `now` to place them by), so every call the console
+    // logged counts; Scripts: any script call, EVAL or EVALSHA (Blueque's scripts carry no `now`
+    // in one place), not the commands a script runs. Plain and Scripts set none aside as the host's.
+    enum class Counted { UnifiedScript, Plain, Scripts };
+    void drainAlone(const QString &kind, int calls, const HostPauseMeter *meter,
+                    Counted counted = Counted::UnifiedScript);
     const QList<Alone> &alone() const { return m_alone; }
 
     // The longest call of the console, over everything drained.

@@ -3,18 +3,20 @@
 // definition and has a calls-alone kind in the bench that times it alone at a large
 // deployment's scale. The commands are read from the code, not from a list kept by hand: the Api
 // entries of lua/qless.lua, the script commands the C++ under redis/, model/ and app/ names where
-// it sends them, and the plain Redis commands it builds there. A site the scan cannot read fails
-// the test, so a new way of sending is noticed rather than passed over.
+// it sends them, the plain Redis commands it builds there, and Blueque's scripts (every one of
+// lua/blueque, which the console embeds, named "blueque <name>" as its kinds are). A site the
+// scan cannot read fails the test, so a new way of sending is noticed rather than passed over.
 #include "callkinds.h"
+#include "costcontractsources.h"
 
-#include <QDirIterator>
-#include <QFile>
 #include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
 
 namespace {
+using namespace ContractSources;
+
 // Plain commands timed by no kind, each with why its cost cannot grow with the data.
 const QMap<QByteArray, QString> &exemptions()
 {
@@ -27,109 +29,22 @@ const QMap<QByteArray, QString> &exemptions()
         {"SUBSCRIBE", QStringLiteral("once a connect on the events connection; a few channels")},
         {"PSUBSCRIBE", QStringLiteral("once a connect on the events connection; a few patterns")},
         {"SENTINEL", QStringLiteral("asked of a sentinel, not of the Redis holding the queues")},
-        // Blueque's reads (redis/blueque/BluequeClient): timed by Redis's log on a deployment of
-        // 1,000 queues and a list of 1,000,000 (docs/BLUEQUE.md); their bench kinds are still to
-        // come with the rest of Blueque (#32). Each entry goes when its kind lands.
-        {"EVAL", QStringLiteral("Blueque's read scripts (overview, taskpage, taskrecord), each bounded by its "
-                                "-- Bound: comment; measured in docs/BLUEQUE.md, no bench kind yet")},
-        {"TYPE", QStringLiteral("Blueque's detection: one key's type")},
-        {"SCAN", QStringLiteral("Blueque's walk of reserved lists: COUNT 1000 a step; measured in docs/BLUEQUE.md")},
-        {"SSCAN", QStringLiteral("Blueque's walk of a listener set: COUNT-bounded steps")},
+        {"EVAL", QStringLiteral("the carrier of Blueque's read scripts (BluequeClient), each timed by its own kind as "
+                                "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, sidekiq, "
+                                "sortedpage; ScriptRead::eval), each bounded by its -- Bound: comment, no bench kind yet")},
     };
     return why;
 }
 
-QString sourceDir()
-{
-    return QStringLiteral(QLESSDESK_SOURCE_DIR);
-}
-
-QString readText(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(file.readAll());
-}
-
-// C++ text without // comments (a command named in a comment is not sent).
-QString withoutComments(const QString &text)
-{
-    static const QRegularExpression comment(QStringLiteral("//[^\\n]*"));
-    QString plain = text;
-    return plain.remove(comment);
-}
-
-// The first `want` arguments of the call whose '(' is at `open`, split at top-level commas.
-QStringList firstArguments(const QString &text, qsizetype open, int want)
-{
-    QStringList args;
-    QString current;
-    int depth = 0;
-    bool quoted = false;
-    for (qsizetype i = open + 1; i < text.size() && args.size() < want; ++i) {
-        const QChar c = text.at(i);
-        if (quoted) {
-            current += c;
-            if (c == QLatin1Char('\\') && i + 1 < text.size())
-                current += text.at(++i);
-            else if (c == QLatin1Char('"'))
-                quoted = false;
-            continue;
-        }
-        if (c == QLatin1Char('"'))
-            quoted = true;
-        if (c == QLatin1Char('(') || c == QLatin1Char('{') || c == QLatin1Char('['))
-            ++depth;
-        if (c == QLatin1Char(')') || c == QLatin1Char('}') || c == QLatin1Char(']')) {
-            if (depth == 0) {
-                args << current.trimmed();
-                break;
-            }
-            --depth;
-        }
-        if (c == QLatin1Char(',') && depth == 0) {
-            args << current.trimmed();
-            current.clear();
-            continue;
-        }
-        current += c;
-    }
-    return args;
-}
-
-struct Sources
-{
-    QMap<QString, QString> files; // relative path -> text without comments
-};
-
-Sources consoleSources()
-{
-    Sources sources;
-    for (const QString &folder : {QStringLiteral("redis"), QStringLiteral("model"), QStringLiteral("app")}) {
-        QDirIterator it(sourceDir() + QLatin1Char('/') + folder, {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
-                        QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString path = it.next();
-            sources.files.insert(path.mid(sourceDir().size() + 1), withoutComments(readText(path)));
-        }
-    }
-    return sources;
-}
-
-int lineOf(const QString &text, qsizetype at)
-{
-    return int(text.left(at).count(QLatin1Char('\n'))) + 1;
-}
-
-// Script commands: every call of a sender (QlessClient's read, write, writeOnce, readPerJid,
-// readInParts and unified; SimulatorWire's unified) names its command as a literal, or as a
-// variable set from literals in the same file, or forwards its own parameter (a sender calling
-// another). `unreadable` gets every site that is none of these.
+// Script commands: every call of a sender (QlessScriptCaller's read, write, writeOnce,
+// readPerJid, readInParts and unified, called by QlessClient's areas as m_caller.<sender>;
+// SimulatorWire's unified) names its command as a literal, or as a variable set from literals
+// in the same file, or forwards its own parameter (a sender calling another). `unreadable` gets
+// every site that is none of these.
 QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList *unreadable)
 {
-    static const QRegularExpression sender(
-        QStringLiteral("(?<![\\w.:>])(read|write|writeOnce|readPerJid|readInParts|unified)\\s*(<[^()]*>)?\\s*\\("));
+    static const QRegularExpression sender(QStringLiteral(
+        "(?<![\\w.:>])(?:m_caller\\.)?(read|write|writeOnce|readPerJid|readInParts|unified)\\s*(<[^()]*>)?\\s*\\("));
     static const QRegularExpression literal(QStringLiteral("^(?:QByteArray\\()?\"([^\"]+)\"\\)?$"));
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_]\\w*$"));
     static const QRegularExpression quoted(QStringLiteral("\"([a-z][a-z.]*)\""));
@@ -139,9 +54,9 @@ QMap<QByteArray, QString> scriptCommandsSent(const Sources &sources, QStringList
     for (auto file = sources.files.cbegin(); file != sources.files.cend(); ++file) {
         const QString &text = file.value();
         // Every script call is built by RedisCommand::readScript/writeScript, and only these
-        // two files build one: QlessClient's (its senders, private, are called in the files
+        // two files build one: QlessScriptCaller's (its senders are called in the files
         // that include qlessclientcalls.h) and the simulator's wire.
-        const bool builder = file.key() == QLatin1String("redis/client/qlessclient.cpp")
+        const bool builder = file.key() == QLatin1String("redis/client/qlessscriptcaller.cpp")
                              || file.key() == QLatin1String("redis/client/qlessclientcalls.h")
                              || file.key() == QLatin1String("app/simulator/simulatorwire.cpp");
         const QRegularExpressionMatch elsewhere = scriptBuilt.match(text);
@@ -283,38 +198,6 @@ QMap<QByteArray, QString> plainCommandsSent(const Sources &sources, QStringList 
     }
     return sent;
 }
-
-// Api['name'] entries, in lua/qless.lua (with whether a -- Bound: line is right above) and in lua/lib.
-struct ApiEntry
-{
-    QByteArray name;
-    bool bounded = false;
-    QString where;
-};
-
-QList<ApiEntry> apiEntries()
-{
-    static const QRegularExpression entry(QStringLiteral("^\\s*Api\\['([^']+)'\\]\\s*="));
-    QList<ApiEntry> entries;
-    const auto scan = [&entries](const QString &path, const QString &relative) {
-        const QStringList lines = readText(path).split(QLatin1Char('\n'));
-        for (int i = 0; i < lines.size(); ++i) {
-            const QRegularExpressionMatch m = entry.match(lines.at(i));
-            if (!m.hasMatch())
-                continue;
-            const bool bounded =
-                i > 0 && lines.at(i - 1).startsWith(QLatin1String("-- Bound: ")) && lines.at(i - 1).size() > 12;
-            entries.append({m.captured(1).toUtf8(), bounded, QStringLiteral("%1:%2").arg(relative).arg(i + 1)});
-        }
-    };
-    scan(sourceDir() + QStringLiteral("/lua/qless.lua"), QStringLiteral("lua/qless.lua"));
-    QDirIterator lib(sourceDir() + QStringLiteral("/lua/lib"), {QStringLiteral("*.lua")}, QDir::Files);
-    while (lib.hasNext()) {
-        const QString path = lib.next();
-        scan(path, path.mid(sourceDir().size() + 1));
-    }
-    return entries;
-}
 } // namespace
 
 class TestCostContract : public QObject
@@ -323,6 +206,8 @@ class TestCostContract : public QObject
 
 private slots:
     void everyApiEntryStatesItsBound();
+    void everyBluequeScriptStatesItsBound();
+    void everyBluequeScriptSentIsEmbedded();
     void everyPlainCommandStatesItsBound();
     void theScanReadsEverySendingSite();
     void everyScriptCommandSentIsAnApiEntry();
@@ -341,6 +226,36 @@ void TestCostContract::everyApiEntryStatesItsBound()
     }
     QVERIFY2(missing.isEmpty(),
              qPrintable(QStringLiteral("no \"-- Bound: \" line right above: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestCostContract::everyBluequeScriptStatesItsBound()
+{
+    const QList<ApiEntry> scripts = bluequeScripts();
+    QVERIFY2(scripts.size() >= 3, "lua/blueque's scripts were not found");
+    QStringList missing;
+    for (const ApiEntry &script : scripts) {
+        if (!script.bounded)
+            missing << script.where;
+    }
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("no \"-- Bound: \" line: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestCostContract::everyBluequeScriptSentIsEmbedded()
+{
+    QSet<QByteArray> embedded;
+    for (const ApiEntry &script : bluequeScripts())
+        embedded.insert(script.name);
+    QStringList ignored;
+    const QMap<QByteArray, QString> sent = bluequeScriptsSent(consoleSources(), &ignored);
+    QVERIFY2(sent.contains("blueque overview"), "the console's Blueque read scripts were not found");
+    QStringList unknown;
+    for (auto it = sent.cbegin(); it != sent.cend(); ++it) {
+        if (!embedded.contains(it.key()))
+            unknown << QStringLiteral("%1 (%2)").arg(QString::fromUtf8(it.key()), it.value());
+    }
+    QVERIFY2(unknown.isEmpty(),
+             qPrintable(QStringLiteral("sent but not in lua/blueque: ") + unknown.join(QStringLiteral(", "))));
 }
 
 // A plain command's bound is a "// Bound:" comment on the line that builds it or above it within
@@ -384,6 +299,7 @@ void TestCostContract::theScanReadsEverySendingSite()
     QStringList unreadable;
     scriptCommandsSent(sources, &unreadable);
     plainCommandsSent(sources, &unreadable);
+    bluequeScriptsSent(sources, &unreadable);
     QVERIFY2(unreadable.isEmpty(),
              qPrintable(QStringLiteral("sites whose command the contract cannot read (name it by a literal, "
                                        "or teach tst_costcontract): ")
@@ -434,6 +350,11 @@ void TestCostContract::everyCommandSentHasAKind()
             missing
                 << QStringLiteral("%1 (per-command script, sent at %2)").arg(QString::fromUtf8(it.key()), it.value());
     }
+    // Every Blueque script: the console embeds them all, and its actions send them by SHA.
+    for (const ApiEntry &script : bluequeScripts()) {
+        if (CallKinds::of(script.name).isEmpty())
+            missing << QStringLiteral("%1 (%2)").arg(QString::fromUtf8(script.name), script.where);
+    }
     const QMap<QByteArray, QString> plain = plainCommandsSent(sources, &ignored);
     QVERIFY2(plain.contains("TIME") && plain.contains("SCRIPT LOAD"), "the console's plain commands were not found");
     qInfo("plain commands sent: %s", qPrintable(QString::fromUtf8(plain.keys().join(", "))));
@@ -451,9 +372,12 @@ void TestCostContract::everyKindNamesACommandSent()
     QStringList ignored;
     const QMap<QByteArray, QString> scripts = scriptCommandsSent(sources, &ignored);
     const QMap<QByteArray, QString> plain = plainCommandsSent(sources, &ignored);
+    QSet<QByteArray> blueque;
+    for (const ApiEntry &script : bluequeScripts())
+        blueque.insert(script.name);
     QStringList stale;
     for (const CallKind &kind : CallKinds::all()) {
-        if (!scripts.contains(kind.command) && !plain.contains(kind.command))
+        if (!scripts.contains(kind.command) && !plain.contains(kind.command) && !blueque.contains(kind.command))
             stale << QString::fromUtf8(kind.command);
     }
     for (auto it = exemptions().cbegin(); it != exemptions().cend(); ++it) {

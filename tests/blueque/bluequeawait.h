@@ -1,24 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "qlessreply.h"
+#include "awaitcall.h"
 
-#include <QObject>
-#include <QTest>
-
-#include <functional>
-#include <optional>
-
-// Runs one asynchronous BluequeClient call and spins the test's event loop until its reply
-// comes (a Timeout error after `timeoutMs`). Only for tests.
+// One BluequeClient call awaited (awaitCall, shared with the other job systems' tests).
 template<typename T>
 QlessReply<T> awaitBlueque(const std::function<void(QObject *, std::function<void(const QlessReply<T> &)>)> &call,
                            int timeoutMs = 20000)
 {
-    QObject context;
-    std::optional<QlessReply<T>> reply;
-    call(&context, [&reply](const QlessReply<T> &r) { reply = r; });
-    if (!QTest::qWaitFor([&reply] { return reply.has_value(); }, timeoutMs))
-        return {{}, RedisError::make(RedisError::Kind::Timeout, QStringLiteral("test: no reply in time"))};
-    return *reply;
+    return awaitCall<T>(call, timeoutMs);
 }

@@ -6,6 +6,7 @@
 #include "bluequesession.h"
 #include "bluequetaskmodel.h"
 #include "bluequetasktext.h"
+#include "jsontext.h"
 #include "qlessfixture.h"
 #include "redisconnection.h"
 
@@ -76,7 +77,9 @@ private slots:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(cell(model, 0, BluequeQueueModel::NameColumn), QStringLiteral("a"));
         QCOMPARE(cell(model, 0, BluequeQueueModel::PendingColumn), QStringLiteral("1"));
-        QCOMPARE(cell(model, 0, BluequeQueueModel::AnomaliesColumn), QStringLiteral("1"));
+        // The cell names what is wrong, the tooltip explains it.
+        QCOMPARE(cell(model, 0, BluequeQueueModel::AnomaliesColumn), QStringLiteral("overdue schedule"));
+        QCOMPARE(cell(model, 1, BluequeQueueModel::AnomaliesColumn), QStringLiteral("none"));
         QVERIFY(cell(model, 0, BluequeQueueModel::ScheduledColumn).contains(QLatin1String("overdue")));
         QVERIFY(model.data(model.index(0, BluequeQueueModel::AnomaliesColumn), Qt::ToolTipRole)
                     .toString()
@@ -161,7 +164,7 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("status: pending")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("Held by: pending")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("(1795843468.5)")), qPrintable(text));
-        QCOMPARE(BluequeTaskText::prettyJson("plain text"), QStringLiteral("plain text"));
+        QCOMPARE(JsonText::pretty("plain text"), QStringLiteral("plain text"));
     }
 };
 

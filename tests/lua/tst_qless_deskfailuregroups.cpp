@@ -13,7 +13,7 @@
 // allows and marks the rest `later`; desk.failurenewest reads those, a prefix of the names a
 // call; desk.failurecounts walks every group's name and count without reading a failure. The
 // newest failure's first line is read without decoding the whole failure, and reads as a decode
-// would (QlessClient::failureGroupList puts the parts together).
+// would (QlessFailureReads::failureGroupList puts the parts together).
 class TestQlessDeskFailureGroups final : public QObject
 {
     Q_OBJECT
@@ -223,7 +223,9 @@ private slots:
     {
         seed(3000);
         std::optional<QlessReply<FailureGroupList>> got;
-        m_base.client()->failureGroupList(this, [&got](const QlessReply<FailureGroupList> &reply) { got = reply; });
+        m_base.client()->failureReads().failureGroupList(this, [&got](const QlessReply<FailureGroupList> &reply) {
+            got = reply;
+        });
         QVERIFY(QTest::qWaitFor([&got] { return got.has_value(); }, 60000));
         QVERIFY2(got->ok(), qPrintable(got->error.message));
         QCOMPARE(got->value.total, qint64(3000));
@@ -235,8 +237,9 @@ private slots:
             QCOMPARE(group.newestMessage, QStringLiteral("boom %1").arg(group.name.mid(6)));
         }
         got.reset();
-        m_base.client()->failureGroupCounts({}, this,
-                                            [&got](const QlessReply<FailureGroupList> &reply) { got = reply; });
+        m_base.client()->failureReads().failureGroupCounts({}, this, [&got](const QlessReply<FailureGroupList> &reply) {
+            got = reply;
+        });
         QVERIFY(QTest::qWaitFor([&got] { return got.has_value(); }, 60000));
         QVERIFY2(got->ok(), qPrintable(got->error.message));
         QVERIFY(!got->value.groups.isEmpty());

@@ -8,7 +8,7 @@
 #include <optional>
 
 // Issue #14, bounded cost per refresh: desk.queuepage counts at most 200 queues a call, and
-// QlessClient::queueCounts walks pages of 50 instead of one desk.queues over every queue.
+// QlessQueueReads::queueCounts walks pages of 50 instead of one desk.queues over every queue.
 class TestQlessDeskQueuePage final : public QObject
 {
     Q_OBJECT
@@ -33,7 +33,8 @@ class TestQlessDeskQueuePage final : public QObject
     {
         QObject context;
         std::optional<QlessReply<QList<QueueCounts>>> out;
-        m_base.client()->queueCounts(&context, [&out](const QlessReply<QList<QueueCounts>> &reply) { out = reply; });
+        m_base.client()->queueReads().queueCounts(&context,
+                                                  [&out](const QlessReply<QList<QueueCounts>> &reply) { out = reply; });
         if (!QTest::qWaitFor([&out] { return out.has_value(); }, 20000)) {
             QlessReply<QList<QueueCounts>> timeout;
             timeout.error = RedisError::make(RedisError::Kind::Timeout, QStringLiteral("test: no reply"));
@@ -89,7 +90,7 @@ private slots:
         QCOMPARE(counts.value.at(0).name, QStringLiteral("q1000"));
         QCOMPARE(counts.value.at(1).name, QStringLiteral("q1193")); // score T - 999: (193 * 7) % 450 == 1
         const QByteArray stats = q().command({"INFO", "commandstats"}).bytes;
-        const int pages = (450 + QlessClient::QueuePageSize - 1) / QlessClient::QueuePageSize;
+        const int pages = (450 + QlessQueueReads::QueuePageSize - 1) / QlessQueueReads::QueuePageSize;
         const QByteArray calls = "cmdstat_evalsha:calls=" + QByteArray::number(pages) + ',';
         QVERIFY2(stats.contains(calls), stats.constData());
     }

@@ -83,8 +83,8 @@ private slots:
         QObject context;
         std::optional<QlessReply<QHash<QString, double>>> out;
         q().command({"CONFIG", "RESETSTAT"});
-        m_base.client()->waitingSince(queues, &context,
-                                      [&out](const QlessReply<QHash<QString, double>> &r) { out = r; });
+        m_base.client()->queueReads().waitingSince(queues, &context,
+                                                   [&out](const QlessReply<QHash<QString, double>> &r) { out = r; });
         QVERIFY(QTest::qWaitFor([&out] { return out.has_value(); }, 20000));
         QVERIFY(out->ok());
         QCOMPARE(out->value.size(), 2);

@@ -26,7 +26,7 @@ class TestDeploymentReading final : public QObject, private QlessClientTestBase
     {
         std::optional<QlessReply<std::optional<Job>>> reply;
         QObject context;
-        client()->job(jid, &context, [&reply](const QlessReply<std::optional<Job>> &r) { reply = r; });
+        client()->jobReads().job(jid, &context, [&reply](const QlessReply<std::optional<Job>> &r) { reply = r; });
         if (!QTest::qWaitFor([&reply] { return reply.has_value(); }, 30000) || !reply->ok())
             return std::nullopt;
         return reply->value;

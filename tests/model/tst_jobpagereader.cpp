@@ -57,7 +57,8 @@ private slots:
         QCOMPARE(row.put, T + 20); // what the list shows of the history: the put time
         // The whole job is still there for the job window.
         std::optional<Job> whole;
-        client()->job("waits", this, [&whole](const QlessReply<std::optional<Job>> &reply) { whole = reply.value; });
+        client()->jobReads().job("waits", this,
+                                 [&whole](const QlessReply<std::optional<Job>> &reply) { whole = reply.value; });
         QVERIFY(QTest::qWaitFor([&whole] { return whole.has_value(); }, 30000));
         QCOMPARE(whole->data.size(), big.size());
         QVERIFY(!whole->history.isEmpty());
@@ -105,7 +106,7 @@ private slots:
     // across the calls' seams instead of a copy each.
     void aPageIsBuiltInBoundedCallsAndSharesItsText()
     {
-        const int jobs = 2 * QlessClient::SummariesPerCall + QlessClient::SummariesPerCall / 2; // 3 calls
+        const int jobs = 2 * QlessJobReads::SummariesPerCall + QlessJobReads::SummariesPerCall / 2; // 3 calls
         for (int i = 0; i < jobs; ++i)
             fixture().put("q", "j" + QByteArray::number(i), T + i, {"tags", "[\"nightly\"]"});
         QCOMPARE(fixture().pop("q", "w1", jobs, T + 500).size(), jobs);
@@ -144,7 +145,7 @@ private slots:
             jids << "j" + QByteArray::number(i);
         bool done = false;
         qsizetype rows = 0;
-        client()->summaries(jids, this, [&](const QlessReply<QList<std::optional<Job>>> &reply) {
+        client()->jobReads().summaries(jids, this, [&](const QlessReply<QList<std::optional<Job>>> &reply) {
             rows = reply.value.size();
             done = true;
         });

@@ -64,12 +64,12 @@ class TestStatsHistory final : public QObject
         QList<DayStats> parts;
         int left = int(queues.size());
         for (const QString &queue : queues) {
-            m_base.client()->stats(queue, StatsHistory::timestampOf(day), &context,
-                                   [&](const QlessReply<DayStats> &reply) {
-                                       if (reply.ok())
-                                           parts << reply.value;
-                                       --left;
-                                   });
+            m_base.client()->statsReads().stats(queue, StatsHistory::timestampOf(day), &context,
+                                                [&](const QlessReply<DayStats> &reply) {
+                                                    if (reply.ok())
+                                                        parts << reply.value;
+                                                    --left;
+                                                });
         }
         if (!QTest::qWaitFor([&] { return left == 0; }, 60000) || parts.size() != queues.size())
             return {};
@@ -194,7 +194,7 @@ private slots:
             QVERIFY2(call.value(0) != QLatin1String("stats"), "a stats call per queue");
             if (call.value(0) == QLatin1String("desk.statssum")) {
                 ++sums;
-                QVERIFY(call.size() - 3 >= 1 && call.size() - 3 <= QlessClient::StatsQueuesPerCall);
+                QVERIFY(call.size() - 3 >= 1 && call.size() - 3 <= QlessStatsReads::StatsQueuesPerCall);
             }
         }
         QVERIFY2(sums < m_queues.size() * m_days.size() / 10, qPrintable(QString::number(sums)));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "callsinturn.h"
+#include "boundedcallsequence.h"
 #include "qlessclient.h"
 #include "qlessfixture.h"
 #include "redisconnection.h"
@@ -126,7 +126,7 @@ private:
 } // namespace
 
 // StatsHistory's calls as they pass on the wire: however many queues and days, and however
-// loads overlap, never more than CallsInTurn::InFlight stats calls on their way at once.
+// loads overlap, never more than BoundedCallSequence::InFlight stats calls on their way at once.
 class TestStatsInFlight final : public QObject
 {
     Q_OBJECT
@@ -178,8 +178,8 @@ private slots:
         // The script is loaded once (NOSCRIPT, then again): done before counting.
         QObject context;
         bool warm = false;
-        client.stats(queues.first(), StatsHistory::timestampOf(days.first()), &context,
-                     [&warm](const QlessReply<DayStats> &) { warm = true; });
+        client.statsReads().stats(queues.first(), StatsHistory::timestampOf(days.first()), &context,
+                                  [&warm](const QlessReply<DayStats> &) { warm = true; });
         QVERIFY(QTest::qWaitFor([&warm] { return warm; }, 30000));
         counter.reset();
 
@@ -197,7 +197,7 @@ private slots:
         QVERIFY(QTest::qWaitFor([&ended] { return ended == 3; }, 120000));
         QCOMPARE(errors, QStringList());
         QVERIFY2(counter.sent() >= days.size() * 3, qPrintable(QString::number(counter.sent())));
-        QCOMPARE(counter.mostOnTheirWay(), CallsInTurn::InFlight);
+        QCOMPARE(counter.mostOnTheirWay(), BoundedCallSequence::InFlight);
         QCOMPARE(history.figures(queues, days.first()).wait.count, qint64(2 * queues.size()));
     }
 };

@@ -76,7 +76,9 @@ private slots:
     void everyScriptIsEmbeddedAndStatesItsBound()
     {
         QCOMPARE(SideJobScripts::instance().names(),
-                 (QStringList{QStringLiteral("deleteterminated"), QStringLiteral("run"), QStringLiteral("terminate"),
+                 (QStringList{QStringLiteral("deleteterminated"), QStringLiteral("detect"), QStringLiteral("jobpage"),
+                              QStringLiteral("jobrecord"), QStringLiteral("portpage"), QStringLiteral("run"),
+                              QStringLiteral("sidekiq"), QStringLiteral("sortedpage"), QStringLiteral("terminate"),
                               QStringLiteral("writeinput")}));
         for (const QString &name : SideJobScripts::instance().names()) {
             const LuaScript *script = SideJobScripts::instance().find(name);

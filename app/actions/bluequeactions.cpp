@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bluequeactions.h"
+
+#include "actioncenter.h"
+#include "bluequebulkrun.h"
+#include "mnemonictext.h"
+
+#include <QAction>
+#include <QLocale>
+#include <QMenu>
+
+namespace {
+QString stateKey(const QString &state, const QString &queue)
+{
+    return state == QLatin1String("scheduled") ? QStringLiteral("blueque_scheduled_tasks_%1").arg(queue)
+                                               : QStringLiteral("blueque_%1_tasks_%2").arg(state, queue);
+}
+} // namespace
+
+BluequeActions::BluequeActions(ActionCenter *center, BluequeSession *blueque, QObject *parent)
+    : QObject(parent)
+    , m_center(center)
+    , m_blueque(blueque)
+{}
+
+QString BluequeActions::cannotStopText()
+{
+    return tr("Blueque cannot stop a reserved or started task: its listener runs it to the end, and the library "
+              "has no cancel. Deleting it would make the listener write back half a task. Wait until it completes "
+              "or fails; then it can be deleted or requeued.");
+}
+
+QString BluequeActions::confirmationText(const BluequeAction &action)
+{
+    const QString tasks = action.tasksText();
+    const QString key = stateKey(action.state, action.queue);
+    switch (action.kind) {
+    case BluequeAction::Kind::Requeue: {
+        QString text = tr("Requeue %1?\n\nEach failed task goes to the head of %2 as a fresh enqueue leaves it: "
+                          "status pending, its error, result, node and pid removed (the error text is then gone "
+                          "from the task). A task no longer failed when its turn comes is skipped.")
+                           .arg(tasks, QStringLiteral("blueque_pending_tasks_%1").arg(action.queue));
+        if (action.wholeList)
+            text += QLatin1Char(' ')
+                    + tr("The list is done oldest first, in steps of at most 500 tasks; tasks that fail while it "
+                         "runs are left in the failed list for you to see.");
+        return text;
+    }
+    case BluequeAction::Kind::Delete: {
+        QString text = tr("Delete %1?\n\nEach task's hash (blueque_task_<id>) and its entry in %2 are deleted, as "
+                          "Blueque's own delete_task does. This cannot be undone. A task no longer %3 when its turn "
+                          "comes is skipped.")
+                           .arg(tasks, key, action.state);
+        if (action.wholeList)
+            text += QLatin1Char(' ')
+                    + tr("The list is done oldest first, in steps of at most 500 tasks; tasks added while it runs "
+                         "are kept.");
+        return text;
+    }
+    case BluequeAction::Kind::Cancel:
+        if (action.state == QLatin1String("scheduled"))
+            return tr("Cancel %1?\n\nBlueque has no cancelled state: the console deletes the task, its hash "
+                      "(blueque_task_<id>) and its entry in %2, in one step and only while it is still scheduled. A "
+                      "task already moved to pending meanwhile is skipped. This cannot be undone.")
+                .arg(tasks, key);
+        return tr("Cancel %1?\n\nBlueque has no cancelled state: the console deletes the task, its hash "
+                  "(blueque_task_<id>) and its entry in %2, in one step and only while it is still pending. A task a "
+                  "listener has taken meanwhile is left to run (Blueque cannot stop it) and counted apart. This "
+                  "cannot be undone.")
+            .arg(tasks, key);
+    case BluequeAction::Kind::RunNow:
+        return tr("Run %1 now?\n\nEach scheduled task moves from %2 to the head of %3 now, as Blueque's "
+                  "enqueue_due_tasks moves it when its eta comes (its eta stays in the hash). A task no longer "
+                  "scheduled is skipped.")
+            .arg(tasks, key, QStringLiteral("blueque_pending_tasks_%1").arg(action.queue));
+    }
+    return {};
+}
+
+QString BluequeActions::confirmButton(const BluequeAction &action)
+{
+    switch (action.kind) {
+    case BluequeAction::Kind::Requeue: return tr("Requeue");
+    case BluequeAction::Kind::Delete: return tr("Delete tasks");
+    case BluequeAction::Kind::Cancel: return tr("Cancel tasks");
+    case BluequeAction::Kind::RunNow: return tr("Run now");
+    }
+    return {};
+}
+
+bool BluequeActions::fillMenu(QMenu *menu, const QString &queue, const QString &state,
+                              const QList<BluequeTaskRef> &chosen, qint64 listTotal, QWidget *parent)
+{
+    using Kind = BluequeAction::Kind;
+    menu->setToolTipsVisible(true);
+    const QLocale locale;
+    const int n = int(chosen.size());
+    auto chosenAction = [&](Kind kind) { return BluequeAction::ofTasks(kind, queue, state, chosen); };
+    if (state == QLatin1String("reserved") || state == QLatin1String("started")) {
+        QAction *cancel = menu->addAction(tr("Cancel: not possible for %1 tasks").arg(state));
+        cancel->setEnabled(false);
+        cancel->setToolTip(cannotStopText());
+        return true;
+    }
+    if (n > 0) {
+        if (BluequeAction::appliesTo(Kind::Requeue, state))
+            addAction(menu, tr("Re&queue %n selected task(s)…", nullptr, n), chosenAction(Kind::Requeue), parent);
+        if (BluequeAction::appliesTo(Kind::Delete, state))
+            addAction(menu, tr("&Delete %n selected task(s)…", nullptr, n), chosenAction(Kind::Delete), parent);
+        if (BluequeAction::appliesTo(Kind::Cancel, state))
+            addAction(menu, tr("&Cancel %n selected task(s)…", nullptr, n), chosenAction(Kind::Cancel), parent);
+        if (BluequeAction::appliesTo(Kind::RunNow, state))
+            addAction(menu, tr("&Run %n selected task(s) now…", nullptr, n), chosenAction(Kind::RunNow), parent);
+    }
+    const bool wholeRequeue = BluequeAction::appliesTo(Kind::Requeue, state);
+    const bool wholeDelete = BluequeAction::appliesTo(Kind::Delete, state);
+    if ((wholeRequeue || wholeDelete) && listTotal > 0) {
+        if (!menu->isEmpty())
+            menu->addSeparator();
+        const QString all = MnemonicText::literal(locale.toString(listTotal));
+        if (wholeRequeue)
+            addAction(menu, tr("Requeue &all %1 failed tasks of %2…").arg(all, MnemonicText::literal(queue)),
+                      BluequeAction::ofWholeList(Kind::Requeue, queue, state, listTotal), parent);
+        addAction(menu, tr("Delete all %1 %2 tasks of %3…").arg(all, state, MnemonicText::literal(queue)),
+                  BluequeAction::ofWholeList(Kind::Delete, queue, state, listTotal), parent);
+    }
+    return !menu->isEmpty();
+}
+
+void BluequeActions::addAction(QMenu *menu, const QString &text, const BluequeAction &action, QWidget *parent)
+{
+    QAction *item = menu->addAction(text);
+    QPointer<QWidget> where(parent);
+    connect(item, &QAction::triggered, this, [this, action, where] { run(action, where); });
+    m_center->guard(item);
+}
+
+void BluequeActions::run(const BluequeAction &action, QWidget *parent)
+{
+    if (m_center->refuseReadOnly(parent, action.describe()))
+        return;
+    m_center->confirm(parent, action.describe(), confirmationText(action), confirmButton(action),
+                      action.isDestructive(), [this, action] { start(action); });
+}
+
+void BluequeActions::start(const BluequeAction &action)
+{
+    // The run belongs to the center, as qless's runs do: the runs panel dismisses it.
+    auto *run = new BluequeBulkRun(m_blueque, m_center->session(), action, m_center);
+    m_lastRun = run;
+    connect(run, &BulkProgress::finished, this, &BluequeActions::runFinished);
+    m_center->adopt(run);
+    run->start();
+}
