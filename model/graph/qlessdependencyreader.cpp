@@ -89,19 +89,20 @@ void QlessDependencyReader::readNextBatch(quint64 generation)
         batch.append(m_nextToRead);
         jids.append(m_graph.nodes()[m_nextToRead].id.toUtf8());
     }
-    m_client->multiGet(jids, this, [this, generation, batch](const QlessReply<QList<std::optional<Job>>> &reply) {
-        if (generation != m_generation)
-            return; // cancelled, or a newer read began
-        if (!reply.ok()) {
-            m_graph.cut().failed = true;
-            m_graph.cut().error = reply.error.message;
-            finish();
-            return;
-        }
-        apply(batch, reply.value);
-        emit progressed(m_nextToRead, int(m_graph.nodes().size()));
-        readNextBatch(generation);
-    });
+    m_client->jobReads().multiGet(jids, this,
+                                  [this, generation, batch](const QlessReply<QList<std::optional<Job>>> &reply) {
+                                      if (generation != m_generation)
+                                          return; // cancelled, or a newer read began
+                                      if (!reply.ok()) {
+                                          m_graph.cut().failed = true;
+                                          m_graph.cut().error = reply.error.message;
+                                          finish();
+                                          return;
+                                      }
+                                      apply(batch, reply.value);
+                                      emit progressed(m_nextToRead, int(m_graph.nodes().size()));
+                                      readNextBatch(generation);
+                                  });
 }
 
 void QlessDependencyReader::apply(const QList<int> &batch, const QList<std::optional<Job>> &jobs)
