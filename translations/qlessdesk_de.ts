@@ -3132,6 +3132,96 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     </message>
 </context>
 <context>
+    <name>DependencyGraphWindow</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Akt&amp;ualisieren</translation>
+    </message>
+    <message>
+        <source>Wheel or +/− zoom, drag pans, F fits, Home goes to this job; arrow keys walk from the selected job; Enter opens it, the context menu acts on it</source>
+        <translation>Mausrad oder +/− zoomen, Ziehen verschiebt, F zeigt alles, Pos1 geht zu diesem Job; Pfeiltasten gehen vom gewählten Job weiter; Enter öffnet ihn, das Kontextmenü handelt an ihm</translation>
+    </message>
+    <message>
+        <source>&amp;Fit</source>
+        <translation>A&amp;lles zeigen</translation>
+    </message>
+    <message>
+        <source>Show the whole graph (F)</source>
+        <translation>Den ganzen Graphen zeigen (F)</translation>
+    </message>
+    <message>
+        <source>Read the graph again (F5)</source>
+        <translation>Den Graphen neu lesen (F5)</translation>
+    </message>
+    <message>
+        <source>Reading… %1 of %2 jobs found so far</source>
+        <translation>Lese… %1 von bisher %2 gefundenen Jobs</translation>
+    </message>
+    <message>
+        <source>Dependencies of job %1 — qlessdesk</source>
+        <translation>Abhängigkeiten von Job %1 — qlessdesk</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Lese…</translation>
+    </message>
+    <message>
+        <source>Job %1 waits on %2 (%3 up) and %4 (%5 down). Read: at most %6 jobs, %7 steps either way; qless drops a link when its dependency completes, so only what still waits is shown.</source>
+        <translation>Job %1 wartet auf %2 (%3 aufwärts), und %4 (%5 abwärts). Gelesen: höchstens %6 Jobs, %7 Schritte in jede Richtung; qless löscht eine Verknüpfung, sobald ihre Abhängigkeit abgeschlossen ist, daher ist nur gezeigt, was noch wartet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s)</source>
+        <translation>
+            <numerusform>%n Job</numerusform>
+            <numerusform>%n Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting on it</source>
+        <translation>
+            <numerusform>%n Job, der auf ihn wartet</numerusform>
+            <numerusform>%n Jobs, die auf ihn warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped at %1 jobs.</source>
+        <translation>Bei %1 Jobs angehalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped %n step(s) away.</source>
+        <translation>
+            <numerusform>%n Schritt entfernt angehalten.</numerusform>
+            <numerusform>%n Schritte entfernt angehalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) to jobs not read: the boxes marked +N have more beyond them.</source>
+        <translation>
+            <numerusform>%n Verknüpfung zu nicht gelesenen Jobs: hinter den mit +N markierten Kästen geht es weiter.</numerusform>
+            <numerusform>%n Verknüpfungen zu nicht gelesenen Jobs: hinter den mit +N markierten Kästen geht es weiter.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A read failed (%1): this is what was read before it.</source>
+        <translation>Ein Lesen schlug fehl (%1): gezeigt ist, was davor gelesen wurde.</translation>
+    </message>
+    <message>
+        <source>Open job %1</source>
+        <translation>Job %1 öffnen</translation>
+    </message>
+    <message>
+        <source>Show this job&apos;s dependencies</source>
+        <translation>Abhängigkeiten dieses Jobs zeigen</translation>
+    </message>
+</context>
+<context>
     <name>DurationText</name>
     <message>
         <source>n/a</source>
@@ -3781,6 +3871,13 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     </message>
 </context>
 <context>
+    <name>GraphView</name>
+    <message>
+        <source>Job graph</source>
+        <translation>Job-Graph</translation>
+    </message>
+</context>
+<context>
     <name>HistoryChart</name>
     <message>
         <source>History chart</source>
@@ -4168,6 +4265,14 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>Job %1 — qlessdesk</source>
         <translation>Job %1 — qlessdesk</translation>
+    </message>
+    <message>
+        <source>&amp;Dependencies…</source>
+        <translation>Abhän&amp;gigkeiten…</translation>
+    </message>
+    <message>
+        <source>The jobs this one waits on and those waiting on it, as a graph</source>
+        <translation>Die Jobs, auf die dieser wartet, und die, die auf ihn warten, als Graph</translation>
     </message>
 </context>
 <context>
@@ -5593,6 +5698,63 @@ Es werden keine Jobs mehr daraus erzeugt; bereits erzeugte Jobs bleiben.</transl
     <message>
         <source>tracked jobs</source>
         <translation>verfolgte Jobs</translation>
+    </message>
+</context>
+<context>
+    <name>QlessDependencyReader</name>
+    <message>
+        <source>gone</source>
+        <translation>verschwunden</translation>
+    </message>
+    <message>
+        <source>No job with this jid in Redis: it is listed, but its record is gone.</source>
+        <translation>Kein Job mit dieser jid in Redis: sie ist verzeichnet, aber ihr Datensatz fehlt.</translation>
+    </message>
+    <message>
+        <source>Job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>Class: %1</source>
+        <translation>Klasse: %1</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message>
+        <source>Queue: %1</source>
+        <translation>Queue: %1</translation>
+    </message>
+    <message>
+        <source>Worker: %1</source>
+        <translation>Worker: %1</translation>
+    </message>
+    <message>
+        <source>Priority: %1</source>
+        <translation>Priorität: %1</translation>
+    </message>
+    <message>
+        <source>Tags: %1</source>
+        <translation>Tags: %1</translation>
+    </message>
+    <message>
+        <source>Failure group: %1</source>
+        <translation>Fehlergruppe: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Waits on %n job(s)</source>
+        <translation>
+            <numerusform>Wartet auf %n Job</numerusform>
+            <numerusform>Wartet auf %n Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) wait on it</source>
+        <translation>
+            <numerusform>%n Job wartet auf ihn</numerusform>
+            <numerusform>%n Jobs warten auf ihn</numerusform>
+        </translation>
     </message>
 </context>
 <context>

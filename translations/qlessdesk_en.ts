@@ -429,6 +429,44 @@
     </message>
 </context>
 <context>
+    <name>DependencyGraphWindow</name>
+    <message numerus="yes">
+        <source>%n job(s)</source>
+        <translation>
+            <numerusform>%n job</numerusform>
+            <numerusform>%n jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) waiting on it</source>
+        <translation>
+            <numerusform>%n job waiting on it</numerusform>
+            <numerusform>%n jobs waiting on it</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped %n step(s) away.</source>
+        <translation>
+            <numerusform>Stopped %n step away.</numerusform>
+            <numerusform>Stopped %n steps away.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) to jobs not read: the boxes marked +N have more beyond them.</source>
+        <translation>
+            <numerusform>%n link to jobs not read: the boxes marked +N have more beyond them.</numerusform>
+            <numerusform>%n links to jobs not read: the boxes marked +N have more beyond them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FailureClustersDialog</name>
     <message numerus="yes">
         <source>%n cluster(s) of failure group %1</source>
@@ -661,6 +699,23 @@
         <translation>
             <numerusform>Copy %n jid</numerusform>
             <numerusform>Copy %n jids</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QlessDependencyReader</name>
+    <message numerus="yes">
+        <source>Waits on %n job(s)</source>
+        <translation>
+            <numerusform>Waits on %n job</numerusform>
+            <numerusform>Waits on %n jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) wait on it</source>
+        <translation>
+            <numerusform>%n job waits on it</numerusform>
+            <numerusform>%n jobs wait on it</numerusform>
         </translation>
     </message>
 </context>

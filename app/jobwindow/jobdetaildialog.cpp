@@ -4,6 +4,7 @@
 #include "jobdetailview.h"
 
 #include "actioncenter.h"
+#include "dependencygraphwindow.h"
 #include "jobjson.h"
 #include "jobselection.h"
 
@@ -38,6 +39,10 @@ JobDetailDialog::JobDetailDialog(JobDetailReader *reader, QWidget *parent)
     buttons->addButton(m_back, QDialogButtonBox::ActionRole);
     buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
     buttons->addButton(m_actions, QDialogButtonBox::ActionRole);
+    QPushButton *graph = buttons->addButton(tr("&Dependencies…"), QDialogButtonBox::ActionRole);
+    graph->setObjectName(QStringLiteral("jobDependenciesButton"));
+    graph->setToolTip(tr("The jobs this one waits on and those waiting on it, as a graph"));
+    connect(graph, &QPushButton::clicked, this, &JobDetailDialog::openDependencies);
     setUpCopy();
     m_actions->setMenu(m_actionsMenu);
     m_actions->setEnabled(false);
@@ -131,6 +136,15 @@ void JobDetailDialog::refresh()
 void JobDetailDialog::updateTitle()
 {
     setWindowTitle(tr("Job %1 — qlessdesk").arg(QString::fromUtf8(m_view->jid())));
+}
+
+void JobDetailDialog::openDependencies()
+{
+    if (!m_center || m_view->jid().isEmpty())
+        return;
+    auto *window = new DependencyGraphWindow(m_center->session(), m_view->jid(), this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
 }
 
 void JobDetailDialog::setActions(ActionCenter *center)

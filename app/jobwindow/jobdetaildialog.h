@@ -32,6 +32,8 @@ public:
     JobDetailView *view() const { return m_view; }
     // Offers `center`'s actions for the job shown (Actions button); refreshes after each write.
     void setActions(ActionCenter *center);
+    // Opens the shown job's dependency graph in a window of its own (Dependencies button).
+    void openDependencies();
     QPushButton *actionsButton() const { return m_actions; }
     QPushButton *copyButton() const { return m_copy; }
     QAction *copyJidAction() const { return m_copyJid; }
