@@ -133,8 +133,11 @@ void HistoryChart::show(const HistoryRead &read, Kind kind, qint64 fromMs, qint6
 void HistoryChart::build()
 {
     m_chart->removeAllSeries();
-    for (QAbstractAxis *axis : m_chart->axes())
+    // removeAxis hands the axis back to us (removeAllSeries deletes the series itself).
+    for (QAbstractAxis *axis : m_chart->axes()) {
         m_chart->removeAxis(axis);
+        delete axis;
+    }
     // The mark chosen from the keyboard stays chosen through a refresh (the same time and kind).
     std::optional<HistoryMark> chosen;
     if (m_chosen >= 0 && m_chosen < m_markLabels.size())
