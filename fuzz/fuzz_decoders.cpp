@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Every QlessDecoder entry point on one reply. The input is a RESP reply when it parses as one
+// Every decoder entry point on one reply. The input is a RESP reply when it parses as one
 // (so arrays, nils, integers and errors reach the decoders), else the whole input as one bulk
 // string (so a seed can be a plain JSON reply as a script returns it). Decoders are tolerant by
 // contract: whatever the bytes, they return values or set BadReply, and never crash.
-#include "qlessdecoder.h"
+#include "qlessjobdecoder.h"
+#include "qlesslistdecoder.h"
+#include "qlesstext.h"
+#include "qlessvaluedecoder.h"
 #include "respreader.h"
 
 #include <cstddef>
@@ -30,32 +33,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const RedisReply reply = replyFrom(input);
 
     RedisError error;
-    (void)QlessDecoder::job(reply, &error);
-    (void)QlessDecoder::queues(reply, &error);
-    (void)QlessDecoder::queue(reply, &error);
-    (void)QlessDecoder::jids(reply, &error);
-    (void)QlessDecoder::failureGroups(reply, &error);
-    (void)QlessDecoder::failedJobs(reply, &error);
-    (void)QlessDecoder::workers(reply, &error);
-    (void)QlessDecoder::workerJobs(reply, &error);
-    (void)QlessDecoder::trackedJobs(reply, &error);
-    (void)QlessDecoder::tags(reply, &error);
-    (void)QlessDecoder::taggedJobs(reply, &error);
-    (void)QlessDecoder::topTags(reply, &error);
-    (void)QlessDecoder::dayStats(reply, &error);
-    (void)QlessDecoder::config(reply, &error);
-    (void)QlessDecoder::configValue(reply, &error);
-    (void)QlessDecoder::recurringJob(reply, &error);
-    (void)QlessDecoder::failedBatch(reply, &error);
-    (void)QlessDecoder::flag(reply, &error);
-    (void)QlessDecoder::integer(reply, &error);
-    (void)QlessDecoder::strings(reply, &error);
+    (void)QlessJobDecoder::job(reply, &error);
+    (void)QlessListDecoder::queues(reply, &error);
+    (void)QlessListDecoder::queue(reply, &error);
+    (void)QlessListDecoder::jids(reply, &error);
+    (void)QlessListDecoder::failureGroups(reply, &error);
+    (void)QlessListDecoder::failedJobs(reply, &error);
+    (void)QlessListDecoder::workers(reply, &error);
+    (void)QlessListDecoder::workerJobs(reply, &error);
+    (void)QlessListDecoder::trackedJobs(reply, &error);
+    (void)QlessListDecoder::tags(reply, &error);
+    (void)QlessListDecoder::taggedJobs(reply, &error);
+    (void)QlessListDecoder::topTags(reply, &error);
+    (void)QlessValueDecoder::dayStats(reply, &error);
+    (void)QlessValueDecoder::config(reply, &error);
+    (void)QlessValueDecoder::configValue(reply, &error);
+    (void)QlessValueDecoder::recurringJob(reply, &error);
+    (void)QlessValueDecoder::failedBatch(reply, &error);
+    (void)QlessValueDecoder::flag(reply, &error);
+    (void)QlessValueDecoder::integer(reply, &error);
+    (void)QlessValueDecoder::strings(reply, &error);
 
     // The text helpers on the raw bytes as well.
     bool escaped = false;
     QJsonValue value;
-    if (QlessDecoder::parseJson(input, &value, &escaped))
-        (void)QlessDecoder::job(value, escaped);
-    (void)QlessDecoder::displayText(input, &escaped);
+    if (QlessText::parseJson(input, &value, &escaped))
+        (void)QlessJobDecoder::job(value, escaped);
+    (void)QlessText::displayText(input, &escaped);
     return 0;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Inputs the fuzzers in fuzz/ found to break something, replayed through the same entry points
 // with the outcome they must have now. One test per finding; the input as the fuzzer saw it.
-#include "qlessdecoder.h"
+#include "qlesslistdecoder.h"
+#include "qlessvaluedecoder.h"
 
 #include <QtTest>
 
@@ -30,7 +31,7 @@ private slots:
     void hugeNumbersInStatsAreHeldAtTheLimits()
     {
         RedisError error;
-        const DayStats stats = QlessDecoder::dayStats(
+        const DayStats stats = QlessValueDecoder::dayStats(
             bulk(R"({"retries":1e300,"failed":-1e300,"failures":3,)"
                  R"("wait":{"count":1e300,"mean":1,"std":0,"histogram":[1e300,-1e300,7]},"run":{}})"),
             &error);
@@ -47,18 +48,18 @@ private slots:
     void hugeNumbersInFailureGroupsAndBatchesAreHeldAtTheLimits()
     {
         RedisError error;
-        const QList<FailureGroup> groups = QlessDecoder::failureGroups(bulk(R"({"timeout":1e300})"), &error);
+        const QList<FailureGroup> groups = QlessListDecoder::failureGroups(bulk(R"({"timeout":1e300})"), &error);
         QVERIFY(error.isNull());
         QCOMPARE(groups.size(), 1);
         QCOMPARE(groups.first().count, most);
 
         const FailedBatch batch =
-            QlessDecoder::failedBatch(bulk(R"({"taken":1e300,"done":-1e300,"skipped":{}})"), &error);
+            QlessValueDecoder::failedBatch(bulk(R"({"taken":1e300,"done":-1e300,"skipped":{}})"), &error);
         QVERIFY(error.isNull());
         QCOMPARE(batch.taken, most);
         QCOMPARE(batch.done, least);
 
-        const QList<QueueCounts> queues = QlessDecoder::queues(bulk(R"([{"name":"q","waiting":1e300}])"), &error);
+        const QList<QueueCounts> queues = QlessListDecoder::queues(bulk(R"([{"name":"q","waiting":1e300}])"), &error);
         QVERIFY(error.isNull());
         QCOMPARE(queues.size(), 1);
         QCOMPARE(queues.first().waiting, most);

@@ -856,7 +856,7 @@ private slots:
         // Raw jid lists keep their bytes exactly.
         m_fixture->command({"ZADD", "ql:q:q1-work", "0", jid});
         QVERIFY(jobs(QStringLiteral("waiting"), QStringLiteral("q1")).contains(jid));
-        QCOMPARE(QlessDecoder::displayText(jid), QStringLiteral("bad\\xFF\\xFEjid"));
+        QCOMPARE(QlessText::displayText(jid), QStringLiteral("bad\\xFF\\xFEjid"));
     }
 
     void bigDataArrivesWhole()
@@ -875,33 +875,33 @@ private slots:
         reply.type = RedisReply::Type::String;
         RedisError error;
         reply.bytes = "{}";
-        QVERIFY(QlessDecoder::queues(reply, &error).isEmpty());
-        QVERIFY(QlessDecoder::workers(reply, &error).isEmpty());
-        QVERIFY(QlessDecoder::topTags(reply, &error).isEmpty());
-        QVERIFY(QlessDecoder::failureGroups(reply, &error).isEmpty());
+        QVERIFY(QlessListDecoder::queues(reply, &error).isEmpty());
+        QVERIFY(QlessListDecoder::workers(reply, &error).isEmpty());
+        QVERIFY(QlessListDecoder::topTags(reply, &error).isEmpty());
+        QVERIFY(QlessListDecoder::failureGroups(reply, &error).isEmpty());
         QVERIFY(error.isNull());
         // desk.failed's listing, and qless's {group: count} read the same way.
         reply.bytes =
             R"({"total":7,"groups":[{"name":"g","count":2,"newest":{"jid":"j","when":5,"message":"m","worker":"w","queue":"q"}},{"name":"h","count":1,"newest":{"jid":"x","damaged":"ql:j:x: WRONGTYPE"}}]})";
-        const FailureGroupList listing = QlessDecoder::failureGroupList(reply, &error);
+        const FailureGroupList listing = QlessListDecoder::failureGroupList(reply, &error);
         QVERIFY(error.isNull());
         QCOMPARE(listing.total, 7);
         QCOMPARE(listing.groups.size(), 2);
         QCOMPARE(listing.groups.at(0).newestMessage, QStringLiteral("m"));
         QCOMPARE(listing.groups.at(1).newestDamaged, QStringLiteral("ql:j:x: WRONGTYPE"));
         reply.bytes = R"({"total":3,"groups":5})";
-        QCOMPARE(QlessDecoder::failureGroupList(reply, &error).groups.size(), 2); // qless's shape: two groups
+        QCOMPARE(QlessListDecoder::failureGroupList(reply, &error).groups.size(), 2); // qless's shape: two groups
         reply.bytes = "{\"total\":0,\"jobs\":{}}";
-        QVERIFY(QlessDecoder::failedJobs(reply, &error).jobs.isEmpty());
+        QVERIFY(QlessListDecoder::failedJobs(reply, &error).jobs.isEmpty());
         QVERIFY(error.isNull());
         reply.bytes = "not json";
-        QlessDecoder::queues(reply, &error);
+        QlessListDecoder::queues(reply, &error);
         QCOMPARE(error.kind, RedisError::Kind::BadReply);
         RedisError shape;
         reply.bytes = "{\"a\":1}";
-        QlessDecoder::queues(reply, &shape);
+        QlessListDecoder::queues(reply, &shape);
         QCOMPARE(shape.kind, RedisError::Kind::BadReply);
-        const Job notAnObject = QlessDecoder::job(QJsonValue(5));
+        const Job notAnObject = QlessJobDecoder::job(QJsonValue(5));
         QVERIFY(notAnObject.hasProblem(QStringLiteral("job")));
     }
 
@@ -911,7 +911,7 @@ private slots:
         reply.type = RedisReply::Type::String;
         const auto decode = [&reply](const QByteArray &bytes, RedisError *error) {
             reply.bytes = bytes;
-            return QlessDecoder::failedBatch(reply, error);
+            return QlessValueDecoder::failedBatch(reply, error);
         };
         RedisError error;
         FailedBatch batch =
@@ -946,7 +946,7 @@ private slots:
         }
         RedisReply nil;
         RedisError nilError;
-        QlessDecoder::failedBatch(nil, &nilError);
+        QlessValueDecoder::failedBatch(nil, &nilError);
         QCOMPARE(nilError.kind, RedisError::Kind::BadReply);
     }
 };

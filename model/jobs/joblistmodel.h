@@ -7,7 +7,6 @@
 #include "jobsource.h"
 #include "keyedtablemodel.h"
 #include "listpaging.h"
-#include "qlessdecoder.h"
 
 #include <QPair>
 

@@ -3,7 +3,7 @@
 
 #include "durationtext.h"
 #include "joblistmodel.h"
-#include "qlessdecoder.h"
+#include "qlesstext.h"
 #include "timetext.h"
 
 #include <cmath>
@@ -34,7 +34,7 @@ QVariant JobRowText::display(const JobRow &job, int column) const
         return column == JobListModel::StateColumn ? tr("⚠ unreadable") : QVariant();
     switch (column) {
     case JobListModel::JidColumn:
-        return QlessDecoder::displayText(job.jid); // bytes that are not UTF-8 as \xHH, never lost
+        return QlessText::displayText(job.jid); // bytes that are not UTF-8 as \xHH, never lost
     case JobListModel::KlassColumn: return job.hasProblem(QStringLiteral("klass")) ? tr("(missing)") : *job.klass;
     case JobListModel::StateColumn:
         if (job.timedOut)

@@ -2,7 +2,7 @@
 #include "jobsource.h"
 
 #include "qlessclient.h"
-#include "qlessdecoder.h"
+#include "qlesstext.h"
 #include "refreshjoin.h"
 
 #include <QMap>
@@ -33,7 +33,7 @@ QList<QByteArray> toBytes(const QStringList &list)
     QList<QByteArray> out;
     out.reserve(list.size());
     for (const QString &item : list)
-        out.append(QlessDecoder::bytesOf(item)); // a jid read from JSON shows \xHH for bytes that are not UTF-8
+        out.append(QlessText::bytesOf(item)); // a jid read from JSON shows \xHH for bytes that are not UTF-8
     return out;
 }
 } // namespace

@@ -23,9 +23,9 @@ class RedisConnection;
 // has been destroyed (then nothing runs). Replies are decoded on the connection's thread. Reads
 // change nothing in Redis; writes are marked as such, so a read-only connection refuses them
 // before sending. Call from `context`'s thread. All that is qless-specific (script names,
-// arguments, reply shapes) stays in here and in QlessDecoder, so another job system's API can
-// sit beside this one. The calls go to the unified script qless.lua (qless's commands and
-// qlessdesk's desk.* ones) and nothing else.
+// arguments, reply shapes) stays in here and in the decoders (redis/decoder/), so another job
+// system's API can sit beside this one. The calls go to the unified script qless.lua (qless's
+// commands and qlessdesk's desk.* ones) and nothing else.
 class QlessClient final : public QObject
 {
     Q_OBJECT

@@ -7,8 +7,9 @@
 
 #include "boundedcallsequence.h"
 #include "jobscanpage.h"
-#include "qlessdecoder.h"
+#include "qlesslistdecoder.h"
 #include "qlessscriptcaller.h"
+#include "qlesstext.h"
 #include "redisconnection.h"
 #include "replyrelay.h"
 #include "serverclock.h"
@@ -21,7 +22,7 @@ inline QByteArray seconds(double value)
 
 inline QByteArray utf8(const QString &text)
 {
-    return QlessDecoder::bytesOf(text); // a name shown with \xHH escapes goes back as its bytes
+    return QlessText::bytesOf(text); // a name shown with \xHH escapes goes back as its bytes
 }
 
 // Whatever an operation returns when it succeeded and only "done" matters.
@@ -41,10 +42,10 @@ inline JobScanPage scanPage(const RedisReply &reply, RedisError *error, const QS
                                   QStringLiteral("Unexpected reply: expected %1 (cursor, total, jids)").arg(what));
         return page;
     }
-    page.cursor = QlessDecoder::jids(reply.elements.at(0), error);
+    page.cursor = QlessListDecoder::jids(reply.elements.at(0), error);
     page.total = reply.elements.at(1).integer;
     if (error->isNull())
-        page.jids = QlessDecoder::jids(reply.elements.at(2), error);
+        page.jids = QlessListDecoder::jids(reply.elements.at(2), error);
     return page;
 }
 

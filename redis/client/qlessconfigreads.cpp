@@ -12,13 +12,13 @@ std::optional<QString> configText(const RedisReply &reply, RedisError *error)
 {
     if (reply.type == RedisReply::Type::Integer)
         return QString::number(reply.integer);
-    return QlessDecoder::configValue(reply, error);
+    return QlessValueDecoder::configValue(reply, error);
 }
 } // namespace
 
 void QlessConfigReads::config(QObject *context, Done<QlessConfig> done)
 {
-    m_caller.read<QlessConfig>("config.get", {}, context, &QlessDecoder::config, std::move(done));
+    m_caller.read<QlessConfig>("config.get", {}, context, &QlessValueDecoder::config, std::move(done));
 }
 
 void QlessConfigReads::configValue(const QString &option, QObject *context, Done<std::optional<QString>> done)
@@ -32,7 +32,7 @@ void QlessConfigReads::userPermissions(QObject *context, Done<QJsonObject> done)
         "desk.permissions", {}, context,
         [](const RedisReply &reply, RedisError *error) {
             QJsonValue value;
-            if (!reply.isString() || !QlessDecoder::parseJson(reply.bytes, &value) || !value.isObject()) {
+            if (!reply.isString() || !QlessText::parseJson(reply.bytes, &value) || !value.isObject()) {
                 *error = RedisError::make(RedisError::Kind::BadReply,
                                           QStringLiteral("Unexpected reply: expected desk.permissions' object"));
                 return QJsonObject();

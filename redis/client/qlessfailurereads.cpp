@@ -63,7 +63,7 @@ void QlessFailureReads::failureGroupList(const QByteArray &cursor, QObject *cont
 {
     const QByteArray command = cursor.isEmpty() ? QByteArray("desk.failed") : QByteArray("desk.failuregroups");
     const QList<QByteArray> args = cursor.isEmpty() ? QList<QByteArray>() : QList<QByteArray>{cursor};
-    m_caller.read<FailureGroupList>(command, args, context, &QlessDecoder::failureGroupList,
+    m_caller.read<FailureGroupList>(command, args, context, &QlessListDecoder::failureGroupList,
                                     [this, context, done](const QlessReply<FailureGroupList> &reply) {
                                         if (!reply.ok()) {
                                             done(reply);
@@ -89,7 +89,7 @@ void QlessFailureReads::readLaterNewest(std::shared_ptr<FailureGroupList> list, 
         return;
     }
     m_caller.read<FailureGroupList>(
-        "desk.failurenewest", names, context, &QlessDecoder::failureGroupList,
+        "desk.failurenewest", names, context, &QlessListDecoder::failureGroupList,
         [this, list, later, context, done](const QlessReply<FailureGroupList> &reply) {
             if (!reply.ok()) {
                 done(QlessReply<FailureGroupList>{{}, reply.error});
@@ -122,14 +122,14 @@ void QlessFailureReads::readLaterNewest(std::shared_ptr<FailureGroupList> list, 
 void QlessFailureReads::failureGroupCounts(const QByteArray &cursor, QObject *context, Done<FailureGroupList> done)
 {
     m_caller.read<FailureGroupList>("desk.failurecounts", {cursor.isEmpty() ? QByteArray("0") : cursor}, context,
-                                    &QlessDecoder::failureGroupList, std::move(done));
+                                    &QlessListDecoder::failureGroupList, std::move(done));
 }
 
 void QlessFailureReads::failedJobs(const QString &group, int offset, int count, QObject *context,
                                    Done<FailedJobsPage> done)
 {
     m_caller.read<FailedJobsPage>("desk.failed", {utf8(group), QByteArray::number(offset), QByteArray::number(count)},
-                                  context, &QlessDecoder::failedJobs, std::move(done));
+                                  context, &QlessListDecoder::failedJobs, std::move(done));
 }
 
 void QlessFailureReads::failedSummaries(const QString &group, int offset, int count, QObject *context,
@@ -137,7 +137,7 @@ void QlessFailureReads::failedSummaries(const QString &group, int offset, int co
 {
     m_caller.readInParts<FailedJobsPage>(
         "desk.failed", {utf8(group)}, offset, count, QlessJobReads::SummariesPerCall, {"summaries"},
-        &QlessDecoder::failedSummaries,
+        &QlessListDecoder::failedSummaries,
         [](FailedJobsPage *page, const FailedJobsPage &more) { page->jobs += more.jobs; }, context, std::move(done));
 }
 

@@ -23,7 +23,7 @@ JidPage pageJids(const RedisReply &reply, RedisError *error)
     page.total = reply.elements.constFirst().integer;
     RedisReply jids = reply;
     jids.elements.removeFirst();
-    page.jids = QlessDecoder::jids(jids, error);
+    page.jids = QlessListDecoder::jids(jids, error);
     return page;
 }
 
@@ -77,7 +77,7 @@ void QlessJobReads::job(const QByteArray &jid, QObject *context, Done<std::optio
     m_caller.read<std::optional<Job>>(
         "desk.get", {jid}, context,
         [jid](const RedisReply &reply, RedisError *error) {
-            std::optional<Job> job = QlessDecoder::job(reply, error);
+            std::optional<Job> job = QlessJobDecoder::job(reply, error);
             if (job)
                 job->jid = jid; // the exact bytes asked for, even if not UTF-8
             return job;
@@ -89,7 +89,7 @@ void QlessJobReads::multiGet(const QList<QByteArray> &jids, QObject *context, Do
 {
     m_caller.readPerJid(
         "desk.multiget", MultiGetPerCall, jids,
-        [](const RedisReply &reply, RedisError *error) { return QlessDecoder::job(reply, error); }, context,
+        [](const RedisReply &reply, RedisError *error) { return QlessJobDecoder::job(reply, error); }, context,
         std::move(done));
 }
 
@@ -107,13 +107,13 @@ void QlessJobReads::summaries(const QList<QByteArray> &jids, QObject *context, D
 {
     m_caller.readPerJid(
         "desk.summaries", SummariesPerCall, jids,
-        [](const RedisReply &reply, RedisError *error) { return QlessDecoder::jobSummary(reply, error); }, context,
+        [](const RedisReply &reply, RedisError *error) { return QlessJobDecoder::jobSummary(reply, error); }, context,
         std::move(done));
 }
 
 void QlessJobReads::recurringJob(const QByteArray &jid, QObject *context, Done<std::optional<RecurringJob>> done)
 {
     // desk.recur.get: qless's recur.get has no `next`, which the Recurring page shows.
-    m_caller.read<std::optional<RecurringJob>>("desk.recur.get", {jid}, context, &QlessDecoder::recurringJob,
+    m_caller.read<std::optional<RecurringJob>>("desk.recur.get", {jid}, context, &QlessValueDecoder::recurringJob,
                                                std::move(done));
 }

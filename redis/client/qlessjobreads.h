@@ -6,8 +6,10 @@
 #include "jobscanpage.h"
 #include "jobsearchpage.h"
 #include "jobsearchquery.h"
-#include "qlessdecoder.h"
+#include "qlessjobdecoder.h"
+#include "qlesslistdecoder.h"
 #include "qlessscriptcaller.h"
+#include "qlessvaluedecoder.h"
 
 #include <QHash>
 #include <QJsonObject>

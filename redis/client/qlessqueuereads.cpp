@@ -18,7 +18,7 @@ constexpr int QueuesPerCall = 100;
 QHash<QString, double> sinceMap(const RedisReply &reply, RedisError *error)
 {
     QJsonValue json;
-    if (!reply.isString() || !QlessDecoder::parseJson(reply.bytes, &json) || !json.isObject()) {
+    if (!reply.isString() || !QlessText::parseJson(reply.bytes, &json) || !json.isObject()) {
         *error = RedisError::make(RedisError::Kind::BadReply,
                                   QStringLiteral("Unexpected reply to desk.waitingsince: not a JSON object"));
         return {};
@@ -41,7 +41,7 @@ QHash<QString, double> sinceMap(const RedisReply &reply, RedisError *error)
 void QlessQueueReads::queuePage(qint64 offset, int count, QObject *context, Done<QueuePage> done)
 {
     m_caller.read<QueuePage>("desk.queuepage", {QByteArray::number(offset), QByteArray::number(count)}, context,
-                             &QlessDecoder::queuePage, std::move(done));
+                             &QlessListDecoder::queuePage, std::move(done));
 }
 
 // Every queue in pages of QueuePageSize (desk.queuepage), not one desk.queues call: no call may
@@ -92,12 +92,12 @@ void QlessQueueReads::queueCounts(QObject *context, Done<QList<QueueCounts>> don
 
 void QlessQueueReads::queueCounts(const QString &queue, QObject *context, Done<QueueCounts> done)
 {
-    m_caller.read<QueueCounts>("desk.queues", {utf8(queue)}, context, &QlessDecoder::queue, std::move(done));
+    m_caller.read<QueueCounts>("desk.queues", {utf8(queue)}, context, &QlessListDecoder::queue, std::move(done));
 }
 
 void QlessQueueReads::queueLength(const QString &queue, QObject *context, Done<qint64> done)
 {
-    m_caller.read<qint64>("length", {utf8(queue)}, context, &QlessDecoder::integer, std::move(done));
+    m_caller.read<qint64>("length", {utf8(queue)}, context, &QlessValueDecoder::integer, std::move(done));
 }
 
 void QlessQueueReads::waitingSince(const QStringList &queues, QObject *context, Done<QHash<QString, double>> done)
@@ -110,7 +110,7 @@ void QlessQueueReads::waitingSince(const QStringList &queues, QObject *context, 
     for (qsizetype first = 0; first < queues.size(); first += QueuesPerCall) {
         QList<QByteArray> args;
         for (const QString &queue : queues.mid(first, QueuesPerCall))
-            args << QlessDecoder::bytesOf(queue);
+            args << QlessText::bytesOf(queue);
         calls.append(m_caller.unified(false, "desk.waitingsince", args));
     }
     BoundedCallSequence::send(

@@ -6,8 +6,10 @@
 #include "jobscanpage.h"
 #include "jobsearchpage.h"
 #include "jobsearchquery.h"
-#include "qlessdecoder.h"
+#include "qlesslistdecoder.h"
 #include "qlessscriptcaller.h"
+#include "qlesstext.h"
+#include "qlessvaluedecoder.h"
 
 #include <QHash>
 #include <QJsonObject>

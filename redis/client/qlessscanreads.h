@@ -6,7 +6,6 @@
 #include "jobscanpage.h"
 #include "jobsearchpage.h"
 #include "jobsearchquery.h"
-#include "qlessdecoder.h"
 #include "qlessscriptcaller.h"
 
 #include <QHash>

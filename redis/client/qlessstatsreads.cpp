@@ -9,7 +9,8 @@ using namespace QlessClientCalls;
 
 void QlessStatsReads::stats(const QString &queue, double date, QObject *context, Done<DayStats> done)
 {
-    m_caller.read<DayStats>("stats", {utf8(queue), seconds(date)}, context, &QlessDecoder::dayStats, std::move(done));
+    m_caller.read<DayStats>("stats", {utf8(queue), seconds(date)}, context, &QlessValueDecoder::dayStats,
+                            std::move(done));
 }
 
 void QlessStatsReads::statsSums(const QList<DayStatsRequest> &requests, QObject *context,
@@ -49,7 +50,7 @@ void QlessStatsReads::statsSums(const QList<DayStatsRequest> &requests, QObject 
                 return;
             }
             RedisError error;
-            DayStatsPart part = QlessDecoder::dayStatsPart(reply, &error);
+            DayStatsPart part = QlessValueDecoder::dayStatsPart(reply, &error);
             if (error.isNull() && part.summed > asked.at(index))
                 error =
                     RedisError::make(RedisError::Kind::BadReply,

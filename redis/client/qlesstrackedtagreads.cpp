@@ -14,14 +14,14 @@ void QlessTrackedTagReads::trackedJobs(QObject *context, Done<TrackedJobs> done)
 void QlessTrackedTagReads::trackedJobs(int offset, int count, QObject *context, Done<TrackedJobs> done)
 {
     m_caller.read<TrackedJobs>("desk.tracked", {QByteArray::number(offset), QByteArray::number(count)}, context,
-                               &QlessDecoder::trackedJobs, std::move(done));
+                               &QlessListDecoder::trackedJobs, std::move(done));
 }
 
 void QlessTrackedTagReads::trackedSummaries(int offset, int count, QObject *context, Done<TrackedJobs> done)
 {
     m_caller.readInParts<TrackedJobs>(
         "desk.tracked", {}, offset, count, QlessJobReads::SummariesPerCall, {"summaries"},
-        &QlessDecoder::trackedSummaries,
+        &QlessListDecoder::trackedSummaries,
         [](TrackedJobs *page, const TrackedJobs &more) {
             page->jobs += more.jobs;
             page->expired += more.expired;
@@ -31,19 +31,19 @@ void QlessTrackedTagReads::trackedSummaries(int offset, int count, QObject *cont
 
 void QlessTrackedTagReads::trackedStates(QObject *context, Done<TrackedStates> done)
 {
-    m_caller.read<TrackedStates>("desk.trackedstates", {}, context, &QlessDecoder::trackedStates, std::move(done));
+    m_caller.read<TrackedStates>("desk.trackedstates", {}, context, &QlessListDecoder::trackedStates, std::move(done));
 }
 
 void QlessTrackedTagReads::taggedJobs(const QString &tag, int offset, int count, QObject *context,
                                       Done<TaggedJobsPage> done)
 {
     m_caller.read<TaggedJobsPage>("tag", {"get", utf8(tag), QByteArray::number(offset), QByteArray::number(count)},
-                                  context, &QlessDecoder::taggedJobs, std::move(done));
+                                  context, &QlessListDecoder::taggedJobs, std::move(done));
 }
 
 void QlessTrackedTagReads::topTags(int offset, int count, QObject *context, Done<QList<TagCount>> done)
 {
     // desk.tags: qless's tag top lists names only, the console shows how many jobs each has.
     m_caller.read<QList<TagCount>>("desk.tags", {QByteArray::number(offset), QByteArray::number(count)}, context,
-                                   &QlessDecoder::topTags, std::move(done));
+                                   &QlessListDecoder::topTags, std::move(done));
 }

@@ -6,7 +6,7 @@
 #include "jobscanpage.h"
 #include "jobsearchpage.h"
 #include "jobsearchquery.h"
-#include "qlessdecoder.h"
+#include "qlesslistdecoder.h"
 #include "qlessscriptcaller.h"
 
 #include <QHash>

@@ -14,8 +14,8 @@ void QlessWorkerReads::workerPage(const QByteArray &since, const QString &after,
 {
     QList<QByteArray> args{QByteArray::number(count)};
     if (!since.isEmpty())
-        args << since << QlessDecoder::bytesOf(after);
-    m_caller.read<WorkerPage>("desk.workerpage", args, context, &QlessDecoder::workerPage, std::move(done));
+        args << since << QlessText::bytesOf(after);
+    m_caller.read<WorkerPage>("desk.workerpage", args, context, &QlessListDecoder::workerPage, std::move(done));
 }
 
 void QlessWorkerReads::workers(QObject *context, Done<QList<WorkerSummary>> done)
@@ -71,5 +71,5 @@ void QlessWorkerReads::workerJobs(const QString &worker, QObject *context, Done<
 void QlessWorkerReads::workerJobs(const QString &worker, int offset, int count, QObject *context, Done<WorkerJobs> done)
 {
     m_caller.read<WorkerJobs>("desk.workers", {utf8(worker), QByteArray::number(offset), QByteArray::number(count)},
-                              context, &QlessDecoder::workerJobs, std::move(done));
+                              context, &QlessListDecoder::workerJobs, std::move(done));
 }

@@ -6,8 +6,9 @@
 #include "jobscanpage.h"
 #include "jobsearchpage.h"
 #include "jobsearchquery.h"
-#include "qlessdecoder.h"
+#include "qlesslistdecoder.h"
 #include "qlessscriptcaller.h"
+#include "qlesstext.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -20,7 +20,7 @@ void QlessWrites::track(const QByteArray &jid, QObject *context, Done<bool> done
 
 void QlessWrites::track(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done)
 {
-    m_caller.writeOnce<bool>(receipt, "desk.track", {jid}, context, &QlessDecoder::flag, std::move(done));
+    m_caller.writeOnce<bool>(receipt, "desk.track", {jid}, context, &QlessValueDecoder::flag, std::move(done));
 }
 
 void QlessWrites::untrack(const QByteArray &jid, QObject *context, Done<bool> done)
@@ -30,7 +30,7 @@ void QlessWrites::untrack(const QByteArray &jid, QObject *context, Done<bool> do
 
 void QlessWrites::untrack(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done)
 {
-    m_caller.writeOnce<bool>(receipt, "desk.untrack", {jid}, context, &QlessDecoder::flag, std::move(done));
+    m_caller.writeOnce<bool>(receipt, "desk.untrack", {jid}, context, &QlessValueDecoder::flag, std::move(done));
 }
 
 // desk.tag: qless's tag add/remove fail for a job that is gone, where the value here is nullopt.
@@ -46,7 +46,7 @@ void QlessWrites::addTags(const QByteArray &jid, const QStringList &tags, const 
     QList<QByteArray> args{"add", jid};
     for (const QString &tag : tags)
         args << utf8(tag);
-    m_caller.writeOnce<std::optional<QStringList>>(receipt, "desk.tag", args, context, &QlessDecoder::tags,
+    m_caller.writeOnce<std::optional<QStringList>>(receipt, "desk.tag", args, context, &QlessListDecoder::tags,
                                                    std::move(done));
 }
 
@@ -62,7 +62,7 @@ void QlessWrites::removeTags(const QByteArray &jid, const QStringList &tags, con
     QList<QByteArray> args{"remove", jid};
     for (const QString &tag : tags)
         args << utf8(tag);
-    m_caller.writeOnce<std::optional<QStringList>>(receipt, "desk.tag", args, context, &QlessDecoder::tags,
+    m_caller.writeOnce<std::optional<QStringList>>(receipt, "desk.tag", args, context, &QlessListDecoder::tags,
                                                    std::move(done));
 }
 
@@ -94,7 +94,7 @@ void QlessWrites::move(const QByteArray &jid, const QString &queue, const QStrin
     if (!onlyState.isEmpty())
         args << utf8(onlyState);
     // The reply is the job's new state, or false.
-    m_caller.writeOnce<bool>(receipt, "desk.move", args, context, &QlessDecoder::flag, std::move(done));
+    m_caller.writeOnce<bool>(receipt, "desk.move", args, context, &QlessValueDecoder::flag, std::move(done));
 }
 
 void QlessWrites::retry(const QByteArray &jid, QObject *context, Done<bool> done)
@@ -124,14 +124,14 @@ void QlessWrites::cancel(const QList<QByteArray> &jids, QObject *context, Done<Q
 void QlessWrites::cancel(const QList<QByteArray> &jids, const QByteArray &receipt, QObject *context,
                          Done<QStringList> done)
 {
-    m_caller.writeOnce<QStringList>(receipt, "cancel", jids, context, &QlessDecoder::strings, std::move(done));
+    m_caller.writeOnce<QStringList>(receipt, "cancel", jids, context, &QlessValueDecoder::strings, std::move(done));
 }
 
 void QlessWrites::unfail(const QString &group, const QString &queue, int count, QObject *context, Done<qint64> done)
 {
     // qless's order: unfail <queue> <group> [count].
     m_caller.write<qint64>("unfail", {utf8(queue), utf8(group), QByteArray::number(count)}, context,
-                           &QlessDecoder::integer, std::move(done));
+                           &QlessValueDecoder::integer, std::move(done));
 }
 
 void QlessWrites::failedAction(const FailedActionRequest &request, QObject *context, Done<FailedBatch> done)
@@ -148,7 +148,7 @@ void QlessWrites::failedAction(const FailedActionRequest &request, QObject *cont
         args << utf8(request.queue);
     if (!request.after.isEmpty())
         args << "after" << request.after;
-    m_caller.write<FailedBatch>("desk.failedaction", args, context, &QlessDecoder::failedBatch, std::move(done));
+    m_caller.write<FailedBatch>("desk.failedaction", args, context, &QlessValueDecoder::failedBatch, std::move(done));
 }
 
 // desk.depends.off: qless's depends fails for a job not in the depends state, where the value
@@ -161,7 +161,7 @@ void QlessWrites::dependsOff(const QByteArray &jid, const QList<QByteArray> &dep
         args << "all";
     else
         args += dependencies;
-    m_caller.write<bool>("desk.depends.off", args, context, &QlessDecoder::flag, std::move(done));
+    m_caller.write<bool>("desk.depends.off", args, context, &QlessValueDecoder::flag, std::move(done));
 }
 
 // desk.recur.update / desk.unrecur: qless's recur.update fails when there is no such template
@@ -184,12 +184,12 @@ void QlessWrites::updateRecurring(const QByteArray &jid, const RecurringUpdate &
         args << "queue" << utf8(*update.queue);
     if (update.backlog)
         args << "backlog" << QByteArray::number(*update.backlog);
-    m_caller.write<bool>("desk.recur.update", args, context, &QlessDecoder::flag, std::move(done));
+    m_caller.write<bool>("desk.recur.update", args, context, &QlessValueDecoder::flag, std::move(done));
 }
 
 void QlessWrites::recurringOff(const QByteArray &jid, QObject *context, Done<qint64> done)
 {
-    m_caller.write<qint64>("desk.unrecur", {jid}, context, &QlessDecoder::integer, std::move(done));
+    m_caller.write<qint64>("desk.unrecur", {jid}, context, &QlessValueDecoder::integer, std::move(done));
 }
 
 namespace {
@@ -222,7 +222,7 @@ void QlessWrites::timeout(const QByteArray &jid, QObject *context, Done<bool> do
 
 void QlessWrites::timeout(const QByteArray &jid, const QByteArray &receipt, QObject *context, Done<bool> done)
 {
-    m_caller.writeOnce<bool>(receipt, "desk.timeout", {jid}, context, &QlessDecoder::flag, std::move(done));
+    m_caller.writeOnce<bool>(receipt, "desk.timeout", {jid}, context, &QlessValueDecoder::flag, std::move(done));
 }
 
 void QlessWrites::cancelStep(const QByteArray &jid, bool runningToo, const QByteArray &receipt, QObject *context,
@@ -248,7 +248,7 @@ void QlessWrites::releaseReceipts(const QByteArray &run, qint64 n, const QList<Q
     if (n <= 0 && !keptGroup.isEmpty())
         args << "kept" << utf8(keptGroup);
     args += keys;
-    m_caller.write<qint64>("desk.release", args, context, &QlessDecoder::integer, std::move(done));
+    m_caller.write<qint64>("desk.release", args, context, &QlessValueDecoder::integer, std::move(done));
 }
 
 void QlessWrites::addNote(const QByteArray &jid, const QString &message, const QString &dataJson, QObject *context,
@@ -268,6 +268,6 @@ void QlessWrites::deregisterWorkers(const QStringList &workers, QObject *context
 // desk.queue.forget: qless's queue.forget drops a queue whatever it holds.
 void QlessWrites::forgetQueues(const QStringList &queues, QObject *context, Done<QStringList> done)
 {
-    m_caller.write<QStringList>("desk.queue.forget", utf8List(queues), context, &QlessDecoder::strings,
+    m_caller.write<QStringList>("desk.queue.forget", utf8List(queues), context, &QlessValueDecoder::strings,
                                 std::move(done));
 }

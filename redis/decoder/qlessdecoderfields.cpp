@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qlessdecoderfields.h"
 
-#include "qlessdecoder.h"
+#include "qlesstext.h"
 
 #include <QJsonDocument>
 #include <QtMath>
@@ -140,8 +140,8 @@ bool replyJson(const RedisReply &reply, QJsonValue *out, bool *escaped, RedisErr
         badReply(error, QStringLiteral("expected JSON text"));
         return false;
     }
-    if (!QlessDecoder::parseJson(reply.bytes, out, escaped)) {
-        badReply(error, QStringLiteral("not JSON: ") + QlessDecoder::displayText(reply.bytes.left(200)));
+    if (!QlessText::parseJson(reply.bytes, out, escaped)) {
+        badReply(error, QStringLiteral("not JSON: ") + QlessText::displayText(reply.bytes.left(200)));
         return false;
     }
     return true;
@@ -157,6 +157,36 @@ bool replyList(const RedisReply &reply, QJsonArray *out, const QString &what, Re
         return false;
     }
     return true;
+}
+
+std::optional<Job> jobReply(const RedisReply &reply, RedisError *error, const QString &what,
+                            Job (*read)(const QJsonValue &, bool))
+{
+    if (reply.isNil())
+        return std::nullopt;
+    QJsonValue value;
+    bool escaped = false;
+    if (!replyJson(reply, &value, &escaped, error))
+        return std::nullopt;
+    if (!value.isObject()) {
+        badReply(error, what + QStringLiteral(" must be a JSON object"));
+        return std::nullopt;
+    }
+    return read(value, escaped);
+}
+
+QList<Job> jobList(const QJsonValue &value, bool escaped, RedisError *error, Job (*read)(const QJsonValue &, bool))
+{
+    QJsonArray array;
+    if (!asList(value, &array)) {
+        badReply(error, QStringLiteral("expected a list of jobs"));
+        return {};
+    }
+    QList<Job> jobs;
+    jobs.reserve(array.size());
+    for (const QJsonValue &item : array)
+        jobs << read(item, escaped);
+    return jobs;
 }
 
 } // namespace QlessDecoderFields

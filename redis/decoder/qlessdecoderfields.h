@@ -12,9 +12,9 @@
 
 #include <optional>
 
-// The pieces QlessDecoder's files share to read a reply's fields (qlessdecoder.cpp: lists and
-// summaries, qlessdecoderjob.cpp: jobs, qlessdecodertext.cpp: UTF-8 and JSON). Internal to the
-// decoder: callers use QlessDecoder.
+// The pieces the decoders share to read a reply's fields (QlessJobDecoder: jobs, QlessListDecoder:
+// lists and summaries, QlessValueDecoder: single values; QlessText: UTF-8 and JSON). Internal to
+// the decoders: callers use those classes.
 namespace QlessDecoderFields {
 
 // Sets a BadReply error ("Unexpected reply: <what>") unless `error` already holds one.
@@ -44,8 +44,8 @@ double number(const QJsonValue &value);
 bool replyJson(const RedisReply &reply, QJsonValue *out, bool *escaped, RedisError *error);
 // A reply that must be a JSON list of `what`: the list, or false with a BadReply error.
 bool replyList(const RedisReply &reply, QJsonArray *out, const QString &what, RedisError *error);
-// A JSON list of jobs (qlessdecoderjob.cpp), each read by `read` (QlessDecoder::job, or
-// QlessDecoder::jobSummary for lists of row summaries), or none with a BadReply error.
+// A JSON list of jobs, each read by `read` (QlessJobDecoder::job, or
+// QlessJobDecoder::jobSummary for lists of row summaries), or none with a BadReply error.
 QList<Job> jobList(const QJsonValue &value, bool escaped, RedisError *error, Job (*read)(const QJsonValue &, bool));
 // One job's reply (a JSON object, `what` in the error when it is not one) read by `read`; nullopt
 // for nil (no such job) or with a BadReply error.

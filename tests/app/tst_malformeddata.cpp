@@ -11,7 +11,7 @@
 #include "malformeddeployment.h"
 #include "overviewpage.h"
 #include "pagetestbase.h"
-#include "qlessdecoder.h"
+#include "qlesstext.h"
 #include "queuelistmodel.h"
 #include "queuespage.h"
 #include "refreshtimer.h"
@@ -96,7 +96,7 @@ class TestMalformedData final : public QObject, private PageTestBase
         QVERIFY2(gap < HangGuardMs, qPrintable(QStringLiteral("%1: the GUI thread stalled %2 ms").arg(step).arg(gap)));
     }
 
-    static QString text(const QByteArray &bytes) { return QlessDecoder::displayText(bytes); }
+    static QString text(const QByteArray &bytes) { return QlessText::displayText(bytes); }
 
     static int rowOf(const JobListModel *model, const QByteArray &jid)
     {

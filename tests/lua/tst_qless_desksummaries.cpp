@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessdecoder.h"
 #include "qlessfixture.h"
+#include "qlessjobdecoder.h"
+#include "qlesstext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -34,10 +35,10 @@ class TestQlessDeskSummaries final : public QObject
     static QJsonValue parsed(const RedisValue &reply)
     {
         QJsonValue value;
-        QlessDecoder::parseJson(reply.bytes, &value);
+        QlessText::parseJson(reply.bytes, &value);
         return value;
     }
-    Job whole(const QByteArray &jid, double now) { return QlessDecoder::job(parsed(lua("desk.get", now, {jid}))); }
+    Job whole(const QByteArray &jid, double now) { return QlessJobDecoder::job(parsed(lua("desk.get", now, {jid}))); }
     // The summary's reply as sent, and decoded.
     QJsonObject summaryObject(const QByteArray &jid, double now)
     {
@@ -65,7 +66,7 @@ class TestQlessDeskSummaries final : public QObject
         QVERIFY(!object.contains(QStringLiteral("data")));
         QVERIFY(!object.contains(QStringLiteral("dependents")));
         QVERIFY(object.value(QStringLiteral("history")).toArray().size() <= 5);
-        const Job row = QlessDecoder::jobSummary(object);
+        const Job row = QlessJobDecoder::jobSummary(object);
         QCOMPARE(row.jid, full.jid);
         QCOMPARE(row.klass, full.klass);
         QCOMPARE(row.state, full.state);
@@ -151,15 +152,15 @@ private slots:
             if (QTest::currentTestFailed())
                 QFAIL(jid.constData());
         }
-        const Job timed = QlessDecoder::jobSummary(summaryObject("timed", T + 5));
+        const Job timed = QlessJobDecoder::jobSummary(summaryObject("timed", T + 5));
         QVERIFY(timed.timedOut);
         QCOMPARE(timed.timedOutAt, T + 4);
         QCOMPARE(timed.timedOutWorker, QStringLiteral("w1"));
-        const Job done = QlessDecoder::jobSummary(summaryObject("done", T + 5));
+        const Job done = QlessJobDecoder::jobSummary(summaryObject("done", T + 5));
         QCOMPARE(done.state, QStringLiteral("complete"));
         QCOMPARE(lastQueue(done), QStringLiteral("q"));
-        QCOMPARE(QlessDecoder::jobSummary(summaryObject("waits", T + 5)).dependencies.size(), 2);
-        QVERIFY(QlessDecoder::jobSummary(summaryObject("later", T + 5)).due > T);
+        QCOMPARE(QlessJobDecoder::jobSummary(summaryObject("waits", T + 5)).dependencies.size(), 2);
+        QVERIFY(QlessJobDecoder::jobSummary(summaryObject("later", T + 5)).due > T);
     }
 
     // A 2012 `history` field of stages (no list beside it) is read in place, times as written;
@@ -177,8 +178,8 @@ private slots:
         sameAsWhole("old", T + 1);
         sameAsWhole("both", T + 1);
         QCOMPARE(m_q.snapshot(), before);
-        QCOMPARE(QlessDecoder::jobSummary(summaryObject("old", T + 1)).put, 1700000100.25);
-        QCOMPARE(QlessDecoder::jobSummary(summaryObject("both", T + 1)).put, 1800000000.0);
+        QCOMPARE(QlessJobDecoder::jobSummary(summaryObject("old", T + 1)).put, 1700000100.25);
+        QCOMPARE(QlessJobDecoder::jobSummary(summaryObject("both", T + 1)).put, 1800000000.0);
     }
 
     void damagedJobsAreMarkedAsTheWholeJob()
@@ -211,9 +212,9 @@ private slots:
             if (QTest::currentTestFailed())
                 QFAIL(jid.constData());
         }
-        QVERIFY(QlessDecoder::jobSummary(summaryObject("key-string", T + 1)).hasProblem(QStringLiteral("job")));
-        QVERIFY(QlessDecoder::jobSummary(summaryObject("history-bad", T + 1)).hasProblem(QStringLiteral("history")));
-        QVERIFY(QlessDecoder::jobSummary(summaryObject("dependents-string", T + 1))
+        QVERIFY(QlessJobDecoder::jobSummary(summaryObject("key-string", T + 1)).hasProblem(QStringLiteral("job")));
+        QVERIFY(QlessJobDecoder::jobSummary(summaryObject("history-bad", T + 1)).hasProblem(QStringLiteral("history")));
+        QVERIFY(QlessJobDecoder::jobSummary(summaryObject("dependents-string", T + 1))
                     .hasProblem(QStringLiteral("dependents")));
     }
 
@@ -251,9 +252,9 @@ private slots:
         m_q.command({"HSET", "ql:j:small-cut", "data", "{\"blob\":\"" + QByteArray(4000, 'x')});
         m_q.command({"HSET", "ql:j:large-cut", "data", "{\"blob\":\"" + QByteArray(5000, 'x')});
         sameAsWhole("small-cut", T + 1);
-        QVERIFY(QlessDecoder::jobSummary(summaryObject("small-cut", T + 1)).hasProblem(QStringLiteral("data")));
+        QVERIFY(QlessJobDecoder::jobSummary(summaryObject("small-cut", T + 1)).hasProblem(QStringLiteral("data")));
         QVERIFY(whole("large-cut", T + 1).hasProblem(QStringLiteral("data")));
-        QVERIFY(!QlessDecoder::jobSummary(summaryObject("large-cut", T + 1)).hasProblem(QStringLiteral("data")));
+        QVERIFY(!QlessJobDecoder::jobSummary(summaryObject("large-cut", T + 1)).hasProblem(QStringLiteral("data")));
     }
 
     // 100,000 entries after the put: the summary finds the put (qless keeps a job's first entry)
@@ -276,7 +277,7 @@ private slots:
         QCOMPARE(reply.elements.size(), 1);
         QVERIFY2(reply.elements.at(0).bytes.size() < 2000,
                  QByteArray::number(reply.elements.at(0).bytes.size()).constData());
-        const Job row = QlessDecoder::jobSummary(parsed(reply.elements.at(0)));
+        const Job row = QlessJobDecoder::jobSummary(parsed(reply.elements.at(0)));
         const Job full = whole("long", T + 200000);
         QCOMPARE(full.history.size(), 100001);
         QCOMPARE(row.put, T);
@@ -317,7 +318,7 @@ private slots:
                 continue;
             }
             QCOMPARE(row, summaryObject(row.value(QStringLiteral("jid")).toString().toUtf8(), T + 3));
-            const Job job = QlessDecoder::jobSummary(row);
+            const Job job = QlessJobDecoder::jobSummary(row);
             QCOMPARE(job.failure->message, QStringLiteral("first line"));
         }
     }

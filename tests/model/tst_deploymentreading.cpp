@@ -3,7 +3,7 @@
 #include "historymodel.h"
 #include "joblistmodel.h"
 #include "qlessclienttestbase.h"
-#include "qlessdecoder.h"
+#include "qlessjobdecoder.h"
 #include "queuelistmodel.h"
 #include "recurringlistmodel.h"
 
@@ -301,7 +301,7 @@ private slots:
         if (fixture().qlessScriptPath().isEmpty())
             QSKIP("no unified qless.lua built");
 
-        const Job slow = QlessDecoder::job(fixture().qlessJson("get", T + 1000, {"slow"}));
+        const Job slow = QlessJobDecoder::job(fixture().qlessJson("get", T + 1000, {"slow"}));
         QVERIFY2(slow.problems.isEmpty(), qPrintable(problems(slow)));
         QCOMPARE(slow.put, T);
         QVERIFY(slow.timedOut);
@@ -311,7 +311,7 @@ private slots:
         QVERIFY(slow.history.at(2).isLog());
         QCOMPARE(slow.history.at(2).extra.value(QStringLiteral("done")).toInt(), 50);
 
-        const Job failed = QlessDecoder::job(fixture().qlessJson("get", T + 1000, {"f1"}));
+        const Job failed = QlessJobDecoder::job(fixture().qlessJson("get", T + 1000, {"f1"}));
         QVERIFY2(failed.problems.isEmpty(), qPrintable(problems(failed)));
         QCOMPARE(failed.put, T + 5);
         QCOMPARE(failed.expires, 0.0);

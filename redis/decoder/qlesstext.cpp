@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessdecoder.h"
+#include "qlesstext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
-// QlessDecoder's reading of bytes: replies are JSON text whose strings may hold bytes that are
+// The reading of bytes: replies are JSON text whose strings may hold bytes that are
 // not UTF-8 (a jid or data written by anyone); those are kept visible as \xHH, never dropped.
 
 namespace {
@@ -71,7 +71,7 @@ QByteArray escapeInvalid(const QByteArray &bytes, const QByteArray &escape, bool
 }
 } // namespace
 
-bool QlessDecoder::parseJson(const QByteArray &bytes, QJsonValue *out, bool *escaped)
+bool QlessText::parseJson(const QByteArray &bytes, QJsonValue *out, bool *escaped)
 {
     bool changed = false;
     const QByteArray clean = escapeInvalid(bytes, QByteArrayLiteral("\\\\x"), &changed);
@@ -85,7 +85,7 @@ bool QlessDecoder::parseJson(const QByteArray &bytes, QJsonValue *out, bool *esc
     return true;
 }
 
-QString QlessDecoder::displayText(const QByteArray &bytes, bool *escaped)
+QString QlessText::displayText(const QByteArray &bytes, bool *escaped)
 {
     bool changed = false;
     const QByteArray clean = escapeInvalid(bytes, QByteArrayLiteral("\\x"), &changed);
@@ -94,7 +94,7 @@ QString QlessDecoder::displayText(const QByteArray &bytes, bool *escaped)
     return QString::fromUtf8(clean);
 }
 
-QByteArray QlessDecoder::bytesOf(const QString &text)
+QByteArray QlessText::bytesOf(const QString &text)
 {
     QByteArray out = text.toUtf8();
     if (!out.contains("\\x"))

@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessdecoder.h"
+#include "qlesslistdecoder.h"
 
 #include "qlessdecoderfields.h"
-
-// QlessDecoder's lists and summaries: queues, failure groups, failed jobs, workers, tracked jobs
-// and tags. Stats, config, recurring templates, failure-group batches and the plain replies are
-// read in qlessdecoderplain.cpp, jobs in qlessdecoderjob.cpp, bytes and JSON in
-// qlessdecodertext.cpp.
+#include "qlessjobdecoder.h"
 
 using namespace QlessDecoderFields;
 
@@ -31,7 +27,7 @@ QueueCounts queueCounts(const QJsonObject &o)
 }
 } // namespace
 
-QList<QueueCounts> QlessDecoder::queues(const RedisReply &reply, RedisError *error)
+QList<QueueCounts> QlessListDecoder::queues(const RedisReply &reply, RedisError *error)
 {
     QJsonArray array;
     if (!replyList(reply, &array, QStringLiteral("queues"), error))
@@ -42,7 +38,7 @@ QList<QueueCounts> QlessDecoder::queues(const RedisReply &reply, RedisError *err
     return out;
 }
 
-QueueCounts QlessDecoder::queue(const RedisReply &reply, RedisError *error)
+QueueCounts QlessListDecoder::queue(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -50,7 +46,7 @@ QueueCounts QlessDecoder::queue(const RedisReply &reply, RedisError *error)
     return queueCounts(value.toObject());
 }
 
-QueuePage QlessDecoder::queuePage(const RedisReply &reply, RedisError *error)
+QueuePage QlessListDecoder::queuePage(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -68,7 +64,7 @@ QueuePage QlessDecoder::queuePage(const RedisReply &reply, RedisError *error)
     return page;
 }
 
-QList<QByteArray> QlessDecoder::jids(const RedisReply &reply, RedisError *error)
+QList<QByteArray> QlessListDecoder::jids(const RedisReply &reply, RedisError *error)
 {
     if (!reply.isArray()) {
         badReply(error, QStringLiteral("expected a list of jids"));
@@ -81,7 +77,7 @@ QList<QByteArray> QlessDecoder::jids(const RedisReply &reply, RedisError *error)
     return out;
 }
 
-FailureGroupList QlessDecoder::failureGroupList(const RedisReply &reply, RedisError *error)
+FailureGroupList QlessListDecoder::failureGroupList(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     bool escaped = false;
@@ -130,7 +126,7 @@ FailureGroupList QlessDecoder::failureGroupList(const RedisReply &reply, RedisEr
     return out;
 }
 
-QList<FailureGroup> QlessDecoder::failureGroups(const RedisReply &reply, RedisError *error)
+QList<FailureGroup> QlessListDecoder::failureGroups(const RedisReply &reply, RedisError *error)
 {
     return failureGroupList(reply, error).groups;
 }
@@ -151,14 +147,14 @@ FailedJobsPage failedPage(const RedisReply &reply, RedisError *error, Job (*read
 }
 } // namespace
 
-FailedJobsPage QlessDecoder::failedJobs(const RedisReply &reply, RedisError *error)
+FailedJobsPage QlessListDecoder::failedJobs(const RedisReply &reply, RedisError *error)
 {
-    return failedPage(reply, error, &QlessDecoder::job);
+    return failedPage(reply, error, &QlessJobDecoder::job);
 }
 
-FailedJobsPage QlessDecoder::failedSummaries(const RedisReply &reply, RedisError *error)
+FailedJobsPage QlessListDecoder::failedSummaries(const RedisReply &reply, RedisError *error)
 {
-    return failedPage(reply, error, &QlessDecoder::jobSummary);
+    return failedPage(reply, error, &QlessJobDecoder::jobSummary);
 }
 
 namespace {
@@ -170,7 +166,7 @@ WorkerSummary workerSummary(const QJsonObject &o)
 }
 } // namespace
 
-QList<WorkerSummary> QlessDecoder::workers(const RedisReply &reply, RedisError *error)
+QList<WorkerSummary> QlessListDecoder::workers(const RedisReply &reply, RedisError *error)
 {
     QJsonArray array;
     if (!replyList(reply, &array, QStringLiteral("workers"), error))
@@ -181,7 +177,7 @@ QList<WorkerSummary> QlessDecoder::workers(const RedisReply &reply, RedisError *
     return out;
 }
 
-WorkerPage QlessDecoder::workerPage(const RedisReply &reply, RedisError *error)
+WorkerPage QlessListDecoder::workerPage(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -205,7 +201,7 @@ WorkerPage QlessDecoder::workerPage(const RedisReply &reply, RedisError *error)
     return page;
 }
 
-WorkerJobs QlessDecoder::workerJobs(const RedisReply &reply, RedisError *error)
+WorkerJobs QlessListDecoder::workerJobs(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -248,17 +244,17 @@ TrackedJobs trackedPage(const RedisReply &reply, RedisError *error, Job (*read)(
 }
 } // namespace
 
-TrackedJobs QlessDecoder::trackedJobs(const RedisReply &reply, RedisError *error)
+TrackedJobs QlessListDecoder::trackedJobs(const RedisReply &reply, RedisError *error)
 {
-    return trackedPage(reply, error, &QlessDecoder::job);
+    return trackedPage(reply, error, &QlessJobDecoder::job);
 }
 
-TrackedJobs QlessDecoder::trackedSummaries(const RedisReply &reply, RedisError *error)
+TrackedJobs QlessListDecoder::trackedSummaries(const RedisReply &reply, RedisError *error)
 {
-    return trackedPage(reply, error, &QlessDecoder::jobSummary);
+    return trackedPage(reply, error, &QlessJobDecoder::jobSummary);
 }
 
-TrackedStates QlessDecoder::trackedStates(const RedisReply &reply, RedisError *error)
+TrackedStates QlessListDecoder::trackedStates(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     bool escaped = false;
@@ -275,7 +271,7 @@ TrackedStates QlessDecoder::trackedStates(const RedisReply &reply, RedisError *e
     return out;
 }
 
-std::optional<QStringList> QlessDecoder::tags(const RedisReply &reply, RedisError *error)
+std::optional<QStringList> QlessListDecoder::tags(const RedisReply &reply, RedisError *error)
 {
     if (reply.isNil())
         return std::nullopt;
@@ -285,7 +281,7 @@ std::optional<QStringList> QlessDecoder::tags(const RedisReply &reply, RedisErro
     return stringList(array);
 }
 
-TaggedJobsPage QlessDecoder::taggedJobs(const RedisReply &reply, RedisError *error)
+TaggedJobsPage QlessListDecoder::taggedJobs(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -299,7 +295,7 @@ TaggedJobsPage QlessDecoder::taggedJobs(const RedisReply &reply, RedisError *err
     return page;
 }
 
-QList<TagCount> QlessDecoder::topTags(const RedisReply &reply, RedisError *error)
+QList<TagCount> QlessListDecoder::topTags(const RedisReply &reply, RedisError *error)
 {
     QJsonArray array;
     if (!replyList(reply, &array, QStringLiteral("tags"), error))

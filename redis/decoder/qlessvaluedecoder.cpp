@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessdecoder.h"
+#include "qlessvaluedecoder.h"
 
 #include "qlessdecoderfields.h"
-
-// QlessDecoder's stats, config, recurring templates, failure-group batches and the plain replies
-// (flags, counts, strings). Lists and summaries are read in qlessdecoder.cpp.
+#include "qlesstext.h"
 
 using namespace QlessDecoderFields;
 
@@ -36,7 +34,7 @@ DayStats dayStatsOf(const QJsonObject &o)
 }
 } // namespace
 
-DayStats QlessDecoder::dayStats(const RedisReply &reply, RedisError *error)
+DayStats QlessValueDecoder::dayStats(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -44,7 +42,7 @@ DayStats QlessDecoder::dayStats(const RedisReply &reply, RedisError *error)
     return dayStatsOf(value.toObject());
 }
 
-DayStatsPart QlessDecoder::dayStatsPart(const RedisReply &reply, RedisError *error)
+DayStatsPart QlessValueDecoder::dayStatsPart(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -61,7 +59,7 @@ DayStatsPart QlessDecoder::dayStatsPart(const RedisReply &reply, RedisError *err
     return part;
 }
 
-QlessConfig QlessDecoder::config(const RedisReply &reply, RedisError *error)
+QlessConfig QlessValueDecoder::config(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -69,7 +67,7 @@ QlessConfig QlessDecoder::config(const RedisReply &reply, RedisError *error)
     return QlessConfig{value.toObject()};
 }
 
-std::optional<QString> QlessDecoder::configValue(const RedisReply &reply, RedisError *error)
+std::optional<QString> QlessValueDecoder::configValue(const RedisReply &reply, RedisError *error)
 {
     if (reply.isNil())
         return std::nullopt;
@@ -77,10 +75,10 @@ std::optional<QString> QlessDecoder::configValue(const RedisReply &reply, RedisE
         badReply(error, QStringLiteral("expected a config value"));
         return std::nullopt;
     }
-    return displayText(reply.bytes);
+    return QlessText::displayText(reply.bytes);
 }
 
-std::optional<RecurringJob> QlessDecoder::recurringJob(const RedisReply &reply, RedisError *error)
+std::optional<RecurringJob> QlessValueDecoder::recurringJob(const RedisReply &reply, RedisError *error)
 {
     if (reply.isNil())
         return std::nullopt;
@@ -108,7 +106,7 @@ std::optional<RecurringJob> QlessDecoder::recurringJob(const RedisReply &reply, 
     return job;
 }
 
-FailedBatch QlessDecoder::failedBatch(const RedisReply &reply, RedisError *error)
+FailedBatch QlessValueDecoder::failedBatch(const RedisReply &reply, RedisError *error)
 {
     QJsonValue value;
     if (!replyJson(reply, &value, nullptr, error))
@@ -149,7 +147,7 @@ FailedBatch QlessDecoder::failedBatch(const RedisReply &reply, RedisError *error
     return out;
 }
 
-bool QlessDecoder::flag(const RedisReply &reply, RedisError *error)
+bool QlessValueDecoder::flag(const RedisReply &reply, RedisError *error)
 {
     if (reply.isNil())
         return false;
@@ -161,7 +159,7 @@ bool QlessDecoder::flag(const RedisReply &reply, RedisError *error)
     return false;
 }
 
-qint64 QlessDecoder::integer(const RedisReply &reply, RedisError *error)
+qint64 QlessValueDecoder::integer(const RedisReply &reply, RedisError *error)
 {
     if (reply.type == RedisReply::Type::Integer)
         return reply.integer;
@@ -172,12 +170,12 @@ qint64 QlessDecoder::integer(const RedisReply &reply, RedisError *error)
     return value;
 }
 
-QStringList QlessDecoder::strings(const RedisReply &reply, RedisError *error)
+QStringList QlessValueDecoder::strings(const RedisReply &reply, RedisError *error)
 {
     QStringList out;
     if (reply.isArray() || reply.isNil()) {
         for (const RedisReply &element : reply.elements)
-            out << displayText(element.bytes);
+            out << QlessText::displayText(element.bytes);
         return out;
     }
     badReply(error, QStringLiteral("expected a list"));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qlessdecoder.h"
+#include "qlessjobdecoder.h"
 
 #include "qlessdecoderfields.h"
 
@@ -8,8 +8,11 @@
 #include <cmath>
 #include <utility>
 
-// QlessDecoder's reading of one job: the hash as the get script replies it, its history in
-// either form, its failure and data; problems recorded per field, never fatal.
+// The reading of one job: the hash as the get script replies it, its history in either form, its
+// failure and data; problems recorded per field, never fatal. A row summary of desk.summaries has
+// the keys of a job object, so job() reads it (the history it carries holds the entries the put
+// time, the timed-out mark and a complete job's queue come from); only the data, which a summary
+// leaves out, is told apart.
 
 using namespace QlessDecoderFields;
 
@@ -189,7 +192,7 @@ void readDamage(const QJsonObject &o, Job *job)
 }
 } // namespace
 
-Job QlessDecoder::job(const QJsonValue &value, bool escaped)
+Job QlessJobDecoder::job(const QJsonValue &value, bool escaped)
 {
     Job job;
     job.escapedBytes = escaped;
@@ -230,38 +233,38 @@ Job QlessDecoder::job(const QJsonValue &value, bool escaped)
     return job;
 }
 
-std::optional<Job> QlessDecoder::job(const RedisReply &reply, RedisError *error)
+std::optional<Job> QlessJobDecoder::job(const RedisReply &reply, RedisError *error)
 {
-    return jobReply(reply, error, QStringLiteral("a job"), &QlessDecoder::job);
+    return jobReply(reply, error, QStringLiteral("a job"), &QlessJobDecoder::job);
 }
 
-std::optional<Job> QlessDecoderFields::jobReply(const RedisReply &reply, RedisError *error, const QString &what,
-                                                Job (*read)(const QJsonValue &, bool))
+namespace {
+// What a row's tooltip shows of a damaged field (JobPageReader keeps as much).
+constexpr int RawKept = 200;
+} // namespace
+
+Job QlessJobDecoder::jobSummary(const QJsonValue &value, bool escaped)
 {
-    if (reply.isNil())
-        return std::nullopt;
-    QJsonValue value;
-    bool escaped = false;
-    if (!replyJson(reply, &value, &escaped, error))
-        return std::nullopt;
-    if (!value.isObject()) {
-        badReply(error, what + QStringLiteral(" must be a JSON object"));
-        return std::nullopt;
+    Job job = QlessJobDecoder::job(value, escaped);
+    // job() marks the absent `data` missing; the summary says instead what is wrong with it.
+    if (!job.problems.contains(QStringLiteral("data")) || !value.isObject())
+        return job;
+    job.problems.remove(QStringLiteral("data"));
+    const QJsonObject o = value.toObject();
+    const QString problem = compact(o.value(QLatin1String("data_problem")));
+    if (problem == QLatin1String("missing")) {
+        job.problems.insert(QStringLiteral("data"), {FieldProblem::Kind::Missing, QString()});
+    } else if (problem == QLatin1String("invalid")) {
+        job.problems.insert(QStringLiteral("data"), {FieldProblem::Kind::Invalid, QString()});
+    } else if (problem == QLatin1String("not-object")) {
+        const QString head = compact(o.value(QLatin1String("data_head"))).left(RawKept);
+        job.problems.insert(QStringLiteral("data"),
+                            {FieldProblem::Kind::Invalid, QStringLiteral("not a JSON object: ") + head});
     }
-    return read(value, escaped);
+    return job;
 }
 
-QList<Job> QlessDecoderFields::jobList(const QJsonValue &value, bool escaped, RedisError *error,
-                                       Job (*read)(const QJsonValue &, bool))
+std::optional<Job> QlessJobDecoder::jobSummary(const RedisReply &reply, RedisError *error)
 {
-    QJsonArray array;
-    if (!asList(value, &array)) {
-        badReply(error, QStringLiteral("expected a list of jobs"));
-        return {};
-    }
-    QList<Job> jobs;
-    jobs.reserve(array.size());
-    for (const QJsonValue &item : array)
-        jobs << read(item, escaped);
-    return jobs;
+    return jobReply(reply, error, QStringLiteral("a job summary"), &QlessJobDecoder::jobSummary);
 }
