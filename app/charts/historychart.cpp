@@ -58,7 +58,10 @@ HistoryChart::HistoryChart(QWidget *parent)
     , m_view(new QChartView(this))
     , m_chart(new QChart)
 {
+    // The view made an empty chart of its own, which setChart releases without deleting.
+    QChart *own = m_view->chart();
     m_view->setChart(m_chart);
+    delete own;
     m_view->setRenderHint(QPainter::Antialiasing);
     setAccessibleName(tr("History chart"));
     setAccessibleDescription(tr("Wheel or + and - zoom, a drag or the arrows pan, Home shows the whole range; "
