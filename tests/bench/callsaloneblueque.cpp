@@ -10,6 +10,7 @@
 
 #include "alonesend.h"
 #include "benchtools.h"
+#include "bluequebulkrun.h"
 #include "bluequeclient.h"
 #include "bluequeraw.h"
 #include "bluequeseeder.h"
@@ -262,21 +263,25 @@ void Bench::bluequeCallsAlone(BluequeClient *client)
            [&](int turn) {
                return QList<QByteArray>{failedAt(middle + 3 * turn + 1), "failed", "newest"};
            });
-    // The most one requeue call may be given: 100 rows picked halfway down (a selection of rows
-    // on screen there). A few calls: each walks half the list once per id.
-    action(QStringLiteral("requeue_deep_100"), QStringLiteral("blueque requeue of 100 tasks halfway down"), 3,
-           QStringLiteral("requeue"), [&](int turn) {
-               QList<QByteArray> args{big, now(), "newest"};
-               for (int k = 0; k < 100; ++k)
-                   args << failedAt(middle + 1000 + qint64(turn) * 100 + k);
-               return args;
-           });
     // The rows on screen at the top, 100 a call (requeue's cap): each call takes the newest 100.
     action(QStringLiteral("requeue_top"), QStringLiteral("blueque requeue of 100 tasks at the top"), steps,
            QStringLiteral("requeue"), [&](int turn) {
                QList<QByteArray> args{big, now(), "newest"};
                for (int k = 0; k < 100; ++k)
                    args << failedAt(qint64(turn) * 100 + k);
+               return args;
+           });
+    // The most one requeue call is given: BluequeBulkRun packs ids searched from one end while
+    // their walks add up to WalkBudget, so 100 ids about WalkBudget / 100 deep make its longest
+    // call (one id deeper than that goes alone, as requeue_deep measures). After requeue_top,
+    // whose ids are gone by then, so each id sits at the depth named here when it is sent.
+    const qint64 topEnd = 2 * qint64(steps) * 100;
+    const qint64 budgetDepth = qMin<qint64>(BluequeBulkRun::WalkBudget / 100 - 200, size / 8);
+    action(QStringLiteral("requeue_budget"), QStringLiteral("blueque requeue of 100 tasks within the walk budget"), 3,
+           QStringLiteral("requeue"), [&](int turn) {
+               QList<QByteArray> args{big, now(), "newest"};
+               for (int k = 0; k < 100; ++k)
+                   args << failedAt(topEnd + budgetDepth + qint64(turn) * 100 + k);
                return args;
            });
     action(QStringLiteral("runnow"), CallKinds::of("blueque runnow"), 100, QStringLiteral("runnow"), [&](int turn) {

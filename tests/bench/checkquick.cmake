@@ -31,7 +31,7 @@ set(expected
     blueque_scroll stall_blueque_scroll blueque_requeue_all blueque_requeue_all_longest_call stall_blueque_requeue_all
     blueque_alone_detect blueque_alone_overview blueque_alone_taskpage_top blueque_alone_taskpage_deep
     blueque_alone_taskrecord blueque_alone_scan blueque_alone_sscan blueque_alone_requeue_deep
-    blueque_alone_delete_deep blueque_alone_requeue_deep_100 blueque_alone_requeue_top blueque_alone_runnow
+    blueque_alone_delete_deep blueque_alone_requeue_budget blueque_alone_requeue_top blueque_alone_runnow
     blueque_alone_enqueuedue blueque_alone_requeueall blueque_alone_purge)
 string(JSON count LENGTH "${json}" figures)
 set(found "")
