@@ -5,6 +5,7 @@
 #include "redisconnection.h"
 #include "sidejobclient.h"
 #include "sidejobrecordtext.h"
+#include "sidejobwriter.h"
 
 #include <climits>
 
@@ -22,6 +23,7 @@ SideJobSession::SideJobSession(RedisConnection *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_client(new SideJobClient(connection, this))
+    , m_writer(new SideJobWriter(connection, this))
 {}
 
 SideJobSession::~SideJobSession() = default;

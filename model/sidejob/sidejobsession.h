@@ -10,6 +10,7 @@
 class QlessSession;
 class RedisConnection;
 class SideJobClient;
+class SideJobWriter;
 
 // The SideJob side of one server: its client, and whether the server holds SideJob (a Redis may
 // hold qless, Blueque and SideJob side by side) and in which layouts. One per session (of()), so
@@ -27,6 +28,8 @@ public:
     ~SideJobSession() override;
 
     SideJobClient *client() const { return m_client; }
+    // The action scripts' sender (SideJobBulkRun uses it; views never do).
+    SideJobWriter *writer() const { return m_writer; }
     bool isPresent() const { return m_presence.holdsSideJob(); }
     const SideJobPresence &presence() const { return m_presence; }
     void detect();
@@ -48,5 +51,6 @@ signals:
 private:
     RedisConnection *m_connection;
     SideJobClient *m_client;
+    SideJobWriter *m_writer;
     SideJobPresence m_presence;
 };
