@@ -282,6 +282,46 @@ private slots:
         QCOMPARE(snapshot(), before);
     }
 
+    // 211 jobs: a root, 10 children, 20 grandchildren each; all terminated. Deleted from the leaves
+    // up: each child's subtree of 21 in one call, then the root alone (11 calls, none above 64).
+    void deletesABigTreeFromTheLeavesUp_data() { SideJobScriptTwin::addLayouts(); }
+    void deletesABigTreeFromTheLeavesUp()
+    {
+        QFETCH(Layout, layout);
+        const Step big = [](SideJobGenerator &s) {
+            s.registerAll("q", {{"W", "{}"}});
+            const qint64 root = s.queueJob({"q", "W", "[0]"}, T);
+            for (int i = 0; i < 10; ++i) {
+                const qint64 child = s.queueJob({"q", "W", "[1]", "", root, "c" + QByteArray::number(i)}, T);
+                for (int j = 0; j < 20; ++j)
+                    s.queueJob({"q", "W", "[2]", "", child, "g" + QByteArray::number(j)}, T);
+            }
+            while (s.work("q", T + 1)) {
+            }
+            s.terminate(root, T + 2, true);
+            while (s.work("q", T + 3)) {
+            }
+        };
+        const QStringList expected = libraryLeaves(layout, big, [](SideJobGenerator &s) { QVERIFY(s.deleteJob(1)); });
+        auto runner = run(SideJobAction::of(Kind::DeleteTerminated, refs(layout, {1}, QStringLiteral("terminated"))));
+        QCOMPARE(runner->summary().total, 211);
+        QCOMPARE(runner->summary().done, 211);
+        QCOMPARE(runner->calls(), 11);
+        QCOMPARE(snapshot(), expected);
+        // One grandchild run again (forced: queued): the whole tree is kept, nothing is sent.
+        m_fixture->flush();
+        {
+            SideJobGenerator s(redis(), layout);
+            big(s);
+            s.run(100, T + 4, true);
+        }
+        const QStringList before = snapshot();
+        auto kept = run(SideJobAction::of(Kind::DeleteTerminated, refs(layout, {1}, QStringLiteral("terminated"))));
+        QCOMPARE(kept->summary().skippedCount(), 211);
+        QCOMPARE(kept->calls(), 0);
+        QCOMPARE(snapshot(), before);
+    }
+
     void writesAnInput_data() { SideJobScriptTwin::addLayouts(); }
     void writesAnInput()
     {
