@@ -74,7 +74,16 @@ void SideJobBulkRun::start()
         return;
     }
     // Chosen jobs, in the order chosen, up to 100 of one layout a call.
+    QString notJson;
+    const bool badValue =
+        m_action.kind == SideJobAction::Kind::WriteInput
+        && (!SideJobAction::validJson(m_action.value, &notJson) || !SideJobAction::validPortName(m_action.port));
     for (const SideJobRef &job : std::as_const(m_action.jobs)) {
+        if (badValue) {
+            // Checked here too, so that no caller can send a value the script would refuse.
+            m_summary.addSkipped(notJson.isEmpty() ? tr("not a port name") : notJson, job.id);
+            continue;
+        }
         if (job.layout != QLatin1String("4.1") && job.layout != QLatin1String("4.0")) {
             m_summary.addSkipped(tr("no job record (being created, or not a SideJob key)"), job.id);
             continue;
