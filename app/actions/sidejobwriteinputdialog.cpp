@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sidejobwriteinputdialog.h"
 
-#include "sidejobclient.h"
 #include "sidejobsession.h"
 
 #include <QComboBox>
@@ -53,14 +52,9 @@ SideJobWriteInputDialog::SideJobWriteInputDialog(SideJobSession *sidejob, const 
     });
     check();
     // The job's input ports, read once (the first window of its record).
-    sidejob->client()->jobRecord(job.id, sidejob->now(), this, [this](const QlessReply<SideJobRecord> &reply) {
-        if (!reply.ok())
-            return;
+    sidejob->readInputPorts(job.id, this, [this](const QStringList &names) {
         const QString typed = m_port->currentText();
-        for (const SideJobPort &port : reply.value.inports) {
-            if (port.name != QLatin1String("*"))
-                m_port->addItem(port.name);
-        }
+        m_port->addItems(names);
         if (!typed.isEmpty())
             m_port->setEditText(typed);
         check();

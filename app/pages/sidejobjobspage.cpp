@@ -5,6 +5,7 @@
 #include "qlesssession.h"
 #include "rowcontextmenu.h"
 #include "sidejobactions.h"
+#include "sidejobchosenjobs.h"
 #include "sidejobjobmodel.h"
 #include "sidejobportpager.h"
 #include "sidejobrecordtext.h"
@@ -313,11 +314,9 @@ void SideJobJobsPage::updateStatus()
 
 bool SideJobJobsPage::fillJobMenu(QMenu *menu)
 {
-    QList<SideJobRef> chosen;
-    const QModelIndexList rows = m_jobView->selectionModel()->selectedRows();
-    for (const QModelIndex &index : rows) {
-        const SideJobRow &row = m_jobs->rowAt(index.row());
-        chosen << SideJobRef{QByteArray::number(row.id), row.layout, row.status};
-    }
-    return m_actions->fillMenu(menu, chosen, this);
+    QList<int> rows;
+    const QModelIndexList selected = m_jobView->selectionModel()->selectedRows();
+    for (const QModelIndex &index : selected)
+        rows << index.row();
+    return m_actions->fillMenu(menu, SideJobChosenJobs::of(*m_jobs, rows), this);
 }

@@ -77,3 +77,18 @@ void SideJobSession::readRecordText(const QByteArray &id, QObject *context, std:
         },
         childCursor);
 }
+
+void SideJobSession::readInputPorts(const QByteArray &id, QObject *context,
+                                    std::function<void(const QStringList &)> done)
+{
+    m_client->jobRecord(id, now(), context, [done](const QlessReply<SideJobRecord> &reply) {
+        QStringList names;
+        if (reply.ok()) {
+            for (const SideJobPort &port : reply.value.inports) {
+                if (port.name != QLatin1String("*"))
+                    names << port.name;
+            }
+        }
+        done(names);
+    });
+}

@@ -4,6 +4,7 @@
 #include "sidejobtypes.h"
 
 #include <QObject>
+#include <QStringList>
 
 #include <functional>
 
@@ -42,6 +43,10 @@ public:
     // `childCursor` picks the window of its children (a "sidejob-children:" link's cursor).
     void readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done,
                         const QByteArray &childCursor = "0");
+
+    // The names of a job's input ports ("*" left out), read from its record, for the write
+    // dialog; `done` gets nothing when the record could not be read.
+    void readInputPorts(const QByteArray &id, QObject *context, std::function<void(const QStringList &)> done);
 
 signals:
     void presenceChanged(bool present);
