@@ -6524,6 +6524,321 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
 </context>
 <context>
+    <name>SideJobAction</name>
+    <message>
+        <source>The value is empty: write JSON, for example 42, &quot;text&quot;, [1, 2] or {&quot;key&quot;: 1}.</source>
+        <translation>Der Wert ist leer: JSON eingeben, zum Beispiel 42, &quot;Text&quot;, [1, 2] oder {&quot;key&quot;: 1}.</translation>
+    </message>
+    <message>
+        <source>The value must be one JSON value, not several.</source>
+        <translation>Der Wert muss ein einziger JSON-Wert sein, nicht mehrere.</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 at character %2. Text must be quoted (&quot;text&quot;).</source>
+        <translation>Kein JSON: %1 bei Zeichen %2. Text muss in Anführungszeichen stehen (&quot;Text&quot;).</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected job(s)</source>
+        <translation>
+            <numerusform>%n ausgewählter Job</numerusform>
+            <numerusform>%n ausgewählte Jobs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>%1 ausführen</translation>
+    </message>
+    <message>
+        <source>Force a run of %1</source>
+        <translation>%1 erzwungen ausführen</translation>
+    </message>
+    <message>
+        <source>Terminate %1</source>
+        <translation>%1 beenden</translation>
+    </message>
+    <message>
+        <source>Terminate %1 and its descendants</source>
+        <translation>%1 und seine Nachkommen beenden</translation>
+    </message>
+    <message>
+        <source>Terminate %1 and their descendants</source>
+        <translation>%1 und ihre Nachkommen beenden</translation>
+    </message>
+    <message>
+        <source>Delete terminated %1 and its descendants</source>
+        <translation>Beendeten %1 und seine Nachkommen löschen</translation>
+    </message>
+    <message>
+        <source>Delete terminated %1 and their descendants</source>
+        <translation>Beendete %1 und ihre Nachkommen löschen</translation>
+    </message>
+    <message>
+        <source>Write a value to input port %1 of %2</source>
+        <translation>Einen Wert in den Eingang %1 von %2 schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobActions</name>
+    <message>
+        <source>The console never removes a SideJob job&apos;s item from a Sidekiq queue or the schedule (the job would stay queued with nothing to run it), and never touches a job&apos;s lock.</source>
+        <translation>Die Konsole entfernt nie den Eintrag eines SideJob-Jobs aus einer Sidekiq-Warteschlange oder dem Zeitplan (der Job bliebe sonst wartend, ohne dass ihn etwas ausführt) und berührt nie die Sperre eines Jobs.</translation>
+    </message>
+    <message>
+        <source>Run %1?
+
+Each job is set queued and its item pushed on its Sidekiq queue, as SideJob&apos;s own run does; no second item when one already waits or a worker is taking the job. Only a job running, queued, suspended or completed is run; a failed, terminating or terminated one is skipped (that needs a forced run).
+
+%2</source>
+        <translation>%1 ausführen?
+
+Jeder Job wird auf „queued“ gesetzt und sein Eintrag in seine Sidekiq-Warteschlange geschoben, wie SideJobs eigenes run es tut; kein zweiter Eintrag, wenn schon einer wartet oder ein Worker den Job gerade übernimmt. Ausgeführt wird nur ein Job, der läuft, wartet, pausiert oder abgeschlossen ist; ein fehlgeschlagener, endender oder beendeter wird übersprungen (dafür braucht es eine erzwungene Ausführung).
+
+%2</translation>
+    </message>
+    <message>
+        <source>Force a run of %1?
+
+Forcing runs a job whatever its status, as SideJob&apos;s run(force: true): a failed job runs again from its saved state and may repeat its side effects; a terminated job comes back although its shutdown already ran; a terminating job loses the shutdown it was waiting for.
+
+%2</source>
+        <translation>%1 erzwungen ausführen?
+
+Erzwingen führt einen Job in jedem Status aus, wie SideJobs run(force: true): Ein fehlgeschlagener Job läuft erneut von seinem gespeicherten Zustand aus und kann seine Nebenwirkungen wiederholen; ein beendeter Job kommt zurück, obwohl sein shutdown schon gelaufen ist; ein endender Job verliert den shutdown, auf den er wartete.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Terminate %1?
+
+Each job is set terminating and queued on Sidekiq, so that a worker runs its shutdown and sets it terminated, as SideJob&apos;s terminate does. A job running now is not stopped: its worker finishes first. Its children are left as they are. Terminated jobs are skipped.
+
+%2</source>
+        <translation>%1 beenden?
+
+Jeder Job wird auf „terminating“ gesetzt und in Sidekiq eingereiht, damit ein Worker seinen shutdown ausführt und ihn auf „terminated“ setzt, wie SideJobs terminate es tut. Ein gerade laufender Job wird nicht angehalten: Sein Worker läuft erst zu Ende. Seine Kinder bleiben, wie sie sind. Beendete Jobs werden übersprungen.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Terminate %1 and every descendant?
+
+Every descendant is read first, then each job is set terminating and queued on Sidekiq, parents first, at most 100 jobs a call, as SideJob&apos;s terminate(recursive: true) does. The whole is not atomic: while it runs, part of the tree is terminating. A job running now is not stopped: its worker finishes first. Terminated jobs are skipped.
+
+%2</source>
+        <translation>%1 und alle Nachkommen beenden?
+
+Zuerst werden alle Nachkommen gelesen, dann wird jeder Job auf „terminating“ gesetzt und in Sidekiq eingereiht, Eltern zuerst, höchstens 100 Jobs je Aufruf, wie SideJobs terminate(recursive: true) es tut. Das Ganze ist nicht atomar: Während es läuft, endet ein Teil des Baums schon. Ein gerade laufender Job wird nicht angehalten: Sein Worker läuft erst zu Ende. Beendete Jobs werden übersprungen.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Delete %1 and every descendant?
+
+The whole tree is read first: if any job in it is not terminated, is locked by a worker or is missing, nothing of that tree is deleted. Otherwise each job&apos;s keys are deleted and its id taken out of jobs, as SideJob&apos;s delete does, from the leaves up, at most 64 jobs a call, each call checking again that everything it deletes is terminated. This cannot be undone.
+
+Items the jobs may still have in a Sidekiq queue or the schedule are left there: Sidekiq drops them when it fetches them. %2</source>
+        <translation>%1 und alle Nachkommen löschen?
+
+Zuerst wird der ganze Baum gelesen: Ist ein Job darin nicht beendet, von einem Worker gesperrt oder fehlt er, wird von diesem Baum nichts gelöscht. Sonst werden die Schlüssel jedes Jobs gelöscht und seine ID aus jobs entfernt, wie SideJobs delete es tut, von den Blättern aufwärts, höchstens 64 Jobs je Aufruf, und jeder Aufruf prüft erneut, dass alles, was er löscht, beendet ist. Das kann nicht rückgängig gemacht werden.
+
+Einträge, die die Jobs noch in einer Sidekiq-Warteschlange oder im Zeitplan haben, bleiben dort: Sidekiq verwirft sie, wenn es sie abholt. %2</translation>
+    </message>
+    <message>
+        <source>Write %1 to input port %2 of %3?
+
+The value is appended to the port&apos;s list as SideJob&apos;s Port#write does (wrapped as {&quot;data&quot;: …} in layout 4.1), the job is run (not forced: a failed, terminating or terminated job keeps its status) and the write is logged. It is written once: if the reply is lost, it is not sent again.</source>
+        <translation>%1 in den Eingang %2 von %3 schreiben?
+
+Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es tut (im Layout 4.1 als {&quot;data&quot;: …} verpackt), der Job wird ausgeführt (nicht erzwungen: ein fehlgeschlagener, endender oder beendeter Job behält seinen Status) und das Schreiben protokolliert. Er wird einmal geschrieben: Geht die Antwort verloren, wird er nicht erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Force run</source>
+        <translation>Erzwungen ausführen</translation>
+    </message>
+    <message>
+        <source>Terminate</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Terminate tree</source>
+        <translation>Baum beenden</translation>
+    </message>
+    <message>
+        <source>Delete tree</source>
+        <translation>Baum löschen</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Schreiben</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Run %n job(s)…</source>
+        <translation>
+            <numerusform>%n Job &amp;ausführen…</numerusform>
+            <numerusform>%n Jobs &amp;ausführen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Force a run of %n job(s)…</source>
+        <translation>
+            <numerusform>%n Job &amp;erzwungen ausführen…</numerusform>
+            <numerusform>%n Jobs &amp;erzwungen ausführen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n job(s)…</source>
+        <translation>
+            <numerusform>%n Job &amp;beenden…</numerusform>
+            <numerusform>%n Jobs &amp;beenden…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n job(s) with all &amp;descendants…</source>
+        <translation>
+            <numerusform>%n Job mit allen &amp;Nachkommen beenden…</numerusform>
+            <numerusform>%n Jobs mit allen &amp;Nachkommen beenden…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>De&amp;lete %n terminated job(s) with all descendants…</source>
+        <translation>
+            <numerusform>%n beendeten Job mit allen Nachkommen &amp;löschen…</numerusform>
+            <numerusform>%n beendete Jobs mit allen Nachkommen &amp;löschen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Write to an input port…</source>
+        <translation>In einen Eingang &amp;schreiben…</translation>
+    </message>
+    <message>
+        <source>A JSON value appended to one of the job&apos;s input ports; the job is then run.</source>
+        <translation>Ein JSON-Wert wird an einen Eingang des Jobs angehängt; danach wird der Job ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Write to an input port of job %1</source>
+        <translation>In einen Eingang von Job %1 schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobBulkRun</name>
+    <message>
+        <source>not in jobs (deleted meanwhile)</source>
+        <translation>nicht in jobs (inzwischen gelöscht)</translation>
+    </message>
+    <message>
+        <source>not deleted: its tree names a child that is not in jobs</source>
+        <translation>nicht gelöscht: sein Baum nennt ein Kind, das nicht in jobs ist</translation>
+    </message>
+    <message>
+        <source>not terminated (%1): only a terminated tree is deleted</source>
+        <translation>nicht beendet (%1): gelöscht wird nur ein beendeter Baum</translation>
+    </message>
+    <message>
+        <source>not deleted: a job of its tree is not terminated</source>
+        <translation>nicht gelöscht: ein Job seines Baums ist nicht beendet</translation>
+    </message>
+    <message>
+        <source>not deleted: a worker holds a lock in its tree</source>
+        <translation>nicht gelöscht: ein Worker hält eine Sperre in seinem Baum</translation>
+    </message>
+    <message>
+        <source>not deleted: its tree mixes layouts 4.0 and 4.1</source>
+        <translation>nicht gelöscht: sein Baum mischt die Layouts 4.0 und 4.1</translation>
+    </message>
+    <message>
+        <source>the reply was lost with the connection: whether the value was written is not known (look at the port); not sent again</source>
+        <translation>die Antwort ging mit der Verbindung verloren: ob der Wert geschrieben wurde, ist unbekannt (den Eingang ansehen); nicht erneut gesendet</translation>
+    </message>
+    <message>
+        <source>the connection failed: %1</source>
+        <translation>die Verbindung ist ausgefallen: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for the connection: %1</source>
+        <translation>Warten auf die Verbindung: %1</translation>
+    </message>
+    <message>
+        <source>A reply was lost with the connection: its jobs were looked up afterwards, those already changed counted done, the others sent again.</source>
+        <translation>Eine Antwort ging mit der Verbindung verloren: Ihre Jobs wurden danach nachgesehen, die schon geänderten als erledigt gezählt, die anderen erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>Interrupted: the run was closed before its end (%1). Jobs of the call in flight may or may not have been changed.</source>
+        <translation>Unterbrochen: Der Lauf wurde vor seinem Ende geschlossen (%1). Jobs des laufenden Aufrufs können geändert worden sein oder nicht.</translation>
+    </message>
+    <message>
+        <source>reading the subtree failed: %1</source>
+        <translation>das Lesen des Teilbaums ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>no job record (being created, or not a SideJob key)</source>
+        <translation>kein Job-Datensatz (wird gerade angelegt, oder kein SideJob-Schlüssel)</translation>
+    </message>
+    <message>
+        <source>not in jobs (deleted, or named by a parent but never created)</source>
+        <translation>nicht in jobs (gelöscht, oder von einem Elternjob genannt, aber nie angelegt)</translation>
+    </message>
+    <message>
+        <source>already terminated</source>
+        <translation>schon beendet</translation>
+    </message>
+    <message>
+        <source>kept: a descendant could not be deleted</source>
+        <translation>behalten: ein Nachkomme konnte nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <source>Jobs whose class is no longer registered were set terminated at once, without their shutdown, as the library does.</source>
+        <translation>Jobs, deren Klasse nicht mehr registriert ist, wurden sofort auf beendet gesetzt, ohne ihren shutdown, wie die Bibliothek es tut.</translation>
+    </message>
+    <message>
+        <source>its status (%1) does not allow a run without forcing</source>
+        <translation>sein Status (%1) erlaubt keine Ausführung ohne Erzwingen</translation>
+    </message>
+    <message>
+        <source>stored in another layout than listed (%1)</source>
+        <translation>in einem anderen Layout gespeichert als aufgeführt (%1)</translation>
+    </message>
+    <message>
+        <source>no job record (being created)</source>
+        <translation>kein Job-Datensatz (wird gerade angelegt)</translation>
+    </message>
+    <message>
+        <source>its record cannot be read</source>
+        <translation>sein Datensatz ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>its class is no longer registered for its queue: the library would terminate it</source>
+        <translation>seine Klasse ist für seine Warteschlange nicht mehr registriert: die Bibliothek würde ihn beenden</translation>
+    </message>
+    <message>
+        <source>no such input port</source>
+        <translation>kein solcher Eingang</translation>
+    </message>
+    <message>
+        <source>not a port name</source>
+        <translation>kein Name eines Ports</translation>
+    </message>
+    <message>
+        <source>the value is not JSON</source>
+        <translation>der Wert ist kein JSON</translation>
+    </message>
+    <message>
+        <source>not deleted: a job of its tree is not terminated now</source>
+        <translation>nicht gelöscht: ein Job seines Baums ist jetzt nicht beendet</translation>
+    </message>
+    <message>
+        <source>not deleted: its tree grew meanwhile</source>
+        <translation>nicht gelöscht: sein Baum ist inzwischen gewachsen</translation>
+    </message>
+</context>
+<context>
     <name>SideJobJobModel</name>
     <message>
         <source>In jobs with no keys: being created, or its creator died before writing them</source>
@@ -6728,6 +7043,14 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>terminated</source>
         <translation>beendet</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>Select jobs first</source>
+        <translation>Zuerst Jobs auswählen</translation>
     </message>
 </context>
 <context>
@@ -7055,6 +7378,45 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>Sidekiq</source>
         <translation>Sidekiq</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobWriteInputDialog</name>
+    <message>
+        <source>Write to an input port of job %1</source>
+        <translation>In einen Eingang von Job %1 schreiben</translation>
+    </message>
+    <message>
+        <source>Input port</source>
+        <translation>Eingang</translation>
+    </message>
+    <message>
+        <source>Value (JSON)</source>
+        <translation>Wert (JSON)</translation>
+    </message>
+    <message>
+        <source>A JSON value: 42, &quot;text&quot;, [1, 2], {&quot;key&quot;: 1}</source>
+        <translation>Ein JSON-Wert: 42, &quot;Text&quot;, [1, 2], {&quot;key&quot;: 1}</translation>
+    </message>
+    <message>
+        <source>Write…</source>
+        <translation>Schreiben…</translation>
+    </message>
+    <message>
+        <source>&amp;Input port:</source>
+        <translation>&amp;Eingang:</translation>
+    </message>
+    <message>
+        <source>&amp;Value (JSON):</source>
+        <translation>&amp;Wert (JSON):</translation>
+    </message>
+    <message>
+        <source>Choose or type an input port.</source>
+        <translation>Einen Eingang wählen oder eingeben.</translation>
+    </message>
+    <message>
+        <source>A port name holds only letters, digits and _.</source>
+        <translation>Ein Port-Name enthält nur Buchstaben, Ziffern und _.</translation>
     </message>
 </context>
 <context>

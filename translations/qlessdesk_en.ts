@@ -799,6 +799,54 @@
     </message>
 </context>
 <context>
+    <name>SideJobAction</name>
+    <message numerus="yes">
+        <source>%n selected job(s)</source>
+        <translation>
+            <numerusform>%n selected job</numerusform>
+            <numerusform>%n selected jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideJobActions</name>
+    <message numerus="yes">
+        <source>&amp;Run %n job(s)…</source>
+        <translation>
+            <numerusform>&amp;Run %n job…</numerusform>
+            <numerusform>&amp;Run %n jobs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Force a run of %n job(s)…</source>
+        <translation>
+            <numerusform>&amp;Force a run of %n job…</numerusform>
+            <numerusform>&amp;Force a run of %n jobs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n job(s)…</source>
+        <translation>
+            <numerusform>&amp;Terminate %n job…</numerusform>
+            <numerusform>&amp;Terminate %n jobs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n job(s) with all &amp;descendants…</source>
+        <translation>
+            <numerusform>Terminate %n job with all &amp;descendants…</numerusform>
+            <numerusform>Terminate %n jobs with all &amp;descendants…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>De&amp;lete %n terminated job(s) with all descendants…</source>
+        <translation>
+            <numerusform>De&amp;lete %n terminated job with all descendants…</numerusform>
+            <numerusform>De&amp;lete %n terminated jobs with all descendants…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SideJobJobsPage</name>
     <message numerus="yes">
         <source>%n job(s) listed, newest first; scroll for more (ids below %1 not yet looked at)</source>

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sidejobjobspage.h"
 
+#include "actioncenter.h"
 #include "qlesssession.h"
+#include "rowcontextmenu.h"
+#include "sidejobactions.h"
+#include "sidejobchosenjobs.h"
 #include "sidejobjobmodel.h"
 #include "sidejobportpager.h"
 #include "sidejobrecordtext.h"
@@ -12,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
@@ -35,6 +40,7 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
     , m_sidejob(SideJobSession::of(session))
     , m_jobs(new SideJobJobModel(m_sidejob->client(), this))
     , m_ports(new SideJobPortPager(m_sidejob->client(), this))
+    , m_actions(new SideJobActions(ActionCenter::of(session), m_sidejob, this))
     , m_statusFilter(new QComboBox(this))
     , m_queueFilter(new QLineEdit(this))
     , m_classFilter(new QLineEdit(this))
@@ -64,7 +70,7 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
     m_jobView->setModel(m_jobs);
     m_jobView->setAccessibleName(tr("SideJob jobs"));
     m_jobView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_jobView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_jobView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_jobView->verticalHeader()->hide();
     m_jobView->horizontalHeader()->setStretchLastSection(true);
     m_jobView->setWordWrap(false);
@@ -91,6 +97,17 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
     auto *recordBar = new QHBoxLayout;
     recordBar->addWidget(m_back);
     recordBar->addStretch(1);
+    auto *actionsButton = new QPushButton(tr("&Actions"), this);
+    actionsButton->setObjectName(QStringLiteral("sideJobActionsButton"));
+    auto *actionsMenu = new QMenu(actionsButton);
+    actionsMenu->setObjectName(QStringLiteral("sideJobActionsMenu"));
+    actionsButton->setMenu(actionsMenu);
+    connect(actionsMenu, &QMenu::aboutToShow, this, [this, actionsMenu] {
+        actionsMenu->clear();
+        if (!fillJobMenu(actionsMenu))
+            actionsMenu->addAction(tr("Select jobs first"))->setEnabled(false);
+    });
+    recordBar->addWidget(actionsButton);
     recordLayout->addLayout(recordBar);
     recordLayout->addWidget(m_record, 1);
     auto *portPane = new QWidget(this);
@@ -130,6 +147,9 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
                 if (current.isValid())
                     showJob(QByteArray::number(current.data(SideJobJobModel::KeyRole).toLongLong()));
             });
+    RowContextMenu::install(m_jobView, QStringLiteral("sideJobMenu"),
+                            [this](QMenu *menu) { return fillJobMenu(menu); });
+    connect(m_actions, &SideJobActions::runFinished, this, [this] { refresh({}); });
     connect(m_record, &QTextBrowser::anchorClicked, this, &SideJobJobsPage::followLink);
     connect(m_back, &QPushButton::clicked, this, &SideJobJobsPage::back);
     connect(m_previousValues, &QPushButton::clicked, m_ports, &SideJobPortPager::previousPage);
@@ -290,4 +310,13 @@ void SideJobJobsPage::updateStatus()
     if (!m_jobs->lastError().isEmpty())
         parts << m_jobs->lastError();
     m_status->setText(parts.join(QStringLiteral(" · ")));
+}
+
+bool SideJobJobsPage::fillJobMenu(QMenu *menu)
+{
+    QList<int> rows;
+    const QModelIndexList selected = m_jobView->selectionModel()->selectedRows();
+    for (const QModelIndex &index : selected)
+        rows << index.row();
+    return m_actions->fillMenu(menu, SideJobChosenJobs::of(*m_jobs, rows), this);
 }

@@ -9,6 +9,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QPlainTextEdit;
 class QPushButton;
 class QTableView;
@@ -16,13 +17,15 @@ class QTextBrowser;
 class QUrl;
 class SideJobJobModel;
 class SideJobPortPager;
+class SideJobActions;
 class SideJobSession;
 
 // SideJob's jobs on this server (docs/SIDEJOB.md), in either layout: newest first, filtered by
 // status, queue, class and creator, paged in as the operator scrolls; the selected job's whole
 // record, whose parent, children and creator are links (Back returns), and whose ports open the
 // values waiting in them, a page at a time. Listed only while the server holds SideJob
-// (isAvailable). Read only: SideJob's actions come later.
+// (isAvailable). The chosen rows' actions (SideJobActions: run, terminate, delete a terminated
+// tree, write an input) are in the rows' context menu and the Actions button.
 class SideJobJobsPage final : public Page
 {
     Q_OBJECT
@@ -49,6 +52,9 @@ public:
     QPlainTextEdit *portView() const { return m_portText; }
     QLabel *statusLabel() const { return m_status; }
     QByteArray shownJob() const { return m_shownJob; }
+    SideJobActions *actions() const { return m_actions; }
+    // What the selected rows offer (the context menu and the Actions button show the same).
+    bool fillJobMenu(QMenu *menu);
 
 private:
     void applyFilter();
@@ -61,6 +67,7 @@ private:
     SideJobSession *m_sidejob;
     SideJobJobModel *m_jobs;
     SideJobPortPager *m_ports;
+    SideJobActions *m_actions;
     QComboBox *m_statusFilter;
     QLineEdit *m_queueFilter;
     QLineEdit *m_classFilter;

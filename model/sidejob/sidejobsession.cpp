@@ -5,6 +5,7 @@
 #include "redisconnection.h"
 #include "sidejobclient.h"
 #include "sidejobrecordtext.h"
+#include "sidejobwriter.h"
 
 #include <climits>
 
@@ -22,6 +23,7 @@ SideJobSession::SideJobSession(RedisConnection *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_client(new SideJobClient(connection, this))
+    , m_writer(new SideJobWriter(connection, this))
 {}
 
 SideJobSession::~SideJobSession() = default;
@@ -74,4 +76,19 @@ void SideJobSession::readRecordText(const QByteArray &id, QObject *context, std:
                             : tr("Could not read the job: %1").arg(reply.error.message).toHtmlEscaped());
         },
         childCursor);
+}
+
+void SideJobSession::readInputPorts(const QByteArray &id, QObject *context,
+                                    std::function<void(const QStringList &)> done)
+{
+    m_client->jobRecord(id, now(), context, [done](const QlessReply<SideJobRecord> &reply) {
+        QStringList names;
+        if (reply.ok()) {
+            for (const SideJobPort &port : reply.value.inports) {
+                if (port.name != QLatin1String("*"))
+                    names << port.name;
+            }
+        }
+        done(names);
+    });
 }

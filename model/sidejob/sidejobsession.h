@@ -4,12 +4,14 @@
 #include "sidejobtypes.h"
 
 #include <QObject>
+#include <QStringList>
 
 #include <functional>
 
 class QlessSession;
 class RedisConnection;
 class SideJobClient;
+class SideJobWriter;
 
 // The SideJob side of one server: its client, and whether the server holds SideJob (a Redis may
 // hold qless, Blueque and SideJob side by side) and in which layouts. One per session (of()), so
@@ -27,6 +29,8 @@ public:
     ~SideJobSession() override;
 
     SideJobClient *client() const { return m_client; }
+    // The action scripts' sender (SideJobBulkRun uses it; views never do).
+    SideJobWriter *writer() const { return m_writer; }
     bool isPresent() const { return m_presence.holdsSideJob(); }
     const SideJobPresence &presence() const { return m_presence; }
     void detect();
@@ -40,6 +44,10 @@ public:
     void readRecordText(const QByteArray &id, QObject *context, std::function<void(const QString &)> done,
                         const QByteArray &childCursor = "0");
 
+    // The names of a job's input ports ("*" left out), read from its record, for the write
+    // dialog; `done` gets nothing when the record could not be read.
+    void readInputPorts(const QByteArray &id, QObject *context, std::function<void(const QStringList &)> done);
+
 signals:
     void presenceChanged(bool present);
     // A detection answered (the layouts or the count may have changed).
@@ -48,5 +56,6 @@ signals:
 private:
     RedisConnection *m_connection;
     SideJobClient *m_client;
+    SideJobWriter *m_writer;
     SideJobPresence m_presence;
 };
