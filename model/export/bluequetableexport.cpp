@@ -256,9 +256,9 @@ void BluequeTableExport::readListenersOf(int queueIndex)
     m_seen.clear();
     const QString queue = m_queueNames.at(queueIndex);
     for (const BluequeReservedLists::List &list : m_reservedLists.value(queue)) {
-        BluequeListenerExportRow row;
+        BluequeListenerRow row;
         row.queue = queue;
-        row.listener = list.listener;
+        row.name = list.listener;
         row.listed = list.listed;
         m_listeners << row;
     }
@@ -282,20 +282,18 @@ void BluequeTableExport::countStarted(int queueIndex, const QByteArray &cursor)
                                m_seen.insert(entry);
                                const QString listener = task.entry.section(QLatin1Char(' '), 0, 0);
                                auto row = std::find_if(m_listeners.begin(), m_listeners.end(),
-                                                       [&](const BluequeListenerExportRow &r) {
-                                                           return r.listener == listener;
-                                                       });
+                                                       [&](const BluequeListenerRow &r) { return r.name == listener; });
                                if (row == m_listeners.end()) {
                                    // Every listener of the set has its row: this one left it.
-                                   BluequeListenerExportRow gone;
+                                   BluequeListenerRow gone;
                                    gone.queue = queue;
-                                   gone.listener = listener;
+                                   gone.name = listener;
                                    gone.listed = false;
                                    m_listeners << gone;
                                    row = m_listeners.end() - 1;
                                }
                                ++row->started;
-                               row->lastChange = std::max(row->lastChange, task.updated.seconds.value_or(0));
+                               row->noteChange(task.updated.seconds);
                            }
                            const QByteArray next = reply.value.next;
                            if (reply.value.total > 0 && !next.isEmpty() && next != "0")
@@ -317,23 +315,23 @@ void BluequeTableExport::countReserved(int queueIndex, int listIndex, qint64 off
                 return;
             if (!reply.ok())
                 return fail(reply.error.message);
-            BluequeListenerExportRow &row = m_listeners[listIndex];
-            row.reserved = reply.value.total;
+            BluequeListenerRow &row = m_listeners[listIndex];
+            row.held = reply.value.total;
             for (const BluequeTaskRow &task : reply.value.rows)
-                row.lastChange = std::max(row.lastChange, task.updated.seconds.value_or(0));
+                row.noteChange(task.updated.seconds);
             const qint64 next = offset + reply.value.rows.size();
             if (reply.value.rows.size() == PageSize && next < reply.value.total)
                 countReserved(queueIndex, listIndex, next);
             else
                 countReserved(queueIndex, listIndex + 1, 0);
         },
-        m_listeners.at(listIndex).listener);
+        m_listeners.at(listIndex).name);
 }
 
 void BluequeTableExport::deliverListeners(int queueIndex)
 {
     QList<QStringList> rows;
-    for (const BluequeListenerExportRow &row : std::as_const(m_listeners))
+    for (const BluequeListenerRow &row : std::as_const(m_listeners))
         rows << BluequeExportRows::listener(row);
     if (deliver(rows, -1))
         readListenersOf(queueIndex + 1);

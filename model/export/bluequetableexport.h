@@ -72,5 +72,5 @@ private:
     QHash<QByteArray, QString> m_fullError;
     QStringList m_queueNames;
     BluequeReservedLists::Lists m_reservedLists; // every queue's (blueque-listeners)
-    QList<BluequeListenerExportRow> m_listeners; // of the queue being read (blueque-listeners)
+    QList<BluequeListenerRow> m_listeners;       // of the queue being read (blueque-listeners)
 };
