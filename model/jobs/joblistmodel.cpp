@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "joblistmodel.h"
 
+#include "jobcolumns.h"
 #include "jobpagereader.h"
 #include "qlessclient.h"
 #include "themecolors.h"
@@ -129,21 +130,7 @@ QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    switch (section) {
-    case JidColumn: return tr("Job");
-    case KlassColumn: return tr("Class");
-    case StateColumn: return tr("State");
-    case QueueColumn: return tr("Queue");
-    case PriorityColumn: return tr("Priority");
-    case TagsColumn: return tr("Tags");
-    case WorkerColumn: return tr("Worker");
-    case TimeColumn: return tr("When");
-    case RetriesColumn: return tr("Retries left");
-    case FailureColumn: return tr("Failure");
-    case PutColumn: return tr("Put");
-    case ChangedColumn: return tr("Last change");
-    default: return {};
-    }
+    return JobColumns::columns().windowHeader(section);
 }
 
 QVariant JobListModel::data(const QModelIndex &index, int role) const

@@ -27,6 +27,7 @@ class JobListModel final : public KeyedTableModel<JobRow, QByteArray>
     Q_DISABLE_COPY_MOVE(JobListModel)
 
 public:
+    // JobColumns::columns() shown in the window, in their order.
     enum Column {
         JidColumn,
         KlassColumn,

@@ -2,6 +2,9 @@
 #include "bluequeexportrows.h"
 #include "bluequelistenermodel.h"
 #include "bluequelistenerrow.h"
+#include "jobcolumns.h"
+#include "joblistmodel.h"
+#include "tableexportrows.h"
 #include "tableexportview.h"
 
 #include <QTest>
@@ -46,6 +49,40 @@ private slots:
             QVERIFY2(in > at, qPrintable(header));
             at = in;
         }
+    }
+
+    // Every job list (a queue's state, a failure group, a worker's, a tag's, completed, tracked):
+    // the file's header is the job columns' and keeps the window's order.
+    void jobViewsAndExportShareTheirColumns()
+    {
+        const JobListModel model(nullptr);
+        const TableColumns<JobAtNow> &columns = JobColumns::columns();
+        QCOMPARE(model.columnCount(), int(JobListModel::ColumnCount));
+        QCOMPARE(columns.windowCount(), model.columnCount());
+        for (int c = 0; c < model.columnCount(); ++c)
+            QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), columns.windowHeader(c));
+        QCOMPARE(model.headerData(JobListModel::TimeColumn, Qt::Horizontal).toString(), QStringLiteral("When"));
+        QCOMPARE(model.headerData(JobListModel::ChangedColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Last change"));
+        using Kind = TableExportView::Kind;
+        for (const Kind kind : {Kind::Jobs, Kind::Failed, Kind::Completed, Kind::Workers, Kind::Tracked, Kind::Tags}) {
+            TableExportView view(kind);
+            view.queue = QStringLiteral("q");
+            view.state = QStringLiteral("waiting");
+            view.group = QStringLiteral("g");
+            view.worker = QStringLiteral("w");
+            view.tag = QStringLiteral("t");
+            QVERIFY(view.listsJobs());
+            const QStringList file = TableExportRows::header(view);
+            QCOMPARE(file, columns.fileHeader());
+            qsizetype at = -1;
+            for (const QString &header : windowHeaders(model)) {
+                const qsizetype in = file.indexOf(header);
+                QVERIFY2(in > at, qPrintable(header)); // every window column is in the file, in order
+                at = in;
+            }
+        }
+        QCOMPARE(columns.fileHeader().size(), 15);
     }
 
     void listenerRowIsOneRowForBoth()
