@@ -15,8 +15,8 @@ BluequeListenerModel::BluequeListenerModel(BluequeClient *client, QObject *paren
 
 bool BluequeListenerModel::sameRow(const BluequeListenerRow &a, const BluequeListenerRow &b) const
 {
-    return a.name == b.name && a.held == b.held && a.started == b.started && a.stillPending == b.stillPending
-           && a.ids == b.ids && a.lastChange == b.lastChange;
+    return a.queue == b.queue && a.name == b.name && a.listed == b.listed && a.held == b.held && a.started == b.started
+           && a.stillPending == b.stillPending && a.ids == b.ids && a.lastChange == b.lastChange;
 }
 
 void BluequeListenerModel::refresh(const QString &queue, double now, std::function<void(bool ok)> done)
@@ -49,7 +49,8 @@ void BluequeListenerModel::refresh(const QString &queue, double now, std::functi
             const QString name = QString::fromUtf8(names->takeFirst());
             m_client->taskPage(
                 queue, QStringLiteral("reserved"), 0, TasksRead, this,
-                [this, generation, done, rows, name, self = weakNext.lock()](const QlessReply<BluequeTaskPage> &reply) {
+                [this, generation, queue, done, rows, name,
+                 self = weakNext.lock()](const QlessReply<BluequeTaskPage> &reply) {
                     if (generation != m_generation)
                         return;
                     if (!reply.ok()) {
@@ -57,6 +58,7 @@ void BluequeListenerModel::refresh(const QString &queue, double now, std::functi
                         return;
                     }
                     BluequeListenerRow row;
+                    row.queue = queue;
                     row.name = name;
                     row.held = reply.value.total;
                     for (const BluequeTaskRow &task : reply.value.rows) {
@@ -65,8 +67,7 @@ void BluequeListenerModel::refresh(const QString &queue, double now, std::functi
                             ++row.started;
                         else if (task.status == QLatin1String("pending"))
                             ++row.stillPending;
-                        if (task.updated.seconds && (!row.lastChange || *task.updated.seconds > *row.lastChange))
-                            row.lastChange = task.updated.seconds;
+                        row.noteChange(task.updated.seconds);
                     }
                     rows->append(row);
                     (*self)();
@@ -91,7 +92,7 @@ void BluequeListenerModel::finish(quint64 generation, const QList<BluequeListene
 
 int BluequeListenerModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : BluequeListenerRow::columns().windowCount();
 }
 
 QVariant BluequeListenerModel::data(const QModelIndex &index, int role) const
@@ -125,12 +126,5 @@ QVariant BluequeListenerModel::headerData(int section, Qt::Orientation orientati
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    switch (section) {
-    case NameColumn: return tr("Listener");
-    case HeldColumn: return tr("Holds");
-    case StartedColumn: return tr("Started");
-    case LastChangeColumn: return tr("Last change");
-    case TasksColumn: return tr("Tasks held");
-    default: return {};
-    }
+    return BluequeListenerRow::columns().windowHeader(section);
 }

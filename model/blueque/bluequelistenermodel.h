@@ -1,26 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bluequelistenerrow.h"
 #include "keyedtablemodel.h"
 
-#include <QStringList>
-
 #include <functional>
-#include <optional>
 
 class BluequeClient;
-
-// One listener of a queue as the listeners view shows it: what its reserved list holds and when
-// its tasks last changed (the newest `updated` among them).
-struct BluequeListenerRow
-{
-    QString name;
-    qint64 held = 0;         // entries of its reserved list
-    qint64 started = 0;      // of those read, how many say started
-    qint64 stillPending = 0; // of those read, how many still say pending (a dequeue cut short)
-    QStringList ids;         // the first few held
-    std::optional<double> lastChange;
-};
 
 // A Blueque queue's listeners (blueque_listeners_{q}) with what each holds, refreshed as a keyed
 // diff. Bounded: one SSCAN step of the set, at most MaxListeners listeners, then the first
@@ -31,6 +17,7 @@ class BluequeListenerModel final : public KeyedTableModel<BluequeListenerRow>
     Q_DISABLE_COPY_MOVE(BluequeListenerModel)
 
 public:
+    // BluequeListenerRow::columns() shown in the window, in its order.
     enum Column { NameColumn, HeldColumn, StartedColumn, LastChangeColumn, TasksColumn, ColumnCount };
     static constexpr int MaxListeners = 200; // as overview.lua reads a queue's reserved lists
     static constexpr int TasksRead = 10;     // a listener holds one or two

@@ -10,33 +10,21 @@
 #include "qlesssession.h"
 #include "redisconnection.h"
 
-namespace {
-constexpr int collectPageSize = 1000;
-} // namespace
-
 PerJobSteps::PerJobSteps(BulkRun &run, BulkRunControl &control)
     : m_run(run)
     , m_control(control)
     , m_receipts(run, control)
+    , m_collector(run, control, [this](QList<QByteArray> jids) { startJobs(std::move(jids)); })
 {}
 
 void PerJobSteps::startWithJids()
 {
-    for (const QByteArray &jid : std::as_const(m_run.target.jids)) {
-        if (!m_seen.contains(jid)) {
-            m_seen.insert(jid);
-            m_jids.append(jid);
-        }
-    }
-    startJobs();
+    m_collector.takeSelection();
 }
 
 void PerJobSteps::startCollecting()
 {
-    if (m_run.target.source.scan)
-        collectChunk();
-    else
-        collectPage();
+    m_collector.startCollecting();
 }
 
 void PerJobSteps::explainDoubt()
@@ -75,110 +63,9 @@ QList<QByteArray> PerJobSteps::takeReceiptKeys()
     return keys;
 }
 
-// A scan's chunks may repeat a job (dropped here) and may bring jobs that joined the list after
-// the operator confirmed: those are done too (they are in the list as it is now), never cut off
-// at the number confirmed, since a scan returns jobs in no useful order and a cut would drop
-// jobs that were there all along. The summary says how many were expected and collected.
-void PerJobSteps::collectChunk()
+void PerJobSteps::startJobs(QList<QByteArray> jids)
 {
-    if (m_run.cancelRequested) {
-        m_run.summary.total = m_jids.size();
-        m_control.finish();
-        return;
-    }
-    m_run.target.source.scan(m_scanCursor, m_control.replyContext(), [this](const QlessReply<JobScanPage> &reply) {
-        if (!reply.ok()) {
-            if (bulkTroubleOf(reply.error) == BulkTrouble::Connection) {
-                // The cursor is kept: the scan goes on where it was once the link is back.
-                m_control.pause(reply.error, [this] { collectChunk(); });
-                return;
-            }
-            m_run.summary.stoppedBecause = BulkRunner::tr("the jobs could not be listed: %1").arg(reply.error.message);
-            m_run.summary.total = 0;
-            m_control.finish();
-            return;
-        }
-        if (m_scanTotal < 0)
-            m_scanTotal = reply.value.total;
-        for (const QByteArray &jid : reply.value.jids) {
-            if (!m_seen.contains(jid)) {
-                m_seen.insert(jid);
-                m_jids.append(jid);
-            }
-        }
-        m_scanCursor = reply.value.cursor;
-        m_control.reportProgress();
-        if (reply.value.atEnd()) {
-            finishCollecting(m_run.target.expected >= 0 ? m_run.target.expected : m_scanTotal, -1);
-            return;
-        }
-        collectChunk();
-    });
-}
-
-void PerJobSteps::finishCollecting(qint64 expected, qint64 cap)
-{
-    if (cap >= 0 && m_jids.size() > cap)
-        m_jids.resize(cap);
-    m_run.summary.expected = expected;
-    m_run.summary.collected = m_jids.size();
-    startJobs();
-}
-
-void PerJobSteps::collectPage()
-{
-    if (m_run.cancelRequested) {
-        m_run.summary.total = m_jids.size();
-        m_control.finish();
-        return;
-    }
-    m_run.target.source.fetch(
-        m_collectOffset, collectPageSize, m_control.replyContext(), [this](const QlessReply<JobPage> &reply) {
-            if (!reply.ok()) {
-                switch (bulkTroubleOf(reply.error)) {
-                case BulkTrouble::Connection: m_control.pause(reply.error, [this] { collectPage(); }); return;
-                default:
-                    m_run.summary.stoppedBecause =
-                        BulkRunner::tr("the jobs could not be listed: %1").arg(reply.error.message);
-                    m_run.summary.total = 0;
-                    m_control.finish();
-                    return;
-                }
-            }
-            const JobPage &page = reply.value;
-            QList<QByteArray> found = page.jids;
-            for (const Job &job : page.jobs)
-                found.append(job.jid);
-            for (const QByteArray &jid : std::as_const(found)) {
-                if (!m_seen.contains(jid)) {
-                    m_seen.insert(jid);
-                    m_jids.append(jid);
-                }
-            }
-            m_control.reportProgress();
-            const bool enough = m_run.target.expected >= 0 && m_jids.size() >= m_run.target.expected;
-            if (found.size() < collectPageSize || enough) {
-                finishCollecting(m_run.target.expected, m_run.target.expected);
-                return;
-            }
-            // Jobs leave a live list mostly at its head (popped, done): when the list is d shorter
-            // than at the page before, up to d jobs have moved up past this page's offset before it
-            // was read. The next read starts d before it, so none of them is passed over (those read
-            // twice are counted once); else on after this page.
-            qint64 shrunk = 0;
-            if (page.total >= 0 && m_listedTotal >= 0 && page.total < m_listedTotal)
-                shrunk = m_listedTotal - page.total;
-            if (page.total >= 0)
-                m_listedTotal = page.total;
-            m_collectOffset =
-                shrunk > 0 ? int(qMax<qint64>(0, m_collectOffset - shrunk)) : m_collectOffset + collectPageSize;
-            collectPage();
-        });
-}
-
-void PerJobSteps::startJobs()
-{
-    m_seen.clear();
+    m_jids = std::move(jids);
     m_run.summary.total = m_jids.size();
     m_control.beginWorking();
     m_control.reportProgress();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bulkjidcollector.h"
 #include "rediserror.h"
 #include "stepreceipts.h"
 #include "stepwindow.h"
@@ -8,13 +9,12 @@
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QList>
-#include <QSet>
 
 struct BulkRun;
 class BulkRunControl;
 
 // A BulkRunner's strategy for selections and lists: the jids are collected first (a list's rows
-// not loaded yet too), then each job gets its own call, pipelined a batch at a time (sized by
+// not loaded yet too: BulkJidCollector), then each job gets its own call, pipelined a batch at a time (sized by
 // StepWindow), each under its own receipt (desk.once, StepReceipts): a reply lost with the
 // connection is asked for again by sending the same step under the same key, never guessed. A
 // call that says "no" is explained by reading the job back.
@@ -28,7 +28,7 @@ public:
     // A list: its jobs are collected first (the runner is collecting).
     void startCollecting();
     // While collecting: jids found so far.
-    qint64 collected() const { return m_jids.size(); }
+    qint64 collected() const { return m_collector.collected() + m_jids.size(); }
     // Cancelled while paused: the summary says which steps may or may not have run.
     void explainDoubt();
     // A step went out: the run has step receipts and a record to end.
@@ -37,11 +37,8 @@ public:
     QList<QByteArray> takeReceiptKeys();
 
 private:
-    void collectChunk();
-    void collectPage();
-    // Collecting ends: the found jids are the run's jobs (at most `cap` of them, -1: all).
-    void finishCollecting(qint64 expected, qint64 cap);
-    void startJobs();
+    // The run's jobs are known: their steps begin.
+    void startJobs(QList<QByteArray> jids);
     void runJobBatch();
     // Sends the steps as one batch between two readings of the server's clock (StepWindow).
     void sendSteps(const QList<QByteArray> &jids);
@@ -66,12 +63,8 @@ private:
     int m_batchSteps = 0;           // steps in the batch in flight
     QElapsedTimer m_batchWall;      // since the batch in flight was sent
 
-    QList<QByteArray> m_jids;
-    QSet<QByteArray> m_seen;
-    int m_collectOffset = 0;
-    QList<QByteArray> m_scanCursor; // where the list's scan goes on from (empty: its start)
-    qint64 m_scanTotal = -1;        // the list's count at the first chunk
-    qint64 m_listedTotal = -1;      // the list's total as the last page gave it (-1: not known)
+    BulkJidCollector m_collector;
+    QList<QByteArray> m_jids; // the run's jobs, once collected
     qsizetype m_next = 0;
     QList<QByteArray> m_again; // to send (again): steps a restarted server holds no receipt of
     int m_awaiting = 0;

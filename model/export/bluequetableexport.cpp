@@ -29,34 +29,26 @@ QString someOf(const QStringList &names, int most)
 } // namespace
 
 BluequeTableExport::BluequeTableExport(BluequeSession *session, const TableExportView &view, QObject *parent)
-    : TableRowReader(parent)
+    : TableRowReader(view, parent)
     , m_session(session)
     , m_client(session ? session->client() : nullptr)
-    , m_view(view)
 {}
 
 QStringList BluequeTableExport::header() const
 {
-    return BluequeExportRows::header(m_view);
+    return BluequeExportRows::header(view());
 }
 
-void BluequeTableExport::start()
+void BluequeTableExport::read()
 {
-    if (m_running)
-        return;
-    m_running = true;
-    m_rows = 0;
     m_seen.clear();
-    const QString problem = m_view.problem();
-    if (!problem.isEmpty())
-        return finish(false, problem);
-    if (!m_view.isBlueque())
-        return finish(false, tr("Not a Blueque view: %1.").arg(TableExportView::nameOf(m_view.kind)));
+    if (!view().isBlueque())
+        return finish(false, tr("Not a Blueque view: %1.").arg(TableExportView::nameOf(view().kind)));
     if (!m_client)
         return finish(false, tr("Not connected to a server."));
     // A server without Blueque is said, not exported as an empty table.
     m_client->detect(this, [this](const QlessReply<QString> &reply) {
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
             return fail(reply.error.message);
@@ -68,42 +60,10 @@ void BluequeTableExport::start()
     });
 }
 
-void BluequeTableExport::cancel()
-{
-    if (m_running)
-        finish(false, tr("Cancelled."));
-}
-
-bool BluequeTableExport::deliver(const QList<QStringList> &rows, qint64 total)
-{
-    if (!m_running)
-        return false;
-    m_rows += rows.size();
-    if (!rows.isEmpty())
-        emit rowsReady(rows);
-    if (!m_running) // a receiver cancelled (a full disk)
-        return false;
-    emit progress(m_rows, total);
-    return m_running;
-}
-
-void BluequeTableExport::finish(bool ok, const QString &error)
-{
-    if (!m_running)
-        return;
-    m_running = false;
-    emit finished(ok, error);
-}
-
-void BluequeTableExport::fail(const QString &message)
-{
-    finish(false, tr("Cannot read the %1: %2").arg(m_view.describe(), message));
-}
-
 void BluequeTableExport::readQueues()
 {
     m_client->queues(m_session->now(), this, [this](const QlessReply<QList<BluequeQueue>> &reply) {
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
             return fail(reply.error.message);
@@ -116,7 +76,7 @@ void BluequeTableExport::withQueues(const QList<BluequeQueue> &queues)
     m_queueNames.clear();
     for (const BluequeQueue &q : queues)
         m_queueNames << q.name;
-    switch (m_view.kind) {
+    switch (view().kind) {
     case TableExportView::Kind::BluequeQueues: {
         QList<QStringList> rows;
         for (const BluequeQueue &q : queues)
@@ -128,22 +88,22 @@ void BluequeTableExport::withQueues(const QList<BluequeQueue> &queues)
     case TableExportView::Kind::BluequeListeners: readListeners(); return;
     default: break;
     }
-    if (!m_queueNames.contains(m_view.queue))
+    if (!m_queueNames.contains(view().queue))
         return finish(false, tr("No Blueque queue \"%1\" in blueque_queues (it lists %2).")
-                                 .arg(m_view.queue, someOf(m_queueNames, 20)));
-    if (m_view.state != QLatin1String("reserved")) {
-        readTasks(m_view.state, QByteArray("0"), QString(), [this] { finish(true); });
+                                 .arg(view().queue, someOf(m_queueNames, 20)));
+    if (view().state != QLatin1String("reserved")) {
+        readTasks(view().state, QByteArray("0"), QString(), [this] { finish(true); });
         return;
     }
-    auto *lists = new BluequeReservedLists(m_client, {m_view.queue}, m_queueNames, this);
+    auto *lists = new BluequeReservedLists(m_client, {view().queue}, m_queueNames, this);
     lists->find([this, lists](const QlessReply<BluequeReservedLists::Lists> &reply) {
         lists->deleteLater();
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
             return fail(reply.error.message);
         QList<QString> listeners;
-        for (const BluequeReservedLists::List &list : reply.value.value(m_view.queue))
+        for (const BluequeReservedLists::List &list : reply.value.value(view().queue))
             listeners << list.listener;
         readReservedOf(listeners, 0);
     });
@@ -163,16 +123,16 @@ void BluequeTableExport::readTasks(const QString &state, const QByteArray &at, c
     const bool byCursor = state == QLatin1String("started");
     const qint64 offset = at.toLongLong();
     m_client->taskPage(
-        m_view.queue, state, offset, PageSize, this,
+        view().queue, state, offset, PageSize, this,
         [this, state, byCursor, offset, listener, then](const QlessReply<BluequeTaskPage> &reply) {
-            if (!m_running)
+            if (!isRunning())
                 return;
             if (!reply.ok())
                 return fail(reply.error.message);
             const BluequeTaskPage page = reply.value;
             if (page.total < 0)
                 return finish(false, tr("The %1 key of Blueque queue %2 is a %3, not what Blueque writes.")
-                                         .arg(state, m_view.queue, page.oddType));
+                                         .arg(state, view().queue, page.oddType));
             auto rows = std::make_shared<Rows>();
             for (BluequeTaskRow row : page.rows) {
                 if (m_seen.contains(row.id))
@@ -219,7 +179,7 @@ void BluequeTableExport::completeTexts(const std::shared_ptr<Rows> &rows, int in
         return then();
     const QByteArray id = rows->at(i).id;
     m_client->taskRecord(id, this, [this, rows, i, id, then](const QlessReply<BluequeTaskRecord> &reply) {
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
             return fail(reply.error.message);
@@ -239,7 +199,7 @@ void BluequeTableExport::readListeners()
     auto *lists = new BluequeReservedLists(m_client, m_queueNames, m_queueNames, this);
     lists->find([this, lists](const QlessReply<BluequeReservedLists::Lists> &reply) {
         lists->deleteLater();
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
             return fail(reply.error.message);
@@ -256,9 +216,9 @@ void BluequeTableExport::readListenersOf(int queueIndex)
     m_seen.clear();
     const QString queue = m_queueNames.at(queueIndex);
     for (const BluequeReservedLists::List &list : m_reservedLists.value(queue)) {
-        BluequeListenerExportRow row;
+        BluequeListenerRow row;
         row.queue = queue;
-        row.listener = list.listener;
+        row.name = list.listener;
         row.listed = list.listed;
         m_listeners << row;
     }
@@ -271,7 +231,7 @@ void BluequeTableExport::countStarted(int queueIndex, const QByteArray &cursor)
     const QString queue = m_queueNames.at(queueIndex);
     m_client->taskPage(queue, QStringLiteral("started"), cursor.toLongLong(), PageSize, this,
                        [this, queue, queueIndex](const QlessReply<BluequeTaskPage> &reply) {
-                           if (!m_running)
+                           if (!isRunning())
                                return;
                            if (!reply.ok())
                                return fail(reply.error.message);
@@ -282,20 +242,18 @@ void BluequeTableExport::countStarted(int queueIndex, const QByteArray &cursor)
                                m_seen.insert(entry);
                                const QString listener = task.entry.section(QLatin1Char(' '), 0, 0);
                                auto row = std::find_if(m_listeners.begin(), m_listeners.end(),
-                                                       [&](const BluequeListenerExportRow &r) {
-                                                           return r.listener == listener;
-                                                       });
+                                                       [&](const BluequeListenerRow &r) { return r.name == listener; });
                                if (row == m_listeners.end()) {
                                    // Every listener of the set has its row: this one left it.
-                                   BluequeListenerExportRow gone;
+                                   BluequeListenerRow gone;
                                    gone.queue = queue;
-                                   gone.listener = listener;
+                                   gone.name = listener;
                                    gone.listed = false;
                                    m_listeners << gone;
                                    row = m_listeners.end() - 1;
                                }
                                ++row->started;
-                               row->lastChange = std::max(row->lastChange, task.updated.seconds.value_or(0));
+                               row->noteChange(task.updated.seconds);
                            }
                            const QByteArray next = reply.value.next;
                            if (reply.value.total > 0 && !next.isEmpty() && next != "0")
@@ -313,27 +271,27 @@ void BluequeTableExport::countReserved(int queueIndex, int listIndex, qint64 off
     m_client->taskPage(
         queue, QStringLiteral("reserved"), offset, PageSize, this,
         [this, queueIndex, listIndex, offset](const QlessReply<BluequeTaskPage> &reply) {
-            if (!m_running)
+            if (!isRunning())
                 return;
             if (!reply.ok())
                 return fail(reply.error.message);
-            BluequeListenerExportRow &row = m_listeners[listIndex];
-            row.reserved = reply.value.total;
+            BluequeListenerRow &row = m_listeners[listIndex];
+            row.held = reply.value.total;
             for (const BluequeTaskRow &task : reply.value.rows)
-                row.lastChange = std::max(row.lastChange, task.updated.seconds.value_or(0));
+                row.noteChange(task.updated.seconds);
             const qint64 next = offset + reply.value.rows.size();
             if (reply.value.rows.size() == PageSize && next < reply.value.total)
                 countReserved(queueIndex, listIndex, next);
             else
                 countReserved(queueIndex, listIndex + 1, 0);
         },
-        m_listeners.at(listIndex).listener);
+        m_listeners.at(listIndex).name);
 }
 
 void BluequeTableExport::deliverListeners(int queueIndex)
 {
     QList<QStringList> rows;
-    for (const BluequeListenerExportRow &row : std::as_const(m_listeners))
+    for (const BluequeListenerRow &row : std::as_const(m_listeners))
         rows << BluequeExportRows::listener(row);
     if (deliver(rows, -1))
         readListenersOf(queueIndex + 1);

@@ -35,13 +35,10 @@ public:
     // `session` must outlive this.
     BluequeTableExport(BluequeSession *session, const TableExportView &view, QObject *parent = nullptr);
 
-    const TableExportView &view() const override { return m_view; }
     QStringList header() const override;
-    void start() override;
-    void cancel() override;
-    bool isRunning() const override { return m_running; }
 
 private:
+    void read() override;
     using Rows = QList<BluequeTaskRow>;
 
     void readQueues();
@@ -57,20 +54,13 @@ private:
     void countReserved(int queueIndex, int listIndex, qint64 offset);
     void deliverListeners(int queueIndex);
 
-    bool deliver(const QList<QStringList> &rows, qint64 total);
-    void finish(bool ok, const QString &error = QString());
-    void fail(const QString &message);
-
     BluequeSession *m_session;
     BluequeClient *m_client;
-    TableExportView m_view;
-    bool m_running = false;
-    qint64 m_rows = 0;
     qint64 m_total = -1;
     QSet<QByteArray> m_seen;           // task ids written
     QHash<QByteArray, QString> m_full; // id -> whole parameters / error, read for cut rows
     QHash<QByteArray, QString> m_fullError;
     QStringList m_queueNames;
     BluequeReservedLists::Lists m_reservedLists; // every queue's (blueque-listeners)
-    QList<BluequeListenerExportRow> m_listeners; // of the queue being read (blueque-listeners)
+    QList<BluequeListenerRow> m_listeners;       // of the queue being read (blueque-listeners)
 };

@@ -18,66 +18,56 @@
 #include <memory>
 
 TableExport::TableExport(QlessClient *client, const TableExportView &view, QObject *parent)
-    : TableRowReader(parent)
+    : TableRowReader(view, parent)
     , m_client(client)
-    , m_view(view)
 {}
 
 QStringList TableExport::header() const
 {
-    return TableExportRows::header(m_view);
+    return TableExportRows::header(view());
 }
 
-void TableExport::start()
+void TableExport::read()
 {
-    if (m_running)
-        return;
-    m_running = true;
-    m_rows = 0;
     m_seen.clear();
-    const QString problem = m_view.problem();
-    if (!problem.isEmpty()) {
-        finish(false, problem);
-        return;
-    }
     using Kind = TableExportView::Kind;
-    if (!m_client && m_view.kind != Kind::Activity) {
+    if (!m_client && view().kind != Kind::Activity) {
         finish(false, tr("Not connected to a server."));
         return;
     }
-    switch (m_view.kind) {
+    switch (view().kind) {
     case Kind::Queues: readQueues(); break;
     case Kind::Jobs:
-        if (m_view.state == QLatin1String("recurring"))
+        if (view().state == QLatin1String("recurring"))
             readRecurring(0);
         else
-            readJobs(JobSource::queueState(m_client, m_view.queue, m_view.state), 0);
+            readJobs(JobSource::queueState(m_client, view().queue, view().state), 0);
         break;
     case Kind::Failed:
-        if (m_view.group.isEmpty())
+        if (view().group.isEmpty())
             readFailureGroups();
         else
-            readJobs(JobSource::failureGroup(m_client, m_view.group), 0);
+            readJobs(JobSource::failureGroup(m_client, view().group), 0);
         break;
     case Kind::Completed:
         // Filtered as the Completed page filters: on the server, a bounded walk per page.
-        readJobs(m_view.queue.isEmpty() && m_view.klass.isEmpty()
+        readJobs(view().queue.isEmpty() && view().klass.isEmpty()
                      ? JobSource::completed(m_client)
-                     : JobSource::completedMatching(m_client, m_view.queue, m_view.klass),
+                     : JobSource::completedMatching(m_client, view().queue, view().klass),
                  0);
         break;
     case Kind::Workers:
-        if (m_view.worker.isEmpty())
+        if (view().worker.isEmpty())
             readWorkers();
         else
-            readJobs(JobSource::worker(m_client, m_view.worker), 0);
+            readJobs(JobSource::worker(m_client, view().worker), 0);
         break;
     case Kind::Tracked: readJobs(TrackedJobSource::create(m_client), 0); break;
     case Kind::Tags:
-        if (m_view.tag.isEmpty())
+        if (view().tag.isEmpty())
             readTags(0);
         else
-            readJobs(JobSource::tag(m_client, m_view.tag), 0);
+            readJobs(JobSource::tag(m_client, view().tag), 0);
         break;
     case Kind::Config: readConfig(); break;
     case Kind::Activity: readActivity(); break;
@@ -85,51 +75,18 @@ void TableExport::start()
     case Kind::BluequeTasks:
     case Kind::BluequeListeners:
         // Blueque's tables are read through its own client (BluequeTableExport).
-        finish(false, tr("Not a qless view: %1.").arg(TableExportView::nameOf(m_view.kind)));
+        finish(false, tr("Not a qless view: %1.").arg(TableExportView::nameOf(view().kind)));
         break;
     }
-}
-
-void TableExport::cancel()
-{
-    if (m_running)
-        finish(false, tr("Cancelled."));
-}
-
-bool TableExport::deliver(const QList<QStringList> &rows, qint64 total)
-{
-    if (!m_running)
-        return false;
-    m_rows += rows.size();
-    if (!rows.isEmpty())
-        emit rowsReady(rows);
-    // A receiver may have cancelled (a full disk, the operator).
-    if (!m_running)
-        return false;
-    emit progress(m_rows, total);
-    return m_running;
-}
-
-void TableExport::finish(bool ok, const QString &error)
-{
-    if (!m_running)
-        return;
-    m_running = false;
-    emit finished(ok, error);
-}
-
-void TableExport::fail(const QString &what, const QString &message)
-{
-    finish(false, tr("Cannot read the %1: %2").arg(what, message));
 }
 
 void TableExport::readQueues()
 {
     m_client->queueReads().queueCounts(this, [this](const QlessReply<QList<QueueCounts>> &reply) {
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
-            return fail(m_view.describe(), reply.error.message);
+            return fail(reply.error.message);
         QList<QStringList> rows;
         for (const QueueCounts &q : reply.value)
             rows << TableExportRows::queue(q);
@@ -142,10 +99,10 @@ void TableExport::readJobs(const JobSource &source, int offset)
 {
     JobPageReader::read(m_client, source, offset, PageSize, this,
                         [this, source, offset](const QlessReply<JobPageReader::Page> &reply) {
-                            if (!m_running)
+                            if (!isRunning())
                                 return;
                             if (!reply.ok())
-                                return fail(m_view.describe(), reply.error.message);
+                                return fail(reply.error.message);
                             QList<QStringList> rows;
                             const double now = m_client->now();
                             for (const Job &job : reply.value.jobs) {
@@ -170,12 +127,12 @@ void TableExport::readJobs(const JobSource &source, int offset)
 void TableExport::readRecurring(int offset)
 {
     m_client->jobReads().jobs(
-        QStringLiteral("recurring"), m_view.queue, offset, PageSize, this,
+        QStringLiteral("recurring"), view().queue, offset, PageSize, this,
         [this, offset](const QlessReply<QList<QByteArray>> &reply) {
-            if (!m_running)
+            if (!isRunning())
                 return;
             if (!reply.ok())
-                return fail(m_view.describe(), reply.error.message);
+                return fail(reply.error.message);
             const QList<QByteArray> jids = reply.value;
             if (jids.isEmpty()) {
                 finish(true);
@@ -185,10 +142,10 @@ void TableExport::readRecurring(int offset)
             auto templates = std::make_shared<QList<std::optional<RecurringJob>>>(jids.size());
             auto error = std::make_shared<QString>();
             RefreshJoin join(int(jids.size()), [this, templates, error, offset, count = jids.size()](bool) {
-                if (!m_running)
+                if (!isRunning())
                     return;
                 if (!error->isEmpty())
-                    return fail(m_view.describe(), *error);
+                    return fail(*error);
                 QList<QStringList> rows;
                 for (const std::optional<RecurringJob> &r : std::as_const(*templates)) {
                     if (r && !m_seen.contains(r->jid)) {
@@ -227,10 +184,10 @@ void TableExport::readFailureGroups()
     *chunk = [this, all, names, chunk](const QByteArray &cursor) {
         m_client->failureReads().failureGroupList(cursor, this,
                                                   [this, all, names, chunk](const QlessReply<FailureGroupList> &reply) {
-                                                      if (!m_running || !reply.ok()) {
+                                                      if (!isRunning() || !reply.ok()) {
                                                           *chunk = nullptr; // the function held itself; let it go
-                                                          if (m_running)
-                                                              fail(m_view.describe(), reply.error.message);
+                                                          if (isRunning())
+                                                              fail(reply.error.message);
                                                           return;
                                                       }
                                                       for (const FailureGroup &group : reply.value.groups) {
@@ -262,7 +219,7 @@ void TableExport::writeFailureGroups(const QList<FailureGroup> &groups)
     *next = [this, groups, next](int i) {
         m_client->failureReads().failedJobs(
             groups.at(i).name, 0, 1, this, [this, groups, next, i](const QlessReply<FailedJobsPage> &page) {
-                if (!m_running) {
+                if (!isRunning()) {
                     *next = nullptr; // the function held itself; let it go
                     return;
                 }
@@ -276,7 +233,7 @@ void TableExport::writeFailureGroups(const QList<FailureGroup> &groups)
                     (*next)(i + 1);
                 else
                     finish(true);
-                if (!m_running)
+                if (!isRunning())
                     *next = nullptr;
             });
     };
@@ -286,10 +243,10 @@ void TableExport::writeFailureGroups(const QList<FailureGroup> &groups)
 void TableExport::readWorkers()
 {
     m_client->workerReads().workers(this, [this](const QlessReply<QList<WorkerSummary>> &reply) {
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!reply.ok())
-            return fail(m_view.describe(), reply.error.message);
+            return fail(reply.error.message);
         QList<QStringList> rows;
         for (const WorkerSummary &w : reply.value)
             rows << TableExportRows::worker(w);
@@ -302,10 +259,10 @@ void TableExport::readTags(int offset)
 {
     m_client->trackedTagReads().topTags(offset, PageSize, this,
                                         [this, offset](const QlessReply<QList<TagCount>> &reply) {
-                                            if (!m_running)
+                                            if (!isRunning())
                                                 return;
                                             if (!reply.ok())
-                                                return fail(m_view.describe(), reply.error.message);
+                                                return fail(reply.error.message);
                                             QList<QStringList> rows;
                                             for (const TagCount &t : reply.value)
                                                 rows << TableExportRows::tag(t);
@@ -324,10 +281,10 @@ void TableExport::readConfig()
     auto *model = new ConfigModel(m_client, this);
     model->refresh([this, model] {
         model->deleteLater();
-        if (!m_running)
+        if (!isRunning())
             return;
         if (!model->lastError().isEmpty())
-            return fail(m_view.describe(), model->lastError());
+            return fail(model->lastError());
         QList<QStringList> rows;
         for (int r = 0; r < model->rowCount(); ++r) {
             QStringList cells;
@@ -342,7 +299,7 @@ void TableExport::readConfig()
 
 void TableExport::readActivity()
 {
-    const AuditLog log = m_view.auditLogPath.isEmpty() ? AuditLog() : AuditLog(m_view.auditLogPath);
+    const AuditLog log = view().auditLogPath.isEmpty() ? AuditLog() : AuditLog(view().auditLogPath);
     // The page takes an unreadable file for an empty log (it says so); an export says why.
     const QFileInfo file(log.filePath());
     auto reader = std::make_shared<AuditLogForwardReader>(log.filePath());
@@ -365,7 +322,7 @@ void TableExport::readActivity()
 // the file as they come, so memory stays that of one piece.
 void TableExport::readActivityPiece(const std::shared_ptr<AuditLogForwardReader> &reader)
 {
-    if (!m_running)
+    if (!isRunning())
         return;
     constexpr qint64 PieceBytes = 128 * 1024;
     QList<QStringList> rows;
@@ -374,7 +331,7 @@ void TableExport::readActivityPiece(const std::shared_ptr<AuditLogForwardReader>
         if (AuditLog::fromJsonLine(line.trimmed(), &record)) // a damaged line is left out, as on the page
             rows << TableExportRows::audit(record);
     }
-    if (!deliver(rows, reader->atEnd() ? m_rows + rows.size() : -1))
+    if (!deliver(rows, reader->atEnd() ? rowCount() + rows.size() : -1))
         return;
     if (reader->atEnd())
         finish(true);

@@ -33,16 +33,10 @@ public:
     // `client` (may be null for the Activity view, which reads a local file) must outlive this.
     TableExport(QlessClient *client, const TableExportView &view, QObject *parent = nullptr);
 
-    const TableExportView &view() const override { return m_view; }
     QStringList header() const override;
-    // Starts reading; finished() follows, once. A view with a problem() finishes with it at once.
-    void start() override;
-    // Stops reading: no more rows; finished(false, ...) is emitted now.
-    void cancel() override;
-    bool isRunning() const override { return m_running; }
-    qint64 rowCount() const { return m_rows; }
 
 private:
+    void read() override;
     void readQueues();
     void readJobs(const JobSource &source, int offset);
     void readRecurring(int offset);
@@ -54,15 +48,6 @@ private:
     void readActivity();
     void readActivityPiece(const std::shared_ptr<AuditLogForwardReader> &reader);
 
-    // Hands out rows and progress; false when the export has ended meanwhile.
-    bool deliver(const QList<QStringList> &rows, qint64 total);
-    void finish(bool ok, const QString &error = QString());
-    // A failed reply ends the export with what went wrong.
-    void fail(const QString &what, const QString &message);
-
     QlessClient *m_client;
-    TableExportView m_view;
-    bool m_running = false;
-    qint64 m_rows = 0;
     QSet<QByteArray> m_seen; // jids written, so a job moving between pages is not written twice
 };

@@ -16,20 +16,35 @@ class TableRowReader : public QObject
     Q_DISABLE_COPY_MOVE(TableRowReader)
 
 public:
-    using QObject::QObject;
+    explicit TableRowReader(const TableExportView &view, QObject *parent = nullptr);
     ~TableRowReader() override = default;
 
-    virtual const TableExportView &view() const = 0;
+    const TableExportView &view() const { return m_view; }
     virtual QStringList header() const = 0;
-    // Starts reading; finished() follows, once.
-    virtual void start() = 0;
+    // Starts reading; finished() follows, once. A view with a problem() finishes with it at once.
+    void start();
     // Stops reading: no more rows; finished(false, ...) is emitted now.
-    virtual void cancel() = 0;
-    virtual bool isRunning() const = 0;
+    void cancel();
+    bool isRunning() const { return m_running; }
+    qint64 rowCount() const { return m_rows; }
 
 signals:
     void rowsReady(const QList<QStringList> &rows);
     // Rows so far, and how many the list holds when known (-1 when not).
     void progress(qint64 rows, qint64 total);
     void finished(bool ok, const QString &error);
+
+protected:
+    // Reads the view's rows (its problem() is empty): deliver() them, then finish().
+    virtual void read() = 0;
+    // Hands out rows and progress; false when the export has ended meanwhile.
+    bool deliver(const QList<QStringList> &rows, qint64 total);
+    void finish(bool ok, const QString &error = QString());
+    // A failed reply ends the export with what went wrong.
+    void fail(const QString &message);
+
+private:
+    const TableExportView m_view;
+    bool m_running = false;
+    qint64 m_rows = 0;
 };

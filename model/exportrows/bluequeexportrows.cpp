@@ -22,10 +22,7 @@ QStringList BluequeExportRows::header(const TableExportView &view)
                 QStringLiteral("Listeners"), QStringLiteral("Listeners counted"),
                 QStringLiteral("Score"),     QStringLiteral("Stuck"),
                 QStringLiteral("Odd keys")};
-    case TableExportView::Kind::BluequeListeners:
-        return {QStringLiteral("Queue"),   QStringLiteral("Listener"),   QStringLiteral("Host"),
-                QStringLiteral("Pid"),     QStringLiteral("Listed"),     QStringLiteral("Reserved"),
-                QStringLiteral("Started"), QStringLiteral("Last change")};
+    case TableExportView::Kind::BluequeListeners: return BluequeListenerRow::columns().fileHeader();
     default:
         // "Entry": the started member, the scheduled score, or the listener of a reserved list.
         return {QStringLiteral("Task"),       QStringLiteral("Status"),  QStringLiteral("Queue"),
@@ -68,18 +65,9 @@ QStringList BluequeExportRows::task(const BluequeTaskRow &t, const QString &para
             t.keyType};
 }
 
-QStringList BluequeExportRows::listener(const BluequeListenerExportRow &l)
+QStringList BluequeExportRows::listener(const BluequeListenerRow &listener)
 {
-    // The library splits a listener's name at its last "_": the host before, the pid after.
-    const int cut = l.listener.lastIndexOf(QLatin1Char('_'));
-    return {l.queue,
-            l.listener,
-            cut < 0 ? QString() : l.listener.left(cut),
-            cut < 0 ? QString() : l.listener.mid(cut + 1),
-            l.listed ? QStringLiteral("yes") : QStringLiteral("no"),
-            count(l.reserved),
-            count(l.started),
-            CsvText::utc(l.lastChange)};
+    return BluequeListenerRow::columns().fileRow(listener);
 }
 
 QString BluequeExportRows::time(const BluequeTime &time)

@@ -2,8 +2,7 @@
 #include "tableexportrows.h"
 
 #include "csvtext.h"
-#include "joblistmodel.h"
-#include "jobrowtext.h"
+#include "jobcolumns.h"
 #include "tableexportview.h"
 
 #include <QJsonDocument>
@@ -19,13 +18,7 @@ QStringList TableExportRows::jobHeader()
 {
     // Headers and cell words of the CSV files are English in every language of the window, as the
     // headless export-table writes them: a script reading the file must not depend on who saved it.
-    // JobListModel's columns in its order; where one cell of the window holds two facts
-    // ("2 of 5", "group: message"), the file has a column for each.
-    return {QStringLiteral("Job"),     QStringLiteral("Class"),         QStringLiteral("State"),
-            QStringLiteral("Queue"),   QStringLiteral("Priority"),      QStringLiteral("Tags"),
-            QStringLiteral("Worker"),  QStringLiteral("When"),          QStringLiteral("Retries left"),
-            QStringLiteral("Retries"), QStringLiteral("Failure group"), QStringLiteral("Failure"),
-            QStringLiteral("Put"),     QStringLiteral("Last change"),   QStringLiteral("Timed out")};
+    return JobColumns::columns().fileHeader();
 }
 
 QStringList TableExportRows::header(const TableExportView &view)
@@ -64,26 +57,7 @@ QStringList TableExportRows::header(const TableExportView &view)
 
 QStringList TableExportRows::job(const Job &job, double now)
 {
-    // The state-dependent moment the window's "When" column shows (lock expiry, due, failed at,
-    // timed out at, put); the clock only matters for the relative texts, not used here.
-    static const JobRowText when([] { return 0.0; });
-    JobRow::Pool pool;
-    const double whenValue = when.sortValue(JobRow(job, &pool), JobListModel::TimeColumn).toDouble();
-    return {QString::fromUtf8(job.jid),
-            job.klass,
-            job.lockExpired(now) ? QStringLiteral("stalled") : job.state,
-            job.queue,
-            CsvText::number(job.priority),
-            job.tags.join(QStringLiteral(", ")),
-            job.worker,
-            CsvText::utc(whenValue),
-            CsvText::number(job.remaining),
-            CsvText::number(job.retries),
-            job.failure ? job.failure->group : QString(),
-            job.failure ? job.failure->message : QString(),
-            CsvText::utc(job.put),
-            CsvText::utc(job.time),
-            job.timedOut ? (job.timedOutAt > 0 ? CsvText::utc(job.timedOutAt) : QStringLiteral("yes")) : QString()};
+    return JobColumns::columns().fileRow({job, now});
 }
 
 QStringList TableExportRows::queue(const QueueCounts &q)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "joblistmodel.h"
 
+#include "jobcolumns.h"
 #include "jobpagereader.h"
 #include "qlessclient.h"
 #include "themecolors.h"
@@ -8,7 +9,7 @@
 #include <QDateTime>
 
 JobListModel::JobListModel(QlessClient *client, QObject *parent)
-    : KeyedTableModel<JobRow, QByteArray>(parent)
+    : PagedListModel<JobRow, QByteArray>(parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_text([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
@@ -16,108 +17,21 @@ JobListModel::JobListModel(QlessClient *client, QObject *parent)
 
 void JobListModel::setSource(const JobSource &source)
 {
-    ++m_generation; // replies still on their way belong to the old source
-    // No source while the old rows go: whoever asks canFetchMore while they are being removed
-    // (a model tester, a view) must not page the new source at the old row count.
     m_source = {};
-    m_lastError.clear();
-    setInFlight(false);
-    const bool totalKnown = total() >= 0;
-    resetPaging();
-    clearRows();
-    if (totalKnown)
-        emit totalChanged(-1);
+    dropSource();
     m_source = source;
-    if (m_source.isValid())
-        fetchMore({});
+    loadFirstPage();
 }
 
-void JobListModel::setInFlight(bool inFlight)
+void JobListModel::readPage(int offset, int count, PageRows rows, PageFailed failed)
 {
-    if (m_inFlight == inFlight)
-        return;
-    m_inFlight = inFlight;
-    emit loadingChanged(inFlight);
-}
-
-void JobListModel::setTotal(qint64 total)
-{
-    if (setPagingTotal(total))
-        emit totalChanged(total);
-}
-
-void JobListModel::load(int offset, int count, Rows rows, std::function<void()> failed)
-{
-    const quint64 generation = m_generation;
-    setInFlight(true);
-    JobPageReader::read(
-        m_client, m_source, offset, count, this,
-        [this, generation, rows, failed](const QlessReply<JobPageReader::Page> &page) {
-            // A load for a source replaced meanwhile applies nothing, but it still ends: its caller
-            // (a refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
-            if (generation != m_generation) {
-                if (failed)
-                    failed();
-                return;
-            }
-            setInFlight(false);
-            if (!page.ok()) {
-                m_lastError = page.error.message;
-                emit loadFailed(page.error.message);
-                if (failed)
-                    failed();
-                return;
-            }
-            m_lastError.clear();
-            rows(JobRow::fromJobs(page.value.jobs), page.value.total, page.value.listed);
-        });
-}
-
-bool JobListModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && m_source.isValid() && !m_inFlight && canPageOn();
-}
-
-void JobListModel::fetchMore(const QModelIndex &parent)
-{
-    // Views (and QAbstractItemModelTester) call this unasked: only page on where there is more.
-    if (!canFetchMore(parent))
-        return;
-    const int asked = pageSize();
-    load(rowCount(), asked,
-         [this, asked](const QList<JobRow> &jobs, qint64 total, int listed) {
-             appendPage(asked, listed, jobs);
-             setTotal(total);
-         },
-         {});
-}
-
-void JobListModel::refresh(std::function<void()> done)
-{
-    if (!m_source.isValid() || m_inFlight) {
-        if (done)
-            done();
-        return;
-    }
-    // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses
-    // to capture a binding, and the fuzz build uses clang).
-    const QPair<int, int> window = refreshWindow();
-    const int offset = window.first;
-    const int count = window.second;
-    load(
-        offset, count,
-        [this, done, offset, count](const QList<JobRow> &jobs, qint64 total, int listed) {
-            // The total first: a view asking canFetchMore while the rows change must see the new one.
-            setTotal(total);
-            applyRefresh(offset, count, jobs, listed);
-            emit refreshed();
-            if (done)
-                done();
-        },
-        [done] {
-            if (done)
-                done();
-        });
+    JobPageReader::read(m_client, m_source, offset, count, this,
+                        [rows, failed](const QlessReply<JobPageReader::Page> &page) {
+                            if (!page.ok())
+                                failed(page.error.message);
+                            else
+                                rows(JobRow::fromJobs(page.value.jobs), page.value.total, page.value.listed);
+                        });
 }
 
 int JobListModel::columnCount(const QModelIndex &parent) const
@@ -129,21 +43,7 @@ QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    switch (section) {
-    case JidColumn: return tr("Job");
-    case KlassColumn: return tr("Class");
-    case StateColumn: return tr("State");
-    case QueueColumn: return tr("Queue");
-    case PriorityColumn: return tr("Priority");
-    case TagsColumn: return tr("Tags");
-    case WorkerColumn: return tr("Worker");
-    case TimeColumn: return tr("When");
-    case RetriesColumn: return tr("Retries left");
-    case FailureColumn: return tr("Failure");
-    case PutColumn: return tr("Put");
-    case ChangedColumn: return tr("Last change");
-    default: return {};
-    }
+    return JobColumns::columns().windowHeader(section);
 }
 
 QVariant JobListModel::data(const QModelIndex &index, int role) const

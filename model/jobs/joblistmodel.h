@@ -5,8 +5,8 @@
 #include "jobrow.h"
 #include "jobrowtext.h"
 #include "jobsource.h"
-#include "keyedtablemodel.h"
 #include "listpaging.h"
+#include "pagedlistmodel.h"
 
 #include <QPair>
 
@@ -21,12 +21,13 @@ class QlessClient;
 // whole job. One model
 // serves every job list; views hide the columns that do not apply. Replies for an older source
 // are dropped.
-class JobListModel final : public KeyedTableModel<JobRow, QByteArray>
+class JobListModel final : public PagedListModel<JobRow, QByteArray>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(JobListModel)
 
 public:
+    // JobColumns::columns() shown in the window, in their order.
     enum Column {
         JidColumn,
         KlassColumn,
@@ -58,18 +59,9 @@ public:
     // Clears the rows and loads the first page of `source`.
     void setSource(const JobSource &source);
     const JobSource &source() const { return m_source; }
-    // Paging (page size, total, the view's range, refreshWindow, isFresh): KeyedTableModel's.
-    bool isLoading() const { return m_inFlight; }
-    QString lastError() const { return m_lastError; }
-
-    // Reads again every loaded row while they are at most MaxRefreshRows; beyond that, the rows
-    // around the visible range (RefreshMargin either side, at most MaxRefreshRows; the first
-    // MaxRefreshRows when no range is known). With the total, and applies them as
-    // a keyed diff over that window: rows beyond it keep what they had (FreshRole false), so
-    // the cost of a refresh does not grow with how far the operator scrolled. `done` runs once
-    // the reply is in (applied, failed or superseded by a new source), or at once when a load
-    // is already under way.
-    void refresh(std::function<void()> done = {});
+    // Paging (page size, total, the view's range, refreshWindow, isFresh): KeyedTableModel's;
+    // loading, refresh() (every loaded row while they are at most MaxRefreshRows, else the rows
+    // around the visible range, RefreshMargin either side; FreshRole false beyond): PagedListModel's.
     // The row as a Job (what JobRole holds).
     Job jobAt(int row) const { return rowAt(row).toJob(); }
 
@@ -82,8 +74,6 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
 
 signals:
     void totalChanged(qint64 total);
@@ -97,21 +87,15 @@ protected:
     // and the key shares the row's buffer.
     QByteArray keyOf(const JobRow &row) const override { return row.jid; }
     bool sameRow(const JobRow &a, const JobRow &b) const override { return a.sameAs(b); }
+    bool hasSource() const override { return m_source.isValid(); }
+    void readPage(int offset, int count, PageRows rows, PageFailed failed) override;
+    void announceTotal(qint64 total) override { emit totalChanged(total); }
+    void announceLoading(bool loading) override { emit loadingChanged(loading); }
+    void announceLoadFailed(const QString &message) override { emit loadFailed(message); }
+    void announceRefreshed() override { emit refreshed(); }
 
 private:
-    // `listed`: how many the source listed (jobs gone before their read are not in `jobs`).
-    using Rows = std::function<void(const QList<JobRow> &jobs, qint64 total, int listed)>;
-    // Reads rows [offset, offset + count) of the current source. Exactly one of `rows` and
-    // `failed` runs: `rows` with the page, `failed` when the read failed (loadFailed is emitted)
-    // or the source changed meanwhile (nothing applied, nothing emitted).
-    void load(int offset, int count, Rows rows, std::function<void()> failed);
-    void setInFlight(bool inFlight);
-    void setTotal(qint64 total);
-
     QlessClient *m_client;
     JobSource m_source;
-    bool m_inFlight = false;
-    quint64 m_generation = 0;
-    QString m_lastError;
     JobRowText m_text;
 };

@@ -38,7 +38,7 @@ RecurringJob unreadable(const QByteArray &jid, const QString &why)
 } // namespace
 
 RecurringListModel::RecurringListModel(QlessClient *client, QObject *parent)
-    : KeyedTableModel<RecurringJob>(parent)
+    : PagedListModel<RecurringJob>(parent)
     , m_client(client)
     // Ages ("waiting 3 min") against the Redis server's clock, which wrote the times shown.
     , m_clock([client] { return client ? client->now() : QDateTime::currentMSecsSinceEpoch() / 1000.0; })
@@ -54,50 +54,21 @@ bool RecurringListModel::sameRow(const RecurringJob &a, const RecurringJob &b) c
 
 void RecurringListModel::setQueue(const QString &queue)
 {
-    ++m_generation; // replies still on their way belong to the old queue
-    // No queue while the old rows go: a canFetchMore asked during their removal (a model tester,
-    // a view) must not page the new queue at the old row count.
     m_queue.clear();
-    m_inFlight = false;
-    m_lastError.clear();
-    const bool totalKnown = total() >= 0;
-    resetPaging();
-    clearRows();
-    if (totalKnown)
-        emit totalChanged(-1);
+    dropSource();
     m_queue = queue;
-    if (!m_queue.isEmpty())
-        fetchMore({});
+    loadFirstPage();
 }
 
-void RecurringListModel::setTotal(qint64 total)
+void RecurringListModel::readPage(int offset, int count, PageRows rows, PageFailed failed)
 {
-    if (setPagingTotal(total))
-        emit totalChanged(total);
-}
-
-void RecurringListModel::load(int offset, int count, Rows rows, std::function<void()> failed)
-{
-    const quint64 generation = m_generation;
-    m_inFlight = true;
+    const quint64 generation = sourceGeneration();
     auto state = std::make_shared<Gathering>();
-    const auto finish = [this, generation, state, rows, failed] {
-        // A load for a queue replaced meanwhile applies nothing, but it still ends: its caller
-        // (a refresh the window's RefreshTimer waits on) is told, or that timer would wait for ever.
-        if (generation != m_generation) {
-            if (failed)
-                failed();
-            return;
-        }
-        m_inFlight = false;
+    const auto finish = [state, rows, failed] {
         if (!state->error.isNull()) {
-            m_lastError = state->error.message;
-            emit loadFailed(m_lastError);
-            if (failed)
-                failed();
+            failed(state->error.message);
             return;
         }
-        m_lastError.clear();
         QList<RecurringJob> found;
         for (const std::optional<RecurringJob> &row : std::as_const(state->templates)) {
             if (row) // a template turned off between the two reads is simply no longer listed
@@ -106,7 +77,8 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
         rows(found, state->total, int(state->jids.size()));
     };
     const auto fetchTemplates = [this, generation, state, finish] {
-        if (generation != m_generation || !state->error.isNull() || state->jids.isEmpty()) {
+        // A queue replaced meanwhile: its templates are not read (PagedListModel drops the page).
+        if (generation != sourceGeneration() || !state->error.isNull() || state->jids.isEmpty()) {
             finish();
             return;
         }
@@ -144,51 +116,6 @@ void RecurringListModel::load(int offset, int count, Rows rows, std::function<vo
                                                state->total = reply.value.recurring;
                                            part(reply.ok());
                                        });
-}
-
-bool RecurringListModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && !m_queue.isEmpty() && !m_inFlight && canPageOn();
-}
-
-void RecurringListModel::fetchMore(const QModelIndex &parent)
-{
-    if (!canFetchMore(parent))
-        return;
-    const int asked = pageSize();
-    load(rowCount(), asked,
-         [this, asked](const QList<RecurringJob> &more, qint64 total, int listed) {
-             appendPage(asked, listed, more);
-             setTotal(total);
-         },
-         {});
-}
-
-void RecurringListModel::refresh(std::function<void()> done)
-{
-    if (m_queue.isEmpty() || m_inFlight) {
-        if (done)
-            done();
-        return;
-    }
-    // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses
-    // to capture a binding, and the fuzz build uses clang).
-    const QPair<int, int> window = refreshWindow();
-    const int offset = window.first;
-    const int count = window.second;
-    load(
-        offset, count,
-        [this, done, offset, count](const QList<RecurringJob> &fresh, qint64 total, int listed) {
-            setTotal(total);
-            applyRefresh(offset, count, fresh, listed);
-            emit refreshed();
-            if (done)
-                done();
-        },
-        [done] {
-            if (done)
-                done();
-        });
 }
 
 void RecurringListModel::setQueuePaused(bool paused)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "keyedtablemodel.h"
+#include "pagedlistmodel.h"
 #include "recurringjob.h"
 
 #include <functional>
@@ -14,7 +14,7 @@ class QlessClient;
 // rows out of view keep what they had (FreshRole false). A template that cannot be read is a
 // marked row (problem "template"), not a failed page. Templates are not jobs: no job detail opens
 // for them; what they spawn is `<jid>-<count>`. Replies for an older queue are dropped.
-class RecurringListModel final : public KeyedTableModel<RecurringJob>
+class RecurringListModel final : public PagedListModel<RecurringJob>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RecurringListModel)
@@ -43,19 +43,13 @@ public:
     void setQueue(const QString &queue);
     QString queue() const { return m_queue; }
     // Paging (page size, total: the queue's recurring count, the view's range, refreshWindow,
-    // isFresh): KeyedTableModel's.
-    bool isLoading() const { return m_inFlight; }
-    QString lastError() const { return m_lastError; }
+    // isFresh): KeyedTableModel's; loading and refresh() (the rows ListPaging picks, with the
+    // total, as a keyed diff): PagedListModel's.
 
     // Whether the queue the templates feed is paused: qless spawns when the queue is popped, so
     // nothing is spawned while it is; the next run says so.
     void setQueuePaused(bool paused);
     bool isQueuePaused() const { return m_queuePaused; }
-
-    // Reads again the rows ListPaging picks (all that is loaded up to its cap, else the rows
-    // around the view) with the total, and applies them as a keyed diff; `done` runs when the
-    // replies are in (applied, failed or superseded), or at once when a load is under way.
-    void refresh(std::function<void()> done = {});
 
     // For tests: where "now" comes from (seconds since the epoch).
     void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
@@ -63,8 +57,6 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
 
 signals:
     void totalChanged(qint64 total);
@@ -74,23 +66,21 @@ signals:
 protected:
     QString keyOf(const RecurringJob &row) const override { return QString::fromUtf8(row.jid); }
     bool sameRow(const RecurringJob &a, const RecurringJob &b) const override;
+    bool hasSource() const override { return !m_queue.isEmpty(); }
+    // The jids and the count together, then one template each; a template gone meanwhile is
+    // simply no longer listed.
+    void readPage(int offset, int count, PageRows rows, PageFailed failed) override;
+    void announceTotal(qint64 total) override { emit totalChanged(total); }
+    void announceLoadFailed(const QString &message) override { emit loadFailed(message); }
+    void announceRefreshed() override { emit refreshed(); }
 
 private:
-    // `listed`: how many jids the queue listed (templates gone before their read are not in `rows`).
-    using Rows = std::function<void(const QList<RecurringJob> &rows, qint64 total, int listed)>;
-    // Exactly one of `rows` and `failed` runs: `failed` when a read failed or the queue changed
-    // meanwhile (then nothing is applied), so every refresh ends.
-    void load(int offset, int count, Rows rows, std::function<void()> failed);
-    void setTotal(qint64 total);
     QVariant display(const RecurringJob &row, int column) const;
     QVariant sortValue(const RecurringJob &row, int column) const;
     QString toolTip(const RecurringJob &row) const;
 
     QlessClient *m_client;
     QString m_queue;
-    bool m_inFlight = false;
-    quint64 m_generation = 0;
-    QString m_lastError;
     std::function<double()> m_clock;
     bool m_queuePaused = false;
 };
