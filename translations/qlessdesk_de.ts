@@ -1535,6 +1535,26 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
         <source>Tasks held</source>
         <translation>Gehaltene Tasks</translation>
     </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Pid</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Listed</source>
+        <translation>Gelistet</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserviert</translation>
+    </message>
 </context>
 <context>
     <name>BluequePage</name>
@@ -1768,14 +1788,6 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>blueque_queues is a %1, not the sorted set Blueque writes.</source>
         <translation>blueque_queues ist vom Typ %1, nicht die sortierte Menge, die Blueque schreibt.</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Cannot read the %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>No Blueque queue &quot;%1&quot; in blueque_queues (it lists %2).</source>
@@ -4692,6 +4704,18 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>recurring</source>
         <translation>wiederkehrend</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Failure group</source>
+        <translation>Fehlergruppe</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Timeout</translation>
     </message>
 </context>
 <context>
@@ -7940,14 +7964,6 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
     <message>
         <source>Not connected to a server.</source>
         <translation>Nicht mit einem Server verbunden.</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Cannot read the %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>Cannot read the activity log %1.</source>
