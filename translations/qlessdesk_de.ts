@@ -7058,6 +7058,45 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
 </context>
 <context>
+    <name>SideJobTableExport</name>
+    <message>
+        <source>Not a SideJob view: %1.</source>
+        <translation>Keine SideJob-Ansicht: %1.</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>The server holds no SideJob deployment (no set jobs and string jobs:last_id).</source>
+        <translation>Der Server enthält keine SideJob-Installation (keine Menge jobs und kein String jobs:last_id).</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No Sidekiq queue &quot;%1&quot; in queues (it lists %2).</source>
+        <translation>Keine Sidekiq-Warteschlange „%1“ in queues (sie nennt %2).</translation>
+    </message>
+    <message>
+        <source>The server lists %1 %2; this export reads %3 at most and writes no part of them.</source>
+        <translation>Der Server nennt %1 %2; dieser Export liest höchstens %3 und schreibt keinen Teil davon.</translation>
+    </message>
+    <message>
+        <source>Sidekiq processes</source>
+        <translation>Sidekiq-Prozesse</translation>
+    </message>
+    <message>
+        <source>Sidekiq queues</source>
+        <translation>Sidekiq-Warteschlangen</translation>
+    </message>
+</context>
+<context>
     <name>SidekiqItemModel</name>
     <message>
         <source>SideJob job</source>
@@ -7753,6 +7792,30 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>Blueque listeners</source>
         <translation>Blueque-Listener</translation>
+    </message>
+    <message>
+        <source>Unknown status &quot;%1&quot;: expected one of %2.</source>
+        <translation>Unbekannter Status „%1“: erwartet wird einer von %2.</translation>
+    </message>
+    <message>
+        <source>SideJob jobs</source>
+        <translation>SideJob-Jobs</translation>
+    </message>
+    <message>
+        <source>SideJob jobs %1</source>
+        <translation>SideJob-Jobs %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>Sidekiq queues</source>
+        <translation>Sidekiq-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Sidekiq processes</source>
+        <translation>Sidekiq-Prozesse</translation>
     </message>
 </context>
 <context>

@@ -5,10 +5,11 @@
 
 QStringList TableExportView::viewNames()
 {
-    return {QStringLiteral("queues"),         QStringLiteral("jobs"),          QStringLiteral("failed"),
-            QStringLiteral("completed"),      QStringLiteral("workers"),       QStringLiteral("tracked"),
-            QStringLiteral("tags"),           QStringLiteral("config"),        QStringLiteral("activity"),
-            QStringLiteral("blueque-queues"), QStringLiteral("blueque-tasks"), QStringLiteral("blueque-listeners")};
+    return {QStringLiteral("queues"),         QStringLiteral("jobs"),           QStringLiteral("failed"),
+            QStringLiteral("completed"),      QStringLiteral("workers"),        QStringLiteral("tracked"),
+            QStringLiteral("tags"),           QStringLiteral("config"),         QStringLiteral("activity"),
+            QStringLiteral("blueque-queues"), QStringLiteral("blueque-tasks"),  QStringLiteral("blueque-listeners"),
+            QStringLiteral("sidejob-jobs"),   QStringLiteral("sidejob-queues"), QStringLiteral("sidejob-processes")};
 }
 
 QStringList TableExportView::bluequeStates()
@@ -20,6 +21,18 @@ QStringList TableExportView::bluequeStates()
 bool TableExportView::isBlueque() const
 {
     return kind == Kind::BluequeQueues || kind == Kind::BluequeTasks || kind == Kind::BluequeListeners;
+}
+
+QStringList TableExportView::sideJobStatuses()
+{
+    return {QStringLiteral("queued"),    QStringLiteral("running"), QStringLiteral("suspended"),
+            QStringLiteral("completed"), QStringLiteral("failed"),  QStringLiteral("terminating"),
+            QStringLiteral("terminated")};
+}
+
+bool TableExportView::isSideJob() const
+{
+    return kind == Kind::SideJobJobs || kind == Kind::SideJobQueues || kind == Kind::SideJobProcesses;
 }
 
 QStringList TableExportView::jobStates()
@@ -52,6 +65,12 @@ QString TableExportView::problem() const
                                          .arg(bluequeStates().join(QStringLiteral(", ")))
                                    : tr("Unknown state \"%1\": expected one of %2.")
                                          .arg(state, bluequeStates().join(QStringLiteral(", ")));
+        return QString();
+    }
+    if (kind == Kind::SideJobJobs) {
+        if (!state.isEmpty() && !sideJobStatuses().contains(state))
+            return tr("Unknown status \"%1\": expected one of %2.")
+                .arg(state, sideJobStatuses().join(QStringLiteral(", ")));
         return QString();
     }
     if (kind != Kind::Jobs)
@@ -102,6 +121,12 @@ QString TableExportView::describe() const
     case Kind::BluequeQueues: return tr("Blueque queues");
     case Kind::BluequeTasks: return tr("Blueque tasks %1 in %2").arg(state, queue);
     case Kind::BluequeListeners: return tr("Blueque listeners");
+    case Kind::SideJobJobs: {
+        QString what = state.isEmpty() ? tr("SideJob jobs") : tr("SideJob jobs %1").arg(state);
+        return queue.isEmpty() ? what : tr("%1 in %2").arg(what, queue);
+    }
+    case Kind::SideJobQueues: return tr("Sidekiq queues");
+    case Kind::SideJobProcesses: return tr("Sidekiq processes");
     }
     return QString();
 }
