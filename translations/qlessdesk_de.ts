@@ -7056,6 +7056,14 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>Sidekiq</source>
         <translation>Sidekiq</translation>
     </message>
+    <message>
+        <source>Export queues CSV…</source>
+        <translation>Warteschlangen als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export processes CSV…</source>
+        <translation>Prozesse als CSV exportieren…</translation>
+    </message>
 </context>
 <context>
     <name>SideJobTableExport</name>
@@ -7816,6 +7824,14 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     <message>
         <source>Sidekiq processes</source>
         <translation>Sidekiq-Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 of class %2</source>
+        <translation>%1 der Klasse %2</translation>
+    </message>
+    <message>
+        <source>%1 created by &quot;%2&quot;</source>
+        <translation>%1, erstellt von „%2“</translation>
     </message>
 </context>
 <context>

@@ -29,7 +29,9 @@ QStringList narrowingsOf(TableExportView::Kind kind)
     case Kind::Workers: return {QStringLiteral("worker")};
     case Kind::Tags: return {QStringLiteral("tag")};
     case Kind::Activity: return {QStringLiteral("audit-log")};
-    case Kind::SideJobJobs: return {QStringLiteral("status"), QStringLiteral("queue")};
+    case Kind::SideJobJobs:
+        return {QStringLiteral("status"), QStringLiteral("queue"), QStringLiteral("class"),
+                QStringLiteral("created-by")};
     default: return {};
     }
 }
@@ -71,9 +73,14 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
                                     QStringLiteral("W"));
     const QCommandLineOption tag(QStringLiteral("tag"), tr("tags: that tag's jobs instead of the tags."),
                                  QStringLiteral("T"));
-    const QCommandLineOption klass(QStringLiteral("class"),
-                                   tr("completed: only jobs whose class contains this text (any case)."),
-                                   QStringLiteral("K"));
+    const QCommandLineOption klass(
+        QStringLiteral("class"),
+        tr("completed: only jobs whose class contains this text (any case); sidejob-jobs: only jobs of "
+           "this class (exact)."),
+        QStringLiteral("K"));
+    const QCommandLineOption createdBy(QStringLiteral("created-by"),
+                                       tr("sidejob-jobs: only jobs whose created_by contains this text."),
+                                       QStringLiteral("TEXT"));
     const QCommandLineOption auditLog(QStringLiteral("audit-log"),
                                       tr("activity: the log file (default: this user's); needs no server."),
                                       QStringLiteral("FILE"));
@@ -81,8 +88,8 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
                                  QStringLiteral("FILE"));
     const QCommandLineOption timeout = timeoutOption(tr("Give up when the server has not answered a request within "
                                                         "this many seconds (default: 15)."));
-    parser.addOptions(
-        {helpOption(), urlOption(), view, queue, state, status, group, worker, tag, klass, auditLog, out, timeout});
+    parser.addOptions({helpOption(), urlOption(), view, queue, state, status, group, worker, tag, klass, createdBy,
+                       auditLog, out, timeout});
     if (!readLine(parser, name(), arguments, error, helpText))
         return false;
 
@@ -97,7 +104,8 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         return false;
     }
     const QStringList allowed = narrowingsOf(o.view.kind);
-    for (const QCommandLineOption *option : {&queue, &state, &status, &group, &worker, &tag, &klass, &auditLog}) {
+    for (const QCommandLineOption *option :
+         {&queue, &state, &status, &group, &worker, &tag, &klass, &createdBy, &auditLog}) {
         const QString optionName = option->names().constFirst();
         if (parser.isSet(*option) && !allowed.contains(optionName)) {
             *error = tr("--%1 does not apply to --view %2.").arg(optionName, parser.value(view));
@@ -115,6 +123,7 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
     o.view.worker = parser.value(worker);
     o.view.tag = parser.value(tag);
     o.view.klass = parser.value(klass);
+    o.view.creator = parser.value(createdBy);
     o.view.auditLogPath = parser.value(auditLog);
     const QString problem = o.view.problem();
     if (!problem.isEmpty()) {

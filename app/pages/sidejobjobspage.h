@@ -17,12 +17,14 @@ class QUrl;
 class SideJobJobModel;
 class SideJobPortPager;
 class SideJobSession;
+class TableExportButton;
 
 // SideJob's jobs on this server (docs/SIDEJOB.md), in either layout: newest first, filtered by
 // status, queue, class and creator, paged in as the operator scrolls; the selected job's whole
 // record, whose parent, children and creator are links (Back returns), and whose ports open the
 // values waiting in them, a page at a time. Listed only while the server holds SideJob
-// (isAvailable). Read only: SideJob's actions come later.
+// (isAvailable). Export CSV writes every job that passes the filter (SideJobTableExport). Read
+// only: SideJob's actions come later.
 class SideJobJobsPage final : public Page
 {
     Q_OBJECT
@@ -48,6 +50,7 @@ public:
     QTextBrowser *recordView() const { return m_record; }
     QPlainTextEdit *portView() const { return m_portText; }
     QLabel *statusLabel() const { return m_status; }
+    TableExportButton *exportButton() const { return m_export; }
     QByteArray shownJob() const { return m_shownJob; }
 
 private:
@@ -72,6 +75,7 @@ private:
     QPushButton *m_previousValues;
     QPushButton *m_nextValues;
     QLabel *m_status;
+    TableExportButton *m_export;
     QByteArray m_shownJob;
     QByteArray m_childCursor = "0"; // which window of the shown job's children
     QList<QByteArray> m_history;

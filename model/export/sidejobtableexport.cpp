@@ -140,6 +140,8 @@ void SideJobTableExport::readJobs(qint64 cursor)
     SideJobFilter filter;
     filter.status = m_view.state;
     filter.queue = m_view.queue;
+    filter.klass = m_view.klass;
+    filter.creator = m_view.creator;
     // Bound: jobpage.lua, IdsPerCall ids a call (see SideJobClient).
     m_client->listJobs(cursor, SideJobClient::RowsPerCall, filter, this,
                        [this, cursor](const QlessReply<SideJobPage> &reply) {
@@ -154,7 +156,8 @@ void SideJobTableExport::readJobs(qint64 cursor)
                                for (const SideJobRow &row : std::as_const(*rows))
                                    cells << SideJobExportRows::job(row, m_fullArgs.value(row.id, row.args));
                                m_fullArgs.clear();
-                               const bool filtered = !m_view.state.isEmpty() || !m_view.queue.isEmpty();
+                               const bool filtered = !m_view.state.isEmpty() || !m_view.queue.isEmpty()
+                                                     || !m_view.klass.isEmpty() || !m_view.creator.isEmpty();
                                if (!deliver(cells, filtered ? -1 : page.total))
                                    return;
                                // The walk goes down; a next at or above where this call began would loop.

@@ -123,7 +123,13 @@ QString TableExportView::describe() const
     case Kind::BluequeListeners: return tr("Blueque listeners");
     case Kind::SideJobJobs: {
         QString what = state.isEmpty() ? tr("SideJob jobs") : tr("SideJob jobs %1").arg(state);
-        return queue.isEmpty() ? what : tr("%1 in %2").arg(what, queue);
+        if (!queue.isEmpty())
+            what = tr("%1 in %2").arg(what, queue);
+        if (!klass.isEmpty())
+            what = tr("%1 of class %2").arg(what, klass);
+        if (!creator.isEmpty())
+            what = tr("%1 created by \"%2\"").arg(what, creator);
+        return what;
     }
     case Kind::SideJobQueues: return tr("Sidekiq queues");
     case Kind::SideJobProcesses: return tr("Sidekiq processes");
@@ -134,7 +140,7 @@ QString TableExportView::describe() const
 QString TableExportView::suggestedFileName() const
 {
     QStringList parts{QStringLiteral("qlessdesk"), nameOf(kind)};
-    for (const QString &narrowing : {queue, state, group, worker, tag, klass}) {
+    for (const QString &narrowing : {queue, state, group, worker, tag, klass, creator}) {
         if (!narrowing.isEmpty())
             parts << narrowing;
     }

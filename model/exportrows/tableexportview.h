@@ -38,13 +38,14 @@ public:
     {}
 
     Kind kind = Kind::Queues;
-    QString queue;  // Jobs, BluequeTasks; Completed: only jobs completed in it; SideJobJobs: only its jobs
-    QString state;  // Jobs: waiting, running, stalled, scheduled, depends, recurring; BluequeTasks: bluequeStates();
-                    // SideJobJobs: a status of sideJobStatuses() (empty: every job)
-    QString group;  // Failed: that group's jobs instead of the groups
-    QString worker; // Workers: that worker's jobs instead of the workers
-    QString tag;    // Tags: that tag's jobs instead of the tags
-    QString klass;  // Completed: only jobs whose class contains it (any case)
+    QString queue;   // Jobs, BluequeTasks; Completed: only jobs completed in it; SideJobJobs: only its jobs
+    QString state;   // Jobs: waiting, running, stalled, scheduled, depends, recurring; BluequeTasks: bluequeStates();
+                     // SideJobJobs: a status of sideJobStatuses() (empty: every job)
+    QString group;   // Failed: that group's jobs instead of the groups
+    QString worker;  // Workers: that worker's jobs instead of the workers
+    QString tag;     // Tags: that tag's jobs instead of the tags
+    QString klass;   // Completed: only jobs whose class contains it (any case); SideJobJobs: of that class
+    QString creator; // SideJobJobs: only jobs whose created_by contains it
     QString auditLogPath; // Activity: the log file (empty: the user's)
 
     static QStringList viewNames();
