@@ -370,6 +370,30 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>Blueque queue %1</source>
         <translation>Blueque-Warteschlange %1</translation>
     </message>
+    <message>
+        <source>Jobs in Sidekiq queue %1: %2 (above %3)</source>
+        <translation>Jobs in der Sidekiq-Warteschlange %1: %2 (über %3)</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1 without a beat for %2</source>
+        <translation>Sidekiq-Prozess %1 seit %2 ohne Herzschlag</translation>
+    </message>
+    <message>
+        <source>all SideJob queues</source>
+        <translation>alle SideJob-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>SideJob queue %1</source>
+        <translation>SideJob-Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1 has a beat that is not a time: %2</source>
+        <translation>Sidekiq-Prozess %1 hat einen Herzschlag, der keine Zeit ist: %2</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1 is listed but its heartbeat is gone (it stopped beating over a minute ago)</source>
+        <translation>Sidekiq-Prozess %1 ist aufgeführt, aber sein Herzschlag fehlt (er schlägt seit über einer Minute nicht mehr)</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -620,6 +644,45 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>A Blueque task started in %1 longer ago than %2</source>
         <translation>Ein Blueque-Task in %1 vor mehr als %2 gestartet</translation>
     </message>
+    <message numerus="yes">
+        <source>Failed SideJob jobs in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Fehlgeschlagene SideJob-Jobs in %1 in %n Minute um mehr als %2 gewachsen</numerusform>
+            <numerusform>Fehlgeschlagene SideJob-Jobs in %1 in %n Minuten um mehr als %2 gewachsen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all SideJob queues</source>
+        <translation>alle SideJob-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>SideJob queue %1</source>
+        <translation>SideJob-Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>Jobs in %1 above %2</source>
+        <translation>Jobs in %1 über %2</translation>
+    </message>
+    <message>
+        <source>any Sidekiq queue</source>
+        <translation>einer beliebigen Sidekiq-Warteschlange</translation>
+    </message>
+    <message>
+        <source>Sidekiq queue %1</source>
+        <translation>der Sidekiq-Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>%1 without a beat for longer than %2</source>
+        <translation>%1 länger als %2 ohne Herzschlag</translation>
+    </message>
+    <message>
+        <source>Any Sidekiq process</source>
+        <translation>Ein beliebiger Sidekiq-Prozess</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1</source>
+        <translation>Sidekiq-Prozess %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -791,6 +854,30 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
             <numerusform> Task</numerusform>
             <numerusform> Tasks</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>SideJob: failed jobs grown by more than a count</source>
+        <translation>SideJob: fehlgeschlagene Jobs um mehr als eine Anzahl gewachsen</translation>
+    </message>
+    <message>
+        <source>SideJob: a Sidekiq queue above a count</source>
+        <translation>SideJob: eine Sidekiq-Warteschlange über einer Anzahl</translation>
+    </message>
+    <message>
+        <source>SideJob: a Sidekiq process without a beat for too long</source>
+        <translation>SideJob: ein Sidekiq-Prozess zu lange ohne Herzschlag</translation>
+    </message>
+    <message>
+        <source>all SideJob queues together</source>
+        <translation>alle SideJob-Warteschlangen zusammen</translation>
+    </message>
+    <message>
+        <source>every Sidekiq queue</source>
+        <translation>jede Sidekiq-Warteschlange</translation>
+    </message>
+    <message>
+        <source>every Sidekiq process</source>
+        <translation>jeder Sidekiq-Prozess</translation>
     </message>
 </context>
 <context>

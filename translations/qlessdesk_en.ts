@@ -113,6 +113,13 @@
             <numerusform>Failed Blueque tasks in %1 grown by more than %2 in %n minutes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Failed SideJob jobs in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Failed SideJob jobs in %1 grown by more than %2 in %n minute</numerusform>
+            <numerusform>Failed SideJob jobs in %1 grown by more than %2 in %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
