@@ -7056,6 +7056,33 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
 </context>
 <context>
+    <name>SideJobSearch</name>
+    <message>
+        <source>Type a text or a pattern to search for.</source>
+        <translation>Geben Sie einen Text oder ein Muster für die Suche ein.</translation>
+    </message>
+    <message>
+        <source>Choose at least one field to search in.</source>
+        <translation>Wählen Sie mindestens ein Feld für die Suche.</translation>
+    </message>
+    <message>
+        <source>The pattern does not compile at %1: %2</source>
+        <translation>Das Muster lässt sich an Stelle %1 nicht übersetzen: %2</translation>
+    </message>
+    <message>
+        <source>Back references (\1, \k&lt;name&gt;) can take hours on a long text: rewrite the pattern without them.</source>
+        <translation>Rückverweise (\1, \k&lt;name&gt;) können auf einem langen Text Stunden dauern: Schreiben Sie das Muster ohne sie.</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 s, %2 ids looked at: resume to go on.</source>
+        <translation>Nach %1 s angehalten, %2 IDs angesehen: Fortsetzen, um weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>The pattern /%1/ takes too much work on job %2: PCRE2 gave up after %3 backtracking steps. Nested repetition such as (a+)+ tries exponentially many ways on a long text: simplify the pattern, or narrow the search first.</source>
+        <translation>Das Muster /%1/ kostet bei Job %2 zu viel Arbeit: PCRE2 gab nach %3 Backtracking-Schritten auf. Verschachtelte Wiederholung wie (a+)+ probiert auf einem langen Text exponentiell viele Wege: Vereinfachen Sie das Muster oder grenzen Sie die Suche zuerst ein.</translation>
+    </message>
+</context>
+<context>
     <name>SideJobSession</name>
     <message>
         <source>This server holds no SideJob deployment (no jobs set beside jobs:last_id).</source>

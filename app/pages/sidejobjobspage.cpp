@@ -52,7 +52,7 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
           [this] {
               // The filter the table shows, so the file holds what the list would show scrolled
               // to its end.
-              const SideJobFilter &filter = m_jobs->filter();
+              const auto &filter = m_jobs->filter();
               TableExportView view{TableExportView::Kind::SideJobJobs};
               view.state = filter.status;
               view.queue = filter.queue;
