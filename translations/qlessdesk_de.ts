@@ -7083,6 +7083,151 @@ Doppelklick oder Eingabe: sein Fenster</translation>
     </message>
 </context>
 <context>
+    <name>SideJobSearchPage</name>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation>Regulärer Ausdr&amp;uck</translation>
+    </message>
+    <message>
+        <source>&amp;Args</source>
+        <translation>&amp;Argumente</translation>
+    </message>
+    <message>
+        <source>&amp;Port data</source>
+        <translation>&amp;Portdaten</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus</source>
+        <translation>S&amp;tatus</translation>
+    </message>
+    <message>
+        <source>C&amp;lass</source>
+        <translation>K&amp;lasse</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation>A&amp;nhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Text to find (exact case), or a pattern</source>
+        <translation>Zu findender Text (genaue Schreibung) oder ein Muster</translation>
+    </message>
+    <message>
+        <source>SideJob search text</source>
+        <translation>SideJob-Suchtext</translation>
+    </message>
+    <message>
+        <source>The first 10 values waiting on each port (20 ports a job)</source>
+        <translation>Die ersten 10 Werte, die an jedem Port warten (20 Ports je Job)</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>eingereiht</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>suspended</source>
+        <translation>ausgesetzt</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>terminating</source>
+        <translation>wird beendet</translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>Only jobs in this status</source>
+        <translation>Nur Jobs in diesem Status</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Found in</source>
+        <translation>Gefunden in</translation>
+    </message>
+    <message>
+        <source>SideJob jobs found</source>
+        <translation>Gefundene SideJob-Jobs</translation>
+    </message>
+    <message>
+        <source>Search in:</source>
+        <translation>Suchen in:</translation>
+    </message>
+    <message>
+        <source>Searches every job, newest first, a bounded step at a time; the jobs found appear as they are found.</source>
+        <translation>Durchsucht jeden Job, den neuesten zuerst, in begrenzten Schritten; gefundene Jobs erscheinen, sobald sie gefunden sind.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Searching… %Ln job(s) found so far, %1 ids looked at</source>
+        <translation>
+            <numerusform>Suche… bisher %Ln Job gefunden, %1 IDs angesehen</numerusform>
+            <numerusform>Suche… bisher %Ln Jobs gefunden, %1 IDs angesehen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s) found, %1 ids looked at</source>
+        <translation>
+            <numerusform>%Ln Job gefunden, %1 IDs angesehen</numerusform>
+            <numerusform>%Ln Jobs gefunden, %1 IDs angesehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: %1.</source>
+        <translation>Angehalten: %1.</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1 (%2)</source>
+        <translation>Die Suche wurde angehalten: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>SideJob search</source>
+        <translation>SideJob-Suche</translation>
+    </message>
+</context>
+<context>
     <name>SideJobSession</name>
     <message>
         <source>This server holds no SideJob deployment (no jobs set beside jobs:last_id).</source>

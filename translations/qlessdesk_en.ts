@@ -830,6 +830,23 @@
     </message>
 </context>
 <context>
+    <name>SideJobSearchPage</name>
+    <message numerus="yes">
+        <source>Searching… %Ln job(s) found so far, %1 ids looked at</source>
+        <translation>
+            <numerusform>Searching… %Ln job found so far, %1 ids looked at</numerusform>
+            <numerusform>Searching… %Ln jobs found so far, %1 ids looked at</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s) found, %1 ids looked at</source>
+        <translation>
+            <numerusform>%Ln job found, %1 ids looked at</numerusform>
+            <numerusform>%Ln jobs found, %1 ids looked at</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SideJobSession</name>
     <message numerus="yes">
         <source>SideJob: %n job(s), last id %1, %2</source>
