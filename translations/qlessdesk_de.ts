@@ -370,6 +370,30 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>Blueque queue %1</source>
         <translation>Blueque-Warteschlange %1</translation>
     </message>
+    <message>
+        <source>Jobs in Sidekiq queue %1: %2 (above %3)</source>
+        <translation>Jobs in der Sidekiq-Warteschlange %1: %2 (über %3)</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1 without a beat for %2</source>
+        <translation>Sidekiq-Prozess %1 seit %2 ohne Herzschlag</translation>
+    </message>
+    <message>
+        <source>all SideJob queues</source>
+        <translation>alle SideJob-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>SideJob queue %1</source>
+        <translation>SideJob-Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1 has a beat that is not a time: %2</source>
+        <translation>Sidekiq-Prozess %1 hat einen Herzschlag, der keine Zeit ist: %2</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1 is listed but its heartbeat is gone (it stopped beating over a minute ago)</source>
+        <translation>Sidekiq-Prozess %1 ist aufgeführt, aber sein Herzschlag fehlt (er schlägt seit über einer Minute nicht mehr)</translation>
+    </message>
 </context>
 <context>
     <name>AlertHook</name>
@@ -620,6 +644,45 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
         <source>A Blueque task started in %1 longer ago than %2</source>
         <translation>Ein Blueque-Task in %1 vor mehr als %2 gestartet</translation>
     </message>
+    <message numerus="yes">
+        <source>Failed SideJob jobs in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Fehlgeschlagene SideJob-Jobs in %1 in %n Minute um mehr als %2 gewachsen</numerusform>
+            <numerusform>Fehlgeschlagene SideJob-Jobs in %1 in %n Minuten um mehr als %2 gewachsen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all SideJob queues</source>
+        <translation>alle SideJob-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>SideJob queue %1</source>
+        <translation>SideJob-Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>Jobs in %1 above %2</source>
+        <translation>Jobs in %1 über %2</translation>
+    </message>
+    <message>
+        <source>any Sidekiq queue</source>
+        <translation>einer beliebigen Sidekiq-Warteschlange</translation>
+    </message>
+    <message>
+        <source>Sidekiq queue %1</source>
+        <translation>der Sidekiq-Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>%1 without a beat for longer than %2</source>
+        <translation>%1 länger als %2 ohne Herzschlag</translation>
+    </message>
+    <message>
+        <source>Any Sidekiq process</source>
+        <translation>Ein beliebiger Sidekiq-Prozess</translation>
+    </message>
+    <message>
+        <source>Sidekiq process %1</source>
+        <translation>Sidekiq-Prozess %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -791,6 +854,30 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
             <numerusform> Task</numerusform>
             <numerusform> Tasks</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>SideJob: failed jobs grown by more than a count</source>
+        <translation>SideJob: fehlgeschlagene Jobs um mehr als eine Anzahl gewachsen</translation>
+    </message>
+    <message>
+        <source>SideJob: a Sidekiq queue above a count</source>
+        <translation>SideJob: eine Sidekiq-Warteschlange über einer Anzahl</translation>
+    </message>
+    <message>
+        <source>SideJob: a Sidekiq process without a beat for too long</source>
+        <translation>SideJob: ein Sidekiq-Prozess zu lange ohne Herzschlag</translation>
+    </message>
+    <message>
+        <source>all SideJob queues together</source>
+        <translation>alle SideJob-Warteschlangen zusammen</translation>
+    </message>
+    <message>
+        <source>every Sidekiq queue</source>
+        <translation>jede Sidekiq-Warteschlange</translation>
+    </message>
+    <message>
+        <source>every Sidekiq process</source>
+        <translation>jeder Sidekiq-Prozess</translation>
     </message>
 </context>
 <context>
@@ -7316,6 +7403,178 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
     </message>
 </context>
 <context>
+    <name>SideJobSearch</name>
+    <message>
+        <source>Type a text or a pattern to search for.</source>
+        <translation>Geben Sie einen Text oder ein Muster für die Suche ein.</translation>
+    </message>
+    <message>
+        <source>Choose at least one field to search in.</source>
+        <translation>Wählen Sie mindestens ein Feld für die Suche.</translation>
+    </message>
+    <message>
+        <source>The pattern does not compile at %1: %2</source>
+        <translation>Das Muster lässt sich an Stelle %1 nicht übersetzen: %2</translation>
+    </message>
+    <message>
+        <source>Back references (\1, \k&lt;name&gt;) can take hours on a long text: rewrite the pattern without them.</source>
+        <translation>Rückverweise (\1, \k&lt;name&gt;) können auf einem langen Text Stunden dauern: Schreiben Sie das Muster ohne sie.</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 s, %2 ids looked at: resume to go on.</source>
+        <translation>Nach %1 s angehalten, %2 IDs angesehen: Fortsetzen, um weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>The pattern /%1/ takes too much work on job %2: PCRE2 gave up after %3 backtracking steps. Nested repetition such as (a+)+ tries exponentially many ways on a long text: simplify the pattern, or narrow the search first.</source>
+        <translation>Das Muster /%1/ kostet bei Job %2 zu viel Arbeit: PCRE2 gab nach %3 Backtracking-Schritten auf. Verschachtelte Wiederholung wie (a+)+ probiert auf einem langen Text exponentiell viele Wege: Vereinfachen Sie das Muster oder grenzen Sie die Suche zuerst ein.</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSearchPage</name>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation>Regulärer Ausdr&amp;uck</translation>
+    </message>
+    <message>
+        <source>&amp;Args</source>
+        <translation>&amp;Argumente</translation>
+    </message>
+    <message>
+        <source>&amp;Port data</source>
+        <translation>&amp;Portdaten</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus</source>
+        <translation>S&amp;tatus</translation>
+    </message>
+    <message>
+        <source>C&amp;lass</source>
+        <translation>K&amp;lasse</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation>A&amp;nhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Text to find (exact case), or a pattern</source>
+        <translation>Zu findender Text (genaue Schreibung) oder ein Muster</translation>
+    </message>
+    <message>
+        <source>SideJob search text</source>
+        <translation>SideJob-Suchtext</translation>
+    </message>
+    <message>
+        <source>The first 10 values waiting on each port (20 ports a job)</source>
+        <translation>Die ersten 10 Werte, die an jedem Port warten (20 Ports je Job)</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>eingereiht</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>suspended</source>
+        <translation>ausgesetzt</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>terminating</source>
+        <translation>wird beendet</translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>Only jobs in this status</source>
+        <translation>Nur Jobs in diesem Status</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Found in</source>
+        <translation>Gefunden in</translation>
+    </message>
+    <message>
+        <source>SideJob jobs found</source>
+        <translation>Gefundene SideJob-Jobs</translation>
+    </message>
+    <message>
+        <source>Search in:</source>
+        <translation>Suchen in:</translation>
+    </message>
+    <message>
+        <source>Searches every job, newest first, a bounded step at a time; the jobs found appear as they are found.</source>
+        <translation>Durchsucht jeden Job, den neuesten zuerst, in begrenzten Schritten; gefundene Jobs erscheinen, sobald sie gefunden sind.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Searching… %Ln job(s) found so far, %1 ids looked at</source>
+        <translation>
+            <numerusform>Suche… bisher %Ln Job gefunden, %1 IDs angesehen</numerusform>
+            <numerusform>Suche… bisher %Ln Jobs gefunden, %1 IDs angesehen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s) found, %1 ids looked at</source>
+        <translation>
+            <numerusform>%Ln Job gefunden, %1 IDs angesehen</numerusform>
+            <numerusform>%Ln Jobs gefunden, %1 IDs angesehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped: %1.</source>
+        <translation>Angehalten: %1.</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1 (%2)</source>
+        <translation>Die Suche wurde angehalten: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>SideJob search</source>
+        <translation>SideJob-Suche</translation>
+    </message>
+</context>
+<context>
     <name>SideJobSession</name>
     <message>
         <source>This server holds no SideJob deployment (no jobs set beside jobs:last_id).</source>
@@ -7402,6 +7661,53 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
     <message>
         <source>Sidekiq</source>
         <translation>Sidekiq</translation>
+    </message>
+    <message>
+        <source>Export queues CSV…</source>
+        <translation>Warteschlangen als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export processes CSV…</source>
+        <translation>Prozesse als CSV exportieren…</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobTableExport</name>
+    <message>
+        <source>Not a SideJob view: %1.</source>
+        <translation>Keine SideJob-Ansicht: %1.</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>The server holds no SideJob deployment (no set jobs and string jobs:last_id).</source>
+        <translation>Der Server enthält keine SideJob-Installation (keine Menge jobs und kein String jobs:last_id).</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No Sidekiq queue &quot;%1&quot; in queues (it lists %2).</source>
+        <translation>Keine Sidekiq-Warteschlange „%1“ in queues (sie nennt %2).</translation>
+    </message>
+    <message>
+        <source>The server lists %1 %2; this export reads %3 at most and writes no part of them.</source>
+        <translation>Der Server nennt %1 %2; dieser Export liest höchstens %3 und schreibt keinen Teil davon.</translation>
+    </message>
+    <message>
+        <source>Sidekiq processes</source>
+        <translation>Sidekiq-Prozesse</translation>
+    </message>
+    <message>
+        <source>Sidekiq queues</source>
+        <translation>Sidekiq-Warteschlangen</translation>
     </message>
 </context>
 <context>
@@ -8131,6 +8437,38 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
     <message>
         <source>Blueque listeners</source>
         <translation>Blueque-Listener</translation>
+    </message>
+    <message>
+        <source>Unknown status &quot;%1&quot;: expected one of %2.</source>
+        <translation>Unbekannter Status „%1“: erwartet wird einer von %2.</translation>
+    </message>
+    <message>
+        <source>SideJob jobs</source>
+        <translation>SideJob-Jobs</translation>
+    </message>
+    <message>
+        <source>SideJob jobs %1</source>
+        <translation>SideJob-Jobs %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>Sidekiq queues</source>
+        <translation>Sidekiq-Warteschlangen</translation>
+    </message>
+    <message>
+        <source>Sidekiq processes</source>
+        <translation>Sidekiq-Prozesse</translation>
+    </message>
+    <message>
+        <source>%1 of class %2</source>
+        <translation>%1 der Klasse %2</translation>
+    </message>
+    <message>
+        <source>%1 created by &quot;%2&quot;</source>
+        <translation>%1, erstellt von „%2“</translation>
     </message>
 </context>
 <context>

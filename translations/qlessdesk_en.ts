@@ -113,6 +113,13 @@
             <numerusform>Failed Blueque tasks in %1 grown by more than %2 in %n minutes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Failed SideJob jobs in %1 grown by more than %2 in %n minute(s)</source>
+        <translation>
+            <numerusform>Failed SideJob jobs in %1 grown by more than %2 in %n minute</numerusform>
+            <numerusform>Failed SideJob jobs in %1 grown by more than %2 in %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AlertRuleForm</name>
@@ -867,6 +874,23 @@
         <translation>
             <numerusform>%n looks wrong: see What looks wrong</numerusform>
             <numerusform>%n look wrong: see What looks wrong</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideJobSearchPage</name>
+    <message numerus="yes">
+        <source>Searching… %Ln job(s) found so far, %1 ids looked at</source>
+        <translation>
+            <numerusform>Searching… %Ln job found so far, %1 ids looked at</numerusform>
+            <numerusform>Searching… %Ln jobs found so far, %1 ids looked at</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s) found, %1 ids looked at</source>
+        <translation>
+            <numerusform>%Ln job found, %1 ids looked at</numerusform>
+            <numerusform>%Ln jobs found, %1 ids looked at</numerusform>
         </translation>
     </message>
 </context>

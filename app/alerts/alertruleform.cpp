@@ -83,6 +83,9 @@ QString AlertRuleForm::kindLabel(AlertRule::Kind kind)
     case AlertRule::Kind::BluequePendingAbove: return tr("Blueque: pending tasks above a count");
     case AlertRule::Kind::BluequeFailuresGrew: return tr("Blueque: failed tasks grown by more than a count");
     case AlertRule::Kind::BluequeStartedFor: return tr("Blueque: a task started too long ago");
+    case AlertRule::Kind::SideJobFailedGrew: return tr("SideJob: failed jobs grown by more than a count");
+    case AlertRule::Kind::SidekiqQueueAbove: return tr("SideJob: a Sidekiq queue above a count");
+    case AlertRule::Kind::SidekiqNoBeatFor: return tr("SideJob: a Sidekiq process without a beat for too long");
     }
     return {};
 }
@@ -119,7 +122,11 @@ void AlertRuleForm::fitToKind()
     switch (shape.scopeOf()) {
     case AlertRule::ScopeOf::Queue:
         m_scopeLabel->setText(tr("&Queue:"));
-        if (shape.isBlueque())
+        if (shape.isSideJob())
+            m_scope->setPlaceholderText(shape.kind == AlertRule::Kind::SideJobFailedGrew
+                                            ? tr("all SideJob queues together")
+                                            : tr("every Sidekiq queue"));
+        else if (shape.isBlueque())
             m_scope->setPlaceholderText(shape.kind == AlertRule::Kind::BluequeFailuresGrew
                                             ? tr("all Blueque queues together")
                                             : tr("every Blueque queue"));
@@ -133,7 +140,7 @@ void AlertRuleForm::fitToKind()
         break;
     case AlertRule::ScopeOf::Worker:
         m_scopeLabel->setText(tr("Wor&ker:"));
-        m_scope->setPlaceholderText(tr("every worker"));
+        m_scope->setPlaceholderText(shape.isSideJob() ? tr("every Sidekiq process") : tr("every worker"));
         break;
     case AlertRule::ScopeOf::Nothing: break;
     }
@@ -142,9 +149,9 @@ void AlertRuleForm::fitToKind()
     if (shape.thresholdIsDuration()) {
         m_thresholdLabel->setText(tr("&For longer than:"));
     } else {
-        const bool growth = shape.kind == AlertRule::Kind::FailuresGrew
-                            || shape.kind == AlertRule::Kind::WaitingGrewPercent
-                            || shape.kind == AlertRule::Kind::BluequeFailuresGrew;
+        const bool growth =
+            shape.kind == AlertRule::Kind::FailuresGrew || shape.kind == AlertRule::Kind::WaitingGrewPercent
+            || shape.kind == AlertRule::Kind::BluequeFailuresGrew || shape.kind == AlertRule::Kind::SideJobFailedGrew;
         m_thresholdLabel->setText(growth                                           ? tr("&More than:")
                                   : shape.kind == AlertRule::Kind::ThroughputBelow ? tr("&Under:")
                                                                                    : tr("&Above:"));

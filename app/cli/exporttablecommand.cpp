@@ -8,6 +8,8 @@
 #include "connectionsettings.h"
 #include "headlesssession.h"
 #include "serverreads.h"
+#include "sidejobsession.h"
+#include "sidejobtableexport.h"
 #include "tablecsvexport.h"
 
 #include <QCommandLineParser>
@@ -27,6 +29,9 @@ QStringList narrowingsOf(TableExportView::Kind kind)
     case Kind::Workers: return {QStringLiteral("worker")};
     case Kind::Tags: return {QStringLiteral("tag")};
     case Kind::Activity: return {QStringLiteral("audit-log")};
+    case Kind::SideJobJobs:
+        return {QStringLiteral("status"), QStringLiteral("queue"), QStringLiteral("class"),
+                QStringLiteral("created-by")};
     default: return {};
     }
 }
@@ -49,22 +54,33 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         tr("The table (required): %1.").arg(TableExportView::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("VIEW"));
     const QCommandLineOption queue(
-        QStringLiteral("queue"), tr("jobs, blueque-tasks: the queue (required); completed: only jobs completed in it."),
+        QStringLiteral("queue"),
+        tr("jobs, blueque-tasks: the queue (required); completed: only jobs completed in it; "
+           "sidejob-jobs: only its jobs."),
         QStringLiteral("Q"));
     const QCommandLineOption state(QStringLiteral("state"),
                                    tr("jobs: the state (required): %1. blueque-tasks: the state (required): %2.")
                                        .arg(TableExportView::jobStates().join(QStringLiteral(", ")),
                                             TableExportView::bluequeStates().join(QStringLiteral(", "))),
                                    QStringLiteral("S"));
+    const QCommandLineOption status(QStringLiteral("status"),
+                                    tr("sidejob-jobs: only jobs in this status: %1.")
+                                        .arg(TableExportView::sideJobStatuses().join(QStringLiteral(", "))),
+                                    QStringLiteral("S"));
     const QCommandLineOption group(QStringLiteral("group"), tr("failed: that group's jobs instead of the groups."),
                                    QStringLiteral("G"));
     const QCommandLineOption worker(QStringLiteral("worker"), tr("workers: that worker's jobs instead of the workers."),
                                     QStringLiteral("W"));
     const QCommandLineOption tag(QStringLiteral("tag"), tr("tags: that tag's jobs instead of the tags."),
                                  QStringLiteral("T"));
-    const QCommandLineOption klass(QStringLiteral("class"),
-                                   tr("completed: only jobs whose class contains this text (any case)."),
-                                   QStringLiteral("K"));
+    const QCommandLineOption klass(
+        QStringLiteral("class"),
+        tr("completed: only jobs whose class contains this text (any case); sidejob-jobs: only jobs of "
+           "this class (exact)."),
+        QStringLiteral("K"));
+    const QCommandLineOption createdBy(QStringLiteral("created-by"),
+                                       tr("sidejob-jobs: only jobs whose created_by contains this text."),
+                                       QStringLiteral("TEXT"));
     const QCommandLineOption auditLog(QStringLiteral("audit-log"),
                                       tr("activity: the log file (default: this user's); needs no server."),
                                       QStringLiteral("FILE"));
@@ -72,8 +88,8 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
                                  QStringLiteral("FILE"));
     const QCommandLineOption timeout = timeoutOption(tr("Give up when the server has not answered a request within "
                                                         "this many seconds (default: 15)."));
-    parser.addOptions(
-        {helpOption(), urlOption(), view, queue, state, group, worker, tag, klass, auditLog, out, timeout});
+    parser.addOptions({helpOption(), urlOption(), view, queue, state, status, group, worker, tag, klass, createdBy,
+                       auditLog, out, timeout});
     if (!readLine(parser, name(), arguments, error, helpText))
         return false;
 
@@ -88,7 +104,8 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         return false;
     }
     const QStringList allowed = narrowingsOf(o.view.kind);
-    for (const QCommandLineOption *option : {&queue, &state, &group, &worker, &tag, &klass, &auditLog}) {
+    for (const QCommandLineOption *option :
+         {&queue, &state, &status, &group, &worker, &tag, &klass, &createdBy, &auditLog}) {
         const QString optionName = option->names().constFirst();
         if (parser.isSet(*option) && !allowed.contains(optionName)) {
             *error = tr("--%1 does not apply to --view %2.").arg(optionName, parser.value(view));
@@ -100,11 +117,13 @@ bool ExportTableCommand::parse(const QStringList &arguments, Options *options, Q
         }
     }
     o.view.queue = parser.value(queue);
-    o.view.state = parser.value(state);
+    // SideJob calls its states statuses; the view keeps either in `state`.
+    o.view.state = parser.isSet(status) ? parser.value(status) : parser.value(state);
     o.view.group = parser.value(group);
     o.view.worker = parser.value(worker);
     o.view.tag = parser.value(tag);
     o.view.klass = parser.value(klass);
+    o.view.creator = parser.value(createdBy);
     o.view.auditLogPath = parser.value(auditLog);
     const QString problem = o.view.problem();
     if (!problem.isEmpty()) {
@@ -154,9 +173,14 @@ int ExportTableCommand::execute(const Options &options, QString *error)
     std::unique_ptr<BluequeSession> blueque;
     if (options.view.isBlueque())
         blueque = std::make_unique<BluequeSession>(session->connection());
+    // SideJob's likewise.
+    std::unique_ptr<SideJobSession> sidejob;
+    if (options.view.isSideJob())
+        sidejob = std::make_unique<SideJobSession>(session->connection());
     const auto csv =
-        blueque ? std::make_unique<TableCsvExport>(new BluequeTableExport(blueque.get(), options.view), options.out)
-                : std::make_unique<TableCsvExport>(session ? session->client() : nullptr, options.view, options.out);
+        blueque   ? std::make_unique<TableCsvExport>(new BluequeTableExport(blueque.get(), options.view), options.out)
+        : sidejob ? std::make_unique<TableCsvExport>(new SideJobTableExport(sidejob.get(), options.view), options.out)
+                  : std::make_unique<TableCsvExport>(session ? session->client() : nullptr, options.view, options.out);
     CommandOutcome outcome;
     QObject::connect(csv.get(), &TableCsvExport::finished, outcome.context(),
                      [&outcome](bool ok, const QString &message) { outcome.settle(ok ? Success : Failure, message); });

@@ -4,6 +4,8 @@
 #include "bluequesession.h"
 #include "bluequetableexport.h"
 #include "qlesssession.h"
+#include "sidejobsession.h"
+#include "sidejobtableexport.h"
 #include "tablecsvexport.h"
 
 #include <QDir>
@@ -58,6 +60,8 @@ bool TableExportButton::exportTo(const QString &path)
         if (!m_blueque)
             m_blueque = new BluequeSession(m_session->connection(), this);
         csv = new TableCsvExport(new BluequeTableExport(m_blueque, *view), path, this);
+    } else if (view->isSideJob() && m_session) {
+        csv = new TableCsvExport(new SideJobTableExport(SideJobSession::of(m_session), *view), path, this);
     } else {
         csv = new TableCsvExport(m_session ? m_session->client() : nullptr, *view, path, this);
     }

@@ -12,6 +12,7 @@
 
 class BluequeSession;
 class QlessSession;
+class SideJobSession;
 class TableCsvExport;
 
 // "Export CSV…" for one table of a page: asks where to save, then writes every row of the list
@@ -20,7 +21,8 @@ class TableCsvExport;
 // The page says what the table is through `viewOf` (nullopt: nothing to export now, e.g. no group
 // chosen; the button is then disabled until updateEnabled() finds one). Blueque's views
 // (TableExportView::isBlueque) are read through a BluequeSession of the button's own over the
-// session's connection (BluequeTableExport), as `export-table` reads them.
+// session's connection (BluequeTableExport), as `export-table` reads them; SideJob's through the
+// session's SideJobSession (SideJobTableExport).
 class TableExportButton final : public QToolButton
 {
     Q_OBJECT

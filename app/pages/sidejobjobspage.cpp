@@ -10,6 +10,7 @@
 #include "sidejobportpager.h"
 #include "sidejobrecordtext.h"
 #include "sidejobsession.h"
+#include "tableexportbutton.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -52,6 +53,20 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
     , m_previousValues(new QPushButton(tr("Pre&vious values"), this))
     , m_nextValues(new QPushButton(tr("Ne&xt values"), this))
     , m_status(new QLabel(this))
+    , m_export(new TableExportButton(
+          session,
+          [this] {
+              // The filter the table shows, so the file holds what the list would show scrolled
+              // to its end.
+              const auto &filter = m_jobs->filter();
+              TableExportView view{TableExportView::Kind::SideJobJobs};
+              view.state = filter.status;
+              view.queue = filter.queue;
+              view.klass = filter.klass;
+              view.creator = filter.creator;
+              return std::optional<TableExportView>(view);
+          },
+          this))
 {
     m_statusFilter->addItem(tr("Any status"), QString());
     // The choices name the statuses in the operator's language; the filter matches the status as
@@ -91,6 +106,7 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
     filters->addWidget(m_queueFilter);
     filters->addWidget(m_classFilter);
     filters->addWidget(m_creatorFilter);
+    filters->addWidget(m_export);
     auto *recordPane = new QWidget(this);
     auto *recordLayout = new QVBoxLayout(recordPane);
     recordLayout->setContentsMargins(0, 0, 0, 0);
@@ -136,6 +152,9 @@ SideJobJobsPage::SideJobJobsPage(QlessSession *session, QWidget *parent)
 
     connect(m_sidejob, &SideJobSession::presenceChanged, this, &Page::navigationTextChanged);
     connect(m_sidejob, &SideJobSession::presenceChanged, this, &Page::availabilityChanged);
+    // Nothing to export from a server without SideJob (the export would say so, after a click).
+    m_export->setVisible(m_sidejob->isPresent());
+    connect(m_sidejob, &SideJobSession::presenceChanged, m_export, &QWidget::setVisible);
     connect(m_sidejob, &SideJobSession::detected, this, &SideJobJobsPage::updateStatus);
     connect(m_jobs, &SideJobJobModel::refreshed, this, &Page::navigationTextChanged);
     connect(m_jobs, &SideJobJobModel::refreshed, this, &SideJobJobsPage::updateStatus);

@@ -19,13 +19,15 @@ class SideJobJobModel;
 class SideJobPortPager;
 class SideJobActions;
 class SideJobSession;
+class TableExportButton;
 
 // SideJob's jobs on this server (docs/SIDEJOB.md), in either layout: newest first, filtered by
 // status, queue, class and creator, paged in as the operator scrolls; the selected job's whole
 // record, whose parent, children and creator are links (Back returns), and whose ports open the
 // values waiting in them, a page at a time. Listed only while the server holds SideJob
-// (isAvailable). The chosen rows' actions (SideJobActions: run, terminate, delete a terminated
-// tree, write an input) are in the rows' context menu and the Actions button.
+// (isAvailable). Export CSV writes every job that passes the filter (SideJobTableExport). The
+// chosen rows' actions (SideJobActions: run, terminate, delete a terminated tree, write an input)
+// are in the rows' context menu and the Actions button.
 class SideJobJobsPage final : public Page
 {
     Q_OBJECT
@@ -51,6 +53,7 @@ public:
     QTextBrowser *recordView() const { return m_record; }
     QPlainTextEdit *portView() const { return m_portText; }
     QLabel *statusLabel() const { return m_status; }
+    TableExportButton *exportButton() const { return m_export; }
     QByteArray shownJob() const { return m_shownJob; }
     SideJobActions *actions() const { return m_actions; }
     // What the selected rows offer (the context menu and the Actions button show the same).
@@ -79,6 +82,7 @@ private:
     QPushButton *m_previousValues;
     QPushButton *m_nextValues;
     QLabel *m_status;
+    TableExportButton *m_export;
     QByteArray m_shownJob;
     QByteArray m_childCursor = "0"; // which window of the shown job's children
     QList<QByteArray> m_history;

@@ -7,7 +7,9 @@
 #include "sidekiqmonitor.h"
 #include "sidekiqprocessmodel.h"
 #include "sidekiqqueuemodel.h"
+#include "tableexportbutton.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -49,7 +51,15 @@ SideJobSidekiqPage::SideJobSidekiqPage(QlessSession *session, QWidget *parent)
     , m_setTabs(new QTabBar(this))
     , m_itemView(sortedTable(m_monitor->items(), SidekiqItemModel::SortRole, this))
     , m_status(new QLabel(this))
+    , m_exportQueues(new TableExportButton(
+          session, [] { return TableExportView{TableExportView::Kind::SideJobQueues}; }, this))
+    , m_exportProcesses(new TableExportButton(
+          session, [] { return TableExportView{TableExportView::Kind::SideJobProcesses}; }, this))
 {
+    m_exportQueues->setObjectName(QStringLiteral("sidekiqQueuesExportButton"));
+    m_exportQueues->setText(tr("Export queues CSV…"));
+    m_exportProcesses->setObjectName(QStringLiteral("sidekiqProcessesExportButton"));
+    m_exportProcesses->setText(tr("Export processes CSV…"));
     m_queueView->setAccessibleName(tr("Sidekiq queues"));
     m_processView->setAccessibleName(tr("Sidekiq processes"));
     m_itemView->setAccessibleName(tr("Sidekiq sorted set items"));
@@ -69,10 +79,19 @@ SideJobSidekiqPage::SideJobSidekiqPage(QlessSession *session, QWidget *parent)
     split->addWidget(m_processView);
     split->addWidget(items);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_status);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_status, 1);
+    bar->addWidget(m_exportQueues);
+    bar->addWidget(m_exportProcesses);
+    layout->addLayout(bar);
     layout->addWidget(split, 1);
 
     connect(m_sidejob, &SideJobSession::presenceChanged, this, &Page::availabilityChanged);
+    // Nothing to export from a server without SideJob (the export would say so, after a click).
+    for (TableExportButton *button : {m_exportQueues, m_exportProcesses}) {
+        button->setVisible(m_sidejob->isPresent());
+        connect(m_sidejob, &SideJobSession::presenceChanged, button, &QWidget::setVisible);
+    }
     connect(m_setTabs, &QTabBar::currentChanged, this, [this](int index) { showSortedSet(sortedSets().value(index)); });
     updateTabs();
     m_status->setText(m_sidejob->summary());

@@ -9,6 +9,7 @@ class QTabBar;
 class QTableView;
 class SideJobSession;
 class SidekiqMonitor;
+class TableExportButton;
 
 // The Sidekiq side SideJob runs on (docs/SIDEJOB.md, "Sidekiq's keys"): totals, queues with their
 // lengths and how long the next item waited, processes with their last beat and busy threads (a
@@ -34,6 +35,8 @@ public:
     QTableView *itemView() const { return m_itemView; }
     QTabBar *setTabs() const { return m_setTabs; }
     QLabel *statusLabel() const { return m_status; }
+    TableExportButton *queueExportButton() const { return m_exportQueues; }
+    TableExportButton *processExportButton() const { return m_exportProcesses; }
 
 private:
     void updateTabs();
@@ -45,4 +48,6 @@ private:
     QTabBar *m_setTabs;
     QTableView *m_itemView;
     QLabel *m_status;
+    TableExportButton *m_exportQueues;
+    TableExportButton *m_exportProcesses;
 };

@@ -13,6 +13,7 @@
 #include "queuespage.h"
 #include "searchpage.h"
 #include "sidejobjobspage.h"
+#include "sidejobsearchpage.h"
 #include "sidejobsidekiqpage.h"
 #include "statspage.h"
 #include "tagspage.h"
@@ -29,6 +30,7 @@ QList<Page *> createPages(QlessSession *session, QWidget *parent)
         new AlertsPage(session, parent),   new HistoryPage(session, parent), new BluequePage(session, parent),
     };
     // SideJob's pages, listed only while the server holds SideJob (Page::isAvailable).
-    pages << new SideJobJobsPage(session, parent) << new SideJobSidekiqPage(session, parent);
+    pages << new SideJobJobsPage(session, parent) << new SideJobSearchPage(session, parent)
+          << new SideJobSidekiqPage(session, parent);
     return pages;
 }

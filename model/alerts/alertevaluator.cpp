@@ -56,6 +56,13 @@ AlertEvaluator::Needs AlertEvaluator::needs() const
             needs.history = true;
             continue;
         }
+        if (rule.isSideJob()) {
+            if (rule.kind == AlertRule::Kind::SideJobFailedGrew)
+                needs.sideJobFailed = true;
+            else
+                needs.sidekiq = true;
+            continue;
+        }
         if (rule.isBlueque()) {
             needs.bluequeQueues = true;
             if (rule.kind == AlertRule::Kind::BluequeStartedFor) {
@@ -140,6 +147,9 @@ bool AlertEvaluator::read(const AlertRule &rule, const AlertObservation &seen, Q
             return false;
         readBlueque(rule, seen, readings);
         return true;
+    case AlertRule::Kind::SideJobFailedGrew:
+    case AlertRule::Kind::SidekiqQueueAbove:
+    case AlertRule::Kind::SidekiqNoBeatFor: return readSideJob(rule, seen, readings);
     case AlertRule::Kind::AtMaxConcurrencyFor:
     case AlertRule::Kind::PausedFor:
         if (!seen.queues)
@@ -397,8 +407,15 @@ QString AlertEvaluator::describe(const AlertRule &rule, const Reading &r)
             .arg(r.subject, count(r.value), count(rule.threshold));
     case AlertRule::Kind::BluequeStartedFor:
         return tr("A task in Blueque queue %1 started %2 ago").arg(r.subject, DurationText::format(r.value));
+    case AlertRule::Kind::SidekiqQueueAbove:
+        return tr("Jobs in Sidekiq queue %1: %2 (above %3)").arg(r.subject, count(r.value), count(rule.threshold));
+    case AlertRule::Kind::SidekiqNoBeatFor:
+        if (!r.text.isEmpty())
+            break; // no beat at all: its reading says so
+        return tr("Sidekiq process %1 without a beat for %2").arg(r.subject, DurationText::format(r.value));
     case AlertRule::Kind::FailuresGrew:
     case AlertRule::Kind::BluequeFailuresGrew:
+    case AlertRule::Kind::SideJobFailedGrew:
     case AlertRule::Kind::ConnectionDownFor: break; // their one reading carries its text
     }
     return r.text;

@@ -39,6 +39,8 @@ public:
         bool bluequeQueues = false;
         bool bluequeStartedSince = false;
         QStringList bluequeStartedOf; // the Blueque queues whose started tasks are read; empty: every queue
+        bool sidekiq = false;         // SideJob's Sidekiq overview
+        bool sideJobFailed = false;   // the failed SideJob jobs counted by queue
     };
 
     struct Active
@@ -113,6 +115,8 @@ private:
     void readCounts(const AlertRule &rule, const QList<QueueCounts> &queues, QList<Reading> *readings) const;
     void readGrowth(const AlertRule &rule, qint64 failures, double now, const QString &where, QList<Reading> *readings);
     void readBlueque(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
+    // False when the observation lacks what the rule reads.
+    bool readSideJob(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings);
     bool readTrend(const AlertRule &rule, const AlertObservation &seen, QList<Reading> *readings) const;
     void readDuration(const AlertRule &rule, const QString &subject, bool holds, double now, QList<Reading> *readings);
     void apply(const AlertRule &rule, const QList<Reading> &readings, double now, QList<AlertEvent> *events);

@@ -96,6 +96,14 @@ void AlertMonitor::check()
         ++m_pending;
         readBlueque(needs, round);
     }
+    if (needs.sidekiq) {
+        ++m_pending;
+        readSidekiq(round);
+    }
+    if (needs.sideJobFailed) {
+        ++m_pending;
+        readSideJobFailed(0, round);
+    }
     if (needs.workers) {
         ++m_pending;
         m_client->workerReads().workers(this, [this, round](const QlessReply<QList<WorkerSummary>> &reply) {

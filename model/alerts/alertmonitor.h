@@ -7,17 +7,20 @@
 #include <QSet>
 
 #include <memory>
+#include <optional>
 
 class BluequeClient;
 class HistoryStore;
 class QlessClient;
+class SideJobClient;
 
 // Checks the alert rules of one connection once per refresh: reads, in one round, only what the
 // enabled rules need (the queues' counts, the failure groups' sizes, the workers' last-seen
 // times, and from the history file what the trend rules compare), each read bounded as the
 // pages' own reads are, and hands what it saw to the AlertEvaluator (and, for a rule on waiting
 // time, since when the queues with jobs waiting have had them; for Blueque's rules, its queues'
-// counts and since when their oldest started tasks have run). A read that fails leaves its part out (its rules keep their state); a check
+// counts and since when their oldest started tasks have run; for SideJob's, Sidekiq's overview and
+// the failed jobs counted by a walk of the jobs spread over checks). A read that fails leaves its part out (its rules keep their state); a check
 // asked for while one is under way is folded into it. While the connection is down nothing is
 // read, and the connection rule sees it down.
 class AlertMonitor final : public QObject
@@ -56,6 +59,10 @@ private:
     void readWaitingSince(const QStringList &of, quint64 round);
     void readBlueque(const AlertEvaluator::Needs &needs, quint64 round);
     void readBluequeStarted(const QStringList &queues, int index, const QByteArray &cursor, int pages, quint64 round);
+    void readSidekiq(quint64 round);
+    // The failed SideJob jobs counted, from where the last check stopped: at most
+    // SideJobFailedCallsPerCheck calls a check (alertmonitorsidejob.cpp).
+    void readSideJobFailed(int calls, quint64 round);
     void partDone(quint64 round);
     void evaluate();
 
@@ -64,6 +71,14 @@ private:
     // Pages of 100 entries read of one queue's started set a check: a task started long ago among
     // more than this many running ones may be missed, but a check stays a few bounded calls.
     static constexpr int BluequeStartedPages = 10;
+    SideJobClient *m_sidejob = nullptr; // over m_client's connection, made when a SideJob rule is on
+    // jobpage calls (300 ids each) a check spends walking the jobs for failed ones: a deployment of
+    // up to 3,000 ids is counted whole every check, a larger one once every few checks, each call
+    // bounded as the page's own.
+    static constexpr int SideJobFailedCallsPerCheck = 10;
+    qint64 m_failedCursor = 0;                             // where the walk goes on (0: a new walk from jobs:last_id)
+    QHash<QString, qint64> m_failedSoFar;                  // by queue, in the walk under way
+    std::optional<QHash<QString, qint64>> m_failedCounted; // by the last whole walk
     std::shared_ptr<HistoryStore> m_history;
     // The history changes about once a minute: trend values read recently in the same minute
     // serve the checks after (the recorder writes a minute's sample a moment after it starts).

@@ -4,6 +4,7 @@
 #include "bluequetypes.h"
 #include "failuregroup.h"
 #include "queuecounts.h"
+#include "sidekiqtypes.h"
 #include "workerinfo.h"
 
 #include <QHash>
@@ -39,6 +40,11 @@ struct AlertObservation
     // `updated` of its started tasks); a queue left out has none started.
     std::optional<QList<BluequeQueue>> bluequeQueues;
     std::optional<QHash<QString, double>> bluequeStartedSince;
+    // Sidekiq's queues and processes under SideJob (the overview's first 100 of each), and the
+    // failed SideJob jobs by queue as the last whole walk of the jobs counted them (a walk spans
+    // refreshes on a large deployment; until the first one ends, left out).
+    std::optional<SidekiqOverview> sidekiq;
+    std::optional<QHash<QString, qint64>> sideJobFailed;
 };
 
 // One change of an alert: a rule fired for a subject (a queue, group or worker; empty for the

@@ -26,6 +26,9 @@ constexpr KindName KindNames[] = {
     {AlertRule::Kind::BluequePendingAbove, "blueque-pending-above"},
     {AlertRule::Kind::BluequeFailuresGrew, "blueque-failures-grew"},
     {AlertRule::Kind::BluequeStartedFor, "blueque-started-for"},
+    {AlertRule::Kind::SideJobFailedGrew, "sidejob-failed-grew"},
+    {AlertRule::Kind::SidekiqQueueAbove, "sidekiq-queue-above"},
+    {AlertRule::Kind::SidekiqNoBeatFor, "sidekiq-no-beat-for"},
 };
 
 // A day's worth of minutes is the longest window a growth rule may look back over: the evaluator
@@ -80,7 +83,10 @@ bool AlertRule::thresholdIsDuration() const
     case Kind::ConnectionDownFor:
     case Kind::PausedFor:
     case Kind::OldestWaitingFor:
-    case Kind::BluequeStartedFor: return true;
+    case Kind::BluequeStartedFor:
+    case Kind::SidekiqNoBeatFor: return true;
+    case Kind::SideJobFailedGrew:
+    case Kind::SidekiqQueueAbove:
     case Kind::BluequePendingAbove:
     case Kind::BluequeFailuresGrew:
     case Kind::WaitingAbove:
@@ -94,12 +100,18 @@ bool AlertRule::thresholdIsDuration() const
 
 bool AlertRule::isWindowed() const
 {
-    return kind == Kind::FailuresGrew || kind == Kind::BluequeFailuresGrew || readsHistory();
+    return kind == Kind::FailuresGrew || kind == Kind::BluequeFailuresGrew || kind == Kind::SideJobFailedGrew
+           || readsHistory();
 }
 
 bool AlertRule::isBlueque() const
 {
     return kind == Kind::BluequePendingAbove || kind == Kind::BluequeFailuresGrew || kind == Kind::BluequeStartedFor;
+}
+
+bool AlertRule::isSideJob() const
+{
+    return kind == Kind::SideJobFailedGrew || kind == Kind::SidekiqQueueAbove || kind == Kind::SidekiqNoBeatFor;
 }
 
 bool AlertRule::readsHistory() const
@@ -119,9 +131,12 @@ AlertRule::ScopeOf AlertRule::scopeOf() const
     case Kind::ThroughputBelow:
     case Kind::BluequePendingAbove:
     case Kind::BluequeFailuresGrew:
-    case Kind::BluequeStartedFor: return ScopeOf::Queue;
+    case Kind::BluequeStartedFor:
+    case Kind::SideJobFailedGrew:
+    case Kind::SidekiqQueueAbove: return ScopeOf::Queue;
     case Kind::FailuresGrew: return ScopeOf::FailureGroup;
-    case Kind::WorkerNotSeenFor: return ScopeOf::Worker;
+    case Kind::WorkerNotSeenFor:
+    case Kind::SidekiqNoBeatFor: return ScopeOf::Worker;
     case Kind::ConnectionDownFor: return ScopeOf::Nothing;
     }
     return ScopeOf::Nothing;
@@ -161,6 +176,15 @@ QString AlertRule::describe() const
     case Kind::BluequeStartedFor:
         return tr("A Blueque task started in %1 longer ago than %2")
             .arg(scope.isEmpty() ? tr("any Blueque queue") : tr("Blueque queue %1").arg(scope), seconds(threshold));
+    case Kind::SideJobFailedGrew:
+        return tr("Failed SideJob jobs in %1 grown by more than %2 in %n minute(s)", nullptr, windowMinutes)
+            .arg(scope.isEmpty() ? tr("all SideJob queues") : tr("SideJob queue %1").arg(scope), count);
+    case Kind::SidekiqQueueAbove:
+        return tr("Jobs in %1 above %2")
+            .arg(scope.isEmpty() ? tr("any Sidekiq queue") : tr("Sidekiq queue %1").arg(scope), count);
+    case Kind::SidekiqNoBeatFor:
+        return tr("%1 without a beat for longer than %2")
+            .arg(scope.isEmpty() ? tr("Any Sidekiq process") : tr("Sidekiq process %1").arg(scope), seconds(threshold));
     }
     return {};
 }

@@ -31,6 +31,10 @@ public:
         BluequePendingAbove, // a queue's pending tasks above `threshold`
         BluequeFailuresGrew, // failed tasks (one queue, or all) grown by more than `threshold` in `windowMinutes`
         BluequeStartedFor,   // a task of a queue started longer than `threshold` seconds ago
+        // SideJob's (docs/SIDEJOB.md) and the Sidekiq it runs on:
+        SideJobFailedGrew, // failed SideJob jobs (of one queue, or all) grown by more than `threshold` in `windowMinutes`
+        SidekiqQueueAbove, // a Sidekiq queue's length above `threshold`
+        SidekiqNoBeatFor,  // a Sidekiq process (scope: its identity) without a beat for longer than `threshold` seconds
     };
 
     QString id; // stable within a profile: alerts in the history name their rule by it
@@ -51,6 +55,9 @@ public:
     bool readsHistory() const;
     // Whether the rule watches Blueque (its scope then names a Blueque queue).
     bool isBlueque() const;
+    // Whether the rule watches SideJob or its Sidekiq (its scope then names a SideJob queue, or a
+    // Sidekiq process's identity).
+    bool isSideJob() const;
     // Whether the rule names a queue, a failure group, a worker, or nothing at all.
     enum class ScopeOf { Queue, FailureGroup, Worker, Nothing };
     ScopeOf scopeOf() const;

@@ -74,7 +74,11 @@ void TableExport::read()
     case Kind::BluequeQueues:
     case Kind::BluequeTasks:
     case Kind::BluequeListeners:
-        // Blueque's tables are read through its own client (BluequeTableExport).
+    case Kind::SideJobJobs:
+    case Kind::SideJobQueues:
+    case Kind::SideJobProcesses:
+        // Blueque's and SideJob's tables are read through their own clients (BluequeTableExport,
+        // SideJobTableExport).
         finish(false, tr("Not a qless view: %1.").arg(TableExportView::nameOf(view().kind)));
         break;
     }

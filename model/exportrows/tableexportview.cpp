@@ -5,10 +5,11 @@
 
 QStringList TableExportView::viewNames()
 {
-    return {QStringLiteral("queues"),         QStringLiteral("jobs"),          QStringLiteral("failed"),
-            QStringLiteral("completed"),      QStringLiteral("workers"),       QStringLiteral("tracked"),
-            QStringLiteral("tags"),           QStringLiteral("config"),        QStringLiteral("activity"),
-            QStringLiteral("blueque-queues"), QStringLiteral("blueque-tasks"), QStringLiteral("blueque-listeners")};
+    return {QStringLiteral("queues"),         QStringLiteral("jobs"),           QStringLiteral("failed"),
+            QStringLiteral("completed"),      QStringLiteral("workers"),        QStringLiteral("tracked"),
+            QStringLiteral("tags"),           QStringLiteral("config"),         QStringLiteral("activity"),
+            QStringLiteral("blueque-queues"), QStringLiteral("blueque-tasks"),  QStringLiteral("blueque-listeners"),
+            QStringLiteral("sidejob-jobs"),   QStringLiteral("sidejob-queues"), QStringLiteral("sidejob-processes")};
 }
 
 QStringList TableExportView::bluequeStates()
@@ -20,6 +21,18 @@ QStringList TableExportView::bluequeStates()
 bool TableExportView::isBlueque() const
 {
     return kind == Kind::BluequeQueues || kind == Kind::BluequeTasks || kind == Kind::BluequeListeners;
+}
+
+QStringList TableExportView::sideJobStatuses()
+{
+    return {QStringLiteral("queued"),    QStringLiteral("running"), QStringLiteral("suspended"),
+            QStringLiteral("completed"), QStringLiteral("failed"),  QStringLiteral("terminating"),
+            QStringLiteral("terminated")};
+}
+
+bool TableExportView::isSideJob() const
+{
+    return kind == Kind::SideJobJobs || kind == Kind::SideJobQueues || kind == Kind::SideJobProcesses;
 }
 
 QStringList TableExportView::jobStates()
@@ -52,6 +65,12 @@ QString TableExportView::problem() const
                                          .arg(bluequeStates().join(QStringLiteral(", ")))
                                    : tr("Unknown state \"%1\": expected one of %2.")
                                          .arg(state, bluequeStates().join(QStringLiteral(", ")));
+        return QString();
+    }
+    if (kind == Kind::SideJobJobs) {
+        if (!state.isEmpty() && !sideJobStatuses().contains(state))
+            return tr("Unknown status \"%1\": expected one of %2.")
+                .arg(state, sideJobStatuses().join(QStringLiteral(", ")));
         return QString();
     }
     if (kind != Kind::Jobs)
@@ -102,6 +121,18 @@ QString TableExportView::describe() const
     case Kind::BluequeQueues: return tr("Blueque queues");
     case Kind::BluequeTasks: return tr("Blueque tasks %1 in %2").arg(state, queue);
     case Kind::BluequeListeners: return tr("Blueque listeners");
+    case Kind::SideJobJobs: {
+        QString what = state.isEmpty() ? tr("SideJob jobs") : tr("SideJob jobs %1").arg(state);
+        if (!queue.isEmpty())
+            what = tr("%1 in %2").arg(what, queue);
+        if (!klass.isEmpty())
+            what = tr("%1 of class %2").arg(what, klass);
+        if (!creator.isEmpty())
+            what = tr("%1 created by \"%2\"").arg(what, creator);
+        return what;
+    }
+    case Kind::SideJobQueues: return tr("Sidekiq queues");
+    case Kind::SideJobProcesses: return tr("Sidekiq processes");
     }
     return QString();
 }
@@ -109,7 +140,7 @@ QString TableExportView::describe() const
 QString TableExportView::suggestedFileName() const
 {
     QStringList parts{QStringLiteral("qlessdesk"), nameOf(kind)};
-    for (const QString &narrowing : {queue, state, group, worker, tag, klass}) {
+    for (const QString &narrowing : {queue, state, group, worker, tag, klass, creator}) {
         if (!narrowing.isEmpty())
             parts << narrowing;
     }

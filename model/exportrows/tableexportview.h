@@ -12,7 +12,8 @@ struct TableExportView
     Q_DECLARE_TR_FUNCTIONS(TableExportView)
 
 public:
-    // The Blueque kinds last, named "blueque-..." so a script tells them from qless's views.
+    // The other systems' kinds last, named "blueque-...", "sidejob-..." so a script tells them
+    // from qless's views.
     enum class Kind {
         Queues,
         Jobs,
@@ -25,7 +26,10 @@ public:
         Activity,
         BluequeQueues,
         BluequeTasks,
-        BluequeListeners
+        BluequeListeners,
+        SideJobJobs,
+        SideJobQueues,
+        SideJobProcesses
     };
 
     TableExportView() = default;
@@ -34,12 +38,14 @@ public:
     {}
 
     Kind kind = Kind::Queues;
-    QString queue;  // Jobs, BluequeTasks; Completed: only jobs completed in it
-    QString state;  // Jobs: waiting, running, stalled, scheduled, depends, recurring; BluequeTasks: bluequeStates()
-    QString group;  // Failed: that group's jobs instead of the groups
-    QString worker; // Workers: that worker's jobs instead of the workers
-    QString tag;    // Tags: that tag's jobs instead of the tags
-    QString klass;  // Completed: only jobs whose class contains it (any case)
+    QString queue;   // Jobs, BluequeTasks; Completed: only jobs completed in it; SideJobJobs: only its jobs
+    QString state;   // Jobs: waiting, running, stalled, scheduled, depends, recurring; BluequeTasks: bluequeStates();
+                     // SideJobJobs: a status of sideJobStatuses() (empty: every job)
+    QString group;   // Failed: that group's jobs instead of the groups
+    QString worker;  // Workers: that worker's jobs instead of the workers
+    QString tag;     // Tags: that tag's jobs instead of the tags
+    QString klass;   // Completed: only jobs whose class contains it (any case); SideJobJobs: of that class
+    QString creator; // SideJobJobs: only jobs whose created_by contains it
     QString auditLogPath; // Activity: the log file (empty: the user's)
 
     static QStringList viewNames();
@@ -48,6 +54,10 @@ public:
     static QStringList bluequeStates();
     // Whether the view is one of Blueque's (read through BluequeTableExport, not TableExport).
     bool isBlueque() const;
+    // A SideJob job's statuses, as the library writes them.
+    static QStringList sideJobStatuses();
+    // Whether the view is one of SideJob's (read through SideJobTableExport).
+    bool isSideJob() const;
     static QString nameOf(Kind kind);
     // False for an unknown name.
     static bool kindOf(const QString &name, Kind *kind);

@@ -57,6 +57,15 @@ void SideJobClient::portPage(const QByteArray &id, bool input, const QString &po
                           context, &SideJobDecoder::portPage, std::move(done));
 }
 
+void SideJobClient::searchStep(qint64 cursor, int ids, const SideJobFilter &filter, QObject *context,
+                               Done<SideJobSearchStep> done)
+{
+    call<SideJobSearchStep>(QStringLiteral("search"),
+                            {QByteArray::number(cursor), QByteArray::number(ids), filter.status.toUtf8(),
+                             filter.queue.toUtf8(), filter.klass.toUtf8()},
+                            context, &SideJobSearchStep::decode, std::move(done));
+}
+
 void SideJobClient::sidekiq(QObject *context, Done<SidekiqOverview> done)
 {
     call<SidekiqOverview>(QStringLiteral("sidekiq"), {}, context, &SidekiqDecoder::overview, std::move(done));

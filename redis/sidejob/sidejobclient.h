@@ -4,6 +4,7 @@
 #include "qlessreply.h"
 #include "rediscommand.h"
 #include "redisreply.h"
+#include "sidejobsearchstep.h"
 #include "sidejobtypes.h"
 #include "sidekiqtypes.h"
 
@@ -31,8 +32,9 @@ public:
     // Ids a jobpage call looks at (the script allows 1000): few enough that a call stays within the
     // 5 ms budget even when a class filter makes it decode every worker record it looks at.
     static constexpr int IdsPerCall = 300;
-    static constexpr int ValuesPerCall = 100; // portpage.lua's cap
-    static constexpr int ItemsPerCall = 100;  // sortedpage.lua's cap
+    static constexpr int ValuesPerCall = 100;     // portpage.lua's cap
+    static constexpr int ItemsPerCall = 100;      // sortedpage.lua's cap
+    static constexpr int SearchIdsPerCall = 1000; // search.lua's cap (it stops sooner after 1 ms)
 
     // `connection` must outlive the client.
     explicit SideJobClient(RedisConnection *connection, QObject *parent = nullptr);
@@ -51,6 +53,10 @@ public:
                   Done<SideJobPortPage> done);
     // Sidekiq's totals, queues and processes.
     void sidekiq(QObject *context, Done<SidekiqOverview> done);
+    // One step of a search's walk down the ids from `cursor` (0: the newest): what search.lua hands
+    // out of the jobs among `ids` that pass `filter`'s status, queue and class (SideJobSearch).
+    void searchStep(qint64 cursor, int ids, const SideJobFilter &filter, QObject *context,
+                    Done<SideJobSearchStep> done);
     // A page of "schedule", "retry" or "dead", soonest first.
     void sortedPage(const QString &set, qint64 offset, int count, QObject *context, Done<SidekiqItemPage> done);
 

@@ -31,7 +31,7 @@ const QMap<QByteArray, QString> &exemptions()
         {"SENTINEL", QStringLiteral("asked of a sentinel, not of the Redis holding the queues")},
         {"EVAL",
          QStringLiteral("the carrier of Blueque's read scripts (BluequeClient), each timed by its own kind as "
-                        "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, sidekiq, "
+                        "\"blueque <name>\"; and of SideJob's (detect, jobpage, jobrecord, portpage, search, sidekiq, "
                         "sortedpage; ScriptRead::eval), each bounded by its -- Bound: comment, no bench kind yet")},
         // The simulator's Blueque listeners (app/simulator/bluequewire.cpp): the single commands
         // ustudio/Blueque v1.0.0 itself sends, played on a demo database; each O(1) whatever the data.

@@ -78,8 +78,8 @@ private slots:
         QCOMPARE(SideJobScripts::instance().names(),
                  (QStringList{QStringLiteral("deleteterminated"), QStringLiteral("detect"), QStringLiteral("jobpage"),
                               QStringLiteral("jobrecord"), QStringLiteral("portpage"), QStringLiteral("run"),
-                              QStringLiteral("sidekiq"), QStringLiteral("sortedpage"), QStringLiteral("terminate"),
-                              QStringLiteral("writeinput")}));
+                              QStringLiteral("search"), QStringLiteral("sidekiq"), QStringLiteral("sortedpage"),
+                              QStringLiteral("terminate"), QStringLiteral("writeinput")}));
         for (const QString &name : SideJobScripts::instance().names()) {
             const LuaScript *script = SideJobScripts::instance().find(name);
             QVERIFY2(script->source.contains("\n-- Bound: "), qPrintable(name));
