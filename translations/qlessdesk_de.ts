@@ -1283,10 +1283,6 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
 <context>
     <name>BluequeAction</name>
     <message>
-        <source>all %1 %2 tasks of %3</source>
-        <translation>alle %1 Tasks (%2) von %3</translation>
-    </message>
-    <message>
         <source>%1 task %2 of %3</source>
         <translation>%1 Task %2 von %3</translation>
     </message>
@@ -1312,6 +1308,13 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>Run now %1</source>
         <translation>%1 jetzt ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %Ln %1 task(s) of %2</source>
+        <translation>
+            <numerusform>%Ln Task (%1) von %2</numerusform>
+            <numerusform>alle %Ln Tasks (%1) von %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1361,22 +1364,6 @@ Each scheduled task moves from %2 to the head of %3 now, as Blueque&apos;s enque
 Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqueue_due_tasks ihn zu seiner ETA verschiebt (die ETA bleibt im Hash). Ein Task, der nicht mehr geplant ist, wird übersprungen.</translation>
     </message>
     <message>
-        <source>Requeue</source>
-        <translation>Erneut einreihen</translation>
-    </message>
-    <message>
-        <source>Delete tasks</source>
-        <translation>Tasks löschen</translation>
-    </message>
-    <message>
-        <source>Cancel tasks</source>
-        <translation>Tasks abbrechen</translation>
-    </message>
-    <message>
-        <source>Run now</source>
-        <translation>Jetzt ausführen</translation>
-    </message>
-    <message>
         <source>Cancel: not possible for %1 tasks</source>
         <translation>Abbrechen: für Tasks im Zustand %1 nicht möglich</translation>
     </message>
@@ -1409,20 +1396,54 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
         </translation>
     </message>
     <message>
-        <source>Requeue &amp;all %1 failed tasks of %2…</source>
-        <translation>&amp;Alle %1 fehlgeschlagenen Tasks von %2 erneut einreihen…</translation>
-    </message>
-    <message>
-        <source>Delete all %1 %2 tasks of %3…</source>
-        <translation>Alle %1 Tasks (%2) von %3 löschen…</translation>
-    </message>
-    <message>
         <source>Cancel %1?
 
 Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still scheduled. A task already moved to pending meanwhile is skipped. This cannot be undone.</source>
         <translation>%1 abbrechen?
 
 Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch geplant ist. Ein Task, der inzwischen schon wartet, wird übersprungen. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue %Ln task(s)</source>
+        <translation>
+            <numerusform>%Ln Task erneut einreihen</numerusform>
+            <numerusform>%Ln Tasks erneut einreihen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln task(s)</source>
+        <translation>
+            <numerusform>%Ln Task löschen</numerusform>
+            <numerusform>%Ln Tasks löschen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %Ln task(s)</source>
+        <translation>
+            <numerusform>%Ln Task abbrechen</numerusform>
+            <numerusform>%Ln Tasks abbrechen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %Ln task(s) now</source>
+        <translation>
+            <numerusform>%Ln Task jetzt ausführen</numerusform>
+            <numerusform>%Ln Tasks jetzt ausführen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue &amp;all %Ln failed task(s) of %1…</source>
+        <translation>
+            <numerusform>&amp;Den %Ln fehlgeschlagenen Task von %1 erneut einreihen…</numerusform>
+            <numerusform>&amp;Alle %Ln fehlgeschlagenen Tasks von %1 erneut einreihen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %Ln %1 task(s) of %2…</source>
+        <translation>
+            <numerusform>Den %Ln Task (%1) von %2 löschen…</numerusform>
+            <numerusform>Alle %Ln Tasks (%1) von %2 löschen…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

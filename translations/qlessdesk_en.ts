@@ -233,6 +233,13 @@
             <numerusform>%n selected %1 tasks of %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>all %Ln %1 task(s) of %2</source>
+        <translation>
+            <numerusform>all %Ln %1 task of %2</numerusform>
+            <numerusform>all %Ln %1 tasks of %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BluequeActions</name>
@@ -262,6 +269,48 @@
         <translation>
             <numerusform>&amp;Run %n selected task now…</numerusform>
             <numerusform>&amp;Run %n selected tasks now…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue %Ln task(s)</source>
+        <translation>
+            <numerusform>Requeue %Ln task</numerusform>
+            <numerusform>Requeue %Ln tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln task(s)</source>
+        <translation>
+            <numerusform>Delete %Ln task</numerusform>
+            <numerusform>Delete %Ln tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %Ln task(s)</source>
+        <translation>
+            <numerusform>Cancel %Ln task</numerusform>
+            <numerusform>Cancel %Ln tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %Ln task(s) now</source>
+        <translation>
+            <numerusform>Run %Ln task now</numerusform>
+            <numerusform>Run %Ln tasks now</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue &amp;all %Ln failed task(s) of %1…</source>
+        <translation>
+            <numerusform>Requeue &amp;all %Ln failed task of %1…</numerusform>
+            <numerusform>Requeue &amp;all %Ln failed tasks of %1…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %Ln %1 task(s) of %2…</source>
+        <translation>
+            <numerusform>Delete all %Ln %1 task of %2…</numerusform>
+            <numerusform>Delete all %Ln %1 tasks of %2…</numerusform>
         </translation>
     </message>
 </context>

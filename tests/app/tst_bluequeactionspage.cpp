@@ -64,6 +64,14 @@ class TestBluequeActionsPage final : public QObject, private PageTestBase
         blueque.schedule("transcode", R"({"video": "nightly"})", now + 3600, now - 10);
     }
 
+    static QString acceptText(QMessageBox *box)
+    {
+        for (QAbstractButton *button : box->buttons())
+            if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                return button->text();
+        return {};
+    }
+
     void showWindow(MainWindow &window, bool readOnly = false)
     {
         window.resize(1400, 900);
@@ -142,6 +150,7 @@ private slots:
         QVERIFY2(confirm->text().contains(QLatin1String("2 selected failed tasks of transcode")),
                  qPrintable(confirm->text()));
         QVERIFY(confirm->text().contains(QLatin1String("blueque_pending_tasks_transcode")));
+        QCOMPARE(acceptText(confirm), QStringLiteral("Requeue 2 tasks"));
         screenshot(confirm, QStringLiteral("blueque-actions-confirm-requeue"));
         QVERIFY(answer(confirm, QMessageBox::AcceptRole));
 
@@ -200,6 +209,7 @@ private slots:
         QVERIFY2(confirm->text().contains(QLatin1String("no cancelled state")), qPrintable(confirm->text()));
         QVERIFY(confirm->text().contains(QString::fromUtf8(id)));
         QCOMPARE(confirm->defaultButton()->text(), QStringLiteral("Don’t")); // destructive
+        QCOMPARE(acceptText(confirm), QStringLiteral("Cancel 1 task"));      // one task: the singular
         screenshot(confirm, QStringLiteral("blueque-actions-confirm-cancel"));
         QVERIFY(answer(confirm, QMessageBox::AcceptRole));
         QVERIFY(QTest::qWaitFor(
