@@ -1556,6 +1556,25 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
         <source>Tasks held</source>
         <translation>Gehaltene Tasks</translation>
     </message>
+    <message>
+        <source>Gone from the listener set</source>
+        <translation>Nicht mehr in der Listener-Menge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n still pending</source>
+        <translation>
+            <numerusform>%n noch wartend</numerusform>
+            <numerusform>%n noch wartend</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the listener set: its listener is gone (claim_orphan removed it) and left this reserved list. Blueque claims only the newest task of it; the others are never run.</source>
+        <translation>Nicht in der Listener-Menge: sein Listener ist fort (claim_orphan hat ihn entfernt) und hat diese Reserviert-Liste hinterlassen. Blueque übernimmt nur ihren neuesten Task; die anderen laufen nie.</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
+    </message>
 </context>
 <context>
     <name>BluequePage</name>
@@ -1665,6 +1684,25 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
         <translation>
             <numerusform>Listener von %1: %n gelesen</numerusform>
             <numerusform>Listener von %1: %n gelesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Previous listeners</source>
+        <translation>&amp;Vorherige Listener</translation>
+    </message>
+    <message>
+        <source>&amp;Next listeners</source>
+        <translation>Nä&amp;chste Listener</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved list(s) left by listeners gone from the set (marked)</source>
+        <translation>
+            <numerusform>%n Reserviert-Liste von Listenern, die nicht mehr in der Menge sind (markiert)</numerusform>
+            <numerusform>%n Reserviert-Listen von Listenern, die nicht mehr in der Menge sind (markiert)</numerusform>
         </translation>
     </message>
 </context>

@@ -340,6 +340,13 @@
             <numerusform>%n held tasks still say pending: a dequeue cut short, or one just taken</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n still pending</source>
+        <translation>
+            <numerusform>%n still pending</numerusform>
+            <numerusform>%n still pending</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BluequePage</name>
@@ -369,6 +376,13 @@
         <translation>
             <numerusform>listeners of %1: %n read</numerusform>
             <numerusform>listeners of %1: %n read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved list(s) left by listeners gone from the set (marked)</source>
+        <translation>
+            <numerusform>%n reserved list left by a listener gone from the set (marked)</numerusform>
+            <numerusform>%n reserved lists left by listeners gone from the set (marked)</numerusform>
         </translation>
     </message>
 </context>

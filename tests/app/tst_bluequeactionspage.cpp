@@ -14,6 +14,7 @@
 #include "mainwindow.h"
 #include "pagetestbase.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
@@ -246,6 +247,42 @@ private slots:
                     .contains(QLatin1String("ago")));
         QVERIFY(!page->actionsButton()->isEnabled());
         screenshot(&window, QStringLiteral("blueque-listeners"));
+
+        // A listener gone from the set (claim_orphan removed it) left its reserved list: shown
+        // after the listed ones with what it holds, marked.
+        BluequeGenerator blueque(fixture().redis());
+        const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
+        blueque.addListener("transcode", "render-2.example.com_4410");
+        const QByteArray left = blueque.enqueue("transcode", R"({"video": "orphan"})", now - 30);
+        int taken = 0; // every pending task, the oldest first
+        while (!blueque.dequeue("transcode", "render-2.example.com_4410", now - 20 + taken).isEmpty())
+            ++taken;
+        blueque.reclaim("transcode", "render-2.example.com_4410", Listener);
+        listeners->setWalkIntervalMs(0); // the first walk was a moment ago
+        page->refresh({});
+        QVERIFY(QTest::qWaitFor([listeners] { return listeners->goneCount() == 1; }, 10000));
+        QCOMPARE(listeners->rowCount(), 2);
+        QCOMPARE(listeners->index(1, BluequeListenerModel::NameColumn).data().toString(),
+                 QStringLiteral("render-2.example.com_4410"));
+        QCOMPARE(listeners->index(1, BluequeListenerModel::HeldColumn).data().toString(), QString::number(taken));
+        QVERIFY(
+            listeners->index(1, BluequeListenerModel::TasksColumn).data().toString().contains(QString::fromUtf8(left)));
+        QVERIFY(QTest::qWaitFor([page] { return page->statusLabel()->text().contains(QLatin1String("gone")); }, 5000));
+        QTest::qWait(200);
+        screenshot(&window, QStringLiteral("blueque-listeners-gone"));
+
+        // More listeners than a page: the next page is a button away.
+        for (int i = 0; i < BluequeListenerModel::MaxListeners + 10; ++i)
+            blueque.addListener("transcode",
+                                "worker-" + QByteArray::number(i) + ".example.com_" + QByteArray::number(i));
+        page->refresh({});
+        QVERIFY(QTest::qWaitFor([page] { return page->nextListenersButton()->isVisible(); }, 10000));
+        QVERIFY(!page->previousListenersButton()->isVisible());
+        page->nextListenersButton()->click();
+        QVERIFY(QTest::qWaitFor([page] { return page->previousListenersButton()->isVisible(); }, 10000));
+        QCOMPARE(listeners->rowCount() - listeners->goneCount(), 1 + BluequeListenerModel::MaxListeners + 10 - 200);
+        QVERIFY(!page->nextListenersButton()->isVisible());
+        QVERIFY(page->statusLabel()->text().contains(QLatin1String("page 2")));
     }
 
     void aReadOnlyConnectionOffersNothing()
