@@ -1804,6 +1804,151 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     </message>
 </context>
 <context>
+    <name>BluequeSearchPage</name>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Con&amp;tinue</source>
+        <translation>&amp;Weiter</translation>
+    </message>
+    <message>
+        <source>&amp;Previous page</source>
+        <translation>&amp;Vorherige Seite</translation>
+    </message>
+    <message>
+        <source>&amp;Next page</source>
+        <translation>Nä&amp;chste Seite</translation>
+    </message>
+    <message>
+        <source>Text in the parameters or the error (exact case)</source>
+        <translation>Text in den Parametern oder im Fehler (genaue Schreibung)</translation>
+    </message>
+    <message>
+        <source>Blueque search text</source>
+        <translation>Blueque-Suchtext</translation>
+    </message>
+    <message>
+        <source>any queue</source>
+        <translation>jede Warteschlange</translation>
+    </message>
+    <message>
+        <source>Blueque search queue</source>
+        <translation>Blueque-Suchwarteschlange</translation>
+    </message>
+    <message>
+        <source>Blueque search state</source>
+        <translation>Blueque-Suchzustand</translation>
+    </message>
+    <message>
+        <source>any state</source>
+        <translation>jeder Zustand</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>What can be done to the selected tasks</source>
+        <translation>Was mit den ausgewählten Tasks getan werden kann</translation>
+    </message>
+    <message>
+        <source>Select found tasks first</source>
+        <translation>Zuerst gefundene Tasks auswählen</translation>
+    </message>
+    <message>
+        <source>Blueque tasks found</source>
+        <translation>Gefundene Blueque-Tasks</translation>
+    </message>
+    <message>
+        <source>Blueque task record</source>
+        <translation>Blueque-Task-Datensatz</translation>
+    </message>
+    <message>
+        <source>Select a task to see its whole record.</source>
+        <translation>Wählen Sie einen Task, um seinen ganzen Datensatz zu sehen.</translation>
+    </message>
+    <message>
+        <source>Type a text to look for in the tasks&apos; parameters and errors.</source>
+        <translation>Geben Sie einen Text ein, der in den Parametern und Fehlern der Tasks gesucht wird.</translation>
+    </message>
+    <message>
+        <source>Nothing can be done to reserved or started tasks</source>
+        <translation>Mit reservierten oder gestarteten Tasks lässt sich nichts tun</translation>
+    </message>
+    <message>
+        <source>Looks through every task&apos;s parameters and error text on the server, in short steps.</source>
+        <translation>Durchsucht die Parameter und Fehlertexte aller Tasks auf dem Server, in kurzen Schritten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln task(s) found</source>
+        <translation>
+            <numerusform>%Ln Task gefunden</numerusform>
+            <numerusform>%Ln Tasks gefunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln task(s) looked at</source>
+        <translation>
+            <numerusform>%Ln Task angesehen</numerusform>
+            <numerusform>%Ln Tasks angesehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>suche…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>stopped: %1 (Continue goes on from there)</source>
+        <translation>angehalten: %1 (Weiter setzt dort fort)</translation>
+    </message>
+    <message>
+        <source>cancelled (Continue goes on from there)</source>
+        <translation>abgebrochen (Weiter setzt dort fort)</translation>
+    </message>
+    <message>
+        <source>Blueque search</source>
+        <translation>Blueque-Suche</translation>
+    </message>
+</context>
+<context>
     <name>BluequeSession</name>
     <message>
         <source>Could not read the task: %1</source>
@@ -1930,6 +2075,33 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>What looks wrong</source>
         <translation>Was falsch aussieht</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTaskSearchModel</name>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Found in</source>
+        <translation>Gefunden in</translation>
     </message>
 </context>
 <context>

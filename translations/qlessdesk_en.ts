@@ -404,6 +404,23 @@
     </message>
 </context>
 <context>
+    <name>BluequeSearchPage</name>
+    <message numerus="yes">
+        <source>%Ln task(s) found</source>
+        <translation>
+            <numerusform>%Ln task found</numerusform>
+            <numerusform>%Ln tasks found</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln task(s) looked at</source>
+        <translation>
+            <numerusform>%Ln task looked at</numerusform>
+            <numerusform>%Ln tasks looked at</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BulkRunner</name>
     <message numerus="yes">
         <source>The steps of %n job(s) may or may not have run: the connection dropped before their replies. Look at those jobs to see whether they were changed.</source>
