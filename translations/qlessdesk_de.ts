@@ -1516,6 +1516,13 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     </message>
 </context>
 <context>
+    <name>BluequeFiguresSource</name>
+    <message>
+        <source>counts of the first %1 of %2 queues</source>
+        <translation>Zahlen der ersten %1 von %2 Warteschlangen</translation>
+    </message>
+</context>
+<context>
     <name>BluequeListenerModel</name>
     <message>
         <source>bad key</source>
@@ -6753,6 +6760,33 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>Last read</source>
         <translation>Zuletzt gelesen</translation>
     </message>
+    <message>
+        <source>a system&apos;s read failed: %1</source>
+        <translation>das Lesen eines Systems schlug fehl: %1</translation>
+    </message>
+    <message>
+        <source>[last read failed: %1]</source>
+        <translation>[letztes Lesen fehlgeschlagen: %1]</translation>
+    </message>
+    <message>
+        <source>No other job system (Blueque, SideJob) found on this server</source>
+        <translation>Kein anderes Job-System (Blueque, SideJob) auf diesem Server gefunden</translation>
+    </message>
+    <message>
+        <source>Other job systems</source>
+        <translation>Andere Job-Systeme</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobFiguresSource</name>
+    <message>
+        <source>queued counts the first %1 of %2 queues</source>
+        <translation>„eingereiht“ zählt die ersten %1 von %2 Warteschlangen</translation>
+    </message>
+    <message>
+        <source>jobs by status are not counted here (that reads every job): see the SideJob page</source>
+        <translation>Jobs nach Status werden hier nicht gezählt (das liest jeden Job): siehe die SideJob-Seite</translation>
+    </message>
 </context>
 <context>
     <name>SideJobJobModel</name>
@@ -7794,6 +7828,79 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <translation>
             <numerusform>Sammelaktion: %1</numerusform>
             <numerusform>%n Sammelaktionen: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SystemFiguresSource</name>
+    <message numerus="yes">
+        <source>%Ln queue(s)</source>
+        <translation>
+            <numerusform>%Ln Warteschlange</numerusform>
+            <numerusform>%Ln Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pending</source>
+        <translation>
+            <numerusform>%Ln wartend</numerusform>
+            <numerusform>%Ln wartend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <translation>
+            <numerusform>%Ln fehlgeschlagen</numerusform>
+            <numerusform>%Ln fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln listener(s)</source>
+        <translation>
+            <numerusform>%Ln Listener</numerusform>
+            <numerusform>%Ln Listener</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln Sidekiq queue(s)</source>
+        <translation>
+            <numerusform>%Ln Sidekiq-Warteschlange</numerusform>
+            <numerusform>%Ln Sidekiq-Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued</source>
+        <translation>
+            <numerusform>%Ln eingereiht</numerusform>
+            <numerusform>%Ln eingereiht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln process(es)</source>
+        <translation>
+            <numerusform>%Ln Prozess</numerusform>
+            <numerusform>%Ln Prozesse</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln to retry</source>
+        <translation>
+            <numerusform>%Ln zu wiederholen</numerusform>
+            <numerusform>%Ln zu wiederholen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead</source>
+        <translation>
+            <numerusform>%Ln tot</numerusform>
+            <numerusform>%Ln tot</numerusform>
         </translation>
     </message>
 </context>

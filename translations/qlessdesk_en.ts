@@ -967,6 +967,79 @@
     </message>
 </context>
 <context>
+    <name>SystemFiguresSource</name>
+    <message numerus="yes">
+        <source>%Ln queue(s)</source>
+        <translation>
+            <numerusform>%Ln queue</numerusform>
+            <numerusform>%Ln queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pending</source>
+        <translation>
+            <numerusform>%Ln pending</numerusform>
+            <numerusform>%Ln pending</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <translation>
+            <numerusform>%Ln failed</numerusform>
+            <numerusform>%Ln failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln listener(s)</source>
+        <translation>
+            <numerusform>%Ln listener</numerusform>
+            <numerusform>%Ln listeners</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln Sidekiq queue(s)</source>
+        <translation>
+            <numerusform>%Ln Sidekiq queue</numerusform>
+            <numerusform>%Ln Sidekiq queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued</source>
+        <translation>
+            <numerusform>%Ln queued</numerusform>
+            <numerusform>%Ln queued</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln process(es)</source>
+        <translation>
+            <numerusform>%Ln process</numerusform>
+            <numerusform>%Ln processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln to retry</source>
+        <translation>
+            <numerusform>%Ln to retry</numerusform>
+            <numerusform>%Ln to retry</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead</source>
+        <translation>
+            <numerusform>%Ln dead</numerusform>
+            <numerusform>%Ln dead</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TableExportButton</name>
     <message numerus="yes">
         <source>%1 of %Ln row(s) written</source>
