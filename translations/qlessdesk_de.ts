@@ -1954,6 +1954,10 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
         <source>Blueque search</source>
         <translation>Blueque-Suche</translation>
     </message>
+    <message>
+        <source>an action has changed tasks since: search again to see them as they are now</source>
+        <translation>eine Aktion hat seither Tasks geändert: erneut suchen, um sie so zu sehen, wie sie jetzt sind</translation>
+    </message>
 </context>
 <context>
     <name>BluequeSession</name>

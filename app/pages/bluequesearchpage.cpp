@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -120,6 +121,13 @@ BluequeSearchPage::BluequeSearchPage(QlessSession *session, QWidget *parent)
     connect(m_previous, &QPushButton::clicked, this, [this] { m_results->setPage(m_results->page() - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { m_results->setPage(m_results->page() + 1); });
     connect(m_results, &BluequeTaskSearchModel::pageChanged, this, &BluequeSearchPage::updateStatus);
+    // The found rows are what the search saw; an action changes tasks behind them.
+    connect(m_actions, &BluequeActions::runFinished, this, [this] {
+        m_changedSince = true;
+        updateStatus();
+        if (!m_shownTask.isEmpty())
+            showTask(m_shownTask);
+    });
     connect(m_search, &BluequeTaskSearch::finished, this, [this] {
         m_view->resizeColumnsToContents();
         updateStatus();
@@ -129,8 +137,13 @@ BluequeSearchPage::BluequeSearchPage(QlessSession *session, QWidget *parent)
                 if (current.isValid())
                     showTask(current.data(BluequeTaskSearchModel::KeyRole).toByteArray());
             });
-    // The found rows are what the search saw: a run's summary says what changed since.
     connect(m_blueque, &BluequeSession::presenceChanged, this, &Page::availabilityChanged);
+    // Asked again now and then while another page is shown, as the Blueque page does, so a
+    // deployment that appears later lists this page without a reconnect (a TYPE call).
+    auto *detectTimer = new QTimer(this);
+    detectTimer->setInterval(30000);
+    connect(detectTimer, &QTimer::timeout, m_blueque, &BluequeSession::detect);
+    detectTimer->start();
     m_blueque->detect();
     updateStatus();
 }
@@ -160,6 +173,7 @@ void BluequeSearchPage::startSearch()
     }
     m_record->clear();
     m_shownTask.clear();
+    m_changedSince = false;
     m_results->start(text, m_queue->text().trimmed(), m_state->currentData().toString());
     updateStatus();
 }
@@ -217,5 +231,7 @@ void BluequeSearchPage::updateStatus()
         parts << tr("stopped: %1 (Continue goes on from there)").arg(m_search->lastError());
     else
         parts << tr("cancelled (Continue goes on from there)");
+    if (m_changedSince)
+        parts << tr("an action has changed tasks since: search again to see them as they are now");
     m_status->setText(parts.join(QStringLiteral(" · ")));
 }

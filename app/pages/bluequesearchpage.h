@@ -71,4 +71,5 @@ private:
     QPlainTextEdit *m_record;
     QLabel *m_status;
     QByteArray m_shownTask;
+    bool m_changedSince = false;
 };

@@ -166,6 +166,8 @@ private slots:
             20000));
         QCOMPARE(fixture().redis().command({"HGET", "blueque_task_" + first, "status"}).bytes, QByteArray("pending"));
         QCOMPARE(fixture().redis().command({"LLEN", "blueque_failed_tasks_transcode"}).integer, 128);
+        QVERIFY(QTest::qWaitFor([page] { return page->statusLabel()->text().contains(QLatin1String("search again")); },
+                                5000));
     }
 };
 
