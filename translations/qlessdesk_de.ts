@@ -1370,10 +1370,6 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
 <context>
     <name>BluequeAction</name>
     <message>
-        <source>all %1 %2 tasks of %3</source>
-        <translation>alle %1 Tasks (%2) von %3</translation>
-    </message>
-    <message>
         <source>%1 task %2 of %3</source>
         <translation>%1 Task %2 von %3</translation>
     </message>
@@ -1399,6 +1395,13 @@ Abgebrochene Jobs werden mit ihren Daten und ihrem Verlauf gelöscht. Das lässt
     <message>
         <source>Run now %1</source>
         <translation>%1 jetzt ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %Ln %1 task(s) of %2</source>
+        <translation>
+            <numerusform>%Ln Task (%1) von %2</numerusform>
+            <numerusform>alle %Ln Tasks (%1) von %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1448,22 +1451,6 @@ Each scheduled task moves from %2 to the head of %3 now, as Blueque&apos;s enque
 Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqueue_due_tasks ihn zu seiner ETA verschiebt (die ETA bleibt im Hash). Ein Task, der nicht mehr geplant ist, wird übersprungen.</translation>
     </message>
     <message>
-        <source>Requeue</source>
-        <translation>Erneut einreihen</translation>
-    </message>
-    <message>
-        <source>Delete tasks</source>
-        <translation>Tasks löschen</translation>
-    </message>
-    <message>
-        <source>Cancel tasks</source>
-        <translation>Tasks abbrechen</translation>
-    </message>
-    <message>
-        <source>Run now</source>
-        <translation>Jetzt ausführen</translation>
-    </message>
-    <message>
         <source>Cancel: not possible for %1 tasks</source>
         <translation>Abbrechen: für Tasks im Zustand %1 nicht möglich</translation>
     </message>
@@ -1496,20 +1483,54 @@ Jeder geplante Task wandert jetzt von %2 an den Anfang von %3, wie Blueques enqu
         </translation>
     </message>
     <message>
-        <source>Requeue &amp;all %1 failed tasks of %2…</source>
-        <translation>&amp;Alle %1 fehlgeschlagenen Tasks von %2 erneut einreihen…</translation>
-    </message>
-    <message>
-        <source>Delete all %1 %2 tasks of %3…</source>
-        <translation>Alle %1 Tasks (%2) von %3 löschen…</translation>
-    </message>
-    <message>
         <source>Cancel %1?
 
 Blueque has no cancelled state: the console deletes the task, its hash (blueque_task_&lt;id&gt;) and its entry in %2, in one step and only while it is still scheduled. A task already moved to pending meanwhile is skipped. This cannot be undone.</source>
         <translation>%1 abbrechen?
 
 Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, seinen Hash (blueque_task_&lt;id&gt;) und seinen Eintrag in %2, in einem Schritt und nur, solange er noch geplant ist. Ein Task, der inzwischen schon wartet, wird übersprungen. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue %Ln task(s)</source>
+        <translation>
+            <numerusform>%Ln Task erneut einreihen</numerusform>
+            <numerusform>%Ln Tasks erneut einreihen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln task(s)</source>
+        <translation>
+            <numerusform>%Ln Task löschen</numerusform>
+            <numerusform>%Ln Tasks löschen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %Ln task(s)</source>
+        <translation>
+            <numerusform>%Ln Task abbrechen</numerusform>
+            <numerusform>%Ln Tasks abbrechen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %Ln task(s) now</source>
+        <translation>
+            <numerusform>%Ln Task jetzt ausführen</numerusform>
+            <numerusform>%Ln Tasks jetzt ausführen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue &amp;all %Ln failed task(s) of %1…</source>
+        <translation>
+            <numerusform>&amp;Den %Ln fehlgeschlagenen Task von %1 erneut einreihen…</numerusform>
+            <numerusform>&amp;Alle %Ln fehlgeschlagenen Tasks von %1 erneut einreihen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %Ln %1 task(s) of %2…</source>
+        <translation>
+            <numerusform>Den %Ln Task (%1) von %2 löschen…</numerusform>
+            <numerusform>Alle %Ln Tasks (%1) von %2 löschen…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1582,6 +1603,13 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     </message>
 </context>
 <context>
+    <name>BluequeFiguresSource</name>
+    <message>
+        <source>counts of the first %1 of %2 queues</source>
+        <translation>Zahlen der ersten %1 von %2 Warteschlangen</translation>
+    </message>
+</context>
+<context>
     <name>BluequeListenerModel</name>
     <message>
         <source>bad key</source>
@@ -1641,6 +1669,25 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>Reserved</source>
         <translation>Reserviert</translation>
+    </message>
+    <message>
+        <source>Gone from the listener set</source>
+        <translation>Nicht mehr in der Listener-Menge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n still pending</source>
+        <translation>
+            <numerusform>%n noch wartend</numerusform>
+            <numerusform>%n noch wartend</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not in the listener set: its listener is gone (claim_orphan removed it) and left this reserved list. Blueque claims only the newest task of it; the others are never run.</source>
+        <translation>Nicht in der Listener-Menge: sein Listener ist fort (claim_orphan hat ihn entfernt) und hat diese Reserviert-Liste hinterlassen. Blueque übernimmt nur ihren neuesten Task; die anderen laufen nie.</translation>
+    </message>
+    <message>
+        <source>What looks wrong</source>
+        <translation>Was falsch aussieht</translation>
     </message>
 </context>
 <context>
@@ -1753,6 +1800,25 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
             <numerusform>Listener von %1: %n gelesen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Previous listeners</source>
+        <translation>&amp;Vorherige Listener</translation>
+    </message>
+    <message>
+        <source>&amp;Next listeners</source>
+        <translation>Nä&amp;chste Listener</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved list(s) left by listeners gone from the set (marked)</source>
+        <translation>
+            <numerusform>%n Reserviert-Liste von Listenern, die nicht mehr in der Menge sind (markiert)</numerusform>
+            <numerusform>%n Reserviert-Listen von Listenern, die nicht mehr in der Menge sind (markiert)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BluequeQueueModel</name>
@@ -1849,6 +1915,155 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>none</source>
         <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeSearchPage</name>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Con&amp;tinue</source>
+        <translation>&amp;Weiter</translation>
+    </message>
+    <message>
+        <source>&amp;Previous page</source>
+        <translation>&amp;Vorherige Seite</translation>
+    </message>
+    <message>
+        <source>&amp;Next page</source>
+        <translation>Nä&amp;chste Seite</translation>
+    </message>
+    <message>
+        <source>Text in the parameters or the error (exact case)</source>
+        <translation>Text in den Parametern oder im Fehler (genaue Schreibung)</translation>
+    </message>
+    <message>
+        <source>Blueque search text</source>
+        <translation>Blueque-Suchtext</translation>
+    </message>
+    <message>
+        <source>any queue</source>
+        <translation>jede Warteschlange</translation>
+    </message>
+    <message>
+        <source>Blueque search queue</source>
+        <translation>Blueque-Suchwarteschlange</translation>
+    </message>
+    <message>
+        <source>Blueque search state</source>
+        <translation>Blueque-Suchzustand</translation>
+    </message>
+    <message>
+        <source>any state</source>
+        <translation>jeder Zustand</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>What can be done to the selected tasks</source>
+        <translation>Was mit den ausgewählten Tasks getan werden kann</translation>
+    </message>
+    <message>
+        <source>Select found tasks first</source>
+        <translation>Zuerst gefundene Tasks auswählen</translation>
+    </message>
+    <message>
+        <source>Blueque tasks found</source>
+        <translation>Gefundene Blueque-Tasks</translation>
+    </message>
+    <message>
+        <source>Blueque task record</source>
+        <translation>Blueque-Task-Datensatz</translation>
+    </message>
+    <message>
+        <source>Select a task to see its whole record.</source>
+        <translation>Wählen Sie einen Task, um seinen ganzen Datensatz zu sehen.</translation>
+    </message>
+    <message>
+        <source>Type a text to look for in the tasks&apos; parameters and errors.</source>
+        <translation>Geben Sie einen Text ein, der in den Parametern und Fehlern der Tasks gesucht wird.</translation>
+    </message>
+    <message>
+        <source>Nothing can be done to reserved or started tasks</source>
+        <translation>Mit reservierten oder gestarteten Tasks lässt sich nichts tun</translation>
+    </message>
+    <message>
+        <source>Looks through every task&apos;s parameters and error text on the server, in short steps.</source>
+        <translation>Durchsucht die Parameter und Fehlertexte aller Tasks auf dem Server, in kurzen Schritten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln task(s) found</source>
+        <translation>
+            <numerusform>%Ln Task gefunden</numerusform>
+            <numerusform>%Ln Tasks gefunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln task(s) looked at</source>
+        <translation>
+            <numerusform>%Ln Task angesehen</numerusform>
+            <numerusform>%Ln Tasks angesehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>suche…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>stopped: %1 (Continue goes on from there)</source>
+        <translation>angehalten: %1 (Weiter setzt dort fort)</translation>
+    </message>
+    <message>
+        <source>cancelled (Continue goes on from there)</source>
+        <translation>abgebrochen (Weiter setzt dort fort)</translation>
+    </message>
+    <message>
+        <source>Blueque search</source>
+        <translation>Blueque-Suche</translation>
+    </message>
+    <message>
+        <source>an action has changed tasks since: search again to see them as they are now</source>
+        <translation>eine Aktion hat seither Tasks geändert: erneut suchen, um sie so zu sehen, wie sie jetzt sind</translation>
     </message>
 </context>
 <context>
@@ -1970,6 +2185,33 @@ Blueque kennt keinen Zustand „abgebrochen“: die Konsole löscht den Task, se
     <message>
         <source>What looks wrong</source>
         <translation>Was falsch aussieht</translation>
+    </message>
+</context>
+<context>
+    <name>BluequeTaskSearchModel</name>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Found in</source>
+        <translation>Gefunden in</translation>
     </message>
 </context>
 <context>
@@ -6633,6 +6875,22 @@ Doppelklick oder Eingabe: sein Fenster</translation>
         <source>Last read</source>
         <translation>Zuletzt gelesen</translation>
     </message>
+    <message>
+        <source>a system&apos;s read failed: %1</source>
+        <translation>das Lesen eines Systems schlug fehl: %1</translation>
+    </message>
+    <message>
+        <source>[last read failed: %1]</source>
+        <translation>[letztes Lesen fehlgeschlagen: %1]</translation>
+    </message>
+    <message>
+        <source>No other job system (Blueque, SideJob) found on this server</source>
+        <translation>Kein anderes Job-System (Blueque, SideJob) auf diesem Server gefunden</translation>
+    </message>
+    <message>
+        <source>Other job systems</source>
+        <translation>Andere Job-Systeme</translation>
+    </message>
 </context>
 <context>
     <name>SideJobAction</name>
@@ -6947,6 +7205,17 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
     <message>
         <source>not deleted: its tree grew meanwhile</source>
         <translation>nicht gelöscht: sein Baum ist inzwischen gewachsen</translation>
+    </message>
+</context>
+<context>
+    <name>SideJobFiguresSource</name>
+    <message>
+        <source>queued counts the first %1 of %2 queues</source>
+        <translation>„eingereiht“ zählt die ersten %1 von %2 Warteschlangen</translation>
+    </message>
+    <message>
+        <source>jobs by status are not counted here (that reads every job): see the SideJob page</source>
+        <translation>Jobs nach Status werden hier nicht gezählt (das liest jeden Job): siehe die SideJob-Seite</translation>
     </message>
 </context>
 <context>
@@ -7686,14 +7955,6 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
         <translation>Der Server enthält keine SideJob-Installation (keine Menge jobs und kein String jobs:last_id).</translation>
     </message>
     <message>
-        <source>Cancelled.</source>
-        <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Cannot read the %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>No Sidekiq queue &quot;%1&quot; in queues (it lists %2).</source>
         <translation>Keine Sidekiq-Warteschlange „%1“ in queues (sie nennt %2).</translation>
     </message>
@@ -8255,6 +8516,79 @@ Der Wert wird an die Liste des Eingangs angehängt, wie SideJobs Port#write es t
         <translation>
             <numerusform>Sammelaktion: %1</numerusform>
             <numerusform>%n Sammelaktionen: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SystemFiguresSource</name>
+    <message numerus="yes">
+        <source>%Ln queue(s)</source>
+        <translation>
+            <numerusform>%Ln Warteschlange</numerusform>
+            <numerusform>%Ln Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pending</source>
+        <translation>
+            <numerusform>%Ln wartend</numerusform>
+            <numerusform>%Ln wartend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <translation>
+            <numerusform>%Ln fehlgeschlagen</numerusform>
+            <numerusform>%Ln fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln listener(s)</source>
+        <translation>
+            <numerusform>%Ln Listener</numerusform>
+            <numerusform>%Ln Listener</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln Sidekiq queue(s)</source>
+        <translation>
+            <numerusform>%Ln Sidekiq-Warteschlange</numerusform>
+            <numerusform>%Ln Sidekiq-Warteschlangen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued</source>
+        <translation>
+            <numerusform>%Ln eingereiht</numerusform>
+            <numerusform>%Ln eingereiht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln process(es)</source>
+        <translation>
+            <numerusform>%Ln Prozess</numerusform>
+            <numerusform>%Ln Prozesse</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln to retry</source>
+        <translation>
+            <numerusform>%Ln zu wiederholen</numerusform>
+            <numerusform>%Ln zu wiederholen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead</source>
+        <translation>
+            <numerusform>%Ln tot</numerusform>
+            <numerusform>%Ln tot</numerusform>
         </translation>
     </message>
 </context>

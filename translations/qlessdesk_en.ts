@@ -240,6 +240,13 @@
             <numerusform>%n selected %1 tasks of %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>all %Ln %1 task(s) of %2</source>
+        <translation>
+            <numerusform>all %Ln %1 task of %2</numerusform>
+            <numerusform>all %Ln %1 tasks of %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BluequeActions</name>
@@ -271,6 +278,48 @@
             <numerusform>&amp;Run %n selected tasks now…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Requeue %Ln task(s)</source>
+        <translation>
+            <numerusform>Requeue %Ln task</numerusform>
+            <numerusform>Requeue %Ln tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln task(s)</source>
+        <translation>
+            <numerusform>Delete %Ln task</numerusform>
+            <numerusform>Delete %Ln tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %Ln task(s)</source>
+        <translation>
+            <numerusform>Cancel %Ln task</numerusform>
+            <numerusform>Cancel %Ln tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %Ln task(s) now</source>
+        <translation>
+            <numerusform>Run %Ln task now</numerusform>
+            <numerusform>Run %Ln tasks now</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue &amp;all %Ln failed task(s) of %1…</source>
+        <translation>
+            <numerusform>Requeue &amp;all %Ln failed task of %1…</numerusform>
+            <numerusform>Requeue &amp;all %Ln failed tasks of %1…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %Ln %1 task(s) of %2…</source>
+        <translation>
+            <numerusform>Delete all %Ln %1 task of %2…</numerusform>
+            <numerusform>Delete all %Ln %1 tasks of %2…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BluequeBulkRun</name>
@@ -296,6 +345,13 @@
         <translation>
             <numerusform>%n held task still says pending: a dequeue cut short, or one just taken</numerusform>
             <numerusform>%n held tasks still say pending: a dequeue cut short, or one just taken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n still pending</source>
+        <translation>
+            <numerusform>%n still pending</numerusform>
+            <numerusform>%n still pending</numerusform>
         </translation>
     </message>
 </context>
@@ -329,6 +385,13 @@
             <numerusform>listeners of %1: %n read</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n reserved list(s) left by listeners gone from the set (marked)</source>
+        <translation>
+            <numerusform>%n reserved list left by a listener gone from the set (marked)</numerusform>
+            <numerusform>%n reserved lists left by listeners gone from the set (marked)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BluequeQueueModel</name>
@@ -344,6 +407,23 @@
         <translation>
             <numerusform>%n reserved task still pending for more than a few seconds: a dequeue cut short (its listener may have died between taking the id and writing the status)</numerusform>
             <numerusform>%n reserved tasks still pending for more than a few seconds: a dequeue cut short (their listener may have died between taking the id and writing the status)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BluequeSearchPage</name>
+    <message numerus="yes">
+        <source>%Ln task(s) found</source>
+        <translation>
+            <numerusform>%Ln task found</numerusform>
+            <numerusform>%Ln tasks found</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln task(s) looked at</source>
+        <translation>
+            <numerusform>%Ln task looked at</numerusform>
+            <numerusform>%Ln tasks looked at</numerusform>
         </translation>
     </message>
 </context>
@@ -955,6 +1035,79 @@
         <translation>
             <numerusform>Bulk run: %1</numerusform>
             <numerusform>%n bulk runs: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SystemFiguresSource</name>
+    <message numerus="yes">
+        <source>%Ln queue(s)</source>
+        <translation>
+            <numerusform>%Ln queue</numerusform>
+            <numerusform>%Ln queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pending</source>
+        <translation>
+            <numerusform>%Ln pending</numerusform>
+            <numerusform>%Ln pending</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <translation>
+            <numerusform>%Ln failed</numerusform>
+            <numerusform>%Ln failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln listener(s)</source>
+        <translation>
+            <numerusform>%Ln listener</numerusform>
+            <numerusform>%Ln listeners</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln Sidekiq queue(s)</source>
+        <translation>
+            <numerusform>%Ln Sidekiq queue</numerusform>
+            <numerusform>%Ln Sidekiq queues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued</source>
+        <translation>
+            <numerusform>%Ln queued</numerusform>
+            <numerusform>%Ln queued</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln process(es)</source>
+        <translation>
+            <numerusform>%Ln process</numerusform>
+            <numerusform>%Ln processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln to retry</source>
+        <translation>
+            <numerusform>%Ln to retry</numerusform>
+            <numerusform>%Ln to retry</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead</source>
+        <translation>
+            <numerusform>%Ln dead</numerusform>
+            <numerusform>%Ln dead</numerusform>
         </translation>
     </message>
 </context>

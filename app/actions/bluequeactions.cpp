@@ -6,8 +6,9 @@
 #include "mnemonictext.h"
 
 #include <QAction>
-#include <QLocale>
 #include <QMenu>
+
+#include <limits>
 
 namespace {
 QString stateKey(const QString &state, const QString &queue)
@@ -79,11 +80,13 @@ QString BluequeActions::confirmationText(const BluequeAction &action)
 
 QString BluequeActions::confirmButton(const BluequeAction &action)
 {
+    // The button names the count the confirmation asks about, in the plural form that count takes.
+    const int n = int(qMin<qint64>(action.count(), std::numeric_limits<int>::max()));
     switch (action.kind) {
-    case BluequeAction::Kind::Requeue: return tr("Requeue");
-    case BluequeAction::Kind::Delete: return tr("Delete tasks");
-    case BluequeAction::Kind::Cancel: return tr("Cancel tasks");
-    case BluequeAction::Kind::RunNow: return tr("Run now");
+    case BluequeAction::Kind::Requeue: return tr("Requeue %Ln task(s)", nullptr, n);
+    case BluequeAction::Kind::Delete: return tr("Delete %Ln task(s)", nullptr, n);
+    case BluequeAction::Kind::Cancel: return tr("Cancel %Ln task(s)", nullptr, n);
+    case BluequeAction::Kind::RunNow: return tr("Run %Ln task(s) now", nullptr, n);
     }
     return {};
 }
@@ -93,7 +96,6 @@ bool BluequeActions::fillMenu(QMenu *menu, const QString &queue, const QString &
 {
     using Kind = BluequeAction::Kind;
     menu->setToolTipsVisible(true);
-    const QLocale locale;
     const int n = int(chosen.size());
     auto chosenAction = [&](Kind kind) { return BluequeAction::ofTasks(kind, queue, state, chosen); };
     if (state == QLatin1String("reserved") || state == QLatin1String("started")) {
@@ -117,11 +119,13 @@ bool BluequeActions::fillMenu(QMenu *menu, const QString &queue, const QString &
     if ((wholeRequeue || wholeDelete) && listTotal > 0) {
         if (!menu->isEmpty())
             menu->addSeparator();
-        const QString all = MnemonicText::literal(locale.toString(listTotal));
+        // %Ln takes an int: a list longer than that is still named by its plural form.
+        const int total = int(qMin<qint64>(listTotal, std::numeric_limits<int>::max()));
         if (wholeRequeue)
-            addAction(menu, tr("Requeue &all %1 failed tasks of %2…").arg(all, MnemonicText::literal(queue)),
+            addAction(menu,
+                      tr("Requeue &all %Ln failed task(s) of %1…", nullptr, total).arg(MnemonicText::literal(queue)),
                       BluequeAction::ofWholeList(Kind::Requeue, queue, state, listTotal), parent);
-        addAction(menu, tr("Delete all %1 %2 tasks of %3…").arg(all, state, MnemonicText::literal(queue)),
+        addAction(menu, tr("Delete all %Ln %1 task(s) of %2…", nullptr, total).arg(state, MnemonicText::literal(queue)),
                   BluequeAction::ofWholeList(Kind::Delete, queue, state, listTotal), parent);
     }
     return !menu->isEmpty();

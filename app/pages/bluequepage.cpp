@@ -61,6 +61,8 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     , m_status(new QLabel(this))
     , m_actions(new BluequeActions(ActionCenter::of(session), m_blueque, this))
     , m_actionsButton(new QToolButton(this))
+    , m_previousListeners(new QToolButton(this))
+    , m_nextListeners(new QToolButton(this))
 {
     m_queueProxy->setSourceModel(m_queues);
     m_queueProxy->setSortRole(BluequeQueueModel::SortRole);
@@ -100,6 +102,13 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     m_listenerView->setAccessibleName(tr("Blueque listeners"));
     m_lists->addWidget(m_taskView);
     m_lists->addWidget(m_listenerView);
+    // A queue may have more listeners than a page reads at once (BluequeListenerModel::MaxListeners).
+    m_previousListeners->setText(tr("&Previous listeners"));
+    m_nextListeners->setText(tr("&Next listeners"));
+    m_previousListeners->setVisible(false);
+    m_nextListeners->setVisible(false);
+    connect(m_previousListeners, &QToolButton::clicked, this, [this] { turnListenerPage(-1); });
+    connect(m_nextListeners, &QToolButton::clicked, this, [this] { turnListenerPage(1); });
 
     auto *lower = new QSplitter(Qt::Horizontal, this);
     auto *tasks = new QWidget(lower);
@@ -107,6 +116,8 @@ BluequePage::BluequePage(QlessSession *session, QWidget *parent)
     tasksLayout->setContentsMargins(0, 0, 0, 0);
     auto *tabsRow = new QHBoxLayout;
     tabsRow->addWidget(m_stateTabs, 1);
+    tabsRow->addWidget(m_previousListeners);
+    tabsRow->addWidget(m_nextListeners);
     tabsRow->addWidget(m_actionsButton);
     tasksLayout->addLayout(tabsRow);
     tasksLayout->addWidget(m_lists);
@@ -210,16 +221,30 @@ void BluequePage::refreshListeners(std::function<void(bool ok)> done)
             done(true);
         return;
     }
+    QStringList known;
+    for (int row = 0; row < m_queues->rowCount(); ++row)
+        known << m_queues->index(row, 0).data(BluequeQueueModel::KeyRole).toString();
+    m_listeners->setKnownQueues(known);
     m_listeners->refresh(m_tasks->queue(), now(), [this, done](bool ok) {
         m_listenerView->resizeColumnsToContents();
+        m_previousListeners->setVisible(listenersShown() && m_listeners->page() > 0);
+        m_nextListeners->setVisible(listenersShown() && m_listeners->hasNextPage());
         updateStatus();
         if (done)
             done(ok);
     });
 }
 
+void BluequePage::turnListenerPage(int delta)
+{
+    if (m_listeners->turnPage(delta))
+        refreshListeners({});
+}
+
 void BluequePage::showState(const QString &state)
 {
+    m_previousListeners->setVisible(false);
+    m_nextListeners->setVisible(false);
     const int index = int(states().indexOf(state));
     if (index >= 0 && m_stateTabs->currentIndex() != index)
         m_stateTabs->setCurrentIndex(index); // comes back here through currentChanged
@@ -285,9 +310,14 @@ void BluequePage::updateStatus()
     const int anomalies = m_queues->anomalyCount();
     if (anomalies > 0)
         parts << tr("%n anomaly(ies): hover a queue's Anomalies cell for why", nullptr, anomalies);
-    if (!m_tasks->queue().isEmpty() && listenersShown())
-        parts << tr("listeners of %1: %n read", nullptr, m_listeners->rowCount()).arg(m_tasks->queue());
-    else if (!m_tasks->queue().isEmpty())
+    if (!m_tasks->queue().isEmpty() && listenersShown()) {
+        const int gone = m_listeners->goneCount();
+        parts << tr("listeners of %1: %n read", nullptr, m_listeners->rowCount() - gone).arg(m_tasks->queue());
+        if (m_listeners->page() > 0 || m_listeners->hasNextPage())
+            parts << tr("page %1").arg(m_listeners->page() + 1);
+        if (gone > 0)
+            parts << tr("%n reserved list(s) left by listeners gone from the set (marked)", nullptr, gone);
+    } else if (!m_tasks->queue().isEmpty())
         parts << (m_tasks->total() < 0
                       ? tr("%1 of %2: unreadable").arg(m_tasks->state(), m_tasks->queue())
                       : tr("%1 of %2: %n task(s)", nullptr, int(qMin<qint64>(m_tasks->total(), INT_MAX)))

@@ -55,6 +55,8 @@ public:
     QPlainTextEdit *recordView() const { return m_record; }
     QLabel *statusLabel() const { return m_status; }
     QToolButton *actionsButton() const { return m_actionsButton; }
+    QToolButton *nextListenersButton() const { return m_nextListeners; }
+    QToolButton *previousListenersButton() const { return m_previousListeners; }
     BluequeActions *actions() const { return m_actions; }
     // The task rows selected, with where each stands in its list.
     QList<BluequeTaskRef> chosenTasks() const;
@@ -67,6 +69,7 @@ private:
     bool fillTaskMenu(QMenu *menu);
     bool listenersShown() const;
     void refreshListeners(std::function<void(bool ok)> done);
+    void turnListenerPage(int delta);
 
     BluequeSession *m_blueque;
     BluequeQueueModel *m_queues;
@@ -82,5 +85,7 @@ private:
     QLabel *m_status;
     BluequeActions *m_actions;
     QToolButton *m_actionsButton;
+    QToolButton *m_previousListeners;
+    QToolButton *m_nextListeners;
     QByteArray m_shownTask;
 };

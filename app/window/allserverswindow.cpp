@@ -34,6 +34,8 @@ AllServersWindow::AllServersWindow(QWidget *parent)
     // Numbers are short: narrow columns, so that a row reads across without scrolling.
     QHeaderView *header = m_view->horizontalHeader();
     header->setStretchLastSection(true);
+    // Other job systems take a line each: a row is as tall as the systems its server holds.
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->resizeSection(ServerOverviewModel::ServerColumn, 180);
     header->resizeSection(ServerOverviewModel::ConnectionColumn, 120);
     header->resizeSection(ServerOverviewModel::AlertsColumn, 80);

@@ -223,7 +223,13 @@ void MainWindow::fitNavigation()
     // are laid out for the window's default 1280 px.
     m_navigation->ensurePolished();
     const int slack = 2 * m_navigation->fontMetrics().averageCharWidth();
-    const int wanted = m_navigation->sizeHintForColumn(0) + slack + 2 * m_navigation->frameWidth();
+    // Only the titles listed count: pages of a job system the server lacks are hidden rows, and
+    // sizeHintForColumn would measure them too.
+    int titles = 0;
+    for (int row = 0; row < m_navigation->count(); ++row)
+        if (!m_navigation->isRowHidden(row))
+            titles = qMax(titles, m_navigation->sizeHintForIndex(m_navigation->model()->index(row, 0)).width());
+    const int wanted = titles + slack + 2 * m_navigation->frameWidth();
     const int width = qBound(m_navigation->minimumWidth(), wanted, m_navigation->maximumWidth());
     const int total = m_split->width() > 0 ? m_split->width() : DefaultSize.width();
     m_split->setSizes({width, total - width - m_split->handleWidth()});
@@ -251,8 +257,17 @@ void MainWindow::addPage(Page *page)
             item->setText(page->navigationText());
     });
     connect(page, &Page::availabilityChanged, this, [this, page] {
-        if (QListWidgetItem *item = m_navigation->item(int(m_pages.indexOf(page))))
-            item->setHidden(!page->isAvailable());
+        const int row = int(m_pages.indexOf(page));
+        QListWidgetItem *item = m_navigation->item(row);
+        if (!item)
+            return;
+        item->setHidden(!page->isAvailable());
+        // A title listed now that is wider than the list widens it (never narrows it: the
+        // operator may have widened it by hand).
+        const int needed = m_navigation->sizeHintForIndex(m_navigation->model()->index(row, 0)).width()
+                           + 2 * m_navigation->fontMetrics().averageCharWidth() + 2 * m_navigation->frameWidth();
+        if (page->isAvailable() && needed > m_navigation->width())
+            fitNavigation();
     });
     connect(page, &Page::openJobRequested, this, &MainWindow::openJob);
     connect(page, &Page::openQueueRequested, m_navigator, &PageNavigator::openQueue);

@@ -4,6 +4,7 @@
 #include "activitypage.h"
 #include "alertspage.h"
 #include "bluequepage.h"
+#include "bluequesearchpage.h"
 #include "completedpage.h"
 #include "configpage.h"
 #include "eventspage.h"
@@ -29,6 +30,8 @@ QList<Page *> createPages(QlessSession *session, QWidget *parent)
         new ActivityPage(session, parent), new EventsPage(session, parent),  new SearchPage(session, parent),
         new AlertsPage(session, parent),   new HistoryPage(session, parent), new BluequePage(session, parent),
     };
+    // Blueque's search, listed after its page and only while the server holds Blueque.
+    pages << new BluequeSearchPage(session, parent);
     // SideJob's pages, listed only while the server holds SideJob (Page::isAvailable).
     pages << new SideJobJobsPage(session, parent) << new SideJobSearchPage(session, parent)
           << new SideJobSidekiqPage(session, parent);

@@ -2,7 +2,6 @@
 #include "bluequeaction.h"
 
 #include <QJsonArray>
-#include <QLocale>
 
 BluequeAction BluequeAction::ofTasks(Kind kind, const QString &queue, const QString &state,
                                      const QList<BluequeTaskRef> &tasks)
@@ -50,9 +49,9 @@ QString BluequeAction::name() const
 
 QString BluequeAction::tasksText() const
 {
-    const QLocale locale;
     if (wholeList)
-        return tr("all %1 %2 tasks of %3").arg(locale.toString(expected), state, queue);
+        return tr("all %Ln %1 task(s) of %2", nullptr, int(qMin<qint64>(expected, std::numeric_limits<int>::max())))
+            .arg(state, queue);
     if (tasks.size() == 1)
         return tr("%1 task %2 of %3").arg(state, QString::fromUtf8(tasks.first().id), queue);
     return tr("%n selected %1 task(s) of %2", nullptr, int(tasks.size())).arg(state, queue);

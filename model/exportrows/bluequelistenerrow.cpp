@@ -41,6 +41,7 @@ const TableColumns<BluequeListenerRow> &BluequeListenerRow::columns()
          {QT_TRANSLATE_NOOP("BluequeListenerModel", "Started"), [](const L &l) { return count(l.started); }},
          {QT_TRANSLATE_NOOP("BluequeListenerModel", "Last change"),
           [](const L &l) { return CsvText::utc(l.lastChange.value_or(0)); }},
+         {QT_TRANSLATE_NOOP("BluequeListenerModel", "What looks wrong"), {}, Shown::InWindowOnly},
          {QT_TRANSLATE_NOOP("BluequeListenerModel", "Tasks held"), {}, Shown::InWindowOnly}});
     return columns;
 }

@@ -7,6 +7,7 @@
 #include "qlesssession.h"
 #include "refreshtimer.h"
 #include "servertotalsreader.h"
+#include "systemfiguressource.h"
 #include "timetext.h"
 
 #include <QLocale>
@@ -44,6 +45,7 @@ ServerOverviewModel::~ServerOverviewModel()
     for (Server &server : m_servers) {
         delete server.timer;
         delete server.reader;
+        delete server.systemSources;
     }
 }
 
@@ -61,6 +63,9 @@ void ServerOverviewModel::addServer(QlessSession *session, const QString &name)
     server.key = session;
     server.name = name;
     server.reader = new ServerTotalsReader(session);
+    server.systemSources = new QObject;
+    for (SystemFiguresSource *source : SystemFiguresSource::forSession(session, server.systemSources))
+        server.systems << SystemRead{source, false, std::nullopt, {}};
     server.timer = new RefreshTimer(this); // a child: its refreshes can be watched (findChildren)
     server.timer->setInterval(m_interval);
     server.timer->setPaused(m_paused);
@@ -99,6 +104,7 @@ void ServerOverviewModel::removeServer(QlessSession *session)
     endRemoveRows();
     delete server.timer;
     delete server.reader;
+    delete server.systemSources;
     if (server.session)
         disconnect(server.session, nullptr, this, nullptr);
 }
@@ -156,9 +162,65 @@ void ServerOverviewModel::startRead(QlessSession *session)
         return;
     }
     server.ticket = server.timer->ticket();
+    readSystems(session);
     // After a read given up, the server has still not answered: "no reply for" goes on counting.
     if (!server.readingFor.isValid())
         server.readingFor.start();
+}
+
+void ServerOverviewModel::readSystems(QlessSession *session)
+{
+    Server &server = m_servers[rowOf(session)];
+    for (int i = 0; i < server.systems.size(); ++i) {
+        SystemRead &system = server.systems[i];
+        if (system.reading)
+            continue;
+        system.reading = true;
+        // The source is deleted with its row: its replies then go nowhere.
+        system.source->read([this, session, i](const std::optional<SystemFigures> &figures, const QString &error) {
+            const int row = rowOf(session);
+            if (row < 0 || i >= m_servers.at(row).systems.size())
+                return;
+            SystemRead &done = m_servers[row].systems[i];
+            done.reading = false;
+            done.error = error;
+            if (error.isEmpty())
+                done.figures = figures;
+            rowChanged(session, OtherSystemsColumn, OtherSystemsColumn);
+        });
+    }
+}
+
+QList<SystemFigures> ServerOverviewModel::systemsAt(int row) const
+{
+    QList<SystemFigures> out;
+    for (const SystemRead &system : m_servers.at(row).systems)
+        if (system.figures)
+            out << *system.figures;
+    return out;
+}
+
+QString ServerOverviewModel::systemsText(const Server &server, bool whole) const
+{
+    QStringList systems;
+    for (const SystemRead &system : server.systems) {
+        if (!system.figures) {
+            if (whole && !system.error.isEmpty())
+                systems << tr("a system's read failed: %1").arg(system.error);
+            continue;
+        }
+        QStringList figures;
+        for (const SystemFigure &figure : system.figures->figures)
+            if (whole || !figure.bad || figure.value > 0) // in the cell, a problem count only when there is one
+                figures << figure.text;
+        QString line = QStringLiteral("%1: %2").arg(system.figures->system, figures.join(QStringLiteral(", ")));
+        if (whole && !system.figures->note.isEmpty())
+            line += QStringLiteral(" (%1)").arg(system.figures->note);
+        if (whole && !system.error.isEmpty())
+            line += QLatin1Char(' ') + tr("[last read failed: %1]").arg(system.error);
+        systems << line;
+    }
+    return systems.join(QLatin1Char('\n')); // a line a system: the row grows, nothing is cut
 }
 
 void ServerOverviewModel::endRead(QlessSession *session, bool ok)
@@ -273,6 +335,10 @@ QVariant ServerOverviewModel::display(const Server &server, int column) const
     if (column == AlertsColumn) {
         const int on = AlertCenter::of(server.session)->log()->firingCount();
         return on == 0 ? tr("none") : tr("%n on", nullptr, on);
+    }
+    if (column == OtherSystemsColumn) {
+        const QString text = systemsText(server, false);
+        return text.isEmpty() ? tr("none") : text;
     }
     if (column == LastReadColumn) {
         if (const qint64 out = outFor(server); out >= SlowAfterMs)

@@ -3,6 +3,7 @@
 
 #include "refreshtimer.h"
 #include "servertotals.h"
+#include "systemfigures.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
@@ -10,8 +11,11 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <optional>
+
 class QlessSession;
 class ServerTotalsReader;
+class SystemFiguresSource;
 
 // The All servers overview: one row per open connection with its state, its alerts on and its
 // totals. Each row refreshes on its own RefreshTimer with its own reader, so a server that is
@@ -34,6 +38,7 @@ public:
         FailedColumn,
         WorkersColumn,
         LastReadColumn,
+        OtherSystemsColumn, // Blueque, SideJob, ...: SystemFiguresSource::forSession; last, as it is wide
         ColumnCount
     };
     enum Role { SessionRole = Qt::UserRole + 1 };
@@ -65,6 +70,8 @@ public:
     int alertsOnCount() const;
     bool isRead(int row) const;
     const ServerTotals &totalsAt(int row) const;
+    // The other job systems the row's server holds, as last read (in the sources' order).
+    QList<SystemFigures> systemsAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -76,6 +83,14 @@ signals:
     void rowRead(int row);
 
 private:
+    // One other job system's source on a server and what it last read.
+    struct SystemRead
+    {
+        SystemFiguresSource *source = nullptr;
+        bool reading = false; // one read at a time: a tick while one is out skips it
+        std::optional<SystemFigures> figures;
+        QString error;
+    };
     struct Server
     {
         QPointer<QlessSession> session;
@@ -83,9 +98,11 @@ private:
         QString name;
         ServerTotalsReader *reader = nullptr;
         RefreshTimer *timer = nullptr;
-        QDateTime lastRead;       // when the last read that succeeded ended
-        QElapsedTimer readingFor; // valid from the first read left unanswered until one ends
-        quint64 ticket = 0;       // the timer's ticket of the read out; 0: none
+        QDateTime lastRead;               // when the last read that succeeded ended
+        QElapsedTimer readingFor;         // valid from the first read left unanswered until one ends
+        quint64 ticket = 0;               // the timer's ticket of the read out; 0: none
+        QObject *systemSources = nullptr; // owns the SystemRead sources
+        QList<SystemRead> systems;
     };
 
     // The columns of counts are right-aligned, header and cells alike.
@@ -95,6 +112,8 @@ private:
     QVariant foreground(const Server &server, int column) const;
     void rowChanged(const QlessSession *session, int firstColumn = 0, int lastColumn = ColumnCount - 1);
     void startRead(QlessSession *session);
+    void readSystems(QlessSession *session);
+    QString systemsText(const Server &server, bool whole) const;
     void endRead(QlessSession *session, bool ok);
     void abandonRead(QlessSession *session);
     // Milliseconds the row's read has been out; -1 when none is.

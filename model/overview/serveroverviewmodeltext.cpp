@@ -37,6 +37,10 @@ QVariant ServerOverviewModel::toolTip(const Server &server, int column) const
                    ? tr("%1 failed jobs in %n failure group(s)", nullptr, int(server.reader->totals().failureGroups))
                          .arg(QLocale().toString(server.reader->totals().failed))
                    : QVariant();
+    case OtherSystemsColumn: {
+        const QString text = systemsText(server, true);
+        return text.isEmpty() ? tr("No other job system (Blueque, SideJob) found on this server") : text;
+    }
     case LastReadColumn:
         return server.reader->error().isEmpty() ? QVariant()
                                                 : tr("The last read failed: %1").arg(server.reader->error());
@@ -64,6 +68,19 @@ QVariant ServerOverviewModel::foreground(const Server &server, int column) const
         return value > 0 ? ThemeColors::text(Tone::Bad) : ThemeColors::text(Tone::Muted);
     }
     case LastReadColumn: return server.reader->error().isEmpty() ? QVariant() : ThemeColors::text(Tone::Warning);
+    case OtherSystemsColumn: {
+        // A count that is a problem (failed, dead) above 0 marks the cell, as Failed does qless's.
+        bool bad = false;
+        bool any = false;
+        for (const SystemRead &system : server.systems) {
+            if (!system.figures)
+                continue;
+            any = true;
+            for (const SystemFigure &figure : system.figures->figures)
+                bad = bad || (figure.bad && figure.value > 0);
+        }
+        return !any ? ThemeColors::text(Tone::Muted) : bad ? ThemeColors::text(Tone::Bad) : QVariant();
+    }
     default: return {};
     }
 }
@@ -85,6 +102,7 @@ QVariant ServerOverviewModel::headerData(int section, Qt::Orientation orientatio
     case ScheduledColumn: return tr("Scheduled");
     case FailedColumn: return tr("Failed");
     case WorkersColumn: return tr("Workers");
+    case OtherSystemsColumn: return tr("Other job systems");
     case LastReadColumn: return tr("Last read");
     default: return {};
     }

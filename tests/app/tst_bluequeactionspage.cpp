@@ -14,6 +14,7 @@
 #include "mainwindow.h"
 #include "pagetestbase.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
@@ -62,6 +63,14 @@ class TestBluequeActionsPage final : public QObject, private PageTestBase
         for (int i = 0; i < 3; ++i)
             blueque.enqueue("transcode", "plain text", now - 60 + i);
         blueque.schedule("transcode", R"({"video": "nightly"})", now + 3600, now - 10);
+    }
+
+    static QString acceptText(QMessageBox *box)
+    {
+        for (QAbstractButton *button : box->buttons())
+            if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                return button->text();
+        return {};
     }
 
     void showWindow(MainWindow &window, bool readOnly = false)
@@ -142,6 +151,7 @@ private slots:
         QVERIFY2(confirm->text().contains(QLatin1String("2 selected failed tasks of transcode")),
                  qPrintable(confirm->text()));
         QVERIFY(confirm->text().contains(QLatin1String("blueque_pending_tasks_transcode")));
+        QCOMPARE(acceptText(confirm), QStringLiteral("Requeue 2 tasks"));
         screenshot(confirm, QStringLiteral("blueque-actions-confirm-requeue"));
         QVERIFY(answer(confirm, QMessageBox::AcceptRole));
 
@@ -200,6 +210,7 @@ private slots:
         QVERIFY2(confirm->text().contains(QLatin1String("no cancelled state")), qPrintable(confirm->text()));
         QVERIFY(confirm->text().contains(QString::fromUtf8(id)));
         QCOMPARE(confirm->defaultButton()->text(), QStringLiteral("Don’t")); // destructive
+        QCOMPARE(acceptText(confirm), QStringLiteral("Cancel 1 task"));      // one task: the singular
         screenshot(confirm, QStringLiteral("blueque-actions-confirm-cancel"));
         QVERIFY(answer(confirm, QMessageBox::AcceptRole));
         QVERIFY(QTest::qWaitFor(
@@ -236,6 +247,42 @@ private slots:
                     .contains(QLatin1String("ago")));
         QVERIFY(!page->actionsButton()->isEnabled());
         screenshot(&window, QStringLiteral("blueque-listeners"));
+
+        // A listener gone from the set (claim_orphan removed it) left its reserved list: shown
+        // after the listed ones with what it holds, marked.
+        BluequeGenerator blueque(fixture().redis());
+        const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000;
+        blueque.addListener("transcode", "render-2.example.com_4410");
+        const QByteArray left = blueque.enqueue("transcode", R"({"video": "orphan"})", now - 30);
+        int taken = 0; // every pending task, the oldest first
+        while (!blueque.dequeue("transcode", "render-2.example.com_4410", now - 20 + taken).isEmpty())
+            ++taken;
+        blueque.reclaim("transcode", "render-2.example.com_4410", Listener);
+        listeners->setWalkIntervalMs(0); // the first walk was a moment ago
+        page->refresh({});
+        QVERIFY(QTest::qWaitFor([listeners] { return listeners->goneCount() == 1; }, 10000));
+        QCOMPARE(listeners->rowCount(), 2);
+        QCOMPARE(listeners->index(1, BluequeListenerModel::NameColumn).data().toString(),
+                 QStringLiteral("render-2.example.com_4410"));
+        QCOMPARE(listeners->index(1, BluequeListenerModel::HeldColumn).data().toString(), QString::number(taken));
+        QVERIFY(
+            listeners->index(1, BluequeListenerModel::TasksColumn).data().toString().contains(QString::fromUtf8(left)));
+        QVERIFY(QTest::qWaitFor([page] { return page->statusLabel()->text().contains(QLatin1String("gone")); }, 5000));
+        QTest::qWait(200);
+        screenshot(&window, QStringLiteral("blueque-listeners-gone"));
+
+        // More listeners than a page: the next page is a button away.
+        for (int i = 0; i < BluequeListenerModel::MaxListeners + 10; ++i)
+            blueque.addListener("transcode",
+                                "worker-" + QByteArray::number(i) + ".example.com_" + QByteArray::number(i));
+        page->refresh({});
+        QVERIFY(QTest::qWaitFor([page] { return page->nextListenersButton()->isVisible(); }, 10000));
+        QVERIFY(!page->previousListenersButton()->isVisible());
+        page->nextListenersButton()->click();
+        QVERIFY(QTest::qWaitFor([page] { return page->previousListenersButton()->isVisible(); }, 10000));
+        QCOMPARE(listeners->rowCount() - listeners->goneCount(), 1 + BluequeListenerModel::MaxListeners + 10 - 200);
+        QVERIFY(!page->nextListenersButton()->isVisible());
+        QVERIFY(page->statusLabel()->text().contains(QLatin1String("page 2")));
     }
 
     void aReadOnlyConnectionOffersNothing()

@@ -232,15 +232,16 @@ private slots:
         window.setSession(session());
         window.resize(1400, 860);
         window.show();
-        const QStringList titles{QStringLiteral("Overview"),       QStringLiteral("Queues"),
-                                 QStringLiteral("Completed"),      QStringLiteral("Failed"),
-                                 QStringLiteral("Tracked"),        QStringLiteral("Tags"),
-                                 QStringLiteral("Workers"),        QStringLiteral("Stats"),
-                                 QStringLiteral("Config"),         QStringLiteral("Activity"),
-                                 QStringLiteral("Events"),         QStringLiteral("Search"),
-                                 QStringLiteral("Alerts"),         QStringLiteral("History"),
-                                 QStringLiteral("Blueque"),        QStringLiteral("SideJob"),
-                                 QStringLiteral("SideJob search"), QStringLiteral("Sidekiq")};
+        const QStringList titles{QStringLiteral("Overview"),  QStringLiteral("Queues"),
+                                 QStringLiteral("Completed"), QStringLiteral("Failed"),
+                                 QStringLiteral("Tracked"),   QStringLiteral("Tags"),
+                                 QStringLiteral("Workers"),   QStringLiteral("Stats"),
+                                 QStringLiteral("Config"),    QStringLiteral("Activity"),
+                                 QStringLiteral("Events"),    QStringLiteral("Search"),
+                                 QStringLiteral("Alerts"),    QStringLiteral("History"),
+                                 QStringLiteral("Blueque"),   QStringLiteral("Blueque search"),
+                                 QStringLiteral("SideJob"),   QStringLiteral("SideJob search"),
+                                 QStringLiteral("Sidekiq")};
         QCOMPARE(window.pages().size(), titles.size());
         for (int i = 0; i < titles.size(); ++i) {
             QCOMPARE(window.pages().at(i)->title(), titles.at(i));

@@ -33,7 +33,7 @@ private slots:
         QCOMPARE(columns.windowCount(), model.columnCount());
         QCOMPARE(windowHeaders(model),
                  (QStringList{QStringLiteral("Listener"), QStringLiteral("Holds"), QStringLiteral("Started"),
-                              QStringLiteral("Last change"), QStringLiteral("Tasks held")}));
+                              QStringLiteral("Last change"), QStringLiteral("What looks wrong"), QStringLiteral("Tasks held")}));
         const QStringList file = BluequeExportRows::header(TableExportView(TableExportView::Kind::BluequeListeners));
         QCOMPARE(file, columns.fileHeader());
         QCOMPARE(file, (QStringList{QStringLiteral("Queue"), QStringLiteral("Listener"), QStringLiteral("Host"),
