@@ -31,9 +31,9 @@ private slots:
         const TableColumns<BluequeListenerRow> &columns = BluequeListenerRow::columns();
         QCOMPARE(model.columnCount(), int(BluequeListenerModel::ColumnCount));
         QCOMPARE(columns.windowCount(), model.columnCount());
-        QCOMPARE(windowHeaders(model),
-                 (QStringList{QStringLiteral("Listener"), QStringLiteral("Holds"), QStringLiteral("Started"),
-                              QStringLiteral("Last change"), QStringLiteral("What looks wrong"), QStringLiteral("Tasks held")}));
+        QCOMPARE(windowHeaders(model), (QStringList{QStringLiteral("Listener"), QStringLiteral("Holds"),
+                                                    QStringLiteral("Started"), QStringLiteral("Last change"),
+                                                    QStringLiteral("What looks wrong"), QStringLiteral("Tasks held")}));
         const QStringList file = BluequeExportRows::header(TableExportView(TableExportView::Kind::BluequeListeners));
         QCOMPARE(file, columns.fileHeader());
         QCOMPARE(file, (QStringList{QStringLiteral("Queue"), QStringLiteral("Listener"), QStringLiteral("Host"),
