@@ -50,17 +50,7 @@ QString number(double value)
 
 ThemeColors::Tone stateTone(const QString &state)
 {
-    if (state == QLatin1String("failed"))
-        return ThemeColors::Tone::Bad;
-    if (state == QLatin1String("stalled"))
-        return ThemeColors::Tone::Warning;
-    if (state == QLatin1String("running"))
-        return ThemeColors::Tone::Info;
-    if (state == QLatin1String("complete"))
-        return ThemeColors::Tone::Good;
-    if (state == QLatin1String("scheduled") || state == QLatin1String("depends"))
-        return ThemeColors::Tone::Special;
-    return ThemeColors::Tone::Muted;
+    return ThemeColors::stateTone(state, ThemeColors::Tone::Muted);
 }
 
 QString absent()

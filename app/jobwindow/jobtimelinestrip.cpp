@@ -27,8 +27,8 @@ Tone toneOf(Kind kind)
 {
     switch (kind) {
     case Kind::Waiting: return Tone::Muted;
-    case Kind::Scheduled:
-    case Kind::Depends: return Tone::Special;
+    case Kind::Scheduled: return Tone::Special;
+    case Kind::Depends: return Tone::Waiting;
     case Kind::Throttled:
     case Kind::Stalled: return Tone::Warning;
     case Kind::Running:

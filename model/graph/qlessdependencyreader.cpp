@@ -8,26 +8,6 @@
 
 #include <cstdlib>
 
-namespace {
-// The tones the job lists and the job window give qless's states: what needs a person is warm,
-// what moves is blue, what waits on something else is violet.
-ThemeColors::Tone toneOf(const QString &state)
-{
-    using Tone = ThemeColors::Tone;
-    if (state == QLatin1String("failed"))
-        return Tone::Bad;
-    if (state == QLatin1String("stalled"))
-        return Tone::Warning;
-    if (state == QLatin1String("running"))
-        return Tone::Info;
-    if (state == QLatin1String("complete"))
-        return Tone::Good;
-    if (state == QLatin1String("scheduled") || state == QLatin1String("depends"))
-        return Tone::Special;
-    return Tone::Plain;
-}
-} // namespace
-
 QlessDependencyReader::QlessDependencyReader(QlessClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
@@ -141,7 +121,7 @@ void QlessDependencyReader::fill(GraphNode &node, const Job &job) const
     const bool stalled = job.lockExpired(m_client->now()) || job.timedOut;
     node.state = stalled ? QStringLiteral("stalled") : job.state;
     node.stateText = JobRowText::stateName(node.state);
-    node.tone = toneOf(node.state);
+    node.tone = ThemeColors::stateTone(node.state);
     node.label = job.klass.isEmpty() ? node.id : job.klass;
     node.details.clear();
     node.details << tr("Job %1").arg(node.id) << tr("Class: %1").arg(job.klass) << tr("State: %1").arg(node.stateText)

@@ -92,11 +92,29 @@ QColor ThemeColors::startingPoint(Tone tone, const QPalette &palette)
     case Tone::Good: return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
     case Tone::Info: return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
     case Tone::Special: return dark ? QColor(0xce, 0x93, 0xd8) : QColor(0x6a, 0x1b, 0x9a);
+    case Tone::Waiting: return dark ? QColor(0x4d, 0xb6, 0xac) : QColor(0x00, 0x79, 0x6b);
     case Tone::Muted:
         // Halfway from the text to the page: plainly quieter than text, still readable.
         return blend(palette.color(QPalette::Text), palette.color(QPalette::Base), 0.5);
     }
     return palette.color(QPalette::Text);
+}
+
+ThemeColors::Tone ThemeColors::stateTone(const QString &qlessState, Tone otherwise)
+{
+    if (qlessState == QLatin1String("failed"))
+        return Tone::Bad;
+    if (qlessState == QLatin1String("stalled"))
+        return Tone::Warning;
+    if (qlessState == QLatin1String("running"))
+        return Tone::Info;
+    if (qlessState == QLatin1String("complete"))
+        return Tone::Good;
+    if (qlessState == QLatin1String("scheduled"))
+        return Tone::Special;
+    if (qlessState == QLatin1String("depends"))
+        return Tone::Waiting;
+    return otherwise;
 }
 
 QColor ThemeColors::tint(Tone tone, const QPalette &palette)

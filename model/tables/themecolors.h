@@ -24,10 +24,16 @@ public:
         Warning, // paused, stalled lock, partial: worth a look
         Good,    // complete, done; JSON strings
         Info,    // running; JSON numbers, notes in a history
-        Special, // scheduled, depends; JSON true/false/null
+        Special, // scheduled; JSON true/false/null
+        Waiting, // depends: waits on other jobs (apart from scheduled, which waits on time)
         Muted,   // zeros, defaults, what is there but says little
     };
     static constexpr int ToneCount = int(Tone::Muted) + 1;
+
+    // The tone of a qless job state, everywhere a state is shown (lists, the job window, the
+    // dependency graph, the timeline): what needs a person is warm, what moves is blue, what
+    // waits on time is violet and what waits on other jobs teal. `otherwise` for the rest.
+    static Tone stateTone(const QString &qlessState, Tone otherwise = Tone::Plain);
 
     // WCAG 2 minimum ratios: text, and graphics such as bars and lines.
     static constexpr double TextContrast = 4.5;

@@ -25,7 +25,8 @@ class TstThemeColors final : public QObject
     Q_OBJECT
 
     using Tone = ThemeColors::Tone;
-    const QList<Tone> m_tones{Tone::Bad, Tone::Warning, Tone::Good, Tone::Info, Tone::Special, Tone::Muted};
+    const QList<Tone> m_tones{Tone::Bad,     Tone::Warning, Tone::Good, Tone::Info,
+                              Tone::Special, Tone::Waiting, Tone::Muted};
     QPalette m_platform;
 
     static QString describe(Tone tone, const QColor &fg, const QColor &bg, double ratio)
@@ -83,6 +84,7 @@ private slots:
         QVERIFY(hue(Tone::Good) >= 90 && hue(Tone::Good) <= 150);
         QVERIFY(hue(Tone::Info) >= 195 && hue(Tone::Info) <= 225);
         QVERIFY(hue(Tone::Special) >= 270 && hue(Tone::Special) <= 310);
+        QVERIFY(hue(Tone::Waiting) >= 160 && hue(Tone::Waiting) <= 190);
         for (const Tone a : m_tones) {
             for (const Tone b : m_tones) {
                 if (a != b)
