@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 // The All servers model against a real redis-server reached through a FaultProxy, so that a
@@ -39,7 +40,8 @@ class TestServerOverviewModel final : public QObject
             m_fixture->put("crawl", "crawl-" + QByteArray::number(i), now);
     }
 
-    // How many EVALSHA the server has run: each part of a round is one.
+    // How many EVALSHA the server has run: each part of a qless round is one (the other job
+    // systems' reads are EVAL or plain commands).
     qint64 scriptCalls()
     {
         const QByteArray info = m_fixture->command({"INFO", "commandstats"}).text();
@@ -75,9 +77,18 @@ private slots:
         QAbstractItemModelTester tester(&model);
         model.setInterval(0); // reads start only when the test asks
         QSignalSpy ended(&model, &ServerOverviewModel::rowRead);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         model.addServer(&session, QStringLiteral("alpha"));
         QTRY_COMPARE(ended.count(), 1);
         QCOMPARE(model.totalsAt(0).waiting, 1);
+        // The other job systems' reads of that round (one a source) may still be out behind it:
+        // the replies held below must be the next round's.
+        const auto systemsRead = [&changed] {
+            return std::count_if(changed.cbegin(), changed.cend(), [](const QList<QVariant> &args) {
+                return args.at(0).toModelIndex().column() == ServerOverviewModel::OtherSystemsColumn;
+            });
+        };
+        QTRY_VERIFY(systemsRead() >= 2);
         const QList<RefreshTimer *> timers = model.findChildren<RefreshTimer *>();
         QCOMPARE(timers.size(), 1);
         RefreshTimer *timer = timers.first();
