@@ -16,16 +16,6 @@ bool mayBeCut(const QString &text)
 {
     return text.size() * 3 >= CutBytes && text.toUtf8().size() >= CutBytes;
 }
-
-QString someOf(const QStringList &names, int most)
-{
-    if (names.isEmpty())
-        return QStringLiteral("none");
-    QStringList shown = names.mid(0, most);
-    if (names.size() > most)
-        shown << QStringLiteral("...");
-    return shown.join(QStringLiteral(", "));
-}
 } // namespace
 
 BluequeTableExport::BluequeTableExport(BluequeSession *session, const TableExportView &view, QObject *parent)
@@ -90,7 +80,7 @@ void BluequeTableExport::withQueues(const QList<BluequeQueue> &queues)
     }
     if (!m_queueNames.contains(view().queue))
         return finish(false, tr("No Blueque queue \"%1\" in blueque_queues (it lists %2).")
-                                 .arg(view().queue, someOf(m_queueNames, 20)));
+                                 .arg(view().queue, namesForMessage(m_queueNames, 20)));
     if (view().state != QLatin1String("reserved")) {
         readTasks(view().state, QByteArray("0"), QString(), [this] { finish(true); });
         return;

@@ -8,16 +8,6 @@
 namespace {
 // jobpage.lua cuts args to this many bytes; args this long may have been cut.
 constexpr int CutBytes = 200;
-
-QString someOf(const QStringList &names, int most)
-{
-    if (names.isEmpty())
-        return QStringLiteral("none");
-    QStringList shown = names.mid(0, most);
-    if (names.size() > most)
-        shown << QStringLiteral("...");
-    return shown.join(QStringLiteral(", "));
-}
 } // namespace
 
 SideJobTableExport::SideJobTableExport(SideJobSession *session, const TableExportView &view, QObject *parent)
@@ -74,8 +64,8 @@ void SideJobTableExport::withOverview(const SidekiqOverview &overview)
         names << q.name;
     if (view().kind == Kind::SideJobJobs) {
         if (whole && !names.contains(view().queue))
-            return finish(false,
-                          tr("No Sidekiq queue \"%1\" in queues (it lists %2).").arg(view().queue, someOf(names, 20)));
+            return finish(false, tr("No Sidekiq queue \"%1\" in queues (it lists %2).")
+                                     .arg(view().queue, namesForMessage(names, 20)));
         return readJobs(0);
     }
     if (!whole)

@@ -62,3 +62,13 @@ void TableRowReader::fail(const QString &message)
 {
     finish(false, translated("Cannot read the %1: %2").arg(m_view.describe(), message));
 }
+
+QString TableRowReader::namesForMessage(const QStringList &names, int most)
+{
+    if (names.isEmpty())
+        return QStringLiteral("none");
+    QStringList shown = names.mid(0, most);
+    if (names.size() > most)
+        shown << QStringLiteral("...");
+    return shown.join(QStringLiteral(", "));
+}

@@ -42,6 +42,8 @@ protected:
     void finish(bool ok, const QString &error = QString());
     // A failed reply ends the export with what went wrong.
     void fail(const QString &message);
+    // The first `most` of `names` for an error message ("none" when empty, "..." when cut).
+    static QString namesForMessage(const QStringList &names, int most);
 
 private:
     const TableExportView m_view;
